@@ -1,0 +1,645 @@
+//! Field battle (rule 4.2, L696-L710; digest §3.2, §9.2).
+//!
+//! One simultaneous exchange: each side rolls a d10 per unit, at most 15 dice, taken from its
+//! likeliest hitters; infantry hits on 9+, cavalry on 8+, each with the side's best leader modifier
+//! and +1 for veterans. Losses are capped by the units present and fall at random on all units
+//! present. A winner exists only when both sides have a leader.
+
+use super::leader::{Leader, LeaderFate};
+use super::units::{self, Allocation, Units, CAV, INF, TYPES, VET_CAV, VET_INF};
+use super::winner::{decide, Sizes, Winner, WinnerRule};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::{draw_without_replacement, Dice};
+use crate::error::{AleaError, Result};
+use crate::exact::{dice_pool_hits, Pmf};
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::spec::Fields;
+use toml::Table;
+
+pub const DICE_CAP: u32 = 15;
+/// Rolling priority when a side has more units than dice (L700-L702).
+const PRIORITY: [usize; 4] = [VET_CAV, CAV, VET_INF, INF];
+const SIDES: [&str; 2] = ["attacker", "defender"];
+
+#[derive(Clone, Debug)]
+pub struct FieldSide {
+    pub units: Units,
+    pub leader: Option<Leader>,
+    pub independent: bool,
+}
+
+impl FieldSide {
+    pub fn parse(side: &Fields) -> Result<FieldSide> {
+        side.only(&[
+            "infantry",
+            "cavalry",
+            "veteran_infantry",
+            "veteran_cavalry",
+            "leader",
+            "leader_age",
+            "leader_historical",
+            "kind",
+        ])?;
+        let units = units::parse_units(side)?;
+        if units::total(&units) == 0 {
+            return Err(AleaError::input(
+                side.source,
+                side.field("infantry"),
+                0,
+                "a side needs at least one unit (infantry, cavalry, veteran_infantry or veteran_cavalry)",
+            ));
+        }
+        Ok(FieldSide {
+            units,
+            leader: Leader::parse(side)?,
+            independent: side.choice("kind", &["nation", "independent"])? == Some("independent"),
+        })
+    }
+
+    fn total(&self) -> u32 {
+        units::total(&self.units)
+    }
+
+    /// Units that roll, by type: the 15 likeliest hitters.
+    fn rollers(&self) -> Units {
+        let mut left = DICE_CAP;
+        let mut r = [0; 4];
+        for t in PRIORITY {
+            r[t] = self.units[t].min(left);
+            left -= r[t];
+        }
+        r
+    }
+
+    /// The natural d10 face each type needs to hit.
+    fn targets(&self, veteran_stacks: bool) -> [i32; 4] {
+        let m = self.leader.map_or(0, |l| l.modifier) as i32;
+        let bonus = |v: i32| if veteran_stacks { m + v } else { m.max(v) };
+        [9 - bonus(0), 8 - bonus(0), 9 - bonus(1), 8 - bonus(1)]
+    }
+
+    fn describe(&self) -> String {
+        let leader = match self.leader {
+            None => "no leader".to_string(),
+            Some(l) => format!(
+                "leader +{} (age {}{})",
+                l.modifier,
+                l.age,
+                if l.historical { ", historical" } else { "" }
+            ),
+        };
+        let kind = if self.independent {
+            ", independent"
+        } else {
+            ""
+        };
+        format!("{}; {leader}{kind}", units::describe(&self.units))
+    }
+}
+
+fn hit_probability(target: i32) -> f64 {
+    ((11 - target).clamp(0, 10)) as f64 / 10.0
+}
+
+// Schema layout: the indices below are fixed for every field battle.
+const C_LOSSES: usize = 0; // + side
+const C_BY_TYPE: usize = 2; // + side * 4 + type
+const C_VETERANS: usize = 10; // + side * 3 + (0 total, 1 infantry, 2 cavalry)
+const S_ANNIHILATED: usize = 0; // + side
+const S_VP: usize = 2;
+const S_STABILITY: usize = 4;
+const S_LEADER_REMOVED: usize = 6;
+const S_MAY_CONTINUE: usize = 8;
+
+fn schema(sides: &[FieldSide; 2]) -> Schema {
+    let mut s = Schema::new(&["attacker", "defender", "none"]);
+    for (i, side) in sides.iter().enumerate() {
+        s.count(
+            format!("{}_losses", SIDES[i]),
+            side.total().min(DICE_CAP) as usize,
+        );
+    }
+    for (i, side) in sides.iter().enumerate() {
+        for (t, name) in TYPES.iter().enumerate() {
+            s.count(
+                format!("{}_losses_by_type/{name}", SIDES[i]),
+                side.units[t].min(DICE_CAP) as usize,
+            );
+        }
+    }
+    for side in SIDES {
+        for part in ["total", "infantry", "cavalry"] {
+            s.count(format!("veterans_gained/{side}/{part}"), 3);
+        }
+    }
+    for group in ["annihilated", "vp", "stability", "leader_removed"] {
+        for side in SIDES {
+            s.scalar(format!("{group}/{side}"));
+        }
+    }
+    s.scalar("attacker_may_continue");
+    s
+}
+
+pub struct FieldBattle {
+    sides: [FieldSide; 2],
+    options: Options,
+    rule: WinnerRule,
+    sizes: Sizes,
+    rollers: [Units; 2],
+    targets: [[i32; 4]; 2],
+    allocation: Allocation,
+    promote_best_first: bool,
+    schema: Schema,
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&["ruleset", "battle", "attacker", "defender", "options"])?;
+    let empty = Table::new();
+    let attacker = FieldSide::parse(&fields.table("attacker", &empty)?)?;
+    let defender = FieldSide::parse(&fields.table("defender", &empty)?)?;
+    Ok(Box::new(FieldBattle::new([attacker, defender], options)))
+}
+
+impl FieldBattle {
+    pub fn new(sides: [FieldSide; 2], options: Options) -> FieldBattle {
+        let stacks = options.flag("veteran_bonus_stacks");
+        let rollers = [sides[0].rollers(), sides[1].rollers()];
+        let ratio = if options.choice("ratio_basis") == "rolling-units" {
+            [units::total(&rollers[0]), units::total(&rollers[1])]
+        } else {
+            [sides[0].total(), sides[1].total()]
+        };
+        FieldBattle {
+            schema: schema(&sides),
+            rule: WinnerRule::new(4, 20, &options),
+            sizes: Sizes {
+                engaged: [sides[0].total(), sides[1].total()],
+                ratio,
+            },
+            rollers,
+            targets: [sides[0].targets(stacks), sides[1].targets(stacks)],
+            allocation: Allocation::from_option(options.choice("casualty_allocation")),
+            promote_best_first: options.choice("veteran_promotion") == "best-first",
+            sides,
+            options,
+        }
+    }
+
+    fn leaders_ok(&self) -> bool {
+        self.sides[0].leader.is_some() && self.sides[1].leader.is_some()
+    }
+
+    fn outcome(&self, losses: [u32; 2]) -> Winner {
+        // kills by the attacker are the defender's losses
+        decide(
+            &self.rule,
+            [losses[1], losses[0]],
+            &self.sizes,
+            self.leaders_ok(),
+        )
+    }
+
+    fn fate(winner: Winner, side: usize) -> LeaderFate {
+        match (winner, side) {
+            (Winner::None, _) => LeaderFate::NoWinner,
+            (Winner::Attacker, 0) | (Winner::Defender, 1) => LeaderFate::Won,
+            _ => LeaderFate::Lost,
+        }
+    }
+
+    /// VP (before leader-removal VP), stability change and the attacker's right to keep moving.
+    fn consequences(&self, losses: [u32; 2], winner: Winner) -> ([f64; 2], [f64; 2], bool) {
+        let mut vp = [0.0; 2];
+        let mut stability = [0.0; 2];
+        let excess_always = self.options.flag("excess_kill_vp_without_winner");
+        let vp_vs_indep = self.options.flag("battle_vp_against_independents");
+        let stab_mode = self.options.choice("stability_vs_independents");
+        for s in 0..2 {
+            let (me, foe) = (&self.sides[s], &self.sides[1 - s]);
+            let fate = Self::fate(winner, s);
+            let (kills, lost) = (losses[1 - s], losses[s]);
+            if !me.independent && (!foe.independent || vp_vs_indep) {
+                if winner != Winner::None && fate == LeaderFate::Won {
+                    vp[s] += 5.0;
+                }
+                if kills > lost && (winner != Winner::None || excess_always) {
+                    vp[s] += (kills - lost) as f64;
+                }
+            }
+            if !me.independent && winner != Winner::None {
+                stability[s] = match (fate, foe.independent, stab_mode) {
+                    (LeaderFate::Won, false, _) | (LeaderFate::Won, true, "both") => 1.0,
+                    (LeaderFate::Lost, false, _)
+                    | (LeaderFate::Lost, true, "loss-only" | "both") => -1.0,
+                    _ => 0.0,
+                };
+            }
+        }
+        let (na, nd) = (self.sides[0].total(), self.sides[1].total());
+        let may_continue = losses[1] == nd
+            || (winner == Winner::Attacker && na - losses[0] >= 2 * (nd - losses[1]))
+            || self.sides[1].independent;
+        (vp, stability, may_continue)
+    }
+
+    /// Veterans gained by the winner given its losses by type: `[(total, infantry, cavalry), p]`.
+    fn promotions(&self, eligible: [u32; 2]) -> Vec<([u32; 3], f64)> {
+        let mut out = vec![([0, 0, 0], 0.9)];
+        let pool = eligible[0] + eligible[1];
+        for d in 1..=3u32 {
+            let g = d.min(pool);
+            if self.promote_best_first {
+                let cav = g.min(eligible[1]);
+                out.push(([g, g - cav, cav], 0.1 / 3.0));
+            } else {
+                let inf = Pmf::hypergeometric(pool as usize, eligible[0] as usize, g as usize);
+                for (i, &p) in inf.0.iter().enumerate() {
+                    if p > 0.0 {
+                        out.push(([g, i as u32, g - i as u32], 0.1 / 3.0 * p));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Joint distribution of (regular infantry, regular cavalry) surviving `l` losses.
+    fn eligible_after(&self, side: usize, l: u32) -> Vec<([u32; 2], f64)> {
+        let u = &self.sides[side].units;
+        match self.allocation {
+            Allocation::OwnerChoice => {
+                let taken = self.allocation.draw(u, l, &mut Dice::from_seed(0));
+                vec![([u[INF] - taken[INF], u[CAV] - taken[CAV]], 1.0)]
+            }
+            Allocation::Random => {
+                let vets = (u[VET_INF] + u[VET_CAV]) as usize;
+                let n = units::total(u) as usize;
+                let denom = crate::exact::lnfact::ln_choose(n, l as usize);
+                let mut out = Vec::new();
+                for ji in 0..=u[INF].min(l) {
+                    for jc in 0..=u[CAV].min(l - ji) {
+                        let jv = (l - ji - jc) as usize;
+                        if jv > vets {
+                            continue;
+                        }
+                        let lp = crate::exact::lnfact::ln_choose(u[INF] as usize, ji as usize)
+                            + crate::exact::lnfact::ln_choose(u[CAV] as usize, jc as usize)
+                            + crate::exact::lnfact::ln_choose(vets, jv)
+                            - denom;
+                        out.push(([u[INF] - ji, u[CAV] - jc], lp.exp()));
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    fn solve(&self) -> Exact {
+        let mut ex = Exact::zeros(&self.schema);
+        let hits: Vec<Pmf> = (0..2)
+            .map(|s| {
+                let pool: Vec<(usize, f64)> = (0..4)
+                    .map(|t| {
+                        (
+                            self.rollers[s][t] as usize,
+                            hit_probability(self.targets[s][t]),
+                        )
+                    })
+                    .collect();
+                dice_pool_hits(&pool)
+            })
+            .collect();
+        let n = [self.sides[0].total(), self.sides[1].total()];
+        // wins[s][l]: P(side s wins having lost l units)
+        let mut wins = [
+            vec![0.0; DICE_CAP as usize + 1],
+            vec![0.0; DICE_CAP as usize + 1],
+        ];
+        let mut loss_pmf = [Pmf::zeros(1), Pmf::zeros(1)];
+        let mut by_outcome = [0.0; 3];
+        for (ha, &pa) in hits[0].0.iter().enumerate() {
+            for (hd, &pd) in hits[1].0.iter().enumerate() {
+                let w = pa * pd;
+                if w == 0.0 {
+                    continue;
+                }
+                let losses = [(hd as u32).min(n[0]), (ha as u32).min(n[1])];
+                let winner = self.outcome(losses);
+                ex.outcomes[winner.index()] += w;
+                by_outcome[winner.index()] += w;
+                for s in 0..2 {
+                    loss_pmf[s].add_mass(losses[s] as usize, w);
+                    if losses[s] == n[s] {
+                        ex.scalars[S_ANNIHILATED + s] += w;
+                    }
+                    if Self::fate(winner, s) == LeaderFate::Won && winner != Winner::None {
+                        wins[s][losses[s] as usize] += w;
+                    }
+                }
+                let (vp, stability, may_continue) = self.consequences(losses, winner);
+                for s in 0..2 {
+                    ex.scalars[S_VP + s] += w * vp[s];
+                    ex.scalars[S_STABILITY + s] += w * stability[s];
+                }
+                if may_continue {
+                    ex.scalars[S_MAY_CONTINUE] += w;
+                }
+            }
+        }
+        for s in 0..2 {
+            let by_type = self.allocation.by_type(&self.sides[s].units, &loss_pmf[s]);
+            ex.counts[C_LOSSES + s] = loss_pmf[s].clone();
+            for (t, pmf) in by_type.into_iter().enumerate() {
+                ex.counts[C_BY_TYPE + 4 * s + t] = pmf;
+            }
+            // Veterans: only the winner rolls.
+            let mut vet = [Pmf::zeros(4), Pmf::zeros(4), Pmf::zeros(4)];
+            let p_win: f64 = wins[s].iter().sum();
+            for part in &mut vet {
+                part.add_mass(0, 1.0 - p_win);
+            }
+            for (l, &w) in wins[s].iter().enumerate() {
+                if w == 0.0 {
+                    continue;
+                }
+                for (eligible, pe) in self.eligible_after(s, l as u32) {
+                    for (gained, pg) in self.promotions(eligible) {
+                        for part in 0..3 {
+                            vet[part].add_mass(gained[part] as usize, w * pe * pg);
+                        }
+                    }
+                }
+            }
+            for (part, pmf) in vet.into_iter().enumerate() {
+                ex.counts[C_VETERANS + 3 * s + part] = pmf;
+            }
+            // Leaders: the age check depends only on how the battle went for the side.
+            if let Some(leader) = self.sides[s].leader {
+                let fates = [Winner::Attacker, Winner::Defender, Winner::None];
+                let removed: f64 = fates
+                    .iter()
+                    .map(|&w| {
+                        by_outcome[w.index()]
+                            * leader.removal_probability(Self::fate(w, s), &self.options)
+                    })
+                    .sum();
+                ex.scalars[S_LEADER_REMOVED + s] = removed;
+                if !self.sides[1 - s].independent {
+                    ex.scalars[S_VP + 1 - s] += removed * (2 + leader.modifier) as f64;
+                }
+            }
+        }
+        ex
+    }
+}
+
+impl Simulate for FieldBattle {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let mut hits = [0u32; 2];
+        for (s, h) in hits.iter_mut().enumerate() {
+            for t in 0..4 {
+                *h += dice.d10_at_least(self.rollers[s][t], self.targets[s][t]);
+            }
+        }
+        let n = [self.sides[0].total(), self.sides[1].total()];
+        let losses = [hits[1].min(n[0]), hits[0].min(n[1])];
+        let winner = self.outcome(losses);
+        out.outcome = winner.index();
+        let (mut vp, stability, may_continue) = self.consequences(losses, winner);
+        for s in 0..2 {
+            let by_type = self.allocation.draw(&self.sides[s].units, losses[s], dice);
+            out.counts[C_LOSSES + s] = losses[s];
+            for t in 0..4 {
+                out.counts[C_BY_TYPE + 4 * s + t] = by_type[t];
+            }
+            if winner != Winner::None
+                && Self::fate(winner, s) == LeaderFate::Won
+                && dice.d10() == 10
+            {
+                let u = &self.sides[s].units;
+                let eligible = [u[INF] - by_type[INF], u[CAV] - by_type[CAV]];
+                let g = dice.d(3).min(eligible[0] + eligible[1]);
+                let [inf, cav] = if self.promote_best_first {
+                    let cav = g.min(eligible[1]);
+                    [g - cav, cav]
+                } else {
+                    draw_without_replacement(dice, eligible, g)
+                };
+                out.counts[C_VETERANS + 3 * s] = g;
+                out.counts[C_VETERANS + 3 * s + 1] = inf;
+                out.counts[C_VETERANS + 3 * s + 2] = cav;
+            }
+            out.scalars[S_ANNIHILATED + s] = (losses[s] == n[s]) as u32 as f64;
+            out.scalars[S_STABILITY + s] = stability[s];
+        }
+        for s in 0..2 {
+            if let Some(leader) = self.sides[s].leader {
+                if leader.roll_removal(Self::fate(winner, s), &self.options, dice) {
+                    out.scalars[S_LEADER_REMOVED + s] = 1.0;
+                    if !self.sides[1 - s].independent {
+                        vp[1 - s] += (2 + leader.modifier) as f64;
+                    }
+                }
+            }
+        }
+        out.scalars[S_VP] = vp[0];
+        out.scalars[S_VP + 1] = vp[1];
+        out.scalars[S_MAY_CONTINUE] = may_continue as u32 as f64;
+    }
+}
+
+impl BattleModel for FieldBattle {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        Ok(self.solve())
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        (0..2)
+            .map(|s| format!("{}: {}", SIDES[s], self.sides[s].describe()))
+            .collect()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        for s in 0..2 {
+            if self.sides[s].leader.is_none() {
+                notes.push(format!(
+                    "the {} has no leader, so the battle can have no winner (L705)",
+                    SIDES[s]
+                ));
+            }
+        }
+        for s in 0..2 {
+            if self.sizes.blocked(s) && self.leaders_ok() {
+                notes.push(format!(
+                    "the {} has 2:1 numbers or more and cannot win (L706-L707)",
+                    SIDES[s]
+                ));
+            }
+            let n = self.sides[s].total();
+            if n > DICE_CAP {
+                notes.push(format!(
+                    "only {DICE_CAP} of the {}'s {n} units roll: veteran cavalry, cavalry, veteran infantry, infantry first (L700-L702)",
+                    SIDES[s]
+                ));
+            }
+        }
+        notes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::{agreement, Estimates};
+    use crate::progress::Progress;
+
+    pub fn battle(text: &str) -> FieldBattle {
+        let table: Table = text.parse().unwrap();
+        let f = Fields::new("test", &table);
+        let empty = Table::new();
+        let options =
+            Options::resolve(super::super::OPTIONS, f.table("options", &empty).unwrap()).unwrap();
+        let a = FieldSide::parse(&f.table("attacker", &empty).unwrap()).unwrap();
+        let d = FieldSide::parse(&f.table("defender", &empty).unwrap()).unwrap();
+        FieldBattle::new([a, d], options)
+    }
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 1.5e-6, "{a} vs {b}");
+    }
+
+    #[test]
+    fn digest_d2_equal_armies_of_ten() {
+        let b = battle("[attacker]\ninfantry = 10\nleader = 0\nleader_age = 30\n[defender]\ninfantry = 10\nleader = 0");
+        let ex = b.solve();
+        close(ex.outcomes[0], 0.388098);
+        close(ex.outcomes[2], 0.223804);
+        close(ex.outcomes[1], 0.388098);
+        close(ex.counts[C_LOSSES].mean(), 2.0);
+        close(ex.scalars[S_LEADER_REMOVED], 0.071643);
+    }
+
+    #[test]
+    fn digest_d3_the_players_question() {
+        let b = battle("[attacker]\ninfantry = 10\ncavalry = 5\nleader = 1\n[defender]\ninfantry = 12\nleader = 0");
+        let ex = b.solve();
+        close(ex.outcomes[0], 0.822225);
+        close(ex.outcomes[2], 0.091645);
+        close(ex.outcomes[1], 0.086130);
+        close(ex.counts[C_LOSSES].mean(), 2.4);
+        close(ex.counts[C_LOSSES + 1].mean(), 4.999969);
+    }
+
+    #[test]
+    fn digest_d4_dice_cap_and_veterans() {
+        let b = battle(
+            "[attacker]\ninfantry = 20\nleader = 2\n[defender]\ninfantry = 10\nveteran_infantry = 2\nleader = 1",
+        );
+        let ex = b.solve();
+        close(ex.outcomes[0], 0.753401);
+        close(ex.outcomes[2], 0.108283);
+        close(ex.outcomes[1], 0.138316);
+        close(ex.counts[C_LOSSES].mean(), 3.8);
+    }
+
+    #[test]
+    fn digest_d5_two_to_one_cannot_win() {
+        let b =
+            battle("[attacker]\ninfantry = 10\nleader = 1\n[defender]\ninfantry = 5\nleader = 0");
+        let ex = b.solve();
+        assert_eq!(ex.outcomes[0], 0.0);
+        close(ex.outcomes[2], 0.992724);
+        close(ex.outcomes[1], 0.007276);
+        close(ex.scalars[S_ANNIHILATED + 1], 0.150268);
+        assert!(b.notes().iter().any(|n| n.contains("cannot win")));
+    }
+
+    #[test]
+    fn veterans_come_from_the_winner_one_time_in_ten() {
+        // A crushing winner with plenty of survivors gains d3 veterans w.p. 0.1: mean 0.2 per win.
+        let b =
+            battle("[attacker]\ncavalry = 15\nleader = 3\n[defender]\ninfantry = 8\nleader = 0");
+        let ex = b.solve();
+        let p_win = ex.outcomes[0];
+        let vet = &ex.counts[C_VETERANS];
+        close(vet.mean(), 0.2 * p_win);
+        close(vet.get(0), 1.0 - 0.1 * p_win);
+        close(ex.counts[C_VETERANS + 2].mean(), 0.2 * p_win); // all cavalry
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree_on_a_grid() {
+        let progress = Progress::hidden();
+        let mut cases = 0;
+        for (ai, ac, av) in [(3, 0, 0), (8, 2, 1), (12, 6, 3), (20, 0, 0), (5, 5, 0)] {
+            for (di, dv) in [(4, 0), (10, 2), (16, 0), (7, 1), (2, 0)] {
+                for (la, ld) in [
+                    ("leader = 0", "leader = 0"),
+                    ("leader = 3\nleader_age = 50", ""),
+                    ("leader = 1", "leader = 2\nleader_historical = true"),
+                ] {
+                    let text = format!(
+                        "[attacker]\ninfantry = {ai}\ncavalry = {ac}\nveteran_cavalry = {av}\n{la}\n[defender]\ninfantry = {di}\nveteran_infantry = {dv}\n{ld}"
+                    );
+                    let b = battle(&text);
+                    let ex = b.solve();
+                    assert!((ex.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+                    let run = McRun {
+                        trials: 40_000,
+                        seed: 11,
+                        stream: cases,
+                        progress: &progress,
+                    };
+                    let tally = b.monte_carlo(&run);
+                    if let Err(e) = agreement(&b.schema, &ex, &tally, 5.0) {
+                        panic!("{text}\n{e}");
+                    }
+                    cases += 1;
+                }
+            }
+        }
+        assert!(cases >= 50 + 25);
+        let _ = Estimates::from_exact;
+    }
+
+    #[test]
+    fn readings_change_the_answer() {
+        let base = "[attacker]\ninfantry = 6\ncavalry = 4\nleader = 1\n[defender]\ninfantry = 12\nleader = 0";
+        let owner = format!("{base}\n[options]\ncasualty_allocation = \"owner-choice\"\nveteran_promotion = \"best-first\"");
+        let (a, b) = (battle(base).solve(), battle(&owner).solve());
+        assert_eq!(a.outcomes, b.outcomes); // who dies does not change who wins in one exchange
+        assert!(b.counts[C_BY_TYPE + 1].mean() < a.counts[C_BY_TYPE + 1].mean()); // cavalry spared
+        let progress = Progress::hidden();
+        let run = McRun {
+            trials: 60_000,
+            seed: 3,
+            stream: 0,
+            progress: &progress,
+        };
+        let owner_battle = battle(&owner);
+        agreement(
+            &owner_battle.schema,
+            &b,
+            &owner_battle.monte_carlo(&run),
+            5.0,
+        )
+        .unwrap();
+        // Under 20 engaged only criterion 1 decides, so "double suffices" must help the stronger side.
+        let small = "[attacker]\ninfantry = 6\ncavalry = 2\nleader = 2\n[defender]\ninfantry = 8\nleader = 0";
+        let inclusive = battle(&format!(
+            "{small}\n[options]\nmore_than_double = \"inclusive\""
+        ));
+        assert!(inclusive.solve().outcomes[0] > battle(small).solve().outcomes[0]);
+    }
+}

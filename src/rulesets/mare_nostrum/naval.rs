@@ -1,0 +1,334 @@
+//! Naval battle (rule 4.1, L673-L694; digest §3.1, §9.1).
+//!
+//! One simultaneous exchange: a d10 per fleet, at most 20, hitting on 9+ after the port modifier
+//! (+1 per two ports or fraction in excess). No leaders, no veterans.
+
+use super::winner::{decide, Sizes, Winner, WinnerRule};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
+use crate::error::{AleaError, Result};
+use crate::exact::Pmf;
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::spec::Fields;
+use toml::Table;
+
+pub const DICE_CAP: u32 = 20;
+const SIDES: [&str; 2] = ["attacker", "defender"];
+/// Fleets more than the enemy's needed to cross a sea (L669) or blockade its ports (L166).
+const CONTROL_MARGIN: u32 = 10;
+
+const C_LOSSES: usize = 0;
+const S_ANNIHILATED: usize = 0;
+const S_VP: usize = 2;
+const S_STABILITY: usize = 4;
+const S_CONTROL: usize = 6;
+const S_ATTRITION: usize = 8;
+
+pub struct NavalBattle {
+    fleets: [u32; 2],
+    ports: [u32; 2],
+    /// Natural d10 face each side needs.
+    targets: [i32; 2],
+    rule: WinnerRule,
+    sizes: Sizes,
+    excess_vp_always: bool,
+    schema: Schema,
+}
+
+fn parse_side(side: &Fields) -> Result<(u32, u32)> {
+    side.only(&["fleets", "ports"])?;
+    let fleets = side.count("fleets")?;
+    if fleets == 0 {
+        return Err(AleaError::input(
+            side.source,
+            side.field("fleets"),
+            0,
+            "at least 1 fleet",
+        ));
+    }
+    Ok((fleets, side.count("ports")?))
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&["ruleset", "battle", "attacker", "defender", "options"])?;
+    let empty = Table::new();
+    let (fa, pa) = parse_side(&fields.table("attacker", &empty)?)?;
+    let (fd, pd) = parse_side(&fields.table("defender", &empty)?)?;
+    Ok(Box::new(NavalBattle::new([fa, fd], [pa, pd], &options)))
+}
+
+impl NavalBattle {
+    pub fn new(fleets: [u32; 2], ports: [u32; 2], options: &Options) -> NavalBattle {
+        let modifier = |mine: u32, theirs: u32| -> i32 {
+            let excess = mine.saturating_sub(theirs) as i32;
+            if options.choice("port_modifier") == "ceil-half" {
+                (excess + 1) / 2
+            } else {
+                excess / 2
+            }
+        };
+        let one_misses = options.flag("natural_one_misses");
+        let target = |m: i32| {
+            let t = 9 - m;
+            if one_misses {
+                t.max(2)
+            } else {
+                t
+            }
+        };
+        let targets = [
+            target(modifier(ports[0], ports[1])),
+            target(modifier(ports[1], ports[0])),
+        ];
+        let ratio = if options.choice("ratio_basis") == "rolling-units" {
+            [fleets[0].min(DICE_CAP), fleets[1].min(DICE_CAP)]
+        } else {
+            fleets
+        };
+        let mut schema = Schema::new(&["attacker", "defender", "none"]);
+        for s in 0..2 {
+            schema.count(
+                format!("{}_losses", SIDES[s]),
+                fleets[s].min(DICE_CAP) as usize,
+            );
+        }
+        for group in [
+            "annihilated",
+            "vp",
+            "stability",
+            "sea_control",
+            "attrition_losses",
+        ] {
+            for side in SIDES {
+                schema.scalar(format!("{group}/{side}"));
+            }
+        }
+        NavalBattle {
+            fleets,
+            ports,
+            targets,
+            rule: WinnerRule::new(6, 40, options),
+            sizes: Sizes {
+                engaged: fleets,
+                ratio,
+            },
+            excess_vp_always: options.flag("excess_kill_vp_without_winner"),
+            schema,
+        }
+    }
+
+    fn hit_probability(&self, s: usize) -> f64 {
+        ((11 - self.targets[s]).clamp(0, 10)) as f64 / 10.0
+    }
+
+    fn vp_and_stability(&self, losses: [u32; 2], winner: Winner) -> ([f64; 2], [f64; 2]) {
+        let mut vp = [0.0; 2];
+        let mut stability = [0.0; 2];
+        for s in 0..2 {
+            let won = winner.index() == s;
+            if won {
+                vp[s] += 5.0;
+            }
+            let (kills, lost) = (losses[1 - s], losses[s]);
+            if kills > lost && (winner != Winner::None || self.excess_vp_always) {
+                vp[s] += (kills - lost).div_ceil(2) as f64;
+            }
+            if winner != Winner::None {
+                stability[s] = if won { 1.0 } else { -1.0 };
+            }
+        }
+        (vp, stability)
+    }
+
+    fn survivors(&self, losses: [u32; 2]) -> [u32; 2] {
+        [self.fleets[0] - losses[0], self.fleets[1] - losses[1]]
+    }
+
+    fn solve(&self) -> Exact {
+        let mut ex = Exact::zeros(&self.schema);
+        let hits: Vec<Pmf> = (0..2)
+            .map(|s| {
+                Pmf::binomial(
+                    self.fleets[s].min(DICE_CAP) as usize,
+                    self.hit_probability(s),
+                )
+            })
+            .collect();
+        for (ha, &pa) in hits[0].0.iter().enumerate() {
+            for (hd, &pd) in hits[1].0.iter().enumerate() {
+                let w = pa * pd;
+                if w == 0.0 {
+                    continue;
+                }
+                let losses = [
+                    (hd as u32).min(self.fleets[0]),
+                    (ha as u32).min(self.fleets[1]),
+                ];
+                let winner = decide(&self.rule, [losses[1], losses[0]], &self.sizes, true);
+                ex.outcomes[winner.index()] += w;
+                let (vp, stability) = self.vp_and_stability(losses, winner);
+                let left = self.survivors(losses);
+                for s in 0..2 {
+                    ex.counts[C_LOSSES + s].add_mass(losses[s] as usize, w);
+                    if left[s] == 0 {
+                        ex.scalars[S_ANNIHILATED + s] += w;
+                    }
+                    ex.scalars[S_VP + s] += w * vp[s];
+                    ex.scalars[S_STABILITY + s] += w * stability[s];
+                    if left[s] >= left[1 - s] + CONTROL_MARGIN {
+                        ex.scalars[S_CONTROL + s] += w;
+                    }
+                    if self.ports[s] == 0 {
+                        ex.scalars[S_ATTRITION + s] += w * 0.1 * left[s] as f64;
+                    }
+                }
+            }
+        }
+        ex
+    }
+}
+
+impl Simulate for NavalBattle {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let ha = dice.d10_at_least(self.fleets[0].min(DICE_CAP), self.targets[0]);
+        let hd = dice.d10_at_least(self.fleets[1].min(DICE_CAP), self.targets[1]);
+        let losses = [hd.min(self.fleets[0]), ha.min(self.fleets[1])];
+        let winner = decide(&self.rule, [losses[1], losses[0]], &self.sizes, true);
+        out.outcome = winner.index();
+        let (vp, stability) = self.vp_and_stability(losses, winner);
+        let left = self.survivors(losses);
+        for s in 0..2 {
+            out.counts[C_LOSSES + s] = losses[s];
+            out.scalars[S_ANNIHILATED + s] = (left[s] == 0) as u32 as f64;
+            out.scalars[S_VP + s] = vp[s];
+            out.scalars[S_STABILITY + s] = stability[s];
+            out.scalars[S_CONTROL + s] = (left[s] >= left[1 - s] + CONTROL_MARGIN) as u32 as f64;
+            if self.ports[s] == 0 {
+                out.scalars[S_ATTRITION + s] = dice.d10_at_least(left[s], 10) as f64;
+            }
+        }
+    }
+}
+
+impl BattleModel for NavalBattle {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        Ok(self.solve())
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        (0..2)
+            .map(|s| {
+                format!(
+                    "{}: {} fleets, {} ports; hits on a natural {}+ ({:.0}%)",
+                    SIDES[s],
+                    self.fleets[s],
+                    self.ports[s],
+                    self.targets[s].clamp(1, 11),
+                    100.0 * self.hit_probability(s)
+                )
+            })
+            .collect()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        for s in 0..2 {
+            if self.sizes.blocked(s) {
+                notes.push(format!(
+                    "the {} has 2:1 numbers or more and cannot win (L689-L690)",
+                    SIDES[s]
+                ));
+            }
+            if self.ports[s] == 0 {
+                notes.push(format!(
+                    "the {} owns no port on this sea: its survivors then lose 1 fleet in 10 to attrition (L464-L466)",
+                    SIDES[s]
+                ));
+            }
+        }
+        notes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::progress::Progress;
+
+    fn naval(fleets: [u32; 2], ports: [u32; 2]) -> NavalBattle {
+        NavalBattle::new(fleets, ports, &Options::defaults(super::super::OPTIONS))
+    }
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 1.5e-6, "{a} vs {b}");
+    }
+
+    #[test]
+    fn digest_d6_twenty_against_twenty() {
+        let ex = naval([20, 20], [1, 1]).solve();
+        close(ex.outcomes[0], 0.421057);
+        close(ex.outcomes[1], 0.421057);
+        close(ex.outcomes[2], 0.157885);
+    }
+
+    #[test]
+    fn digest_d7_port_advantage() {
+        for ports in [[1, 0], [2, 0], [3, 1]] {
+            let ex = naval([20, 15], ports).solve();
+            close(ex.outcomes[0], 0.418334);
+            close(ex.outcomes[2], 0.574523);
+            close(ex.outcomes[1], 0.007143);
+        }
+    }
+
+    #[test]
+    fn digest_d8_ten_against_ten() {
+        let ex = naval([10, 10], [2, 2]).solve();
+        close(ex.outcomes[0], 0.019565);
+        close(ex.outcomes[1], 0.019565);
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree_on_a_grid() {
+        let progress = Progress::hidden();
+        let mut cases = 0;
+        for fa in [1, 4, 9, 15, 20, 26] {
+            for fd in [2, 7, 13, 20, 30] {
+                for ports in [[0, 0], [3, 1], [0, 4]] {
+                    let b = naval([fa, fd], ports);
+                    let ex = b.solve();
+                    let run = McRun {
+                        trials: 40_000,
+                        seed: 5,
+                        stream: cases,
+                        progress: &progress,
+                    };
+                    if let Err(e) = agreement(&b.schema, &ex, &b.monte_carlo(&run), 5.0) {
+                        panic!("{fa} v {fd}, ports {ports:?}\n{e}");
+                    }
+                    cases += 1;
+                }
+            }
+        }
+        assert!(cases >= 90);
+    }
+
+    #[test]
+    fn floor_half_reading_needs_two_full_ports() {
+        let mut t = Table::new();
+        t.insert("port_modifier".into(), "floor-half".into());
+        let o = Options::resolve(super::super::OPTIONS, Fields::new("t", &t)).unwrap();
+        assert_eq!(NavalBattle::new([5, 5], [1, 0], &o).targets, [9, 9]);
+        assert_eq!(naval([5, 5], [1, 0]).targets, [8, 9]);
+    }
+}

@@ -1,0 +1,137 @@
+//! Land units by type, and how losses fall on them (A8).
+
+use crate::dice::{draw_without_replacement, Dice};
+use crate::error::{AleaError, Result};
+use crate::exact::Pmf;
+use crate::spec::Fields;
+
+/// Index order used everywhere: infantry, cavalry, veteran infantry, veteran cavalry.
+pub const TYPES: [&str; 4] = ["infantry", "cavalry", "veteran_infantry", "veteran_cavalry"];
+pub const INF: usize = 0;
+pub const CAV: usize = 1;
+pub const VET_INF: usize = 2;
+pub const VET_CAV: usize = 3;
+
+/// The order in which an owner choosing his losses gives up units: weakest and cheapest first.
+const OWNER_CHOICE_ORDER: [usize; 4] = [INF, VET_INF, CAV, VET_CAV];
+
+pub type Units = [u32; 4];
+
+pub fn parse_units(side: &Fields) -> Result<Units> {
+    let mut units = [0; 4];
+    for (slot, name) in units.iter_mut().zip(TYPES) {
+        *slot = side.count(name)?;
+    }
+    if units.iter().map(|&u| u as u64).sum::<u64>() > crate::spec::MAX_COUNT as u64 {
+        return Err(AleaError::input(
+            side.source,
+            side.field("infantry"),
+            "a side totalling more than 1000000 units",
+            "at most 1000000 units a side",
+        ));
+    }
+    Ok(units)
+}
+
+pub fn total(units: &Units) -> u32 {
+    units.iter().sum()
+}
+
+pub fn describe(units: &Units) -> String {
+    let parts: Vec<String> = units
+        .iter()
+        .zip(TYPES)
+        .filter(|(n, _)| **n > 0)
+        .map(|(n, t)| format!("{n} {}", t.replace('_', " ")))
+        .collect();
+    if parts.is_empty() {
+        "no units".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// How losses are spread over a side's units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Allocation {
+    /// Uniformly at random among all units present (the recommended reading).
+    Random,
+    /// The owner gives up the weakest units first.
+    OwnerChoice,
+}
+
+impl Allocation {
+    pub fn from_option(value: &str) -> Allocation {
+        if value == "owner-choice" {
+            Allocation::OwnerChoice
+        } else {
+            Allocation::Random
+        }
+    }
+
+    /// Losses by type when `losses` units are lost.
+    #[inline]
+    pub fn draw(self, units: &Units, losses: u32, dice: &mut Dice) -> Units {
+        match self {
+            Allocation::Random => draw_without_replacement(dice, *units, losses),
+            Allocation::OwnerChoice => owner_choice(units, losses),
+        }
+    }
+
+    /// Distribution of each type's losses when the total lost is distributed as `losses`.
+    pub fn by_type(self, units: &Units, losses: &Pmf) -> [Pmf; 4] {
+        let n = total(units) as usize;
+        let mut out: [Pmf; 4] = std::array::from_fn(|t| Pmf::zeros(units[t] as usize + 1));
+        for (l, &w) in losses.0.iter().enumerate() {
+            if w == 0.0 {
+                continue;
+            }
+            match self {
+                Allocation::Random => {
+                    for (t, pmf) in out.iter_mut().enumerate() {
+                        pmf.add_scaled(&Pmf::hypergeometric(n, units[t] as usize, l), w);
+                    }
+                }
+                Allocation::OwnerChoice => {
+                    let taken = owner_choice(units, l as u32);
+                    for (t, pmf) in out.iter_mut().enumerate() {
+                        pmf.add_mass(taken[t] as usize, w);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+fn owner_choice(units: &Units, losses: u32) -> Units {
+    let mut left = losses;
+    let mut taken = [0; 4];
+    for t in OWNER_CHOICE_ORDER {
+        taken[t] = left.min(units[t]);
+        left -= taken[t];
+    }
+    taken
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn owner_choice_gives_up_infantry_first() {
+        assert_eq!(owner_choice(&[2, 3, 1, 1], 4), [2, 1, 1, 0]);
+        assert_eq!(owner_choice(&[2, 3, 1, 1], 9), [2, 3, 1, 1]);
+    }
+
+    #[test]
+    fn random_by_type_marginals_have_proportional_means() {
+        let units = [6, 3, 0, 1];
+        let losses = Pmf::point(5);
+        let by = Allocation::Random.by_type(&units, &losses);
+        assert!((by[INF].mean() - 3.0).abs() < 1e-12);
+        assert!((by[CAV].mean() - 1.5).abs() < 1e-12);
+        assert!((by[VET_CAV].mean() - 0.5).abs() < 1e-12);
+        assert_eq!(by[VET_INF].0, vec![1.0]);
+    }
+}

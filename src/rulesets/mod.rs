@@ -1,0 +1,221 @@
+//! The five rulesets. Each declares its battles and its rule options; the shared machinery (exact
+//! distributions, runner, experiments, output, charts) never needs to know which one it is running.
+
+pub mod mare_nostrum;
+
+use crate::battle::{Exact, Schema, Tally};
+use crate::error::{close_matches, AleaError, Result};
+use crate::options::{Options, RuleOption};
+use crate::progress::Progress;
+use crate::spec::Fields;
+use toml::Table;
+
+/// Why an exact answer was not computed.
+#[derive(Clone, Debug)]
+pub struct Intractable(pub String);
+
+/// One Monte Carlo request.
+pub struct McRun<'a> {
+    pub trials: u64,
+    pub seed: u64,
+    /// Separates the random streams of different computations in one experiment (e.g. sweep points).
+    pub stream: u64,
+    pub progress: &'a Progress,
+}
+
+/// A fully specified battle, ready to be answered exactly or by simulation.
+pub trait BattleModel: Send + Sync {
+    fn schema(&self) -> &Schema;
+    fn exact(&self) -> std::result::Result<Exact, Intractable>;
+    fn monte_carlo(&self, run: &McRun) -> Tally;
+    /// One line per side describing what was understood of the input.
+    fn describe(&self) -> Vec<String>;
+    /// Facts worth telling the user before they read the numbers (e.g. "the attacker cannot win").
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+pub struct BattleKind {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub outcomes: &'static [&'static str],
+    /// Keys of the battle file, one `key: meaning` per entry.
+    pub keys: &'static [&'static str],
+    pub build: fn(&Fields, Options) -> Result<Box<dyn BattleModel>>,
+}
+
+pub struct Ruleset {
+    pub slug: &'static str,
+    pub title: &'static str,
+    pub digest: &'static str,
+    pub battles: &'static [BattleKind],
+    pub options: &'static [RuleOption],
+}
+
+pub static RULESETS: &[Ruleset] = &[
+    mare_nostrum::RULESET,
+    Ruleset {
+        slug: "invasions",
+        title: "Invasions vol. 1",
+        digest: "../shared/rules/invasions.md",
+        battles: &[],
+        options: &[],
+    },
+    Ruleset {
+        slug: "republica-de-roma",
+        title: "República de Roma",
+        digest: "../shared/rules/republica-de-roma.md",
+        battles: &[],
+        options: &[],
+    },
+    Ruleset {
+        slug: "mediterraneo-sanguinolento",
+        title: "Mediterráneo sanguinolento",
+        digest: "../shared/rules/mediterraneo-sanguinolento.md",
+        battles: &[],
+        options: &[],
+    },
+    Ruleset {
+        slug: "imperios-del-mediterraneo",
+        title: "Imperios del Mediterráneo",
+        digest: "../shared/rules/imperios-del-mediterraneo.md",
+        battles: &[],
+        options: &[],
+    },
+];
+
+pub fn find_ruleset(source: &str, field: &str, slug: &str) -> Result<&'static Ruleset> {
+    RULESETS.iter().find(|r| r.slug == slug).ok_or_else(|| {
+        let slugs: Vec<&str> = RULESETS.iter().map(|r| r.slug).collect();
+        let near = close_matches(slug, slugs.iter().copied());
+        let hint = if near.is_empty() {
+            String::new()
+        } else {
+            format!(" (did you mean {}?)", near.join(", "))
+        };
+        AleaError::input(
+            source,
+            field,
+            format!("\"{slug}\"{hint}"),
+            format!("one of {}", slugs.join(", ")),
+        )
+    })
+}
+
+impl Ruleset {
+    pub fn find_battle(
+        &self,
+        source: &str,
+        field: &str,
+        name: &str,
+    ) -> Result<&'static BattleKind> {
+        if self.battles.is_empty() {
+            return Err(AleaError::input(
+                source,
+                field,
+                format!("\"{name}\""),
+                format!(
+                    "nothing yet: the {} ruleset has no battles implemented yet",
+                    self.slug
+                ),
+            ));
+        }
+        let battles: &'static [BattleKind] = self.battles;
+        battles.iter().find(|b| b.name == name).ok_or_else(|| {
+            let names: Vec<&str> = battles.iter().map(|b| b.name).collect();
+            AleaError::input(
+                source,
+                field,
+                format!("\"{name}\""),
+                format!("one of {}", names.join(", ")),
+            )
+        })
+    }
+}
+
+/// A battle loaded from a table (a battle file, an experiment point, or the command line).
+pub struct LoadedBattle {
+    pub ruleset: &'static Ruleset,
+    pub kind: &'static BattleKind,
+    pub options: Options,
+    pub model: Box<dyn BattleModel>,
+}
+
+/// Reads `ruleset`, `battle`, `[options]` and the battle's own keys from a table.
+pub fn load_battle(source: &str, table: &Table) -> Result<LoadedBattle> {
+    let fields = Fields::new(source, table);
+    let slug = fields.string("ruleset")?.ok_or_else(|| {
+        AleaError::invalid(
+            source,
+            "missing `ruleset` (one of the slugs `alea list` shows)",
+        )
+    })?;
+    let ruleset = find_ruleset(source, "ruleset", slug)?;
+    let name = fields.string("battle")?.ok_or_else(|| {
+        AleaError::invalid(
+            source,
+            "missing `battle` (one of the battles `alea list` shows)",
+        )
+    })?;
+    let kind = ruleset.find_battle(source, "battle", name)?;
+    let empty = Table::new();
+    let options = Options::resolve(ruleset.options, fields.table("options", &empty)?)?;
+    let model = (kind.build)(&fields, options.clone())?;
+    Ok(LoadedBattle {
+        ruleset,
+        kind,
+        options,
+        model,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ruleset_is_listed_and_registries_are_well_formed() {
+        let slugs: Vec<&str> = RULESETS.iter().map(|r| r.slug).collect();
+        for s in [
+            "mare-nostrum",
+            "invasions",
+            "republica-de-roma",
+            "mediterraneo-sanguinolento",
+            "imperios-del-mediterraneo",
+        ] {
+            assert!(slugs.contains(&s), "{s} missing");
+        }
+        for r in RULESETS {
+            crate::options::validate_registry(r.options).unwrap();
+            for o in r.options {
+                for b in o.battles {
+                    assert!(
+                        r.battles.iter().any(|k| k.name == *b),
+                        "{}: option {} names unknown battle {b}",
+                        r.slug,
+                        o.name
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_names_are_input_errors() {
+        let t: Table = "ruleset = \"mare-nostrun\"\nbattle = \"field\""
+            .parse()
+            .unwrap();
+        let e = load_battle("b.toml", &t).err().unwrap();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("mare-nostrum"), "{e}");
+        let t: Table = "ruleset = \"invasions\"\nbattle = \"basic\""
+            .parse()
+            .unwrap();
+        assert!(load_battle("b.toml", &t)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("no battles implemented yet"));
+    }
+}
