@@ -163,17 +163,18 @@ impl Tally {
     pub fn record(&mut self, t: &Trial) {
         self.trials += 1;
         self.outcomes[t.outcome] += 1;
-        for k in 0..self.offsets.len() - 1 {
-            let v = t.counts[k] as usize;
-            let slot = (self.offsets[k] + v).min(self.offsets[k + 1] - 1);
-            debug_assert!(
-                self.offsets[k] + v < self.offsets[k + 1],
-                "count {k} = {v} above its max"
-            );
-            self.hist[slot] += 1;
+        let n_counts = self.offsets.len() - 1;
+        for (&offset, &v) in self.offsets[..n_counts].iter().zip(&t.counts[..n_counts]) {
+            // Indexing checks the schema's bound: a count above its max is a simulator bug.
+            self.hist[offset + v as usize] += 1;
         }
-        for (k, (s, s2)) in self.sums.iter_mut().zip(&mut self.sums_sq).enumerate() {
-            let x = t.scalars[k];
+        let n = self.sums.len();
+        for ((s, s2), &x) in self
+            .sums
+            .iter_mut()
+            .zip(self.sums_sq.iter_mut())
+            .zip(&t.scalars[..n])
+        {
             *s += x;
             *s2 += x * x;
         }

@@ -26,13 +26,18 @@ const TEN_POW_16: u64 = 10_000_000_000_000_000;
 
 /// Dice drawn from one trial's stream.
 ///
-/// d10s come sixteen at a time from one 64-bit word: the word is mapped without bias onto
-/// `0..10^16` (Lemire's multiply-and-reject) and its decimal digits are sixteen independent d10s.
+/// d10s come sixteen at a time from one 64-bit word `x`. Lemire's test accepts `x` exactly when
+/// `D = floor(x · 10^16 / 2^64)` is uniform on `0..10^16` (rejecting about 4 words in 10,000); the
+/// sixteen decimal digits of `D` are then independent d10s, read from the top one multiply at a
+/// time: `10 · x = digit · 2^64 + x'`.
 pub struct Dice {
     rng: Xoshiro256PlusPlus,
-    digits: u64,
+    fraction: u64,
     digits_left: u32,
 }
+
+/// `2^64 mod 10^16`: words whose `x · 10^16 mod 2^64` falls below it are rejected.
+const TEN_POW_16_REJECT: u64 = TEN_POW_16.wrapping_neg() % TEN_POW_16;
 
 impl Dice {
     pub fn for_trial(seed: u64, stream: u64, index: u64) -> Dice {
@@ -40,9 +45,17 @@ impl Dice {
     }
 
     pub fn from_seed(seed: u64) -> Dice {
+        // Four SplitMix64 outputs fill the state (never all zero: mix64 is a bijection of distinct inputs).
+        let mut state = [0u8; 32];
+        for (i, chunk) in state.chunks_exact_mut(8).enumerate() {
+            chunk.copy_from_slice(
+                &mix64(seed.wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)))
+                    .to_le_bytes(),
+            );
+        }
         Dice {
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
-            digits: 0,
+            rng: Xoshiro256PlusPlus::from_seed(state),
+            fraction: 0,
             digits_left: 0,
         }
     }
@@ -79,13 +92,24 @@ impl Dice {
     #[inline]
     pub fn d10(&mut self) -> u32 {
         if self.digits_left == 0 {
-            self.digits = self.below(TEN_POW_16);
-            self.digits_left = 16;
+            self.refill_d10s();
         }
-        let face = (self.digits % 10) as u32 + 1;
-        self.digits /= 10;
+        let m = (self.fraction as u128) * 10;
+        self.fraction = m as u64;
         self.digits_left -= 1;
-        face
+        (m >> 64) as u32 + 1
+    }
+
+    #[cold]
+    fn refill_d10s(&mut self) {
+        loop {
+            let x = self.rng.next_u64();
+            if x.wrapping_mul(TEN_POW_16) >= TEN_POW_16_REJECT {
+                self.fraction = x;
+                self.digits_left = 16;
+                return;
+            }
+        }
     }
 
     /// How many of `n` d10s show at least `target` (a natural face, 1..=10; ≤ 1 always hits, > 10 never).
@@ -97,10 +121,21 @@ impl Dice {
         if target > 10 {
             return 0;
         }
+        // The digit stream lives in locals for the loop, so the state is not stored back per die.
+        let need = (target - 1) as u64; // a digit 0..9 hits when it is at least this
+        let (mut fraction, mut left) = (self.fraction, self.digits_left);
         let mut hits = 0;
         for _ in 0..n {
-            hits += (self.d10() as i32 >= target) as u32;
+            if left == 0 {
+                self.refill_d10s();
+                (fraction, left) = (self.fraction, self.digits_left);
+            }
+            let m = (fraction as u128) * 10;
+            fraction = m as u64;
+            left -= 1;
+            hits += ((m >> 64) as u64 >= need) as u32;
         }
+        (self.fraction, self.digits_left) = (fraction, left);
         hits
     }
 
@@ -121,6 +156,14 @@ pub fn draw_without_replacement<const K: usize>(
 ) -> [u32; K] {
     let mut left = counts;
     let mut total: u32 = left.iter().sum();
+    if losses >= total {
+        return counts;
+    }
+    if let Some(only) = counts.iter().position(|&c| c == total) {
+        let mut taken = [0u32; K];
+        taken[only] = losses;
+        return taken;
+    }
     let mut taken = [0u32; K];
     for _ in 0..losses.min(total) {
         let mut r = dice.below(total as u64) as u32;
@@ -157,6 +200,21 @@ mod tests {
             (0..40).map(|_| d.d10()).collect()
         };
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn d10_digits_are_the_decimal_digits_of_lemires_draw() {
+        // The sixteen faces drawn from one word are the digits of floor(x · 10^16 / 2^64).
+        let mut d = Dice::from_seed(4);
+        let mut copy = Dice::from_seed(4);
+        let x = copy.next_u64();
+        let big = ((x as u128 * TEN_POW_16 as u128) >> 64) as u64;
+        let expected: Vec<u32> = format!("{big:016}")
+            .bytes()
+            .map(|b| (b - b'0') as u32 + 1)
+            .collect();
+        let got: Vec<u32> = (0..16).map(|_| d.d10()).collect();
+        assert_eq!(got, expected);
     }
 
     #[test]

@@ -2,11 +2,19 @@
 //! probability and Monte Carlo simulation.
 
 pub mod battle;
+pub mod charts;
+pub mod cli;
 pub mod dice;
 pub mod error;
 pub mod exact;
+pub mod experiment;
+pub mod experiment_charts;
 pub mod options;
+pub mod output;
 pub mod progress;
+pub mod report;
 pub mod rulesets;
 pub mod runner;
+pub mod sha256;
 pub mod spec;
+pub mod sweep;

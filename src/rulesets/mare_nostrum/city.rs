@@ -5,7 +5,7 @@
 //! PPU on 8+ (assault) or 7+ (siege). Consecutive orders carry both sides' survivors forward until
 //! the city falls, the attackers are gone, or the orders run out.
 
-use super::leader::{Leader, LeaderFate};
+use super::leader::{AgeCheck, Leader, LeaderFate};
 use super::units::{self, Allocation, Units, TYPES};
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
@@ -35,7 +35,9 @@ pub struct CityBattle {
     independent_city: bool,
     orders: u32,
     leader: Option<Leader>,
-    options: Options,
+    age_check: AgeCheck,
+    vp_if_taken: f64,
+    owner_stability_if_taken: f64,
     allocation: Allocation,
     dice_cap: Option<u32>,
     attacker_first: bool,
@@ -182,7 +184,15 @@ impl CityBattle {
             mutual_destruction_takes: options.choice("mutual_destruction") == "city-taken",
             garrison_target: if kind == Kind::Assault { 9 } else { 10 },
             ppu_target: if kind == Kind::Assault { 8 } else { 7 },
-            options,
+            age_check: AgeCheck::new(&options),
+            vp_if_taken: if independent_city { 10.0 } else { 5.0 },
+            owner_stability_if_taken: if !independent_city
+                && options.flag("occupation_costs_stability")
+            {
+                -1.0
+            } else {
+                0.0
+            },
             schema,
         }
     }
@@ -210,22 +220,6 @@ impl CityBattle {
         ((11 - target).clamp(0, 10)) as f64 / 10.0
     }
 
-    fn vp_if_taken(&self) -> f64 {
-        if self.independent_city {
-            10.0
-        } else {
-            5.0
-        }
-    }
-
-    fn owner_stability_if_taken(&self) -> f64 {
-        if !self.independent_city && self.options.flag("occupation_costs_stability") {
-            -1.0
-        } else {
-            0.0
-        }
-    }
-
     /// P(the leader has left play after `orders` orders), each order a battle with no winner (A17).
     fn leader_removal_after(&self, orders: u32) -> f64 {
         let Some(leader) = self.leader.filter(|_| self.leader_checks) else {
@@ -237,7 +231,7 @@ impl CityBattle {
                     age: leader.age + j,
                     ..leader
                 };
-                1.0 - aged.removal_probability(LeaderFate::NoWinner, &self.options)
+                1.0 - aged.removal_probability(LeaderFate::NoWinner, &self.age_check)
             })
             .product();
         1.0 - stays
@@ -313,8 +307,8 @@ impl CityBattle {
                 ex.scalars[S_WIPED_OUT] += w;
             }
             if taken {
-                ex.scalars[S_VP] += w * self.vp_if_taken();
-                ex.scalars[S_OWNER_STABILITY] += w * self.owner_stability_if_taken();
+                ex.scalars[S_VP] += w * self.vp_if_taken;
+                ex.scalars[S_OWNER_STABILITY] += w * self.owner_stability_if_taken;
             }
             ex.scalars[S_LEADER_REMOVED] += w * self.leader_removal_after(used);
         }
@@ -364,7 +358,7 @@ impl Simulate for CityBattle {
                         age: leader.age + k - 1,
                         ..leader
                     };
-                    leader_removed = aged.roll_removal(LeaderFate::NoWinner, &self.options, dice);
+                    leader_removed = aged.roll_removal(LeaderFate::NoWinner, &self.age_check, dice);
                 }
             }
             out.scalars[S_TAKEN_BY + k as usize - 1] = (self.taken(n, g)) as u32 as f64;
@@ -379,8 +373,8 @@ impl Simulate for CityBattle {
         out.counts[C_ORDERS] = used;
         out.scalars[S_WIPED_OUT] = (n == 0) as u32 as f64;
         if taken {
-            out.scalars[S_VP] = self.vp_if_taken();
-            out.scalars[S_OWNER_STABILITY] = self.owner_stability_if_taken();
+            out.scalars[S_VP] = self.vp_if_taken;
+            out.scalars[S_OWNER_STABILITY] = self.owner_stability_if_taken;
         }
         out.scalars[S_LEADER_REMOVED] = leader_removed as u32 as f64;
     }

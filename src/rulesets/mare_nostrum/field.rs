@@ -5,7 +5,7 @@
 //! and +1 for veterans. Losses are capped by the units present and fall at random on all units
 //! present. A winner exists only when both sides have a leader.
 
-use super::leader::{Leader, LeaderFate};
+use super::leader::{AgeCheck, Leader, LeaderFate};
 use super::units::{self, Allocation, Units, CAV, INF, TYPES, VET_CAV, VET_INF};
 use super::winner::{decide, Sizes, Winner, WinnerRule};
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
@@ -142,9 +142,22 @@ fn schema(sides: &[FieldSide; 2]) -> Schema {
     s
 }
 
+/// Stability after a battle against an independent army (A20).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StabilityVsIndependents {
+    LossOnly,
+    Both,
+    None,
+}
+
 pub struct FieldBattle {
     sides: [FieldSide; 2],
-    options: Options,
+    age_check: AgeCheck,
+    /// d100 thresholds of each side's leader, by fate (won, lost, no winner).
+    removal_thresholds: [[u32; 3]; 2],
+    excess_vp_always: bool,
+    vp_vs_independents: bool,
+    stability_vs_independents: StabilityVsIndependents,
     rule: WinnerRule,
     sizes: Sizes,
     rollers: [Units; 2],
@@ -165,6 +178,15 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 impl FieldBattle {
     pub fn new(sides: [FieldSide; 2], options: Options) -> FieldBattle {
         let stacks = options.flag("veteran_bonus_stacks");
+        let age_check = AgeCheck::new(&options);
+        let removal_thresholds = std::array::from_fn(|s| {
+            let fates = [LeaderFate::Won, LeaderFate::Lost, LeaderFate::NoWinner];
+            fates.map(|f| {
+                sides[s]
+                    .leader
+                    .map_or(0, |l: Leader| l.threshold(f, &age_check))
+            })
+        });
         let rollers = [sides[0].rollers(), sides[1].rollers()];
         let ratio = if options.choice("ratio_basis") == "rolling-units" {
             [units::total(&rollers[0]), units::total(&rollers[1])]
@@ -182,8 +204,16 @@ impl FieldBattle {
             targets: [sides[0].targets(stacks), sides[1].targets(stacks)],
             allocation: Allocation::from_option(options.choice("casualty_allocation")),
             promote_best_first: options.choice("veteran_promotion") == "best-first",
+            age_check,
+            removal_thresholds,
+            excess_vp_always: options.flag("excess_kill_vp_without_winner"),
+            vp_vs_independents: options.flag("battle_vp_against_independents"),
+            stability_vs_independents: match options.choice("stability_vs_independents") {
+                "both" => StabilityVsIndependents::Both,
+                "none" => StabilityVsIndependents::None,
+                _ => StabilityVsIndependents::LossOnly,
+            },
             sides,
-            options,
         }
     }
 
@@ -213,9 +243,8 @@ impl FieldBattle {
     fn consequences(&self, losses: [u32; 2], winner: Winner) -> ([f64; 2], [f64; 2], bool) {
         let mut vp = [0.0; 2];
         let mut stability = [0.0; 2];
-        let excess_always = self.options.flag("excess_kill_vp_without_winner");
-        let vp_vs_indep = self.options.flag("battle_vp_against_independents");
-        let stab_mode = self.options.choice("stability_vs_independents");
+        let (excess_always, vp_vs_indep) = (self.excess_vp_always, self.vp_vs_independents);
+        let stab_mode = self.stability_vs_independents;
         for s in 0..2 {
             let (me, foe) = (&self.sides[s], &self.sides[1 - s]);
             let fate = Self::fate(winner, s);
@@ -229,10 +258,11 @@ impl FieldBattle {
                 }
             }
             if !me.independent && winner != Winner::None {
+                use StabilityVsIndependents as S;
                 stability[s] = match (fate, foe.independent, stab_mode) {
-                    (LeaderFate::Won, false, _) | (LeaderFate::Won, true, "both") => 1.0,
+                    (LeaderFate::Won, false, _) | (LeaderFate::Won, true, S::Both) => 1.0,
                     (LeaderFate::Lost, false, _)
-                    | (LeaderFate::Lost, true, "loss-only" | "both") => -1.0,
+                    | (LeaderFate::Lost, true, S::LossOnly | S::Both) => -1.0,
                     _ => 0.0,
                 };
             }
@@ -382,7 +412,7 @@ impl FieldBattle {
                     .iter()
                     .map(|&w| {
                         by_outcome[w.index()]
-                            * leader.removal_probability(Self::fate(w, s), &self.options)
+                            * leader.removal_probability(Self::fate(w, s), &self.age_check)
                     })
                     .sum();
                 ex.scalars[S_LEADER_REMOVED + s] = removed;
@@ -436,7 +466,8 @@ impl Simulate for FieldBattle {
         }
         for s in 0..2 {
             if let Some(leader) = self.sides[s].leader {
-                if leader.roll_removal(Self::fate(winner, s), &self.options, dice) {
+                let threshold = self.removal_thresholds[s][Self::fate(winner, s) as usize];
+                if self.age_check.removes(dice.d(100), threshold) {
                     out.scalars[S_LEADER_REMOVED + s] = 1.0;
                     if !self.sides[1 - s].independent {
                         vp[1 - s] += (2 + leader.modifier) as f64;

@@ -1,0 +1,200 @@
+//! Line charts: lines with point markers and optional CI whiskers.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::common::{
+    all_integers, clip_segment, draw_header, draw_marker, extent, fmt_num, padded_range, palette,
+    valid_range, Legend, Marker, Swatch,
+};
+use super::output::{DrawResult, Render};
+use super::text::Pen;
+use super::xy::{self, AxisSpec};
+use super::{LineChart, Point, DEFAULT_SIZE};
+
+pub(crate) struct LineJob<'a>(pub &'a LineChart);
+
+/// Points with a finite x, sorted by x.
+fn clean(points: &[Point]) -> Vec<Point> {
+    let mut p: Vec<Point> = points.iter().filter(|p| p.x.is_finite()).copied().collect();
+    p.sort_by(|a, b| a.x.total_cmp(&b.x));
+    p
+}
+
+/// The finite `(low, high)` of a point's interval, if any.
+fn ci_of(p: &Point) -> Option<(f64, f64)> {
+    match p.ci {
+        Some((a, b)) if a.is_finite() && b.is_finite() => Some((a.min(b), a.max(b))),
+        _ => None,
+    }
+}
+
+impl Render for LineJob<'_> {
+    fn size(&self) -> (u32, u32) {
+        DEFAULT_SIZE
+    }
+
+    fn render<DB: DrawingBackend>(
+        &self,
+        root: &DrawingArea<DB, Shift>,
+        pen: &Pen,
+    ) -> DrawResult<(), DB> {
+        let c = self.0;
+        root.fill(&WHITE)?;
+        let body = draw_header(root, pen, &c.title, c.subtitle.as_deref())?;
+        let series: Vec<Vec<Point>> = c.series.iter().map(|s| clean(&s.points)).collect();
+        let all = || series.iter().flatten();
+
+        let xs = all()
+            .filter(|p| p.y.is_finite() || ci_of(p).is_some())
+            .map(|p| p.x);
+        let x_ext = extent(xs);
+        let x = match x_ext {
+            // A single whole-number x: show its neighbours, not decimals.
+            Some((a, b)) if a == b && a.fract() == 0.0 => (a - 1.0, b + 1.0),
+            other => padded_range(other, 0.03),
+        };
+        let x_integer = all_integers(all().map(|p| p.x)) && x.1 - x.0 >= 2.0;
+
+        let y_values = all().flat_map(|p| {
+            let (lo, hi) = ci_of(p).unwrap_or((f64::NAN, f64::NAN));
+            [p.y, lo, hi]
+        });
+        let y_ext = extent(y_values);
+        let given = valid_range(c.y_range);
+        let mut spec = AxisSpec {
+            x,
+            y: given.unwrap_or_else(|| padded_range(y_ext, 0.06)),
+            x_integer,
+            y_integer: false,
+            x_ticks: None,
+            has_x_desc: !c.x_label.is_empty(),
+            has_y_desc: !c.y_label.is_empty(),
+            x_area_extra: 0,
+        };
+
+        let entries: Vec<(String, Swatch)> = c
+            .series
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.clone(), Swatch::Line(palette(i), Marker::nth(i))))
+            .collect();
+        let legend = (entries.len() >= 2).then(|| Legend::new(entries));
+
+        // Obstacles for legend placement: markers, whiskers and line samples.
+        let mut obstacles = vec![];
+        for s in &series {
+            for (i, p) in s.iter().enumerate() {
+                if p.y.is_finite() {
+                    obstacles.push((p.x, p.y, p.x, p.y));
+                    if let Some(q) = s.get(i + 1).filter(|q| q.y.is_finite()) {
+                        for k in 1..12 {
+                            let t = k as f64 / 12.0;
+                            let (px, py) = (p.x + t * (q.x - p.x), p.y + t * (q.y - p.y));
+                            obstacles.push((px, py, px, py));
+                        }
+                    }
+                }
+                if let Some((lo, hi)) = ci_of(p) {
+                    obstacles.push((p.x, lo, p.x, hi));
+                }
+            }
+        }
+
+        let (mut chart, mut axes) = xy::build(&body, &spec)?;
+        let mut corner = None;
+        if let Some(legend) = &legend {
+            let (best, cover) = xy::legend_corner(&chart, legend, &obstacles);
+            corner = Some(best);
+            if cover > 0 && given.is_none() {
+                if let Some((_, top)) = y_ext {
+                    spec.y.1 = xy::headroom_top(&chart, legend, spec.y, top);
+                    (chart, axes) = xy::build(&body, &spec)?;
+                    corner = Some(xy::legend_corner(&chart, legend, &obstacles).0);
+                }
+            }
+        }
+
+        xy::draw_grid(&chart, &axes, true)?;
+
+        let (x0, x1) = axes.x;
+        let (y0, y1) = axes.y;
+        let plot = chart.plotting_area().strip_coord_spec();
+        let (ox, oy) = plot.get_base_pixel();
+        let px = |p: (f64, f64)| {
+            let (a, b) = chart.backend_coord(&p);
+            (a - ox, b - oy)
+        };
+
+        for (i, s) in series.iter().enumerate() {
+            let color = palette(i);
+            // Whiskers first, so lines and markers sit on top.
+            for p in s {
+                let Some((lo, hi)) = ci_of(p) else { continue };
+                if p.x < x0 || p.x > x1 || hi < y0 || lo > y1 {
+                    continue;
+                }
+                let (a, b) = (px((p.x, lo.max(y0))), px((p.x, hi.min(y1))));
+                let style = color.mix(0.85).stroke_width(1);
+                plot.draw(&PathElement::new(vec![a, b], style))?;
+                for (end, val) in [(a, lo), (b, hi)] {
+                    if (y0..=y1).contains(&val) {
+                        let cap = vec![(end.0 - 4, end.1), (end.0 + 4, end.1)];
+                        plot.draw(&PathElement::new(cap, style))?;
+                    }
+                }
+            }
+            // The line, broken at non-finite y and clipped to the plot.
+            let mut run: Vec<(i32, i32)> = vec![];
+            for w in s.windows(2) {
+                let (a, b) = ((w[0].x, w[0].y), (w[1].x, w[1].y));
+                let clipped = if a.1.is_finite() && b.1.is_finite() {
+                    clip_segment(a, b, (x0, x1), (y0, y1))
+                } else {
+                    None
+                };
+                match clipped {
+                    Some((ca, cb)) => {
+                        let (pa, pb) = (px(ca), px(cb));
+                        if run.last() != Some(&pa) {
+                            flush(&plot, &mut run, color)?;
+                            run.push(pa);
+                        }
+                        run.push(pb);
+                    }
+                    None => flush(&plot, &mut run, color)?,
+                }
+            }
+            flush(&plot, &mut run, color)?;
+            for p in s {
+                if p.y.is_finite() && (x0..=x1).contains(&p.x) && (y0..=y1).contains(&p.y) {
+                    draw_marker(&plot, px((p.x, p.y)), Marker::nth(i), color)?;
+                }
+            }
+        }
+
+        let x_dec = axes.x_dec;
+        let x_fmt = move |v: f64| fmt_num(v, x_dec);
+        let titles = (c.x_label.as_str(), c.y_label.as_str());
+        xy::draw_axes(&body, &chart, pen, &axes, titles, Some(&x_fmt))?;
+        if let (Some(legend), Some(corner)) = (legend, corner) {
+            legend.draw(&plot, pen, corner)?;
+        }
+        Ok(())
+    }
+}
+
+fn flush<DB: DrawingBackend>(
+    plot: &DrawingArea<DB, Shift>,
+    run: &mut Vec<(i32, i32)>,
+    color: RGBColor,
+) -> DrawResult<(), DB> {
+    if run.len() >= 2 {
+        plot.draw(&PathElement::new(
+            std::mem::take(run),
+            color.stroke_width(2),
+        ))?;
+    }
+    run.clear();
+    Ok(())
+}

@@ -1,0 +1,473 @@
+//! The `alea` command line.
+
+use crate::battle::Estimates;
+use crate::error::{AleaError, Result};
+use crate::experiment::Experiment;
+use crate::options::{OptionKind, RuleOption};
+use crate::progress::Progress;
+use crate::report::OddsAnswer;
+use crate::rulesets::{load_battle, McRun, RULESETS};
+use crate::spec::{parse_assignments, parse_value, set_dotted};
+use crate::sweep::{run, PointSummary, RunSettings};
+use clap::{Args, Parser, Subcommand};
+use serde_json::json;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use toml::{Table, Value};
+
+const EXAMPLES: &str = "\
+Examples:
+  alea list
+  alea odds mare-nostrum field --attacker infantry=10,cavalry=5,leader=1 --defender infantry=12,leader=0
+  alea odds mare-nostrum field --attacker infantry=10,cavalry=5,leader=1 --defender infantry=12,leader=0 --trials 1000000 --json
+  alea odds mare-nostrum naval --attacker fleets=20,ports=2 --defender fleets=15 --option port_modifier=floor-half
+  alea odds mare-nostrum assault --attacker infantry=8 --defender garrison=4,ppu=6 --set orders=3
+  alea odds --file examples/battle.toml --chart out/odds
+  alea run experiments/quickstart.toml";
+
+#[derive(Parser)]
+#[command(
+    name = "alea",
+    version,
+    about = "Battle odds and game balance for five Spanish-language historical strategy games, exact and by Monte Carlo",
+    after_help = EXAMPLES
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the rulesets, their battles and battle-file keys, rule options and scenarios
+    #[command(after_help = "Examples:\n  alea list\n  alea list mare-nostrum\n  alea list --json")]
+    List {
+        /// Only this ruleset
+        ruleset: Option<String>,
+        /// Print JSON instead of text
+        #[arg(long)]
+        json: bool,
+    },
+    /// The odds of one battle: outcome probabilities, expected losses, loss distributions
+    #[command(after_help = EXAMPLES)]
+    Odds(OddsArgs),
+    /// Run an experiment file: a battle or a sweep, written to out/<name>/ with charts
+    #[command(
+        after_help = "Examples:\n  alea run experiments/quickstart.toml\n  alea run experiments/naval-sweep.toml --out /tmp/results\n  alea run experiments/casualty-readings.toml --json"
+    )]
+    Run(RunArgs),
+}
+
+#[derive(Args)]
+struct OddsArgs {
+    /// Ruleset slug (see `alea list`); optional with --file
+    ruleset: Option<String>,
+    /// Battle type, e.g. field, naval, assault, siege
+    battle: Option<String>,
+    /// The attacker, as key=value pairs: infantry=10,cavalry=5,leader=1
+    #[arg(long, short = 'a', value_name = "SPEC")]
+    attacker: Option<String>,
+    /// The defender, as key=value pairs: infantry=12,leader=0
+    #[arg(long, short = 'd', value_name = "SPEC")]
+    defender: Option<String>,
+    /// Any other battle key, e.g. --set orders=3 (repeatable)
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
+    /// A rule option, e.g. --option casualty_allocation=owner-choice (repeatable)
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    option: Vec<String>,
+    /// A battle file (TOML); command-line values override it
+    #[arg(long, short = 'f', value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Exact odds only (an error when they are not tractable)
+    #[arg(long, conflicts_with = "trials")]
+    exact: bool,
+    /// Monte Carlo with this many trials (default: exact where available, else 1,000,000 trials)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
+    trials: Option<u64>,
+    /// Seed of the random streams
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print JSON (schema in the README)
+    #[arg(long)]
+    json: bool,
+    /// Also draw the loss distributions to FILE.png and FILE.svg
+    #[arg(long, value_name = "FILE")]
+    chart: Option<PathBuf>,
+    /// No progress bar
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// The experiment file (TOML)
+    experiment: PathBuf,
+    /// Where output folders go
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Print the manifest as JSON when done
+    #[arg(long)]
+    json: bool,
+    /// No progress bar
+    #[arg(long, short = 'q')]
+    quiet: bool,
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn main() -> i32 {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::List { ruleset, json } => list(ruleset.as_deref(), json),
+        Command::Odds(args) => odds(&args),
+        Command::Run(args) => run_experiment(&args),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e}");
+            e.exit_code()
+        }
+    }
+}
+
+fn option_json(o: &RuleOption) -> serde_json::Value {
+    let allowed = match o.kind {
+        OptionKind::Choice(c) => json!(c),
+        OptionKind::Bool => json!([true, false]),
+        OptionKind::Int { min, max } => json!({"min": min, "max": max}),
+    };
+    json!({
+        "name": o.name,
+        "default": serde_json::from_str::<serde_json::Value>(&o.default.to_string()).unwrap_or_default(),
+        "allowed": allowed,
+        "reference": o.reference,
+        "summary": o.summary,
+        "battles": o.battles,
+    })
+}
+
+fn scenarios(slug: &str) -> Vec<String> {
+    let dir = Path::new("scenarios").join(slug);
+    let mut out: Vec<String> = std::fs::read_dir(&dir)
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .map(|p| p.display().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+fn list(only: Option<&str>, as_json: bool) -> Result<()> {
+    let rulesets: Vec<_> = match only {
+        None => RULESETS.iter().collect(),
+        Some(slug) => vec![crate::rulesets::find_ruleset(
+            "command line",
+            "ruleset",
+            slug,
+        )?],
+    };
+    if as_json {
+        let doc: Vec<_> = rulesets
+            .iter()
+            .map(|r| {
+                json!({
+                    "slug": r.slug,
+                    "title": r.title,
+                    "digest": r.digest,
+                    "battles": r.battles.iter().map(|b| json!({"name": b.name, "summary": b.summary, "outcomes": b.outcomes, "keys": b.keys})).collect::<Vec<_>>(),
+                    "options": r.options.iter().map(option_json).collect::<Vec<_>>(),
+                    "scenarios": scenarios(r.slug),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).expect("JSON of plain values")
+        );
+        return Ok(());
+    }
+    for r in rulesets {
+        println!("{} — {}  (rules: {})", r.slug, r.title, r.digest);
+        if r.battles.is_empty() {
+            println!("  battles: none yet");
+        } else {
+            println!("  battles:");
+            for b in r.battles {
+                println!("    {:<10} {}", b.name, b.summary);
+                println!("               outcomes: {}", b.outcomes.join(", "));
+                for k in b.keys {
+                    println!("               {k}");
+                }
+            }
+        }
+        if !r.options.is_empty() {
+            println!(
+                "  rule options (default first; set under [options] or with --option name=value):"
+            );
+            for o in r.options {
+                println!(
+                    "    {} = {}  [{}]  {}",
+                    o.name,
+                    o.default,
+                    o.kind.allowed(),
+                    o.reference
+                );
+                println!("        {}", o.summary);
+            }
+        }
+        let sc = scenarios(r.slug);
+        println!(
+            "  scenarios: {}",
+            if sc.is_empty() {
+                "none yet".to_string()
+            } else {
+                sc.join(", ")
+            }
+        );
+        println!();
+    }
+    Ok(())
+}
+
+/// Merges `key=value` assignments from the command line into a battle table.
+fn merge_side(table: &mut Table, side: &str, spec: &str) -> Result<()> {
+    let flag = format!("--{side}");
+    let values = parse_assignments(&flag, spec)?;
+    let entry = table
+        .entry(side.to_string())
+        .or_insert_with(|| Value::Table(Table::new()));
+    let Value::Table(t) = entry else {
+        return Err(AleaError::invalid(
+            &flag,
+            format!("`{side}` in the battle file is not a table"),
+        ));
+    };
+    t.extend(values);
+    Ok(())
+}
+
+fn battle_table(args: &OddsArgs) -> Result<(String, Table)> {
+    let (source, mut table) = match &args.file {
+        None => ("command line".to_string(), Table::new()),
+        Some(path) => {
+            let source = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                AleaError::invalid(&source, format!("cannot read the battle file: {e}"))
+            })?;
+            let table: Table = text.parse().map_err(|e: toml::de::Error| {
+                AleaError::invalid(&source, format!("not valid TOML: {}", e.to_string().trim()))
+            })?;
+            (source, table)
+        }
+    };
+    for (key, given) in [("ruleset", &args.ruleset), ("battle", &args.battle)] {
+        if let Some(v) = given {
+            match table.get(key).and_then(Value::as_str) {
+                Some(existing) if existing != v => {
+                    return Err(AleaError::input(
+                        "command line",
+                        key,
+                        format!("\"{v}\""),
+                        format!("\"{existing}\", as the battle file says (or leave it out)"),
+                    ));
+                }
+                _ => {
+                    table.insert(key.into(), Value::String(v.clone()));
+                }
+            }
+        }
+    }
+    if let Some(a) = &args.attacker {
+        merge_side(&mut table, "attacker", a)?;
+    }
+    if let Some(d) = &args.defender {
+        merge_side(&mut table, "defender", d)?;
+    }
+    for s in &args.set {
+        let (k, v) = s.split_once('=').ok_or_else(|| {
+            AleaError::invalid("--set", format!("`{s}` is not of the form key=value"))
+        })?;
+        set_dotted(&mut table, k.trim(), parse_value(v.trim()))
+            .map_err(|m| AleaError::invalid("--set", m))?;
+    }
+    for o in &args.option {
+        let (k, v) = o.split_once('=').ok_or_else(|| {
+            AleaError::invalid("--option", format!("`{o}` is not of the form name=value"))
+        })?;
+        set_dotted(
+            &mut table,
+            &format!("options.{}", k.trim()),
+            parse_value(v.trim()),
+        )
+        .map_err(|m| AleaError::invalid("--option", m))?;
+    }
+    Ok((source, table))
+}
+
+const DEFAULT_TRIALS: u64 = 1_000_000;
+
+fn odds(args: &OddsArgs) -> Result<()> {
+    let (source, table) = battle_table(args)?;
+    let loaded = load_battle(&source, &table)?;
+    let started = Instant::now();
+    let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    let simulate = |trials: u64| {
+        let progress = Progress::new(trials, "battles", visible);
+        let run = McRun {
+            trials,
+            seed: args.seed,
+            stream: 0,
+            progress: &progress,
+        };
+        let tally = loaded.model.monte_carlo(&run);
+        progress.finish();
+        Estimates::from_tally(&tally)
+    };
+    let (estimates, unavailable, seed) = match args.trials {
+        Some(trials) => (simulate(trials), None, Some(args.seed)),
+        None => match loaded.model.exact() {
+            Ok(exact) => (Estimates::from_exact(&exact), None, None),
+            Err(why) if args.exact => {
+                return Err(AleaError::invalid(
+                    &source,
+                    format!(
+                        "exact odds are not tractable here: {}; use --trials N",
+                        why.0
+                    ),
+                ));
+            }
+            Err(why) => (simulate(DEFAULT_TRIALS), Some(why.0), Some(args.seed)),
+        },
+    };
+    let answer = OddsAnswer {
+        ruleset: loaded.ruleset,
+        kind: loaded.kind,
+        schema: loaded.model.schema(),
+        options: &loaded.options,
+        describe: loaded.model.describe(),
+        notes: loaded.model.notes(),
+        estimates,
+        seed,
+        exact_unavailable: unavailable,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    let mut chart_files = Vec::new();
+    if let Some(stem) = &args.chart {
+        chart_files = draw_odds_chart(&answer, stem)?;
+    }
+    if args.json {
+        let mut doc = answer.to_json();
+        if !chart_files.is_empty() {
+            doc["charts"] = json!(chart_files);
+        }
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&doc).expect("JSON of plain values")
+        );
+    } else {
+        print!("{}", answer.to_text());
+        for f in chart_files {
+            println!("chart: {f}");
+        }
+    }
+    Ok(())
+}
+
+fn draw_odds_chart(answer: &OddsAnswer, stem: &Path) -> Result<Vec<String>> {
+    let stem = if matches!(
+        stem.extension().and_then(|e| e.to_str()),
+        Some("png" | "svg")
+    ) {
+        stem.with_extension("")
+    } else {
+        stem.to_path_buf()
+    };
+    if let Some(parent) = stem.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| AleaError::io(parent, e))?;
+    }
+    let schema = answer.schema;
+    let pmf = |name: &str| {
+        schema
+            .count_index(name)
+            .map(|k| {
+                answer.estimates.counts[k]
+                    .pmf
+                    .iter()
+                    .map(|x| x.value)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let summary = PointSummary {
+        attacker_pmf: pmf("attacker_losses"),
+        defender_pmf: pmf("defender_losses"),
+        ..Default::default()
+    };
+    let outcomes: Vec<String> = schema
+        .outcomes
+        .iter()
+        .zip(&answer.estimates.outcomes)
+        .map(|(n, e)| {
+            format!(
+                "{} {:.1}%",
+                crate::report::outcome_label(n),
+                100.0 * e.value
+            )
+        })
+        .collect();
+    let title = format!(
+        "{} {} battle: losses",
+        answer.ruleset.title, answer.kind.name
+    );
+    let Some(mut chart) =
+        crate::experiment_charts::loss_chart(&title, std::iter::once(("", &summary)))
+    else {
+        return Ok(Vec::new());
+    };
+    chart.subtitle = Some(format!(
+        "{} · {}",
+        answer.describe.join(" vs "),
+        outcomes.join(", ")
+    ));
+    let files = crate::charts::draw_bar_chart(&chart, &stem)
+        .map_err(|e| AleaError::Internal(format!("drawing a chart: {e}")))?;
+    Ok(files.iter().map(|p| p.display().to_string()).collect())
+}
+
+fn run_experiment(args: &RunArgs) -> Result<()> {
+    let exp = Experiment::load(&args.experiment)?;
+    let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    let result = run(
+        &exp,
+        &RunSettings {
+            out_root: args.out.clone(),
+            show_progress: visible,
+        },
+    )?;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&result.manifest).expect("JSON of plain values")
+        );
+    } else {
+        println!(
+            "{}: {} points ({} exact, {} simulated) in {:.2} s → {}",
+            exp.name,
+            result.points,
+            result.exact_points,
+            result.simulated_points,
+            result.seconds,
+            result.dir.display()
+        );
+        for f in &result.files {
+            println!("  {}", result.dir.join(f).display());
+        }
+    }
+    Ok(())
+}

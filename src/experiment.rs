@@ -1,0 +1,449 @@
+//! Experiment files: one battle, or a sweep over a grid of its parameters under one or more named
+//! rule variants.
+//!
+//! ```toml
+//! name = "quickstart"                      # output folder out/<name>; default: the file's stem
+//! title = "Field battles, 1-30 a side"
+//! method = "exact"                         # "auto" (default) | "exact" | "monte-carlo"
+//! trials = 100000                          # Monte Carlo trials per point (monte-carlo or auto fallback)
+//! seed = 1
+//!
+//! [battle]                                 # exactly a battle file
+//! ruleset = "mare-nostrum"
+//! battle = "field"
+//! attacker = { infantry = 10, leader = 0 }
+//! defender = { infantry = 10, leader = 0 }
+//!
+//! [[sweep]]                                # axes, in order: x, y, then series
+//! field = "attacker.infantry"
+//! from = 1
+//! to = 30
+//!
+//! [[variants]]                             # optional; several are drawn side by side
+//! name = "owner chooses casualties"
+//! options = { casualty_allocation = "owner-choice" }
+//! ```
+
+use crate::error::{AleaError, Result};
+use crate::rulesets::{load_battle, BattleKind, LoadedBattle, Ruleset};
+use crate::spec::set_dotted;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use toml::{Table, Value};
+
+/// More points than this is a typo in a range, not an experiment.
+pub const MAX_POINTS: usize = 200_000;
+pub const MAX_TRIALS: u64 = 10_000_000_000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MethodChoice {
+    /// Exact where tractable, Monte Carlo otherwise.
+    Auto,
+    Exact,
+    MonteCarlo,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExperimentFile {
+    name: Option<String>,
+    title: Option<String>,
+    description: Option<String>,
+    method: Option<MethodChoice>,
+    trials: Option<i64>,
+    seed: Option<i64>,
+    battle: Table,
+    #[serde(default)]
+    sweep: Vec<AxisFile>,
+    #[serde(default)]
+    variants: Vec<VariantFile>,
+    charts: Option<ChartsFile>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AxisFile {
+    field: String,
+    from: Option<i64>,
+    to: Option<i64>,
+    step: Option<i64>,
+    values: Option<Vec<Value>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VariantFile {
+    name: String,
+    #[serde(default)]
+    options: Table,
+    #[serde(default)]
+    set: Table,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChartsFile {
+    /// The sweep field on the x axis (default: the first axis).
+    pub x: Option<String>,
+    /// The sweep field on the heatmap's y axis (default: the second axis).
+    pub y: Option<String>,
+    /// The sweep field drawn as one line per value (default: the third axis).
+    pub series: Option<String>,
+    /// The outcome whose probability is drawn (default: the battle's first outcome).
+    pub outcome: Option<String>,
+    /// Values at which the axes not drawn are held (default: each axis's middle value).
+    #[serde(default)]
+    pub fixed: Table,
+}
+
+#[derive(Clone, Debug)]
+pub struct Axis {
+    pub field: String,
+    pub values: Vec<Value>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub name: String,
+    pub options: Table,
+    pub set: Table,
+}
+
+pub struct Experiment {
+    pub path: PathBuf,
+    pub source: String,
+    pub name: String,
+    pub title: String,
+    pub description: Option<String>,
+    pub method: MethodChoice,
+    pub trials: u64,
+    pub seed: u64,
+    pub battle: Table,
+    pub axes: Vec<Axis>,
+    pub variants: Vec<Variant>,
+    pub charts: ChartsFile,
+    pub ruleset: &'static Ruleset,
+    pub kind: &'static BattleKind,
+    pub sha256: String,
+}
+
+fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+impl Experiment {
+    pub fn load(path: &Path) -> Result<Experiment> {
+        let source = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| {
+            AleaError::invalid(&source, format!("cannot read the experiment file: {e}"))
+        })?;
+        let text = String::from_utf8(bytes.clone())
+            .map_err(|_| AleaError::invalid(&source, "the experiment file is not UTF-8 text"))?;
+        let file: ExperimentFile = toml::from_str(&text).map_err(|e| {
+            AleaError::invalid(
+                &source,
+                format!("not a valid experiment file: {}", e.to_string().trim()),
+            )
+        })?;
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("experiment")
+            .to_string();
+        let name = file.name.clone().unwrap_or(stem);
+        if name.is_empty()
+            || !name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(AleaError::input(
+                &source,
+                "name",
+                format!("\"{name}\""),
+                "letters, digits, - and _ only (it names the output folder)",
+            ));
+        }
+        let trials = match file.trials {
+            None => 100_000,
+            Some(t) if (1..=MAX_TRIALS as i64).contains(&t) => t as u64,
+            Some(t) => {
+                return Err(AleaError::input(
+                    &source,
+                    "trials",
+                    t,
+                    format!("a whole number from 1 to {MAX_TRIALS}"),
+                ))
+            }
+        };
+        let seed = match file.seed {
+            None => 1,
+            Some(s) if s >= 0 => s as u64,
+            Some(s) => {
+                return Err(AleaError::input(
+                    &source,
+                    "seed",
+                    s,
+                    "a whole number from 0 up",
+                ))
+            }
+        };
+        let mut axes = Vec::new();
+        for (i, a) in file.sweep.iter().enumerate() {
+            axes.push(Self::axis(&source, i, a)?);
+        }
+        for (i, a) in axes.iter().enumerate() {
+            if axes[..i].iter().any(|b| b.field == a.field) {
+                return Err(AleaError::input(
+                    &source,
+                    format!("sweep[{i}].field"),
+                    format!("\"{}\"", a.field),
+                    "a field not already swept",
+                ));
+            }
+        }
+        let mut variants: Vec<Variant> = file
+            .variants
+            .into_iter()
+            .map(|v| Variant {
+                name: v.name,
+                options: v.options,
+                set: v.set,
+            })
+            .collect();
+        if variants.is_empty() {
+            variants.push(Variant {
+                name: "recommended".into(),
+                options: Table::new(),
+                set: Table::new(),
+            });
+        }
+        for (i, v) in variants.iter().enumerate() {
+            if variants[..i].iter().any(|w| w.name == v.name) {
+                return Err(AleaError::input(
+                    &source,
+                    format!("variants[{i}].name"),
+                    format!("\"{}\"", v.name),
+                    "a name not used by another variant",
+                ));
+            }
+        }
+        let points: usize = axes.iter().map(|a| a.values.len()).product::<usize>() * variants.len();
+        if points > MAX_POINTS {
+            return Err(AleaError::input(
+                &source,
+                "sweep",
+                format!("{points} points"),
+                format!("at most {MAX_POINTS} points (axes × variants)"),
+            ));
+        }
+        let first = load_battle(&format!("{source} [battle]"), &file.battle)?;
+        let exp = Experiment {
+            path: path.to_path_buf(),
+            title: file.title.unwrap_or_else(|| name.clone()),
+            name,
+            description: file.description,
+            method: file.method.unwrap_or(MethodChoice::Auto),
+            trials,
+            seed,
+            battle: file.battle,
+            axes,
+            variants,
+            charts: file.charts.unwrap_or_default(),
+            ruleset: first.ruleset,
+            kind: first.kind,
+            sha256: crate::sha256::sha256_hex(&bytes),
+            source,
+        };
+        exp.check_charts()?;
+        Ok(exp)
+    }
+
+    fn axis(source: &str, i: usize, a: &AxisFile) -> Result<Axis> {
+        let field = |f: &str| format!("sweep[{i}].{f}");
+        if a.field.is_empty() || a.field.split('.').any(str::is_empty) {
+            return Err(AleaError::input(
+                source,
+                field("field"),
+                format!("\"{}\"", a.field),
+                "a dotted field of the battle, e.g. \"attacker.infantry\"",
+            ));
+        }
+        let values = match (&a.values, a.from, a.to) {
+            (Some(v), None, None) => {
+                if v.is_empty() {
+                    return Err(AleaError::input(source, field("values"), "[]", "a non-empty list of values"));
+                }
+                v.clone()
+            }
+            (None, Some(from), Some(to)) => {
+                let step = a.step.unwrap_or(1);
+                if step <= 0 {
+                    return Err(AleaError::input(source, field("step"), step, "a whole number of 1 or more"));
+                }
+                if to < from {
+                    return Err(AleaError::input(source, field("to"), to, format!("at least `from` ({from}): the range is empty or inverted")));
+                }
+                if (to - from) / step + 1 > MAX_POINTS as i64 {
+                    return Err(AleaError::input(source, field("to"), to, format!("a range of at most {MAX_POINTS} values")));
+                }
+                (from..=to).step_by(step as usize).map(Value::Integer).collect()
+            }
+            _ => {
+                return Err(AleaError::invalid(
+                    source,
+                    format!("sweep[{i}] (`{}`) needs either `from` and `to` (and optionally `step`), or `values`", a.field),
+                ))
+            }
+        };
+        Ok(Axis {
+            field: a.field.clone(),
+            values,
+        })
+    }
+
+    fn check_charts(&self) -> Result<()> {
+        let names: Vec<&str> = self.axes.iter().map(|a| a.field.as_str()).collect();
+        for (key, value) in [
+            ("x", &self.charts.x),
+            ("y", &self.charts.y),
+            ("series", &self.charts.series),
+        ] {
+            if let Some(v) = value {
+                if !names.contains(&v.as_str()) {
+                    return Err(AleaError::input(
+                        &self.source,
+                        format!("charts.{key}"),
+                        format!("\"{v}\""),
+                        format!("one of the sweep fields: {}", names.join(", ")),
+                    ));
+                }
+            }
+        }
+        if let Some(o) = &self.charts.outcome {
+            if !self.kind.outcomes.contains(&o.as_str()) {
+                return Err(AleaError::input(
+                    &self.source,
+                    "charts.outcome",
+                    format!("\"{o}\""),
+                    format!("one of {}", self.kind.outcomes.join(", ")),
+                ));
+            }
+        }
+        for key in self.charts.fixed.keys() {
+            if !names.contains(&key.as_str()) {
+                return Err(AleaError::input(
+                    &self.source,
+                    format!("charts.fixed.{key}"),
+                    "…",
+                    format!("one of the sweep fields: {}", names.join(", ")),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Number of grid points (without variants).
+    pub fn grid_len(&self) -> usize {
+        self.axes.iter().map(|a| a.values.len()).product()
+    }
+
+    /// The axis values of grid point `index` (the last axis varies fastest).
+    pub fn point(&self, mut index: usize) -> Vec<&Value> {
+        let mut out = vec![&self.axes[0].values[0]; self.axes.len()];
+        for (k, axis) in self.axes.iter().enumerate().rev() {
+            out[k] = &axis.values[index % axis.values.len()];
+            index /= axis.values.len();
+        }
+        out
+    }
+
+    /// The battle table of one variant at one grid point.
+    pub fn battle_at(&self, variant: &Variant, point: &[&Value]) -> Result<Table> {
+        let mut table = self.battle.clone();
+        let mut set = |field: &str, value: Value| {
+            set_dotted(&mut table, field, value).map_err(|m| AleaError::invalid(&self.source, m))
+        };
+        for (k, v) in &variant.set {
+            set(k, v.clone())?;
+        }
+        for (k, v) in &variant.options {
+            set(&format!("options.{k}"), v.clone())?;
+        }
+        for (axis, v) in self.axes.iter().zip(point) {
+            set(&axis.field, (*v).clone())?;
+        }
+        Ok(table)
+    }
+
+    /// The source name used in errors about one point, e.g. `quickstart.toml (variant "x", attacker.infantry = 3)`.
+    pub fn point_source(&self, variant: &Variant, point: &[&Value]) -> String {
+        let mut parts = vec![format!("variant \"{}\"", variant.name)];
+        for (axis, v) in self.axes.iter().zip(point) {
+            parts.push(format!("{} = {}", axis.field, value_text(v)));
+        }
+        format!("{} ({})", self.source, parts.join(", "))
+    }
+
+    pub fn load_point(&self, variant: &Variant, point: &[&Value]) -> Result<LoadedBattle> {
+        let table = self.battle_at(variant, point)?;
+        let loaded = load_battle(&self.point_source(variant, point), &table)?;
+        if loaded.ruleset.slug != self.ruleset.slug || loaded.kind.name != self.kind.name {
+            return Err(AleaError::invalid(
+                &self.source,
+                "a variant may not change the ruleset or the battle",
+            ));
+        }
+        Ok(loaded)
+    }
+}
+
+pub fn axis_value_text(v: &Value) -> String {
+    value_text(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(name: &str, text: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("alea-exp-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    const BASE: &str = "[battle]\nruleset = \"mare-nostrum\"\nbattle = \"field\"\nattacker = { infantry = 5, leader = 0 }\ndefender = { infantry = 5, leader = 0 }\n";
+
+    #[test]
+    fn grids_enumerate_with_the_last_axis_fastest() {
+        let p = write("grid.toml", &format!("{BASE}[[sweep]]\nfield = \"attacker.infantry\"\nfrom = 1\nto = 3\n[[sweep]]\nfield = \"attacker.leader\"\nvalues = [0, 2]\n"));
+        let e = Experiment::load(&p).unwrap();
+        assert_eq!(e.grid_len(), 6);
+        let p3: Vec<String> = e.point(3).iter().map(|v| value_text(v)).collect();
+        assert_eq!(p3, vec!["2", "2"]);
+        let t = e.battle_at(&e.variants[0], &e.point(3)).unwrap();
+        assert_eq!(t["attacker"]["infantry"].as_integer(), Some(2));
+        assert_eq!(e.name, "grid");
+    }
+
+    #[test]
+    fn bad_experiments_are_named_errors() {
+        let cases = [
+            ("inverted.toml", format!("{BASE}[[sweep]]\nfield = \"attacker.infantry\"\nfrom = 5\nto = 1\n"), "sweep[0].to"),
+            ("empty.toml", format!("{BASE}[[sweep]]\nfield = \"attacker.infantry\"\nvalues = []\n"), "sweep[0].values"),
+            ("unknown.toml", format!("trails = 5\n{BASE}"), "trails"),
+            ("badchart.toml", format!("{BASE}[[sweep]]\nfield = \"attacker.infantry\"\nfrom = 1\nto = 2\n[charts]\nx = \"defender.infantry\"\n"), "charts.x"),
+            ("malformed.toml", "name = [".to_string(), "not a valid experiment file"),
+        ];
+        for (name, text, expect) in cases {
+            let err = Experiment::load(&write(name, &text)).err().expect(name);
+            assert_eq!(err.exit_code(), 2, "{name}");
+            assert!(err.to_string().contains(expect), "{name}: {err}");
+        }
+    }
+}

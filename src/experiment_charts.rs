@@ -1,0 +1,485 @@
+//! The charts of an experiment: a heatmap of the outcome probability over the first two axes, line
+//! charts of that probability and of expected losses along the first axis, a variant comparison,
+//! and, for a single battle, its loss distributions.
+
+use crate::charts::{self, BarChart, BarGroup, Heatmap, HeatmapPanel, LineChart, Point, Series};
+use crate::error::{AleaError, Result};
+use crate::experiment::{axis_value_text, Experiment};
+use crate::output::OutputDir;
+use crate::report::outcome_label;
+use crate::sweep::PointSummary;
+use toml::Value;
+
+/// Most lines one chart draws before it thins its series.
+const MAX_LINES: usize = 8;
+/// Most heatmap panels in one image.
+const MAX_PANELS: usize = 12;
+/// Whiskers span ±1.96 standard errors (95%).
+const Z95: f64 = 1.96;
+
+/// "attacker.infantry" → "attacker infantry (units)".
+pub fn axis_label(field: &str) -> String {
+    let last = field.rsplit('.').next().unwrap_or(field);
+    let unit = match last {
+        "infantry" | "cavalry" | "veteran_infantry" | "veteran_cavalry" | "units" | "legions"
+        | "veteran_legions" => " (units)",
+        "fleets" => " (fleets)",
+        "ports" => " (ports)",
+        "garrison" => " (garrison points)",
+        "ppu" => " (PPU)",
+        "leader" => " (modifier)",
+        "leader_age" => " (years)",
+        "orders" => " (orders)",
+        _ => "",
+    };
+    format!("{}{unit}", field.replace(['.', '_'], " "))
+}
+
+fn numeric(v: &Value, index: usize) -> f64 {
+    match v {
+        Value::Integer(i) => *i as f64,
+        Value::Float(f) => *f,
+        _ => index as f64,
+    }
+}
+
+struct Layout<'a> {
+    exp: &'a Experiment,
+    outcome: usize,
+    x: Option<usize>,
+    y: Option<usize>,
+    series: Option<usize>,
+    /// The value index each axis is held at when it is not drawn.
+    fixed: Vec<usize>,
+    strides: Vec<usize>,
+}
+
+impl<'a> Layout<'a> {
+    fn new(exp: &'a Experiment) -> Result<Layout<'a>> {
+        let find = |name: &Option<String>| {
+            name.as_ref()
+                .and_then(|n| exp.axes.iter().position(|a| &a.field == n))
+        };
+        let n = exp.axes.len();
+        let x = find(&exp.charts.x).or(if n > 0 { Some(0) } else { None });
+        let y = find(&exp.charts.y).or_else(|| (0..n).find(|&k| Some(k) != x));
+        let series =
+            find(&exp.charts.series).or_else(|| (0..n).find(|&k| Some(k) != x && Some(k) != y));
+        let mut fixed = Vec::new();
+        for axis in &exp.axes {
+            let at = match exp.charts.fixed.get(&axis.field) {
+                None => axis.values.len() / 2,
+                Some(v) => axis.values.iter().position(|a| a == v).ok_or_else(|| {
+                    AleaError::input(
+                        &exp.source,
+                        format!("charts.fixed.{}", axis.field),
+                        axis_value_text(v),
+                        "one of the values that axis sweeps",
+                    )
+                })?,
+            };
+            fixed.push(at);
+        }
+        let mut strides = vec![1; n];
+        for k in (0..n.saturating_sub(1)).rev() {
+            strides[k] = strides[k + 1] * exp.axes[k + 1].values.len();
+        }
+        let outcome = exp
+            .charts
+            .outcome
+            .as_ref()
+            .and_then(|o| exp.kind.outcomes.iter().position(|k| k == o))
+            .unwrap_or(0);
+        Ok(Layout {
+            exp,
+            outcome,
+            x,
+            y,
+            series,
+            fixed,
+            strides,
+        })
+    }
+
+    fn index(&self, at: &[usize]) -> usize {
+        at.iter().zip(&self.strides).map(|(i, s)| i * s).sum()
+    }
+
+    fn outcome_name(&self) -> String {
+        format!("P({})", outcome_label(self.exp.kind.outcomes[self.outcome]))
+    }
+
+    /// "defender.leader = 0, attacker.leader = 1" for the axes held fixed in a chart.
+    fn held(&self, drawn: &[Option<usize>]) -> String {
+        let held: Vec<String> = (0..self.exp.axes.len())
+            .filter(|k| !drawn.contains(&Some(*k)))
+            .map(|k| {
+                format!(
+                    "{} = {}",
+                    self.exp.axes[k].field,
+                    axis_value_text(&self.exp.axes[k].values[self.fixed[k]])
+                )
+            })
+            .collect();
+        held.join(", ")
+    }
+
+    fn subtitle(&self, drawn: &[Option<usize>]) -> String {
+        let mut parts = vec![format!(
+            "{} {} battle",
+            self.exp.ruleset.title, self.exp.kind.name
+        )];
+        let held = self.held(drawn);
+        if !held.is_empty() {
+            parts.push(format!("at {held}"));
+        }
+        parts.join(" · ")
+    }
+
+    /// Lines along x: one per series value (thinned to MAX_LINES) per variant.
+    fn lines(
+        &self,
+        summaries: &[PointSummary],
+        value: impl Fn(&PointSummary) -> Option<(f64, f64)>,
+        label: &str,
+    ) -> Vec<Series> {
+        let Some(x) = self.x else { return Vec::new() };
+        let grid = self.exp.grid_len();
+        let series_values: Vec<Option<usize>> = match self.series {
+            None => vec![None],
+            Some(s) => thin(self.exp.axes[s].values.len(), MAX_LINES)
+                .into_iter()
+                .map(Some)
+                .collect(),
+        };
+        let mut out = Vec::new();
+        for (v, variant) in self.exp.variants.iter().enumerate() {
+            for sv in &series_values {
+                let mut at = self.fixed.clone();
+                let mut name = Vec::new();
+                if !label.is_empty() {
+                    name.push(label.to_string());
+                }
+                if let (Some(s), Some(i)) = (self.series, sv) {
+                    at[s] = *i;
+                    name.push(format!(
+                        "{} = {}",
+                        self.exp.axes[s].field,
+                        axis_value_text(&self.exp.axes[s].values[*i])
+                    ));
+                }
+                if self.exp.variants.len() > 1 {
+                    name.push(variant.name.clone());
+                }
+                let points = self.exp.axes[x]
+                    .values
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, xv)| {
+                        at[x] = i;
+                        let (y, se) = value(&summaries[v * grid + self.index(&at)])?;
+                        let ci = (se > 0.0).then(|| (y - Z95 * se, y + Z95 * se));
+                        Some(Point {
+                            x: numeric(xv, i),
+                            y,
+                            ci,
+                        })
+                    })
+                    .collect();
+                out.push(Series {
+                    name: if name.is_empty() {
+                        variant.name.clone()
+                    } else {
+                        name.join(" · ")
+                    },
+                    points,
+                });
+            }
+        }
+        out.truncate(MAX_LINES * 2);
+        out
+    }
+}
+
+/// At most `max` indices spread evenly over `0..len`.
+fn thin(len: usize, max: usize) -> Vec<usize> {
+    if len <= max {
+        return (0..len).collect();
+    }
+    let mut v: Vec<usize> = (0..max).map(|i| i * (len - 1) / (max - 1)).collect();
+    v.dedup();
+    v
+}
+
+fn chart_err(e: charts::ChartError) -> AleaError {
+    AleaError::Internal(format!("drawing a chart: {e}"))
+}
+
+fn names(paths: Vec<std::path::PathBuf>) -> Vec<String> {
+    paths
+        .iter()
+        .filter_map(|p| p.file_name().and_then(|n| n.to_str()).map(String::from))
+        .collect()
+}
+
+pub fn draw_all(
+    exp: &Experiment,
+    summaries: &[PointSummary],
+    dir: &OutputDir,
+) -> Result<Vec<String>> {
+    let layout = Layout::new(exp)?;
+    let mut files = Vec::new();
+    let what = layout.outcome_name();
+    let o = layout.outcome;
+    if exp.axes.is_empty() {
+        files.extend(single_battle(exp, summaries, dir)?);
+        return Ok(files);
+    }
+    let x = layout.x.expect("a sweep has an x axis");
+    let x_label = axis_label(&exp.axes[x].field);
+    // Heatmap over (x, y), one panel per series value (or per variant).
+    if let Some(y) = layout.y {
+        let grid = exp.grid_len();
+        let mut panels = Vec::new();
+        for (v, variant) in exp.variants.iter().enumerate() {
+            let series_values: Vec<Option<usize>> = match layout.series {
+                None => vec![None],
+                Some(s) => (0..exp.axes[s].values.len()).map(Some).collect(),
+            };
+            for sv in series_values {
+                let mut at = layout.fixed.clone();
+                let mut title = Vec::new();
+                if let (Some(s), Some(i)) = (layout.series, sv) {
+                    at[s] = i;
+                    title.push(format!(
+                        "{} = {}",
+                        exp.axes[s].field,
+                        axis_value_text(&exp.axes[s].values[i])
+                    ));
+                }
+                if exp.variants.len() > 1 {
+                    title.push(variant.name.clone());
+                }
+                let values = (0..exp.axes[y].values.len())
+                    .map(|yi| {
+                        (0..exp.axes[x].values.len())
+                            .map(|xi| {
+                                at[x] = xi;
+                                at[y] = yi;
+                                summaries[v * grid + layout.index(&at)]
+                                    .outcomes
+                                    .get(o)
+                                    .map_or(f64::NAN, |p| p.0)
+                            })
+                            .collect()
+                    })
+                    .collect();
+                panels.push(HeatmapPanel {
+                    title: title.join(" · "),
+                    values,
+                });
+            }
+        }
+        panels.truncate(MAX_PANELS);
+        let heatmap = Heatmap {
+            title: format!(
+                "{}: {what} by {} and {}",
+                exp.title, exp.axes[x].field, exp.axes[y].field
+            ),
+            x_label: x_label.clone(),
+            y_label: axis_label(&exp.axes[y].field),
+            value_label: what.clone(),
+            x_values: exp.axes[x]
+                .values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| numeric(v, i))
+                .collect(),
+            y_values: exp.axes[y]
+                .values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| numeric(v, i))
+                .collect(),
+            panels,
+            value_range: (0.0, 1.0),
+        };
+        files.extend(names(
+            charts::draw_heatmap(&heatmap, &dir.path("heatmap")).map_err(chart_err)?,
+        ));
+    }
+    // Outcome probability along x.
+    let series = layout.lines(summaries, |s| s.outcomes.get(o).copied(), "");
+    let whiskers = series
+        .iter()
+        .any(|s| s.points.iter().any(|p| p.ci.is_some()));
+    let win = LineChart {
+        title: format!("{}: {what}", exp.title),
+        subtitle: Some(layout.subtitle(&[layout.x, layout.series])),
+        x_label: x_label.clone(),
+        y_label: if whiskers {
+            format!("{what} (whiskers: 95% CI)")
+        } else {
+            what.clone()
+        },
+        series,
+        y_range: Some((0.0, 1.0)),
+    };
+    files.extend(names(
+        charts::draw_line_chart(&win, &dir.path("outcome-probability")).map_err(chart_err)?,
+    ));
+    // Expected losses along x.
+    let mut loss_series = layout.lines(summaries, |s| s.attacker_losses, "attacker");
+    loss_series.extend(layout.lines(summaries, |s| s.defender_losses, "defender"));
+    if loss_series.iter().any(|s| !s.points.is_empty()) {
+        let losses = LineChart {
+            title: format!("{}: expected losses", exp.title),
+            subtitle: Some(layout.subtitle(&[layout.x, layout.series])),
+            x_label: x_label.clone(),
+            y_label: "expected losses (units)".into(),
+            series: loss_series,
+            y_range: None,
+        };
+        files.extend(names(
+            charts::draw_line_chart(&losses, &dir.path("expected-losses")).map_err(chart_err)?,
+        ));
+    }
+    // Rule variants side by side, every other axis held.
+    if exp.variants.len() > 1 {
+        let grid = exp.grid_len();
+        let series = exp
+            .variants
+            .iter()
+            .enumerate()
+            .map(|(v, variant)| {
+                let mut at = layout.fixed.clone();
+                let points = exp.axes[x]
+                    .values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, xv)| {
+                        at[x] = i;
+                        let (y, se) = summaries[v * grid + layout.index(&at)].outcomes[o];
+                        Point {
+                            x: numeric(xv, i),
+                            y,
+                            ci: (se > 0.0).then(|| (y - Z95 * se, y + Z95 * se)),
+                        }
+                    })
+                    .collect();
+                Series {
+                    name: variant.name.clone(),
+                    points,
+                }
+            })
+            .collect();
+        let chart = LineChart {
+            title: format!("{}: {what} under each rule variant", exp.title),
+            subtitle: Some(layout.subtitle(&[layout.x])),
+            x_label,
+            y_label: what.clone(),
+            series,
+            y_range: Some((0.0, 1.0)),
+        };
+        files.extend(names(
+            charts::draw_line_chart(&chart, &dir.path("variants")).map_err(chart_err)?,
+        ));
+    }
+    Ok(files)
+}
+
+/// Without a sweep: the outcome probabilities and loss distributions of each variant.
+fn single_battle(
+    exp: &Experiment,
+    summaries: &[PointSummary],
+    dir: &OutputDir,
+) -> Result<Vec<String>> {
+    let mut files = Vec::new();
+    let outcomes = BarChart {
+        title: format!("{}: outcome probabilities", exp.title),
+        subtitle: Some(format!("{} {} battle", exp.ruleset.title, exp.kind.name)),
+        x_label: "outcome".into(),
+        y_label: "probability".into(),
+        categories: exp.kind.outcomes.iter().map(|o| outcome_label(o)).collect(),
+        groups: exp
+            .variants
+            .iter()
+            .zip(summaries)
+            .map(|(v, s)| BarGroup {
+                name: v.name.clone(),
+                values: s.outcomes.iter().map(|p| p.0).collect(),
+                ci: s.outcomes.iter().any(|p| p.1 > 0.0).then(|| {
+                    s.outcomes
+                        .iter()
+                        .map(|p| (p.0 - Z95 * p.1, p.0 + Z95 * p.1))
+                        .collect()
+                }),
+            })
+            .collect(),
+        y_range: Some((0.0, 1.0)),
+    };
+    files.extend(names(
+        charts::draw_bar_chart(&outcomes, &dir.path("outcomes")).map_err(chart_err)?,
+    ));
+    if let Some(chart) = loss_chart(
+        &format!("{}: loss distributions", exp.title),
+        exp.variants.iter().map(|v| v.name.as_str()).zip(summaries),
+    ) {
+        files.extend(names(
+            charts::draw_bar_chart(&chart, &dir.path("losses")).map_err(chart_err)?,
+        ));
+    }
+    Ok(files)
+}
+
+/// Grouped bars of P(losses = k) for each side (and each named variant).
+pub fn loss_chart<'a>(
+    title: &str,
+    items: impl Iterator<Item = (&'a str, &'a PointSummary)>,
+) -> Option<BarChart> {
+    let items: Vec<_> = items.collect();
+    let len = items
+        .iter()
+        .map(|(_, s)| s.attacker_pmf.len().max(s.defender_pmf.len()))
+        .max()
+        .unwrap_or(0);
+    if len == 0 {
+        return None;
+    }
+    let pad = |v: &[f64]| {
+        (0..len)
+            .map(|k| v.get(k).copied().unwrap_or(0.0))
+            .collect::<Vec<f64>>()
+    };
+    let mut groups = Vec::new();
+    for (name, s) in &items {
+        let suffix = if items.len() > 1 {
+            format!(" · {name}")
+        } else {
+            String::new()
+        };
+        if !s.attacker_pmf.is_empty() {
+            groups.push(BarGroup {
+                name: format!("attacker{suffix}"),
+                values: pad(&s.attacker_pmf),
+                ci: None,
+            });
+        }
+        if !s.defender_pmf.is_empty() {
+            groups.push(BarGroup {
+                name: format!("defender{suffix}"),
+                values: pad(&s.defender_pmf),
+                ci: None,
+            });
+        }
+    }
+    Some(BarChart {
+        title: title.to_string(),
+        subtitle: None,
+        x_label: "units lost".into(),
+        y_label: "probability".into(),
+        categories: (0..len).map(|k| k.to_string()).collect(),
+        groups,
+        y_range: None,
+    })
+}

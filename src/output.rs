@@ -1,0 +1,315 @@
+//! Output files: a run writes into a hidden temporary directory that is renamed into place only when
+//! everything in it is complete, so `out/<name>/` always holds one whole run or none. Tables stream
+//! to parquet and CSV in batches, so memory does not grow with the number of rows.
+
+use crate::error::{AleaError, Result};
+use polars::prelude::*;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+/// A directory that becomes `out/<name>` when committed, and disappears if dropped uncommitted.
+pub struct OutputDir {
+    target: PathBuf,
+    temp: PathBuf,
+    committed: bool,
+}
+
+impl OutputDir {
+    pub fn create(root: &Path, name: &str) -> Result<OutputDir> {
+        std::fs::create_dir_all(root).map_err(|e| AleaError::io(root, e))?;
+        let temp = root.join(format!(".{name}.partial-{}", std::process::id()));
+        if temp.exists() {
+            std::fs::remove_dir_all(&temp).map_err(|e| AleaError::io(&temp, e))?;
+        }
+        std::fs::create_dir_all(&temp).map_err(|e| AleaError::io(&temp, e))?;
+        Ok(OutputDir {
+            target: root.join(name),
+            temp,
+            committed: false,
+        })
+    }
+
+    /// Where to write `file` now (inside the temporary directory).
+    pub fn path(&self, file: &str) -> PathBuf {
+        self.temp.join(file)
+    }
+
+    /// The directory the files will have once committed.
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Replaces any previous run's directory with this one.
+    pub fn commit(mut self) -> Result<PathBuf> {
+        let old = self.target.with_file_name(format!(
+            ".{}.old-{}",
+            self.target
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("out"),
+            std::process::id()
+        ));
+        if self.target.exists() {
+            std::fs::rename(&self.target, &old).map_err(|e| AleaError::io(&self.target, e))?;
+        }
+        std::fs::rename(&self.temp, &self.target).map_err(|e| AleaError::io(&self.target, e))?;
+        if old.exists() {
+            std::fs::remove_dir_all(&old).map_err(|e| AleaError::io(&old, e))?;
+        }
+        self.committed = true;
+        Ok(self.target.clone())
+    }
+}
+
+impl Drop for OutputDir {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.temp);
+        }
+    }
+}
+
+/// Rounds to 12 significant digits: far beyond any estimate's precision, and it keeps tables free of
+/// float noise such as 1.0000000000000002.
+pub fn tidy(x: f64) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    format!("{x:.11e}").parse().unwrap_or(x)
+}
+
+/// Writes `contents` to `path` through a temporary file and a rename.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+    let temp = path.with_file_name(format!(".{name}.partial-{}", std::process::id()));
+    std::fs::write(&temp, contents).map_err(|e| AleaError::io(&temp, e))?;
+    std::fs::rename(&temp, path).map_err(|e| AleaError::io(path, e))
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColType {
+    Int,
+    Float,
+    Str,
+}
+
+/// One cell of a row.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell {
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Null,
+}
+
+/// Rows with a fixed column list, streamed in batches to parquet (and optionally CSV).
+pub struct TableWriter {
+    columns: Vec<(String, ColType)>,
+    pending: Vec<Vec<Cell>>,
+    batch_rows: usize,
+    parquet: Option<polars::io::parquet::write::BatchedWriter<File>>,
+    csv: Option<polars::io::csv::write::BatchedWriter<File>>,
+    path: PathBuf,
+    rows: u64,
+}
+
+fn polars_err(path: &Path, e: PolarsError) -> AleaError {
+    AleaError::io(path, std::io::Error::other(e.to_string()))
+}
+
+impl TableWriter {
+    /// A table written to a parquet file, a CSV file, or both.
+    pub fn create(
+        parquet: Option<&Path>,
+        csv: Option<&Path>,
+        columns: Vec<(String, ColType)>,
+    ) -> Result<TableWriter> {
+        let schema = Schema::from_iter(columns.iter().map(|(name, t)| {
+            let dtype = match t {
+                ColType::Int => DataType::Int64,
+                ColType::Float => DataType::Float64,
+                ColType::Str => DataType::String,
+            };
+            Field::new(name.as_str().into(), dtype)
+        }));
+        let parquet_writer = match parquet {
+            None => None,
+            Some(path) => {
+                let file = File::create(path).map_err(|e| AleaError::io(path, e))?;
+                Some(
+                    ParquetWriter::new(file)
+                        .batched(&schema)
+                        .map_err(|e| polars_err(path, e))?,
+                )
+            }
+        };
+        let csv_writer = match csv {
+            None => None,
+            Some(path) => {
+                let file = File::create(path).map_err(|e| AleaError::io(path, e))?;
+                Some(
+                    CsvWriter::new(file)
+                        .batched(&schema)
+                        .map_err(|e| polars_err(path, e))?,
+                )
+            }
+        };
+        Ok(TableWriter {
+            columns,
+            pending: Vec::new(),
+            batch_rows: 4096,
+            parquet: parquet_writer,
+            csv: csv_writer,
+            path: parquet.or(csv).map(Path::to_path_buf).unwrap_or_default(),
+            rows: 0,
+        })
+    }
+
+    pub fn columns(&self) -> &[(String, ColType)] {
+        &self.columns
+    }
+
+    /// Adds a row: one cell per column, in column order.
+    pub fn push(&mut self, row: Vec<Cell>) -> Result<()> {
+        debug_assert_eq!(row.len(), self.columns.len());
+        self.pending.push(row);
+        if self.pending.len() >= self.batch_rows {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let height = self.pending.len();
+        let columns: Vec<Column> = self
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, (name, t))| {
+                let name: PlSmallStr = name.as_str().into();
+                match t {
+                    ColType::Int => Column::new(
+                        name,
+                        self.pending
+                            .iter()
+                            .map(|r| match &r[i] {
+                                Cell::Int(v) => Some(*v),
+                                _ => None,
+                            })
+                            .collect::<Vec<_>>(),
+                    ),
+                    ColType::Float => Column::new(
+                        name,
+                        self.pending
+                            .iter()
+                            .map(|r| match &r[i] {
+                                Cell::Float(v) => Some(tidy(*v)),
+                                Cell::Int(v) => Some(*v as f64),
+                                _ => None,
+                            })
+                            .collect::<Vec<_>>(),
+                    ),
+                    ColType::Str => Column::new(
+                        name,
+                        self.pending
+                            .iter()
+                            .map(|r| match &r[i] {
+                                Cell::Str(v) => Some(v.clone()),
+                                Cell::Int(v) => Some(v.to_string()),
+                                Cell::Float(v) => Some(v.to_string()),
+                                Cell::Null => None,
+                            })
+                            .collect::<Vec<_>>(),
+                    ),
+                }
+            })
+            .collect();
+        let df = DataFrame::new(height, columns).map_err(|e| polars_err(&self.path, e))?;
+        if let Some(parquet) = &mut self.parquet {
+            parquet
+                .write_batch(&df)
+                .map_err(|e| polars_err(&self.path, e))?;
+        }
+        if let Some(csv) = &mut self.csv {
+            csv.write_batch(&df)
+                .map_err(|e| polars_err(&self.path, e))?;
+        }
+        self.rows += height as u64;
+        self.pending.clear();
+        Ok(())
+    }
+
+    /// Flushes what is pending and closes the files; returns the number of rows written.
+    pub fn finish(mut self) -> Result<u64> {
+        self.flush()?;
+        if let Some(parquet) = &mut self.parquet {
+            parquet.finish().map_err(|e| polars_err(&self.path, e))?;
+        }
+        if let Some(csv) = &mut self.csv {
+            csv.finish().map_err(|e| polars_err(&self.path, e))?;
+        }
+        Ok(self.rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dropped_output_leaves_nothing_and_a_committed_one_replaces_the_old() {
+        let root = std::env::temp_dir().join(format!("alea-out-test-{}", std::process::id()));
+        {
+            let dir = OutputDir::create(&root, "x").unwrap();
+            std::fs::write(dir.path("a.txt"), "half").unwrap();
+        }
+        assert!(!root.join("x").exists());
+        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 0);
+        for content in ["first", "second"] {
+            let dir = OutputDir::create(&root, "x").unwrap();
+            std::fs::write(dir.path("a.txt"), content).unwrap();
+            dir.commit().unwrap();
+        }
+        assert_eq!(
+            std::fs::read_to_string(root.join("x/a.txt")).unwrap(),
+            "second"
+        );
+        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn tables_stream_in_batches() {
+        let root = std::env::temp_dir().join(format!("alea-table-test-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        let columns = vec![
+            ("variant".to_string(), ColType::Str),
+            ("n".to_string(), ColType::Int),
+            ("p".to_string(), ColType::Float),
+        ];
+        let mut w = TableWriter::create(
+            Some(&root.join("t.parquet")),
+            Some(&root.join("t.csv")),
+            columns,
+        )
+        .unwrap();
+        w.batch_rows = 3;
+        for i in 0..10 {
+            w.push(vec![
+                Cell::Str("a".into()),
+                Cell::Int(i),
+                if i == 4 { Cell::Null } else { Cell::Float(0.5) },
+            ])
+            .unwrap();
+        }
+        assert_eq!(w.finish().unwrap(), 10);
+        let csv = std::fs::read_to_string(root.join("t.csv")).unwrap();
+        assert_eq!(csv.lines().count(), 11);
+        assert_eq!(csv.lines().next().unwrap(), "variant,n,p");
+        assert!(std::fs::metadata(root.join("t.parquet")).unwrap().len() > 100);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}
