@@ -261,7 +261,7 @@ fn battle_table(args: &OddsArgs) -> Result<(String, Table)> {
                 AleaError::invalid(&source, format!("cannot read the battle file: {e}"))
             })?;
             let table: Table = text.parse().map_err(|e: toml::de::Error| {
-                AleaError::invalid(&source, format!("not valid TOML: {}", e.to_string().trim()))
+                crate::spec::toml_error(&source, "battle file", &text, &e)
             })?;
             (source, table)
         }

@@ -143,12 +143,8 @@ impl Experiment {
         })?;
         let text = String::from_utf8(bytes.clone())
             .map_err(|_| AleaError::invalid(&source, "the experiment file is not UTF-8 text"))?;
-        let file: ExperimentFile = toml::from_str(&text).map_err(|e| {
-            AleaError::invalid(
-                &source,
-                format!("not a valid experiment file: {}", e.to_string().trim()),
-            )
-        })?;
+        let file: ExperimentFile = toml::from_str(&text)
+            .map_err(|e| crate::spec::toml_error(&source, "experiment file", &text, &e))?;
         let stem = path
             .file_stem()
             .and_then(|s| s.to_str())
@@ -353,11 +349,12 @@ impl Experiment {
 
     /// The axis values of grid point `index` (the last axis varies fastest).
     pub fn point(&self, mut index: usize) -> Vec<&Value> {
-        let mut out = vec![&self.axes[0].values[0]; self.axes.len()];
-        for (k, axis) in self.axes.iter().enumerate().rev() {
-            out[k] = &axis.values[index % axis.values.len()];
+        let mut out: Vec<&Value> = Vec::with_capacity(self.axes.len());
+        for axis in self.axes.iter().rev() {
+            out.push(&axis.values[index % axis.values.len()]);
             index /= axis.values.len();
         }
+        out.reverse();
         out
     }
 

@@ -63,8 +63,10 @@ impl<'a> Layout<'a> {
         let n = exp.axes.len();
         let x = find(&exp.charts.x).or(if n > 0 { Some(0) } else { None });
         let y = find(&exp.charts.y).or_else(|| (0..n).find(|&k| Some(k) != x));
-        let series =
-            find(&exp.charts.series).or_else(|| (0..n).find(|&k| Some(k) != x && Some(k) != y));
+        // Lines are drawn per value of the third axis, or of the second when there are only two.
+        let series = find(&exp.charts.series)
+            .or_else(|| (0..n).find(|&k| Some(k) != x && Some(k) != y))
+            .or(y.filter(|&k| Some(k) != x));
         let mut fixed = Vec::new();
         for axis in &exp.axes {
             let at = match exp.charts.fixed.get(&axis.field) {
@@ -241,15 +243,16 @@ pub fn draw_all(
     if let Some(y) = layout.y {
         let grid = exp.grid_len();
         let mut panels = Vec::new();
+        let panel_axis = layout.series.filter(|&s| s != y);
         for (v, variant) in exp.variants.iter().enumerate() {
-            let series_values: Vec<Option<usize>> = match layout.series {
+            let series_values: Vec<Option<usize>> = match panel_axis {
                 None => vec![None],
                 Some(s) => (0..exp.axes[s].values.len()).map(Some).collect(),
             };
             for sv in series_values {
                 let mut at = layout.fixed.clone();
                 let mut title = Vec::new();
-                if let (Some(s), Some(i)) = (layout.series, sv) {
+                if let (Some(s), Some(i)) = (panel_axis, sv) {
                     at[s] = i;
                     title.push(format!(
                         "{} = {}",

@@ -159,6 +159,27 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// A TOML error on one line: where it is and what is wrong.
+pub fn toml_error(source: &str, what: &str, text: &str, err: &toml::de::Error) -> AleaError {
+    let place = err.span().map(|span| {
+        let before = &text[..span.start.min(text.len())];
+        let line = before.matches('\n').count() + 1;
+        let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+        format!(" at line {line}, column {column}")
+    });
+    let message = err
+        .message()
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    AleaError::invalid(
+        source,
+        format!("not a valid {what}{}: {message}", place.unwrap_or_default()),
+    )
+}
+
 pub fn quoted(items: &[&str]) -> String {
     items
         .iter()

@@ -1,0 +1,352 @@
+//! End-to-end tests of the `alea` binary: what a user types, what a script reads.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn alea(args: &[&str]) -> Output {
+    alea_with(args, &[])
+}
+
+fn alea_with(args: &[&str], env: &[(&str, &str)]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_alea"));
+    cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().expect("the alea binary runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("alea-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "alea failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("valid JSON on stdout")
+}
+
+fn sum(v: &serde_json::Value) -> f64 {
+    v.as_object()
+        .unwrap()
+        .values()
+        .map(|p| p.as_f64().unwrap())
+        .sum()
+}
+
+const FIELD_FILE: &str = "ruleset = \"mare-nostrum\"\nbattle = \"field\"\n[attacker]\ninfantry = 10\ncavalry = 5\nleader = 1\n[defender]\ninfantry = 12\nleader = 0\n";
+
+#[test]
+fn odds_from_a_battle_file_exact_and_monte_carlo() {
+    let dir = scratch("odds");
+    let file = dir.join("battle.toml");
+    std::fs::write(&file, FIELD_FILE).unwrap();
+    let f = file.to_str().unwrap();
+    let exact = json(&alea(&[
+        "odds",
+        "mare-nostrum",
+        "field",
+        "--file",
+        f,
+        "--json",
+    ]));
+    assert_eq!(exact["ruleset"], "mare-nostrum");
+    assert_eq!(exact["battle"], "field");
+    assert_eq!(exact["method"], "exact");
+    assert!((sum(&exact["outcome"]) - 1.0).abs() < 1e-9);
+    // Digest D3: 10 Inf + 5 Cav (+1) against 12 Inf (+0).
+    assert!((exact["outcome"]["attacker"].as_f64().unwrap() - 0.822225).abs() < 2e-6);
+    assert!((exact["attacker_losses"]["mean"].as_f64().unwrap() - 2.4).abs() < 1e-9);
+    let pmf = exact["defender_losses"]["pmf"].as_array().unwrap();
+    assert!((pmf.iter().map(|p| p.as_f64().unwrap()).sum::<f64>() - 1.0).abs() < 1e-9);
+    assert!(exact.get("standard_error").is_none());
+
+    let mc = json(&alea(&[
+        "odds", "--file", f, "--trials", "200000", "--seed", "7", "--json",
+    ]));
+    assert_eq!(mc["method"], "monte-carlo");
+    assert_eq!(mc["trials"], 200000);
+    let (p, se) = (
+        mc["outcome"]["attacker"].as_f64().unwrap(),
+        mc["standard_error"]["outcome"]["attacker"]
+            .as_f64()
+            .unwrap(),
+    );
+    assert!(se > 0.0 && (p - 0.822225).abs() < 5.0 * se, "{p} ± {se}");
+    assert!(
+        mc["standard_error"]["attacker_losses"]["pmf"]
+            .as_array()
+            .unwrap()
+            .len()
+            == pmf.len() + 3
+    );
+    assert!((sum(&mc["outcome"]) - 1.0).abs() < 1e-9);
+    // The same seed gives the same answer.
+    let again = json(&alea(&[
+        "odds", "--file", f, "--trials", "200000", "--seed", "7", "--json",
+    ]));
+    assert_eq!(mc["outcome"], again["outcome"]);
+}
+
+#[test]
+fn odds_from_flags_and_city_fights_answer_in_their_own_words() {
+    let out = alea(&[
+        "odds",
+        "mare-nostrum",
+        "assault",
+        "-a",
+        "infantry=8",
+        "-d",
+        "garrison=4,ppu=6",
+        "--set",
+        "orders=3",
+        "--json",
+    ]);
+    let doc = json(&out);
+    // Digest D10: up to 3 assault orders take the city with probability 0.169820.
+    assert!((doc["outcome"]["taken"].as_f64().unwrap() - 0.169820).abs() < 2e-6);
+    assert!((doc["taken_by_order"]["3"].as_f64().unwrap() - 0.169820).abs() < 2e-6);
+    assert!(doc["ppu_destroyed"]["pmf"].is_array());
+    let text = alea(&[
+        "odds",
+        "mare-nostrum",
+        "siege",
+        "-a",
+        "infantry=12",
+        "-d",
+        "garrison=4,ppu=6",
+    ]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(
+        text.contains("city taken") && text.contains("only 10 of the 12 besiegers roll"),
+        "{text}"
+    );
+}
+
+#[test]
+fn quickstart_writes_tables_manifest_and_charts() {
+    let out_root = scratch("quickstart");
+    let out = alea(&[
+        "run",
+        "experiments/quickstart.toml",
+        "--out",
+        out_root.to_str().unwrap(),
+        "--quiet",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let dir = out_root.join("quickstart");
+    for f in [
+        "results.parquet",
+        "summary.csv",
+        "distributions.parquet",
+        "manifest.json",
+        "heatmap.png",
+        "heatmap.svg",
+        "outcome-probability.png",
+        "outcome-probability.svg",
+        "expected-losses.png",
+        "expected-losses.svg",
+    ] {
+        let meta = std::fs::metadata(dir.join(f)).unwrap_or_else(|_| panic!("{f} missing"));
+        assert!(meta.len() > 100, "{f} is nearly empty");
+    }
+    let png = std::fs::read(dir.join("heatmap.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(manifest["points"], 3600);
+    assert_eq!(manifest["experiment_sha256"].as_str().unwrap().len(), 64);
+    let csv = std::fs::read_to_string(dir.join("summary.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3601);
+    assert!(csv.starts_with(
+        "variant,attacker.infantry,defender.infantry,attacker.leader,method,trials,p_attacker"
+    ));
+    // Nothing temporary is left beside the output.
+    let names: Vec<String> = std::fs::read_dir(&out_root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names, vec!["quickstart".to_string()]);
+}
+
+fn simulated_experiment(dir: &Path) -> PathBuf {
+    let file = dir.join("threads.toml");
+    std::fs::write(
+        &file,
+        "name = \"threads\"\nmethod = \"monte-carlo\"\ntrials = 30000\nseed = 99\n[battle]\nruleset = \"mare-nostrum\"\nbattle = \"field\"\nattacker = { infantry = 6, cavalry = 2, leader = 1 }\ndefender = { infantry = 8, leader = 0 }\n[[sweep]]\nfield = \"attacker.infantry\"\nvalues = [2, 9, 17]\n[[variants]]\nname = \"recommended\"\n[[variants]]\nname = \"owner choice\"\noptions = { casualty_allocation = \"owner-choice\" }\n",
+    )
+    .unwrap();
+    file
+}
+
+#[test]
+fn same_seed_same_bytes_whatever_the_thread_count() {
+    let dir = scratch("threads");
+    let file = simulated_experiment(&dir);
+    let mut csvs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.join(format!("out{threads}"));
+        let o = alea_with(
+            &[
+                "run",
+                file.to_str().unwrap(),
+                "--out",
+                out.to_str().unwrap(),
+                "-q",
+            ],
+            &[("RAYON_NUM_THREADS", threads)],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        csvs.push(std::fs::read(out.join("threads/summary.csv")).unwrap());
+    }
+    assert_eq!(csvs[0], csvs[1]);
+    assert!(String::from_utf8_lossy(&csvs[0]).contains("monte-carlo,30000"));
+}
+
+#[test]
+fn bad_input_is_one_line_exit_two_and_leaves_no_output() {
+    let dir = scratch("bad");
+    let out_root = dir.join("out");
+    let write = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    let base = "[battle]\nruleset = \"mare-nostrum\"\nbattle = \"field\"\nattacker = { infantry = 5, leader = 0 }\ndefender = { infantry = 5, leader = 0 }\n";
+    let cases = [
+        (write("inverted.toml", &format!("{base}[[sweep]]\nfield = \"attacker.infantry\"\nfrom = 9\nto = 3\n")), "sweep[0].to"),
+        (write("range.toml", &format!("{base}[[sweep]]\nfield = \"attacker.leader\"\nfrom = 0\nto = 5\n")), "attacker.leader"),
+        (write("malformed.toml", "[battle\n"), "not a valid experiment file"),
+        (write("negative.toml", &base.replace("infantry = 5, leader = 0 }\ndefender", "infantry = -3, leader = 0 }\ndefender")), "attacker.infantry"),
+        (write("unit.toml", &base.replace("infantry = 5, leader = 0 }\ndefender", "archers = 3, leader = 0 }\ndefender")), "archers"),
+        (write("ruleset.toml", &base.replace("mare-nostrum", "mare-magnum")), "ruleset"),
+        (write("option.toml", &format!("{base}[[variants]]\nname = \"x\"\noptions = {{ casualty_allocation = \"luck\" }}\n")), "casualty_allocation"),
+    ];
+    for (file, field) in cases {
+        let out = alea(&[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out_root.to_str().unwrap(),
+            "-q",
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", file.display());
+        assert!(err.contains(field), "{}: {err}", file.display());
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(!err.contains("panicked"));
+        let left = std::fs::read_dir(&out_root).map(|d| d.count()).unwrap_or(0);
+        assert_eq!(left, 0, "output left behind for {}", file.display());
+    }
+    for args in [
+        vec![
+            "odds",
+            "mare-nostrum",
+            "field",
+            "-a",
+            "infantry=1000001",
+            "-d",
+            "infantry=3",
+        ],
+        vec![
+            "odds",
+            "mare-nostrum",
+            "field",
+            "-a",
+            "infantry=3,leader=4",
+            "-d",
+            "infantry=3",
+        ],
+        vec![
+            "odds",
+            "mare-nostrum",
+            "field",
+            "-a",
+            "infantry=2.5",
+            "-d",
+            "infantry=3",
+        ],
+        vec![
+            "odds",
+            "mare-nostrum",
+            "catapult",
+            "-a",
+            "infantry=2",
+            "-d",
+            "infantry=3",
+        ],
+        vec![
+            "odds",
+            "mare-nostrum",
+            "field",
+            "-a",
+            "infantry=3",
+            "-d",
+            "infantry=3",
+            "--trials",
+            "0",
+        ],
+        vec!["odds", "--file", "/nonexistent/battle.toml"],
+    ] {
+        let out = alea(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn list_names_all_five_rulesets_and_help_shows_examples() {
+    let out = alea(&["list"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for slug in [
+        "mare-nostrum",
+        "invasions",
+        "republica-de-roma",
+        "mediterraneo-sanguinolento",
+        "imperios-del-mediterraneo",
+    ] {
+        assert!(text.contains(slug), "{slug} missing from alea list");
+    }
+    assert!(text.contains("battles: none yet"));
+    assert!(text.contains("casualty_allocation"));
+    let listed = json(&alea(&["list", "--json"]));
+    assert_eq!(listed.as_array().unwrap().len(), 5);
+    let help = String::from_utf8(alea(&["odds", "--help"]).stdout).unwrap();
+    assert!(help.contains("Examples:") && help.contains("alea odds mare-nostrum field"));
+}
+
+#[test]
+fn odds_chart_is_drawn() {
+    let dir = scratch("chart");
+    let stem = dir.join("losses");
+    let out = alea(&[
+        "odds",
+        "mare-nostrum",
+        "field",
+        "-a",
+        "infantry=10,leader=1",
+        "-d",
+        "infantry=10,leader=0",
+        "--chart",
+        stem.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    assert!(std::fs::metadata(dir.join("losses.png")).unwrap().len() > 1000);
+    assert!(std::fs::read_to_string(dir.join("losses.svg"))
+        .unwrap()
+        .contains("<svg"));
+}
