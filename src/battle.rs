@@ -29,6 +29,8 @@ pub struct Schema {
     pub outcomes: Vec<String>,
     pub counts: Vec<CountSpec>,
     pub scalars: Vec<String>,
+    /// A bound on each scalar's absolute value in one trial (1 for probabilities).
+    pub scalar_bounds: Vec<f64>,
 }
 
 impl Schema {
@@ -52,9 +54,15 @@ impl Schema {
         self.counts.len() - 1
     }
 
-    /// Adds a scalar and returns its index.
+    /// Adds a scalar whose value in one trial lies in [-1, 1] (a yes/no event, a ±1 change).
     pub fn scalar(&mut self, name: impl Into<String>) -> usize {
+        self.scalar_bounded(name, 1.0)
+    }
+
+    /// Adds a scalar whose value in one trial never exceeds `bound` in absolute value.
+    pub fn scalar_bounded(&mut self, name: impl Into<String>, bound: f64) -> usize {
         self.scalars.push(name.into());
+        self.scalar_bounds.push(bound);
         assert!(
             self.scalars.len() <= MAX_SCALARS,
             "too many scalars in a schema"
@@ -314,8 +322,9 @@ impl Estimates {
 
 /// Checks a Monte Carlo tally against the exact answer: every outcome probability, every loss
 /// probability, every mean within `z` standard errors. For probabilities the standard error comes
-/// from the exact value (so a rare event the simulation never saw is judged fairly); for means from
-/// the sample, with a floor of three-in-n for quantities the sample saw as constant.
+/// from the exact value, so a rare event the simulation never saw is judged fairly. For means it is
+/// the sample's, or, when the sample saw no variation at all, `sqrt(B·|E|/n)`, since
+/// `Var(X) ≤ B·E|X|` when `|X| ≤ B`: a rare, large value the sample missed is judged fairly too.
 pub fn agreement(schema: &Schema, exact: &Exact, tally: &Tally, z: f64) -> Result<(), String> {
     let n = tally.trials as f64;
     let mc = Estimates::from_tally(tally);
@@ -356,9 +365,14 @@ pub fn agreement(schema: &Schema, exact: &Exact, tally: &Tally, z: f64) -> Resul
     }
     for (k, name) in schema.scalars.iter().enumerate() {
         let (e, m) = (exact.scalars[k], mc.scalars[k]);
-        let floor = 3.0 * e.abs().max(m.value.abs()).max(1.0) / n;
-        let se = m.se.unwrap_or(0.0);
-        if (e - m.value).abs() > z * se + floor + 1e-9 {
+        let bound = schema.scalar_bounds[k];
+        let sample_se = m.se.unwrap_or(0.0);
+        let se = if sample_se > 0.0 {
+            sample_se
+        } else {
+            (bound * e.abs() / n).sqrt()
+        };
+        if (e - m.value).abs() > z * se + 2.0 * bound / n + 1e-9 {
             problems.push(format!(
                 "E[{name}]: exact {e:.6}, monte carlo {:.6}, se {se:.2e}",
                 m.value

@@ -165,15 +165,21 @@ pub fn draw_without_replacement<const K: usize>(
         return taken;
     }
     let mut taken = [0u32; K];
-    for _ in 0..losses.min(total) {
-        let mut r = dice.below(total as u64) as u32;
+    for _ in 0..losses {
+        // Branch-free choice of the class: the number of cumulative boundaries `r` has passed.
+        // (Branching on a random number mispredicts half the time; empty classes are skipped.)
+        let r = dice.below(total as u64) as u32;
+        let mut class = 0;
+        let mut boundary = 0;
+        for &count in &left[..K - 1] {
+            boundary += count;
+            class += (r >= boundary) as usize;
+        }
+        // Constant indices let the counts live in registers instead of memory.
         for c in 0..K {
-            if r < left[c] {
-                left[c] -= 1;
-                taken[c] += 1;
-                break;
-            }
-            r -= left[c];
+            let hit = (c == class) as u32;
+            left[c] -= hit;
+            taken[c] += hit;
         }
         total -= 1;
     }

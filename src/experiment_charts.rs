@@ -180,7 +180,7 @@ impl<'a> Layout<'a> {
                     .filter_map(|(i, xv)| {
                         at[x] = i;
                         let (y, se) = value(&summaries[v * grid + self.index(&at)])?;
-                        let ci = (se > 0.0).then(|| (y - Z95 * se, y + Z95 * se));
+                        let ci = (se > 0.0).then_some((y - Z95 * se, y + Z95 * se));
                         Some(Point {
                             x: numeric(xv, i),
                             y,
@@ -366,7 +366,7 @@ pub fn draw_all(
                         Point {
                             x: numeric(xv, i),
                             y,
-                            ci: (se > 0.0).then(|| (y - Z95 * se, y + Z95 * se)),
+                            ci: (se > 0.0).then_some((y - Z95 * se, y + Z95 * se)),
                         }
                     })
                     .collect();

@@ -161,8 +161,9 @@ impl OddsAnswer<'_> {
         if !losses.is_empty() {
             out += &self.loss_table(&losses);
         }
+        // Quantities that cannot vary here (no units of a type) are left out of the text.
         let others: Vec<usize> = (0..self.schema.counts.len())
-            .filter(|k| !losses.contains(k))
+            .filter(|k| !losses.contains(k) && self.schema.counts[*k].max > 0)
             .collect();
         if !others.is_empty() {
             out += "\nDistributions (mean; P(0), P(1), …)\n";
@@ -176,7 +177,7 @@ impl OddsAnswer<'_> {
                     .collect();
                 let more = if c.pmf.len() > 8 { ", …" } else { "" };
                 out += &format!(
-                    "  {:<40} {:>8.3}   {}{more}\n",
+                    "  {:<44} {:>8.3}   {}{more}\n",
                     self.schema.counts[k].name.replace('/', " · "),
                     c.mean.value,
                     shown.join(", ")
@@ -187,7 +188,7 @@ impl OddsAnswer<'_> {
             out += "\nAfter the battle (expectations; a probability for yes/no events)\n";
             for (name, x) in self.schema.scalars.iter().zip(&e.scalars) {
                 let se = x.se.map(|s| format!(" ± {s:.4}")).unwrap_or_default();
-                out += &format!("  {:<40} {:>8.4}{se}\n", name.replace('/', " · "), x.value);
+                out += &format!("  {:<44} {:>8.4}{se}\n", name.replace('/', " · "), x.value);
             }
         }
         out += &format!("\n({:.3} s)\n", self.seconds);

@@ -156,7 +156,7 @@ impl CityBattle {
         );
         schema.count("orders_used", orders as usize);
         schema.scalar("attacker_wiped_out");
-        schema.scalar("vp/attacker");
+        schema.scalar_bounded("vp/attacker", 10.0);
         schema.scalar("stability/defender");
         schema.scalar("leader_removed/attacker");
         for k in 1..=orders {
@@ -366,8 +366,8 @@ impl Simulate for CityBattle {
         let taken = self.taken(n, g);
         out.outcome = if taken { 0 } else { 1 };
         out.counts[C_LOSSES] = units::total(&self.units) - n;
-        for t in 0..4 {
-            out.counts[C_BY_TYPE + t] = self.units[t] - units[t];
+        for (t, (start, now)) in self.units.iter().zip(units).enumerate() {
+            out.counts[C_BY_TYPE + t] = start - now;
         }
         out.counts[C_GARRISON_LEFT] = g;
         out.counts[C_ORDERS] = used;

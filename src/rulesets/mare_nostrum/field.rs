@@ -133,9 +133,12 @@ fn schema(sides: &[FieldSide; 2]) -> Schema {
             s.count(format!("veterans_gained/{side}/{part}"), 3);
         }
     }
+    // The most VP one battle gives: the win, 15 excess kills, a +3 leader removed.
+    const MAX_VP: f64 = 5.0 + DICE_CAP as f64 + 5.0;
     for group in ["annihilated", "vp", "stability", "leader_removed"] {
         for side in SIDES {
-            s.scalar(format!("{group}/{side}"));
+            let bound = if group == "vp" { MAX_VP } else { 1.0 };
+            s.scalar_bounded(format!("{group}/{side}"), bound);
         }
     }
     s.scalar("attacker_may_continue");
@@ -441,9 +444,7 @@ impl Simulate for FieldBattle {
         for s in 0..2 {
             let by_type = self.allocation.draw(&self.sides[s].units, losses[s], dice);
             out.counts[C_LOSSES + s] = losses[s];
-            for t in 0..4 {
-                out.counts[C_BY_TYPE + 4 * s + t] = by_type[t];
-            }
+            out.counts[C_BY_TYPE + 4 * s..C_BY_TYPE + 4 * s + 4].copy_from_slice(&by_type);
             if winner != Winner::None
                 && Self::fate(winner, s) == LeaderFate::Won
                 && dice.d10() == 10
@@ -502,19 +503,17 @@ impl BattleModel for FieldBattle {
 
     fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
-        for s in 0..2 {
-            if self.sides[s].leader.is_none() {
+        for (side, name) in self.sides.iter().zip(SIDES) {
+            if side.leader.is_none() {
                 notes.push(format!(
-                    "the {} has no leader, so the battle can have no winner (L705)",
-                    SIDES[s]
+                    "the {name} has no leader, so the battle can have no winner (L705)"
                 ));
             }
         }
-        for s in 0..2 {
+        for (s, name) in SIDES.iter().enumerate() {
             if self.sizes.blocked(s) && self.leaders_ok() {
                 notes.push(format!(
-                    "the {} has 2:1 numbers or more and cannot win (L706-L707)",
-                    SIDES[s]
+                    "the {name} has 2:1 numbers or more and cannot win (L706-L707)"
                 ));
             }
             let n = self.sides[s].total();

@@ -100,8 +100,13 @@ impl NavalBattle {
             "sea_control",
             "attrition_losses",
         ] {
-            for side in SIDES {
-                schema.scalar(format!("{group}/{side}"));
+            for (s, side) in SIDES.iter().enumerate() {
+                let bound = match group {
+                    "vp" => 5.0 + (DICE_CAP / 2) as f64,
+                    "attrition_losses" => fleets[s] as f64,
+                    _ => 1.0,
+                };
+                schema.scalar_bounded(format!("{group}/{side}"), bound);
             }
         }
         NavalBattle {
@@ -241,17 +246,15 @@ impl BattleModel for NavalBattle {
 
     fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
-        for s in 0..2 {
+        for (s, name) in SIDES.iter().enumerate() {
             if self.sizes.blocked(s) {
                 notes.push(format!(
-                    "the {} has 2:1 numbers or more and cannot win (L689-L690)",
-                    SIDES[s]
+                    "the {name} has 2:1 numbers or more and cannot win (L689-L690)"
                 ));
             }
             if self.ports[s] == 0 {
                 notes.push(format!(
-                    "the {} owns no port on this sea: its survivors then lose 1 fleet in 10 to attrition (L464-L466)",
-                    SIDES[s]
+                    "the {name} owns no port on this sea: its survivors then lose 1 fleet in 10 to attrition (L464-L466)"
                 ));
             }
         }

@@ -1,0 +1,88 @@
+//! `cargo bench`: exact odds per battle type, Monte Carlo battles per second per battle type, and
+//! the quickstart sweep (30 × 30 × 4 exact field battles with its charts).
+
+use alea::progress::Progress;
+use alea::rulesets::{load_battle, LoadedBattle, McRun};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+
+/// The battles measured: the largest exact field battle the targets name (15 v 15 dice, mixed).
+const BATTLES: &[(&str, &str)] = &[
+    (
+        "field-15v15-mixed",
+        "ruleset = \"mare-nostrum\"\nbattle = \"field\"\n[attacker]\ninfantry = 6\ncavalry = 4\nveteran_infantry = 3\nveteran_cavalry = 2\nleader = 2\n[defender]\ninfantry = 8\ncavalry = 5\nveteran_cavalry = 2\nleader = 1",
+    ),
+    (
+        "field-15v15-infantry",
+        "ruleset = \"mare-nostrum\"\nbattle = \"field\"\n[attacker]\ninfantry = 15\nleader = 1\n[defender]\ninfantry = 15\nleader = 1",
+    ),
+    ("naval-20v20", "ruleset = \"mare-nostrum\"\nbattle = \"naval\"\n[attacker]\nfleets = 20\nports = 3\n[defender]\nfleets = 20\nports = 1"),
+    (
+        "assault-6-orders",
+        "ruleset = \"mare-nostrum\"\nbattle = \"assault\"\norders = 6\n[attacker]\ninfantry = 10\ncavalry = 2\n[defender]\ngarrison = 6\nppu = 6",
+    ),
+    (
+        "siege-5-orders",
+        "ruleset = \"mare-nostrum\"\nbattle = \"siege\"\norders = 5\n[attacker]\ninfantry = 12\n[defender]\ngarrison = 6\nppu = 6",
+    ),
+];
+
+fn battle(text: &str) -> LoadedBattle {
+    load_battle("bench", &text.parse().expect("bench battle is valid TOML"))
+        .expect("bench battle is valid")
+}
+
+fn exact(c: &mut Criterion) {
+    let mut group = c.benchmark_group("exact");
+    for (name, text) in BATTLES {
+        let b = battle(text);
+        group.bench_function(*name, |bench| {
+            bench.iter(|| black_box(b.model.exact().expect("tractable")))
+        });
+    }
+    group.finish();
+}
+
+fn monte_carlo(c: &mut Criterion) {
+    const TRIALS: u64 = 2_000_000;
+    let mut group = c.benchmark_group("monte-carlo");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(TRIALS));
+    let progress = Progress::hidden();
+    for (name, text) in BATTLES {
+        let b = battle(text);
+        group.bench_function(*name, |bench| {
+            bench.iter(|| {
+                let run = McRun {
+                    trials: TRIALS,
+                    seed: 1,
+                    stream: 0,
+                    progress: &progress,
+                };
+                black_box(b.model.monte_carlo(&run))
+            })
+        });
+    }
+    group.finish();
+}
+
+fn quickstart_sweep(c: &mut Criterion) {
+    let exp =
+        alea::experiment::Experiment::load(std::path::Path::new("experiments/quickstart.toml"))
+            .expect("quickstart loads");
+    let out_root = std::env::temp_dir().join(format!("alea-bench-{}", std::process::id()));
+    let settings = alea::sweep::RunSettings {
+        out_root: out_root.clone(),
+        show_progress: false,
+    };
+    let mut group = c.benchmark_group("sweep");
+    group.sample_size(10);
+    group.bench_function("quickstart-3600-exact-with-charts", |bench| {
+        bench.iter(|| black_box(alea::sweep::run(&exp, &settings).expect("quickstart runs")))
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(out_root);
+}
+
+criterion_group!(benches, exact, monte_carlo, quickstart_sweep);
+criterion_main!(benches);
