@@ -27,6 +27,8 @@ pub fn outcome_label(name: &str) -> String {
         "none" => "no winner".into(),
         "taken" => "city taken".into(),
         "held" => "city held".into(),
+        "destroyed" => "PPR destroyed".into(),
+        "spared" => "no PPR destroyed".into(),
         other => other.replace('_', " "),
     }
 }

@@ -5,6 +5,7 @@ pub mod city;
 pub mod field;
 mod leader;
 pub mod naval;
+pub mod pillage;
 pub mod units;
 mod winner;
 
@@ -59,6 +60,17 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["taken", "held"],
             keys: CITY_KEYS,
             build: city::build_siege,
+        },
+        BattleKind {
+            name: "pillage",
+            summary: "pillage (raze): units beyond the province's PPR destroy one on a 10 each (L665-L667)",
+            outcomes: &["destroyed", "spared"],
+            keys: &[
+                "[attacker] infantry, cavalry, veteran_infantry, veteran_cavalry: the pillaging units",
+                "[defender] ppr: the province's rural population points",
+                "orders: consecutive pillage orders, 1..6, each counting the units again (default 1)",
+            ],
+            build: pillage::build,
         },
     ],
     options: OPTIONS,

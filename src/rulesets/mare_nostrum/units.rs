@@ -17,10 +17,36 @@ const OWNER_CHOICE_ORDER: [usize; 4] = [INF, VET_INF, CAV, VET_CAV];
 
 pub type Units = [u32; 4];
 
+/// The rulebook's notation "10(2)": ten units of which two are veterans (L710).
+fn parse_notation(text: &str) -> Option<(u32, u32)> {
+    let (total, rest) = text.trim().split_once('(')?;
+    let veterans = rest.trim().strip_suffix(')')?;
+    let (total, veterans) = (
+        total.trim().parse::<u32>().ok()?,
+        veterans.trim().parse::<u32>().ok()?,
+    );
+    (veterans <= total).then_some((total - veterans, veterans))
+}
+
 pub fn parse_units(side: &Fields) -> Result<Units> {
     let mut units = [0; 4];
-    for (slot, name) in units.iter_mut().zip(TYPES) {
-        *slot = side.count(name)?;
+    for (t, name) in TYPES.iter().enumerate() {
+        match side.raw(name).and_then(|v| v.as_str()) {
+            // infantry = "10(2)" and cavalry = "4(1)" also give their veterans.
+            Some(text) if t == INF || t == CAV => {
+                let (regular, veterans) = parse_notation(text).ok_or_else(|| {
+                    AleaError::input(
+                        side.source,
+                        side.field(name),
+                        format!("\"{text}\""),
+                        "a whole number, or the rulebook's \"N(V)\": N units of which V veterans",
+                    )
+                })?;
+                units[t] += regular;
+                units[t + 2] += veterans;
+            }
+            _ => units[t] += side.count(name)?,
+        }
     }
     if units.iter().map(|&u| u as u64).sum::<u64>() > crate::spec::MAX_COUNT as u64 {
         return Err(AleaError::input(
@@ -117,6 +143,20 @@ fn owner_choice(units: &Units, losses: u32) -> Units {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digest_e18_veteran_notation() {
+        // "10(2)" infantry = 8 regular + 2 veteran infantry.
+        let t: toml::Table = "infantry = \"10(2)\"\ncavalry = \"3(3)\"\nveteran_infantry = 1"
+            .parse()
+            .unwrap();
+        assert_eq!(parse_units(&Fields::new("t", &t)).unwrap(), [8, 0, 3, 3]);
+        for bad in ["\"2(3)\"", "\"ten\"", "\"4(\""] {
+            let t: toml::Table = format!("infantry = {bad}").parse().unwrap();
+            let e = parse_units(&Fields::new("t", &t)).unwrap_err().to_string();
+            assert!(e.contains("N(V)"), "{e}");
+        }
+    }
 
     #[test]
     fn owner_choice_gives_up_infantry_first() {
