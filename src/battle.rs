@@ -102,11 +102,12 @@ impl Default for Trial {
 }
 
 impl Trial {
+    /// Zeroes what a schema with `counts` counts and `scalars` scalars uses.
     #[inline]
-    pub fn clear(&mut self) {
+    pub fn clear(&mut self, counts: usize, scalars: usize) {
         self.outcome = 0;
-        self.counts = [0; MAX_COUNTS];
-        self.scalars = [0.0; MAX_SCALARS];
+        self.counts[..counts].fill(0);
+        self.scalars[..scalars].fill(0.0);
     }
 }
 
@@ -143,6 +144,9 @@ pub struct Tally {
     pub trials: u64,
     pub outcomes: Vec<u64>,
     offsets: Vec<usize>,
+    /// (count index, histogram offset) of the counts that can vary (max > 0); a count that is
+    /// always 0 is not recorded trial by trial, its one bin being the number of trials.
+    varying: Vec<(usize, usize)>,
     hist: Vec<u64>,
     pub sums: Vec<f64>,
     pub sums_sq: Vec<f64>,
@@ -157,10 +161,15 @@ impl Tally {
             at += c.max + 1;
         }
         offsets.push(at);
+        let varying = (0..schema.counts.len())
+            .filter(|&k| schema.counts[k].max > 0)
+            .map(|k| (k, offsets[k]))
+            .collect();
         Tally {
             trials: 0,
             outcomes: vec![0; schema.outcomes.len()],
             offsets,
+            varying,
             hist: vec![0; at],
             sums: vec![0.0; schema.scalars.len()],
             sums_sq: vec![0.0; schema.scalars.len()],
@@ -171,10 +180,9 @@ impl Tally {
     pub fn record(&mut self, t: &Trial) {
         self.trials += 1;
         self.outcomes[t.outcome] += 1;
-        let n_counts = self.offsets.len() - 1;
-        for (&offset, &v) in self.offsets[..n_counts].iter().zip(&t.counts[..n_counts]) {
+        for &(k, offset) in &self.varying {
             // Indexing checks the schema's bound: a count above its max is a simulator bug.
-            self.hist[offset + v as usize] += 1;
+            self.hist[offset + t.counts[k] as usize] += 1;
         }
         let n = self.sums.len();
         for ((s, s2), &x) in self
@@ -205,8 +213,17 @@ impl Tally {
         }
     }
 
-    pub fn histogram(&self, k: usize) -> &[u64] {
-        &self.hist[self.offsets[k]..self.offsets[k + 1]]
+    /// The counts of each value of count `k`.
+    pub fn histogram(&self, k: usize) -> Vec<u64> {
+        if self.offsets[k + 1] - self.offsets[k] == 1 {
+            return vec![self.trials];
+        }
+        self.hist[self.offsets[k]..self.offsets[k + 1]].to_vec()
+    }
+
+    /// Number of counts in the schema.
+    pub fn count_len(&self) -> usize {
+        self.offsets.len() - 1
     }
 }
 
@@ -295,6 +312,7 @@ impl Estimates {
         let counts = (0..t.offsets.len() - 1)
             .map(|k| {
                 let h = t.histogram(k);
+                let h = &h;
                 let (s, s2) = h.iter().enumerate().fold((0.0, 0.0), |(s, s2), (v, &c)| {
                     let (v, c) = (v as f64, c as f64);
                     (s + v * c, s2 + v * v * c)

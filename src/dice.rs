@@ -148,7 +148,9 @@ impl Dice {
 
 /// Removes `losses` items chosen uniformly at random without replacement from a population given
 /// by class counts; returns how many of each class were removed.
-#[inline]
+// Always inlined: the result then stays in registers; returned through memory, its four narrow
+// stores followed by one wide load stall store forwarding (measured: a sixth of a field battle).
+#[inline(always)]
 pub fn draw_without_replacement<const K: usize>(
     dice: &mut Dice,
     counts: [u32; K],

@@ -32,7 +32,7 @@ pub fn monte_carlo<S: Simulate>(sim: &S, schema: &Schema, run: &McRun) -> Tally 
                 let (lo, hi) = (c * chunk, ((c + 1) * chunk).min(run.trials));
                 for index in lo..hi {
                     let mut dice = Dice::for_trial(run.seed, run.stream, index);
-                    trial.clear();
+                    trial.clear(schema.counts.len(), schema.scalars.len());
                     sim.trial(&mut dice, &mut trial);
                     tally.record(&trial);
                 }

@@ -96,7 +96,7 @@ impl Allocation {
     }
 
     /// Losses by type when `losses` units are lost.
-    #[inline]
+    #[inline(always)]
     pub fn draw(self, units: &Units, losses: u32, dice: &mut Dice) -> Units {
         match self {
             Allocation::Random => draw_without_replacement(dice, *units, losses),
