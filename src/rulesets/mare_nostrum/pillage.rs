@@ -139,17 +139,16 @@ mod tests {
     #[test]
     fn exact_and_monte_carlo_agree() {
         let progress = Progress::hidden();
-        let mut stream = 0;
-        for (units, orders, ppr) in [(5, 3, 7), (2, 1, 9), (12, 6, 3), (40, 2, 20), (1, 1, 0)] {
+        let cases = [(5, 3, 7), (2, 1, 9), (12, 6, 3), (40, 2, 20), (1, 1, 0)];
+        for (stream, (units, orders, ppr)) in cases.into_iter().enumerate() {
             let p = Pillage::new(units, orders, ppr);
             let run = McRun {
                 trials: 50_000,
                 seed: 4,
-                stream,
+                stream: stream as u64,
                 progress: &progress,
             };
             agreement(&p.schema, &p.exact().unwrap(), &p.monte_carlo(&run), 5.0).unwrap();
-            stream += 1;
         }
     }
 }
