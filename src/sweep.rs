@@ -71,7 +71,8 @@ impl Columns {
         cols
     }
 
-    fn results(&self, exp: &Experiment) -> Vec<(String, ColType)> {
+    /// The key, the method and the outcome probabilities: the head of both results and summary.
+    fn outcome_columns(&self, exp: &Experiment) -> Vec<(String, ColType)> {
         let mut cols = self.axis_columns(exp);
         cols.push(("method".into(), ColType::Str));
         cols.push(("trials".into(), ColType::Int));
@@ -79,6 +80,11 @@ impl Columns {
             cols.push((format!("p_{o}"), ColType::Float));
             cols.push((format!("se_p_{o}"), ColType::Float));
         }
+        cols
+    }
+
+    fn results(&self, exp: &Experiment) -> Vec<(String, ColType)> {
+        let mut cols = self.outcome_columns(exp);
         for c in &self.counts {
             cols.push((format!("{}.mean", column_name(c)), ColType::Float));
             cols.push((format!("{}.mean_se", column_name(c)), ColType::Float));
@@ -91,13 +97,7 @@ impl Columns {
     }
 
     fn summary(&self, exp: &Experiment) -> Vec<(String, ColType)> {
-        let mut cols = self.axis_columns(exp);
-        cols.push(("method".into(), ColType::Str));
-        cols.push(("trials".into(), ColType::Int));
-        for o in &self.outcomes {
-            cols.push((format!("p_{o}"), ColType::Float));
-            cols.push((format!("se_p_{o}"), ColType::Float));
-        }
+        let mut cols = self.outcome_columns(exp);
         for c in ["attacker_losses", "defender_losses"] {
             if self.counts.iter().any(|n| n == c) {
                 cols.push((format!("{c}.mean"), ColType::Float));

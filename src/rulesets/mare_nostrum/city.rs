@@ -77,15 +77,7 @@ fn build(fields: &Fields, options: Options, kind: Kind) -> Result<Box<dyn Battle
     ])?;
     let empty = Table::new();
     let attacker = fields.table("attacker", &empty)?;
-    attacker.only(&[
-        "infantry",
-        "cavalry",
-        "veteran_infantry",
-        "veteran_cavalry",
-        "leader",
-        "leader_age",
-        "leader_historical",
-    ])?;
+    attacker.only(&units::LAND_SIDE_KEYS)?;
     let units = units::parse_units(&attacker)?;
     if units::total(&units) == 0 {
         return Err(AleaError::input(

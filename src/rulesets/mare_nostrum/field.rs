@@ -31,16 +31,9 @@ pub struct FieldSide {
 
 impl FieldSide {
     pub fn parse(side: &Fields) -> Result<FieldSide> {
-        side.only(&[
-            "infantry",
-            "cavalry",
-            "veteran_infantry",
-            "veteran_cavalry",
-            "leader",
-            "leader_age",
-            "leader_historical",
-            "kind",
-        ])?;
+        let mut keys = units::LAND_SIDE_KEYS.to_vec();
+        keys.push("kind");
+        side.only(&keys)?;
         let units = units::parse_units(side)?;
         if units::total(&units) == 0 {
             return Err(AleaError::input(

@@ -17,6 +17,17 @@ const OWNER_CHOICE_ORDER: [usize; 4] = [INF, VET_INF, CAV, VET_CAV];
 
 pub type Units = [u32; 4];
 
+/// The keys of a side with land units and a leader (field battles, assaults, sieges).
+pub const LAND_SIDE_KEYS: [&str; 7] = [
+    "infantry",
+    "cavalry",
+    "veteran_infantry",
+    "veteran_cavalry",
+    "leader",
+    "leader_age",
+    "leader_historical",
+];
+
 /// The rulebook's notation "10(2)": ten units of which two are veterans (L710).
 fn parse_notation(text: &str) -> Option<(u32, u32)> {
     let (total, rest) = text.trim().split_once('(')?;
