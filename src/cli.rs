@@ -23,7 +23,7 @@ Examples:
   alea odds mare-nostrum field --attacker infantry=10,cavalry=5,leader=1 --defender infantry=12,leader=0 --trials 1000000 --json
   alea odds mare-nostrum naval --attacker fleets=20,ports=2 --defender fleets=15 --option port_modifier=floor-half
   alea odds mare-nostrum assault --attacker infantry=8 --defender garrison=4,ppu=6 --set orders=3
-  alea odds --file examples/battle.toml --chart out/odds
+  alea odds --file experiments/battles/field.toml --chart out/odds
   alea run experiments/quickstart.toml";
 
 #[derive(Parser)]
@@ -115,6 +115,26 @@ struct RunArgs {
     quiet: bool,
 }
 
+/// Writes to standard output; a reader that has gone away (`alea list | head`) ends the program
+/// quietly instead of in a panic.
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("error: writing to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `println!` through [`emit`].
+macro_rules! say {
+    () => { emit("\n") };
+    ($($arg:tt)*) => { emit(&format!("{}\n", format_args!($($arg)*))) };
+}
+
 /// Runs the command line; returns the process exit code.
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -186,43 +206,43 @@ fn list(only: Option<&str>, as_json: bool) -> Result<()> {
                 })
             })
             .collect();
-        println!(
+        say!(
             "{}",
             serde_json::to_string_pretty(&doc).expect("JSON of plain values")
         );
         return Ok(());
     }
     for r in rulesets {
-        println!("{} — {}  (rules: {})", r.slug, r.title, r.digest);
+        say!("{} — {}  (rules: {})", r.slug, r.title, r.digest);
         if r.battles.is_empty() {
-            println!("  battles: none yet");
+            say!("  battles: none yet");
         } else {
-            println!("  battles:");
+            say!("  battles:");
             for b in r.battles {
-                println!("    {:<10} {}", b.name, b.summary);
-                println!("               outcomes: {}", b.outcomes.join(", "));
+                say!("    {:<10} {}", b.name, b.summary);
+                say!("               outcomes: {}", b.outcomes.join(", "));
                 for k in b.keys {
-                    println!("               {k}");
+                    say!("               {k}");
                 }
             }
         }
         if !r.options.is_empty() {
-            println!(
+            say!(
                 "  rule options (default first; set under [options] or with --option name=value):"
             );
             for o in r.options {
-                println!(
+                say!(
                     "    {} = {}  [{}]  {}",
                     o.name,
                     o.default,
                     o.kind.allowed(),
                     o.reference
                 );
-                println!("        {}", o.summary);
+                say!("        {}", o.summary);
             }
         }
         let sc = scenarios(r.slug);
-        println!(
+        say!(
             "  scenarios: {}",
             if sc.is_empty() {
                 "none yet".to_string()
@@ -230,7 +250,7 @@ fn list(only: Option<&str>, as_json: bool) -> Result<()> {
                 sc.join(", ")
             }
         );
-        println!();
+        say!();
     }
     Ok(())
 }
@@ -366,14 +386,14 @@ fn odds(args: &OddsArgs) -> Result<()> {
         if !chart_files.is_empty() {
             doc["charts"] = json!(chart_files);
         }
-        println!(
+        say!(
             "{}",
             serde_json::to_string_pretty(&doc).expect("JSON of plain values")
         );
     } else {
-        print!("{}", answer.to_text());
+        emit(&answer.to_text());
         for f in chart_files {
-            println!("chart: {f}");
+            say!("chart: {f}");
         }
     }
     Ok(())
@@ -451,12 +471,12 @@ fn run_experiment(args: &RunArgs) -> Result<()> {
         },
     )?;
     if args.json {
-        println!(
+        say!(
             "{}",
             serde_json::to_string_pretty(&result.manifest).expect("JSON of plain values")
         );
     } else {
-        println!(
+        say!(
             "{}: {} points ({} exact, {} simulated) in {:.2} s → {}",
             exp.name,
             result.points,
@@ -466,7 +486,7 @@ fn run_experiment(args: &RunArgs) -> Result<()> {
             result.dir.display()
         );
         for f in &result.files {
-            println!("  {}", result.dir.join(f).display());
+            say!("  {}", result.dir.join(f).display());
         }
     }
     Ok(())

@@ -350,3 +350,48 @@ fn odds_chart_is_drawn() {
         .unwrap()
         .contains("<svg"));
 }
+
+#[test]
+fn a_reader_that_hangs_up_is_not_a_panic() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_alea"))
+        .args(["list"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // like `alea list | head -0`
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn every_shipped_battle_and_experiment_file_loads() {
+    for entry in
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments/battles"))
+            .unwrap()
+    {
+        let path = entry.unwrap().path();
+        let doc = json(&alea(&["odds", "--file", path.to_str().unwrap(), "--json"]));
+        assert!(
+            (sum(&doc["outcome"]) - 1.0).abs() < 1e-9,
+            "{}",
+            path.display()
+        );
+    }
+    let mut experiments = 0;
+    for entry in
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("experiments")).unwrap()
+    {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            alea::experiment::Experiment::load(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            experiments += 1;
+        }
+    }
+    assert!(experiments >= 4);
+}
