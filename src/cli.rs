@@ -23,6 +23,7 @@ Examples:
   alea odds mare-nostrum field --attacker infantry=10,cavalry=5,leader=1 --defender infantry=12,leader=0 --trials 1000000 --json
   alea odds mare-nostrum naval --attacker fleets=20,ports=2 --defender fleets=15 --option port_modifier=floor-half
   alea odds mare-nostrum assault --attacker infantry=8 --defender garrison=4,ppu=6 --set orders=3
+  alea odds republica-de-roma land --war \"2nd Punic War\" --legions 10 --veterans 2 --fleets 5 --commander \"P. Cornelius Scipio Africanus\"
   alea odds --file experiments/battles/field.toml --chart out/odds
   alea run experiments/quickstart.toml";
 
@@ -51,7 +52,7 @@ enum Command {
     },
     /// The odds of one battle: outcome probabilities, expected losses, loss distributions
     #[command(after_help = EXAMPLES)]
-    Odds(OddsArgs),
+    Odds(Box<OddsArgs>),
     /// Run an experiment file: a battle or a sweep, written to out/<name>/ with charts
     #[command(
         after_help = "Examples:\n  alea run experiments/quickstart.toml\n  alea run experiments/naval-sweep.toml --out /tmp/results\n  alea run experiments/casualty-readings.toml --json"
@@ -71,6 +72,21 @@ struct OddsArgs {
     /// The defender, as key=value pairs: infantry=12,leader=0
     #[arg(long, short = 'd', value_name = "SPEC")]
     defender: Option<String>,
+    /// República de Roma: the war, by name from the data (= --set war.name=NAME)
+    #[arg(long, value_name = "NAME", help_heading = "República de Roma")]
+    war: Option<String>,
+    /// República de Roma: regular legions (= --set rome.legions=N)
+    #[arg(long, value_name = "N", help_heading = "República de Roma")]
+    legions: Option<u32>,
+    /// República de Roma: veteran legions (= --set rome.veteran_legions=N)
+    #[arg(long, value_name = "N", help_heading = "República de Roma")]
+    veterans: Option<u32>,
+    /// República de Roma: fleets (= --set rome.fleets=N)
+    #[arg(long, value_name = "N", help_heading = "República de Roma")]
+    fleets: Option<u32>,
+    /// República de Roma: the commander, a statesman or senator by name or id (= --set rome.commander=NAME)
+    #[arg(long, value_name = "NAME", help_heading = "República de Roma")]
+    commander: Option<String>,
     /// Any other battle key, e.g. --set orders=3 (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE")]
     set: Vec<String>,
@@ -308,6 +324,24 @@ fn battle_table(args: &OddsArgs) -> Result<(String, Table)> {
     }
     if let Some(d) = &args.defender {
         merge_side(&mut table, "defender", d)?;
+    }
+    let sugar = [
+        ("war.name", args.war.clone().map(Value::String)),
+        (
+            "rome.legions",
+            args.legions.map(|n| Value::Integer(n as i64)),
+        ),
+        (
+            "rome.veteran_legions",
+            args.veterans.map(|n| Value::Integer(n as i64)),
+        ),
+        ("rome.fleets", args.fleets.map(|n| Value::Integer(n as i64))),
+        ("rome.commander", args.commander.clone().map(Value::String)),
+    ];
+    for (field, value) in sugar {
+        if let Some(v) = value {
+            set_dotted(&mut table, field, v).map_err(|m| AleaError::invalid("command line", m))?;
+        }
     }
     for s in &args.set {
         let (k, v) = s.split_once('=').ok_or_else(|| {

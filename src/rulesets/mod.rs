@@ -2,6 +2,7 @@
 //! distributions, runner, experiments, output, charts) never needs to know which one it is running.
 
 pub mod mare_nostrum;
+pub mod republica_de_roma;
 
 use crate::battle::{Exact, Schema, Tally};
 use crate::error::{close_matches, AleaError, Result};
@@ -62,13 +63,7 @@ pub static RULESETS: &[Ruleset] = &[
         battles: &[],
         options: &[],
     },
-    Ruleset {
-        slug: "republica-de-roma",
-        title: "República de Roma",
-        digest: "../shared/rules/republica-de-roma.md",
-        battles: &[],
-        options: &[],
-    },
+    republica_de_roma::RULESET,
     Ruleset {
         slug: "mediterraneo-sanguinolento",
         title: "Mediterráneo sanguinolento",

@@ -1,0 +1,880 @@
+//! Rome against a war: the land battle and the naval battle (L747-L792; digest §3.3-§3.8, §8).
+//!
+//! One roll of 3d6. An unmodified roll among the war's or its leaders' Disaster numbers is a
+//! Disaster (half of every legion and fleet lost, rounded up), among the Standoff numbers a
+//! Standoff (a quarter); otherwise the roll plus the modifier (troops + MIL capped at troops −
+//! enemy strength) is read on the Combat Results Table. A Defeat kills the commander; otherwise one
+//! mortality chit is drawn per unit lost.
+
+use super::chits::Cup;
+use super::data::{data, find, War};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::{draw_without_replacement, Dice};
+use crate::error::{AleaError, Result};
+use crate::exact::Pmf;
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::spec::Fields;
+use toml::{Table, Value};
+
+/// Legions (and fleets) Rome may have in existence (L635).
+pub const MAX_UNITS: u32 = 25;
+const OUTCOMES: [&str; 5] = ["victory", "stalemate", "defeat", "disaster", "standoff"];
+const VICTORY: usize = 0;
+const STALEMATE: usize = 1;
+const DEFEAT: usize = 2;
+const DISASTER: usize = 3;
+const STANDOFF: usize = 4;
+/// 3d6 totals 3..=18, out of 216.
+const WEIGHTS_3D6: [u32; 16] = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Land,
+    Naval,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Loss {
+    Units(u32),
+    All,
+}
+
+/// A war as fought: printed values, possibly overridden in the battle file.
+#[derive(Clone, Debug)]
+struct WarCard {
+    name: String,
+    series: String,
+    land: u32,
+    naval: u32,
+    fleet_support: u32,
+    disaster: Vec<u32>,
+    standoff: Vec<u32>,
+    spoils: u32,
+    revolt: bool,
+}
+
+impl WarCard {
+    fn from_data(w: &War) -> WarCard {
+        WarCard {
+            name: w.name.clone(),
+            series: w.series.clone(),
+            land: w.land,
+            naval: w.naval,
+            fleet_support: w.fleet_support,
+            disaster: w.disaster.clone(),
+            standoff: w.standoff.clone(),
+            spoils: w.spoils,
+            revolt: w.revolt,
+        }
+    }
+}
+
+struct Leader {
+    name: String,
+    strength: u32,
+    disaster: Vec<u32>,
+    standoff: Vec<u32>,
+}
+
+pub struct RomanBattle {
+    kind: Kind,
+    regular: u32,
+    veteran: u32,
+    fleets: u32,
+    /// The modifier, with its probability (more than one when the commander's MIL is rolled).
+    drms: Vec<(i32, f64)>,
+    /// Per unmodified 3d6 total (index = total): Disaster, Standoff or neither.
+    special: [Option<usize>; 19],
+    crt: Vec<(i32, i32, usize, Loss)>,
+    halves_losses: Option<bool>, // Some(round_up)
+    gain: u32,
+    spoils: u32,
+    cup: Cup,
+    veteran_from_battle: bool,
+    popularity_by_strength: bool,
+    gain_requires_survival: bool,
+    describe: Vec<String>,
+    notes: Vec<String>,
+    schema: Schema,
+}
+
+// Schema layout.
+const C_LEGIONS: usize = 0;
+const C_VETERANS: usize = 1;
+const C_FLEETS: usize = 2;
+const S_KILLED: usize = 0;
+const S_CAPTURED: usize = 1;
+const S_UNREST: usize = 2;
+const S_POPULARITY: usize = 3;
+const S_INFLUENCE: usize = 4;
+const S_SPOILS: usize = 5;
+const S_VETERAN: usize = 6;
+const S_WAR_DEFEATED: usize = 7;
+
+fn numbers(f: &Fields, key: &str) -> Result<Option<Vec<u32>>> {
+    match f.raw(key) {
+        None => Ok(None),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| match v {
+                Value::Integer(i) if (3..=18).contains(i) => Ok(*i as u32),
+                other => Err(AleaError::input(
+                    f.source,
+                    f.field(key),
+                    other,
+                    "a list of 3d6 totals, 3 to 18",
+                )),
+            })
+            .collect::<Result<Vec<u32>>>()
+            .map(Some),
+        Some(other) => Err(AleaError::input(
+            f.source,
+            f.field(key),
+            other,
+            "a list of 3d6 totals, e.g. [13] or [11, 14]",
+        )),
+    }
+}
+
+fn parse_war(war: &Fields) -> Result<WarCard> {
+    war.only(&[
+        "name",
+        "land_strength",
+        "naval_strength",
+        "fleet_support",
+        "disaster_numbers",
+        "standoff_numbers",
+        "spoils",
+        "revolt",
+        "series",
+        "naval_victory",
+    ])?;
+    let mut card = match war.string("name")? {
+        Some(name) => WarCard::from_data(find(
+            &data().wars,
+            |w| &w.name,
+            war.source,
+            "war.name",
+            name,
+        )?),
+        None => {
+            if !war.has("land_strength") {
+                return Err(AleaError::invalid(
+                    war.source,
+                    "[war] needs `name` (a war from the data) or at least `land_strength` (raw numbers)",
+                ));
+            }
+            WarCard {
+                name: "a war given by its numbers".into(),
+                series: String::new(),
+                land: 0,
+                naval: 0,
+                fleet_support: 0,
+                disaster: Vec::new(),
+                standoff: Vec::new(),
+                spoils: 0,
+                revolt: false,
+            }
+        }
+    };
+    let strength = |k| war.int_in(k, 0, 100);
+    if let Some(v) = strength("land_strength")? {
+        card.land = v as u32;
+    }
+    if let Some(v) = strength("naval_strength")? {
+        card.naval = v as u32;
+    }
+    if let Some(v) = war.int_in("fleet_support", 0, MAX_UNITS as i64)? {
+        card.fleet_support = v as u32;
+    }
+    if let Some(v) = numbers(war, "disaster_numbers")? {
+        card.disaster = v;
+    }
+    if let Some(v) = numbers(war, "standoff_numbers")? {
+        card.standoff = v;
+    }
+    if let Some(v) = war.int_in("spoils", 0, 1000)? {
+        card.spoils = v as u32;
+    }
+    if let Some(v) = war.bool("revolt")? {
+        card.revolt = v;
+    }
+    if let Some(v) = war.string("series")? {
+        card.series = v.to_string();
+    }
+    Ok(card)
+}
+
+fn parse_leaders(f: &Fields) -> Result<Vec<Leader>> {
+    let Some(value) = f.raw("enemy_leaders") else {
+        return Ok(Vec::new());
+    };
+    let Value::Array(items) = value else {
+        return Err(AleaError::input(
+            f.source,
+            "enemy_leaders",
+            value,
+            "a list of leader names, e.g. [\"Hannibal\"]",
+        ));
+    };
+    items
+        .iter()
+        .map(|v| match v {
+            Value::String(name) => {
+                let l = find(
+                    &data().leaders,
+                    |l| &l.name,
+                    f.source,
+                    "enemy_leaders",
+                    name,
+                )?;
+                Ok(Leader {
+                    name: l.name.clone(),
+                    strength: l.strength,
+                    disaster: l.disaster.clone(),
+                    standoff: l.standoff.clone(),
+                })
+            }
+            other => Err(AleaError::input(
+                f.source,
+                "enemy_leaders",
+                other,
+                "leader names from the data",
+            )),
+        })
+        .collect()
+}
+
+pub fn build_land(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    RomanBattle::build(fields, options, Kind::Land).map(|b| Box::new(b) as Box<dyn BattleModel>)
+}
+
+pub fn build_naval(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    RomanBattle::build(fields, options, Kind::Naval).map(|b| Box::new(b) as Box<dyn BattleModel>)
+}
+
+impl RomanBattle {
+    fn build(fields: &Fields, options: Options, kind: Kind) -> Result<RomanBattle> {
+        fields.only(&[
+            "ruleset",
+            "battle",
+            "rome",
+            "war",
+            "options",
+            "matching_wars",
+            "enemy_leaders",
+            "evil_omens",
+        ])?;
+        let empty = Table::new();
+        let rome = fields.table("rome", &empty)?;
+        rome.only(&[
+            "legions",
+            "veteran_legions",
+            "fleets",
+            "commander",
+            "commander_military",
+            "master_of_horse_military",
+        ])?;
+        let cap = |k: &str| {
+            rome.int_in(k, 0, MAX_UNITS as i64)
+                .map(|v| v.unwrap_or(0) as u32)
+        };
+        let (regular, veteran, fleets) = (cap("legions")?, cap("veteran_legions")?, cap("fleets")?);
+        if regular + veteran > MAX_UNITS {
+            return Err(AleaError::input(
+                fields.source,
+                "rome.veteran_legions",
+                veteran,
+                format!("at most {MAX_UNITS} legions in all (L635)"),
+            ));
+        }
+        let war = parse_war(&fields.table("war", &empty)?)?;
+        let naval_victory = fields
+            .table("war", &empty)?
+            .bool("naval_victory")?
+            .unwrap_or(false);
+        let leaders = parse_leaders(fields)?;
+        let matching = fields.int_in("matching_wars", 1, 4)?.unwrap_or(1) as u32;
+        let omens = fields.int_in("evil_omens", 0, 5)?.unwrap_or(0) as i32;
+
+        // The commander: a statesman or family senator from the data, or a bare rating.
+        let mut commander_name = "a commander".to_string();
+        let (mut halves, mut nullified) = (false, false);
+        // The commander's MIL as a distribution: a number, or a roll such as Pompey's 1d6 + 1.
+        let mut mil = crate::exact::Pmf::point(0);
+        if let Some(name) = rome.string("commander")? {
+            let d = data();
+            let w = name.trim().to_lowercase();
+            if let Some(s) = d
+                .statesmen
+                .iter()
+                .find(|s| s.name.to_lowercase() == w || s.id.to_lowercase() == w)
+            {
+                commander_name = s.name.clone();
+                mil = match (s.military, s.military_roll) {
+                    (_, Some(r)) => crate::exact::Pmf::dice_sum(r.dice as usize, r.sides as usize)
+                        .convolve(&crate::exact::Pmf::point(r.plus as usize)),
+                    (Some(m), None) => crate::exact::Pmf::point(m as usize),
+                    (None, None) => crate::exact::Pmf::point(0),
+                };
+                halves = s.halves_losses;
+                nullified = s.nullifies.as_ref().is_some_and(|n| {
+                    n.wars.iter().any(|x| x == &war.name)
+                        || (!war.series.is_empty() && n.series.iter().any(|x| x == &war.series))
+                });
+            } else {
+                let names: Vec<&str> = d
+                    .statesmen
+                    .iter()
+                    .map(|s| s.name.as_str())
+                    .chain(d.senators.iter().map(|s| s.name.as_str()))
+                    .collect();
+                match d.senators.iter().find(|s| s.name.to_lowercase() == w) {
+                    Some(s) => {
+                        commander_name = s.name.clone();
+                        mil = crate::exact::Pmf::point(s.military as usize);
+                    }
+                    None => {
+                        let near = crate::error::close_matches(name, names.iter().copied());
+                        return Err(AleaError::input(
+                            fields.source,
+                            "rome.commander",
+                            format!("\"{name}\""),
+                            format!(
+                                "a statesman or senator from the data; close matches: {}",
+                                if near.is_empty() {
+                                    "none".to_string()
+                                } else {
+                                    near.join(", ")
+                                }
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(m) = rome.int_in("commander_military", 0, 10)? {
+            mil = crate::exact::Pmf::point(m as usize);
+        }
+        let moh = rome.int_in("master_of_horse_military", 0, 10)?.unwrap_or(0) as u32;
+
+        let troops = match kind {
+            Kind::Land => regular + 2 * veteran,
+            Kind::Naval => fleets,
+        };
+        match kind {
+            Kind::Land => {
+                if regular + veteran == 0 {
+                    return Err(AleaError::input(
+                        fields.source,
+                        "rome.legions",
+                        0,
+                        "at least one legion for a land battle",
+                    ));
+                }
+                if fleets < war.fleet_support {
+                    return Err(AleaError::input(
+                        fields.source,
+                        "rome.fleets",
+                        fleets,
+                        format!(
+                            "at least the war's fleet support, {} (L649, L749)",
+                            war.fleet_support
+                        ),
+                    ));
+                }
+                if war.naval > 0 && !naval_victory {
+                    return Err(AleaError::invalid(fields.source, format!("{} has a fleet: win the naval battle first (L751), or set war.naval_victory = true", war.name)));
+                }
+            }
+            Kind::Naval => {
+                if war.naval == 0 {
+                    return Err(AleaError::invalid(
+                        fields.source,
+                        format!(
+                            "{} has no fleet (naval strength 0): there is no naval battle",
+                            war.name
+                        ),
+                    ));
+                }
+                if fleets == 0 {
+                    return Err(AleaError::input(
+                        fields.source,
+                        "rome.fleets",
+                        0,
+                        "at least one fleet for a naval battle",
+                    ));
+                }
+            }
+        }
+        let combined_cap = options.choice("mil_cap") == "combined";
+        let mil_used = |mil: u32| {
+            if combined_cap {
+                (mil + moh).min(troops)
+            } else {
+                mil.min(troops) + moh.min(troops)
+            }
+        };
+        let multiplies_naval = options.flag("matching_multiplies_naval");
+        let leader_strength: u32 = leaders.iter().map(|l| l.strength).sum();
+        let enemy = match kind {
+            Kind::Land => war.land * matching + leader_strength,
+            Kind::Naval => {
+                let leaders_count =
+                    options.choice("leader_naval_strength") == "always" || war.naval > 0;
+                war.naval * if multiplies_naval { matching } else { 1 }
+                    + if leaders_count { leader_strength } else { 0 }
+            }
+        };
+        let base = troops as i32 - enemy as i32 - omens * options.int("evil_omen_modifier") as i32;
+        let drms: Vec<(i32, f64)> = mil
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, &p)| p > 0.0)
+            .map(|(m, &p)| (base + mil_used(m as u32) as i32, p))
+            .collect();
+
+        let mut special = [None; 19];
+        let mut mark = |list: &[u32], what: usize| {
+            for &n in list {
+                let slot = &mut special[n as usize];
+                *slot = match (*slot, what) {
+                    (Some(DISASTER), _)
+                        if options.choice("disaster_standoff_tie") == "disaster" =>
+                    {
+                        Some(DISASTER)
+                    }
+                    (Some(STANDOFF), DISASTER)
+                        if options.choice("disaster_standoff_tie") == "standoff" =>
+                    {
+                        Some(STANDOFF)
+                    }
+                    _ => Some(what),
+                };
+            }
+        };
+        if !nullified {
+            mark(&war.standoff, STANDOFF);
+            mark(&war.disaster, DISASTER);
+        }
+        for l in &leaders {
+            mark(&l.standoff, STANDOFF);
+            mark(&l.disaster, DISASTER);
+        }
+
+        let crt = data()
+            .crt
+            .iter()
+            .map(|row| {
+                let result = match row.result.as_str() {
+                    "victory" => VICTORY,
+                    "stalemate" => STALEMATE,
+                    _ => DEFEAT,
+                };
+                let loss = match &row.losses {
+                    Value::Integer(n) => Loss::Units(*n as u32),
+                    _ => Loss::All,
+                };
+                (
+                    row.min_total.unwrap_or(i32::MIN),
+                    row.max_total.unwrap_or(i32::MAX),
+                    result,
+                    loss,
+                )
+            })
+            .collect();
+
+        let k = options.int("mortality_draw_two") as u32;
+        let cup = Cup {
+            numbered: 36 - k,
+            draw_two: k,
+        };
+        let printed = match kind {
+            Kind::Land => war.land,
+            Kind::Naval => war.naval,
+        };
+        let mut schema = Schema::new(&OUTCOMES);
+        let legions = regular + veteran;
+        schema.count("legions_lost", legions as usize);
+        schema.count("veteran_legions_lost", veteran as usize);
+        schema.count("fleets_lost", fleets as usize);
+        schema.scalar("commander/killed");
+        schema.scalar("commander/captured");
+        schema.scalar_bounded("unrest_change", 2.0);
+        schema.scalar_bounded("popularity_change", (printed.div_ceil(2) + legions) as f64);
+        schema.scalar_bounded("influence_gain", printed.div_ceil(2) as f64);
+        schema.scalar_bounded("spoils", war.spoils as f64);
+        schema.scalar("veteran_gained");
+        schema.scalar("war_defeated");
+
+        let what = if kind == Kind::Land { "land" } else { "naval" };
+        let omen_text = if omens > 0 {
+            format!(" − evil omens {omens}")
+        } else {
+            String::new()
+        };
+        let mut notes = vec![if drms.len() == 1 {
+            let m = mil.0.iter().position(|&p| p > 0.0).unwrap_or(0) as u32;
+            format!(
+                "drm = troops {troops} + MIL {} (of {}) − enemy {enemy}{omen_text} = {:+}",
+                mil_used(m),
+                m + moh,
+                drms[0].0
+            )
+        } else {
+            format!("drm = troops {troops} + rolled MIL (capped at troops) − enemy {enemy}{omen_text}: from {:+} to {:+}", drms[0].0, drms[drms.len() - 1].0)
+        }];
+        if nullified {
+            notes.push(format!("{commander_name} cancels the war's own Disaster and Standoff numbers; its leaders' numbers stay"));
+        }
+        let p_special = |what: usize| {
+            (3..=18)
+                .filter(|&r| special[r] == Some(what))
+                .map(|r| WEIGHTS_3D6[r - 3])
+                .sum::<u32>()
+        };
+        let (d_list, s_list): (Vec<usize>, Vec<usize>) = (
+            (3..=18).filter(|&r| special[r] == Some(DISASTER)).collect(),
+            (3..=18).filter(|&r| special[r] == Some(STANDOFF)).collect(),
+        );
+        if d_list.is_empty() && s_list.is_empty() {
+            notes.push("no Disaster or Standoff numbers apply".into());
+        } else {
+            notes.push(format!(
+            "Disaster on an unmodified {:?} ({}/216), Standoff on {:?} ({}/216): no army size changes these",
+            (3..=18).filter(|&r| special[r] == Some(DISASTER)).collect::<Vec<_>>(),
+            p_special(DISASTER),
+            (3..=18).filter(|&r| special[r] == Some(STANDOFF)).collect::<Vec<_>>(),
+            p_special(STANDOFF)
+        ));
+        }
+        let leader_text = if leaders.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " with {}",
+                leaders
+                    .iter()
+                    .map(|l| format!("{} (+{})", l.name, l.strength))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        };
+        let describe = vec![
+            format!(
+                "Rome: {regular} legions, {veteran} veteran legions, {fleets} fleets; {commander_name}, MIL {}{}",
+                if mil.0.iter().filter(|&&p| p > 0.0).count() == 1 { format!("{:.0}", mil.mean()) } else { format!("rolled, mean {:.1}", mil.mean()) },
+                if moh > 0 { format!(" + master of horse {moh}") } else { String::new() }
+            ),
+            format!("war: {} ({what} strength {printed} × {matching}{leader_text} = {enemy}; fleet support {})", war.name, war.fleet_support),
+        ];
+        Ok(RomanBattle {
+            kind,
+            regular,
+            veteran,
+            fleets,
+            drms,
+            special,
+            crt,
+            halves_losses: halves.then(|| options.choice("halved_losses_rounding") == "up"),
+            gain: printed.div_ceil(2),
+            spoils: if kind == Kind::Land && !war.revolt {
+                war.spoils
+            } else {
+                0
+            },
+            cup,
+            veteran_from_battle: kind == Kind::Land || options.flag("veterans_from_naval_battles"),
+            popularity_by_strength: options.choice("popularity_loss_counts") == "strength",
+            gain_requires_survival: options.flag("victory_gain_requires_survival"),
+            describe,
+            notes,
+            schema,
+        })
+    }
+
+    /// The result and the units lost for an unmodified roll.
+    fn resolve(&self, roll: usize, drm: i32) -> (usize, u32, u32) {
+        let (legions, fleets) = (self.regular + self.veteran, self.fleets);
+        let (result, lost_l, lost_f) = match self.special[roll] {
+            Some(DISASTER) => (DISASTER, legions.div_ceil(2), fleets.div_ceil(2)),
+            Some(_) => (STANDOFF, legions.div_ceil(4), fleets.div_ceil(4)),
+            None => {
+                let total = roll as i32 + drm;
+                let &(_, _, result, loss) = self
+                    .crt
+                    .iter()
+                    .find(|(lo, hi, _, _)| (*lo..=*hi).contains(&total))
+                    .expect("the Combat Results Table covers every total");
+                match loss {
+                    Loss::All => (result, legions, fleets),
+                    Loss::Units(n) => (result, n.min(legions), n.min(fleets)),
+                }
+            }
+        };
+        let halve = |n: u32| match self.halves_losses {
+            Some(true) => n.div_ceil(2),
+            Some(false) => n / 2,
+            None => n,
+        };
+        (result, halve(lost_l), halve(lost_f))
+    }
+
+    /// A modifier drawn from the distribution (a commander whose MIL is rolled).
+    fn rolled_drm(&self, dice: &mut Dice) -> i32 {
+        let mut u = dice.next_u64() as f64 / 2f64.powi(64);
+        for &(drm, p) in &self.drms {
+            if u < p {
+                return drm;
+            }
+            u -= p;
+        }
+        self.drms[self.drms.len() - 1].0
+    }
+
+    fn popularity_loss(&self, lost_regular: u32, lost_veteran: u32) -> f64 {
+        let counted = if self.popularity_by_strength {
+            lost_regular + 2 * lost_veteran
+        } else {
+            lost_regular + lost_veteran
+        };
+        -((counted / 2) as f64)
+    }
+
+    fn solve(&self) -> Exact {
+        let mut ex = Exact::zeros(&self.schema);
+        for roll in 3..=18usize {
+            for &(drm, p_drm) in &self.drms {
+                let w = p_drm * WEIGHTS_3D6[roll - 3] as f64 / 216.0;
+                let (result, lost_l, lost_f) = self.resolve(roll, drm);
+                ex.outcomes[result] += w;
+                ex.counts[C_LEGIONS].add_mass(lost_l as usize, w);
+                ex.counts[C_FLEETS].add_mass(lost_f as usize, w);
+                let vets = Pmf::hypergeometric(
+                    (self.regular + self.veteran) as usize,
+                    self.veteran as usize,
+                    lost_l as usize,
+                );
+                ex.counts[C_VETERANS].add_scaled(&vets, w);
+                let (killed, captured) = if result == DEFEAT {
+                    (1.0, 0.0)
+                } else {
+                    let f = self.cup.fate(lost_l + lost_f, result == VICTORY);
+                    (f.killed, f.captured)
+                };
+                ex.scalars[S_KILLED] += w * killed;
+                ex.scalars[S_CAPTURED] += w * captured;
+                ex.scalars[S_UNREST] += w * unrest(result);
+                for (j, &pj) in vets.0.iter().enumerate() {
+                    let regular_lost = lost_l - j as u32;
+                    ex.scalars[S_POPULARITY] +=
+                        w * pj * self.popularity_loss(regular_lost, j as u32);
+                    if self.veteran_from_battle
+                        && matches!(result, VICTORY | STALEMATE | STANDOFF)
+                        && regular_lost < self.regular
+                    {
+                        ex.scalars[S_VETERAN] += w * pj;
+                    }
+                }
+                if result == VICTORY {
+                    let survives = if self.gain_requires_survival {
+                        1.0 - killed - captured
+                    } else {
+                        1.0
+                    };
+                    ex.scalars[S_POPULARITY] += w * survives * self.gain as f64;
+                    ex.scalars[S_INFLUENCE] += w * survives * self.gain as f64;
+                    ex.scalars[S_SPOILS] += w * self.spoils as f64;
+                    if self.kind == Kind::Land {
+                        ex.scalars[S_WAR_DEFEATED] += w;
+                    }
+                }
+            }
+        }
+        ex
+    }
+}
+
+fn unrest(result: usize) -> f64 {
+    match result {
+        DEFEAT => 2.0,
+        DISASTER => 1.0,
+        VICTORY => -1.0,
+        _ => 0.0,
+    }
+}
+
+impl Simulate for RomanBattle {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let roll = (dice.d(6) + dice.d(6) + dice.d(6)) as usize;
+        let drm = if self.drms.len() == 1 {
+            self.drms[0].0
+        } else {
+            self.rolled_drm(dice)
+        };
+        let (result, lost_l, lost_f) = self.resolve(roll, drm);
+        out.outcome = result;
+        let [lost_regular, lost_veteran] =
+            draw_without_replacement(dice, [self.regular, self.veteran], lost_l);
+        out.counts[C_LEGIONS] = lost_l;
+        out.counts[C_VETERANS] = lost_veteran;
+        out.counts[C_FLEETS] = lost_f;
+        let (killed, captured) = if result == DEFEAT {
+            (true, false)
+        } else {
+            self.cup.draw(lost_l + lost_f, result == VICTORY, dice)
+        };
+        out.scalars[S_KILLED] = killed as u32 as f64;
+        out.scalars[S_CAPTURED] = captured as u32 as f64;
+        out.scalars[S_UNREST] = unrest(result);
+        let mut popularity = self.popularity_loss(lost_regular, lost_veteran);
+        if self.veteran_from_battle
+            && matches!(result, VICTORY | STALEMATE | STANDOFF)
+            && lost_regular < self.regular
+        {
+            out.scalars[S_VETERAN] = 1.0;
+        }
+        if result == VICTORY {
+            if !self.gain_requires_survival || !(killed || captured) {
+                popularity += self.gain as f64;
+                out.scalars[S_INFLUENCE] = self.gain as f64;
+            }
+            out.scalars[S_SPOILS] = self.spoils as f64;
+            out.scalars[S_WAR_DEFEATED] = (self.kind == Kind::Land) as u32 as f64;
+        }
+        out.scalars[S_POPULARITY] = popularity;
+    }
+}
+
+impl BattleModel for RomanBattle {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        Ok(self.solve())
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        self.describe.clone()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::progress::Progress;
+
+    fn battle(kind: Kind, text: &str) -> RomanBattle {
+        let table: Table = text.parse().unwrap();
+        let f = Fields::new("test", &table);
+        let empty = Table::new();
+        let options =
+            Options::resolve(super::super::OPTIONS, f.table("options", &empty).unwrap()).unwrap();
+        RomanBattle::build(&f, options, kind).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn t12_marius_against_the_gladiators() {
+        // Marius (MIL 4), 9 legions, no fleet, against the Gladiator Revolt (6) with Spartacus (5).
+        let b = battle(
+            Kind::Land,
+            "enemy_leaders = [\"Spartacus\"]\n[rome]\nlegions = 9\ncommander_military = 4\n[war]\nname = \"Gladiator Revolt\"",
+        );
+        assert_eq!(b.drms, vec![(2, 1.0)]);
+        // A roll of 10: total 12 → Stalemate, one legion lost and no fleet (there is none).
+        assert_eq!(b.resolve(10, 2), (STALEMATE, 1, 0));
+        // Rolls 6 and 11 are Disasters (5 legions lost), 14 and 16 Standoffs (3 lost).
+        assert_eq!(b.resolve(6, 2), (DISASTER, 5, 0));
+        assert_eq!(b.resolve(11, 2), (DISASTER, 5, 0));
+        assert_eq!(b.resolve(14, 2), (STANDOFF, 3, 0));
+        let ex = b.solve();
+        assert!((ex.outcomes[DISASTER] - 37.0 / 216.0).abs() < 1e-12);
+        assert!((ex.outcomes[STANDOFF] - 21.0 / 216.0).abs() < 1e-12);
+        // With 3 legions his MIL counts as 3 only.
+        let small = battle(Kind::Land, "enemy_leaders = [\"Spartacus\"]\n[rome]\nlegions = 3\ncommander_military = 4\n[war]\nname = \"Gladiator Revolt\"");
+        assert_eq!(small.drms, vec![(3 + 3 - 11, 1.0)]);
+    }
+
+    #[test]
+    fn t11_the_lusitanian_diagram() {
+        // Lusitanian War (6) doubled by the Numantine War, with Viriathus (+5): 17. Rome: 16 strength, MIL 4.
+        let text = |commander: &str| {
+            format!("matching_wars = 2\nenemy_leaders = [\"Viriathus\"]\n[rome]\nlegions = 16\nfleets = 2\n{commander}\n[war]\nname = \"Lusitanian War\"")
+        };
+        let with = battle(Kind::Land, &text("commander = \"1B\""));
+        assert_eq!(with.drms, vec![(3, 1.0)]);
+        let without = battle(Kind::Land, &text("commander_military = 4"));
+        assert_eq!(without.drms, vec![(3, 1.0)]);
+        let (w, wo) = (with.solve(), without.solve());
+        assert!(
+            (w.outcomes[DISASTER] - 10.0 / 216.0).abs() < 1e-12,
+            "{}",
+            w.outcomes[DISASTER] * 216.0
+        );
+        assert!(
+            (w.outcomes[STANDOFF] - 25.0 / 216.0).abs() < 1e-12,
+            "{}",
+            w.outcomes[STANDOFF] * 216.0
+        );
+        assert!((wo.outcomes[DISASTER] - 20.0 / 216.0).abs() < 1e-12);
+        assert!((wo.outcomes[STANDOFF] - 58.0 / 216.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree_on_a_grid() {
+        let progress = Progress::hidden();
+        let mut cases = 0;
+        let commanders = [
+            "commander_military = 0",
+            "commander = \"P. Cornelius Scipio Africanus\"",
+            "commander = \"Q. Fabius Maximus Verrucosus Cunctator\"",
+            "commander = \"Cn. Pompeius Magnus\"",
+        ];
+        for war in data().wars.iter().filter(|w| w.deck == "early") {
+            for (legions, veterans, fleets) in
+                [(1, 0, 1), (4, 2, 5), (9, 0, 8), (15, 5, 12), (20, 5, 25)]
+            {
+                for commander in commanders {
+                    let kinds: &[Kind] = if war.naval > 0 {
+                        &[Kind::Land, Kind::Naval]
+                    } else {
+                        &[Kind::Land]
+                    };
+                    for &kind in kinds {
+                        let text = format!(
+                            "matching_wars = {}\n[rome]\nlegions = {legions}\nveteran_legions = {veterans}\nfleets = {fleets}\n{commander}\n[war]\nname = \"{}\"\nnaval_victory = true\nfleet_support = 0",
+                            1 + cases % 3,
+                            war.name
+                        );
+                        let b = battle(kind, &text);
+                        let ex = b.solve();
+                        assert!((ex.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+                        let run = McRun {
+                            trials: 40_000,
+                            seed: 8,
+                            stream: cases,
+                            progress: &progress,
+                        };
+                        if let Err(e) = agreement(&b.schema, &ex, &b.monte_carlo(&run), 5.0) {
+                            panic!("{kind:?} {text}\n{e}");
+                        }
+                        cases += 1;
+                    }
+                }
+            }
+        }
+        assert!(cases >= 100, "{cases}");
+    }
+}

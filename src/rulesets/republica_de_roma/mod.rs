@@ -1,0 +1,126 @@
+//! República de Roma: Rome's armies against the wars (rulebook §1.10; digest §3, §7, §8). Card
+//! values and tables come from `scenarios/republica-de-roma/` (see its README for provenance).
+
+pub mod battle;
+pub mod chits;
+pub mod data;
+
+use super::{BattleKind, Ruleset};
+use crate::options::{OptionKind, OptionValue, RuleOption};
+
+const KEYS: &[&str] = &[
+    "[rome] legions, veteran_legions, fleets: Rome's army (at most 25 legions; a veteran legion counts 2)",
+    "[rome] commander: a statesman or senator by name or id (gives MIL and abilities), or commander_military = N",
+    "[rome] master_of_horse_military: the Master of Horse's MIL when a Dictator commands",
+    "[war] name: a war from the data, or land_strength, naval_strength, fleet_support, disaster_numbers, standoff_numbers, spoils, revolt",
+    "[war] naval_victory: true once Rome has beaten the war's fleet (needed before a land battle against a war with a fleet)",
+    "matching_wars: active wars of the series, 1..4 (multiplies the strength); enemy_leaders: leader names; evil_omens: cards in play",
+];
+
+pub const RULESET: Ruleset = Ruleset {
+    slug: "republica-de-roma",
+    title: "República de Roma",
+    digest: "../shared/rules/republica-de-roma.md",
+    battles: &[
+        BattleKind {
+            name: "land",
+            summary: "land battle against a war: 3d6 + troops + MIL − enemy strength on the CRT; Disaster and Standoff numbers",
+            outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
+            keys: KEYS,
+            build: battle::build_land,
+        },
+        BattleKind {
+            name: "naval",
+            summary: "naval battle against a war's fleet: fleets instead of legions; legions aboard share the losses",
+            outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
+            keys: KEYS,
+            build: battle::build_naval,
+        },
+    ],
+    options: OPTIONS,
+};
+
+const BOTH: &[&str] = &["land", "naval"];
+
+pub const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        name: "matching_multiplies_naval",
+        reference: "A-04 (L380)",
+        summary: "matching wars multiply naval strength as well as land strength",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        battles: &["naval"],
+    },
+    RuleOption {
+        name: "leader_naval_strength",
+        reference: "A-05 (L402, L724-L727)",
+        summary: "an enemy leader adds to naval strength \"only-with-fleet\" (the war prints a naval strength) or \"always\"",
+        kind: OptionKind::Choice(&["only-with-fleet", "always"]),
+        default: OptionValue::Choice("only-with-fleet"),
+        battles: &["naval"],
+    },
+    RuleOption {
+        name: "mil_cap",
+        reference: "A-15 (L571, L749)",
+        summary: "the cap at troop strength applies to the \"combined\" MIL of Dictator and Master of Horse, or to \"each\"",
+        kind: OptionKind::Choice(&["combined", "each"]),
+        default: OptionValue::Choice("combined"),
+        battles: BOTH,
+    },
+    RuleOption {
+        name: "disaster_standoff_tie",
+        reference: "A-16 (L761, L765)",
+        summary: "a roll that is both a Disaster and a Standoff number counts as \"disaster\" or \"standoff\"",
+        kind: OptionKind::Choice(&["disaster", "standoff"]),
+        default: OptionValue::Choice("disaster"),
+        battles: BOTH,
+    },
+    RuleOption {
+        name: "popularity_loss_counts",
+        reference: "A-18 (L781)",
+        summary: "popularity lost per 2 legions counts legion \"tokens\" or \"strength\" (a veteran counts 2)",
+        kind: OptionKind::Choice(&["tokens", "strength"]),
+        default: OptionValue::Choice("tokens"),
+        battles: BOTH,
+    },
+    RuleOption {
+        name: "veterans_from_naval_battles",
+        reference: "A-19 (L773)",
+        summary: "a naval Stalemate, Standoff or Victory also turns a surviving legion aboard into a veteran",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        battles: &["naval"],
+    },
+    RuleOption {
+        name: "evil_omen_modifier",
+        reference: "A-20 (L1879)",
+        summary: "combat modifier per Evil Omen in play (never applied to the Disaster/Standoff check)",
+        kind: OptionKind::Int { min: 0, max: 3 },
+        default: OptionValue::Int(1),
+        battles: BOTH,
+    },
+    RuleOption {
+        name: "victory_gain_requires_survival",
+        reference: "A-52 (L769, L785)",
+        summary: "the victor's Influence and Popularity gain needs him to survive the mortality chits",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        battles: BOTH,
+    },
+    RuleOption {
+        name: "mortality_draw_two",
+        reference: "§3.14.2, L132, L250 (the rulebook leaves the 6 unnumbered chits open)",
+        summary: "how many of the 36 mortality chits say \"draw 2\" (the rest are numbered or blank); the data source uses 2",
+        kind: OptionKind::Int { min: 0, max: 6 },
+        default: OptionValue::Int(2),
+        battles: BOTH,
+    },
+    RuleOption {
+        name: "halved_losses_rounding",
+        reference: "statesman card (Fabius); rounding from the data source",
+        summary: "a commander who halves losses rounds the halved legions and fleets \"up\" or \"down\"",
+        kind: OptionKind::Choice(&["up", "down"]),
+        default: OptionValue::Choice("up"),
+        battles: BOTH,
+    },
+];
