@@ -114,6 +114,26 @@ pub struct Heatmap {
     pub y_values: Vec<f64>,
     pub panels: Vec<HeatmapPanel>,
     pub value_range: (f64, f64),
+    /// Tick labels to show instead of the values (e.g. names along a categorical axis).
+    pub x_tick_labels: Option<Vec<String>>,
+    pub y_tick_labels: Option<Vec<String>>,
+}
+
+impl Heatmap {
+    /// The text at tick `i` of the x axis (`x = true`) or the y axis.
+    pub(crate) fn tick_text(&self, x: bool, i: usize) -> String {
+        let (labels, values) = if x {
+            (&self.x_tick_labels, &self.x_values)
+        } else {
+            (&self.y_tick_labels, &self.y_values)
+        };
+        match labels {
+            Some(l) => l.get(i).cloned().unwrap_or_default(),
+            None => values
+                .get(i)
+                .map_or(String::new(), |&v| heatmap::fmt_axis_value(v)),
+        }
+    }
 }
 
 /// Draws the heatmap panels in a grid (up to 4 per row) with a shared colour

@@ -203,6 +203,14 @@ impl<'a> Layout<'a> {
     }
 }
 
+/// The values as tick labels when an axis holds text (e.g. war names), else `None`.
+fn names_if_text(values: &[Value]) -> Option<Vec<String>> {
+    values
+        .iter()
+        .any(|v| v.is_str())
+        .then(|| values.iter().map(axis_value_text).collect())
+}
+
 /// At most `max` indices spread evenly over `0..len`.
 fn thin(len: usize, max: usize) -> Vec<usize> {
     if len <= max {
@@ -306,6 +314,8 @@ pub fn draw_all(
                 .collect(),
             panels,
             value_range: (0.0, 1.0),
+            x_tick_labels: names_if_text(&exp.axes[x].values),
+            y_tick_labels: names_if_text(&exp.axes[y].values),
         };
         files.extend(names(
             charts::draw_heatmap(&heatmap, &dir.path("heatmap")).map_err(chart_err)?,

@@ -125,7 +125,7 @@ impl<'a> HeatmapJob<'a> {
 }
 
 /// Shortest readable label for an axis value.
-fn fmt_axis_value(v: f64) -> String {
+pub(crate) fn fmt_axis_value(v: f64) -> String {
     if !v.is_finite() {
         return String::new();
     }
@@ -193,16 +193,14 @@ impl Render for HeatmapJob<'_> {
         // Shared layout of every panel, computed on the first slot.
         let (sw, sh) = slots[0].dim_in_pixel();
         let tick_font = Font::new(TICK_SIZE, SUBTLE_TEXT);
-        let label =
-            |values: &[f64], i: usize| values.get(i).map_or(String::new(), |&v| fmt_axis_value(v));
-        let max_w = |values: &[f64], n: usize| {
+        let max_w = |x: bool, n: usize| {
             (0..n)
-                .map(|i| tick_font.width(&label(values, i)).ceil() as i32)
+                .map(|i| tick_font.width(&h.tick_text(x, i)).ceil() as i32)
                 .max()
                 .unwrap_or(0)
         };
         let line_h = tick_font.height().ceil() as i32;
-        let y_area = max_w(&h.y_values, ny) + TICK_MARK + LABEL_GAP + 6 + 28;
+        let y_area = max_w(false, ny) + TICK_MARK + LABEL_GAP + 6 + 28;
         let x_area = TICK_MARK + LABEL_GAP + line_h + 34;
         let (ml, mr, mb) = (6, 18, 6);
         let mut pw = sw as i32 - y_area - ml - mr;
@@ -218,7 +216,7 @@ impl Render for HeatmapJob<'_> {
         let extra_w = (sw as i32 - y_area - ml - mr - pw).max(0);
         let extra_h = (sh as i32 - PANEL_TITLE_H - x_area - mb - ph).max(0);
         let (cw, ch) = (pw as f64 / nx.max(1) as f64, ph as f64 / ny.max(1) as f64);
-        let x_label_w = max_w(&h.x_values, nx) as f64;
+        let x_label_w = max_w(true, nx) as f64;
         let mut x_ticks = tick_indices(&h.x_values, nx, cw, x_label_w + 14.0);
         let mut y_ticks = tick_indices(&h.y_values, ny, ch, line_h as f64 * 2.2);
         // Same values on both axes: label them alike (the sparser choice).
@@ -334,22 +332,14 @@ impl HeatmapJob<'_> {
         for &i in x_ticks {
             let x = Self::cell_px(chart, i as f64, 0.0).0;
             plot.draw(&PathElement::new(vec![(x, b), (x, b + TICK_MARK)], axis))?;
-            let text = self
-                .h
-                .x_values
-                .get(i)
-                .map_or(String::new(), |&v| fmt_axis_value(v));
+            let text = self.h.tick_text(true, i);
             let pos = (x, b + TICK_MARK + LABEL_GAP);
             pen.text(&plot, &text, &font.at(HPos::Center, VPos::Top), pos)?;
         }
         for &i in y_ticks {
             let y = Self::cell_px(chart, 0.0, i as f64).1;
             plot.draw(&PathElement::new(vec![(l - TICK_MARK, y), (l, y)], axis))?;
-            let text = self
-                .h
-                .y_values
-                .get(i)
-                .map_or(String::new(), |&v| fmt_axis_value(v));
+            let text = self.h.tick_text(false, i);
             let pos = (l - TICK_MARK - LABEL_GAP, y);
             pen.text(&plot, &text, &font.at(HPos::Right, VPos::Center), pos)?;
         }

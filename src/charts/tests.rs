@@ -87,6 +87,8 @@ fn sample_heatmap(n: usize, panels: usize) -> Heatmap {
         value_label: "P(attacker wins)".into(),
         x_values: values.clone(),
         y_values: values,
+        x_tick_labels: None,
+        y_tick_labels: None,
         panels: (0..panels)
             .map(|k| HeatmapPanel {
                 title: format!("Ruleset {k}"),
@@ -132,6 +134,26 @@ fn small_heatmap_prints_cell_values() {
     let svg = fs::read_to_string(dir.path().join("small.svg")).unwrap();
     assert!(svg.contains("0.50"), "cell values should be printed");
     assert!(svg.contains("no data"));
+}
+
+#[test]
+fn categorical_axes_show_their_names() {
+    let dir = TempDir::new("heatnames");
+    let mut h = sample_heatmap(4, 1);
+    h.y_tick_labels = Some(
+        [
+            "1st Punic War",
+            "2nd Punic War",
+            "Syrian War",
+            "1st Gallic War",
+        ]
+        .map(String::from)
+        .to_vec(),
+    );
+    let written = draw_heatmap(&h, &dir.path().join("names")).unwrap();
+    check_chart(dir.path(), "names", &h.title, &written);
+    let svg = fs::read_to_string(dir.path().join("names.svg")).unwrap();
+    assert!(svg.contains("2nd Punic War") && svg.contains("Syrian War"));
 }
 
 #[test]
