@@ -20,9 +20,9 @@ use toml::{Table, Value};
 /// Legions (and fleets) Rome may have in existence (L635).
 pub const MAX_UNITS: u32 = 25;
 const OUTCOMES: [&str; 5] = ["victory", "stalemate", "defeat", "disaster", "standoff"];
-const VICTORY: usize = 0;
+pub(super) const VICTORY: usize = 0;
 const STALEMATE: usize = 1;
-const DEFEAT: usize = 2;
+pub(super) const DEFEAT: usize = 2;
 const DISASTER: usize = 3;
 const STANDOFF: usize = 4;
 /// 3d6 totals 3..=18, out of 216.
@@ -79,17 +79,26 @@ struct Leader {
 
 pub struct RomanBattle {
     kind: Kind,
-    regular: u32,
-    veteran: u32,
+    pub(super) regular: u32,
+    pub(super) veteran: u32,
     fleets: u32,
     /// The modifier, with its probability (more than one when the commander's MIL is rolled).
     drms: Vec<(i32, f64)>,
+    /// What the modifier is made of, to recompute it for another army: MIL (a distribution),
+    /// the Master of Horse's MIL, whether the cap is on their sum, and −enemy − omens.
+    mil: Pmf,
+    moh: u32,
+    combined_cap: bool,
+    base: i32,
+    pub(super) fleet_support: u32,
     /// Per unmodified 3d6 total (index = total): Disaster, Standoff or neither.
     special: [Option<usize>; 19],
     crt: Vec<(i32, i32, usize, Loss)>,
     halves_losses: Option<bool>, // Some(round_up)
-    gain: u32,
-    spoils: u32,
+    pub(super) gain: u32,
+    /// Printed strength of what this battle fights (land or naval): the victory gain is half of it.
+    pub(super) printed: u32,
+    pub(super) spoils: u32,
     cup: Cup,
     veteran_from_battle: bool,
     popularity_by_strength: bool,
@@ -256,6 +265,16 @@ pub fn build_naval(fields: &Fields, options: Options) -> Result<Box<dyn BattleMo
 
 impl RomanBattle {
     fn build(fields: &Fields, options: Options, kind: Kind) -> Result<RomanBattle> {
+        Self::build_kind(fields, options, kind, false)
+    }
+
+    /// `after_naval_victory`: a land battle fought right after beating the war's fleet.
+    pub(super) fn build_kind(
+        fields: &Fields,
+        options: Options,
+        kind: Kind,
+        after_naval_victory: bool,
+    ) -> Result<RomanBattle> {
         fields.only(&[
             "ruleset",
             "battle",
@@ -290,10 +309,11 @@ impl RomanBattle {
             ));
         }
         let war = parse_war(&fields.table("war", &empty)?)?;
-        let naval_victory = fields
-            .table("war", &empty)?
-            .bool("naval_victory")?
-            .unwrap_or(false);
+        let naval_victory = after_naval_victory
+            || fields
+                .table("war", &empty)?
+                .bool("naval_victory")?
+                .unwrap_or(false);
         let leaders = parse_leaders(fields)?;
         let matching = fields.int_in("matching_wars", 1, 4)?.unwrap_or(1) as u32;
         let omens = fields.int_in("evil_omens", 0, 5)?.unwrap_or(0) as i32;
@@ -409,13 +429,6 @@ impl RomanBattle {
             }
         }
         let combined_cap = options.choice("mil_cap") == "combined";
-        let mil_used = |mil: u32| {
-            if combined_cap {
-                (mil + moh).min(troops)
-            } else {
-                mil.min(troops) + moh.min(troops)
-            }
-        };
         let multiplies_naval = options.flag("matching_multiplies_naval");
         let leader_strength: u32 = leaders.iter().map(|l| l.strength).sum();
         let enemy = match kind {
@@ -428,13 +441,9 @@ impl RomanBattle {
             }
         };
         let base = troops as i32 - enemy as i32 - omens * options.int("evil_omen_modifier") as i32;
-        let drms: Vec<(i32, f64)> = mil
-            .0
-            .iter()
-            .enumerate()
-            .filter(|(_, &p)| p > 0.0)
-            .map(|(m, &p)| (base + mil_used(m as u32) as i32, p))
-            .collect();
+        let without_troops = base - troops as i32;
+        let drms = modifiers(&mil, moh, combined_cap, troops, without_troops);
+        let mil_used = |m: u32| (drms_for(&drms, m, &mil) - base) as u32;
 
         let mut special = [None; 19];
         let mut mark = |list: &[u32], what: usize| {
@@ -576,10 +585,16 @@ impl RomanBattle {
             veteran,
             fleets,
             drms,
+            mil: mil.clone(),
+            moh,
+            combined_cap,
+            base: without_troops,
+            fleet_support: war.fleet_support,
             special,
             crt,
             halves_losses: halves.then(|| options.choice("halved_losses_rounding") == "up"),
             gain: printed.div_ceil(2),
+            printed,
             spoils: if kind == Kind::Land && !war.revolt {
                 war.spoils
             } else {
@@ -597,7 +612,11 @@ impl RomanBattle {
 
     /// The result and the units lost for an unmodified roll.
     fn resolve(&self, roll: usize, drm: i32) -> (usize, u32, u32) {
-        let (legions, fleets) = (self.regular + self.veteran, self.fleets);
+        self.resolve_army(roll, drm, self.regular + self.veteran, self.fleets)
+    }
+
+    /// The result and losses for an army of `legions` and `fleets` (survivors of an earlier battle).
+    fn resolve_army(&self, roll: usize, drm: i32, legions: u32, fleets: u32) -> (usize, u32, u32) {
         let (result, lost_l, lost_f) = match self.special[roll] {
             Some(DISASTER) => (DISASTER, legions.div_ceil(2), fleets.div_ceil(2)),
             Some(_) => (STANDOFF, legions.div_ceil(4), fleets.div_ceil(4)),
@@ -622,6 +641,30 @@ impl RomanBattle {
         (result, halve(lost_l), halve(lost_f))
     }
 
+    /// The modifier for another army, drawing a rolled MIL if need be; allocates nothing.
+    pub(super) fn drm_for_troops(&self, troops: u32, dice: &mut Dice) -> i32 {
+        let m = if self.drms.len() == 1 {
+            self.mil.0.iter().position(|&p| p > 0.0).unwrap_or(0) as u32
+        } else {
+            let mut u = dice.next_u64() as f64 / 2f64.powi(64);
+            let mut value = 0;
+            for (v, &p) in self.mil.0.iter().enumerate() {
+                value = v as u32;
+                if p > 0.0 && u < p {
+                    break;
+                }
+                u -= p;
+            }
+            value
+        };
+        let used = if self.combined_cap {
+            (m + self.moh).min(troops)
+        } else {
+            m.min(troops) + self.moh.min(troops)
+        };
+        self.base + troops as i32 + used as i32
+    }
+
     /// A modifier drawn from the distribution (a commander whose MIL is rolled).
     fn rolled_drm(&self, dice: &mut Dice) -> i32 {
         let mut u = dice.next_u64() as f64 / 2f64.powi(64);
@@ -643,57 +686,211 @@ impl RomanBattle {
         -((counted / 2) as f64)
     }
 
-    fn solve(&self) -> Exact {
-        let mut ex = Exact::zeros(&self.schema);
+    pub(super) fn legions(&self) -> u32 {
+        self.regular + self.veteran
+    }
+
+    pub(super) fn veterans(&self) -> u32 {
+        self.veteran
+    }
+
+    pub(super) fn fleets(&self) -> u32 {
+        self.fleets
+    }
+
+    /// Every way the battle can go, exactly: one branch per (roll, MIL value, veterans among the
+    /// legions lost), with the commander's fate and the other effects as probabilities/expectations.
+    pub(super) fn solve_branches(&self) -> Vec<Branch> {
+        let mut out = Vec::new();
         for roll in 3..=18usize {
             for &(drm, p_drm) in &self.drms {
                 let w = p_drm * WEIGHTS_3D6[roll - 3] as f64 / 216.0;
                 let (result, lost_l, lost_f) = self.resolve(roll, drm);
-                ex.outcomes[result] += w;
-                ex.counts[C_LEGIONS].add_mass(lost_l as usize, w);
-                ex.counts[C_FLEETS].add_mass(lost_f as usize, w);
-                let vets = Pmf::hypergeometric(
-                    (self.regular + self.veteran) as usize,
-                    self.veteran as usize,
-                    lost_l as usize,
-                );
-                ex.counts[C_VETERANS].add_scaled(&vets, w);
                 let (killed, captured) = if result == DEFEAT {
                     (1.0, 0.0)
                 } else {
                     let f = self.cup.fate(lost_l + lost_f, result == VICTORY);
                     (f.killed, f.captured)
                 };
-                ex.scalars[S_KILLED] += w * killed;
-                ex.scalars[S_CAPTURED] += w * captured;
-                ex.scalars[S_UNREST] += w * unrest(result);
+                let survives = if self.gain_requires_survival {
+                    1.0 - killed - captured
+                } else {
+                    1.0
+                };
+                let vets = Pmf::hypergeometric(
+                    self.legions() as usize,
+                    self.veteran as usize,
+                    lost_l as usize,
+                );
                 for (j, &pj) in vets.0.iter().enumerate() {
-                    let regular_lost = lost_l - j as u32;
-                    ex.scalars[S_POPULARITY] +=
-                        w * pj * self.popularity_loss(regular_lost, j as u32);
-                    if self.veteran_from_battle
-                        && matches!(result, VICTORY | STALEMATE | STANDOFF)
-                        && regular_lost < self.regular
-                    {
-                        ex.scalars[S_VETERAN] += w * pj;
+                    if pj == 0.0 {
+                        continue;
                     }
-                }
-                if result == VICTORY {
-                    let survives = if self.gain_requires_survival {
-                        1.0 - killed - captured
-                    } else {
-                        1.0
-                    };
-                    ex.scalars[S_POPULARITY] += w * survives * self.gain as f64;
-                    ex.scalars[S_INFLUENCE] += w * survives * self.gain as f64;
-                    ex.scalars[S_SPOILS] += w * self.spoils as f64;
-                    if self.kind == Kind::Land {
-                        ex.scalars[S_WAR_DEFEATED] += w;
-                    }
+                    let (lost_regular, lost_veteran) = (lost_l - j as u32, j as u32);
+                    let won = result == VICTORY;
+                    out.push(Branch {
+                        weight: w * pj,
+                        result,
+                        lost_regular,
+                        lost_veteran,
+                        lost_fleets: lost_f,
+                        killed,
+                        captured,
+                        unrest: unrest(result),
+                        popularity: self.popularity_loss(lost_regular, lost_veteran)
+                            + if won {
+                                survives * self.gain as f64
+                            } else {
+                                0.0
+                            },
+                        influence: if won {
+                            survives * self.gain as f64
+                        } else {
+                            0.0
+                        },
+                        spoils: if won { self.spoils as f64 } else { 0.0 },
+                        veteran_gained: self.gains_veteran(result, lost_regular) as u32 as f64,
+                        war_defeated: (won && self.kind == Kind::Land) as u32 as f64,
+                    });
                 }
             }
         }
+        out
+    }
+
+    fn gains_veteran(&self, result: usize, lost_regular: u32) -> bool {
+        self.veteran_from_battle
+            && matches!(result, VICTORY | STALEMATE | STANDOFF)
+            && lost_regular < self.regular
+    }
+
+    pub(super) fn solve(&self) -> Exact {
+        let mut ex = Exact::zeros(&self.schema);
+        if ex.counts.is_empty() {
+            // A battle re-derived for survivors has no schema of its own: use the standard layout.
+            ex = Exact {
+                outcomes: vec![0.0; OUTCOMES.len()],
+                counts: vec![
+                    Pmf::zeros(self.legions() as usize + 1),
+                    Pmf::zeros(self.veteran as usize + 1),
+                    Pmf::zeros(self.fleets as usize + 1),
+                ],
+                scalars: vec![0.0; 8],
+            };
+        }
+        for b in self.solve_branches() {
+            let w = b.weight;
+            ex.outcomes[b.result] += w;
+            ex.counts[C_LEGIONS].add_mass((b.lost_regular + b.lost_veteran) as usize, w);
+            ex.counts[C_VETERANS].add_mass(b.lost_veteran as usize, w);
+            ex.counts[C_FLEETS].add_mass(b.lost_fleets as usize, w);
+            ex.scalars[S_KILLED] += w * b.killed;
+            ex.scalars[S_CAPTURED] += w * b.captured;
+            ex.scalars[S_UNREST] += w * b.unrest;
+            ex.scalars[S_POPULARITY] += w * b.popularity;
+            ex.scalars[S_INFLUENCE] += w * b.influence;
+            ex.scalars[S_SPOILS] += w * b.spoils;
+            ex.scalars[S_VETERAN] += w * b.veteran_gained;
+            ex.scalars[S_WAR_DEFEATED] += w * b.war_defeated;
+        }
         ex
+    }
+
+    /// One battle with dice, by an army of the given size; `drm` is drawn when not given.
+    pub(super) fn simulate_once(
+        &self,
+        dice: &mut Dice,
+        regular: u32,
+        veteran: u32,
+        fleets: u32,
+        drm: Option<i32>,
+    ) -> Sim {
+        let roll = (dice.d(6) + dice.d(6) + dice.d(6)) as usize;
+        let drm = drm.unwrap_or_else(|| {
+            if self.drms.len() == 1 {
+                self.drms[0].0
+            } else {
+                self.rolled_drm(dice)
+            }
+        });
+        let (result, lost_l, lost_f) = self.resolve_army(roll, drm, regular + veteran, fleets);
+        let [lost_regular, lost_veteran] =
+            draw_without_replacement(dice, [regular, veteran], lost_l);
+        let (killed, captured) = if result == DEFEAT {
+            (true, false)
+        } else {
+            self.cup.draw(lost_l + lost_f, result == VICTORY, dice)
+        };
+        let won = result == VICTORY;
+        let gained = won && (!self.gain_requires_survival || !(killed || captured));
+        Sim {
+            result,
+            lost_regular,
+            lost_veteran,
+            lost_fleets: lost_f,
+            killed,
+            captured,
+            unrest: unrest(result),
+            popularity: self.popularity_loss(lost_regular, lost_veteran)
+                + if gained { self.gain as f64 } else { 0.0 },
+            influence: if gained { self.gain as f64 } else { 0.0 },
+            spoils: if won { self.spoils as f64 } else { 0.0 },
+            veteran_gained: self.veteran_from_battle
+                && matches!(result, VICTORY | STALEMATE | STANDOFF)
+                && lost_regular < regular,
+            war_defeated: won && self.kind == Kind::Land,
+        }
+    }
+}
+
+/// The modifier for each MIL value: troops + MIL (capped at troops) + `base`, with its probability.
+fn modifiers(mil: &Pmf, moh: u32, combined_cap: bool, troops: u32, base: i32) -> Vec<(i32, f64)> {
+    let used = |m: u32| {
+        if combined_cap {
+            (m + moh).min(troops)
+        } else {
+            m.min(troops) + moh.min(troops)
+        }
+    };
+    mil.0
+        .iter()
+        .enumerate()
+        .filter(|(_, &p)| p > 0.0)
+        .map(|(m, &p)| (base + troops as i32 + used(m as u32) as i32, p))
+        .collect()
+}
+
+/// The modifier that goes with MIL value `m` (for the explanation line).
+fn drms_for(drms: &[(i32, f64)], m: u32, mil: &Pmf) -> i32 {
+    let index = mil
+        .0
+        .iter()
+        .enumerate()
+        .filter(|(_, &p)| p > 0.0)
+        .position(|(v, _)| v as u32 == m)
+        .unwrap_or(0);
+    drms[index].0
+}
+
+impl RomanBattle {
+    /// The same battle fought by another army (the survivors of an earlier battle).
+    pub(super) fn with_army(&self, regular: u32, veteran: u32, fleets: u32) -> RomanBattle {
+        let troops = match self.kind {
+            Kind::Land => regular + 2 * veteran,
+            Kind::Naval => fleets,
+        };
+        RomanBattle {
+            regular,
+            veteran,
+            fleets,
+            drms: modifiers(&self.mil, self.moh, self.combined_cap, troops, self.base),
+            mil: self.mil.clone(),
+            crt: self.crt.clone(),
+            describe: Vec::new(),
+            notes: Vec::new(),
+            schema: Schema::default(),
+            ..*self
+        }
     }
 }
 
@@ -708,43 +905,71 @@ fn unrest(result: usize) -> f64 {
 
 impl Simulate for RomanBattle {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
-        let roll = (dice.d(6) + dice.d(6) + dice.d(6)) as usize;
-        let drm = if self.drms.len() == 1 {
-            self.drms[0].0
-        } else {
-            self.rolled_drm(dice)
-        };
-        let (result, lost_l, lost_f) = self.resolve(roll, drm);
-        out.outcome = result;
-        let [lost_regular, lost_veteran] =
-            draw_without_replacement(dice, [self.regular, self.veteran], lost_l);
-        out.counts[C_LEGIONS] = lost_l;
-        out.counts[C_VETERANS] = lost_veteran;
-        out.counts[C_FLEETS] = lost_f;
-        let (killed, captured) = if result == DEFEAT {
-            (true, false)
-        } else {
-            self.cup.draw(lost_l + lost_f, result == VICTORY, dice)
-        };
-        out.scalars[S_KILLED] = killed as u32 as f64;
-        out.scalars[S_CAPTURED] = captured as u32 as f64;
-        out.scalars[S_UNREST] = unrest(result);
-        let mut popularity = self.popularity_loss(lost_regular, lost_veteran);
-        if self.veteran_from_battle
-            && matches!(result, VICTORY | STALEMATE | STANDOFF)
-            && lost_regular < self.regular
-        {
-            out.scalars[S_VETERAN] = 1.0;
-        }
-        if result == VICTORY {
-            if !self.gain_requires_survival || !(killed || captured) {
-                popularity += self.gain as f64;
-                out.scalars[S_INFLUENCE] = self.gain as f64;
-            }
-            out.scalars[S_SPOILS] = self.spoils as f64;
-            out.scalars[S_WAR_DEFEATED] = (self.kind == Kind::Land) as u32 as f64;
-        }
-        out.scalars[S_POPULARITY] = popularity;
+        let b = self.simulate_once(dice, self.regular, self.veteran, self.fleets, None);
+        out.outcome = b.result;
+        out.counts[C_LEGIONS] = b.lost_regular + b.lost_veteran;
+        out.counts[C_VETERANS] = b.lost_veteran;
+        out.counts[C_FLEETS] = b.lost_fleets;
+        out.scalars[S_KILLED] = b.killed as u32 as f64;
+        out.scalars[S_CAPTURED] = b.captured as u32 as f64;
+        out.scalars[S_UNREST] = b.unrest;
+        out.scalars[S_POPULARITY] = b.popularity;
+        out.scalars[S_INFLUENCE] = b.influence;
+        out.scalars[S_SPOILS] = b.spoils;
+        out.scalars[S_VETERAN] = b.veteran_gained as u32 as f64;
+        out.scalars[S_WAR_DEFEATED] = b.war_defeated as u32 as f64;
+    }
+}
+
+/// One exact branch of a battle.
+pub(super) struct Branch {
+    pub weight: f64,
+    pub result: usize,
+    pub lost_regular: u32,
+    pub lost_veteran: u32,
+    pub lost_fleets: u32,
+    pub killed: f64,
+    pub captured: f64,
+    pub unrest: f64,
+    pub popularity: f64,
+    pub influence: f64,
+    pub spoils: f64,
+    pub veteran_gained: f64,
+    pub war_defeated: f64,
+}
+
+/// One simulated battle.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Sim {
+    pub result: usize,
+    pub lost_regular: u32,
+    pub lost_veteran: u32,
+    pub lost_fleets: u32,
+    pub killed: bool,
+    pub captured: bool,
+    pub unrest: f64,
+    pub popularity: f64,
+    pub influence: f64,
+    pub spoils: f64,
+    pub veteran_gained: bool,
+    pub war_defeated: bool,
+}
+
+impl Sim {
+    /// Adds a later battle by the same army to this one.
+    pub(super) fn absorb(&mut self, later: &Sim) {
+        self.result = later.result;
+        self.lost_regular += later.lost_regular;
+        self.lost_veteran += later.lost_veteran;
+        self.lost_fleets += later.lost_fleets;
+        self.killed |= later.killed;
+        self.captured |= later.captured;
+        self.unrest += later.unrest;
+        self.popularity += later.popularity;
+        self.influence += later.influence;
+        self.spoils += later.spoils;
+        self.veteran_gained |= later.veteran_gained;
+        self.war_defeated |= later.war_defeated;
     }
 }
 

@@ -2,6 +2,7 @@
 //! values and tables come from `scenarios/republica-de-roma/` (see its README for provenance).
 
 pub mod battle;
+pub mod campaign;
 pub mod chits;
 pub mod data;
 
@@ -35,6 +36,13 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             keys: KEYS,
             build: battle::build_naval,
+        },
+        BattleKind {
+            name: "naval-then-land",
+            summary: "naval battle, then at once the land battle with the survivors (same army, same Combat phase)",
+            outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff", "naval_victory_only"],
+            keys: KEYS,
+            build: campaign::build,
         },
     ],
     options: OPTIONS,
@@ -90,6 +98,14 @@ pub const OPTIONS: &[RuleOption] = &[
         kind: OptionKind::Bool,
         default: OptionValue::Bool(false),
         battles: &["naval"],
+    },
+    RuleOption {
+        name: "naval_land_gain",
+        reference: "A-21 (L769)",
+        summary: "victory gain when one general beats fleet and army in a turn: \"combined\" ceil((naval+land)/2) or \"separate\" halves",
+        kind: OptionKind::Choice(&["combined", "separate"]),
+        default: OptionValue::Choice("combined"),
+        battles: &["naval-then-land"],
     },
     RuleOption {
         name: "evil_omen_modifier",
