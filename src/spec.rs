@@ -62,6 +62,15 @@ impl<'a> Fields<'a> {
         Ok(())
     }
 
+    /// A copy of the table without `keys` (to hand the rest to another reader).
+    pub fn table_without(&self, keys: &[&str]) -> Table {
+        let mut t = self.table.clone();
+        for k in keys {
+            t.remove(*k);
+        }
+        t
+    }
+
     pub fn has(&self, key: &str) -> bool {
         self.table.contains_key(key)
     }

@@ -12,6 +12,12 @@ pub struct StateDist<S: Ord> {
 }
 
 impl<S: Ord + Clone> StateDist<S> {
+    pub fn empty() -> Self {
+        StateDist {
+            mass: BTreeMap::new(),
+        }
+    }
+
     pub fn certain(state: S) -> Self {
         let mut mass = BTreeMap::new();
         mass.insert(state, 1.0);

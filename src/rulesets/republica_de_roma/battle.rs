@@ -665,18 +665,6 @@ impl RomanBattle {
         self.base + troops as i32 + used as i32
     }
 
-    /// A modifier drawn from the distribution (a commander whose MIL is rolled).
-    fn rolled_drm(&self, dice: &mut Dice) -> i32 {
-        let mut u = dice.next_u64() as f64 / 2f64.powi(64);
-        for &(drm, p) in &self.drms {
-            if u < p {
-                return drm;
-            }
-            u -= p;
-        }
-        self.drms[self.drms.len() - 1].0
-    }
-
     fn popularity_loss(&self, lost_regular: u32, lost_veteran: u32) -> f64 {
         let counted = if self.popularity_by_strength {
             lost_regular + 2 * lost_veteran
@@ -806,13 +794,12 @@ impl RomanBattle {
         drm: Option<i32>,
     ) -> Sim {
         let roll = (dice.d(6) + dice.d(6) + dice.d(6)) as usize;
-        let drm = drm.unwrap_or_else(|| {
-            if self.drms.len() == 1 {
-                self.drms[0].0
-            } else {
-                self.rolled_drm(dice)
-            }
-        });
+        // The modifier of the army actually fighting (survivors differ from the starting army).
+        let troops = match self.kind {
+            Kind::Land => regular + 2 * veteran,
+            Kind::Naval => fleets,
+        };
+        let drm = drm.unwrap_or_else(|| self.drm_for_troops(troops, dice));
         let (result, lost_l, lost_f) = self.resolve_army(roll, drm, regular + veteran, fleets);
         let [lost_regular, lost_veteran] =
             draw_without_replacement(dice, [regular, veteran], lost_l);

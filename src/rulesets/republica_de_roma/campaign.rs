@@ -1,220 +1,234 @@
-//! Naval battle then land battle, with the same army in the same Combat phase (L751-L755).
+//! Campaign odds: one army against one war over several Combat phases (digest §8.3, multi-turn).
 //!
-//! The army first fights the war's fleet (fleets are the troops; legions aboard share the losses).
-//! If it wins, its commander is alive and free, legions remain and the surviving fleets still give
-//! the war's fleet support, it fights the land battle at once with what survived (the general's
-//! choice to go on is taken as yes).
+//! Each turn after the first begins with the Mortality phase (one chit drawn, which can kill the
+//! commander) and a Senate phase in which the reinforcement policy tops the army up (10 T a unit,
+//! never above 25 legions or fleets); an army left without legions or without the war's fleet
+//! support is then recalled. The army fights one land battle per turn. The campaign ends when the
+//! war falls, the commander is lost (Defeat, killed or captured), the army is recalled, or the turns
+//! run out. The war's state (strength, matching wars, leaders) is held fixed.
 
-use super::battle::{Kind, RomanBattle, VICTORY};
+use super::battle::{Kind, RomanBattle, DEFEAT, VICTORY};
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
-use crate::error::Result;
-use crate::exact::Pmf;
+use crate::error::{AleaError, Result};
+use crate::exact::StateDist;
 use crate::options::Options;
 use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
 use std::collections::BTreeMap;
 
-const OUTCOMES: [&str; 6] = [
-    "victory",
-    "stalemate",
-    "defeat",
-    "disaster",
-    "standoff",
-    "naval_victory_only",
-];
-const NAVAL_ONLY: usize = 5;
+const OUTCOMES: [&str; 4] = ["defeated", "commander_lost", "army_recalled", "undecided"];
+const DEFEATED: u8 = 0;
+const COMMANDER_LOST: u8 = 1;
+const RECALLED: u8 = 2;
+const FIGHTING: u8 = 3;
+const COST_PER_UNIT: f64 = 10.0;
 
-// Schema layout (the first three counts and eight scalars are the single battle's).
-const C_LEGIONS: usize = 0;
-const C_VETERANS: usize = 1;
-const C_FLEETS: usize = 2;
-const S_KILLED: usize = 0;
-const S_CAPTURED: usize = 1;
-const S_UNREST: usize = 2;
-const S_POPULARITY: usize = 3;
-const S_INFLUENCE: usize = 4;
-const S_SPOILS: usize = 5;
-const S_VETERAN: usize = 6;
-const S_WAR_DEFEATED: usize = 7;
-const S_NAVAL_WON: usize = 8;
-const S_LAND_FOUGHT: usize = 9;
+const C_PHASE: usize = 0;
+const S_LEGIONS: usize = 0;
+const S_FLEETS: usize = 1;
+const S_RAISED: usize = 2;
+const S_TALENTS: usize = 3;
+const S_UNREST: usize = 4;
+const S_BY_PHASE: usize = 5; // + phase - 1
 
-pub struct NavalThenLand {
-    naval: RomanBattle,
+pub struct Campaign {
     land: RomanBattle,
+    phases: u32,
+    /// Reinforcement targets (legions, fleets), or none.
+    top_up: Option<(u32, u32)>,
+    mortality_phase: bool,
+    p_mortality: f64,
     schema: Schema,
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    let naval = RomanBattle::build_kind(fields, options.clone(), Kind::Naval, false)?;
-    let mut land = RomanBattle::build_kind(fields, options.clone(), Kind::Land, true)?;
-    // after both victories the gain is half the sum of the printed strengths, rounded up
-    // (the naval half is paid at sea), or each battle's half separately.
-    if options.choice("naval_land_gain") == "combined" {
-        land.gain = (naval.printed + land.printed).div_ceil(2) - naval.printed.div_ceil(2);
+    let stripped = fields.table_without(&["phases", "reinforcement", "reinforce_up_to"]);
+    let land = RomanBattle::build_kind(
+        &Fields::new(fields.source, &stripped),
+        options.clone(),
+        Kind::Land,
+        false,
+    )?;
+    let phases = fields.int_in("phases", 1, 30)?.unwrap_or(3) as u32;
+    let policy = fields
+        .choice("reinforcement", &["none", "replace-losses"])?
+        .unwrap_or("none");
+    let up_to = fields.int_in("reinforce_up_to", 1, super::battle::MAX_UNITS as i64)?;
+    if up_to.is_some() && policy == "none" {
+        return Err(AleaError::input(
+            fields.source,
+            "reinforce_up_to",
+            up_to.unwrap_or(0),
+            "only with reinforcement = \"replace-losses\"",
+        ));
     }
+    let top_up = (policy == "replace-losses")
+        .then(|| (up_to.map_or(land.legions(), |n| n as u32), land.fleets()));
     let mut schema = Schema::new(&OUTCOMES);
-    let legions = naval.legions();
-    schema.count("legions_lost", legions as usize);
-    schema.count("veteran_legions_lost", naval.veterans() as usize);
-    schema.count("fleets_lost", naval.fleets() as usize);
-    schema.scalar("commander/killed");
-    schema.scalar("commander/captured");
-    let gains = (naval.printed + land.printed).div_ceil(2) + 1;
-    schema.scalar_bounded("unrest_change", 4.0);
-    schema.scalar_bounded("popularity_change", (gains + legions) as f64);
-    schema.scalar_bounded("influence_gain", gains as f64);
-    schema.scalar_bounded("spoils", land.spoils.max(1) as f64);
-    schema.scalar("veteran_gained");
-    schema.scalar("war_defeated");
-    schema.scalar("naval_victory");
-    schema.scalar("land_battle_fought");
-    Ok(Box::new(NavalThenLand {
-        naval,
+    schema.count("phase_of_victory", phases as usize);
+    let most = (phases * super::battle::MAX_UNITS * 2) as f64;
+    schema.scalar_bounded("legions_lost", most);
+    schema.scalar_bounded("fleets_lost", most);
+    schema.scalar_bounded("units_raised", most);
+    schema.scalar_bounded("talents_spent", most * COST_PER_UNIT);
+    schema.scalar_bounded("unrest_change", 2.0 * phases as f64);
+    for k in 1..=phases {
+        schema.scalar(format!("defeated_by_phase/{k}"));
+    }
+    let k = options.int("mortality_draw_two") as u32;
+    let cup = super::chits::Cup {
+        numbered: 36 - k,
+        draw_two: k,
+    };
+    Ok(Box::new(Campaign {
         land,
+        phases,
+        top_up,
+        mortality_phase: options.flag("campaign_mortality_phase"),
+        p_mortality: cup.fate(1, true).killed,
         schema,
     }))
 }
 
-impl NavalThenLand {
-    fn can_go_on(&self, legions_left: u32, fleets_left: u32) -> bool {
-        legions_left > 0 && fleets_left >= self.land.fleet_support
+impl Campaign {
+    /// The army after the Senate phase: (regular, veteran, fleets, units raised).
+    fn reinforced(&self, regular: u32, veteran: u32, fleets: u32) -> (u32, u32, u32, u32) {
+        let Some((legions, target_fleets)) = self.top_up else {
+            return (regular, veteran, fleets, 0);
+        };
+        let add_l = legions
+            .saturating_sub(regular + veteran)
+            .min(super::battle::MAX_UNITS - regular - veteran);
+        let add_f = target_fleets
+            .saturating_sub(fleets)
+            .min(super::battle::MAX_UNITS - fleets);
+        (regular + add_l, veteran, fleets + add_f, add_l + add_f)
+    }
+
+    fn can_fight(&self, regular: u32, veteran: u32, fleets: u32) -> bool {
+        regular + veteran > 0 && fleets >= self.land.fleet_support
     }
 
     fn solve(&self) -> Exact {
         let mut ex = Exact::zeros(&self.schema);
-        let naval = self.naval.solve_branches();
-        let mut land_cache: BTreeMap<(u32, u32, u32), Exact> = BTreeMap::new();
-        let (r0, v0, f0) = (self.naval.regular, self.naval.veteran, self.naval.fleets());
-        for b in naval {
-            let w = b.weight;
-            let (reg_left, vet_left, fleets_left) =
-                (r0 - b.lost_regular, v0 - b.lost_veteran, f0 - b.lost_fleets);
-            ex.scalars[S_UNREST] += w * b.unrest;
-            ex.scalars[S_POPULARITY] += w * b.popularity;
-            ex.scalars[S_INFLUENCE] += w * b.influence;
-            ex.scalars[S_KILLED] += w * b.killed;
-            ex.scalars[S_CAPTURED] += w * b.captured;
-            if b.result == VICTORY {
-                ex.scalars[S_NAVAL_WON] += w;
-            }
-            let free = 1.0 - b.killed - b.captured;
-            let goes_on = b.result == VICTORY && self.can_go_on(reg_left + vet_left, fleets_left);
-            let stop_weight = if goes_on { w * (1.0 - free) } else { w };
-            if stop_weight > 0.0 {
-                let outcome = if b.result == VICTORY {
-                    NAVAL_ONLY
-                } else {
-                    b.result
-                };
-                ex.outcomes[outcome] += stop_weight;
-                ex.counts[C_LEGIONS]
-                    .add_mass((b.lost_regular + b.lost_veteran) as usize, stop_weight);
-                ex.counts[C_VETERANS].add_mass(b.lost_veteran as usize, stop_weight);
-                ex.counts[C_FLEETS].add_mass(b.lost_fleets as usize, stop_weight);
-            }
-            if !goes_on || free <= 0.0 {
-                continue;
-            }
-            let land = land_cache
-                .entry((reg_left, vet_left, fleets_left))
-                .or_insert_with(|| self.land.with_army(reg_left, vet_left, fleets_left).solve());
-            let wl = w * free;
-            ex.scalars[S_LAND_FOUGHT] += wl;
-            for (o, &p) in land.outcomes.iter().enumerate() {
-                ex.outcomes[o] += wl * p;
-            }
-            let shift = |pmf: &Pmf, by: u32, into: &mut Pmf| {
-                for (v, &p) in pmf.0.iter().enumerate() {
-                    into.add_mass(v + by as usize, wl * p);
+        let mut branches: BTreeMap<(u32, u32, u32), Vec<super::battle::Branch>> = BTreeMap::new();
+        let mut dist = StateDist::certain((
+            FIGHTING,
+            self.land.regular,
+            self.land.veteran,
+            self.land.fleets(),
+        ));
+        for phase in 1..=self.phases {
+            let mut next = StateDist::empty();
+            for (&(status, r, v, f), w) in dist.iter() {
+                if status != FIGHTING {
+                    next.add((status, r, v, f), w);
+                    continue;
                 }
-            };
-            shift(
-                &land.counts[C_LEGIONS],
-                b.lost_regular + b.lost_veteran,
-                &mut ex.counts[C_LEGIONS],
-            );
-            shift(
-                &land.counts[C_VETERANS],
-                b.lost_veteran,
-                &mut ex.counts[C_VETERANS],
-            );
-            shift(
-                &land.counts[C_FLEETS],
-                b.lost_fleets,
-                &mut ex.counts[C_FLEETS],
-            );
-            for k in [
-                S_KILLED,
-                S_CAPTURED,
-                S_UNREST,
-                S_POPULARITY,
-                S_INFLUENCE,
-                S_SPOILS,
-                S_VETERAN,
-                S_WAR_DEFEATED,
-            ] {
-                ex.scalars[k] += wl * land.scalars[k];
+                let (mut w, mut r, mut f) = (w, r, f);
+                if phase > 1 {
+                    if self.mortality_phase {
+                        next.add((COMMANDER_LOST, 0, 0, 0), w * self.p_mortality);
+                        w *= 1.0 - self.p_mortality;
+                    }
+                    let (r2, _, f2, raised) = self.reinforced(r, v, f);
+                    ex.scalars[S_RAISED] += w * raised as f64;
+                    ex.scalars[S_TALENTS] += w * raised as f64 * COST_PER_UNIT;
+                    (r, f) = (r2, f2);
+                }
+                if !self.can_fight(r, v, f) {
+                    next.add((RECALLED, 0, 0, 0), w);
+                    continue;
+                }
+                let list = branches
+                    .entry((r, v, f))
+                    .or_insert_with(|| self.land.with_army(r, v, f).solve_branches());
+                for b in list.iter() {
+                    let wb = w * b.weight;
+                    ex.scalars[S_LEGIONS] += wb * (b.lost_regular + b.lost_veteran) as f64;
+                    ex.scalars[S_FLEETS] += wb * b.lost_fleets as f64;
+                    ex.scalars[S_UNREST] += wb * b.unrest;
+                    if b.result == VICTORY {
+                        next.add((DEFEATED, 0, 0, 0), wb);
+                        ex.counts[C_PHASE].add_mass(phase as usize, wb);
+                        continue;
+                    }
+                    if b.result == DEFEAT {
+                        next.add((COMMANDER_LOST, 0, 0, 0), wb);
+                        continue;
+                    }
+                    let lost = b.killed + b.captured;
+                    next.add((COMMANDER_LOST, 0, 0, 0), wb * lost);
+                    let promote = (b.veteran_gained > 0.0) as u32;
+                    let state = (
+                        FIGHTING,
+                        r - b.lost_regular - promote,
+                        v - b.lost_veteran + promote,
+                        f - b.lost_fleets,
+                    );
+                    next.add(state, wb * (1.0 - lost));
+                }
             }
+            dist = next;
+            ex.scalars[S_BY_PHASE + phase as usize - 1] = dist.probability(|s| s.0 == DEFEATED);
         }
-        for (k, spec) in self.schema.counts.iter().enumerate() {
-            ex.counts[k] = std::mem::replace(&mut ex.counts[k], Pmf::zeros(0)).padded(spec.max + 1);
+        for (&(status, ..), w) in dist.iter() {
+            ex.outcomes[status as usize] += w;
         }
+        let defeated = ex.outcomes[DEFEATED as usize];
+        ex.counts[C_PHASE].add_mass(0, 1.0 - defeated);
         ex
     }
 }
 
-impl Simulate for NavalThenLand {
+impl Simulate for Campaign {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
-        let n = self.naval.simulate_once(
-            dice,
-            self.naval.regular,
-            self.naval.veteran,
-            self.naval.fleets(),
-            None,
-        );
-        let mut total = n;
-        out.outcome = if n.result == VICTORY {
-            NAVAL_ONLY
-        } else {
-            n.result
-        };
-        out.scalars[S_NAVAL_WON] = (n.result == VICTORY) as u32 as f64;
-        let (reg_left, vet_left, fleets_left) = (
-            self.naval.regular - n.lost_regular,
-            self.naval.veteran - n.lost_veteran,
-            self.naval.fleets() - n.lost_fleets,
-        );
-        if n.result == VICTORY
-            && !n.killed
-            && !n.captured
-            && self.can_go_on(reg_left + vet_left, fleets_left)
-        {
-            let troops = reg_left + 2 * vet_left;
-            let drm = self.land.drm_for_troops(troops, dice);
-            let l = self
-                .land
-                .simulate_once(dice, reg_left, vet_left, fleets_left, Some(drm));
-            out.outcome = l.result;
-            out.scalars[S_LAND_FOUGHT] = 1.0;
-            total.absorb(&l);
+        let (mut r, mut v, mut f) = (self.land.regular, self.land.veteran, self.land.fleets());
+        let mut status = FIGHTING;
+        for phase in 1..=self.phases {
+            if phase > 1 {
+                if self.mortality_phase && dice.chance(self.p_mortality) {
+                    status = COMMANDER_LOST;
+                    break;
+                }
+                let (r2, _, f2, raised) = self.reinforced(r, v, f);
+                out.scalars[S_RAISED] += raised as f64;
+                out.scalars[S_TALENTS] += raised as f64 * COST_PER_UNIT;
+                (r, f) = (r2, f2);
+            }
+            if !self.can_fight(r, v, f) {
+                status = RECALLED;
+                break;
+            }
+            let b = self.land.simulate_once(dice, r, v, f, None);
+            out.scalars[S_LEGIONS] += (b.lost_regular + b.lost_veteran) as f64;
+            out.scalars[S_FLEETS] += b.lost_fleets as f64;
+            out.scalars[S_UNREST] += b.unrest;
+            if b.result == VICTORY {
+                status = DEFEATED;
+                out.counts[C_PHASE] = phase;
+                for k in phase..=self.phases {
+                    out.scalars[S_BY_PHASE + k as usize - 1] = 1.0;
+                }
+                break;
+            }
+            if b.result == DEFEAT || b.killed || b.captured {
+                status = COMMANDER_LOST;
+                break;
+            }
+            let promote = b.veteran_gained as u32;
+            (r, v, f) = (
+                r - b.lost_regular - promote,
+                v - b.lost_veteran + promote,
+                f - b.lost_fleets,
+            );
         }
-        out.counts[C_LEGIONS] = total.lost_regular + total.lost_veteran;
-        out.counts[C_VETERANS] = total.lost_veteran;
-        out.counts[C_FLEETS] = total.lost_fleets;
-        out.scalars[S_KILLED] = total.killed as u32 as f64;
-        out.scalars[S_CAPTURED] = total.captured as u32 as f64;
-        out.scalars[S_UNREST] = total.unrest;
-        out.scalars[S_POPULARITY] = total.popularity;
-        out.scalars[S_INFLUENCE] = total.influence;
-        out.scalars[S_SPOILS] = total.spoils;
-        out.scalars[S_VETERAN] = total.veteran_gained as u32 as f64;
-        out.scalars[S_WAR_DEFEATED] = total.war_defeated as u32 as f64;
+        out.outcome = status as usize;
     }
 }
 
-impl BattleModel for NavalThenLand {
+impl BattleModel for Campaign {
     fn schema(&self) -> &Schema {
         &self.schema
     }
@@ -228,16 +242,23 @@ impl BattleModel for NavalThenLand {
     }
 
     fn describe(&self) -> Vec<String> {
-        self.naval.describe()
+        let mut d = self.land.describe();
+        d.push(match self.top_up {
+            None => format!("campaign: up to {} Combat phases, no reinforcements", self.phases),
+            Some((l, f)) => format!("campaign: up to {} Combat phases, losses replaced up to {l} legions and {f} fleets (10 T a unit)", self.phases),
+        });
+        d
     }
 
     fn notes(&self) -> Vec<String> {
-        let mut notes = self.naval.notes();
-        notes.push(format!(
-            "after a naval victory the army fights the land battle at once if its commander is free, legions remain and {} fleets of support survive",
-            self.land.fleet_support
-        ));
-        notes
+        let mut n = self.land.notes();
+        if self.mortality_phase {
+            n.push(format!(
+                "each later turn the commander faces the Mortality phase: {:.2}% a turn",
+                100.0 * self.p_mortality
+            ));
+        }
+        n
     }
 }
 
@@ -248,66 +269,82 @@ mod tests {
     use crate::progress::Progress;
     use toml::Table;
 
-    fn chain(text: &str) -> NavalThenLand {
+    fn campaign(text: &str) -> Box<dyn BattleModel> {
         let table: Table = text.parse().unwrap();
         let f = Fields::new("test", &table);
         let empty = Table::new();
         let options =
             Options::resolve(super::super::OPTIONS, f.table("options", &empty).unwrap()).unwrap();
-        let naval = RomanBattle::build_kind(&f, options.clone(), Kind::Naval, false).unwrap();
-        let mut land = RomanBattle::build_kind(&f, options.clone(), Kind::Land, true).unwrap();
-        if options.choice("naval_land_gain") == "combined" {
-            land.gain = (naval.printed + land.printed).div_ceil(2) - naval.printed.div_ceil(2);
-        }
-        let schema = build(&f, options).unwrap().schema().clone();
-        NavalThenLand {
-            naval,
-            land,
-            schema,
-        }
+        build(&f, options).unwrap_or_else(|e| panic!("{e}"))
     }
 
     #[test]
-    fn the_war_falls_only_through_both_battles() {
-        let c = chain("[rome]\nlegions = 12\nfleets = 14\ncommander = \"P. Cornelius Scipio Africanus\"\n[war]\nname = \"1st Punic War\"");
-        let ex = c.solve();
+    fn one_phase_is_the_single_battle() {
+        let text =
+            "[rome]\nlegions = 9\ncommander_military = 4\n[war]\nname = \"Gladiator Revolt\"";
+        let c = campaign(&format!("phases = 1\n{text}"));
+        let ex = c.exact().unwrap();
+        let table: Table = text.parse().unwrap();
+        let f = Fields::new("t", &table);
+        let land = RomanBattle::build_kind(
+            &f,
+            Options::defaults(super::super::OPTIONS),
+            Kind::Land,
+            false,
+        )
+        .unwrap()
+        .solve();
+        assert!((ex.outcomes[DEFEATED as usize] - land.outcomes[VICTORY]).abs() < 1e-12);
         assert!((ex.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-12);
-        // The war falls only if both were won, so P(war defeated) = P(land victory) ≤ P(naval victory).
-        let war = ex.scalars[S_WAR_DEFEATED];
-        assert!((war - ex.outcomes[VICTORY]).abs() < 1e-12);
-        assert!(war > 0.0 && war < ex.scalars[S_NAVAL_WON]);
-        // Single naval battle, fought alone, wins as often as the chain's first step.
-        let naval_alone = c.naval.solve();
-        assert!((naval_alone.outcomes[VICTORY] - ex.scalars[S_NAVAL_WON]).abs() < 1e-12);
+    }
+
+    #[test]
+    fn more_phases_and_reinforcements_help() {
+        let base = "[rome]\nlegions = 8\nfleets = 3\ncommander_military = 3\n[war]\nname = \"1st Illyrian War\"";
+        let p = |phases: u32, policy: &str| {
+            campaign(&format!("phases = {phases}\n{policy}\n{base}"))
+                .exact()
+                .unwrap()
+                .outcomes[0]
+        };
+        assert!(p(3, "") > p(1, ""));
+        assert!(p(5, "reinforcement = \"replace-losses\"") >= p(5, ""));
     }
 
     #[test]
     fn exact_and_monte_carlo_agree() {
         let progress = Progress::hidden();
         let mut stream = 0;
-        for (legions, veterans, fleets) in [(1, 0, 6), (6, 2, 10), (12, 0, 14), (10, 6, 25)] {
-            for commander in [
-                "commander_military = 0",
-                "commander = \"P. Cornelius Scipio Africanus\"",
-                "commander = \"Cn. Pompeius Magnus\"",
-            ] {
-                for options in [
-                    "",
-                    "[options]\nnaval_land_gain = \"separate\"\nmortality_draw_two = 0",
-                ] {
-                    let text = format!("[rome]\nlegions = {legions}\nveteran_legions = {veterans}\nfleets = {fleets}\n{commander}\n[war]\nname = \"1st Punic War\"\n{options}");
-                    let c = chain(&text);
-                    let run = McRun {
-                        trials: 60_000,
-                        seed: 21,
-                        stream,
-                        progress: &progress,
-                    };
-                    if let Err(e) = agreement(&c.schema, &c.solve(), &c.monte_carlo(&run), 5.0) {
-                        panic!("{text}\n{e}");
-                    }
-                    stream += 1;
+        let plans = [
+            ("phases = 4", ""),
+            (
+                "phases = 3\nreinforcement = \"replace-losses\"\nreinforce_up_to = 10",
+                "",
+            ),
+            ("phases = 2", "[options]\ncampaign_mortality_phase = false"),
+        ];
+        for (legions, fleets, war) in [
+            (6, 3, "1st Illyrian War"),
+            (12, 5, "2nd Punic War"),
+            (4, 0, "1st Gallic War"),
+        ] {
+            for (plan, options) in plans {
+                let text = format!(
+                    "{plan}\n[rome]\nlegions = {legions}\nfleets = {fleets}\ncommander = \"Cn. Pompeius Magnus\"\n[war]\nname = \"{war}\"\n{options}"
+                );
+                let c = campaign(&text);
+                let run = McRun {
+                    trials: 60_000,
+                    seed: 33,
+                    stream,
+                    progress: &progress,
+                };
+                if let Err(e) =
+                    agreement(c.schema(), &c.exact().unwrap(), &c.monte_carlo(&run), 5.0)
+                {
+                    panic!("{text}\n{e}");
                 }
+                stream += 1;
             }
         }
     }

@@ -5,6 +5,7 @@ pub mod battle;
 pub mod campaign;
 pub mod chits;
 pub mod data;
+pub mod naval_land;
 
 use super::{BattleKind, Ruleset};
 use crate::options::{OptionKind, OptionValue, RuleOption};
@@ -16,6 +17,13 @@ const KEYS: &[&str] = &[
     "[war] name: a war from the data, or land_strength, naval_strength, fleet_support, disaster_numbers, standoff_numbers, spoils, revolt",
     "[war] naval_victory: true once Rome has beaten the war's fleet (needed before a land battle against a war with a fleet)",
     "matching_wars: active wars of the series, 1..4 (multiplies the strength); enemy_leaders: leader names; evil_omens: cards in play",
+];
+
+const CAMPAIGN_KEYS: &[&str] = &[
+    "the land battle's keys ([rome], [war], matching_wars, enemy_leaders, evil_omens), plus:",
+    "phases: Combat phases to fight, 1..30 (default 3)",
+    "reinforcement: \"none\" (default) or \"replace-losses\" (the Senate tops the army up each turn, 10 T a unit)",
+    "reinforce_up_to: the legions to top up to (default: the army's starting legions; fleets back to the starting fleets)",
 ];
 
 pub const RULESET: Ruleset = Ruleset {
@@ -42,6 +50,13 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "naval battle, then at once the land battle with the survivors (same army, same Combat phase)",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff", "naval_victory_only"],
             keys: KEYS,
+            build: naval_land::build,
+        },
+        BattleKind {
+            name: "campaign",
+            summary: "one army against one war over several Combat phases: P(war defeated within N), with a reinforcement policy",
+            outcomes: &["defeated", "commander_lost", "army_recalled", "undecided"],
+            keys: CAMPAIGN_KEYS,
             build: campaign::build,
         },
     ],
@@ -106,6 +121,14 @@ pub const OPTIONS: &[RuleOption] = &[
         kind: OptionKind::Choice(&["combined", "separate"]),
         default: OptionValue::Choice("combined"),
         battles: &["naval-then-land"],
+    },
+    RuleOption {
+        name: "campaign_mortality_phase",
+        reference: "§8.3 multi-turn (L246-L250)",
+        summary: "in a campaign, the commander draws a mortality chit in each later turn's Mortality phase",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        battles: &["campaign"],
     },
     RuleOption {
         name: "evil_omen_modifier",

@@ -1,0 +1,314 @@
+//! Naval battle then land battle, with the same army in the same Combat phase (L751-L755).
+//!
+//! The army first fights the war's fleet (fleets are the troops; legions aboard share the losses).
+//! If it wins, its commander is alive and free, legions remain and the surviving fleets still give
+//! the war's fleet support, it fights the land battle at once with what survived (the general's
+//! choice to go on is taken as yes).
+
+use super::battle::{Kind, RomanBattle, VICTORY};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
+use crate::error::Result;
+use crate::exact::Pmf;
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::spec::Fields;
+use std::collections::BTreeMap;
+
+const OUTCOMES: [&str; 6] = [
+    "victory",
+    "stalemate",
+    "defeat",
+    "disaster",
+    "standoff",
+    "naval_victory_only",
+];
+const NAVAL_ONLY: usize = 5;
+
+// Schema layout (the first three counts and eight scalars are the single battle's).
+const C_LEGIONS: usize = 0;
+const C_VETERANS: usize = 1;
+const C_FLEETS: usize = 2;
+const S_KILLED: usize = 0;
+const S_CAPTURED: usize = 1;
+const S_UNREST: usize = 2;
+const S_POPULARITY: usize = 3;
+const S_INFLUENCE: usize = 4;
+const S_SPOILS: usize = 5;
+const S_VETERAN: usize = 6;
+const S_WAR_DEFEATED: usize = 7;
+const S_NAVAL_WON: usize = 8;
+const S_LAND_FOUGHT: usize = 9;
+
+pub struct NavalThenLand {
+    naval: RomanBattle,
+    land: RomanBattle,
+    schema: Schema,
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    let naval = RomanBattle::build_kind(fields, options.clone(), Kind::Naval, false)?;
+    let mut land = RomanBattle::build_kind(fields, options.clone(), Kind::Land, true)?;
+    // after both victories the gain is half the sum of the printed strengths, rounded up
+    // (the naval half is paid at sea), or each battle's half separately.
+    if options.choice("naval_land_gain") == "combined" {
+        land.gain = (naval.printed + land.printed).div_ceil(2) - naval.printed.div_ceil(2);
+    }
+    let mut schema = Schema::new(&OUTCOMES);
+    let legions = naval.legions();
+    schema.count("legions_lost", legions as usize);
+    schema.count("veteran_legions_lost", naval.veterans() as usize);
+    schema.count("fleets_lost", naval.fleets() as usize);
+    schema.scalar("commander/killed");
+    schema.scalar("commander/captured");
+    let gains = (naval.printed + land.printed).div_ceil(2) + 1;
+    schema.scalar_bounded("unrest_change", 4.0);
+    schema.scalar_bounded("popularity_change", (gains + legions) as f64);
+    schema.scalar_bounded("influence_gain", gains as f64);
+    schema.scalar_bounded("spoils", land.spoils.max(1) as f64);
+    schema.scalar("veteran_gained");
+    schema.scalar("war_defeated");
+    schema.scalar("naval_victory");
+    schema.scalar("land_battle_fought");
+    Ok(Box::new(NavalThenLand {
+        naval,
+        land,
+        schema,
+    }))
+}
+
+impl NavalThenLand {
+    fn can_go_on(&self, legions_left: u32, fleets_left: u32) -> bool {
+        legions_left > 0 && fleets_left >= self.land.fleet_support
+    }
+
+    fn solve(&self) -> Exact {
+        let mut ex = Exact::zeros(&self.schema);
+        let naval = self.naval.solve_branches();
+        let mut land_cache: BTreeMap<(u32, u32, u32), Exact> = BTreeMap::new();
+        let (r0, v0, f0) = (self.naval.regular, self.naval.veteran, self.naval.fleets());
+        for b in naval {
+            let w = b.weight;
+            let (reg_left, vet_left, fleets_left) =
+                (r0 - b.lost_regular, v0 - b.lost_veteran, f0 - b.lost_fleets);
+            ex.scalars[S_UNREST] += w * b.unrest;
+            ex.scalars[S_POPULARITY] += w * b.popularity;
+            ex.scalars[S_INFLUENCE] += w * b.influence;
+            ex.scalars[S_KILLED] += w * b.killed;
+            ex.scalars[S_CAPTURED] += w * b.captured;
+            if b.result == VICTORY {
+                ex.scalars[S_NAVAL_WON] += w;
+            }
+            let free = 1.0 - b.killed - b.captured;
+            let goes_on = b.result == VICTORY && self.can_go_on(reg_left + vet_left, fleets_left);
+            let stop_weight = if goes_on { w * (1.0 - free) } else { w };
+            if stop_weight > 0.0 {
+                let outcome = if b.result == VICTORY {
+                    NAVAL_ONLY
+                } else {
+                    b.result
+                };
+                ex.outcomes[outcome] += stop_weight;
+                ex.counts[C_LEGIONS]
+                    .add_mass((b.lost_regular + b.lost_veteran) as usize, stop_weight);
+                ex.counts[C_VETERANS].add_mass(b.lost_veteran as usize, stop_weight);
+                ex.counts[C_FLEETS].add_mass(b.lost_fleets as usize, stop_weight);
+            }
+            if !goes_on || free <= 0.0 {
+                continue;
+            }
+            let land = land_cache
+                .entry((reg_left, vet_left, fleets_left))
+                .or_insert_with(|| self.land.with_army(reg_left, vet_left, fleets_left).solve());
+            let wl = w * free;
+            ex.scalars[S_LAND_FOUGHT] += wl;
+            for (o, &p) in land.outcomes.iter().enumerate() {
+                ex.outcomes[o] += wl * p;
+            }
+            let shift = |pmf: &Pmf, by: u32, into: &mut Pmf| {
+                for (v, &p) in pmf.0.iter().enumerate() {
+                    into.add_mass(v + by as usize, wl * p);
+                }
+            };
+            shift(
+                &land.counts[C_LEGIONS],
+                b.lost_regular + b.lost_veteran,
+                &mut ex.counts[C_LEGIONS],
+            );
+            shift(
+                &land.counts[C_VETERANS],
+                b.lost_veteran,
+                &mut ex.counts[C_VETERANS],
+            );
+            shift(
+                &land.counts[C_FLEETS],
+                b.lost_fleets,
+                &mut ex.counts[C_FLEETS],
+            );
+            for k in [
+                S_KILLED,
+                S_CAPTURED,
+                S_UNREST,
+                S_POPULARITY,
+                S_INFLUENCE,
+                S_SPOILS,
+                S_VETERAN,
+                S_WAR_DEFEATED,
+            ] {
+                ex.scalars[k] += wl * land.scalars[k];
+            }
+        }
+        for (k, spec) in self.schema.counts.iter().enumerate() {
+            ex.counts[k] = std::mem::replace(&mut ex.counts[k], Pmf::zeros(0)).padded(spec.max + 1);
+        }
+        ex
+    }
+}
+
+impl Simulate for NavalThenLand {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let n = self.naval.simulate_once(
+            dice,
+            self.naval.regular,
+            self.naval.veteran,
+            self.naval.fleets(),
+            None,
+        );
+        let mut total = n;
+        out.outcome = if n.result == VICTORY {
+            NAVAL_ONLY
+        } else {
+            n.result
+        };
+        out.scalars[S_NAVAL_WON] = (n.result == VICTORY) as u32 as f64;
+        let (reg_left, vet_left, fleets_left) = (
+            self.naval.regular - n.lost_regular,
+            self.naval.veteran - n.lost_veteran,
+            self.naval.fleets() - n.lost_fleets,
+        );
+        if n.result == VICTORY
+            && !n.killed
+            && !n.captured
+            && self.can_go_on(reg_left + vet_left, fleets_left)
+        {
+            let troops = reg_left + 2 * vet_left;
+            let drm = self.land.drm_for_troops(troops, dice);
+            let l = self
+                .land
+                .simulate_once(dice, reg_left, vet_left, fleets_left, Some(drm));
+            out.outcome = l.result;
+            out.scalars[S_LAND_FOUGHT] = 1.0;
+            total.absorb(&l);
+        }
+        out.counts[C_LEGIONS] = total.lost_regular + total.lost_veteran;
+        out.counts[C_VETERANS] = total.lost_veteran;
+        out.counts[C_FLEETS] = total.lost_fleets;
+        out.scalars[S_KILLED] = total.killed as u32 as f64;
+        out.scalars[S_CAPTURED] = total.captured as u32 as f64;
+        out.scalars[S_UNREST] = total.unrest;
+        out.scalars[S_POPULARITY] = total.popularity;
+        out.scalars[S_INFLUENCE] = total.influence;
+        out.scalars[S_SPOILS] = total.spoils;
+        out.scalars[S_VETERAN] = total.veteran_gained as u32 as f64;
+        out.scalars[S_WAR_DEFEATED] = total.war_defeated as u32 as f64;
+    }
+}
+
+impl BattleModel for NavalThenLand {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        Ok(self.solve())
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        self.naval.describe()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut notes = self.naval.notes();
+        notes.push(format!(
+            "after a naval victory the army fights the land battle at once if its commander is free, legions remain and {} fleets of support survive",
+            self.land.fleet_support
+        ));
+        notes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::progress::Progress;
+    use toml::Table;
+
+    fn chain(text: &str) -> NavalThenLand {
+        let table: Table = text.parse().unwrap();
+        let f = Fields::new("test", &table);
+        let empty = Table::new();
+        let options =
+            Options::resolve(super::super::OPTIONS, f.table("options", &empty).unwrap()).unwrap();
+        let naval = RomanBattle::build_kind(&f, options.clone(), Kind::Naval, false).unwrap();
+        let mut land = RomanBattle::build_kind(&f, options.clone(), Kind::Land, true).unwrap();
+        if options.choice("naval_land_gain") == "combined" {
+            land.gain = (naval.printed + land.printed).div_ceil(2) - naval.printed.div_ceil(2);
+        }
+        let schema = build(&f, options).unwrap().schema().clone();
+        NavalThenLand {
+            naval,
+            land,
+            schema,
+        }
+    }
+
+    #[test]
+    fn the_war_falls_only_through_both_battles() {
+        let c = chain("[rome]\nlegions = 12\nfleets = 14\ncommander = \"P. Cornelius Scipio Africanus\"\n[war]\nname = \"1st Punic War\"");
+        let ex = c.solve();
+        assert!((ex.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        // The war falls only if both were won, so P(war defeated) = P(land victory) ≤ P(naval victory).
+        let war = ex.scalars[S_WAR_DEFEATED];
+        assert!((war - ex.outcomes[VICTORY]).abs() < 1e-12);
+        assert!(war > 0.0 && war < ex.scalars[S_NAVAL_WON]);
+        // Single naval battle, fought alone, wins as often as the chain's first step.
+        let naval_alone = c.naval.solve();
+        assert!((naval_alone.outcomes[VICTORY] - ex.scalars[S_NAVAL_WON]).abs() < 1e-12);
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree() {
+        let progress = Progress::hidden();
+        let mut stream = 0;
+        for (legions, veterans, fleets) in [(1, 0, 6), (6, 2, 10), (12, 0, 14), (10, 6, 25)] {
+            for commander in [
+                "commander_military = 0",
+                "commander = \"P. Cornelius Scipio Africanus\"",
+                "commander = \"Cn. Pompeius Magnus\"",
+            ] {
+                for options in [
+                    "",
+                    "[options]\nnaval_land_gain = \"separate\"\nmortality_draw_two = 0",
+                ] {
+                    let text = format!("[rome]\nlegions = {legions}\nveteran_legions = {veterans}\nfleets = {fleets}\n{commander}\n[war]\nname = \"1st Punic War\"\n{options}");
+                    let c = chain(&text);
+                    let run = McRun {
+                        trials: 60_000,
+                        seed: 21,
+                        stream,
+                        progress: &progress,
+                    };
+                    if let Err(e) = agreement(&c.schema, &c.solve(), &c.monte_carlo(&run), 5.0) {
+                        panic!("{text}\n{e}");
+                    }
+                    stream += 1;
+                }
+            }
+        }
+    }
+}
