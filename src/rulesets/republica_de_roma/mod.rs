@@ -4,6 +4,7 @@
 pub mod battle;
 pub mod campaign;
 pub mod chits;
+pub mod civil;
 pub mod data;
 pub mod naval_land;
 
@@ -58,6 +59,22 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["defeated", "commander_lost", "army_recalled", "undecided"],
             keys: CAMPAIGN_KEYS,
             build: campaign::build,
+        },
+        BattleKind {
+            name: "civil-war",
+            summary: "the Senate's army against a rebel's: CRT only, both sides take losses, one pool of mortality chits (L831-L841)",
+            outcomes: &["victory", "stalemate", "defeat"],
+            keys: &[
+                "[rome] and [rebel]: legions, veteran_legions, commander (name or id) or commander_military, master_of_horse_military",
+            ],
+            build: civil::build_civil_war,
+        },
+        BattleKind {
+            name: "blockade",
+            summary: "naval blockade of a rebel's reinforcements: fleets only, no MIL, no chits; a Senate victory keeps them out (L996-L998)",
+            outcomes: &["victory", "stalemate", "defeat"],
+            keys: &["[rome] fleets: fleets in Rome's port", "[rebel] fleets: the rebel's naval strength (initial naval strength + provincial and own fleets)"],
+            build: civil::build_blockade,
         },
     ],
     options: OPTIONS,
@@ -129,6 +146,14 @@ pub const OPTIONS: &[RuleOption] = &[
         kind: OptionKind::Bool,
         default: OptionValue::Bool(true),
         battles: &["campaign"],
+    },
+    RuleOption {
+        name: "civil_war_defeat_kills_commander",
+        reference: "L757 with L831 (\"the normal procedure\") vs L841 (silent)",
+        summary: "a Senate defeat in a civil war kills the Senate's commander, as a defeat against a war does",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        battles: &["civil-war"],
     },
     RuleOption {
         name: "evil_omen_modifier",
