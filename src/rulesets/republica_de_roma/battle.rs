@@ -611,13 +611,28 @@ impl RomanBattle {
     }
 
     /// The result and the units lost for an unmodified roll.
+    #[cfg(test)]
     fn resolve(&self, roll: usize, drm: i32) -> (usize, u32, u32) {
-        self.resolve_army(roll, drm, self.regular + self.veteran, self.fleets)
+        self.resolve_army(roll, drm, self.regular + self.veteran, self.fleets, 0)
     }
 
     /// The result and losses for an army of `legions` and `fleets` (survivors of an earlier battle).
-    fn resolve_army(&self, roll: usize, drm: i32, legions: u32, fleets: u32) -> (usize, u32, u32) {
-        let (result, lost_l, lost_f) = match self.special[roll] {
+    /// `used` marks (bit = roll) the Disaster and Standoff numbers already applied against this war
+    /// this turn: each applies once per war per turn (L663-L665), after which the roll uses the CRT.
+    fn resolve_army(
+        &self,
+        roll: usize,
+        drm: i32,
+        legions: u32,
+        fleets: u32,
+        used: u32,
+    ) -> (usize, u32, u32) {
+        let special = if used & (1 << roll) != 0 {
+            None
+        } else {
+            self.special[roll]
+        };
+        let (result, lost_l, lost_f) = match special {
             Some(DISASTER) => (DISASTER, legions.div_ceil(2), fleets.div_ceil(2)),
             Some(_) => (STANDOFF, legions.div_ceil(4), fleets.div_ceil(4)),
             None => {
@@ -689,11 +704,22 @@ impl RomanBattle {
     /// Every way the battle can go, exactly: one branch per (roll, MIL value, veterans among the
     /// legions lost), with the commander's fate and the other effects as probabilities/expectations.
     pub(super) fn solve_branches(&self) -> Vec<Branch> {
+        self.solve_branches_used(0)
+    }
+
+    /// As [`Self::solve_branches`], with the numbers in `used` already spent this turn.
+    pub(super) fn solve_branches_used(&self, used: u32) -> Vec<Branch> {
         let mut out = Vec::new();
         for roll in 3..=18usize {
             for &(drm, p_drm) in &self.drms {
                 let w = p_drm * WEIGHTS_3D6[roll - 3] as f64 / 216.0;
-                let (result, lost_l, lost_f) = self.resolve(roll, drm);
+                let (result, lost_l, lost_f) =
+                    self.resolve_army(roll, drm, self.regular + self.veteran, self.fleets, used);
+                let spends = if matches!(result, DISASTER | STANDOFF) {
+                    1 << roll
+                } else {
+                    0
+                };
                 let (killed, captured) = if result == DEFEAT {
                     (1.0, 0.0)
                 } else {
@@ -717,6 +743,7 @@ impl RomanBattle {
                     let (lost_regular, lost_veteran) = (lost_l - j as u32, j as u32);
                     let won = result == VICTORY;
                     out.push(Branch {
+                        spends,
                         weight: w * pj,
                         result,
                         lost_regular,
@@ -793,6 +820,19 @@ impl RomanBattle {
         fleets: u32,
         drm: Option<i32>,
     ) -> Sim {
+        self.simulate_used(dice, regular, veteran, fleets, drm, 0)
+    }
+
+    /// As [`Self::simulate_once`], with the Disaster and Standoff numbers in `used` already spent.
+    pub(super) fn simulate_used(
+        &self,
+        dice: &mut Dice,
+        regular: u32,
+        veteran: u32,
+        fleets: u32,
+        drm: Option<i32>,
+        used: u32,
+    ) -> Sim {
         let roll = (dice.d(6) + dice.d(6) + dice.d(6)) as usize;
         // The modifier of the army actually fighting (survivors differ from the starting army).
         let troops = match self.kind {
@@ -800,7 +840,13 @@ impl RomanBattle {
             Kind::Naval => fleets,
         };
         let drm = drm.unwrap_or_else(|| self.drm_for_troops(troops, dice));
-        let (result, lost_l, lost_f) = self.resolve_army(roll, drm, regular + veteran, fleets);
+        let (result, lost_l, lost_f) =
+            self.resolve_army(roll, drm, regular + veteran, fleets, used);
+        let spends = if matches!(result, DISASTER | STANDOFF) {
+            1 << roll
+        } else {
+            0
+        };
         let [lost_regular, lost_veteran] =
             draw_without_replacement(dice, [regular, veteran], lost_l);
         let (killed, captured) = if result == DEFEAT {
@@ -811,6 +857,7 @@ impl RomanBattle {
         let won = result == VICTORY;
         let gained = won && (!self.gain_requires_survival || !(killed || captured));
         Sim {
+            spends,
             result,
             lost_regular,
             lost_veteran,
@@ -910,6 +957,8 @@ impl Simulate for RomanBattle {
 
 /// One exact branch of a battle.
 pub(super) struct Branch {
+    /// The Disaster or Standoff number this branch spends (bit = roll), or 0.
+    pub spends: u32,
     pub weight: f64,
     pub result: usize,
     pub lost_regular: u32,
@@ -928,6 +977,7 @@ pub(super) struct Branch {
 /// One simulated battle.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Sim {
+    pub spends: u32,
     pub result: usize,
     pub lost_regular: u32,
     pub lost_veteran: u32,
@@ -945,6 +995,7 @@ pub(super) struct Sim {
 impl Sim {
     /// Adds a later battle by the same army to this one.
     pub(super) fn absorb(&mut self, later: &Sim) {
+        self.spends |= later.spends;
         self.result = later.result;
         self.lost_regular += later.lost_regular;
         self.lost_veteran += later.lost_veteran;

@@ -1,6 +1,7 @@
 //! República de Roma: Rome's armies against the wars (rulebook §1.10; digest §3, §7, §8). Card
 //! values and tables come from `scenarios/republica-de-roma/` (see its README for provenance).
 
+pub mod armies;
 pub mod battle;
 pub mod campaign;
 pub mod chits;
@@ -75,6 +76,16 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["victory", "stalemate", "defeat"],
             keys: &["[rome] fleets: fleets in Rome's port", "[rebel] fleets: the rebel's naval strength (initial naval strength + provincial and own fleets)"],
             build: civil::build_blockade,
+        },
+        BattleKind {
+            name: "armies",
+            summary: "several armies against one war in one Combat phase, in order; each Disaster/Standoff number once (L663-L665)",
+            outcomes: &["defeated", "stands"],
+            keys: &[
+                "[[armies]]: up to 4 tables like [rome] (legions, veteran_legions, fleets, commander...), in attack order",
+                "[war], matching_wars, enemy_leaders, evil_omens: as for a land battle",
+            ],
+            build: armies::build,
         },
     ],
     options: OPTIONS,

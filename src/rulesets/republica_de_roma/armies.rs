@@ -1,0 +1,238 @@
+//! Several armies against one war in one Combat phase (L663-L665; digest §3.9, test T10).
+//!
+//! The armies attack one at a time, in the order given, until the war is defeated; the rest do not
+//! fight. Each Disaster or Standoff number applies only once per war per turn: a later army
+//! that rolls a number already spent is resolved on the Combat Results Table instead.
+
+use super::battle::{Kind, RomanBattle, VICTORY};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
+use crate::error::{AleaError, Result};
+use crate::exact::StateDist;
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::spec::Fields;
+use toml::Value;
+
+const MAX_ARMIES: usize = 4;
+const OUTCOMES: [&str; 2] = ["defeated", "stands"];
+const RESULTS: [&str; 5] = ["victory", "stalemate", "defeat", "disaster", "standoff"];
+
+pub struct Armies {
+    armies: Vec<RomanBattle>,
+    schema: Schema,
+}
+
+// Schema: counts legions_lost, fleets_lost; per army k: fought + one scalar per result + killed + captured.
+const PER_ARMY: usize = 1 + RESULTS.len() + 2;
+const S_UNREST: usize = 0;
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    let Some(Value::Array(list)) = fields.raw("armies") else {
+        return Err(AleaError::invalid(
+            fields.source,
+            "`armies` must be an array of tables ([[armies]]), each like [rome], in attack order",
+        ));
+    };
+    if list.is_empty() || list.len() > MAX_ARMIES {
+        return Err(AleaError::input(
+            fields.source,
+            "armies",
+            format!("{} armies", list.len()),
+            format!("1 to {MAX_ARMIES} armies"),
+        ));
+    }
+    let mut armies = Vec::new();
+    for (k, army) in list.iter().enumerate() {
+        let Value::Table(army) = army else {
+            return Err(AleaError::input(
+                fields.source,
+                format!("armies[{k}]"),
+                army,
+                "a table like [rome]",
+            ));
+        };
+        let mut table = fields.table_without(&["armies"]);
+        table.insert("rome".into(), Value::Table(army.clone()));
+        let source = format!("{} (armies[{k}])", fields.source);
+        armies.push(RomanBattle::build_kind(
+            &Fields::new(&source, &table),
+            options.clone(),
+            Kind::Land,
+            false,
+        )?);
+    }
+    let mut schema = Schema::new(&OUTCOMES);
+    schema.count(
+        "legions_lost",
+        armies.iter().map(|a| a.legions() as usize).sum(),
+    );
+    schema.count(
+        "fleets_lost",
+        armies.iter().map(|a| a.fleets() as usize).sum(),
+    );
+    schema.scalar_bounded("unrest_change", 2.0 * armies.len() as f64);
+    for k in 1..=armies.len() {
+        schema.scalar(format!("army/{k}/fought"));
+        for r in RESULTS {
+            schema.scalar(format!("army/{k}/{r}"));
+        }
+        schema.scalar(format!("army/{k}/commander_killed"));
+        schema.scalar(format!("army/{k}/commander_captured"));
+    }
+    Ok(Box::new(Armies { armies, schema }))
+}
+
+impl Armies {
+    fn scalar(k: usize, what: usize) -> usize {
+        1 + k * PER_ARMY + what
+    }
+
+    fn solve(&self) -> Exact {
+        let mut ex = Exact::zeros(&self.schema);
+        // State: (war defeated, Disaster/Standoff numbers spent, legions lost, fleets lost so far).
+        let mut dist = StateDist::certain((false, 0u32, 0u32, 0u32));
+        for (k, army) in self.armies.iter().enumerate() {
+            let mut next = StateDist::empty();
+            for (&(defeated, used, ll, lf), w) in dist.iter() {
+                if defeated {
+                    next.add((defeated, used, ll, lf), w);
+                    continue;
+                }
+                ex.scalars[Self::scalar(k, 0)] += w;
+                for b in army.solve_branches_used(used) {
+                    let wb = w * b.weight;
+                    ex.scalars[Self::scalar(k, 1 + b.result)] += wb;
+                    ex.scalars[Self::scalar(k, 6)] += wb * b.killed;
+                    ex.scalars[Self::scalar(k, 7)] += wb * b.captured;
+                    ex.scalars[S_UNREST] += wb * b.unrest;
+                    let lost = (ll + b.lost_regular + b.lost_veteran, lf + b.lost_fleets);
+                    next.add((b.result == VICTORY, used | b.spends, lost.0, lost.1), wb);
+                }
+            }
+            dist = next;
+        }
+        for (&(defeated, _, ll, lf), w) in dist.iter() {
+            ex.outcomes[if defeated { 0 } else { 1 }] += w;
+            ex.counts[0].add_mass(ll as usize, w);
+            ex.counts[1].add_mass(lf as usize, w);
+        }
+        ex
+    }
+}
+
+impl Simulate for Armies {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let (mut used, mut ll, mut lf) = (0u32, 0u32, 0u32);
+        out.outcome = 1;
+        for (k, army) in self.armies.iter().enumerate() {
+            let b = army.simulate_used(dice, army.regular, army.veteran, army.fleets(), None, used);
+            out.scalars[Self::scalar(k, 0)] = 1.0;
+            out.scalars[Self::scalar(k, 1 + b.result)] = 1.0;
+            out.scalars[Self::scalar(k, 6)] = b.killed as u32 as f64;
+            out.scalars[Self::scalar(k, 7)] = b.captured as u32 as f64;
+            out.scalars[S_UNREST] += b.unrest;
+            used |= b.spends;
+            ll += b.lost_regular + b.lost_veteran;
+            lf += b.lost_fleets;
+            if b.result == VICTORY {
+                out.outcome = 0;
+                break;
+            }
+        }
+        out.counts[0] = ll;
+        out.counts[1] = lf;
+    }
+}
+
+impl BattleModel for Armies {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        Ok(self.solve())
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let mut d: Vec<String> = self
+            .armies
+            .iter()
+            .enumerate()
+            .map(|(k, a)| format!("army {}: {}", k + 1, a.describe()[0]))
+            .collect();
+        if let Some(first) = self.armies.first() {
+            d.push(first.describe()[1].clone());
+        }
+        d
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec!["armies attack in order until the war falls; each Disaster or Standoff number applies once this turn (L663-L665)".into()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::progress::Progress;
+    use toml::Table;
+
+    fn armies(text: &str) -> Box<dyn BattleModel> {
+        let table: Table = text.parse().unwrap();
+        build(
+            &Fields::new("test", &table),
+            Options::defaults(super::super::OPTIONS),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn t10_a_disaster_number_is_spent_by_the_first_army() {
+        // Jugurthine War: two armies; if the first rolls a Disaster number, the second's same roll
+        // goes to the CRT. So the second army's P(disaster) is below the first's.
+        let text = "[war]\nname = \"Jugurthine War\"\n[[armies]]\nlegions = 8\nfleets = 5\ncommander_military = 2\n[[armies]]\nlegions = 8\nfleets = 5\ncommander_military = 2";
+        let ex = armies(text).exact().unwrap();
+        let (first, second) = (
+            ex.scalars[Armies::scalar(0, 4)],
+            ex.scalars[Armies::scalar(1, 4)],
+        );
+        let fought_second = ex.scalars[Armies::scalar(1, 0)];
+        assert!(first > 0.0);
+        // Identical armies: without the once-per-turn rule the second's disaster rate would equal the first's.
+        assert!(
+            second / fought_second < first - 1e-6,
+            "{first} vs {}",
+            second / fought_second
+        );
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree() {
+        let progress = Progress::hidden();
+        let mut stream = 0;
+        for war in ["Jugurthine War", "Gladiator Revolt", "2nd Punic War"] {
+            for second in [
+                "legions = 3\ncommander_military = 0",
+                "legions = 14\nveteran_legions = 3\ncommander = \"Cn. Pompeius Magnus\"",
+            ] {
+                let text = format!("enemy_leaders = []\n[war]\nname = \"{war}\"\nfleet_support = 0\n[[armies]]\nlegions = 6\ncommander_military = 3\n[[armies]]\n{second}\n[[armies]]\nlegions = 10\ncommander_military = 1");
+                let a = armies(&text);
+                let run = McRun {
+                    trials: 60_000,
+                    seed: 55,
+                    stream,
+                    progress: &progress,
+                };
+                agreement(a.schema(), &a.exact().unwrap(), &a.monte_carlo(&run), 5.0)
+                    .unwrap_or_else(|e| panic!("{text}\n{e}"));
+                stream += 1;
+            }
+        }
+    }
+}
