@@ -21,12 +21,13 @@ use toml::{Table, Value};
 pub const MAX_UNITS: u32 = 25;
 const OUTCOMES: [&str; 5] = ["victory", "stalemate", "defeat", "disaster", "standoff"];
 pub(super) const VICTORY: usize = 0;
-const STALEMATE: usize = 1;
+pub(super) const STALEMATE: usize = 1;
 pub(super) const DEFEAT: usize = 2;
-const DISASTER: usize = 3;
-const STANDOFF: usize = 4;
+pub(super) const DISASTER: usize = 3;
+pub(super) const STANDOFF: usize = 4;
 /// 3d6 totals 3..=18, out of 216.
-const WEIGHTS_3D6: [u32; 16] = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
+pub(super) const WEIGHTS_3D6: [u32; 16] =
+    [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -83,7 +84,7 @@ pub struct RomanBattle {
     pub(super) veteran: u32,
     fleets: u32,
     /// The modifier, with its probability (more than one when the commander's MIL is rolled).
-    drms: Vec<(i32, f64)>,
+    pub(super) drms: Vec<(i32, f64)>,
     /// What the modifier is made of, to recompute it for another army: MIL (a distribution),
     /// the Master of Horse's MIL, whether the cap is on their sum, and −enemy − omens.
     mil: Pmf,
@@ -91,6 +92,8 @@ pub struct RomanBattle {
     combined_cap: bool,
     base: i32,
     pub(super) fleet_support: u32,
+    /// The war's printed naval strength (a land battle needs it beaten first).
+    pub(super) war_naval: u32,
     /// Per unmodified 3d6 total (index = total): Disaster, Standoff or neither.
     special: [Option<usize>; 19],
     crt: Vec<(i32, i32, usize, Loss)>,
@@ -99,7 +102,7 @@ pub struct RomanBattle {
     /// Printed strength of what this battle fights (land or naval): the victory gain is half of it.
     pub(super) printed: u32,
     pub(super) spoils: u32,
-    cup: Cup,
+    pub(super) cup: Cup,
     veteran_from_battle: bool,
     popularity_by_strength: bool,
     gain_requires_survival: bool,
@@ -590,6 +593,7 @@ impl RomanBattle {
             combined_cap,
             base: without_troops,
             fleet_support: war.fleet_support,
+            war_naval: war.naval,
             special,
             crt,
             halves_losses: halves.then(|| options.choice("halved_losses_rounding") == "up"),
@@ -619,7 +623,7 @@ impl RomanBattle {
     /// The result and losses for an army of `legions` and `fleets` (survivors of an earlier battle).
     /// `used` marks (bit = roll) the Disaster and Standoff numbers already applied against this war
     /// this turn: each applies once per war per turn (L663-L665), after which the roll uses the CRT.
-    fn resolve_army(
+    pub(super) fn resolve_army(
         &self,
         roll: usize,
         drm: i32,

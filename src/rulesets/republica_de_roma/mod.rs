@@ -8,6 +8,7 @@ pub mod chits;
 pub mod civil;
 pub mod data;
 pub mod naval_land;
+pub mod provincial;
 
 use super::{BattleKind, Ruleset};
 use crate::options::{OptionKind, OptionValue, RuleOption};
@@ -86,6 +87,16 @@ pub const RULESET: Ruleset = Ruleset {
                 "[war], matching_wars, enemy_leaders, evil_omens: as for a land battle",
             ],
             build: armies::build,
+        },
+        BattleKind {
+            name: "provincial",
+            summary: "a province and its governor against the war attacking it (advanced rule 2.02, L923-L953)",
+            outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
+            keys: &[
+                "[province] initial_strength, troops (provincial troops), fleets (provincial fleets), garrison (Senate legions), governor (name or id) or governor_military",
+                "[war], matching_wars, enemy_leaders, evil_omens: as for a land battle",
+            ],
+            build: provincial::build,
         },
     ],
     options: OPTIONS,

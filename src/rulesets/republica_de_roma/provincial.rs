@@ -1,0 +1,382 @@
+//! A province fights the war that attacks it (advanced rule 2.02, L923-L953; digest §3.12).
+//!
+//! Strength = the province's printed initial strength + garrison legions + provincial troops (at
+//! full strength only with a garrison present, else half, rounded up, as a group) + the governor's
+//! MIL, capped at that strength. The roll is read as for any battle (Disaster and Standoff
+//! numbers included). Casualties fall as "2 provincial troops, then 1 garrison legion" in turn; without
+//! a garrison two troops make one casualty (L943-L945). Disaster and Standoff take half and a quarter,
+//! rounded up, of the casualties that would destroy the army. Defeat kills the governor and allies the
+//! province with the war; a Victory without the war's fleet support counts as a Stalemate (L941).
+
+use super::battle::{Kind, RomanBattle, DEFEAT, STALEMATE, STANDOFF, VICTORY, WEIGHTS_3D6};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
+use crate::error::{AleaError, Result};
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::spec::Fields;
+use toml::{Table, Value};
+
+const OUTCOMES: [&str; 5] = ["victory", "stalemate", "defeat", "disaster", "standoff"];
+
+pub struct Provincial {
+    engine: RomanBattle,
+    initial: u32,
+    troops: u32,
+    garrison: u32,
+    fleets: u32,
+    /// The war needs a naval battle the province cannot fight: automatic Defeat (L941).
+    automatic_defeat: bool,
+    lacks_support: bool,
+    schema: Schema,
+}
+
+const C_TROOPS: usize = 0;
+const C_GARRISON: usize = 1;
+const C_FLEETS: usize = 2;
+const S_KILLED: usize = 0;
+const S_CAPTURED: usize = 1;
+const S_ALLIED: usize = 2;
+const S_WAR_GAIN: usize = 3;
+const S_INFLUENCE: usize = 4;
+const S_VETERAN: usize = 5;
+
+/// Troops and garrison legions lost to `casualties` (L943-L945).
+pub fn casualties(troops: u32, garrison: u32, casualties: u32) -> (u32, u32) {
+    if garrison == 0 {
+        return ((2 * casualties).min(troops), 0);
+    }
+    let (mut t, mut g) = (0, 0);
+    for i in 0..casualties {
+        let wants_legion = i % 3 == 2;
+        let (troop_left, legion_left) = (t < troops, g < garrison);
+        match (wants_legion, troop_left, legion_left) {
+            (true, _, true) | (false, false, true) => g += 1,
+            (false, true, _) | (true, true, false) => t += 1,
+            _ => break,
+        }
+    }
+    (t, g)
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "province",
+        "war",
+        "options",
+        "matching_wars",
+        "enemy_leaders",
+        "evil_omens",
+    ])?;
+    let empty = Table::new();
+    let province = fields.table("province", &empty)?;
+    province.only(&[
+        "initial_strength",
+        "troops",
+        "fleets",
+        "garrison",
+        "governor",
+        "governor_military",
+    ])?;
+    let count = |k: &str| province.int_in(k, 0, 100).map(|v| v.unwrap_or(0) as u32);
+    let (initial, troops, fleets, garrison) = (
+        count("initial_strength")?,
+        count("troops")?,
+        count("fleets")?,
+        count("garrison")?,
+    );
+    let troop_strength = if garrison > 0 {
+        troops
+    } else {
+        troops.div_ceil(2)
+    };
+    let strength = initial + garrison + troop_strength;
+    if strength == 0 {
+        return Err(AleaError::input(
+            fields.source,
+            "province.initial_strength",
+            0,
+            "a province with some strength (initial_strength, garrison or troops)",
+        ));
+    }
+    // The war side comes from the ordinary land battle: a one-legion stand-in army with the
+    // governor as commander, re-derived below with the province's strength as its troops.
+    let mut table = fields.table_without(&["province"]);
+    let mut rome = Table::new();
+    rome.insert("legions".into(), Value::Integer(1));
+    rome.insert(
+        "fleets".into(),
+        Value::Integer(super::battle::MAX_UNITS as i64),
+    );
+    if let Some(g) = province.string("governor")? {
+        rome.insert("commander".into(), Value::String(g.to_string()));
+    }
+    if let Some(m) = province.int_in("governor_military", 0, 10)? {
+        rome.insert("commander_military".into(), Value::Integer(m));
+    }
+    table.insert("rome".into(), Value::Table(rome));
+    let base = RomanBattle::build_kind(
+        &Fields::new(fields.source, &table),
+        options,
+        Kind::Land,
+        true,
+    )?;
+    let naval_needed = base.war_naval > 0
+        && !fields
+            .table("war", &empty)?
+            .bool("naval_victory")?
+            .unwrap_or(false);
+    if naval_needed && fleets > 0 {
+        return Err(AleaError::invalid(
+            fields.source,
+            "the war has a fleet and the province has fleets: provincial naval battles are not modelled yet (set war.naval_victory = true to ask about the land battle)",
+        ));
+    }
+    let engine = base.with_army(strength, 0, fleets);
+    let mut schema = Schema::new(&OUTCOMES);
+    schema.count("troops_lost", troops as usize);
+    schema.count("garrison_lost", garrison as usize);
+    schema.count("fleets_lost", fleets as usize);
+    schema.scalar("governor/killed");
+    schema.scalar("governor/captured");
+    schema.scalar("province_allied");
+    schema.scalar_bounded(
+        "war_strength_gain",
+        (initial + troops + fleets).max(1) as f64,
+    );
+    schema.scalar_bounded("influence_gain", engine.printed.div_ceil(2).max(1) as f64);
+    schema.scalar("veteran_gained");
+    Ok(Box::new(Provincial {
+        lacks_support: fleets < engine.fleet_support,
+        engine,
+        initial,
+        troops,
+        garrison,
+        fleets,
+        automatic_defeat: naval_needed,
+        schema,
+    }))
+}
+
+/// What one roll does to the province.
+struct Effect {
+    result: usize,
+    troops: u32,
+    garrison: u32,
+    fleets: u32,
+}
+
+impl Provincial {
+    /// Casualties that would destroy the land army.
+    fn capacity(&self) -> u32 {
+        self.garrison
+            + if self.garrison > 0 {
+                self.troops
+            } else {
+                self.troops.div_ceil(2)
+            }
+    }
+
+    fn effect(&self, roll: usize, drm: i32) -> Effect {
+        if self.automatic_defeat {
+            return Effect {
+                result: DEFEAT,
+                troops: 0,
+                garrison: 0,
+                fleets: 0,
+            };
+        }
+        let (mut result, land, fleets) =
+            self.engine
+                .resolve_army(roll, drm, self.capacity(), self.fleets, 0);
+        if result == VICTORY && self.lacks_support {
+            result = STALEMATE;
+        }
+        let (troops, garrison) = casualties(self.troops, self.garrison, land);
+        Effect {
+            result,
+            troops,
+            garrison,
+            fleets,
+        }
+    }
+
+    fn war_gain(&self, e: &Effect) -> f64 {
+        (self.initial + (self.troops - e.troops) + (self.fleets - e.fleets)) as f64
+    }
+
+    fn rolls(&self) -> Vec<(usize, i32, f64)> {
+        let mut out = Vec::new();
+        for roll in 3..=18usize {
+            for &(drm, p) in &self.engine.drms {
+                out.push((roll, drm, p * WEIGHTS_3D6[roll - 3] as f64 / 216.0));
+            }
+        }
+        out
+    }
+}
+
+impl Simulate for Provincial {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let roll = (dice.d(6) + dice.d(6) + dice.d(6)) as usize;
+        let troops = self.engine.regular;
+        let drm = self.engine.drm_for_troops(troops, dice);
+        let e = self.effect(roll, drm);
+        out.outcome = e.result;
+        out.counts[C_TROOPS] = e.troops;
+        out.counts[C_GARRISON] = e.garrison;
+        out.counts[C_FLEETS] = e.fleets;
+        let (killed, captured) = if e.result == DEFEAT {
+            (true, false)
+        } else {
+            self.engine
+                .cup
+                .draw(e.troops + e.garrison + e.fleets, e.result == VICTORY, dice)
+        };
+        out.scalars[S_KILLED] = killed as u32 as f64;
+        out.scalars[S_CAPTURED] = captured as u32 as f64;
+        if e.result == DEFEAT {
+            out.scalars[S_ALLIED] = 1.0;
+            out.scalars[S_WAR_GAIN] = self.war_gain(&e);
+        }
+        if e.result == VICTORY && !killed {
+            out.scalars[S_INFLUENCE] = self.engine.printed.div_ceil(2) as f64;
+        }
+        if matches!(e.result, VICTORY | STALEMATE | STANDOFF) && e.garrison < self.garrison {
+            out.scalars[S_VETERAN] = 1.0;
+        }
+    }
+}
+
+impl BattleModel for Provincial {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        for (roll, drm, w) in self.rolls() {
+            let e = self.effect(roll, drm);
+            ex.outcomes[e.result] += w;
+            ex.counts[C_TROOPS].add_mass(e.troops as usize, w);
+            ex.counts[C_GARRISON].add_mass(e.garrison as usize, w);
+            ex.counts[C_FLEETS].add_mass(e.fleets as usize, w);
+            let (killed, captured) = if e.result == DEFEAT {
+                (1.0, 0.0)
+            } else {
+                let f = self
+                    .engine
+                    .cup
+                    .fate(e.troops + e.garrison + e.fleets, e.result == VICTORY);
+                (f.killed, f.captured)
+            };
+            ex.scalars[S_KILLED] += w * killed;
+            ex.scalars[S_CAPTURED] += w * captured;
+            if e.result == DEFEAT {
+                ex.scalars[S_ALLIED] += w;
+                ex.scalars[S_WAR_GAIN] += w * self.war_gain(&e);
+            }
+            if e.result == VICTORY {
+                ex.scalars[S_INFLUENCE] +=
+                    w * (1.0 - killed) * self.engine.printed.div_ceil(2) as f64;
+            }
+            if matches!(e.result, VICTORY | STALEMATE | STANDOFF) && e.garrison < self.garrison {
+                ex.scalars[S_VETERAN] += w;
+            }
+        }
+        Ok(ex)
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let d = self.engine.describe();
+        let war = d.get(1).cloned().unwrap_or_default();
+        vec![
+            format!(
+                "province: initial strength {}, {} garrison legions, {} provincial troops{}, {} provincial fleets",
+                self.initial,
+                self.garrison,
+                self.troops,
+                if self.garrison == 0 && self.troops > 0 { " (at half strength: no garrison)" } else { "" },
+                self.fleets
+            ),
+            war,
+        ]
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut n = self.engine.notes();
+        if self.lacks_support {
+            n.push(format!("the province lacks the war's fleet support ({}): a Victory counts as a Stalemate (L941)", self.engine.fleet_support));
+        }
+        if self.automatic_defeat {
+            n.push(
+                "the war needs a naval battle the province cannot fight: automatic Defeat (L941)"
+                    .into(),
+            );
+        }
+        n.push("no Unrest change: a province's defeat is not Rome's (L947)".into());
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::progress::Progress;
+
+    #[test]
+    fn t13_provincial_casualty_order() {
+        // 8 casualties with a garrison present: 6 provincial troops and 2 garrison legions.
+        assert_eq!(casualties(10, 3, 8), (6, 2));
+        // Without a garrison one casualty costs two troops.
+        assert_eq!(casualties(5, 0, 1), (2, 0));
+        assert_eq!(casualties(5, 0, 3), (5, 0));
+        // When one kind runs out the other pays.
+        assert_eq!(casualties(1, 4, 4), (1, 3));
+    }
+
+    fn provincial(text: &str) -> Box<dyn BattleModel> {
+        let table: Table = text.parse().unwrap();
+        build(
+            &Fields::new("test", &table),
+            Options::defaults(super::super::OPTIONS),
+        )
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn a_province_that_cannot_fight_the_fleet_loses() {
+        let p = provincial(
+            "[province]\ninitial_strength = 3\ntroops = 4\n[war]\nname = \"1st Punic War\"",
+        );
+        let ex = p.exact().unwrap();
+        assert!((ex.outcomes[DEFEAT] - 1.0).abs() < 1e-12);
+        assert!((ex.scalars[S_WAR_GAIN] - 7.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree() {
+        let progress = Progress::hidden();
+        let mut stream = 0;
+        for war in ["1st Illyrian War", "Gladiator Revolt", "Syrian War"] {
+            for province in [
+                "initial_strength = 2\ntroops = 3\ngovernor_military = 2",
+                "initial_strength = 4\ntroops = 6\ngarrison = 2\nfleets = 2\ngovernor = \"Cn. Pompeius Magnus\"",
+                "initial_strength = 1\ngarrison = 5\nfleets = 3\ngovernor_military = 4",
+            ] {
+                let text = format!("[province]\n{province}\n[war]\nname = \"{war}\"\nnaval_victory = true");
+                let p = provincial(&text);
+                let run = McRun { trials: 60_000, seed: 66, stream, progress: &progress };
+                agreement(p.schema(), &p.exact().unwrap(), &p.monte_carlo(&run), 5.0).unwrap_or_else(|e| panic!("{text}\n{e}"));
+                stream += 1;
+            }
+        }
+    }
+}
