@@ -94,6 +94,8 @@ pub struct RomanBattle {
     pub(super) fleet_support: u32,
     /// The war's printed naval strength (a land battle needs it beaten first).
     pub(super) war_naval: u32,
+    /// The ransom if the commander is captured, when his Influence is given.
+    ransom: Option<f64>,
     /// Per unmodified 3d6 total (index = total): Disaster, Standoff or neither.
     special: [Option<usize>; 19],
     crt: Vec<(i32, i32, usize, Loss)>,
@@ -123,6 +125,12 @@ const S_INFLUENCE: usize = 4;
 const S_SPOILS: usize = 5;
 const S_VETERAN: usize = 6;
 const S_WAR_DEFEATED: usize = 7;
+const S_RANSOM: usize = 8;
+
+/// A captive's ransom in talents: twice his Influence, at least 10 (L791).
+pub fn ransom(influence: u32) -> f64 {
+    (2 * influence).max(10) as f64
+}
 
 fn numbers(f: &Fields, key: &str) -> Result<Option<Vec<u32>>> {
     match f.raw(key) {
@@ -296,6 +304,7 @@ impl RomanBattle {
             "fleets",
             "commander",
             "commander_military",
+            "commander_influence",
             "master_of_horse_military",
         ])?;
         let cap = |k: &str| {
@@ -377,6 +386,9 @@ impl RomanBattle {
                 }
             }
         }
+        let ransom = rome
+            .int_in("commander_influence", 0, 100)?
+            .map(|i| ransom(i as u32));
         if let Some(m) = rome.int_in("commander_military", 0, 10)? {
             mil = crate::exact::Pmf::point(m as usize);
         }
@@ -520,6 +532,9 @@ impl RomanBattle {
         schema.scalar_bounded("spoils", war.spoils as f64);
         schema.scalar("veteran_gained");
         schema.scalar("war_defeated");
+        if let Some(r) = ransom {
+            schema.scalar_bounded("commander/expected_ransom", r);
+        }
 
         let what = if kind == Kind::Land { "land" } else { "naval" };
         let omen_text = if omens > 0 {
@@ -594,6 +609,7 @@ impl RomanBattle {
             base: without_troops,
             fleet_support: war.fleet_support,
             war_naval: war.naval,
+            ransom,
             special,
             crt,
             halves_losses: halves.then(|| options.choice("halved_losses_rounding") == "up"),
@@ -812,6 +828,9 @@ impl RomanBattle {
             ex.scalars[S_VETERAN] += w * b.veteran_gained;
             ex.scalars[S_WAR_DEFEATED] += w * b.war_defeated;
         }
+        if let Some(r) = self.ransom {
+            ex.scalars[S_RANSOM] = ex.scalars[S_CAPTURED] * r;
+        }
         ex
     }
 
@@ -927,6 +946,7 @@ impl RomanBattle {
             describe: Vec::new(),
             notes: Vec::new(),
             schema: Schema::default(),
+            ransom: None,
             ..*self
         }
     }
@@ -956,6 +976,9 @@ impl Simulate for RomanBattle {
         out.scalars[S_SPOILS] = b.spoils;
         out.scalars[S_VETERAN] = b.veteran_gained as u32 as f64;
         out.scalars[S_WAR_DEFEATED] = b.war_defeated as u32 as f64;
+        if let Some(r) = self.ransom {
+            out.scalars[S_RANSOM] = b.captured as u32 as f64 * r;
+        }
     }
 }
 
@@ -1075,6 +1098,17 @@ mod tests {
     }
 
     #[test]
+    fn t22_ransom() {
+        // Influence 3 → 10 T (the minimum); Influence 8 → 16 T.
+        assert_eq!(ransom(3), 10.0);
+        assert_eq!(ransom(8), 16.0);
+        let b = battle(Kind::Land, "[rome]\nlegions = 5\ncommander_military = 2\ncommander_influence = 8\n[war]\nname = \"Gladiator Revolt\"");
+        let ex = b.solve();
+        assert!((ex.scalars[S_RANSOM] - 16.0 * ex.scalars[S_CAPTURED]).abs() < 1e-12);
+        assert!(ex.scalars[S_CAPTURED] > 0.0);
+    }
+
+    #[test]
     fn t11_the_lusitanian_diagram() {
         // Lusitanian War (6) doubled by the Numantine War, with Viriathus (+5): 17. Rome: 16 strength, MIL 4.
         let text = |commander: &str| {
@@ -1113,7 +1147,13 @@ mod tests {
             for (legions, veterans, fleets) in
                 [(1, 0, 1), (4, 2, 5), (9, 0, 8), (15, 5, 12), (20, 5, 25)]
             {
-                for commander in commanders {
+                for commander in commanders.map(|c| {
+                    if c.starts_with("commander_military") {
+                        format!("{c}\ncommander_influence = 7")
+                    } else {
+                        c.to_string()
+                    }
+                }) {
                     let kinds: &[Kind] = if war.naval > 0 {
                         &[Kind::Land, Kind::Naval]
                     } else {

@@ -9,6 +9,7 @@ pub mod civil;
 pub mod data;
 pub mod naval_land;
 pub mod provincial;
+pub mod rebel_province;
 
 use super::{BattleKind, Ruleset};
 use crate::options::{OptionKind, OptionValue, RuleOption};
@@ -98,6 +99,17 @@ pub const RULESET: Ruleset = Ruleset {
             ],
             build: provincial::build,
         },
+        BattleKind {
+            name: "rebel-province",
+            summary: "the Senate attacks a rebel governor's province: its armies make the war's numbers (advanced rule 2.03, L1006-L1033)",
+            outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
+            keys: &[
+                "[rome]: the Senate's army, as for a land battle",
+                "[province] initial_land, undeveloped_land, initial_naval, troops, fleets, garrison, veterans, governor_military",
+                "stage: \"naval\" or \"land\" (default: naval first when the fleet support exceeds the undeveloped land strength)",
+            ],
+            build: rebel_province::build,
+        },
     ],
     options: OPTIONS,
 };
@@ -176,6 +188,14 @@ pub const OPTIONS: &[RuleOption] = &[
         kind: OptionKind::Bool,
         default: OptionValue::Bool(true),
         battles: &["civil-war"],
+    },
+    RuleOption {
+        name: "rebel_naval_first_compares",
+        reference: "A-31 (L1021 vs L1029)",
+        summary: "a rebel province's naval battle comes first when its fleet support exceeds its \"undeveloped-land\" initial strength (the rule) or its \"current-land\" strength (the example)",
+        kind: OptionKind::Choice(&["undeveloped-land", "current-land"]),
+        default: OptionValue::Choice("undeveloped-land"),
+        battles: &["rebel-province"],
     },
     RuleOption {
         name: "evil_omen_modifier",
