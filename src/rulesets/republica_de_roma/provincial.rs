@@ -28,6 +28,9 @@ pub struct Provincial {
     /// The war needs a naval battle the province cannot fight: automatic Defeat (L941).
     automatic_defeat: bool,
     lacks_support: bool,
+    /// The battle is the naval one: only provincial fleets fight and take losses.
+    naval: bool,
+    troops_fighting: u32,
     schema: Schema,
 }
 
@@ -74,6 +77,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     let province = fields.table("province", &empty)?;
     province.only(&[
         "initial_strength",
+        "initial_naval",
         "troops",
         "fleets",
         "garrison",
@@ -87,6 +91,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         count("fleets")?,
         count("garrison")?,
     );
+    let initial_naval = count("initial_naval")?;
     let troop_strength = if garrison > 0 {
         troops
     } else {
@@ -101,8 +106,8 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
             "a province with some strength (initial_strength, garrison or troops)",
         ));
     }
-    // The war side comes from the ordinary land battle: a one-legion stand-in army with the
-    // governor as commander, re-derived below with the province's strength as its troops.
+    // The war side comes from the ordinary battle: a stand-in army with the governor as commander,
+    // re-derived below with the province's strength as its troops.
     let mut table = fields.table_without(&["province"]);
     let mut rome = Table::new();
     rome.insert("legions".into(), Value::Integer(1));
@@ -117,24 +122,27 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         rome.insert("commander_military".into(), Value::Integer(m));
     }
     table.insert("rome".into(), Value::Table(rome));
-    let base = RomanBattle::build_kind(
-        &Fields::new(fields.source, &table),
-        options,
-        Kind::Land,
-        true,
-    )?;
-    let naval_needed = base.war_naval > 0
+    let war_fields = Fields::new(fields.source, &table);
+    let probe = RomanBattle::build_kind(&war_fields, options.clone(), Kind::Land, true)?;
+    let war_has_fleet = probe.war_naval > 0
         && !fields
             .table("war", &empty)?
             .bool("naval_victory")?
             .unwrap_or(false);
-    if naval_needed && fleets > 0 {
-        return Err(AleaError::invalid(
-            fields.source,
-            "the war has a fleet and the province has fleets: provincial naval battles are not modelled yet (set war.naval_victory = true to ask about the land battle)",
-        ));
-    }
-    let engine = base.with_army(strength, 0, fleets);
+    // A war with a fleet is met at sea first (L941): the province's fleets and initial naval strength
+    // against the war's naval strength; a province with no fleet at all loses outright.
+    let naval = war_has_fleet && fleets + initial_naval > 0;
+    let base = if naval {
+        RomanBattle::build_kind(&war_fields, options, Kind::Naval, false)?
+    } else {
+        probe
+    };
+    let troops_fighting = if naval {
+        fleets + initial_naval
+    } else {
+        strength
+    };
+    let engine = base.with_army(troops_fighting, 0, troops_fighting);
     let mut schema = Schema::new(&OUTCOMES);
     schema.count("troops_lost", troops as usize);
     schema.count("garrison_lost", garrison as usize);
@@ -149,13 +157,15 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     schema.scalar_bounded("influence_gain", engine.printed.div_ceil(2).max(1) as f64);
     schema.scalar("veteran_gained");
     Ok(Box::new(Provincial {
-        lacks_support: fleets < engine.fleet_support,
+        lacks_support: !naval && fleets < engine.fleet_support,
+        naval,
+        troops_fighting,
         engine,
         initial,
         troops,
         garrison,
         fleets,
-        automatic_defeat: naval_needed,
+        automatic_defeat: war_has_fleet && !naval,
         schema,
     }))
 }
@@ -188,9 +198,10 @@ impl Provincial {
                 fleets: 0,
             };
         }
+        let land_capacity = if self.naval { 0 } else { self.capacity() };
         let (mut result, land, fleets) =
             self.engine
-                .resolve_army(roll, drm, self.capacity(), self.fleets, 0);
+                .resolve_army(roll, drm, land_capacity, self.fleets, 0);
         if result == VICTORY && self.lacks_support {
             result = STALEMATE;
         }
@@ -221,8 +232,7 @@ impl Provincial {
 impl Simulate for Provincial {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         let roll = (dice.d(6) + dice.d(6) + dice.d(6)) as usize;
-        let troops = self.engine.regular;
-        let drm = self.engine.drm_for_troops(troops, dice);
+        let drm = self.engine.drm_for_troops(self.troops_fighting, dice);
         let e = self.effect(roll, drm);
         out.outcome = e.result;
         out.counts[C_TROOPS] = e.troops;
@@ -320,6 +330,9 @@ impl BattleModel for Provincial {
                     .into(),
             );
         }
+        if self.naval {
+            n.push("the war has a fleet: this is the naval battle (provincial fleets + initial naval strength, A-32); a Victory puts the Naval Victory marker on the war (L953)".into());
+        }
         n.push("no Unrest change: a province's defeat is not Rome's (L947)".into());
         n
     }
@@ -374,6 +387,12 @@ mod tests {
                 let text = format!("[province]\n{province}\n[war]\nname = \"{war}\"\nnaval_victory = true");
                 let p = provincial(&text);
                 let run = McRun { trials: 60_000, seed: 66, stream, progress: &progress };
+                agreement(p.schema(), &p.exact().unwrap(), &p.monte_carlo(&run), 5.0).unwrap_or_else(|e| panic!("{text}\n{e}"));
+                stream += 1;
+                // The same province meeting the 1st Punic War's fleet at sea.
+                let text = format!("[province]\n{province}\ninitial_naval = 1\n[war]\nname = \"1st Punic War\"");
+                let p = provincial(&text);
+                let run = McRun { trials: 60_000, seed: 67, stream, progress: &progress };
                 agreement(p.schema(), &p.exact().unwrap(), &p.monte_carlo(&run), 5.0).unwrap_or_else(|e| panic!("{text}\n{e}"));
                 stream += 1;
             }
