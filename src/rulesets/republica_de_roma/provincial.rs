@@ -31,6 +31,8 @@ pub struct Provincial {
     /// The battle is the naval one: only provincial fleets fight and take losses.
     naval: bool,
     troops_fighting: u32,
+    war_line: String,
+    dice_notes: Vec<String>,
     schema: Schema,
 }
 
@@ -142,6 +144,9 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     } else {
         strength
     };
+    let war_line = base.describe().get(1).cloned().unwrap_or_default();
+    // The base battle's notes after the first (its modifier was the stand-in army's).
+    let dice_notes: Vec<String> = base.notes().into_iter().skip(1).collect();
     let engine = base.with_army(troops_fighting, 0, troops_fighting);
     let mut schema = Schema::new(&OUTCOMES);
     schema.count("troops_lost", troops as usize);
@@ -160,6 +165,8 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         lacks_support: !naval && fleets < engine.fleet_support,
         naval,
         troops_fighting,
+        war_line,
+        dice_notes,
         engine,
         initial,
         troops,
@@ -304,8 +311,7 @@ impl BattleModel for Provincial {
     }
 
     fn describe(&self) -> Vec<String> {
-        let d = self.engine.describe();
-        let war = d.get(1).cloned().unwrap_or_default();
+        let war = self.war_line.clone();
         vec![
             format!(
                 "province: initial strength {}, {} garrison legions, {} provincial troops{}, {} provincial fleets",
@@ -320,7 +326,20 @@ impl BattleModel for Provincial {
     }
 
     fn notes(&self) -> Vec<String> {
-        let mut n = self.engine.notes();
+        let drms: Vec<String> = self
+            .engine
+            .drms
+            .iter()
+            .map(|(d, _)| format!("{d:+}"))
+            .collect();
+        let mut n =
+            vec![format!(
+            "drm = the province's {} {} + the governor's MIL (capped) − the war's strength = {}",
+            if self.naval { "naval strength" } else { "strength" },
+            self.troops_fighting,
+            drms.join(" or ")
+        )];
+        n.extend(self.dice_notes.iter().cloned());
         if self.lacks_support {
             n.push(format!("the province lacks the war's fleet support ({}): a Victory counts as a Stalemate (L941)", self.engine.fleet_support));
         }
