@@ -25,6 +25,22 @@ const BATTLES: &[(&str, &str)] = &[
         "siege-5-orders",
         "ruleset = \"mare-nostrum\"\nbattle = \"siege\"\norders = 5\n[attacker]\ninfantry = 12\n[defender]\ngarrison = 6\nppu = 6",
     ),
+    (
+        "ror-land-2nd-punic",
+        "ruleset = \"republica-de-roma\"\nbattle = \"land\"\n[rome]\nlegions = 10\nveteran_legions = 2\nfleets = 5\ncommander = \"Q. Fabius Maximus Verrucosus Cunctator\"\n[war]\nname = \"2nd Punic War\"",
+    ),
+    (
+        "ror-naval-then-land-1st-punic",
+        "ruleset = \"republica-de-roma\"\nbattle = \"naval-then-land\"\n[rome]\nlegions = 12\nfleets = 14\ncommander = \"Cn. Pompeius Magnus\"\n[war]\nname = \"1st Punic War\"",
+    ),
+    (
+        "ror-campaign-5-phases",
+        "ruleset = \"republica-de-roma\"\nbattle = \"campaign\"\nphases = 5\nreinforcement = \"replace-losses\"\n[rome]\nlegions = 12\nveteran_legions = 2\nfleets = 5\ncommander_military = 3\n[war]\nname = \"2nd Punic War\"",
+    ),
+    (
+        "ror-civil-war",
+        "ruleset = \"republica-de-roma\"\nbattle = \"civil-war\"\n[rome]\nlegions = 12\ncommander_military = 4\n[rebel]\nlegions = 9\nveteran_legions = 3\ncommander = \"Cn. Pompeius Magnus\"",
+    ),
 ];
 
 fn battle(text: &str) -> LoadedBattle {
