@@ -336,55 +336,9 @@ impl RomanBattle {
         // The commander's MIL as a distribution: a number, or a roll such as Pompey's 1d6 + 1.
         let mut mil = crate::exact::Pmf::point(0);
         if let Some(name) = rome.string("commander")? {
-            let d = data();
-            let w = name.trim().to_lowercase();
-            if let Some(s) = d
-                .statesmen
-                .iter()
-                .find(|s| s.name.to_lowercase() == w || s.id.to_lowercase() == w)
-            {
-                commander_name = s.name.clone();
-                mil = match (s.military, s.military_roll) {
-                    (_, Some(r)) => crate::exact::Pmf::dice_sum(r.dice as usize, r.sides as usize)
-                        .convolve(&crate::exact::Pmf::point(r.plus as usize)),
-                    (Some(m), None) => crate::exact::Pmf::point(m as usize),
-                    (None, None) => crate::exact::Pmf::point(0),
-                };
-                halves = s.halves_losses;
-                nullified = s.nullifies.as_ref().is_some_and(|n| {
-                    n.wars.iter().any(|x| x == &war.name)
-                        || (!war.series.is_empty() && n.series.iter().any(|x| x == &war.series))
-                });
-            } else {
-                let names: Vec<&str> = d
-                    .statesmen
-                    .iter()
-                    .map(|s| s.name.as_str())
-                    .chain(d.senators.iter().map(|s| s.name.as_str()))
-                    .collect();
-                match d.senators.iter().find(|s| s.name.to_lowercase() == w) {
-                    Some(s) => {
-                        commander_name = s.name.clone();
-                        mil = crate::exact::Pmf::point(s.military as usize);
-                    }
-                    None => {
-                        let near = crate::error::close_matches(name, names.iter().copied());
-                        return Err(AleaError::input(
-                            fields.source,
-                            "rome.commander",
-                            format!("\"{name}\""),
-                            format!(
-                                "a statesman or senator from the data; close matches: {}",
-                                if near.is_empty() {
-                                    "none".to_string()
-                                } else {
-                                    near.join(", ")
-                                }
-                            ),
-                        ));
-                    }
-                }
-            }
+            let c = super::data::commander(fields.source, "rome.commander", name)?;
+            nullified = c.cancels(&war.name, &war.series);
+            (commander_name, mil, halves) = (c.name, c.mil, c.halves_losses);
         }
         let ransom = rome
             .int_in("commander_influence", 0, 100)?

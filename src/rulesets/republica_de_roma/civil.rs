@@ -102,31 +102,8 @@ fn parse_side(f: &Fields, fight: Fight) -> Result<Side> {
     let mut mil = Pmf::point(0);
     let mut name = "a commander".to_string();
     if let Some(wanted) = f.string("commander")? {
-        let d = data();
-        let w = wanted.trim().to_lowercase();
-        if let Some(s) = d
-            .statesmen
-            .iter()
-            .find(|s| s.name.to_lowercase() == w || s.id.to_lowercase() == w)
-        {
-            name = s.name.clone();
-            mil = match (s.military, s.military_roll) {
-                (_, Some(r)) => Pmf::dice_sum(r.dice as usize, r.sides as usize)
-                    .convolve(&Pmf::point(r.plus as usize)),
-                (Some(m), None) => Pmf::point(m as usize),
-                (None, None) => Pmf::point(0),
-            };
-        } else {
-            let s = super::data::find(
-                &d.senators,
-                |s| &s.name,
-                f.source,
-                &f.field("commander"),
-                wanted,
-            )?;
-            name = s.name.clone();
-            mil = Pmf::point(s.military as usize);
-        }
+        let c = super::data::commander(f.source, &f.field("commander"), wanted)?;
+        (name, mil) = (c.name, c.mil);
     }
     if let Some(m) = f.int_in("commander_military", 0, 10)? {
         mil = Pmf::point(m as usize);

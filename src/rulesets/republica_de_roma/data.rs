@@ -143,6 +143,75 @@ pub fn data() -> &'static Data {
     })
 }
 
+/// A commander from the data: a statesman (by name or id) or a family senator (by name).
+pub struct Commander {
+    pub name: String,
+    /// MIL as a distribution: a number, or a roll such as Pompey's 1d6 + 1.
+    pub mil: crate::exact::Pmf,
+    pub halves_losses: bool,
+    /// War series and war names whose own Disaster and Standoff numbers he cancels.
+    pub nullifies: Option<&'static Nullifies>,
+}
+
+impl Commander {
+    /// Whether he cancels the Disaster and Standoff numbers of `war` (of series `series`).
+    pub fn cancels(&self, war: &str, series: &str) -> bool {
+        self.nullifies.is_some_and(|n| {
+            n.wars.iter().any(|x| x == war)
+                || (!series.is_empty() && n.series.iter().any(|x| x == series))
+        })
+    }
+}
+
+pub fn commander(source: &str, field: &str, wanted: &str) -> Result<Commander> {
+    use crate::exact::Pmf;
+    let d = data();
+    let w = wanted.trim().to_lowercase();
+    if let Some(s) = d
+        .statesmen
+        .iter()
+        .find(|s| s.name.to_lowercase() == w || s.id.to_lowercase() == w)
+    {
+        let mil = match (s.military, s.military_roll) {
+            (_, Some(r)) => Pmf::dice_sum(r.dice as usize, r.sides as usize)
+                .convolve(&Pmf::point(r.plus as usize)),
+            (Some(m), None) => Pmf::point(m as usize),
+            (None, None) => Pmf::point(0),
+        };
+        return Ok(Commander {
+            name: s.name.clone(),
+            mil,
+            halves_losses: s.halves_losses,
+            nullifies: s.nullifies.as_ref(),
+        });
+    }
+    if let Some(s) = d.senators.iter().find(|s| s.name.to_lowercase() == w) {
+        return Ok(Commander {
+            name: s.name.clone(),
+            mil: Pmf::point(s.military as usize),
+            halves_losses: false,
+            nullifies: None,
+        });
+    }
+    let names = d
+        .statesmen
+        .iter()
+        .map(|s| s.name.as_str())
+        .chain(d.senators.iter().map(|s| s.name.as_str()));
+    let near = close_matches(wanted, names);
+    let near = if near.is_empty() {
+        "none".to_string()
+    } else {
+        near.join(", ")
+    };
+    Err(AleaError::input(
+        source,
+        field,
+        format!("\"{wanted}\""),
+        format!("a statesman or senator from the data; close matches: {near}"),
+    ))
+}
+
 /// Finds a card by name (case-insensitive); an unknown name lists the close matches.
 pub fn find<'a, T>(
     items: &'a [T],
