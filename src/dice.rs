@@ -139,6 +139,12 @@ impl Dice {
         hits
     }
 
+    /// Uniform in [0, 1), 53 bits.
+    #[inline]
+    pub fn uniform(&mut self) -> f64 {
+        (self.rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+    }
+
     /// `true` with probability `p` (resolution 2^-53).
     #[inline]
     pub fn chance(&mut self, p: f64) -> bool {

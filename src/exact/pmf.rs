@@ -157,6 +157,23 @@ impl Pmf {
         self.0.iter().enumerate().map(|(k, p)| k as f64 * p).sum()
     }
 
+    /// The value at which the cumulative probability first exceeds `u` (a uniform draw in [0, 1)):
+    /// inverse-transform sampling.
+    pub fn sample(&self, u: f64) -> usize {
+        let mut u = u;
+        let mut last = 0;
+        for (v, &p) in self.0.iter().enumerate() {
+            if p > 0.0 {
+                if u < p {
+                    return v;
+                }
+                last = v;
+            }
+            u -= p;
+        }
+        last
+    }
+
     /// `P(X >= k)`.
     pub fn tail(&self, k: usize) -> f64 {
         self.0.iter().skip(k).sum()
@@ -216,6 +233,17 @@ mod tests {
         // C(5,2)C(10,2)/C(15,4) = 10·45/1365
         assert!(close(h.get(2), 450.0 / 1365.0, 1e-12));
         assert_eq!(Pmf::hypergeometric(4, 4, 2).0, vec![0.0, 0.0, 1.0]);
+    }
+
+    #[test]
+    fn sampling_inverts_the_cumulative_distribution() {
+        let pmf = Pmf(vec![0.0, 0.25, 0.0, 0.75]);
+        assert_eq!(pmf.sample(0.0), 1);
+        assert_eq!(pmf.sample(0.2499), 1);
+        assert_eq!(pmf.sample(0.25), 3);
+        assert_eq!(pmf.sample(0.999999), 3);
+        // Rounding that leaves u above the total still lands on a value that can occur.
+        assert_eq!(Pmf(vec![0.5, 0.5, 0.0]).sample(1.0), 1);
     }
 
     #[test]

@@ -35,10 +35,41 @@ pub enum Kind {
     Naval,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Loss {
-    Units(u32),
-    All,
+/// A Combat Results Table row: lowest and highest modified total, result, units lost (`None` = all).
+type CrtRow = (i32, i32, usize, Option<u32>);
+
+/// The Combat Results Table's row for a modified total: the result and the units each side loses
+/// (`None` = all of them). Built once from `scenarios/republica-de-roma/combat-results.toml`.
+pub(super) fn crt(total: i32) -> (usize, Option<u32>) {
+    static TABLE: std::sync::OnceLock<Vec<CrtRow>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        data()
+            .crt
+            .iter()
+            .map(|row| {
+                let result = match row.result.as_str() {
+                    "victory" => VICTORY,
+                    "stalemate" => STALEMATE,
+                    _ => DEFEAT,
+                };
+                let loss = match &row.losses {
+                    Value::Integer(n) => Some(*n as u32),
+                    _ => None,
+                };
+                (
+                    row.min_total.unwrap_or(i32::MIN),
+                    row.max_total.unwrap_or(i32::MAX),
+                    result,
+                    loss,
+                )
+            })
+            .collect()
+    });
+    let &(_, _, result, loss) = table
+        .iter()
+        .find(|(lo, hi, _, _)| (*lo..=*hi).contains(&total))
+        .expect("the Combat Results Table covers every total");
+    (result, loss)
 }
 
 /// A war as fought: printed values, possibly overridden in the battle file.
@@ -98,7 +129,6 @@ pub struct RomanBattle {
     ransom: Option<f64>,
     /// Per unmodified 3d6 total (index = total): Disaster, Standoff or neither.
     special: [Option<usize>; 19],
-    crt: Vec<(i32, i32, usize, Loss)>,
     halves_losses: Option<bool>, // Some(round_up)
     pub(super) gain: u32,
     /// Printed strength of what this battle fights (land or naval): the victory gain is half of it.
@@ -442,28 +472,6 @@ impl RomanBattle {
             mark(&l.disaster, DISASTER);
         }
 
-        let crt = data()
-            .crt
-            .iter()
-            .map(|row| {
-                let result = match row.result.as_str() {
-                    "victory" => VICTORY,
-                    "stalemate" => STALEMATE,
-                    _ => DEFEAT,
-                };
-                let loss = match &row.losses {
-                    Value::Integer(n) => Loss::Units(*n as u32),
-                    _ => Loss::All,
-                };
-                (
-                    row.min_total.unwrap_or(i32::MIN),
-                    row.max_total.unwrap_or(i32::MAX),
-                    result,
-                    loss,
-                )
-            })
-            .collect();
-
         let k = options.int("mortality_draw_two") as u32;
         let cup = Cup {
             numbered: 36 - k,
@@ -565,7 +573,6 @@ impl RomanBattle {
             war_naval: war.naval,
             ransom,
             special,
-            crt,
             halves_losses: halves.then(|| options.choice("halved_losses_rounding") == "up"),
             gain: printed.div_ceil(2),
             printed,
@@ -611,14 +618,9 @@ impl RomanBattle {
             Some(_) => (STANDOFF, legions.div_ceil(4), fleets.div_ceil(4)),
             None => {
                 let total = roll as i32 + drm;
-                let &(_, _, result, loss) = self
-                    .crt
-                    .iter()
-                    .find(|(lo, hi, _, _)| (*lo..=*hi).contains(&total))
-                    .expect("the Combat Results Table covers every total");
-                match loss {
-                    Loss::All => (result, legions, fleets),
-                    Loss::Units(n) => (result, n.min(legions), n.min(fleets)),
+                match crt(total) {
+                    (result, None) => (result, legions, fleets),
+                    (result, Some(n)) => (result, n.min(legions), n.min(fleets)),
                 }
             }
         };
@@ -635,16 +637,7 @@ impl RomanBattle {
         let m = if self.drms.len() == 1 {
             self.mil.0.iter().position(|&p| p > 0.0).unwrap_or(0) as u32
         } else {
-            let mut u = dice.next_u64() as f64 / 2f64.powi(64);
-            let mut value = 0;
-            for (v, &p) in self.mil.0.iter().enumerate() {
-                value = v as u32;
-                if p > 0.0 && u < p {
-                    break;
-                }
-                u -= p;
-            }
-            value
+            self.mil.sample(dice.uniform()) as u32
         };
         let used = if self.combined_cap {
             (m + self.moh).min(troops)
@@ -896,7 +889,6 @@ impl RomanBattle {
             fleets,
             drms: modifiers(&self.mil, self.moh, self.combined_cap, troops, self.base),
             mil: self.mil.clone(),
-            crt: self.crt.clone(),
             describe: Vec::new(),
             notes: Vec::new(),
             schema: Schema::default(),

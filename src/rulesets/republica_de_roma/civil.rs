@@ -8,9 +8,8 @@
 //! chits, one per legion lost on either side, can kill either commander (L835); the blockade draws
 //! none and uses fleets without MIL.
 
-use super::battle::{DEFEAT, VICTORY};
+use super::battle::{DEFEAT, VICTORY, WEIGHTS_3D6};
 use super::chits::Cup;
-use super::data::data;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
@@ -18,10 +17,9 @@ use crate::exact::Pmf;
 use crate::options::Options;
 use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
-use toml::{Table, Value};
+use toml::Table;
 
 const OUTCOMES: [&str; 3] = ["victory", "stalemate", "defeat"];
-const WEIGHTS_3D6: [u32; 16] = [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Fight {
@@ -49,7 +47,6 @@ pub struct Civil {
     /// (modifier, probability, the victor's gain) over the two MIL distributions: the gain is half
     /// the defender's strength rounded up, which moves with the rebel's MIL.
     drms: Vec<(i32, f64, f64)>,
-    crt: Vec<(i32, i32, usize, Option<u32>)>,
     cup: Cup,
     defeat_kills_commander: bool,
     schema: Schema,
@@ -154,27 +151,6 @@ fn build(fields: &Fields, options: Options, fight: Fight) -> Result<Box<dyn Batt
         }
     }
     let max_gain = drms.iter().map(|d| d.2).fold(1.0, f64::max);
-    let crt = data()
-        .crt
-        .iter()
-        .map(|row| {
-            let result = match row.result.as_str() {
-                "victory" => VICTORY,
-                "stalemate" => 1,
-                _ => DEFEAT,
-            };
-            let loss = match &row.losses {
-                Value::Integer(n) => Some(*n as u32),
-                _ => None, // all
-            };
-            (
-                row.min_total.unwrap_or(i32::MIN),
-                row.max_total.unwrap_or(i32::MAX),
-                result,
-                loss,
-            )
-        })
-        .collect();
     let k = options.int("mortality_draw_two") as u32;
     let mut schema = Schema::new(&OUTCOMES);
     let what = if fight == Fight::Blockade {
@@ -199,7 +175,6 @@ fn build(fields: &Fields, options: Options, fight: Fight) -> Result<Box<dyn Batt
         fight,
         sides: [senate, rebel],
         drms,
-        crt,
         cup: Cup {
             numbered: 36 - k,
             draw_two: k,
@@ -212,11 +187,7 @@ fn build(fields: &Fields, options: Options, fight: Fight) -> Result<Box<dyn Batt
 impl Civil {
     /// Result and (Senate, rebel) units lost for a modified total.
     fn resolve(&self, total: i32) -> (usize, u32, u32) {
-        let &(_, _, result, loss) = self
-            .crt
-            .iter()
-            .find(|(lo, hi, _, _)| (*lo..=*hi).contains(&total))
-            .expect("the CRT covers every total");
+        let (result, loss) = super::battle::crt(total);
         let [s, r] = [self.sides[0].tokens(), self.sides[1].tokens()];
         match (result, loss) {
             (DEFEAT, None) => (result, s, 0),
@@ -281,16 +252,7 @@ impl Simulate for Civil {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         let roll = (dice.d(6) + dice.d(6) + dice.d(6)) as i32;
         // Each side's MIL is drawn on its own so that the rebel's gain matches his rolled strength.
-        let mut pick = |mil: &Pmf| {
-            let mut u = dice.next_u64() as f64 / 2f64.powi(64);
-            for (v, &p) in mil.0.iter().enumerate() {
-                if p > 0.0 && u < p {
-                    return v;
-                }
-                u -= p;
-            }
-            mil.0.len() - 1
-        };
+        let mut pick = |mil: &Pmf| mil.sample(dice.uniform());
         let (ms, mr) = (pick(&self.sides[0].mil), pick(&self.sides[1].mil));
         let strength = |s: &Side, m: usize| {
             let troops = s.regular + 2 * s.veteran;
