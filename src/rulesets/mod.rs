@@ -1,6 +1,7 @@
 //! The five rulesets. Each declares its battles and its rule options; the shared machinery (exact
 //! distributions, runner, experiments, output, charts) never needs to know which one it is running.
 
+pub mod invasions;
 pub mod mare_nostrum;
 pub mod republica_de_roma;
 
@@ -56,13 +57,7 @@ pub struct Ruleset {
 
 pub static RULESETS: &[Ruleset] = &[
     mare_nostrum::RULESET,
-    Ruleset {
-        slug: "invasions",
-        title: "Invasions vol. 1",
-        digest: "../shared/rules/invasions.md",
-        battles: &[],
-        options: &[],
-    },
+    invasions::RULESET,
     republica_de_roma::RULESET,
     Ruleset {
         slug: "mediterraneo-sanguinolento",
@@ -204,7 +199,7 @@ mod tests {
         let e = load_battle("b.toml", &t).err().unwrap();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("mare-nostrum"), "{e}");
-        let t: Table = "ruleset = \"invasions\"\nbattle = \"basic\""
+        let t: Table = "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"field\""
             .parse()
             .unwrap();
         assert!(load_battle("b.toml", &t)
