@@ -71,6 +71,37 @@ impl<'a> Fields<'a> {
         t
     }
 
+    pub fn keys(&self) -> impl Iterator<Item = &'a str> {
+        self.table.keys().map(|k| k.as_str())
+    }
+
+    /// A real number (integers accepted) within `lo..=hi`.
+    pub fn number_in(&self, key: &str, lo: f64, hi: f64) -> Result<Option<f64>> {
+        let x = match self.table.get(key) {
+            None => return Ok(None),
+            Some(Value::Float(x)) => *x,
+            Some(Value::Integer(i)) => *i as f64,
+            Some(v) => {
+                return Err(AleaError::input(
+                    self.source,
+                    self.field(key),
+                    describe(v),
+                    format!("a number from {lo} to {hi}"),
+                ))
+            }
+        };
+        if (lo..=hi).contains(&x) {
+            Ok(Some(x))
+        } else {
+            Err(AleaError::input(
+                self.source,
+                self.field(key),
+                x,
+                format!("a number from {lo} to {hi}"),
+            ))
+        }
+    }
+
     pub fn has(&self, key: &str) -> bool {
         self.table.contains_key(key)
     }

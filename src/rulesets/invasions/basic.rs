@@ -1,17 +1,550 @@
-//! Placeholder while the basic land battle is being written.
+//! The basic land battle (XX, L1273-1759; digest §3.1): a fire round of archers and Franks (or a
+//! mountain ambush), then one combat round of white and black battle dice with leaders' rerolls.
 
-use crate::error::{AleaError, Result};
+use super::army::{self, Army, Status};
+use super::land::{
+    self, advantages, AmbushSetting, Crossing, Finish, LandBattle, LeaderOption, System, Terrain,
+    Weighted, ATTACKER, DEFENDER,
+};
+use super::rerolls::{self, Judge, Pool};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
+use crate::error::Result;
 use crate::options::Options;
-use crate::rulesets::BattleModel;
+use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
+use std::collections::HashMap;
 
-pub const SUMMARY: &str = "basic land battle (not written yet)";
+pub const SUMMARY: &str =
+    "basic land battle: fire round (or mountain ambush), one combat round of white/black battle dice, rerolls (XX)";
 pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[];
+pub const KEYS: &[&str] = land::KEYS;
 
-pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    Err(AleaError::invalid(
-        fields.source,
-        "the basic battle is not written yet",
-    ))
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    Ok(Box::new(Basic(land::build(
+        fields,
+        options,
+        System::Basic,
+    )?)))
+}
+
+pub struct Basic(pub LandBattle);
+
+/// Who may ambush in a mountain province, and the chance it happens (XX.D, L1350-1358; Q5).
+pub fn ambush(b: &LandBattle) -> Option<(usize, f64)> {
+    let f = &b.field;
+    if f.terrain != Terrain::Mountain || f.ambush == AmbushSetting::Never || !b.policy.ambush {
+        return None;
+    }
+    let ambusher = if b.rules.ambusher_is_defender || !f.interception {
+        DEFENDER
+    } else {
+        ATTACKER
+    };
+    if b.sides[1 - ambusher].leader_mountains {
+        return None;
+    }
+    let automatic = f.ambush == AmbushSetting::Always
+        || matches!(f.crossing, Crossing::River | Crossing::MountainRange);
+    Some((ambusher, if automatic { 1.0 } else { 0.5 }))
+}
+
+/// Firing strength in quarter-dice of one side (archers count 2 quarters... see `fire_pool`).
+struct FireUnits {
+    archers: u32,
+    franks: u32,
+    extra: u32,
+    horse_archers: u32,
+}
+
+pub fn fire_units(
+    b: &LandBattle,
+    side: usize,
+    army: &Army,
+    ambusher: bool,
+) -> (u32, u32, u32, u32) {
+    let classes = b.sides[side].classes();
+    let mut u = FireUnits {
+        archers: 0,
+        franks: 0,
+        extra: 0,
+        horse_archers: 0,
+    };
+    for (k, c) in classes.iter().enumerate() {
+        for damaged in [false, true] {
+            let n = if damaged {
+                army.damaged[k]
+            } else {
+                army.intact[k]
+            } as u32;
+            if n == 0 {
+                continue;
+            }
+            let weight = if ambusher && c.alpine { 2 } else { 1 };
+            if c.archer(damaged) {
+                u.archers += n * weight;
+                if c.horse_archer(damaged) {
+                    u.horse_archers += n;
+                }
+            } else if c.template.frankish {
+                u.franks += n * weight;
+            } else if ambusher && (b.rules.ambush_all_other_units || !c.cavalry(damaged)) {
+                u.extra += n * weight;
+            }
+        }
+    }
+    (u.archers, u.franks, u.extra, u.horse_archers)
+}
+
+/// The fire-round pool of one side (XX.D, L1335-1348; Q6, Q41).
+pub fn fire_pool(b: &LandBattle, armies: &[Army; 2], side: usize, ambusher: bool) -> Pool {
+    let (archers, franks, extra, horse_archers) = fire_units(b, side, &armies[side], ambusher);
+    let mut dice = if b.rules.fire_pooled_rounding {
+        (2 * archers + franks + extra).div_ceil(4)
+    } else {
+        archers.div_ceil(2) + franks.div_ceil(4) + extra.div_ceil(4)
+    };
+    if advantages(b, armies)[1 - side][1] {
+        dice = dice.saturating_sub(1);
+    }
+    if b.rules.fire_minimum_one_die && archers + franks + extra > 0 {
+        dice = dice.max(1);
+    }
+    let black = if b.open() {
+        dice.min(horse_archers.div_ceil(2))
+    } else {
+        0
+    };
+    Pool {
+        white: dice - black,
+        black,
+    }
+}
+
+/// Whether the side's own units meet a stack condition: one unit (‡) or every unit (†).
+fn qualifies(b: &LandBattle, side: usize, army: &Army, system: System) -> bool {
+    let s = &b.sides[side];
+    if system == System::Basic && b.rules.mixed_all_units_in_basic {
+        s.all_national(army) && army.units() > 0
+    } else {
+        s.has_national(army)
+    }
+}
+
+/// The attacker's crossing penalty applies (XX.F; not after an interception; amphibious units
+/// ignore a river only if they all are amphibious).
+pub fn crossing_penalty(b: &LandBattle, armies: &[Army; 2], crossings: &[Crossing]) -> bool {
+    let f = &b.field;
+    if f.interception || !f.all_crossed || !crossings.contains(&f.crossing) {
+        return false;
+    }
+    if f.crossing == Crossing::River {
+        let a = &b.sides[ATTACKER];
+        let all_amphibious = a.classes().iter().enumerate().all(|(k, c)| {
+            c.amphibious || armies[ATTACKER].intact[k] + armies[ATTACKER].damaged[k] == 0
+        });
+        return !all_amphibious;
+    }
+    true
+}
+
+/// The forest penalty's condition (Q1).
+pub fn forest_penalty(b: &LandBattle, system: System) -> bool {
+    let d = &b.sides[DEFENDER];
+    if b.field.terrain != Terrain::Forest {
+        return false;
+    }
+    if system == System::Advanced && b.rules.forest_literal {
+        !(d.status == Status::Barbarian && d.nomad)
+    } else {
+        d.status == Status::Barbarian && !d.nomad
+    }
+}
+
+/// The fortified city's bonus for the defender (Q9).
+pub fn fortified_bonus(b: &LandBattle) -> bool {
+    b.field.fortified_city
+        && (b.rules.fortified_any_defender || b.sides[DEFENDER].status.civilized())
+}
+
+/// Shared stack bonuses: the exchange / +1 sources of both systems (XX.G, XXI.E).
+pub fn stack_bonuses(b: &LandBattle, armies: &[Army; 2], side: usize, system: System) -> u32 {
+    let s = &b.sides[side];
+    let o = &b.sides[1 - side];
+    let army = &armies[side];
+    let adv = advantages(b, armies);
+    let elites = army::elites(s.classes(), army);
+    let mut n = 0;
+    if elites >= b.rules.elite_exchange_minimum {
+        n += if s.rome && elites >= 4 { 2 } else { 1 };
+    }
+    if adv[side][0] {
+        n += 1;
+    }
+    let qualified = qualifies(b, side, army, system);
+    if s.status == Status::Empire
+        && o.status == Status::Barbarian
+        && qualified
+        && o.has_national(&armies[1 - side])
+    {
+        n += 1;
+    }
+    if s.nomad && b.field.terrain == Terrain::Steppe && qualified {
+        n += 1;
+    }
+    n
+}
+
+/// Both combat-round pools (XX.F, XX.G), before any leader option.
+pub fn combat_pools(b: &LandBattle, armies: &[Army; 2]) -> [Pool; 2] {
+    let adv = advantages(b, armies);
+    let f = &b.field;
+    [ATTACKER, DEFENDER].map(|s| {
+        let side = &b.sides[s];
+        let mut dice = armies[s].units() as i32 + side.event_dice;
+        let mut exchanges = stack_bonuses(b, armies, s, System::Basic) as i32;
+        if s == ATTACKER {
+            dice -= (f.terrain == Terrain::Swamp) as i32;
+            dice -= crossing_penalty(
+                b,
+                armies,
+                &[Crossing::River, Crossing::MountainRange, Crossing::Strait],
+            ) as i32;
+            dice -= forest_penalty(b, System::Basic) as i32;
+            dice += (side.status == Status::Barbarian
+                && f.barbarian_province
+                && b.sides[DEFENDER].status.civilized()) as i32;
+        } else {
+            if fortified_bonus(b) {
+                dice += 1;
+                exchanges += (side.status == Status::Empire) as i32;
+            }
+            dice += (f.limes && armies[s].units() > 0) as i32;
+            dice += side.horde as i32;
+        }
+        let white = dice.max(1) as u32;
+        let mut black = (exchanges as u32).min(white);
+        if adv[1 - s][1] && black > 0 {
+            black -= 1;
+        }
+        let black = (black as i32 + side.event_exchanges).clamp(0, white as i32) as u32;
+        Pool {
+            white: white - black,
+            black,
+        }
+    })
+}
+
+/// The leaders' option (XX.E): trade a reroll for a black die, Attacker first.
+pub fn leader_options(b: &LandBattle, pools: &mut [Pool; 2], rerolls: &mut [u32; 2]) {
+    if b.policy.leader_option == LeaderOption::Never {
+        return;
+    }
+    for s in [ATTACKER, DEFENDER] {
+        if b.sides[s].best_bonus() >= 2 && rerolls[s] >= 1 {
+            rerolls[s] -= 1;
+            if pools[1 - s].black > 0 {
+                pools[1 - s].black -= 1;
+            } else {
+                pools[s].black += 1;
+            }
+        }
+    }
+}
+
+impl Basic {
+    fn judge(&self) -> Judge {
+        Judge::new(self.0.open(), self.0.policy.reroll_threshold)
+    }
+
+    fn start(&self) -> Finish {
+        let b = &self.0;
+        Finish {
+            armies: [b.sides[0].fighting, b.sides[1].fighting],
+            leftover: [0; 2],
+            hits_inflicted: [0; 2],
+            rerolls_left: [b.sides[0].rerolls, b.sides[1].rerolls],
+            limes_hit: false,
+            rounds: 1,
+            voluntary_retreat: None,
+        }
+    }
+
+    fn fire_rerolls(&self, f: &Finish) -> [u32; 2] {
+        if self.0.rules.rerolls_in_fire_round {
+            f.rerolls_left
+        } else {
+            [0, 0]
+        }
+    }
+
+    /// Applies one fire volley's hits (not deciding: a non-final allocation).
+    fn take_fire(&self, f: &mut Finish, victim: usize, hits: u32) {
+        f.hits_inflicted[1 - victim] += hits;
+        let mut army = f.armies[victim];
+        let left = self.0.allocate_volley(victim, &mut army, hits);
+        f.armies[victim] = army;
+        self.absorb_leftover(f, victim, left);
+    }
+
+    fn absorb_leftover(&self, f: &mut Finish, victim: usize, mut left: u32) {
+        if victim == DEFENDER && self.0.field.limes && !f.limes_hit && left > 0 {
+            f.limes_hit = true;
+            left -= 1;
+        }
+        f.leftover[victim] += left;
+    }
+
+    fn after_fire_rerolls(&self, f: &mut Finish, used: [u32; 2], rolled: &rerolls::Rolled) {
+        for s in 0..2 {
+            f.rerolls_left[s] -= used[s] - rolled.rerolls_left[s];
+        }
+    }
+
+    fn combat_setup(&self, f: &Finish) -> ([Pool; 2], [u32; 2]) {
+        let mut pools = combat_pools(&self.0, &f.armies);
+        let mut rerolls = f.rerolls_left;
+        leader_options(&self.0, &mut pools, &mut rerolls);
+        (pools, rerolls)
+    }
+
+    fn finish_combat(&self, f: &Finish, rolled: &rerolls::Rolled) -> Finish {
+        let mut g = *f;
+        g.rerolls_left = rolled.rerolls_left;
+        g.hits_inflicted[0] += rolled.hits[0];
+        g.hits_inflicted[1] += rolled.hits[1];
+        let before = g.leftover;
+        self.0
+            .allocate_final(&mut g, [rolled.hits[DEFENDER], rolled.hits[ATTACKER]]);
+        for s in 0..2 {
+            let left = g.leftover[s] - before[s];
+            g.leftover[s] = before[s];
+            self.absorb_leftover(&mut g, s, left);
+        }
+        g
+    }
+
+    fn wiped(f: &Finish) -> bool {
+        f.armies[0].units() == 0 || f.armies[1].units() == 0
+    }
+
+    /// The distribution of battles after the fire round (or ambush).
+    fn exact_fire(&self) -> HashMap<Finish, f64> {
+        let b = &self.0;
+        let judge = self.judge();
+        let start = self.start();
+        let mut out: HashMap<Finish, f64> = HashMap::new();
+        let mut add = |f: Finish, p: f64| *out.entry(f).or_insert(0.0) += p;
+        let amb = ambush(b);
+        let p_ambush = amb.map_or(0.0, |a| a.1);
+        if let Some((ambusher, p)) = amb {
+            let victim = 1 - ambusher;
+            let mut pools = [Pool::default(); 2];
+            pools[ambusher] = fire_pool(b, &start.armies, ambusher, true);
+            let used = self.fire_rerolls(&start);
+            for (rolled, q) in rerolls::exact(pools, used, &judge) {
+                let mut f = start;
+                self.after_fire_rerolls(&mut f, used, &rolled);
+                self.take_fire(&mut f, victim, rolled.hits[ambusher]);
+                let armies = if b.rules.ambush_recompute_advantages {
+                    f.armies
+                } else {
+                    start.armies
+                };
+                // The return fire uses the survivors; the advantages of `armies`.
+                let mut back = [Pool::default(); 2];
+                back[victim] = return_fire_pool(b, &f.armies, &armies, victim);
+                let used2 = self.fire_rerolls(&f);
+                for (r2, q2) in rerolls::exact(back, used2, &judge) {
+                    let mut g = f;
+                    self.after_fire_rerolls(&mut g, used2, &r2);
+                    self.take_fire(&mut g, ambusher, r2.hits[victim]);
+                    add(g, p * q * q2);
+                }
+            }
+        }
+        if p_ambush < 1.0 {
+            let pools = [0, 1].map(|s| fire_pool(b, &start.armies, s, false));
+            let used = self.fire_rerolls(&start);
+            for (rolled, q) in rerolls::exact(pools, used, &judge) {
+                let mut f = start;
+                self.after_fire_rerolls(&mut f, used, &rolled);
+                self.take_fire(&mut f, DEFENDER, rolled.hits[ATTACKER]);
+                self.take_fire(&mut f, ATTACKER, rolled.hits[DEFENDER]);
+                add(f, (1.0 - p_ambush) * q);
+            }
+        }
+        out
+    }
+
+    pub fn finishes(&self) -> Vec<(Finish, f64)> {
+        let judge = self.judge();
+        let mut done: HashMap<Finish, f64> = HashMap::new();
+        for (f, p) in self.exact_fire() {
+            if Self::wiped(&f) {
+                *done.entry(f).or_insert(0.0) += p;
+                continue;
+            }
+            let (pools, rerolls) = self.combat_setup(&f);
+            for (rolled, q) in rerolls::exact(pools, rerolls, &judge) {
+                *done.entry(self.finish_combat(&f, &rolled)).or_insert(0.0) += p * q;
+            }
+        }
+        let mut v: Vec<(Finish, f64)> = done.into_iter().collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    }
+}
+
+/// The ambushed side's return fire: its surviving units, advantages as `adv_armies` say.
+fn return_fire_pool(
+    b: &LandBattle,
+    survivors: &[Army; 2],
+    adv_armies: &[Army; 2],
+    side: usize,
+) -> Pool {
+    let mut pool = fire_pool(b, survivors, side, false);
+    let now = advantages(b, survivors)[1 - side][1];
+    let then = advantages(b, adv_armies)[1 - side][1];
+    if now != then {
+        // Undo or apply the heavy-advantage die loss as the chosen reading says.
+        let (archers, franks, _, horse_archers) = fire_units(b, side, &survivors[side], false);
+        let mut dice = if b.rules.fire_pooled_rounding {
+            (2 * archers + franks).div_ceil(4)
+        } else {
+            archers.div_ceil(2) + franks.div_ceil(4)
+        };
+        if then {
+            dice = dice.saturating_sub(1);
+        }
+        if b.rules.fire_minimum_one_die && archers + franks > 0 {
+            dice = dice.max(1);
+        }
+        let black = if b.open() {
+            dice.min(horse_archers.div_ceil(2))
+        } else {
+            0
+        };
+        pool = Pool {
+            white: dice - black,
+            black,
+        };
+    }
+    pool
+}
+
+impl Simulate for Basic {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let b = &self.0;
+        let judge = self.judge();
+        let mut f = self.start();
+        let amb = ambush(b).filter(|&(_, p)| p >= 1.0 || dice.chance(p));
+        if let Some((ambusher, _)) = amb {
+            let victim = 1 - ambusher;
+            let start = f.armies;
+            let mut pools = [Pool::default(); 2];
+            pools[ambusher] = fire_pool(b, &f.armies, ambusher, true);
+            let used = self.fire_rerolls(&f);
+            let rolled = rerolls::play(pools, used, &judge, dice);
+            self.after_fire_rerolls(&mut f, used, &rolled);
+            self.take_fire(&mut f, victim, rolled.hits[ambusher]);
+            let armies = if b.rules.ambush_recompute_advantages {
+                f.armies
+            } else {
+                start
+            };
+            let mut back = [Pool::default(); 2];
+            back[victim] = return_fire_pool(b, &f.armies, &armies, victim);
+            let used = self.fire_rerolls(&f);
+            let rolled = rerolls::play(back, used, &judge, dice);
+            self.after_fire_rerolls(&mut f, used, &rolled);
+            self.take_fire(&mut f, ambusher, rolled.hits[victim]);
+        } else {
+            let pools = [0, 1].map(|s| fire_pool(b, &f.armies, s, false));
+            let used = self.fire_rerolls(&f);
+            let rolled = rerolls::play(pools, used, &judge, dice);
+            self.after_fire_rerolls(&mut f, used, &rolled);
+            self.take_fire(&mut f, DEFENDER, rolled.hits[ATTACKER]);
+            self.take_fire(&mut f, ATTACKER, rolled.hits[DEFENDER]);
+        }
+        if !Self::wiped(&f) {
+            let (pools, rerolls) = self.combat_setup(&f);
+            let rolled = rerolls::play(pools, rerolls, &judge, dice);
+            f = self.finish_combat(&f, &rolled);
+        }
+        record_trial(b, &f, dice, out);
+    }
+}
+
+/// Settles a simulated battle, drawing the leaders' fates.
+pub fn record_trial(b: &LandBattle, f: &Finish, dice: &mut Dice, out: &mut Trial) {
+    let st = b.settle(f);
+    let killed = [0, 1].map(|s| {
+        let p = st.leader_death[s];
+        (p > 0.0 && dice.chance(p)) as u8 as f64
+    });
+    out.clear(b.schema.counts.len(), b.schema.scalars.len());
+    b.record(f, &st, killed, out);
+}
+
+/// Settles every finished battle into the exact answer.
+pub fn exact_answer(b: &LandBattle, finishes: &[(Finish, f64)]) -> Exact {
+    let mut ex = Exact::zeros(&b.schema);
+    for (f, p) in finishes {
+        let st = b.settle(f);
+        let killed = st.leader_death;
+        b.record(
+            f,
+            &st,
+            killed,
+            &mut Weighted {
+                exact: &mut ex,
+                p: *p,
+            },
+        );
+    }
+    ex
+}
+
+impl BattleModel for Basic {
+    fn schema(&self) -> &Schema {
+        &self.0.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        Ok(exact_answer(&self.0, &self.finishes()))
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.0.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        self.0.describe()
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let b = &self.0;
+        let mut notes = b.common_notes();
+        let start = [b.sides[0].fighting, b.sides[1].fighting];
+        let fire = [0, 1].map(|s| fire_pool(b, &start, s, false));
+        let combat = combat_pools(b, &start);
+        notes.push(format!(
+            "opening pools: fire {}W+{}B vs {}W+{}B; combat (if nobody falls to fire) {}W+{}B vs {}W+{}B before leader options",
+            fire[0].white, fire[0].black, fire[1].white, fire[1].black,
+            combat[0].white, combat[0].black, combat[1].white, combat[1].black
+        ));
+        if let Some((s, p)) = ambush(b) {
+            notes.push(format!(
+                "mountain ambush by the {} ({})",
+                land::SIDE_NAMES[s],
+                if p >= 1.0 {
+                    "automatic"
+                } else {
+                    "on a passed D2"
+                }
+            ));
+        }
+        notes
+    }
 }

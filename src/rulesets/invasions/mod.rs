@@ -8,14 +8,18 @@ pub mod faces;
 pub mod tables;
 
 pub mod advanced;
+pub mod allocation;
+pub mod army;
 pub mod basic;
 pub mod flight;
 pub mod interception;
+pub mod land;
 pub mod landing;
 pub mod limes;
 pub mod naval;
 pub mod passage;
 pub mod raid;
+pub mod rerolls;
 pub mod revolt;
 pub mod siege;
 
@@ -276,3 +280,5 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: &["passage"],
     },
 ];
+#[cfg(test)]
+mod land_tests;

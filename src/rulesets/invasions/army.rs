@@ -1,0 +1,415 @@
+//! Land units and stacks (digest §3.0.1, §3.0.2): unit templates as data, the qualities a counter
+//! may carry, and a stack's state during a battle as counts per class.
+
+use crate::error::{AleaError, Result};
+use crate::spec::Fields;
+
+/// Most distinct unit classes a side may bring (type × quality combinations).
+pub const MAX_CLASSES: usize = 8;
+
+/// A unit type as printed on the counter (L159-184, glossary L3072-3128).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Template {
+    pub name: &'static str,
+    pub archer: bool,
+    pub cavalry: bool,
+    pub heavy: bool,
+    pub frankish: bool,
+    /// Elite points of the intact counter for a Civilized owner: 0, 1, or 2 (Guards, L171).
+    pub elite: u8,
+    /// Worth to its owner: the order casualties spare and recovery brings back (digest §8.5).
+    pub value: f64,
+}
+
+const fn t(
+    name: &'static str,
+    archer: bool,
+    cavalry: bool,
+    heavy: bool,
+    frankish: bool,
+    elite: u8,
+    value: f64,
+) -> Template {
+    Template {
+        name,
+        archer,
+        cavalry,
+        heavy,
+        frankish,
+        elite,
+        value,
+    }
+}
+
+pub const TEMPLATES: &[Template] = &[
+    t("infantry", false, false, false, false, 0, 1.0),
+    t("frankish_infantry", false, false, false, true, 0, 1.5),
+    t("archer", true, false, false, false, 0, 3.0),
+    t("cavalry", false, true, false, false, 0, 4.0),
+    t("horse_archer", true, true, false, false, 0, 5.0),
+    t("heavy_infantry", false, false, true, false, 0, 6.0),
+    t("heavy_cavalry", false, true, true, false, 0, 7.0),
+    t("elite_infantry", false, false, false, false, 1, 8.0),
+    t("legion", false, false, true, false, 1, 8.2),
+    t("elite_cavalry", false, true, false, false, 1, 8.5),
+    t("noble_cavalry", false, true, true, false, 1, 9.0),
+    t("clibanarii", false, true, true, false, 1, 9.0),
+    t("cataphractae", true, true, true, false, 1, 9.5),
+    t("guard", false, false, true, false, 2, 10.0),
+    t("palatine_cavalry", false, true, true, false, 2, 10.0),
+];
+
+/// Where a unit comes from: the first unit eliminated must be national (auxiliaries count as
+/// national, L1433); mercenaries are not units of the side's nation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    National,
+    Auxiliary,
+    Mercenary,
+}
+
+/// Qualities a counter may carry, written as prefixes of the unit key (`alpine_archer`).
+const PREFIXES: &[&str] = &[
+    "damaged_",
+    "alpine_",
+    "amphibious_",
+    "auxiliary_",
+    "mercenary_",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UnitClass {
+    pub template: &'static Template,
+    pub alpine: bool,
+    pub amphibious: bool,
+    pub origin: Origin,
+    /// Takes two hits (first flips it): an elite of a Civilized owner (L166-169).
+    pub two_hit: bool,
+}
+
+impl UnitClass {
+    /// Flags of the counter's face: a damaged elite is standard infantry keeping alpine,
+    /// amphibious and francisca (L166-170).
+    pub fn archer(&self, damaged: bool) -> bool {
+        !damaged && self.template.archer
+    }
+    pub fn cavalry(&self, damaged: bool) -> bool {
+        !damaged && self.template.cavalry
+    }
+    pub fn heavy(&self, damaged: bool) -> bool {
+        !damaged && self.template.heavy
+    }
+    pub fn horse_archer(&self, damaged: bool) -> bool {
+        self.archer(damaged) && self.cavalry(damaged)
+    }
+    pub fn elite_points(&self, damaged: bool) -> u32 {
+        if self.two_hit && !damaged {
+            self.template.elite as u32
+        } else {
+            0
+        }
+    }
+    /// Value for casualties and recovery; a damaged elite ranks just above standard infantry
+    /// (§8.5 order: infantry, damaged elites, archers, cavalry, heavy).
+    pub fn value(&self, damaged: bool) -> f64 {
+        let quality = 0.01 * (self.alpine as u8 + self.amphibious as u8) as f64;
+        if damaged {
+            2.0 + self.template.value / 100.0 + quality
+        } else {
+            self.template.value + quality
+        }
+    }
+
+    pub fn label(&self) -> String {
+        let mut s = String::new();
+        match self.origin {
+            Origin::National => {}
+            Origin::Auxiliary => s.push_str("auxiliary "),
+            Origin::Mercenary => s.push_str("mercenary "),
+        }
+        if self.alpine {
+            s.push_str("alpine ");
+        }
+        if self.amphibious {
+            s.push_str("amphibious ");
+        }
+        s.push_str(&self.template.name.replace('_', " "));
+        s
+    }
+}
+
+/// Nation status (III, L137-157): Barbarians' elites are standard (L169, L443).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Barbarian,
+    Kingdom,
+    Empire,
+}
+
+impl Status {
+    pub fn civilized(self) -> bool {
+        self != Status::Barbarian
+    }
+}
+
+/// A stack's composition: classes with intact and damaged counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stack {
+    pub classes: Vec<UnitClass>,
+    pub intact: Vec<u8>,
+    pub damaged: Vec<u8>,
+}
+
+/// Per-side state during a battle. Fixed arrays keep it `Copy` and hashable for the exact solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Army {
+    pub intact: [u8; MAX_CLASSES],
+    pub damaged: [u8; MAX_CLASSES],
+    /// Eliminated so far, by class (an eliminated elite returns damaged whatever it was).
+    pub eliminated: [u8; MAX_CLASSES],
+    /// Intact elites flipped so far.
+    pub flips: u8,
+}
+
+impl Army {
+    pub fn units(&self) -> u32 {
+        self.intact
+            .iter()
+            .chain(&self.damaged)
+            .map(|&n| n as u32)
+            .sum()
+    }
+    pub fn eliminated_total(&self) -> u32 {
+        self.eliminated.iter().map(|&n| n as u32).sum()
+    }
+}
+
+/// Sums a per-counter quantity over a stack.
+pub fn count(classes: &[UnitClass], army: &Army, f: impl Fn(&UnitClass, bool) -> u32) -> u32 {
+    classes
+        .iter()
+        .enumerate()
+        .map(|(k, c)| army.intact[k] as u32 * f(c, false) + army.damaged[k] as u32 * f(c, true))
+        .sum()
+}
+
+pub fn cavalry(classes: &[UnitClass], army: &Army) -> u32 {
+    count(classes, army, |c, d| c.cavalry(d) as u32)
+}
+pub fn heavy(classes: &[UnitClass], army: &Army) -> u32 {
+    count(classes, army, |c, d| c.heavy(d) as u32)
+}
+pub fn elites(classes: &[UnitClass], army: &Army) -> u32 {
+    count(classes, army, |c, d| c.elite_points(d))
+}
+
+/// Cavalry or heavy advantage (L1327-1333): 2 more, or some against none.
+pub fn advantage(mine: u32, theirs: u32) -> bool {
+    mine >= theirs + 2 || (mine >= 1 && theirs == 0)
+}
+
+/// The keys a side's unit list accepts, for `KEYS` documentation.
+pub fn unit_key_help() -> String {
+    let names: Vec<&str> = TEMPLATES.iter().map(|t| t.name).collect();
+    format!(
+        "[attacker]/[defender] <unit>: how many, <unit> one of {}; prefix with damaged_, alpine_, amphibious_, auxiliary_ or mercenary_ (combinable, e.g. alpine_archer, damaged_legion)",
+        names.join(", ")
+    )
+}
+
+/// Whether `key` names units, and which class.
+pub fn parse_unit_key(key: &str, status: Status) -> Option<(UnitClass, bool)> {
+    let mut rest = key;
+    let (mut damaged, mut alpine, mut amphibious) = (false, false, false);
+    let mut origin = Origin::National;
+    'strip: loop {
+        for p in PREFIXES {
+            if let Some(r) = rest.strip_prefix(p) {
+                match *p {
+                    "damaged_" => damaged = true,
+                    "alpine_" => alpine = true,
+                    "amphibious_" => amphibious = true,
+                    "auxiliary_" => origin = Origin::Auxiliary,
+                    _ => origin = Origin::Mercenary,
+                }
+                rest = r;
+                continue 'strip;
+            }
+        }
+        break;
+    }
+    let template = TEMPLATES.iter().find(|t| t.name == rest)?;
+    Some((
+        UnitClass {
+            template,
+            alpine,
+            amphibious,
+            origin,
+            two_hit: template.elite > 0 && status.civilized(),
+        },
+        damaged,
+    ))
+}
+
+/// Reads the unit keys of a side table (every key that is not in `other_keys`).
+pub fn parse_stack(side: &Fields, status: Status, other_keys: &[&str]) -> Result<Stack> {
+    let mut stack = Stack {
+        classes: Vec::new(),
+        intact: Vec::new(),
+        damaged: Vec::new(),
+    };
+    for key in side.keys() {
+        if other_keys.contains(&key) {
+            continue;
+        }
+        let Some((class, damaged)) = parse_unit_key(key, status) else {
+            let mut allowed: Vec<&str> = other_keys.to_vec();
+            allowed.extend(TEMPLATES.iter().map(|t| t.name));
+            let near = crate::error::close_matches(key, allowed.iter().copied());
+            let hint = if near.is_empty() {
+                String::new()
+            } else {
+                format!(" (did you mean {}?)", near.join(", "))
+            };
+            return Err(AleaError::invalid(
+                side.source,
+                format!(
+                    "unknown field `{}`{hint}; a side takes {} and unit counts: {}",
+                    side.field(key),
+                    other_keys.join(", "),
+                    unit_key_help()
+                ),
+            ));
+        };
+        let n = side.int_in(key, 0, 40)?.unwrap_or(0) as u8;
+        if damaged && !class.two_hit {
+            return Err(AleaError::input(
+                side.source,
+                side.field(key),
+                n,
+                "damaged_ only for elite units of a Civilized nation (a Barbarian's elites are standard)",
+            ));
+        }
+        let k = match stack.classes.iter().position(|c| *c == class) {
+            Some(k) => k,
+            None => {
+                if stack.classes.len() == MAX_CLASSES {
+                    return Err(AleaError::input(
+                        side.source,
+                        side.field(key),
+                        n,
+                        format!("at most {MAX_CLASSES} distinct unit kinds a side"),
+                    ));
+                }
+                stack.classes.push(class);
+                stack.intact.push(0);
+                stack.damaged.push(0);
+                stack.classes.len() - 1
+            }
+        };
+        if damaged {
+            stack.damaged[k] += n;
+        } else {
+            stack.intact[k] += n;
+        }
+    }
+    Ok(stack)
+}
+
+impl Stack {
+    pub fn total(&self) -> u32 {
+        self.intact
+            .iter()
+            .chain(&self.damaged)
+            .map(|&n| n as u32)
+            .sum()
+    }
+
+    pub fn army(&self) -> Army {
+        let mut a = Army::default();
+        a.intact[..self.intact.len()].copy_from_slice(&self.intact);
+        a.damaged[..self.damaged.len()].copy_from_slice(&self.damaged);
+        a
+    }
+
+    /// Splits off the least valuable units beyond `limit` (they wait outside the battle, L1236).
+    pub fn split_at_limit(&self, limit: u32) -> (Army, Army) {
+        let mut fighting = self.army();
+        let mut waiting = Army::default();
+        let mut excess = self.total().saturating_sub(limit);
+        while excess > 0 {
+            let (k, damaged) = cheapest(&self.classes, &fighting, |_, _| true)
+                .expect("excess implies a unit to set aside");
+            if damaged {
+                fighting.damaged[k] -= 1;
+                waiting.damaged[k] += 1;
+            } else {
+                fighting.intact[k] -= 1;
+                waiting.intact[k] += 1;
+            }
+            excess -= 1;
+        }
+        (fighting, waiting)
+    }
+
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        for (k, c) in self.classes.iter().enumerate() {
+            if self.intact[k] > 0 {
+                parts.push(format!("{} {}", self.intact[k], c.label()));
+            }
+            if self.damaged[k] > 0 {
+                parts.push(format!("{} damaged {}", self.damaged[k], c.label()));
+            }
+        }
+        parts.join(", ")
+    }
+}
+
+/// The least valuable counter present satisfying `accept(class, damaged)`.
+pub fn cheapest(
+    classes: &[UnitClass],
+    army: &Army,
+    accept: impl Fn(&UnitClass, bool) -> bool,
+) -> Option<(usize, bool)> {
+    let mut best: Option<(usize, bool, f64)> = None;
+    for (k, c) in classes.iter().enumerate() {
+        for damaged in [false, true] {
+            let n = if damaged {
+                army.damaged[k]
+            } else {
+                army.intact[k]
+            };
+            if n > 0 && accept(c, damaged) {
+                let v = c.value(damaged);
+                if best.is_none_or(|b| v < b.2) {
+                    best = Some((k, damaged, v));
+                }
+            }
+        }
+    }
+    best.map(|(k, d, _)| (k, d))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unit_keys_combine_qualities() {
+        let (c, d) = parse_unit_key("damaged_alpine_legion", Status::Empire).unwrap();
+        assert!(d && c.alpine && c.two_hit && c.template.name == "legion");
+        let (c, _) = parse_unit_key("noble_cavalry", Status::Barbarian).unwrap();
+        assert!(!c.two_hit && c.heavy(false) && c.cavalry(false));
+        assert!(parse_unit_key("legionn", Status::Empire).is_none());
+        let (c, _) = parse_unit_key("mercenary_horse_archer", Status::Kingdom).unwrap();
+        assert!(c.origin == Origin::Mercenary && c.horse_archer(false));
+    }
+
+    #[test]
+    fn advantages_follow_the_two_more_or_some_against_none_rule() {
+        assert!(advantage(7, 2) && !advantage(2, 7));
+        assert!(advantage(1, 0) && !advantage(0, 0));
+        assert!(!advantage(3, 2) && advantage(5, 3));
+    }
+}
