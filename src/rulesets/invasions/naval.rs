@@ -750,8 +750,9 @@ pub fn carried_lost(carried: u8, afloat: u8) -> u8 {
 }
 
 /// Reads one side's naval stack.
-pub fn parse_side(f: &Fields, allow_carried: bool) -> Result<(Side, u8)> {
+pub fn parse_side(f: &Fields, allow_carried: bool, extra: &[&str]) -> Result<(Side, u8)> {
     let mut keys = SIDE_KEYS.to_vec();
+    keys.extend_from_slice(extra);
     if allow_carried {
         keys.push("carried");
     }
@@ -881,8 +882,8 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         "advanced_rounds",
     ])?;
     let empty = Table::new();
-    let (attacker, carried) = parse_side(&fields.table("attacker", &empty)?, true)?;
-    let (defender, _) = parse_side(&fields.table("defender", &empty)?, false)?;
+    let (attacker, carried) = parse_side(&fields.table("attacker", &empty)?, true, &[])?;
+    let (defender, _) = parse_side(&fields.table("defender", &empty)?, false, &[])?;
     check_coastal(fields, &[attacker, defender])?;
     let mediterranean = fields.choice("sea", SEAS)?.unwrap_or("mediterranean") == "mediterranean";
     let system = parse_system(fields)?;
