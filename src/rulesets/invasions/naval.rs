@@ -276,6 +276,9 @@ struct Game {
     passes: u8,
 }
 
+/// A round's result: hits rolled by each side and rerolls left to each.
+type RoundEnd = ([u8; 2], [u8; 2]);
+
 /// A whole battle's state between rounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Mid {
@@ -441,7 +444,7 @@ impl Naval {
     }
 
     /// One round exactly: distribution over (hits rolled by each side, rerolls left).
-    fn round_exact(&self, stacks: &[Stack; 2], rerolls: [u8; 2]) -> Vec<(([u8; 2], [u8; 2]), f64)> {
+    fn round_exact(&self, stacks: &[Stack; 2], rerolls: [u8; 2]) -> Vec<(RoundEnd, f64)> {
         let (kinds, n) = self.round_dice(stacks);
         let canon = |mut g: Game| {
             for s in 0..2 {
