@@ -33,7 +33,12 @@ pub const KEYS: &[&str] = &[
     "[attacker] leader: combat bonus 0..3 of a leader attached to the naval stack (= rerolls); absent = no leader",
     "[attacker] full_coastal_control: the side controls every coastal city of the sea zone (+2 rerolls in the Mediterranean / Pontus Euxinus only; default false)",
     "[attacker] carried: land units transported by the active stack, 0..3 per fleet (default 0)",
-    "[defender] fleets, elite, kind, rome_byzantium, leader, full_coastal_control: as for the attacker (the intercepting or intercepted inactive stack)",
+    "[defender] fleets: fleets in the inactive naval stack (intercepting or intercepted), 1..2 (required)",
+    "[defender] elite: elite fleets, 0..fleets (default 0)",
+    "[defender] kind: \"barbarian\" | \"kingdom\" | \"empire\" (default \"empire\")",
+    "[defender] rome_byzantium: the nation is Rome or Byzantium (default false)",
+    "[defender] leader: combat bonus 0..3 of a leader attached to the naval stack; absent = no leader",
+    "[defender] full_coastal_control: +2 rerolls in the Mediterranean / Pontus Euxinus (default false; not both sides)",
     "sea: \"mediterranean\" (Mediterranean or Pontus Euxinus zone, Q47) | \"other\" (default \"mediterranean\")",
     "system: \"basic\" (one white die per fleet) | \"advanced\" (2D6 on the combat table, column = fleets) (default \"basic\")",
     "advanced_rounds: combat rounds of an advanced naval battle, 1..2 (default 2: the land battle's two rounds, naval stacks cannot retreat)",
@@ -644,14 +649,14 @@ impl Naval {
         let s = &self.sides[i];
         let role = ["attacker", "defender"][i];
         let mut text = format!(
-            "{role}: {} fleet{} ({} {})",
+            "{role}: {} fleet{} ({}{})",
             s.fleets,
             if s.fleets == 1 { "" } else { "s" },
             s.kind.name(),
             if s.rome_byzantium {
-                "Rome/Byzantium"
+                ", Rome/Byzantium"
             } else {
-                "nation"
+                ""
             }
         );
         if s.elite > 0 {
