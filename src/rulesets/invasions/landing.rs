@@ -1,17 +1,621 @@
-//! Placeholder while the landing procedure is being written.
+//! Amphibious landing (XXV.E, L2268-2286; digest §3.9, §8.4).
+//!
+//! A naval transport to an enemy or empty coastal province with one sea-risk roll, D10 + m ≥ 5,
+//! before any interception: −2 unless the nation controls a city on the target's coast that is
+//! coastal to the last sea zone crossed, +1 for Rome / Byzantium on a Mediterranean or Pontus
+//! Euxinus coast, ± an event; no roll for a Barbarian nation invading Britannia or for amphibious
+//! units. A successful landing may then be intercepted by an enemy naval stack (automatic or D2,
+//! XXV.B) and the naval battle fought (the naval procedure's model); the units landed are at most
+//! 3 per fleet still afloat (L2266, L2286). The active stack refusing the battle cancels the
+//! transport.
 
+use super::naval::{
+    accumulate, check_coastal, parse_policy, parse_side, parse_system, Kind, Naval, Refuse, Rules,
+    Side, SEAS,
+};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::BattleModel;
+use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
+use toml::Table;
 
-pub const SUMMARY: &str = "landing (not written yet)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[];
+pub const SUMMARY: &str =
+    "amphibious landing: sea-risk roll, then an optional naval interception and battle (XXV.E)";
+pub const OUTCOMES: &[&str] = &["landed", "failed", "turned_back"];
+pub const KEYS: &[&str] = &[
+    "[attacker] carried: land units transported, 1..3 per fleet (required)",
+    "[attacker] fleets: fleets of the transporting naval stack, 1..2 (required)",
+    "[attacker] elite: elite fleets, 0..fleets (default 0)",
+    "[attacker] kind: \"barbarian\" | \"kingdom\" | \"empire\" (default \"empire\"); a Barbarian invading Britannia skips the sea risk",
+    "[attacker] rome_byzantium: Rome or Byzantium: +1 on a Mediterranean / Pontus Euxinus coast (default false)",
+    "[attacker] leader: combat bonus 0..3 of a leader attached to the naval stack (= rerolls); absent = no leader",
+    "[attacker] full_coastal_control: +2 rerolls in a naval battle in the Mediterranean / Pontus Euxinus (default false)",
+    "[attacker] city_on_coast: the nation controls a (built) city on the target's coast, coastal to the last sea zone crossed: no −2 (default false)",
+    "[attacker] amphibious: the landing units are amphibious: no sea-risk roll (default false)",
+    "britannia: a Barbarian nation invading Britannia: no sea-risk roll (default false)",
+    "event: the Storm / Expert Navigation event's modifier to the sea-risk roll, -3..3 (default 0)",
+    "sea: \"mediterranean\" (a Mediterranean / Pontus Euxinus coast and zone: +1 for Rome / Byzantium, coastal rerolls) | \"other\" (default \"mediterranean\")",
+    "interception: \"none\" | \"automatic\" (the interceptor controls every coastal city of the zone) | \"d2\" (default \"d2\" with a [defender], else \"none\")",
+    "[defender] fleets: fleets of the intercepting naval stack, 1..2 (required unless interception = \"none\")",
+    "[defender] elite: elite fleets, 0..fleets (default 0)",
+    "[defender] kind: \"barbarian\" | \"kingdom\" | \"empire\" (default \"empire\")",
+    "[defender] rome_byzantium: the nation is Rome or Byzantium (default false)",
+    "[defender] leader: combat bonus 0..3 of a leader attached to the naval stack; absent = no leader",
+    "[defender] full_coastal_control: +2 rerolls in the Mediterranean / Pontus Euxinus (default false; not both sides)",
+    "system: the naval battle's system, \"basic\" | \"advanced\" (default \"basic\")",
+    "advanced_rounds: combat rounds of an advanced naval battle, 1..2 (default 2)",
+    "[policy] rerolls: \"greedy\" (§8.5) | \"never\" (default \"greedy\")",
+    "[policy] reroll_threshold: τ, reroll only a die whose gain exceeds τ, 0..4 (default 0)",
+    "[policy] refuse: \"never\" | \"attacker\" (the transport is cancelled) | \"defender\" (the interceptor refuses: 1 VP, the units land) (default \"never\")",
+];
 
-pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    Err(AleaError::invalid(
-        fields.source,
-        "the landing procedure is not written yet",
-    ))
+const INTERCEPTIONS: &[&str] = &["none", "automatic", "d2"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Interception {
+    None,
+    Automatic,
+    D2,
+}
+
+impl Interception {
+    fn probability(self) -> f64 {
+        match self {
+            Interception::None => 0.0,
+            Interception::Automatic => 1.0,
+            Interception::D2 => 0.5,
+        }
+    }
+}
+
+/// What decides the sea-risk roll.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeaRisk {
+    pub city_on_coast: bool,
+    pub rome_byzantium: bool,
+    pub mediterranean: bool,
+    pub event: i32,
+    /// Amphibious units, or a Barbarian nation invading Britannia: no roll.
+    pub exempt: bool,
+}
+
+impl SeaRisk {
+    /// The D10 modifier (L2276-2279).
+    pub fn modifier(&self) -> i32 {
+        let coast = if self.city_on_coast { 0 } else { -2 };
+        let roman = i32::from(self.rome_byzantium && self.mediterranean);
+        coast + roman + self.event
+    }
+
+    /// P(D10 + m ≥ 5) = clamp((6 + m)/10), or 1 without a roll.
+    pub fn success(&self) -> f64 {
+        if self.exempt {
+            1.0
+        } else {
+            (f64::from(6 + self.modifier()) / 10.0).clamp(0.0, 1.0)
+        }
+    }
+}
+
+/// Units landed by a transport of `carried` units with `afloat` fleets left (L2266, L2286).
+pub fn units_landed(carried: u8, afloat: u8) -> u8 {
+    carried.min(3 * afloat)
+}
+
+pub struct Landing {
+    risk: SeaRisk,
+    interception: Interception,
+    /// The naval battle if intercepted (attacker = the transporting stack).
+    naval: Naval,
+    carried: u8,
+    britannia: bool,
+    amphibious: bool,
+    has_defender: bool,
+    schema: Schema,
+}
+
+/// How one landing went.
+#[derive(Clone, Copy, Debug)]
+enum Course {
+    SeaFailure,
+    Unopposed,
+    Battle(super::naval::End),
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "options",
+        "policy",
+        "attacker",
+        "defender",
+        "sea",
+        "system",
+        "advanced_rounds",
+        "interception",
+        "event",
+        "britannia",
+    ])?;
+    let empty = Table::new();
+    let attacker_fields = fields.table("attacker", &empty)?;
+    let city_on_coast = attacker_fields.bool("city_on_coast")?.unwrap_or(false);
+    let amphibious = attacker_fields.bool("amphibious")?.unwrap_or(false);
+    let (attacker, carried) = parse_side(&attacker_fields, true, &["city_on_coast", "amphibious"])?;
+    if carried == 0 {
+        return Err(AleaError::input(
+            fields.source,
+            "attacker.carried",
+            0,
+            format!("1 to {} (3 land units per fleet)", 3 * attacker.fleets),
+        ));
+    }
+    let has_defender = fields.has("defender");
+    let interception = match fields
+        .choice("interception", INTERCEPTIONS)?
+        .unwrap_or(if has_defender { "d2" } else { "none" })
+    {
+        "automatic" => Interception::Automatic,
+        "d2" => Interception::D2,
+        _ => Interception::None,
+    };
+    let defender = if has_defender {
+        parse_side(&fields.table("defender", &empty)?, false, &[])?.0
+    } else if interception != Interception::None {
+        return Err(AleaError::input(
+            fields.source,
+            "defender.fleets",
+            "missing",
+            "the intercepting naval stack, 1 or 2 fleets (or interception = \"none\")",
+        ));
+    } else {
+        Side::new(1)
+    };
+    check_coastal(fields, &[attacker, defender])?;
+    let mediterranean = fields.choice("sea", SEAS)?.unwrap_or("mediterranean") == "mediterranean";
+    let system = parse_system(fields)?;
+    let policy = parse_policy(&fields.table("policy", &empty)?, &[])?;
+    let event = fields.int_in("event", -3, 3)?.unwrap_or(0) as i32;
+    let britannia = fields.bool("britannia")?.unwrap_or(false);
+    let risk = SeaRisk {
+        city_on_coast,
+        rome_byzantium: attacker.rome_byzantium,
+        mediterranean,
+        event,
+        exempt: amphibious || (britannia && attacker.kind == Kind::Barbarian),
+    };
+    let naval = Naval::new(
+        [attacker, defender],
+        carried,
+        system,
+        mediterranean,
+        Rules::from_options(&options),
+        policy,
+    );
+    Ok(Box::new(Landing::new(
+        risk,
+        interception,
+        naval,
+        has_defender,
+        britannia,
+        amphibious,
+    )))
+}
+
+impl Landing {
+    pub fn new(
+        risk: SeaRisk,
+        interception: Interception,
+        naval: Naval,
+        has_defender: bool,
+        britannia: bool,
+        amphibious: bool,
+    ) -> Landing {
+        let carried = naval.carried;
+        let mut schema = Schema::new(OUTCOMES);
+        schema.count("units_landed", carried as usize);
+        schema.count("units_lost_at_sea", carried as usize);
+        schema.count("attacker_fleets_lost", naval.sides[0].fleets as usize);
+        let defender_max = if interception == Interception::None {
+            0
+        } else {
+            naval.sides[1].fleets as usize
+        };
+        schema.count("defender_fleets_lost", defender_max);
+        schema.scalar("sea_risk_failure");
+        schema.scalar("intercepted");
+        schema.scalar("naval_battle/attacker");
+        schema.scalar("naval_battle/defender");
+        schema.scalar("naval_battle/tie");
+        schema.scalar("attacker_leader_killed");
+        schema.scalar("defender_leader_killed");
+        schema.scalar("vp_to_attacker");
+        Landing {
+            risk,
+            interception,
+            naval,
+            carried,
+            britannia,
+            amphibious,
+            has_defender,
+            schema,
+        }
+    }
+
+    fn record(&self, course: &Course, out: &mut Trial) {
+        match course {
+            Course::SeaFailure => {
+                out.outcome = 1;
+                out.scalars[0] = 1.0;
+            }
+            Course::Unopposed => {
+                out.outcome = 0;
+                out.counts[0] = self.carried as u32;
+            }
+            Course::Battle(end) => {
+                let r = self.naval.result(end);
+                let landed = if end.refused == Some(0) {
+                    0
+                } else {
+                    units_landed(self.carried, end.stacks[0].alive())
+                };
+                out.outcome = if landed > 0 { 0 } else { 2 };
+                out.counts[0] = landed as u32;
+                out.counts[1] = r.carried_lost as u32;
+                out.counts[2] = r.lost[0] as u32;
+                out.counts[3] = r.lost[1] as u32;
+                out.scalars[1] = 1.0;
+                out.scalars[2 + r.winner] = 1.0;
+                out.scalars[5] = f64::from(u8::from(r.leader_killed[0]));
+                out.scalars[6] = f64::from(u8::from(r.leader_killed[1]));
+                out.scalars[7] = r.vp_to_attacker as f64;
+            }
+        }
+    }
+}
+
+impl Simulate for Landing {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let course = if !self.risk.exempt && (dice.d10() as i32) + self.risk.modifier() < 5 {
+            Course::SeaFailure
+        } else {
+            let intercepted = match self.interception {
+                Interception::None => false,
+                Interception::Automatic => true,
+                Interception::D2 => dice.d10() % 2 == 0,
+            };
+            if intercepted {
+                Course::Battle(self.naval.simulate(dice))
+            } else {
+                Course::Unopposed
+            }
+        };
+        self.record(&course, out);
+    }
+}
+
+impl BattleModel for Landing {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        let mut t = Trial::default();
+        let (n_counts, n_scalars) = (self.schema.counts.len(), self.schema.scalars.len());
+        let success = self.risk.success();
+        let intercepted = success * self.interception.probability();
+        let mut add = |course: Course, p: f64| {
+            if p > 0.0 {
+                t.clear(n_counts, n_scalars);
+                self.record(&course, &mut t);
+                accumulate(&mut ex, &t, p);
+            }
+        };
+        add(Course::SeaFailure, 1.0 - success);
+        add(Course::Unopposed, success - intercepted);
+        if intercepted > 0.0 {
+            for (end, p) in self.naval.ends() {
+                add(Course::Battle(end), intercepted * p);
+            }
+        }
+        Ok(ex)
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let mut first = self.naval.describe_side(0);
+        if self.risk.exempt {
+            first += if self.amphibious {
+                "; amphibious units: no sea-risk roll"
+            } else {
+                "; a Barbarian nation invading Britannia: no sea-risk roll"
+            };
+        } else {
+            let mut parts = vec![if self.risk.city_on_coast {
+                "a friendly city on the target's coast (no −2)".to_string()
+            } else {
+                "no friendly city on the target's coast −2".to_string()
+            }];
+            if self.risk.rome_byzantium && self.risk.mediterranean {
+                parts.push("Rome/Byzantium on a Mediterranean coast +1".into());
+            }
+            if self.risk.event != 0 {
+                parts.push(format!("event {:+}", self.risk.event));
+            }
+            first += &format!(
+                "; sea risk: {} = {:+} → P(D10 + m ≥ 5) = {:.1}",
+                parts.join(", "),
+                self.risk.modifier(),
+                self.risk.success()
+            );
+        }
+        let second = match self.interception {
+            Interception::None => "defender: no naval interception".to_string(),
+            Interception::Automatic => {
+                format!("{}; interception automatic", self.naval.describe_side(1))
+            }
+            Interception::D2 => format!("{}; interception on a D2", self.naval.describe_side(1)),
+        };
+        vec![first, second]
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut notes = vec![
+            "outcomes: landed = at least one unit ashore; failed = the sea-risk roll failed (the units stay, movement spent); turned_back = intercepted and no unit ashore (transport refused or every fleet sunk)".to_string(),
+            "units landed = min(carried, 3 × fleets afloat after the naval battle, before recovery); the carried land leader is not modelled".to_string(),
+        ];
+        if self.britannia && !self.risk.exempt {
+            notes.push("britannia: only a Barbarian nation skips the sea-risk roll".into());
+        }
+        if self.interception != Interception::None {
+            notes.extend(self.naval.notes());
+            if self.naval.policy.refuse == Refuse::Attacker {
+                notes.push(
+                    "policy: refuse = attacker cancels the transport when intercepted".into(),
+                );
+            }
+        } else if self.has_defender {
+            notes.push("interception = none: the [defender] stack is ignored".into());
+        }
+        notes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::dice::mix64;
+    use crate::progress::Progress;
+    use crate::rulesets::invasions::naval::tests::model_from;
+    use crate::rulesets::invasions::naval::{End, Policy, Stack, System};
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    const CAESAREA: &str = "sea = \"mediterranean\"\ninterception = \"none\"\n[attacker]\nfleets = 2\ncarried = 5\nkind = \"empire\"\nrome_byzantium = true\n";
+
+    #[test]
+    fn t19_cartaginensis_to_caesarea() {
+        // Saldae enemy-held: −2 + 1 (Roman, Mediterranean) = −1 → P = 0.5.
+        let risk = SeaRisk {
+            city_on_coast: false,
+            rome_byzantium: true,
+            mediterranean: true,
+            event: 0,
+            exempt: false,
+        };
+        assert_eq!(risk.modifier(), -1);
+        assert!(close(risk.success(), 0.5));
+        let ex = model_from(CAESAREA, build).unwrap().exact().unwrap();
+        assert!(close(ex.scalars[0], 0.5));
+        assert!(close(ex.counts[0].get(5), 0.5));
+        // Hippo Regius built and friendly: no −2, +1 → P = 0.7.
+        let hippo = SeaRisk {
+            city_on_coast: true,
+            ..risk
+        };
+        assert_eq!(hippo.modifier(), 1);
+        assert!(close(hippo.success(), 0.7));
+        let text = CAESAREA.replace("carried = 5\n", "carried = 5\ncity_on_coast = true\n");
+        let ex = model_from(&text, build).unwrap().exact().unwrap();
+        assert!(close(ex.outcomes[0], 0.7));
+    }
+
+    #[test]
+    fn t19_stilicho_five_units_on_one_fleet_left_land_three() {
+        assert_eq!(units_landed(5, 1), 3);
+        assert_eq!(units_landed(5, 2), 5);
+        assert_eq!(units_landed(5, 0), 0);
+        let naval = Naval::new(
+            [
+                Side {
+                    rome_byzantium: true,
+                    ..Side::new(2)
+                },
+                Side::new(2),
+            ],
+            5,
+            System::Basic,
+            true,
+            Rules::default(),
+            Policy::default(),
+        );
+        let landing = Landing::new(
+            SeaRisk {
+                city_on_coast: false,
+                rome_byzantium: true,
+                mediterranean: true,
+                event: 0,
+                exempt: false,
+            },
+            Interception::Automatic,
+            naval,
+            true,
+            false,
+            false,
+        );
+        let mut t = Trial::default();
+        let end = End {
+            refused: None,
+            stacks: [Stack { tough: 0, other: 1 }, Stack { tough: 0, other: 2 }],
+            hits: [0, 1],
+        };
+        landing.record(&Course::Battle(end), &mut t);
+        assert_eq!(t.outcome, 0);
+        assert_eq!(t.counts[0], 3);
+        assert_eq!(t.counts[1], 2);
+        // Intercepted for sure: the units landed are 5 (no fleet sunk), 3 (one) or 0 (both).
+        let ex = landing.exact().unwrap();
+        assert!(close(ex.scalars[1], 0.5));
+        let support: Vec<usize> = (0..=5).filter(|&k| ex.counts[0].get(k) > 0.0).collect();
+        assert_eq!(support, vec![0, 3, 5]);
+    }
+
+    #[test]
+    fn analytic_landing_with_a_d2_interception() {
+        // Sea risk m = −2 → 0.4; D2 interception; 1 standard fleet each, no rerolls: the transport
+        // sinks with probability 1/3. P(landed) = 0.4·(1/2 + 1/2·2/3), P(turned back) = 0.4·1/2·1/3.
+        let text = "[attacker]\nfleets = 1\ncarried = 2\n[defender]\nfleets = 1\n";
+        let ex = model_from(text, build).unwrap().exact().unwrap();
+        assert!(close(ex.outcomes[1], 0.6));
+        assert!(close(ex.outcomes[0], 0.4 * (0.5 + 0.5 * 2.0 / 3.0)));
+        assert!(close(ex.outcomes[2], 0.4 * 0.5 / 3.0));
+        assert!(close(ex.scalars[1], 0.2));
+        assert!(close(ex.scalars[2] + ex.scalars[3] + ex.scalars[4], 0.2));
+        // Amphibious units and Barbarians into Britannia skip the roll; an event shifts it.
+        let amph = "[attacker]\nfleets = 1\ncarried = 2\namphibious = true\n";
+        assert!(close(
+            model_from(amph, build).unwrap().exact().unwrap().outcomes[0],
+            1.0
+        ));
+        let brit = "britannia = true\n[attacker]\nfleets = 1\ncarried = 2\nkind = \"barbarian\"\n";
+        assert!(close(
+            model_from(brit, build).unwrap().exact().unwrap().outcomes[0],
+            1.0
+        ));
+        let storm = "event = -3\n[attacker]\nfleets = 1\ncarried = 2\n";
+        assert!(close(
+            model_from(storm, build).unwrap().exact().unwrap().outcomes[0],
+            0.1
+        ));
+        // Refusals: the transport is cancelled, or the interceptor pays 1 VP and everyone lands.
+        let refuse = "interception = \"automatic\"\n[policy]\nrefuse = \"attacker\"\n[attacker]\nfleets = 1\ncarried = 2\ncity_on_coast = true\n[defender]\nfleets = 2\n";
+        let ex = model_from(refuse, build).unwrap().exact().unwrap();
+        assert!(close(ex.outcomes[2], 0.6) && close(ex.outcomes[0], 0.0));
+        let refuse = refuse.replace("\"attacker\"", "\"defender\"");
+        let ex = model_from(&refuse, build).unwrap().exact().unwrap();
+        assert!(close(ex.outcomes[0], 0.6) && close(ex.scalars[7], 0.6));
+    }
+
+    fn grid_case(i: u64) -> String {
+        let r = |k: u64, n: u64| mix64(i * 47 + k + 1000) % n;
+        let mut text = String::new();
+        if r(1, 3) == 0 {
+            text += "system = \"advanced\"\n";
+        }
+        text += &format!(
+            "sea = \"{}\"\n",
+            ["mediterranean", "other"][r(2, 2) as usize]
+        );
+        let interception = ["none", "automatic", "d2"][r(3, 3) as usize];
+        text += &format!(
+            "interception = \"{interception}\"\nevent = {}\n",
+            r(4, 5) as i64 - 2
+        );
+        let barbarian = r(5, 3) == 0;
+        if barbarian && r(6, 2) == 0 {
+            text += "britannia = true\n";
+        }
+        text += &format!(
+            "[options]\nnaval_red_swords = {}\nnaval_small_battle_recovery = {}\n",
+            r(7, 2) == 0,
+            r(8, 3) != 0
+        );
+        if r(9, 6) == 0 {
+            text += &format!(
+                "[policy]\nrefuse = \"{}\"\n",
+                ["attacker", "defender"][r(10, 2) as usize]
+            );
+        }
+        let fleets = 1 + r(11, 2);
+        text += &format!(
+            "[attacker]\nfleets = {fleets}\nelite = {}\ncarried = {}\ncity_on_coast = {}\namphibious = {}\n",
+            r(12, fleets + 1),
+            1 + r(13, 3 * fleets),
+            r(14, 2) == 0,
+            r(15, 8) == 0
+        );
+        if barbarian {
+            text += "kind = \"barbarian\"\n";
+        } else if r(16, 2) == 0 {
+            text += "rome_byzantium = true\n";
+        }
+        if r(17, 2) == 0 {
+            text += &format!("leader = {}\n", r(18, 4));
+        }
+        if interception != "none" || r(19, 2) == 0 {
+            let dfleets = 1 + r(20, 2);
+            text += &format!(
+                "[defender]\nfleets = {dfleets}\nelite = {}\n",
+                r(21, dfleets + 1)
+            );
+            if r(22, 2) == 0 {
+                text += &format!("leader = {}\n", r(23, 4));
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree_on_a_grid() {
+        let progress = Progress::hidden();
+        for i in 0..40u64 {
+            let text = grid_case(i);
+            let m = model_from(&text, build).unwrap();
+            let ex = m.exact().unwrap();
+            assert!(
+                (ex.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                "{text}"
+            );
+            let run = McRun {
+                trials: 20_000,
+                seed: 19,
+                stream: i,
+                progress: &progress,
+            };
+            if let Err(e) = agreement(m.schema(), &ex, &m.monte_carlo(&run), 5.0) {
+                panic!("case {i}:\n{text}\n{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_input_names_the_field() {
+        let err = model_from("event = 5\n[attacker]\nfleets = 1\ncarried = 2\n", build)
+            .err()
+            .unwrap();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains("event"), "{err}");
+        let err = model_from(
+            "interception = \"d2\"\n[attacker]\nfleets = 1\ncarried = 2\n",
+            build,
+        )
+        .err()
+        .unwrap();
+        assert!(err.to_string().contains("defender.fleets"), "{err}");
+        let err = model_from("[attacker]\nfleets = 1\n", build).err().unwrap();
+        assert!(err.to_string().contains("attacker.carried"), "{err}");
+        let err = model_from("[attacker]\nfleets = 1\ncarried = 1\nrowing = 1\n", build)
+            .err()
+            .unwrap();
+        assert!(err.to_string().contains("attacker.rowing"), "{err}");
+    }
 }

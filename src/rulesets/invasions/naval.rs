@@ -1,17 +1,1296 @@
-//! Placeholder while the naval procedure is being written.
+//! Naval battle after a successful naval interception (XXV.C, L2236-2248; digest §3.9, §8.4).
+//!
+//! One naval stack (1 or 2 fleets) a side, resolved like a land battle with no fire round and no
+//! combat modifiers. Basic system: one white battle die per fleet (no exchanges); red swords only with
+//! the `naval_red_swords` option (Q20). Advanced system: one 2D6 per side on the combat table,
+//! column = fleets, halves dropped (Q20). Leaders' combat bonus = rerolls, plus 2 rerolls for the
+//! side controlling every coastal city of a Mediterranean / Pontus Euxinus zone (L2242, Q47).
+//! Elite fleets of Civilized nations flip on their first hit (`naval_elite_fleets`). The side that
+//! eliminates the other wins, else the side inflicting more hits; ties are possible (L2244). A
+//! leader dies with his annihilated stack (L2245). Recovery: the small-battle rule at sea
+//! (`naval_small_battle_recovery`, Q22), then every damaged elite fleet is repaired (L1460).
+//! Carried land units beyond 3 per surviving fleet are lost (L2266, T18).
 
+use super::faces::Colour;
+use super::tables::{combat_hits, HalfHit};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
 use crate::error::{AleaError, Result};
+use crate::exact::markov::StateDist;
 use crate::options::Options;
-use crate::rulesets::BattleModel;
+use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
+use toml::{Table, Value};
 
-pub const SUMMARY: &str = "naval (not written yet)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[];
+pub const SUMMARY: &str =
+    "naval battle after a successful interception: fleets, elite fleets, leader and coastal rerolls, carried units (XXV.C)";
+pub const OUTCOMES: &[&str] = &["attacker", "defender", "tie"];
+pub const KEYS: &[&str] = &[
+    "[attacker] fleets: fleets in the active naval stack, 1..2 (required)",
+    "[attacker] elite: how many of them are elite fleets, 0..fleets (default 0)",
+    "[attacker] kind: the nation's status, \"barbarian\" | \"kingdom\" | \"empire\" (default \"empire\"); Barbarian elite fleets are standard",
+    "[attacker] rome_byzantium: the nation is Rome or Byzantium (default false; matters with naval_elite_fleets = \"rome-byzantium\")",
+    "[attacker] leader: combat bonus 0..3 of a leader attached to the naval stack (= rerolls); absent = no leader",
+    "[attacker] full_coastal_control: the side controls every coastal city of the sea zone (+2 rerolls in the Mediterranean / Pontus Euxinus only; default false)",
+    "[attacker] carried: land units transported by the active stack, 0..3 per fleet (default 0)",
+    "[defender] fleets: fleets in the inactive naval stack (intercepting or intercepted), 1..2 (required)",
+    "[defender] elite: elite fleets, 0..fleets (default 0)",
+    "[defender] kind: \"barbarian\" | \"kingdom\" | \"empire\" (default \"empire\")",
+    "[defender] rome_byzantium: the nation is Rome or Byzantium (default false)",
+    "[defender] leader: combat bonus 0..3 of a leader attached to the naval stack; absent = no leader",
+    "[defender] full_coastal_control: +2 rerolls in the Mediterranean / Pontus Euxinus (default false; not both sides)",
+    "sea: \"mediterranean\" (Mediterranean or Pontus Euxinus zone, Q47) | \"other\" (default \"mediterranean\")",
+    "system: \"basic\" (one white die per fleet) | \"advanced\" (2D6 on the combat table, column = fleets) (default \"basic\")",
+    "advanced_rounds: combat rounds of an advanced naval battle, 1..2 (default 2: the land battle's two rounds, naval stacks cannot retreat)",
+    "[policy] rerolls: \"greedy\" (the §8.5 protocol: alternate, attacker first, reroll the die of largest gain) | \"never\" (default \"greedy\")",
+    "[policy] reroll_threshold: τ, a die is rerolled only if its gain exceeds τ, 0..4 (default 0)",
+    "[policy] refuse: \"never\" | \"attacker\" | \"defender\": that side refuses the battle and counts as the loser (default \"never\")",
+];
 
-pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    Err(AleaError::invalid(
-        fields.source,
-        "the naval procedure is not written yet",
+pub const KINDS: &[&str] = &["barbarian", "kingdom", "empire"];
+pub const SEAS: &[&str] = &["mediterranean", "other"];
+pub const SYSTEMS: &[&str] = &["basic", "advanced"];
+pub const REROLLS: &[&str] = &["greedy", "never"];
+pub const REFUSALS: &[&str] = &["never", "attacker", "defender"];
+
+/// Keys of one naval side (the attacker's also takes `carried`).
+const SIDE_KEYS: &[&str] = &[
+    "fleets",
+    "elite",
+    "kind",
+    "rome_byzantium",
+    "leader",
+    "full_coastal_control",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Barbarian,
+    Kingdom,
+    Empire,
+}
+
+impl Kind {
+    fn parse(s: &str) -> Kind {
+        match s {
+            "barbarian" => Kind::Barbarian,
+            "kingdom" => Kind::Kingdom,
+            _ => Kind::Empire,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Barbarian => "Barbarian",
+            Kind::Kingdom => "Kingdom",
+            Kind::Empire => "Empire",
+        }
+    }
+}
+
+/// One naval stack as read from the battle file.
+#[derive(Clone, Copy, Debug)]
+pub struct Side {
+    pub fleets: u8,
+    pub elite: u8,
+    pub kind: Kind,
+    pub rome_byzantium: bool,
+    pub leader: Option<u8>,
+    pub full_coastal_control: bool,
+}
+
+impl Side {
+    pub fn new(fleets: u8) -> Side {
+        Side {
+            fleets,
+            elite: 0,
+            kind: Kind::Empire,
+            rome_byzantium: false,
+            leader: None,
+            full_coastal_control: false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    Basic,
+    Advanced { rounds: u8 },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refuse {
+    Never,
+    Attacker,
+    Defender,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Policy {
+    pub greedy: bool,
+    pub threshold: f64,
+    pub refuse: Refuse,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy {
+            greedy: true,
+            threshold: 0.0,
+            refuse: Refuse::Never,
+        }
+    }
+}
+
+/// The rule options this procedure reads, resolved once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub red_swords: bool,
+    pub elite_any_civilized: bool,
+    pub small_battle_recovery: bool,
+}
+
+impl Rules {
+    pub fn from_options(options: &Options) -> Rules {
+        Rules {
+            red_swords: options.flag("naval_red_swords"),
+            elite_any_civilized: options.choice("naval_elite_fleets") == "any-civilized",
+            small_battle_recovery: options.flag("naval_small_battle_recovery"),
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            red_swords: false,
+            elite_any_civilized: true,
+            small_battle_recovery: true,
+        }
+    }
+}
+
+/// A die of the reroll game: equally likely outcomes (6 faces, or 36 for a 2D6) mapped to hits.
+#[derive(Clone, Copy, Debug)]
+struct Die {
+    hits: [u8; 36],
+    two: bool,
+    /// P(hits = v), v in 0..=4.
+    p: [f64; 5],
+    mean: f64,
+}
+
+impl Die {
+    fn battle_die(red_swords: bool) -> Die {
+        let mut hits = [0u8; 36];
+        for (face, h) in hits.iter_mut().enumerate().take(6) {
+            *h = Colour::White.hits_on(face, red_swords);
+        }
+        Die::finish(hits, false)
+    }
+
+    fn two_d6(column: u8) -> Die {
+        let mut hits = [0u8; 36];
+        for (i, h) in hits.iter_mut().enumerate() {
+            let roll = (i / 6 + i % 6 + 2) as i32;
+            *h = combat_hits(roll, column as u32, HalfHit::Drop) as u8;
+        }
+        Die::finish(hits, true)
+    }
+
+    fn finish(hits: [u8; 36], two: bool) -> Die {
+        let n = if two { 36 } else { 6 };
+        let mut p = [0.0; 5];
+        for &h in &hits[..n] {
+            p[h as usize] += 1.0 / n as f64;
+        }
+        let mean = p.iter().enumerate().map(|(v, q)| v as f64 * q).sum();
+        Die { hits, two, p, mean }
+    }
+
+    #[inline]
+    fn roll(&self, dice: &mut Dice) -> u8 {
+        let i = if self.two {
+            dice.below(6) as usize * 6 + dice.below(6) as usize
+        } else {
+            dice.below(6) as usize
+        };
+        self.hits[i]
+    }
+}
+
+/// The fleets of one side still afloat.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Stack {
+    /// Intact elite fleets that a hit only flips.
+    pub tough: u8,
+    /// Standard fleets and damaged elite fleets: a hit sinks one.
+    pub other: u8,
+}
+
+impl Stack {
+    pub fn alive(self) -> u8 {
+        self.tough + self.other
+    }
+
+    pub fn capacity(self) -> u8 {
+        2 * self.tough + self.other
+    }
+
+    /// Takes `hits`: flips intact elites first, then sinks fleets; returns the hits absorbed.
+    pub fn take(&mut self, hits: u8) -> u8 {
+        let flips = hits.min(self.tough);
+        self.tough -= flips;
+        self.other += flips;
+        let sunk = (hits - flips).min(self.other);
+        self.other -= sunk;
+        flips + sunk
+    }
+}
+
+/// Where a battle ended: fleets afloat (before recovery), hits inflicted by each side, refusal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct End {
+    pub refused: Option<usize>,
+    pub stacks: [Stack; 2],
+    /// Hits inflicted by the attacker (on the defender) and by the defender, as absorbed.
+    pub hits: [u8; 2],
+}
+
+/// What a battle's end means for the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aftermath {
+    /// 0 attacker, 1 defender, 2 tie.
+    pub winner: usize,
+    pub sunk: [u8; 2],
+    /// Fleets lost for good (after recovery).
+    pub lost: [u8; 2],
+    pub leader_killed: [bool; 2],
+    pub carried_lost: u8,
+    /// VP transferred to the attacker (an inactive stack refusing).
+    pub vp_to_attacker: u8,
+}
+
+/// One round's state of the reroll game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Game {
+    /// Hits shown by each die (dice beyond the side's count are 0), kept sorted for the exact chain.
+    vals: [[u8; 2]; 2],
+    rerolls: [u8; 2],
+    turn: u8,
+    passes: u8,
+}
+
+/// A round's result: hits rolled by each side and rerolls left to each.
+type RoundEnd = ([u8; 2], [u8; 2]);
+
+/// A whole battle's state between rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Mid {
+    stacks: [Stack; 2],
+    hits: [u8; 2],
+    rerolls: [u8; 2],
+}
+
+/// A resolved naval battle.
+#[derive(Clone, Debug)]
+pub struct Naval {
+    pub sides: [Side; 2],
+    pub tough: [u8; 2],
+    pub rerolls: [u8; 2],
+    pub carried: u8,
+    pub system: System,
+    pub mediterranean: bool,
+    pub rules: Rules,
+    pub policy: Policy,
+    /// Fleets each side may recover.
+    pub recovery: u8,
+    basic: Die,
+    /// Advanced 2D6 by column (1 or 2 fleets).
+    advanced: [Die; 2],
+}
+
+impl Naval {
+    pub fn new(
+        sides: [Side; 2],
+        carried: u8,
+        system: System,
+        mediterranean: bool,
+        rules: Rules,
+        policy: Policy,
+    ) -> Naval {
+        let tough = sides.map(|s| {
+            let counts = match s.kind {
+                Kind::Barbarian => false,
+                _ => rules.elite_any_civilized || s.rome_byzantium,
+            };
+            if counts {
+                s.elite
+            } else {
+                0
+            }
+        });
+        let rerolls = sides.map(|s| {
+            s.leader.unwrap_or(0)
+                + if s.full_coastal_control && mediterranean {
+                    2
+                } else {
+                    0
+                }
+        });
+        let recovery = if !rules.small_battle_recovery {
+            2
+        } else if sides[0].fleets.min(sides[1].fleets) <= 1 {
+            0
+        } else {
+            1
+        };
+        Naval {
+            sides,
+            tough,
+            rerolls,
+            carried,
+            system,
+            mediterranean,
+            rules,
+            policy,
+            recovery,
+            basic: Die::battle_die(rules.red_swords),
+            advanced: [Die::two_d6(1), Die::two_d6(2)],
+        }
+    }
+
+    pub fn start(&self) -> [Stack; 2] {
+        [0, 1].map(|i| Stack {
+            tough: self.tough[i],
+            other: self.sides[i].fleets - self.tough[i],
+        })
+    }
+
+    fn rounds(&self) -> u8 {
+        match self.system {
+            System::Basic => 1,
+            System::Advanced { rounds } => rounds,
+        }
+    }
+
+    /// The dice of each side in a round fought by these stacks.
+    fn round_dice(&self, stacks: &[Stack; 2]) -> ([&Die; 2], [usize; 2]) {
+        match self.system {
+            System::Basic => (
+                [&self.basic, &self.basic],
+                stacks.map(|s| s.alive() as usize),
+            ),
+            System::Advanced { .. } => (
+                stacks.map(|s| &self.advanced[(s.alive() - 1) as usize]),
+                [1, 1],
+            ),
+        }
+    }
+
+    /// The §8.5 greedy choice of side `s`: (side of the die, index) of largest gain above τ.
+    #[inline]
+    fn choose(&self, g: &Game, dice: [&Die; 2], n: [usize; 2], s: usize) -> Option<(usize, usize)> {
+        if !self.policy.greedy || g.rerolls[s] == 0 {
+            return None;
+        }
+        let mut best: Option<(usize, usize)> = None;
+        let mut best_gain = self.policy.threshold;
+        for side in [s, 1 - s] {
+            for j in 0..n[side] {
+                let v = g.vals[side][j] as f64;
+                let gain = if side == s {
+                    dice[side].mean - v
+                } else {
+                    v - dice[side].mean
+                };
+                if gain > best_gain + 1e-12 {
+                    best_gain = gain;
+                    best = Some((side, j));
+                }
+            }
+        }
+        best
+    }
+
+    fn game_over(g: &Game) -> bool {
+        g.passes >= 2 || g.rerolls == [0, 0]
+    }
+
+    /// One round by simulation: returns the hits rolled by each side, spending rerolls.
+    #[inline]
+    fn play_round(&self, stacks: &[Stack; 2], rerolls: &mut [u8; 2], dice: &mut Dice) -> [u8; 2] {
+        let (kinds, n) = self.round_dice(stacks);
+        let mut g = Game {
+            vals: [[0; 2]; 2],
+            rerolls: *rerolls,
+            turn: 0,
+            passes: 0,
+        };
+        for s in 0..2 {
+            for j in 0..n[s] {
+                g.vals[s][j] = kinds[s].roll(dice);
+            }
+        }
+        while !Self::game_over(&g) {
+            let s = g.turn as usize;
+            match self.choose(&g, kinds, n, s) {
+                Some((side, j)) => {
+                    g.vals[side][j] = kinds[side].roll(dice);
+                    g.rerolls[s] -= 1;
+                    g.passes = 0;
+                }
+                None => g.passes += 1,
+            }
+            g.turn = 1 - g.turn;
+        }
+        *rerolls = g.rerolls;
+        [0, 1].map(|s| g.vals[s].iter().sum())
+    }
+
+    /// One round exactly: distribution over (hits rolled by each side, rerolls left).
+    fn round_exact(&self, stacks: &[Stack; 2], rerolls: [u8; 2]) -> Vec<(RoundEnd, f64)> {
+        let (kinds, n) = self.round_dice(stacks);
+        let canon = |mut g: Game| {
+            for s in 0..2 {
+                if g.vals[s][0] < g.vals[s][1] {
+                    g.vals[s].swap(0, 1);
+                }
+            }
+            g
+        };
+        // The opening roll.
+        let mut dist = StateDist::certain(Game {
+            vals: [[0; 2]; 2],
+            rerolls,
+            turn: 0,
+            passes: 0,
+        });
+        for s in 0..2 {
+            for j in 0..n[s] {
+                dist = dist.step(|g, emit| {
+                    for (v, &p) in kinds[s].p.iter().enumerate() {
+                        if p > 0.0 {
+                            let mut h = *g;
+                            h.vals[s][j] = v as u8;
+                            emit(h, p);
+                        }
+                    }
+                });
+            }
+        }
+        let mut dist = dist.step(|g, emit| emit(canon(*g), 1.0));
+        // The reroll chain, one decision per step.
+        while dist.iter().any(|(g, _)| !Self::game_over(g)) {
+            dist = dist.step(|g, emit| {
+                if Self::game_over(g) {
+                    emit(*g, 1.0);
+                    return;
+                }
+                let s = g.turn as usize;
+                match self.choose(g, kinds, n, s) {
+                    Some((side, j)) => {
+                        for (v, &p) in kinds[side].p.iter().enumerate() {
+                            if p > 0.0 {
+                                let mut h = *g;
+                                h.vals[side][j] = v as u8;
+                                h.rerolls[s] -= 1;
+                                h.passes = 0;
+                                h.turn = 1 - h.turn;
+                                emit(canon(h), p);
+                            }
+                        }
+                    }
+                    None => {
+                        let mut h = *g;
+                        h.passes += 1;
+                        h.turn = 1 - h.turn;
+                        emit(h, 1.0);
+                    }
+                }
+            });
+        }
+        let mut out = StateDist::empty();
+        for (g, p) in dist.iter() {
+            out.add(([0, 1].map(|s| g.vals[s].iter().sum()), g.rerolls), p);
+        }
+        out.iter().map(|(k, p)| (*k, p)).collect()
+    }
+
+    /// Applies a round's hits simultaneously.
+    fn apply(stacks: &mut [Stack; 2], hits: &mut [u8; 2], rolled: [u8; 2]) {
+        let on_defender = stacks[1].take(rolled[0]);
+        let on_attacker = stacks[0].take(rolled[1]);
+        hits[0] += on_defender;
+        hits[1] += on_attacker;
+    }
+
+    fn refusal(&self) -> Option<usize> {
+        match self.policy.refuse {
+            Refuse::Never => None,
+            Refuse::Attacker => Some(0),
+            Refuse::Defender => Some(1),
+        }
+    }
+
+    /// One battle by simulation.
+    #[inline]
+    pub fn simulate(&self, dice: &mut Dice) -> End {
+        let mut stacks = self.start();
+        if let Some(side) = self.refusal() {
+            return End {
+                refused: Some(side),
+                stacks,
+                hits: [0, 0],
+            };
+        }
+        let mut hits = [0, 0];
+        let mut rerolls = self.rerolls;
+        for _ in 0..self.rounds() {
+            if stacks[0].alive() == 0 || stacks[1].alive() == 0 {
+                break;
+            }
+            let rolled = self.play_round(&stacks, &mut rerolls, dice);
+            Self::apply(&mut stacks, &mut hits, rolled);
+        }
+        End {
+            refused: None,
+            stacks,
+            hits,
+        }
+    }
+
+    /// Every way the battle can end, with its probability.
+    pub fn ends(&self) -> Vec<(End, f64)> {
+        let stacks = self.start();
+        if let Some(side) = self.refusal() {
+            return vec![(
+                End {
+                    refused: Some(side),
+                    stacks,
+                    hits: [0, 0],
+                },
+                1.0,
+            )];
+        }
+        let mut dist = StateDist::certain(Mid {
+            stacks,
+            hits: [0, 0],
+            rerolls: self.rerolls,
+        });
+        for _ in 0..self.rounds() {
+            dist = dist.step(|m, emit| {
+                if m.stacks[0].alive() == 0 || m.stacks[1].alive() == 0 {
+                    emit(*m, 1.0);
+                    return;
+                }
+                for ((rolled, rerolls), p) in self.round_exact(&m.stacks, m.rerolls) {
+                    let mut next = *m;
+                    next.rerolls = rerolls;
+                    Self::apply(&mut next.stacks, &mut next.hits, rolled);
+                    emit(next, p);
+                }
+            });
+        }
+        dist.iter()
+            .map(|(m, p)| {
+                (
+                    End {
+                        refused: None,
+                        stacks: m.stacks,
+                        hits: m.hits,
+                    },
+                    p,
+                )
+            })
+            .collect()
+    }
+
+    /// Winner, losses, leaders, carried units and VP of a battle's end.
+    pub fn result(&self, end: &End) -> Aftermath {
+        let fleets = [self.sides[0].fleets, self.sides[1].fleets];
+        if let Some(side) = end.refused {
+            return Aftermath {
+                winner: 1 - side,
+                sunk: [0, 0],
+                lost: [0, 0],
+                leader_killed: [false, false],
+                carried_lost: 0,
+                vp_to_attacker: u8::from(side == 1),
+            };
+        }
+        let alive = end.stacks.map(|s| s.alive());
+        let wiped = alive.map(|a| a == 0);
+        let winner = match (wiped[1], wiped[0]) {
+            (true, false) => 0,
+            (false, true) => 1,
+            _ => match end.hits[0].cmp(&end.hits[1]) {
+                std::cmp::Ordering::Greater => 0,
+                std::cmp::Ordering::Less => 1,
+                std::cmp::Ordering::Equal => 2,
+            },
+        };
+        let sunk = [0, 1].map(|i| fleets[i] - alive[i]);
+        Aftermath {
+            winner,
+            sunk,
+            lost: sunk.map(|s| s - s.min(self.recovery)),
+            leader_killed: [0, 1].map(|i| wiped[i] && self.sides[i].leader.is_some()),
+            carried_lost: carried_lost(self.carried, alive[0]),
+            vp_to_attacker: 0,
+        }
+    }
+
+    pub fn capacity(&self) -> [u8; 2] {
+        self.start().map(|s| s.capacity())
+    }
+
+    pub fn describe_side(&self, i: usize) -> String {
+        let s = &self.sides[i];
+        let role = ["attacker", "defender"][i];
+        let mut text = format!(
+            "{role}: {} fleet{} ({}{})",
+            s.fleets,
+            if s.fleets == 1 { "" } else { "s" },
+            s.kind.name(),
+            if s.rome_byzantium {
+                ", Rome/Byzantium"
+            } else {
+                ""
+            }
+        );
+        if s.elite > 0 {
+            if self.tough[i] == s.elite {
+                text += &format!(", {} elite (flip on the first hit)", s.elite);
+            } else {
+                text += &format!(", {} elite counted as standard", s.elite);
+            }
+        }
+        match s.leader {
+            Some(b) => text += &format!(", leader +{b}"),
+            None => text += ", no leader",
+        }
+        if s.full_coastal_control {
+            text += if self.mediterranean {
+                ", controls every coastal city (+2 rerolls)"
+            } else {
+                ", controls every coastal city (no reroll bonus outside the Mediterranean)"
+            };
+        }
+        text += &format!(
+            ", {} reroll{}",
+            self.rerolls[i],
+            if self.rerolls[i] == 1 { "" } else { "s" }
+        );
+        if i == 0 && self.carried > 0 {
+            text += &format!(", carrying {} land units", self.carried);
+        }
+        text
+    }
+
+    pub fn notes(&self) -> Vec<String> {
+        let mut notes = Vec::new();
+        match self.system {
+            System::Basic => notes.push(format!(
+                "basic system: 1 white die per fleet, no fire round, no exchanges; red swords {}",
+                if self.rules.red_swords {
+                    "count at sea (naval_red_swords)"
+                } else {
+                    "do not count at sea (Q20)"
+                }
+            )),
+            System::Advanced { rounds } => notes.push(format!(
+                "advanced system: 2D6 on the combat table, column = fleets afloat, no modifiers, halves dropped (Q20); {rounds} combat round{} (chosen reading: the land battle's rounds, naval stacks cannot retreat; leaders' rerolls are a pool for the whole battle, L1912)",
+                if rounds == 1 { "" } else { "s" }
+            )),
+        }
+        notes.push(format!(
+            "recovery: each side recovers up to {} sunk fleet{} ({}), then every damaged elite fleet is repaired",
+            self.recovery,
+            if self.recovery == 1 { "" } else { "s" },
+            if self.rules.small_battle_recovery {
+                "small-battle rule at sea, Q22"
+            } else {
+                "naval_small_battle_recovery = false"
+            }
+        ));
+        notes.push(
+            "winner: the side that sank the whole enemy stack, else more hits inflicted (hits absorbed by flips and sinkings); equal = tie; a leader dies iff his whole stack is sunk"
+                .into(),
+        );
+        match self.policy.refuse {
+            Refuse::Never => {}
+            Refuse::Attacker => notes.push(
+                "policy: refuse = attacker: the active stack refuses, loses, its movement (and any transport) ends"
+                    .into(),
+            ),
+            Refuse::Defender => notes.push(
+                "policy: refuse = defender: the inactive stack refuses, loses and transfers 1 VP"
+                    .into(),
+            ),
+        }
+        if self.policy.greedy {
+            notes.push(format!(
+                "policy: rerolls = greedy (τ = {}): alternate, attacker first; reroll the die (own or enemy) of largest gain (own: E − shown, enemy: shown − E){}",
+                self.policy.threshold,
+                if matches!(self.system, System::Advanced { .. }) {
+                    "; a reroll re-rolls one side's whole 2D6, gains in table hits"
+                } else {
+                    ""
+                }
+            ));
+        } else {
+            notes.push("policy: rerolls = never".into());
+        }
+        if self.carried > 0 {
+            notes.push(
+                "carried units lost = max(0, carried − 3 × fleets afloat at the end of the battle, before recovery)"
+                    .into(),
+            );
+        }
+        notes
+    }
+}
+
+/// Carried land units lost when `afloat` fleets remain (L2266, T18).
+pub fn carried_lost(carried: u8, afloat: u8) -> u8 {
+    carried.saturating_sub(3 * afloat)
+}
+
+/// Reads one side's naval stack.
+pub fn parse_side(f: &Fields, allow_carried: bool, extra: &[&str]) -> Result<(Side, u8)> {
+    let mut keys = SIDE_KEYS.to_vec();
+    keys.extend_from_slice(extra);
+    if allow_carried {
+        keys.push("carried");
+    }
+    f.only(&keys)?;
+    let fleets = match f.int_in("fleets", 1, 2)? {
+        Some(n) => n as u8,
+        None => {
+            return Err(AleaError::input(
+                f.source,
+                f.field("fleets"),
+                "missing",
+                "1 or 2 (a naval stack holds at most 2 fleets)",
+            ))
+        }
+    };
+    let elite = f.int_in("elite", 0, fleets as i64)?.unwrap_or(0) as u8;
+    let kind = Kind::parse(f.choice("kind", KINDS)?.unwrap_or("empire"));
+    let rome_byzantium = f.bool("rome_byzantium")?.unwrap_or(false);
+    if rome_byzantium && kind == Kind::Barbarian {
+        return Err(AleaError::input(
+            f.source,
+            f.field("rome_byzantium"),
+            true,
+            "false for a Barbarian nation (Rome and Byzantium are Civilized)",
+        ));
+    }
+    let leader = f.int_in("leader", 0, 3)?.map(|b| b as u8);
+    let full_coastal_control = f.bool("full_coastal_control")?.unwrap_or(false);
+    let carried = if allow_carried {
+        f.int_in("carried", 0, 3 * fleets as i64)?.unwrap_or(0) as u8
+    } else {
+        0
+    };
+    Ok((
+        Side {
+            fleets,
+            elite,
+            kind,
+            rome_byzantium,
+            leader,
+            full_coastal_control,
+        },
+        carried,
     ))
+}
+
+/// Reads the `[policy]` table (`extra` = further keys the caller reads itself).
+pub fn parse_policy(f: &Fields, extra: &[&str]) -> Result<Policy> {
+    let mut keys = vec!["rerolls", "reroll_threshold", "refuse"];
+    keys.extend_from_slice(extra);
+    f.only(&keys)?;
+    let greedy = f.choice("rerolls", REROLLS)?.unwrap_or("greedy") == "greedy";
+    let threshold = match f.raw("reroll_threshold") {
+        None => 0.0,
+        Some(Value::Integer(i)) if (0..=4).contains(i) => *i as f64,
+        Some(Value::Float(x)) if (0.0..=4.0).contains(x) => *x,
+        Some(v) => {
+            return Err(AleaError::input(
+                f.source,
+                f.field("reroll_threshold"),
+                v.to_string(),
+                "a number from 0 to 4",
+            ))
+        }
+    };
+    let refuse = match f.choice("refuse", REFUSALS)?.unwrap_or("never") {
+        "attacker" => Refuse::Attacker,
+        "defender" => Refuse::Defender,
+        _ => Refuse::Never,
+    };
+    Ok(Policy {
+        greedy,
+        threshold,
+        refuse,
+    })
+}
+
+/// Reads `system` and `advanced_rounds`.
+pub fn parse_system(fields: &Fields) -> Result<System> {
+    let rounds = fields.int_in("advanced_rounds", 1, 2)?;
+    match fields.choice("system", SYSTEMS)?.unwrap_or("basic") {
+        "advanced" => Ok(System::Advanced {
+            rounds: rounds.unwrap_or(2) as u8,
+        }),
+        _ => {
+            if rounds.is_some() {
+                return Err(AleaError::input(
+                    fields.source,
+                    "advanced_rounds",
+                    rounds.unwrap_or(0),
+                    "nothing unless system = \"advanced\"",
+                ));
+            }
+            Ok(System::Basic)
+        }
+    }
+}
+
+/// Both sides cannot control every coastal city of the same zone.
+pub fn check_coastal(fields: &Fields, sides: &[Side; 2]) -> Result<()> {
+    if sides[0].full_coastal_control && sides[1].full_coastal_control {
+        return Err(AleaError::input(
+            fields.source,
+            "defender.full_coastal_control",
+            true,
+            "false when the attacker already controls every coastal city of the zone",
+        ));
+    }
+    Ok(())
+}
+
+pub struct NavalBattle {
+    naval: Naval,
+    schema: Schema,
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "options",
+        "policy",
+        "attacker",
+        "defender",
+        "sea",
+        "system",
+        "advanced_rounds",
+    ])?;
+    let empty = Table::new();
+    let (attacker, carried) = parse_side(&fields.table("attacker", &empty)?, true, &[])?;
+    let (defender, _) = parse_side(&fields.table("defender", &empty)?, false, &[])?;
+    check_coastal(fields, &[attacker, defender])?;
+    let mediterranean = fields.choice("sea", SEAS)?.unwrap_or("mediterranean") == "mediterranean";
+    let system = parse_system(fields)?;
+    let policy = parse_policy(&fields.table("policy", &empty)?, &[])?;
+    let naval = Naval::new(
+        [attacker, defender],
+        carried,
+        system,
+        mediterranean,
+        Rules::from_options(&options),
+        policy,
+    );
+    Ok(Box::new(NavalBattle::new(naval)))
+}
+
+impl NavalBattle {
+    pub fn new(naval: Naval) -> NavalBattle {
+        let mut schema = Schema::new(OUTCOMES);
+        let cap = naval.capacity();
+        schema.count("attacker_fleets_lost", naval.sides[0].fleets as usize);
+        schema.count("defender_fleets_lost", naval.sides[1].fleets as usize);
+        schema.count("attacker_fleets_sunk", naval.sides[0].fleets as usize);
+        schema.count("defender_fleets_sunk", naval.sides[1].fleets as usize);
+        schema.count("carried_units_lost", naval.carried as usize);
+        schema.count("attacker_hits", cap[1] as usize);
+        schema.count("defender_hits", cap[0] as usize);
+        schema.scalar("attacker_leader_killed");
+        schema.scalar("defender_leader_killed");
+        schema.scalar("vp_to_attacker");
+        NavalBattle { naval, schema }
+    }
+
+    fn record(&self, end: &End, out: &mut Trial) {
+        let r = self.naval.result(end);
+        out.outcome = r.winner;
+        out.counts[0] = r.lost[0] as u32;
+        out.counts[1] = r.lost[1] as u32;
+        out.counts[2] = r.sunk[0] as u32;
+        out.counts[3] = r.sunk[1] as u32;
+        out.counts[4] = r.carried_lost as u32;
+        out.counts[5] = end.hits[0] as u32;
+        out.counts[6] = end.hits[1] as u32;
+        out.scalars[0] = f64::from(u8::from(r.leader_killed[0]));
+        out.scalars[1] = f64::from(u8::from(r.leader_killed[1]));
+        out.scalars[2] = r.vp_to_attacker as f64;
+    }
+}
+
+/// Adds one trial's record, weighted, to an exact answer.
+pub fn accumulate(ex: &mut Exact, t: &Trial, p: f64) {
+    ex.outcomes[t.outcome] += p;
+    for (k, pmf) in ex.counts.iter_mut().enumerate() {
+        pmf.add_mass(t.counts[k] as usize, p);
+    }
+    for (k, x) in ex.scalars.iter_mut().enumerate() {
+        *x += p * t.scalars[k];
+    }
+}
+
+impl Simulate for NavalBattle {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let end = self.naval.simulate(dice);
+        self.record(&end, out);
+    }
+}
+
+impl BattleModel for NavalBattle {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        let mut t = Trial::default();
+        for (end, p) in self.naval.ends() {
+            t.clear(self.schema.counts.len(), self.schema.scalars.len());
+            self.record(&end, &mut t);
+            accumulate(&mut ex, &t, p);
+        }
+        Ok(ex)
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let mut lines = vec![self.naval.describe_side(0), self.naval.describe_side(1)];
+        lines.push(format!(
+            "sea zone: {}",
+            if self.naval.mediterranean {
+                "Mediterranean / Pontus Euxinus"
+            } else {
+                "outside the Mediterranean and Pontus Euxinus"
+            }
+        ));
+        lines
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.naval.notes()
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::dice::mix64;
+    use crate::progress::Progress;
+    use crate::rulesets::invasions::OPTIONS;
+
+    /// Builds a battle of the ruleset from a battle file's text (options included).
+    pub(crate) fn model_from(
+        text: &str,
+        build: fn(&Fields, Options) -> Result<Box<dyn BattleModel>>,
+    ) -> Result<Box<dyn BattleModel>> {
+        let table: Table = text.parse().unwrap();
+        let fields = Fields::new("test.toml", &table);
+        let empty = Table::new();
+        let options = Options::resolve(OPTIONS, fields.table("options", &empty)?)?;
+        build(&fields, options)
+    }
+
+    fn exact_of(text: &str) -> Exact {
+        model_from(text, build).unwrap().exact().unwrap()
+    }
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-12
+    }
+
+    fn outcomes(ex: &Exact) -> [f64; 3] {
+        [ex.outcomes[0], ex.outcomes[1], ex.outcomes[2]]
+    }
+
+    #[test]
+    fn t18_five_carried_units_on_two_fleets_one_sunk_lose_two() {
+        assert_eq!(carried_lost(5, 1), 2);
+        assert_eq!(carried_lost(5, 2), 0);
+        assert_eq!(carried_lost(5, 0), 5);
+        let mut a = Side::new(2);
+        a.elite = 0;
+        let naval = Naval::new(
+            [a, Side::new(2)],
+            5,
+            System::Basic,
+            true,
+            Rules::default(),
+            Policy::default(),
+        );
+        let end = End {
+            refused: None,
+            stacks: [Stack { tough: 0, other: 1 }, Stack { tough: 0, other: 1 }],
+            hits: [1, 1],
+        };
+        let r = naval.result(&end);
+        assert_eq!(r.carried_lost, 2);
+        assert_eq!(r.sunk, [1, 1]);
+        // Two fleets each: the small-battle rule recovers one, so nothing is lost for good.
+        assert_eq!(naval.recovery, 1);
+        assert_eq!(r.lost, [0, 0]);
+        assert_eq!(r.winner, 2);
+    }
+
+    #[test]
+    fn one_fleet_each_without_rerolls() {
+        // Each die hits with 1/3 (white sword only at sea): A wins 2/9, D 2/9, tie 5/9.
+        let ex = exact_of("[attacker]\nfleets = 1\n[defender]\nfleets = 1\n");
+        let o = outcomes(&ex);
+        assert!(close(o[0], 2.0 / 9.0) && close(o[1], 2.0 / 9.0) && close(o[2], 5.0 / 9.0));
+        // A single fleet on a side: no recovery, a sunk fleet is lost.
+        assert!(close(ex.counts[0].get(1), 1.0 / 3.0));
+    }
+
+    #[test]
+    fn one_reroll_follows_the_greedy_protocol() {
+        // The attacker rerolls the enemy's hit (gain 2/3) before its own blank (gain 1/3):
+        // P(A) = 1/9·2/3 + 2/9 + 4/9·1/3 = 4/9, P(D) = 2/9·1/3 = 2/27.
+        let ex = exact_of("[attacker]\nfleets = 1\nleader = 1\n[defender]\nfleets = 1\n");
+        let o = outcomes(&ex);
+        assert!(close(o[0], 4.0 / 9.0), "{o:?}");
+        assert!(close(o[1], 2.0 / 27.0), "{o:?}");
+        // Full coastal control in the Mediterranean gives the same single die two rerolls more;
+        // outside it gives nothing.
+        let med = exact_of(
+            "[attacker]\nfleets = 1\nfull_coastal_control = true\n[defender]\nfleets = 1\n",
+        );
+        let other = exact_of("sea = \"other\"\n[attacker]\nfleets = 1\nfull_coastal_control = true\n[defender]\nfleets = 1\n");
+        assert!(med.outcomes[0] > o[0]);
+        assert!(close(other.outcomes[0], 2.0 / 9.0));
+        let never = exact_of("[policy]\nrerolls = \"never\"\n[attacker]\nfleets = 1\nleader = 3\n[defender]\nfleets = 1\n");
+        assert!(close(never.outcomes[0], 2.0 / 9.0));
+    }
+
+    #[test]
+    fn elite_fleet_flips_on_the_first_hit_and_red_swords_option() {
+        // Red swords at sea: each die 0/1/2 hits with 1/2, 1/3, 1/6. An elite attacker fleet sinks
+        // only on 2 hits. A wins 1/2·5/6 = 5/12; D wins 1/6 + 1/3·1/2 = 1/3; tie 1/4.
+        let text = "[options]\nnaval_red_swords = true\n[attacker]\nfleets = 1\nelite = 1\nleader = 0\n[defender]\nfleets = 1\n";
+        let ex = exact_of(text);
+        let o = outcomes(&ex);
+        assert!(
+            close(o[0], 5.0 / 12.0) && close(o[1], 1.0 / 3.0) && close(o[2], 0.25),
+            "{o:?}"
+        );
+        // The attacker's leader (bonus 0) dies exactly when the fleet sinks: P = 1/6.
+        assert!(close(ex.scalars[0], 1.0 / 6.0));
+        assert!(close(ex.scalars[1], 0.0)); // no defender leader
+                                            // Rome/Byzantium-only reading: a non-Roman elite fleet is standard.
+        let m = model_from(
+            "[options]\nnaval_elite_fleets = \"rome-byzantium\"\n[attacker]\nfleets = 1\nelite = 1\n[defender]\nfleets = 1\n",
+            build,
+        )
+        .unwrap();
+        assert!(m.describe()[0].contains("counted as standard"));
+        let roman = Naval::new(
+            [
+                Side {
+                    elite: 1,
+                    rome_byzantium: true,
+                    ..Side::new(2)
+                },
+                Side {
+                    elite: 2,
+                    kind: Kind::Barbarian,
+                    ..Side::new(2)
+                },
+            ],
+            0,
+            System::Basic,
+            true,
+            Rules {
+                elite_any_civilized: false,
+                ..Rules::default()
+            },
+            Policy::default(),
+        );
+        assert_eq!(roman.tough, [1, 0]);
+        assert_eq!(roman.capacity(), [3, 2]);
+    }
+
+    #[test]
+    fn stack_takes_flips_first() {
+        let mut s = Stack { tough: 1, other: 1 };
+        assert_eq!(s.take(2), 2);
+        assert_eq!(s, Stack { tough: 0, other: 1 });
+        let mut s = Stack { tough: 2, other: 0 };
+        assert_eq!(s.take(5), 4);
+        assert_eq!(s.alive(), 0);
+    }
+
+    #[test]
+    fn advanced_table_columns_with_halves_dropped() {
+        let one = Die::two_d6(1);
+        assert!(close(one.p[1], 21.0 / 36.0) && close(one.p[0], 15.0 / 36.0));
+        let two = Die::two_d6(2);
+        assert!(close(two.p[0], 10.0 / 36.0));
+        assert!(close(two.p[1], 25.0 / 36.0));
+        assert!(close(two.p[2], 1.0 / 36.0));
+        // 1 fleet each, no rerolls, two rounds: A wins when it hits and is missed, in round 1 or
+        // (both missed) in round 2.
+        let (h, m) = (7.0 / 12.0, 5.0 / 12.0);
+        let ex =
+            exact_of("system = \"advanced\"\n[attacker]\nfleets = 1\n[defender]\nfleets = 1\n");
+        assert!(close(ex.outcomes[0], h * m + m * m * h * m));
+        assert!(close(ex.outcomes[2], h * h + m * m * (h * h + m * m)));
+        let one_round = exact_of("system = \"advanced\"\nadvanced_rounds = 1\n[attacker]\nfleets = 1\n[defender]\nfleets = 1\n");
+        assert!(close(one_round.outcomes[0], h * m));
+    }
+
+    #[test]
+    fn recovery_follows_the_small_battle_rule_at_sea() {
+        let two = exact_of("[attacker]\nfleets = 2\n[defender]\nfleets = 2\nleader = 0\n");
+        // Both defender fleets sunk (2 attacker hits): one comes back, the leader is dead.
+        let p_two_hits = 1.0 / 9.0;
+        assert!(close(two.counts[3].get(2), p_two_hits));
+        assert!(close(two.counts[1].get(1), p_two_hits));
+        assert!(close(two.counts[1].get(2), 0.0));
+        assert!(close(two.scalars[1], p_two_hits));
+        let off = exact_of("[options]\nnaval_small_battle_recovery = false\n[attacker]\nfleets = 2\n[defender]\nfleets = 1\n");
+        assert!(close(off.counts[1].get(0), 1.0));
+        let small = exact_of("[attacker]\nfleets = 2\n[defender]\nfleets = 1\n");
+        assert!(close(small.counts[1].get(1), 1.0 - (2.0f64 / 3.0).powi(2)));
+    }
+
+    #[test]
+    fn refusal_counts_as_a_loss() {
+        let ex = exact_of(
+            "[policy]\nrefuse = \"defender\"\n[attacker]\nfleets = 1\n[defender]\nfleets = 2\n",
+        );
+        assert!(close(ex.outcomes[0], 1.0));
+        assert!(close(ex.scalars[2], 1.0));
+        let ex = exact_of("[policy]\nrefuse = \"attacker\"\n[attacker]\nfleets = 2\ncarried = 6\n[defender]\nfleets = 1\n");
+        assert!(close(ex.outcomes[1], 1.0));
+        assert!(close(ex.scalars[2], 0.0));
+        assert!(close(ex.counts[4].get(0), 1.0));
+    }
+
+    /// A grid case from an index.
+    fn grid_case(i: u64) -> String {
+        let r = |k: u64, n: u64| mix64(i * 31 + k) % n;
+        let mut text = String::new();
+        let system = if r(1, 3) == 0 { "advanced" } else { "basic" };
+        text += &format!("system = \"{system}\"\n");
+        if system == "advanced" && r(2, 3) == 0 {
+            text += "advanced_rounds = 1\n";
+        }
+        text += &format!(
+            "sea = \"{}\"\n",
+            if r(3, 4) == 0 {
+                "other"
+            } else {
+                "mediterranean"
+            }
+        );
+        text += "[options]\n";
+        text += &format!("naval_red_swords = {}\n", r(4, 2) == 0);
+        text += &format!(
+            "naval_elite_fleets = \"{}\"\n",
+            ["any-civilized", "rome-byzantium"][r(5, 2) as usize]
+        );
+        text += &format!("naval_small_battle_recovery = {}\n", r(6, 4) != 0);
+        if r(7, 8) == 0 {
+            text += &format!(
+                "[policy]\nrerolls = \"{}\"\nreroll_threshold = {}\n",
+                ["greedy", "never"][r(8, 2) as usize],
+                [0.0, 0.2, 0.5][r(9, 3) as usize]
+            );
+        }
+        let coastal = r(10, 3);
+        for (s, side) in ["attacker", "defender"].iter().enumerate() {
+            let k = 20 + 10 * s as u64;
+            let fleets = 1 + r(k, 2);
+            text += &format!("[{side}]\nfleets = {fleets}\n");
+            text += &format!("elite = {}\n", r(k + 1, fleets + 1));
+            let kind = KINDS[r(k + 2, 3) as usize];
+            text += &format!("kind = \"{kind}\"\n");
+            if kind != "barbarian" && r(k + 3, 2) == 0 {
+                text += "rome_byzantium = true\n";
+            }
+            if r(k + 4, 3) != 0 {
+                text += &format!("leader = {}\n", r(k + 5, 4));
+            }
+            if coastal == s as u64 + 1 {
+                text += "full_coastal_control = true\n";
+            }
+            if s == 0 {
+                text += &format!("carried = {}\n", r(k + 6, 3 * fleets + 1));
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree_on_a_grid() {
+        let progress = Progress::hidden();
+        for i in 0..120u64 {
+            let text = grid_case(i);
+            let m = model_from(&text, build).unwrap();
+            let ex = m.exact().unwrap();
+            assert!(
+                (ex.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+                "{text}"
+            );
+            let run = McRun {
+                trials: 20_000,
+                seed: 18,
+                stream: i,
+                progress: &progress,
+            };
+            if let Err(e) = agreement(m.schema(), &ex, &m.monte_carlo(&run), 5.0) {
+                panic!("case {i}:\n{text}\n{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn bad_input_names_the_field() {
+        let err = model_from("[attacker]\nfleets = 3\n[defender]\nfleets = 1\n", build)
+            .err()
+            .unwrap();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains("attacker.fleets"), "{err}");
+        let err = model_from(
+            "[attacker]\nfleets = 1\ncarried = 4\n[defender]\nfleets = 1\n",
+            build,
+        )
+        .err()
+        .unwrap();
+        assert!(err.to_string().contains("attacker.carried"), "{err}");
+        let err = model_from("[attacker]\nfleets = 1\n", build).err().unwrap();
+        assert!(err.to_string().contains("defender.fleets"), "{err}");
+        let err = model_from(
+            "[policy]\nreroll_threshold = -1\n[attacker]\nfleets = 1\n[defender]\nfleets = 1\n",
+            build,
+        )
+        .err()
+        .unwrap();
+        assert!(err.to_string().contains("policy.reroll_threshold"), "{err}");
+    }
 }
