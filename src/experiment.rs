@@ -377,6 +377,19 @@ impl Experiment {
     }
 
     /// The source name used in errors about one point, e.g. `quickstart.toml (variant "x", attacker.infantry = 3)`.
+    /// The battle's name, or the names of the battles the variants switch between.
+    pub fn battle_label(&self) -> String {
+        let mut names = vec![self.kind.name.to_string()];
+        for v in &self.variants {
+            if let Some(toml::Value::String(b)) = v.set.get("battle") {
+                if !names.contains(b) {
+                    names.push(b.clone());
+                }
+            }
+        }
+        names.join(" / ")
+    }
+
     pub fn point_source(&self, variant: &Variant, point: &[&Value]) -> String {
         let mut parts = vec![format!("variant \"{}\"", variant.name)];
         for (axis, v) in self.axes.iter().zip(point) {
@@ -388,10 +401,12 @@ impl Experiment {
     pub fn load_point(&self, variant: &Variant, point: &[&Value]) -> Result<LoadedBattle> {
         let table = self.battle_at(variant, point)?;
         let loaded = load_battle(&self.point_source(variant, point), &table)?;
-        if loaded.ruleset.slug != self.ruleset.slug || loaded.kind.name != self.kind.name {
+        // A variant may switch between battles of one ruleset that share their outcomes (e.g. the
+        // basic and advanced systems side by side), never to another ruleset.
+        if loaded.ruleset.slug != self.ruleset.slug || loaded.kind.outcomes != self.kind.outcomes {
             return Err(AleaError::invalid(
                 &self.source,
-                "a variant may not change the ruleset or the battle",
+                "a variant may not change the ruleset, nor switch to a battle with other outcomes",
             ));
         }
         Ok(loaded)

@@ -129,7 +129,8 @@ impl<'a> Layout<'a> {
     fn subtitle(&self, drawn: &[Option<usize>]) -> String {
         let mut parts = vec![format!(
             "{} {} battle",
-            self.exp.ruleset.title, self.exp.kind.name
+            self.exp.ruleset.title,
+            self.exp.battle_label()
         )];
         let held = self.held(drawn);
         if !held.is_empty() {
@@ -410,7 +411,7 @@ fn single_battle(
     let mut files = Vec::new();
     let outcomes = BarChart {
         title: format!("{}: outcome probabilities", exp.title),
-        subtitle: Some(format!("{} {} battle", exp.ruleset.title, exp.kind.name)),
+        subtitle: Some(format!("{} {} battle", exp.ruleset.title, exp.battle_label())),
         x_label: "outcome".into(),
         y_label: "probability".into(),
         categories: exp.kind.outcomes.iter().map(|o| outcome_label(o)).collect(),

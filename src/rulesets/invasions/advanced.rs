@@ -498,12 +498,15 @@ impl Advanced {
             .sum()
     }
 
-    /// Voluntary retreat after round 1 (§8.5): the Defender first, then the Attacker.
+    /// Voluntary retreat after round 1 (§8.5): the Defender first, then the Attacker, each when
+    /// its exact chance of winning round 2 is below θ, or when it is outnumbered two to one and
+    /// more likely to lose than win (§8.5's size test alone would flee certain victories: elites).
     fn decide_retreat(&self, f: &Finish) -> Option<usize> {
         let theta = self.battle.policy.retreat_threshold;
         let units = [0, 1].map(|s| f.armies[s].units());
         for s in [DEFENDER, ATTACKER] {
-            if 2 * units[s] <= units[1 - s] || self.win_if_continue(f, s) < theta {
+            let win = self.win_if_continue(f, s);
+            if win < theta || (2 * units[s] <= units[1 - s] && win < 0.5) {
                 return Some(s);
             }
         }

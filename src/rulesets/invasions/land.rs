@@ -238,7 +238,7 @@ impl Policy {
 
     pub fn describe(&self) -> String {
         format!(
-            "policy: casualties {}, rerolls {}, leader option {}, ambush {}, voluntary retreat below P(win) {} or at half the enemy's units",
+            "policy: casualties {}, rerolls {}, leader option {}, ambush {}, voluntary retreat (advanced) below P(win) {}, or below 1/2 when outnumbered 2:1",
             match self.casualties {
                 Casualties::Smart => "smart (free eliminations the recovery undoes, elite thresholds kept)",
                 Casualties::MinElim => "min-elim (flip elites first, then cheapest units)",
