@@ -10,7 +10,7 @@ use crate::exact::Pmf;
 use crate::options::Options;
 use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
-use toml::{Table, Value};
+use toml::Value;
 
 pub const SUMMARY: &str =
     "interception: D10 + modifiers >= 6 per reacting stack; stacks and units arriving within the stacking limit";
@@ -374,6 +374,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use toml::Table;
 
     fn close(a: f64, b: f64) {
         assert!((a - b).abs() < 1e-9, "{a} vs {b}");

@@ -12,7 +12,6 @@ use crate::exact::Pmf;
 use crate::options::Options;
 use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
-use toml::Table;
 
 pub const SUMMARY: &str =
     "raid on an empty city site: D10 + modifiers on the raid table (VP, gold, losses)";
@@ -200,6 +199,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use toml::Table;
 
     fn close(a: f64, b: f64) {
         assert!((a - b).abs() < 1e-9, "{a} vs {b}");

@@ -149,7 +149,10 @@ impl BattleModel for Model {
                 if r.units == 1 { "" } else { "s" },
                 r.units,
                 match r.leader {
-                    Some(b) => format!("a leader of combat bonus {b} ({b} rerolls)"),
+                    Some(b) => format!(
+                        "a leader of combat bonus {b} ({b} reroll{})",
+                        if b == 1 { "" } else { "s" }
+                    ),
                     None => "no leader".to_string(),
                 }
             ),

@@ -833,7 +833,10 @@ impl BattleModel for Siege {
             Nation::Civilized => "Civilized",
         };
         let leader = match self.leader {
-            Some(b) => format!("a leader of combat bonus {b} ({b} rerolls)"),
+            Some(b) => format!(
+                "a leader of combat bonus {b} ({b} reroll{})",
+                if b == 1 { "" } else { "s" }
+            ),
             None => "no leader".to_string(),
         };
         let breakdown = |assault| {
@@ -1104,7 +1107,7 @@ mod tests {
         assert_eq!(s.modifier(6, false), -1 - 1);
         s.decline = 2;
         s.event = 1;
-        assert_eq!(s.modifier(6, false), -1 - 1 + 2 + 1);
+        assert_eq!(s.modifier(6, false), 1); // nomad −1, fleet −1, double decline +2, event +1
         for (w, m) in [
             (Walls::Standard, -2),
             (Walls::Ctesiphon, -3),
