@@ -45,6 +45,8 @@ pub struct Flight {
 
 struct Model {
     f: Flight,
+    /// `f.modifier()`, computed once.
+    m: i32,
     crossing_name: &'static str,
     schema: Schema,
 }
@@ -101,6 +103,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     };
     Ok(Box::new(Model {
         f,
+        m: f.modifier(),
         crossing_name,
         schema: Schema::new(OUTCOMES),
     }))
@@ -145,7 +148,7 @@ impl Flight {
 
 impl Simulate for Model {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
-        out.outcome = if dice.d10() as i32 + self.f.modifier() >= 9 {
+        out.outcome = if dice.d10() as i32 + self.m >= 9 {
             0
         } else {
             1
@@ -280,6 +283,7 @@ mod tests {
             f.as_extracted = case % 8 == 7;
             let m = Model {
                 f,
+                m: f.modifier(),
                 crossing_name: if f.crossing { "river" } else { "none" },
                 schema: Schema::new(OUTCOMES),
             };

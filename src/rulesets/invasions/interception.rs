@@ -97,6 +97,8 @@ pub struct Interception {
     pub defender_stacking: u32,
     /// −1 with the restored minus signs (default), +1 as extracted.
     pub sign: i32,
+    /// Each stack's modifier, computed once.
+    mods: Vec<i32>,
     schema: Schema,
 }
 
@@ -117,7 +119,9 @@ impl Interception {
         for k in 0..n {
             schema.scalar(format!("arrives/{}", k + 1));
         }
+        let mods = stacks.iter().map(|s| s.modifier(sign)).collect();
         Interception {
+            mods,
             stacks,
             mountain,
             defenders,
@@ -128,7 +132,7 @@ impl Interception {
     }
 
     fn p(&self, k: usize) -> f64 {
-        p_intercept(self.stacks[k].modifier(self.sign))
+        p_intercept(self.mods[k])
     }
 
     /// (units arriving, units left behind) when the stacks in bit set `arrived` succeed.
@@ -276,8 +280,8 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 impl Simulate for Interception {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         let mut arrived = 0u32;
-        for (k, s) in self.stacks.iter().enumerate() {
-            if succeeds(s.modifier(self.sign), dice.d10()) {
+        for (k, &m) in self.mods.iter().enumerate() {
+            if succeeds(m, dice.d10()) {
                 arrived |= 1 << k;
                 out.scalars[k] = 1.0;
             }
