@@ -1,17 +1,313 @@
-//! Placeholder while the flight procedure is being written.
+//! Flight (*Huida*, XIX.B, L1246-1271; digest §3.6, §8.4): the province owner's D10 + modifiers ≥ 9
+//! to slip away before a battle. Q13 (which side must be twice as big) and Q14 (the minus signs the
+//! extraction lost) are rule options.
 
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::BattleModel;
+use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
+use toml::Table;
 
-pub const SUMMARY: &str = "flight (not written yet)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[];
+pub const SUMMARY: &str = "flight before a battle: D10 + modifiers >= 9";
+pub const OUTCOMES: &[&str] = &["fled", "stayed"];
+pub const KEYS: &[&str] = &[
+    "[defender] leader: combat bonus 0..3 of the fleeing stack's leader (+bonus; counts even if he stays)",
+    "[defender] units: units of the fleeing side, 1..30 (default 1)",
+    "[defender] cavalry: cavalry among them (-1 if fewer than the attacker's)",
+    "[attacker] units: units of the entering stack, 1..30 (default 1)",
+    "[attacker] cavalry: cavalry among them",
+    "fortified_city: the departure province has a fortified city (+3)",
+    "crossing: none (default) | river | mountain | strait, what the flight must cross first (-2)",
+];
 
-pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    Err(AleaError::invalid(
-        fields.source,
-        "the flight procedure is not written yet",
-    ))
+/// P(D10 + m ≥ 9) = clamp((2 + m)/10).
+pub fn p_flee(m: i32) -> f64 {
+    (2 + m).clamp(0, 10) as f64 / 10.0
+}
+
+/// The flight's inputs, rule options resolved.
+#[derive(Clone, Copy, Debug)]
+pub struct Flight {
+    pub leader: u32,
+    pub units: u32,
+    pub cavalry: u32,
+    pub enemy_units: u32,
+    pub enemy_cavalry: u32,
+    pub fortified_city: bool,
+    pub crossing: bool,
+    /// Option flight_size_bonus = "entering-side-double".
+    pub entering_double: bool,
+    /// Option lost_minus_signs = "as-extracted".
+    pub as_extracted: bool,
+}
+
+struct Model {
+    f: Flight,
+    /// `f.modifier()`, computed once.
+    m: i32,
+    crossing_name: &'static str,
+    schema: Schema,
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "options",
+        "attacker",
+        "defender",
+        "fortified_city",
+        "crossing",
+    ])?;
+    let empty = Table::new();
+    let side = |key: &'static str| -> Result<(u32, u32)> {
+        let t = fields.table(key, &empty)?;
+        if key == "defender" {
+            t.only(&["leader", "units", "cavalry"])?;
+        } else {
+            t.only(&["units", "cavalry"])?;
+        }
+        let units = t.int_in("units", 1, 30)?.unwrap_or(1) as u32;
+        let cavalry = t.int_in("cavalry", 0, 30)?.unwrap_or(0) as u32;
+        if cavalry > units {
+            return Err(AleaError::input(
+                fields.source,
+                t.field("cavalry"),
+                cavalry,
+                format!("at most the side's {units} units"),
+            ));
+        }
+        Ok((units, cavalry))
+    };
+    let (units, cavalry) = side("defender")?;
+    let (enemy_units, enemy_cavalry) = side("attacker")?;
+    let leader = fields
+        .table("defender", &empty)?
+        .int_in("leader", 0, 3)?
+        .unwrap_or(0) as u32;
+    let crossing_name = fields
+        .choice("crossing", &["none", "river", "mountain", "strait"])?
+        .unwrap_or("none");
+    let f = Flight {
+        leader,
+        units,
+        cavalry,
+        enemy_units,
+        enemy_cavalry,
+        fortified_city: fields.bool("fortified_city")?.unwrap_or(false),
+        crossing: crossing_name != "none",
+        entering_double: options.choice("flight_size_bonus") == "entering-side-double",
+        as_extracted: options.choice("lost_minus_signs") == "as-extracted",
+    };
+    Ok(Box::new(Model {
+        f,
+        m: f.modifier(),
+        crossing_name,
+        schema: Schema::new(OUTCOMES),
+    }))
+}
+
+impl Flight {
+    /// Each modifier that applies, named (L1250-1255).
+    pub fn breakdown(&self) -> Vec<(&'static str, i32)> {
+        let sign = if self.as_extracted { 1 } else { -1 };
+        let mut v = Vec::new();
+        if self.leader > 0 {
+            v.push(("leader", self.leader as i32));
+        }
+        if self.fortified_city {
+            v.push(("fortified city", 3));
+        }
+        let double = if self.entering_double {
+            self.enemy_units >= 2 * self.units
+        } else {
+            self.units >= 2 * self.enemy_units
+        };
+        if double {
+            v.push(("twice as many units", 3));
+        }
+        if self.cavalry < self.enemy_cavalry {
+            v.push(("less cavalry", sign));
+        }
+        if self.crossing {
+            v.push(("crossing", 2 * sign));
+        }
+        v
+    }
+
+    pub fn modifier(&self) -> i32 {
+        self.breakdown().iter().map(|(_, m)| m).sum()
+    }
+
+    pub fn p(&self) -> f64 {
+        p_flee(self.modifier())
+    }
+}
+
+impl Simulate for Model {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        out.outcome = if dice.d10() as i32 + self.m >= 9 {
+            0
+        } else {
+            1
+        };
+    }
+}
+
+impl BattleModel for Model {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        let p = self.f.p();
+        ex.outcomes = vec![p, 1.0 - p];
+        Ok(ex)
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let f = &self.f;
+        let b = f.breakdown();
+        vec![
+            format!(
+                "attacker: entering stack of {} units ({} cavalry)",
+                f.enemy_units, f.enemy_cavalry
+            ),
+            format!(
+                "defender: fleeing side of {} units ({} cavalry), leader bonus {}, {}fortified departure city, crossing {}",
+                f.units,
+                f.cavalry,
+                f.leader,
+                if f.fortified_city { "" } else { "no " },
+                self.crossing_name
+            ),
+            format!(
+                "modifier {:+} ({}): D10 + modifier >= 9",
+                f.modifier(),
+                if b.is_empty() {
+                    "none".to_string()
+                } else {
+                    b.iter()
+                        .map(|(n, m)| format!("{n} {m:+}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ),
+        ]
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec![format!(
+            "the +3 for size needs the {} side to have twice the other's units (option flight_size_bonus)",
+            if self.f.entering_double { "entering" } else { "fleeing" }
+        )]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::progress::Progress;
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
+    }
+
+    fn flight(
+        leader: u32,
+        units: u32,
+        cav: u32,
+        eu: u32,
+        ecav: u32,
+        fort: bool,
+        cross: bool,
+    ) -> Flight {
+        Flight {
+            leader,
+            units,
+            cavalry: cav,
+            enemy_units: eu,
+            enemy_cavalry: ecav,
+            fortified_city: fort,
+            crossing: cross,
+            entering_double: false,
+            as_extracted: false,
+        }
+    }
+
+    #[test]
+    fn formula_and_modifiers() {
+        close(p_flee(0), 0.2);
+        close(p_flee(-2), 0.0);
+        close(p_flee(8), 1.0);
+        close(p_flee(3), 0.5);
+        // Leader 2 + fortified 3 − less cavalry 1 − crossing 2 = +2 → 0.4.
+        let f = flight(2, 3, 0, 3, 1, true, true);
+        assert_eq!(f.modifier(), 2);
+        close(f.p(), 0.4);
+        // Q13: 6 fleeing vs 3 entering gets +3 literally; 3 fleeing vs 6 entering only with the option.
+        assert_eq!(flight(0, 6, 0, 3, 0, false, false).modifier(), 3);
+        let mut g = flight(0, 3, 0, 6, 0, false, false);
+        assert_eq!(g.modifier(), 0);
+        g.entering_double = true;
+        assert_eq!(g.modifier(), 3);
+        // Q14 as extracted: the minus signs become plus signs.
+        let mut h = flight(0, 3, 0, 3, 1, false, true);
+        assert_eq!(h.modifier(), -3);
+        h.as_extracted = true;
+        assert_eq!(h.modifier(), 3);
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree() {
+        let progress = Progress::hidden();
+        for case in 0..24u32 {
+            let mut f = flight(
+                case % 4,
+                1 + case % 7,
+                case % 3 % (1 + case % 7),
+                1 + (case * 3) % 5,
+                case % 2,
+                case % 3 == 0,
+                case % 5 < 2,
+            );
+            f.entering_double = case % 6 == 5;
+            f.as_extracted = case % 8 == 7;
+            let m = Model {
+                f,
+                m: f.modifier(),
+                crossing_name: if f.crossing { "river" } else { "none" },
+                schema: Schema::new(OUTCOMES),
+            };
+            let run = McRun {
+                trials: 20_000,
+                seed: 13,
+                stream: case as u64,
+                progress: &progress,
+            };
+            agreement(&m.schema, &m.exact().unwrap(), &m.monte_carlo(&run), 5.0)
+                .unwrap_or_else(|e| panic!("case {case}: {e}"));
+        }
+    }
+
+    #[test]
+    fn bad_input_names_the_field() {
+        let t: Table = "[defender]\nunits = 2\ncavalry = 3".parse().unwrap();
+        let err = build(
+            &Fields::new("b.toml", &t),
+            Options::defaults(super::super::OPTIONS),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains("defender.cavalry"), "{err}");
+    }
 }

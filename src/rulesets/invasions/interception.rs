@@ -1,17 +1,517 @@
-//! Placeholder while the interception procedure is being written.
+//! Interception (XIX.A, L1201-1235; digest §3.7, §4.12, §8.4): each reacting stack of the province
+//! owner rolls D10 + modifiers ≥ 6 to join the defence; those arriving are cut to the target's
+//! stacking limit (4, 3 in mountains, + the best leader stacking bonus present, + 1 for an invading
+//! nation), the excess staying behind. Q14's lost minus signs are the option `lost_minus_signs`.
 
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
 use crate::error::{AleaError, Result};
+use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::BattleModel;
+use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
+use toml::Value;
 
-pub const SUMMARY: &str = "interception (not written yet)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[];
+pub const SUMMARY: &str =
+    "interception: D10 + modifiers >= 6 per reacting stack; stacks and units arriving within the stacking limit";
+pub const OUTCOMES: &[&str] = &["intercepted", "not_intercepted"];
+pub const KEYS: &[&str] = &[
+    "mountain: the target province is mountainous (stacking limit 3 instead of 4)",
+    "defenders: the owner's units already in the target, 0..30 (they count against the limit)",
+    "defender_stacking: stacking bonus 0..3 of a leader already in the target",
+    "[[stacks]] one table per reacting stack (1..8; at most one without a leader):",
+    "[[stacks]] units: units in the stack, 1..30 (default 1)",
+    "[[stacks]] leader: the stack leader's combat bonus 0..3 (+bonus); absent = no leader",
+    "[[stacks]] stacking: the leader's stacking bonus 0..3",
+    "[[stacks]] capital: the target holds the interceptor's capital (+3)",
+    "[[stacks]] empire: the interceptor is an Empire (+2)",
+    "[[stacks]] distance: land steps to the target, 1..3 (3: -1)",
+    "[[stacks]] crossings: mountain ranges and straits crossed, 0..3 (-2 each)",
+    "[[stacks]] bosporus: one of the straits is the Bosporus (a further -2)",
+];
 
-pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    Err(AleaError::invalid(
-        fields.source,
-        "the interception procedure is not written yet",
-    ))
+const MAX_STACKS: usize = 8;
+
+/// The stacking limit (XVII, L1050-1075): 4 (3 in mountains) + the leader's stacking bonus + 1 while
+/// invading.
+pub fn stacking_limit(mountain: bool, leader_stacking_bonus: u32, invading: bool) -> u32 {
+    (if mountain { 3 } else { 4 }) + leader_stacking_bonus + invading as u32
+}
+
+/// P(D10 + m ≥ 6) = clamp((5 + m)/10).
+pub fn p_intercept(m: i32) -> f64 {
+    (5 + m).clamp(0, 10) as f64 / 10.0
+}
+
+/// A printed roll: does `roll` (1..=10) + `m` reach 6?
+pub fn succeeds(m: i32, roll: u32) -> bool {
+    roll as i32 + m >= 6
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reacting {
+    pub units: u32,
+    pub leader: Option<u32>,
+    pub stacking: u32,
+    pub capital: bool,
+    pub empire: bool,
+    pub distance: u32,
+    pub crossings: u32,
+    pub bosporus: bool,
+}
+
+impl Reacting {
+    /// Each modifier that applies, named (L1213-1218). `sign` is −1 with the restored minus signs.
+    pub fn breakdown(&self, sign: i32) -> Vec<(&'static str, i32)> {
+        let mut v = Vec::new();
+        if let Some(b) = self.leader.filter(|&b| b > 0) {
+            v.push(("leader", b as i32));
+        }
+        if self.capital {
+            v.push(("capital in the target", 3));
+        }
+        if self.empire {
+            v.push(("Empire", 2));
+        }
+        if self.distance >= 3 {
+            v.push(("distance 3", sign));
+        }
+        if self.crossings > 0 {
+            v.push(("ranges/straits", 2 * sign * self.crossings as i32));
+        }
+        if self.bosporus {
+            v.push(("Bosporus", 2 * sign));
+        }
+        v
+    }
+
+    pub fn modifier(&self, sign: i32) -> i32 {
+        self.breakdown(sign).iter().map(|(_, m)| m).sum()
+    }
+}
+
+pub struct Interception {
+    pub stacks: Vec<Reacting>,
+    pub mountain: bool,
+    pub defenders: u32,
+    pub defender_stacking: u32,
+    /// −1 with the restored minus signs (default), +1 as extracted.
+    pub sign: i32,
+    /// Each stack's modifier, computed once.
+    mods: Vec<i32>,
+    schema: Schema,
+}
+
+impl Interception {
+    pub fn new(
+        stacks: Vec<Reacting>,
+        mountain: bool,
+        defenders: u32,
+        defender_stacking: u32,
+        sign: i32,
+    ) -> Interception {
+        let n = stacks.len();
+        let total: u32 = stacks.iter().map(|s| s.units).sum();
+        let mut schema = Schema::new(OUTCOMES);
+        schema.count("stacks_arriving", n);
+        schema.count("units_arriving", total as usize);
+        schema.count("units_left_behind", total as usize);
+        for k in 0..n {
+            schema.scalar(format!("arrives/{}", k + 1));
+        }
+        let mods = stacks.iter().map(|s| s.modifier(sign)).collect();
+        Interception {
+            mods,
+            stacks,
+            mountain,
+            defenders,
+            defender_stacking,
+            sign,
+            schema,
+        }
+    }
+
+    fn p(&self, k: usize) -> f64 {
+        p_intercept(self.mods[k])
+    }
+
+    /// (units arriving, units left behind) when the stacks in bit set `arrived` succeed.
+    pub fn arrival(&self, arrived: u32) -> (u32, u32) {
+        let mut bonus = self.defender_stacking;
+        let mut units = 0;
+        for (k, s) in self.stacks.iter().enumerate() {
+            if arrived & (1 << k) != 0 {
+                units += s.units;
+                if s.leader.is_some() {
+                    bonus = bonus.max(s.stacking);
+                }
+            }
+        }
+        let room = stacking_limit(self.mountain, bonus, false).saturating_sub(self.defenders);
+        let arriving = units.min(room);
+        (arriving, units - arriving)
+    }
+
+    fn record(&self, arrived: u32, w: f64, ex: &mut Exact) {
+        let (a, left) = self.arrival(arrived);
+        ex.outcomes[if arrived != 0 { 0 } else { 1 }] += w;
+        ex.counts[0].add_mass(arrived.count_ones() as usize, w);
+        ex.counts[1].add_mass(a as usize, w);
+        ex.counts[2].add_mass(left as usize, w);
+    }
+}
+
+fn read_stack(fields: &Fields, k: usize, v: &Value) -> Result<Reacting> {
+    let field = format!("stacks[{k}]");
+    let Value::Table(t) = v else {
+        return Err(AleaError::input(fields.source, field, v, "a table"));
+    };
+    let f = Fields::new(fields.source, t);
+    const ALLOWED: &[&str] = &[
+        "units",
+        "leader",
+        "stacking",
+        "capital",
+        "empire",
+        "distance",
+        "crossings",
+        "bosporus",
+    ];
+    if let Some(key) = t.keys().find(|k| !ALLOWED.contains(&k.as_str())) {
+        return Err(AleaError::invalid(
+            fields.source,
+            format!(
+                "unknown field `{field}.{key}`; allowed here: {}",
+                ALLOWED.join(", ")
+            ),
+        ));
+    }
+    let named = |e: AleaError| match e {
+        AleaError::Input {
+            source,
+            field: inner,
+            value,
+            allowed,
+        } => AleaError::Input {
+            source,
+            field: format!("{field}.{inner}"),
+            value,
+            allowed,
+        },
+        other => other,
+    };
+    let s = Reacting {
+        units: f.int_in("units", 1, 30).map_err(named)?.unwrap_or(1) as u32,
+        leader: f.int_in("leader", 0, 3).map_err(named)?.map(|l| l as u32),
+        stacking: f.int_in("stacking", 0, 3).map_err(named)?.unwrap_or(0) as u32,
+        capital: f.bool("capital").map_err(named)?.unwrap_or(false),
+        empire: f.bool("empire").map_err(named)?.unwrap_or(false),
+        distance: f.int_in("distance", 1, 3).map_err(named)?.unwrap_or(1) as u32,
+        crossings: f.int_in("crossings", 0, 3).map_err(named)?.unwrap_or(0) as u32,
+        bosporus: f.bool("bosporus").map_err(named)?.unwrap_or(false),
+    };
+    if s.stacking > 0 && s.leader.is_none() {
+        return Err(AleaError::input(
+            fields.source,
+            format!("{field}.stacking"),
+            s.stacking,
+            "0 for a stack without a leader (give its leader's combat bonus in `leader`)",
+        ));
+    }
+    if s.bosporus && s.crossings == 0 {
+        return Err(AleaError::input(
+            fields.source,
+            format!("{field}.crossings"),
+            0,
+            "at least 1 when the stack crosses the Bosporus (a strait)",
+        ));
+    }
+    Ok(s)
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "options",
+        "mountain",
+        "defenders",
+        "defender_stacking",
+        "stacks",
+    ])?;
+    let list = match fields.raw("stacks") {
+        Some(Value::Array(a)) if (1..=MAX_STACKS).contains(&a.len()) => a,
+        other => {
+            return Err(AleaError::input(
+                fields.source,
+                "stacks",
+                other.map_or("nothing".to_string(), |v| v.to_string()),
+                format!("1 to {MAX_STACKS} [[stacks]] tables"),
+            ))
+        }
+    };
+    let stacks = list
+        .iter()
+        .enumerate()
+        .map(|(k, v)| read_stack(fields, k, v))
+        .collect::<Result<Vec<_>>>()?;
+    if stacks.iter().filter(|s| s.leader.is_none()).count() > 1 {
+        return Err(AleaError::input(
+            fields.source,
+            "stacks",
+            "two stacks without a leader",
+            "at most one leaderless stack (any number with leaders), XIX.A",
+        ));
+    }
+    let sign = if options.choice("lost_minus_signs") == "as-extracted" {
+        1
+    } else {
+        -1
+    };
+    Ok(Box::new(Interception::new(
+        stacks,
+        fields.bool("mountain")?.unwrap_or(false),
+        fields.int_in("defenders", 0, 30)?.unwrap_or(0) as u32,
+        fields.int_in("defender_stacking", 0, 3)?.unwrap_or(0) as u32,
+        sign,
+    )))
+}
+
+impl Simulate for Interception {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let mut arrived = 0u32;
+        for (k, &m) in self.mods.iter().enumerate() {
+            if succeeds(m, dice.d10()) {
+                arrived |= 1 << k;
+                out.scalars[k] = 1.0;
+            }
+        }
+        let (a, left) = self.arrival(arrived);
+        out.outcome = if arrived != 0 { 0 } else { 1 };
+        out.counts[0] = arrived.count_ones();
+        out.counts[1] = a;
+        out.counts[2] = left;
+    }
+}
+
+impl BattleModel for Interception {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        let n = self.stacks.len();
+        for c in ex.counts.iter_mut() {
+            *c = Pmf::zeros(c.len());
+        }
+        for arrived in 0u32..(1 << n) {
+            let w: f64 = (0..n)
+                .map(|k| {
+                    if arrived & (1 << k) != 0 {
+                        self.p(k)
+                    } else {
+                        1.0 - self.p(k)
+                    }
+                })
+                .product();
+            if w > 0.0 {
+                self.record(arrived, w, &mut ex);
+            }
+        }
+        for k in 0..n {
+            ex.scalars[k] = self.p(k);
+        }
+        Ok(ex)
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let mut v = vec![format!(
+            "target: {}province, {} owner's units already there{}",
+            if self.mountain { "mountain " } else { "" },
+            self.defenders,
+            if self.defender_stacking > 0 {
+                format!(" with a leader of stacking +{}", self.defender_stacking)
+            } else {
+                String::new()
+            }
+        )];
+        for (k, s) in self.stacks.iter().enumerate() {
+            let b = s.breakdown(self.sign);
+            v.push(format!(
+                "stack {}: {} units, {}; modifier {:+} ({}), P = {:.2}",
+                k + 1,
+                s.units,
+                match s.leader {
+                    Some(l) => format!("leader combat {l} stacking +{}", s.stacking),
+                    None => "no leader".to_string(),
+                },
+                s.modifier(self.sign),
+                if b.is_empty() {
+                    "none".to_string()
+                } else {
+                    b.iter()
+                        .map(|(n, m)| format!("{n} {m:+}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                },
+                self.p(k)
+            ));
+        }
+        v
+    }
+
+    fn notes(&self) -> Vec<String> {
+        vec![format!(
+            "stacking limit in the target: {} + the best stacking bonus of the leaders there; units above it stay behind",
+            stacking_limit(self.mountain, 0, false)
+        )]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::progress::Progress;
+    use toml::Table;
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
+    }
+
+    #[test]
+    fn t14_stacking() {
+        assert_eq!(stacking_limit(false, 2, false), 6);
+        assert_eq!(stacking_limit(true, 2, false), 5);
+        assert_eq!(stacking_limit(false, 2, true), 7);
+        assert_eq!(stacking_limit(true, 2, true), 6);
+        assert_eq!(stacking_limit(false, 0, false), 4);
+    }
+
+    #[test]
+    fn t12_interception_of_375() {
+        // Stack 1: Thracia, no leader, Empire (+2).
+        let s1 = Reacting {
+            units: 3,
+            empire: true,
+            distance: 1,
+            ..Reacting::default()
+        };
+        assert_eq!(s1.modifier(-1), 2);
+        assert_eq!(3 + s1.modifier(-1), 5);
+        assert!(!succeeds(s1.modifier(-1), 3));
+        close(p_intercept(s1.modifier(-1)), 0.7);
+        // Stack 2: Valens (combat 1, stacking +2) from Cappadocia, 3 steps, across the Bosporus.
+        let s2 = Reacting {
+            units: 6,
+            leader: Some(1),
+            stacking: 2,
+            empire: true,
+            distance: 3,
+            crossings: 1,
+            bosporus: true,
+            ..Reacting::default()
+        };
+        assert_eq!(s2.modifier(-1), 1 + 2 - 2 - 2 - 1);
+        assert_eq!(9 + s2.modifier(-1), 7);
+        assert!(succeeds(s2.modifier(-1), 9));
+        close(p_intercept(s2.modifier(-1)), 0.3);
+        // Moesia Inferior (mountain): 3 + 2 = 5, so 1 of Valens's 6 units stays in Cappadocia.
+        let i = Interception::new(vec![s1, s2], true, 0, 0, -1);
+        assert_eq!(stacking_limit(true, 2, false), 5);
+        assert_eq!(i.arrival(0b10), (5, 1));
+        let ex = i.exact().unwrap();
+        close(ex.scalars[0], 0.7);
+        close(ex.scalars[1], 0.3);
+        close(ex.outcomes[1], 0.3 * 0.7);
+        // Both arrive (0.21): 9 units, limit 5 (Valens's bonus) → 5 in, 4 behind.
+        close(ex.counts[2].get(4), 0.21);
+        // Only stack 1 (0.49): 3 units, limit 3 without a leader.
+        close(ex.counts[1].get(3), 0.49);
+    }
+
+    #[test]
+    fn lost_minus_signs_as_extracted() {
+        let s = Reacting {
+            distance: 3,
+            crossings: 1,
+            bosporus: true,
+            ..Reacting::default()
+        };
+        assert_eq!(s.modifier(-1), -5);
+        assert_eq!(s.modifier(1), 5);
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree() {
+        let progress = Progress::hidden();
+        for case in 0..24u32 {
+            let n = 1 + case % 4;
+            let stacks: Vec<Reacting> = (0..n)
+                .map(|k| {
+                    let c = case + 3 * k;
+                    let leader = if k == 0 && case % 3 == 0 {
+                        None
+                    } else {
+                        Some(c % 4)
+                    };
+                    Reacting {
+                        units: 1 + c % 6,
+                        leader,
+                        stacking: if leader.is_some() { c % 3 } else { 0 },
+                        capital: c % 5 == 0,
+                        empire: c % 2 == 0,
+                        distance: 1 + c % 3,
+                        crossings: c % 3 % 2,
+                        bosporus: c % 7 == 1 && c % 3 % 2 == 1,
+                    }
+                })
+                .collect();
+            let i = Interception::new(
+                stacks,
+                case % 2 == 1,
+                case % 5,
+                case % 4 % 3,
+                if case % 9 == 8 { 1 } else { -1 },
+            );
+            let run = McRun {
+                trials: 30_000,
+                seed: 16,
+                stream: case as u64,
+                progress: &progress,
+            };
+            let ex = i.exact().unwrap();
+            close(ex.outcomes.iter().sum(), 1.0);
+            agreement(&i.schema, &ex, &i.monte_carlo(&run), 5.0)
+                .unwrap_or_else(|e| panic!("case {case}: {e}"));
+        }
+    }
+
+    #[test]
+    fn bad_input_names_the_field() {
+        let t: Table = "[[stacks]]\nleader = 1\ndistance = 4".parse().unwrap();
+        let err = build(
+            &Fields::new("b.toml", &t),
+            Options::defaults(super::super::OPTIONS),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains("stacks[0].distance"), "{err}");
+        let t: Table = "[[stacks]]\nunits = 2\n[[stacks]]\nunits = 1"
+            .parse()
+            .unwrap();
+        let err = build(
+            &Fields::new("b.toml", &t),
+            Options::defaults(super::super::OPTIONS),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(err.exit_code(), 2);
+    }
 }

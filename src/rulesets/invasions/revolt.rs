@@ -1,17 +1,262 @@
-//! Placeholder while the revolt procedure is being written.
+//! Revolt suppression (XVI.F, L1024-1036; digest §3.11, §8.4): D10 + modifiers ≥ 9 with the leader's
+//! rerolls. On a failure the nation loses one unit present and, if that was its only unit there, the
+//! leader dies on a failed D2 (Q31: the unit is lost, then the leader is tested). Q14's lost minus
+//! signs are the option `lost_minus_signs`.
 
-use crate::error::{AleaError, Result};
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
+use crate::error::Result;
+use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::BattleModel;
+use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
 
-pub const SUMMARY: &str = "revolt (not written yet)";
+pub const SUMMARY: &str =
+    "revolt suppression: D10 + modifiers >= 9 with leader rerolls; a failure costs a unit";
 pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[];
+pub const KEYS: &[&str] = &[
+    "units: units of the nation in the rebel province (+1 each), 0..30",
+    "leader: combat bonus 0..3 of a leader present (= rerolls); absent = no leader",
+    "heretical: the Area is heretical, or the capital's Area is and the province shares its religion without being heretical (-1)",
+    "religion_differs: the nation's religion differs from the Area's (-1)",
+];
 
-pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    Err(AleaError::invalid(
-        fields.source,
-        "the revolt procedure is not written yet",
-    ))
+/// P(one D10 + m ≥ 9) = clamp((2 + m)/10).
+pub fn single_roll(m: i32) -> f64 {
+    (2 + m).clamp(0, 10) as f64 / 10.0
+}
+
+/// P(suppressed) with `rerolls`: 1 − (1 − p)^(1 + rerolls).
+pub fn p_suppress(m: i32, rerolls: u32) -> f64 {
+    1.0 - (1.0 - single_roll(m)).powi(1 + rerolls as i32)
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Revolt {
+    pub units: u32,
+    pub leader: Option<u32>,
+    pub heretical: bool,
+    pub religion_differs: bool,
+    /// Option lost_minus_signs = "as-extracted".
+    pub as_extracted: bool,
+}
+
+struct Model {
+    r: Revolt,
+    schema: Schema,
+}
+
+impl Model {
+    fn new(r: Revolt) -> Model {
+        let mut schema = Schema::new(OUTCOMES);
+        schema.count("units_lost", r.units.min(1) as usize);
+        schema.scalar("leader_killed");
+        Model { r, schema }
+    }
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "options",
+        "units",
+        "leader",
+        "heretical",
+        "religion_differs",
+    ])?;
+    let r = Revolt {
+        units: fields.int_in("units", 0, 30)?.unwrap_or(0) as u32,
+        leader: fields.int_in("leader", 0, 3)?.map(|l| l as u32),
+        heretical: fields.bool("heretical")?.unwrap_or(false),
+        religion_differs: fields.bool("religion_differs")?.unwrap_or(false),
+        as_extracted: options.choice("lost_minus_signs") == "as-extracted",
+    };
+    Ok(Box::new(Model::new(r)))
+}
+
+impl Revolt {
+    pub fn modifier(&self) -> i32 {
+        let sign = if self.as_extracted { 1 } else { -1 };
+        self.units as i32 + sign * (self.heretical as i32 + self.religion_differs as i32)
+    }
+
+    fn rerolls(&self) -> u32 {
+        self.leader.unwrap_or(0)
+    }
+
+    pub fn p(&self) -> f64 {
+        p_suppress(self.modifier(), self.rerolls())
+    }
+
+    /// P(leader killed): a failure with a single unit present, then a failed D2.
+    pub fn p_leader_killed(&self) -> f64 {
+        if self.leader.is_some() && self.units == 1 {
+            0.5 * (1.0 - self.p())
+        } else {
+            0.0
+        }
+    }
+}
+
+impl Simulate for Model {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let r = &self.r;
+        let m = r.modifier();
+        for _ in 0..=r.rerolls() {
+            if dice.d10() as i32 + m >= 9 {
+                out.outcome = 0;
+                return;
+            }
+        }
+        out.outcome = 1;
+        out.counts[0] = r.units.min(1);
+        if r.leader.is_some() && r.units == 1 && dice.d10() % 2 == 1 {
+            out.scalars[0] = 1.0;
+        }
+    }
+}
+
+impl BattleModel for Model {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        let p = self.r.p();
+        ex.outcomes = vec![p, 1.0 - p];
+        ex.counts[0] = if self.r.units > 0 {
+            Pmf(vec![p, 1.0 - p])
+        } else {
+            Pmf::point(0)
+        };
+        ex.scalars[0] = self.r.p_leader_killed();
+        Ok(ex)
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let r = &self.r;
+        let sign = if r.as_extracted { "+" } else { "-" };
+        vec![
+            format!(
+                "attacker: {} unit{} present (+{}), {}",
+                r.units,
+                if r.units == 1 { "" } else { "s" },
+                r.units,
+                match r.leader {
+                    Some(b) => format!(
+                        "a leader of combat bonus {b} ({b} reroll{})",
+                        if b == 1 { "" } else { "s" }
+                    ),
+                    None => "no leader".to_string(),
+                }
+            ),
+            format!(
+                "defender: the revolt; {}heretical Area{}, {}religion differs{}; modifier {:+}, need D10 >= {}",
+                if r.heretical { "" } else { "not " },
+                if r.heretical { format!(" ({sign}1)") } else { String::new() },
+                if r.religion_differs { "" } else { "no " },
+                if r.religion_differs { format!(" ({sign}1)") } else { String::new() },
+                r.modifier(),
+                (9 - r.modifier()).max(1)
+            ),
+        ]
+    }
+
+    fn notes(&self) -> Vec<String> {
+        let mut v = vec![
+            "attacker = revolt suppressed; defender = the revolt continues and one unit present is lost".to_string(),
+        ];
+        if self.r.leader.is_some() && self.r.units == 1 {
+            v.push("a single unit present: after a failure the unit is lost and the leader dies on a failed D2 (Q31)".to_string());
+        }
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::progress::Progress;
+    use toml::Table;
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
+    }
+
+    fn revolt(units: u32, leader: Option<u32>, h: bool, d: bool) -> Revolt {
+        Revolt {
+            units,
+            leader,
+            heretical: h,
+            religion_differs: d,
+            as_extracted: false,
+        }
+    }
+
+    #[test]
+    fn formulas() {
+        // 1 − (1 − (2 + m)/10)^(1 + r) at a few points.
+        close(p_suppress(0, 0), 0.2);
+        close(p_suppress(2, 1), 1.0 - 0.6 * 0.6);
+        close(p_suppress(-2, 3), 0.0);
+        close(p_suppress(8, 0), 1.0);
+        // 3 units, heretical, other religion: m = 3 − 1 − 1 = 1; leader 2 → 1 − 0.7³.
+        let r = revolt(3, Some(2), true, true);
+        assert_eq!(r.modifier(), 1);
+        close(r.p(), 1.0 - 0.7f64.powi(3));
+        // Q14 as extracted: +1 each.
+        let mut r = r;
+        r.as_extracted = true;
+        assert_eq!(r.modifier(), 5);
+        // One unit and a leader of bonus 1: P(killed) = ½ · (1 − p), p = 1 − 0.7².
+        let r = revolt(1, Some(1), false, false);
+        close(r.p_leader_killed(), 0.5 * 0.49);
+        assert_eq!(revolt(2, Some(1), false, false).p_leader_killed(), 0.0);
+        assert_eq!(revolt(1, None, false, false).p_leader_killed(), 0.0);
+        let ex = Model::new(revolt(2, None, true, false)).exact().unwrap();
+        close(ex.counts[0].mean(), 1.0 - single_roll(1));
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree() {
+        let progress = Progress::hidden();
+        for case in 0..24u32 {
+            let mut r = revolt(
+                case % 5,
+                if case % 4 == 3 { None } else { Some(case % 4) },
+                case % 2 == 0,
+                case % 3 == 0,
+            );
+            r.as_extracted = case % 7 == 6;
+            let m = Model::new(r);
+            let run = McRun {
+                trials: 20_000,
+                seed: 14,
+                stream: case as u64,
+                progress: &progress,
+            };
+            agreement(&m.schema, &m.exact().unwrap(), &m.monte_carlo(&run), 5.0)
+                .unwrap_or_else(|e| panic!("case {case}: {e}"));
+        }
+    }
+
+    #[test]
+    fn bad_input_names_the_field() {
+        let t: Table = "units = -1".parse().unwrap();
+        let err = build(
+            &Fields::new("b.toml", &t),
+            Options::defaults(super::super::OPTIONS),
+        )
+        .err()
+        .unwrap();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains("`units`"), "{err}");
+    }
 }
