@@ -38,6 +38,22 @@ const BATTLES: &[(&str, &str)] = &[
         "ruleset = \"republica-de-roma\"\nbattle = \"campaign\"\nphases = 5\nreinforcement = \"replace-losses\"\n[rome]\nlegions = 12\nveteran_legions = 2\nfleets = 5\ncommander_military = 3\n[war]\nname = \"2nd Punic War\"",
     ),
     (
+        "invasions-basic-nisibis-rerolls-3v2",
+        "ruleset = \"invasions\"\nbattle = \"basic\"\nfortified_city = true\n[attacker]\nnation = \"empire\"\nrome = true\nleader = 3\nlegion = 5\nguard = 1\npalatine_cavalry = 1\n[defender]\nnation = \"kingdom\"\nleader = 2\nclibanarii = 1\nheavy_cavalry = 1\nhorse_archer = 3\nelite_infantry = 1",
+    ),
+    (
+        "invasions-basic-12v12-infantry",
+        "ruleset = \"invasions\"\nbattle = \"basic\"\n[attacker]\ninfantry = 12\n[defender]\nnation = \"kingdom\"\ninfantry = 12",
+    ),
+    (
+        "invasions-advanced-nisibis",
+        "ruleset = \"invasions\"\nbattle = \"advanced\"\nfortified_city = true\n[attacker]\nnation = \"empire\"\nrome = true\nleader = 3\nlegion = 5\nguard = 1\npalatine_cavalry = 1\n[defender]\nnation = \"kingdom\"\nleader = 2\nclibanarii = 1\nheavy_cavalry = 1\nhorse_archer = 3\nelite_infantry = 1",
+    ),
+    (
+        "invasions-advanced-12v12-infantry",
+        "ruleset = \"invasions\"\nbattle = \"advanced\"\n[attacker]\ninfantry = 12\n[defender]\nnation = \"kingdom\"\ninfantry = 12",
+    ),
+    (
         "ror-civil-war",
         "ruleset = \"republica-de-roma\"\nbattle = \"civil-war\"\n[rome]\nlegions = 12\ncommander_military = 4\n[rebel]\nlegions = 9\nveteran_legions = 3\ncommander = \"Cn. Pompeius Magnus\"",
     ),

@@ -411,7 +411,11 @@ fn single_battle(
     let mut files = Vec::new();
     let outcomes = BarChart {
         title: format!("{}: outcome probabilities", exp.title),
-        subtitle: Some(format!("{} {} battle", exp.ruleset.title, exp.battle_label())),
+        subtitle: Some(format!(
+            "{} {} battle",
+            exp.ruleset.title,
+            exp.battle_label()
+        )),
         x_label: "outcome".into(),
         y_label: "probability".into(),
         categories: exp.kind.outcomes.iter().map(|o| outcome_label(o)).collect(),

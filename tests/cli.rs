@@ -395,3 +395,46 @@ fn every_shipped_battle_and_experiment_file_loads() {
     }
     assert!(experiments >= 4);
 }
+
+#[test]
+fn invasions_basic_and_advanced_answer_from_the_command_line() {
+    // Digest §7.5 B1: 4 Barbarian infantry against 3 Kingdom infantry in plain win with P = 46/81.
+    let args = [
+        "odds",
+        "invasions",
+        "basic",
+        "-a",
+        "infantry=4",
+        "-d",
+        "nation=kingdom,infantry=3",
+        "--json",
+    ];
+    let exact = json(&alea(&args));
+    let p = exact["outcome"]["attacker"].as_f64().unwrap();
+    assert!((p - 46.0 / 81.0).abs() < 1e-9, "{p}");
+    let mut simulated = args.to_vec();
+    simulated.extend(["--trials", "200000", "-q"]);
+    let mc = json(&alea(&simulated));
+    let q = mc["outcome"]["attacker"].as_f64().unwrap();
+    let se = (p * (1.0 - p) / 200000.0).sqrt();
+    assert!((q - p).abs() < 5.0 * se, "exact {p}, simulated {q}");
+    // The advanced system on the same armies, and a bad unit name naming the field.
+    let mut advanced = args.to_vec();
+    advanced[2] = "advanced";
+    assert!((sum(&json(&alea(&advanced))["outcome"]) - 1.0).abs() < 1e-9);
+    let bad = alea(&[
+        "odds",
+        "invasions",
+        "basic",
+        "-a",
+        "legionz=2",
+        "-d",
+        "infantry=3",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("attacker.legionz") && err.contains("legion"),
+        "{err}"
+    );
+}

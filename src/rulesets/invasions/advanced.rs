@@ -33,6 +33,9 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 /// Hits a 2D6 roll yields, by raw sum 2..=12 (index 0 and 1 unused); `None` = the side does not roll.
 type Table = Option<[u32; 13]>;
 
+/// Hits each side inflicted and the rerolls each has left.
+type HitsAndRerolls = ([u32; 2], [u32; 2]);
+
 fn expected(t: &[u32; 13]) -> f64 {
     (2..=12).map(|s| two_d6(s) * t[s as usize] as f64).sum()
 }
@@ -108,7 +111,8 @@ impl Exchange {
         (self.hits(sums), left)
     }
 
-    fn exact(&self, rerolls: [u32; 2]) -> Vec<(([u32; 2], [u32; 2]), f64)> {
+    /// (hits inflicted, rerolls left) → probability.
+    fn exact(&self, rerolls: [u32; 2]) -> Vec<(HitsAndRerolls, f64)> {
         type State = ([i32; 2], [u32; 2], usize, u8);
         let sums_of = |s: usize| -> Vec<(i32, f64)> {
             if self.tables[s].is_some() {
@@ -154,7 +158,7 @@ impl Exchange {
             current = next;
         }
         let mut v: Vec<_> = out.into_iter().collect();
-        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v.sort_by_key(|a| a.0);
         v
     }
 }
@@ -251,7 +255,7 @@ impl Advanced {
         };
         let mut decisions = HashMap::new();
         for (f, _) in a.after_round_one() {
-            if Self::wiped(&f) {
+            if LandBattle::wiped(&f) {
                 continue;
             }
             let key = (f.armies, f.rerolls_left);
@@ -267,23 +271,6 @@ impl Advanced {
         HalfHit::for_terrain(self.battle.open())
     }
 
-    fn wiped(f: &Finish) -> bool {
-        f.armies[0].units() == 0 || f.armies[1].units() == 0
-    }
-
-    fn start(&self) -> Finish {
-        let b = &self.battle;
-        Finish {
-            armies: [b.sides[0].fighting, b.sides[1].fighting],
-            leftover: [0; 2],
-            hits_inflicted: [0; 2],
-            rerolls_left: [b.sides[0].rerolls, b.sides[1].rerolls],
-            limes_hit: false,
-            rounds: 0,
-            voluntary_retreat: None,
-        }
-    }
-
     fn fire_table(&self, armies: &[Army; 2], side: usize, ambusher: bool) -> Table {
         let m = fire_modifier(&self.battle, armies, side, ambusher)?;
         let open = self.battle.open();
@@ -294,35 +281,10 @@ impl Advanced {
         Some(t)
     }
 
-    fn fire_rerolls(&self, f: &Finish) -> [u32; 2] {
-        if self.battle.rules.rerolls_in_fire_round {
-            f.rerolls_left
-        } else {
-            [0, 0]
-        }
-    }
-
-    /// A volley that does not decide the battle (fire, round 1).
-    fn take(&self, f: &mut Finish, victim: usize, hits: u32) {
-        f.hits_inflicted[1 - victim] += hits;
-        let mut army = f.armies[victim];
-        let left = self.battle.allocate_volley(victim, &mut army, hits);
-        f.armies[victim] = army;
-        self.absorb(f, victim, left);
-    }
-
-    fn absorb(&self, f: &mut Finish, victim: usize, mut left: u32) {
-        if victim == DEFENDER && self.battle.field.limes && !f.limes_hit && left > 0 {
-            f.limes_hit = true;
-            left -= 1;
-        }
-        f.leftover[victim] += left;
-    }
-
     /// The battles after the fire round (or ambush).
     fn fire_exact(&self) -> Vec<(Finish, f64)> {
         let b = &self.battle;
-        let start = self.start();
+        let start = self.battle.opening();
         let mut out: HashMap<Finish, f64> = HashMap::new();
         let amb = ambush(b);
         let p_ambush = amb.map_or(0.0, |a| a.1);
@@ -331,10 +293,10 @@ impl Advanced {
             let mut tables = [None, None];
             tables[ambusher] = self.fire_table(&start.armies, ambusher, true);
             let ex = Exchange::new(tables, b.policy.reroll_threshold);
-            for ((hits, left), q) in ex.exact(self.fire_rerolls(&start)) {
+            for ((hits, left), q) in ex.exact(self.battle.fire_rerolls(&start)) {
                 let mut f = start;
-                self.spend(&mut f, self.fire_rerolls(&start), left);
-                self.take(&mut f, victim, hits[ambusher]);
+                LandBattle::spend(&mut f, self.battle.fire_rerolls(&start), left);
+                self.battle.take_volley(&mut f, victim, hits[ambusher]);
                 let mut back = [None, None];
                 let adv_armies = if b.rules.ambush_recompute_advantages {
                     f.armies
@@ -343,10 +305,10 @@ impl Advanced {
                 };
                 back[victim] = self.return_fire_table(&f.armies, &adv_armies, victim);
                 let ex2 = Exchange::new(back, b.policy.reroll_threshold);
-                for ((h2, l2), q2) in ex2.exact(self.fire_rerolls(&f)) {
+                for ((h2, l2), q2) in ex2.exact(self.battle.fire_rerolls(&f)) {
                     let mut g = f;
-                    self.spend(&mut g, self.fire_rerolls(&f), l2);
-                    self.take(&mut g, ambusher, h2[victim]);
+                    LandBattle::spend(&mut g, self.battle.fire_rerolls(&f), l2);
+                    self.battle.take_volley(&mut g, ambusher, h2[victim]);
                     *out.entry(g).or_insert(0.0) += p * q * q2;
                 }
             }
@@ -354,11 +316,11 @@ impl Advanced {
         if p_ambush < 1.0 {
             let tables = [0, 1].map(|s| self.fire_table(&start.armies, s, false));
             let ex = Exchange::new(tables, b.policy.reroll_threshold);
-            for ((hits, left), q) in ex.exact(self.fire_rerolls(&start)) {
+            for ((hits, left), q) in ex.exact(self.battle.fire_rerolls(&start)) {
                 let mut f = start;
-                self.spend(&mut f, self.fire_rerolls(&start), left);
-                self.take(&mut f, DEFENDER, hits[ATTACKER]);
-                self.take(&mut f, ATTACKER, hits[DEFENDER]);
+                LandBattle::spend(&mut f, self.battle.fire_rerolls(&start), left);
+                self.battle.take_volley(&mut f, DEFENDER, hits[ATTACKER]);
+                self.battle.take_volley(&mut f, ATTACKER, hits[DEFENDER]);
                 *out.entry(f).or_insert(0.0) += (1.0 - p_ambush) * q;
             }
         }
@@ -386,12 +348,6 @@ impl Advanced {
             t[s as usize] = fire_hits(s + m, open);
         }
         Some(t)
-    }
-
-    fn spend(&self, f: &mut Finish, offered: [u32; 2], left: [u32; 2]) {
-        for s in 0..2 {
-            f.rerolls_left[s] -= offered[s] - left[s];
-        }
     }
 
     /// Modifiers after the leaders' ±2 options (XXI.D; Q35), and the rerolls left.
@@ -449,19 +405,10 @@ impl Advanced {
         g.rounds = round;
         g.rerolls_left = left;
         if last {
-            g.hits_inflicted[0] += hits[0];
-            g.hits_inflicted[1] += hits[1];
-            let before = g.leftover;
-            self.battle
-                .allocate_final(&mut g, [hits[DEFENDER], hits[ATTACKER]]);
-            for s in 0..2 {
-                let extra = g.leftover[s] - before[s];
-                g.leftover[s] = before[s];
-                self.absorb(&mut g, s, extra);
-            }
+            self.battle.take_final(&mut g, hits);
         } else {
-            self.take(&mut g, DEFENDER, hits[ATTACKER]);
-            self.take(&mut g, ATTACKER, hits[DEFENDER]);
+            self.battle.take_volley(&mut g, DEFENDER, hits[ATTACKER]);
+            self.battle.take_volley(&mut g, ATTACKER, hits[DEFENDER]);
         }
         g
     }
@@ -478,7 +425,7 @@ impl Advanced {
     fn after_round_one(&self) -> Vec<(Finish, f64)> {
         let mut out: HashMap<Finish, f64> = HashMap::new();
         for (f, p) in self.fire_exact() {
-            if Self::wiped(&f) {
+            if LandBattle::wiped(&f) {
                 *out.entry(f).or_insert(0.0) += p;
                 continue;
             }
@@ -523,7 +470,7 @@ impl Advanced {
     pub fn finishes(&self) -> Vec<(Finish, f64)> {
         let mut done: HashMap<Finish, f64> = HashMap::new();
         for (f, p) in self.after_round_one() {
-            if Self::wiped(&f) {
+            if LandBattle::wiped(&f) {
                 *done.entry(f).or_insert(0.0) += p;
                 continue;
             }
@@ -538,7 +485,7 @@ impl Advanced {
             }
         }
         let mut v: Vec<(Finish, f64)> = done.into_iter().collect();
-        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v.sort_by_key(|a| a.0);
         v
     }
 
@@ -554,17 +501,17 @@ impl Simulate for Advanced {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         let b = &self.battle;
         let tau = b.policy.reroll_threshold;
-        let mut f = self.start();
+        let mut f = self.battle.opening();
         let amb = ambush(b).filter(|&(_, p)| p >= 1.0 || dice.chance(p));
         if let Some((ambusher, _)) = amb {
             let victim = 1 - ambusher;
             let start = f.armies;
             let mut tables = [None, None];
             tables[ambusher] = self.fire_table(&f.armies, ambusher, true);
-            let offered = self.fire_rerolls(&f);
+            let offered = self.battle.fire_rerolls(&f);
             let (hits, left) = Exchange::new(tables, tau).play(offered, dice);
-            self.spend(&mut f, offered, left);
-            self.take(&mut f, victim, hits[ambusher]);
+            LandBattle::spend(&mut f, offered, left);
+            self.battle.take_volley(&mut f, victim, hits[ambusher]);
             let adv_armies = if b.rules.ambush_recompute_advantages {
                 f.armies
             } else {
@@ -572,21 +519,21 @@ impl Simulate for Advanced {
             };
             let mut back = [None, None];
             back[victim] = self.return_fire_table(&f.armies, &adv_armies, victim);
-            let offered = self.fire_rerolls(&f);
+            let offered = self.battle.fire_rerolls(&f);
             let (hits, left) = Exchange::new(back, tau).play(offered, dice);
-            self.spend(&mut f, offered, left);
-            self.take(&mut f, ambusher, hits[victim]);
+            LandBattle::spend(&mut f, offered, left);
+            self.battle.take_volley(&mut f, ambusher, hits[victim]);
         } else {
             let tables = [0, 1].map(|s| self.fire_table(&f.armies, s, false));
-            let offered = self.fire_rerolls(&f);
+            let offered = self.battle.fire_rerolls(&f);
             let (hits, left) = Exchange::new(tables, tau).play(offered, dice);
-            self.spend(&mut f, offered, left);
-            self.take(&mut f, DEFENDER, hits[ATTACKER]);
-            self.take(&mut f, ATTACKER, hits[DEFENDER]);
+            LandBattle::spend(&mut f, offered, left);
+            self.battle.take_volley(&mut f, DEFENDER, hits[ATTACKER]);
+            self.battle.take_volley(&mut f, ATTACKER, hits[DEFENDER]);
         }
-        if !Self::wiped(&f) {
+        if !LandBattle::wiped(&f) {
             f = self.play_round(&f, 1, false, dice);
-            if !Self::wiped(&f) {
+            if !LandBattle::wiped(&f) {
                 match self.retreat_of(&f) {
                     Some(r) => f.voluntary_retreat = Some(r),
                     None => f = self.play_round(&f, 2, true, dice),

@@ -257,48 +257,19 @@ impl Basic {
         Judge::new(self.0.open(), self.0.policy.reroll_threshold)
     }
 
-    fn start(&self) -> Finish {
-        let b = &self.0;
+    /// The opening state (the basic battle has one combat round).
+    fn opening(&self) -> Finish {
         Finish {
-            armies: [b.sides[0].fighting, b.sides[1].fighting],
-            leftover: [0; 2],
-            hits_inflicted: [0; 2],
-            rerolls_left: [b.sides[0].rerolls, b.sides[1].rerolls],
-            limes_hit: false,
             rounds: 1,
-            voluntary_retreat: None,
+            ..self.0.opening()
         }
     }
 
-    fn fire_rerolls(&self, f: &Finish) -> [u32; 2] {
-        if self.0.rules.rerolls_in_fire_round {
-            f.rerolls_left
-        } else {
-            [0, 0]
-        }
-    }
-
-    /// Applies one fire volley's hits (not deciding: a non-final allocation).
-    fn take_fire(&self, f: &mut Finish, victim: usize, hits: u32) {
-        f.hits_inflicted[1 - victim] += hits;
-        let mut army = f.armies[victim];
-        let left = self.0.allocate_volley(victim, &mut army, hits);
-        f.armies[victim] = army;
-        self.absorb_leftover(f, victim, left);
-    }
-
-    fn absorb_leftover(&self, f: &mut Finish, victim: usize, mut left: u32) {
-        if victim == DEFENDER && self.0.field.limes && !f.limes_hit && left > 0 {
-            f.limes_hit = true;
-            left -= 1;
-        }
-        f.leftover[victim] += left;
-    }
-
-    fn after_fire_rerolls(&self, f: &mut Finish, used: [u32; 2], rolled: &rerolls::Rolled) {
-        for s in 0..2 {
-            f.rerolls_left[s] -= used[s] - rolled.rerolls_left[s];
-        }
+    fn finish_combat(&self, f: &Finish, rolled: &rerolls::Rolled) -> Finish {
+        let mut g = *f;
+        g.rerolls_left = rolled.rerolls_left;
+        self.0.take_final(&mut g, rolled.hits);
+        g
     }
 
     fn combat_setup(&self, f: &Finish) -> ([Pool; 2], [u32; 2]) {
@@ -308,31 +279,11 @@ impl Basic {
         (pools, rerolls)
     }
 
-    fn finish_combat(&self, f: &Finish, rolled: &rerolls::Rolled) -> Finish {
-        let mut g = *f;
-        g.rerolls_left = rolled.rerolls_left;
-        g.hits_inflicted[0] += rolled.hits[0];
-        g.hits_inflicted[1] += rolled.hits[1];
-        let before = g.leftover;
-        self.0
-            .allocate_final(&mut g, [rolled.hits[DEFENDER], rolled.hits[ATTACKER]]);
-        for s in 0..2 {
-            let left = g.leftover[s] - before[s];
-            g.leftover[s] = before[s];
-            self.absorb_leftover(&mut g, s, left);
-        }
-        g
-    }
-
-    fn wiped(f: &Finish) -> bool {
-        f.armies[0].units() == 0 || f.armies[1].units() == 0
-    }
-
     /// The distribution of battles after the fire round (or ambush).
     fn exact_fire(&self) -> HashMap<Finish, f64> {
         let b = &self.0;
         let judge = self.judge();
-        let start = self.start();
+        let start = self.opening();
         let mut out: HashMap<Finish, f64> = HashMap::new();
         let mut add = |f: Finish, p: f64| *out.entry(f).or_insert(0.0) += p;
         let amb = ambush(b);
@@ -341,11 +292,11 @@ impl Basic {
             let victim = 1 - ambusher;
             let mut pools = [Pool::default(); 2];
             pools[ambusher] = fire_pool(b, &start.armies, ambusher, true);
-            let used = self.fire_rerolls(&start);
+            let used = self.0.fire_rerolls(&start);
             for (rolled, q) in rerolls::exact(pools, used, &judge) {
                 let mut f = start;
-                self.after_fire_rerolls(&mut f, used, &rolled);
-                self.take_fire(&mut f, victim, rolled.hits[ambusher]);
+                LandBattle::spend(&mut f, used, rolled.rerolls_left);
+                b.take_volley(&mut f, victim, rolled.hits[ambusher]);
                 let armies = if b.rules.ambush_recompute_advantages {
                     f.armies
                 } else {
@@ -354,23 +305,23 @@ impl Basic {
                 // The return fire uses the survivors; the advantages of `armies`.
                 let mut back = [Pool::default(); 2];
                 back[victim] = return_fire_pool(b, &f.armies, &armies, victim);
-                let used2 = self.fire_rerolls(&f);
+                let used2 = self.0.fire_rerolls(&f);
                 for (r2, q2) in rerolls::exact(back, used2, &judge) {
                     let mut g = f;
-                    self.after_fire_rerolls(&mut g, used2, &r2);
-                    self.take_fire(&mut g, ambusher, r2.hits[victim]);
+                    LandBattle::spend(&mut g, used2, r2.rerolls_left);
+                    b.take_volley(&mut g, ambusher, r2.hits[victim]);
                     add(g, p * q * q2);
                 }
             }
         }
         if p_ambush < 1.0 {
             let pools = [0, 1].map(|s| fire_pool(b, &start.armies, s, false));
-            let used = self.fire_rerolls(&start);
+            let used = self.0.fire_rerolls(&start);
             for (rolled, q) in rerolls::exact(pools, used, &judge) {
                 let mut f = start;
-                self.after_fire_rerolls(&mut f, used, &rolled);
-                self.take_fire(&mut f, DEFENDER, rolled.hits[ATTACKER]);
-                self.take_fire(&mut f, ATTACKER, rolled.hits[DEFENDER]);
+                LandBattle::spend(&mut f, used, rolled.rerolls_left);
+                b.take_volley(&mut f, DEFENDER, rolled.hits[ATTACKER]);
+                b.take_volley(&mut f, ATTACKER, rolled.hits[DEFENDER]);
                 add(f, (1.0 - p_ambush) * q);
             }
         }
@@ -381,7 +332,7 @@ impl Basic {
         let judge = self.judge();
         let mut done: HashMap<Finish, f64> = HashMap::new();
         for (f, p) in self.exact_fire() {
-            if Self::wiped(&f) {
+            if LandBattle::wiped(&f) {
                 *done.entry(f).or_insert(0.0) += p;
                 continue;
             }
@@ -391,7 +342,7 @@ impl Basic {
             }
         }
         let mut v: Vec<(Finish, f64)> = done.into_iter().collect();
-        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v.sort_by_key(|a| a.0);
         v
     }
 }
@@ -437,17 +388,17 @@ impl Simulate for Basic {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         let b = &self.0;
         let judge = self.judge();
-        let mut f = self.start();
+        let mut f = self.opening();
         let amb = ambush(b).filter(|&(_, p)| p >= 1.0 || dice.chance(p));
         if let Some((ambusher, _)) = amb {
             let victim = 1 - ambusher;
             let start = f.armies;
             let mut pools = [Pool::default(); 2];
             pools[ambusher] = fire_pool(b, &f.armies, ambusher, true);
-            let used = self.fire_rerolls(&f);
+            let used = self.0.fire_rerolls(&f);
             let rolled = rerolls::play(pools, used, &judge, dice);
-            self.after_fire_rerolls(&mut f, used, &rolled);
-            self.take_fire(&mut f, victim, rolled.hits[ambusher]);
+            LandBattle::spend(&mut f, used, rolled.rerolls_left);
+            b.take_volley(&mut f, victim, rolled.hits[ambusher]);
             let armies = if b.rules.ambush_recompute_advantages {
                 f.armies
             } else {
@@ -455,19 +406,19 @@ impl Simulate for Basic {
             };
             let mut back = [Pool::default(); 2];
             back[victim] = return_fire_pool(b, &f.armies, &armies, victim);
-            let used = self.fire_rerolls(&f);
+            let used = self.0.fire_rerolls(&f);
             let rolled = rerolls::play(back, used, &judge, dice);
-            self.after_fire_rerolls(&mut f, used, &rolled);
-            self.take_fire(&mut f, ambusher, rolled.hits[victim]);
+            LandBattle::spend(&mut f, used, rolled.rerolls_left);
+            b.take_volley(&mut f, ambusher, rolled.hits[victim]);
         } else {
             let pools = [0, 1].map(|s| fire_pool(b, &f.armies, s, false));
-            let used = self.fire_rerolls(&f);
+            let used = self.0.fire_rerolls(&f);
             let rolled = rerolls::play(pools, used, &judge, dice);
-            self.after_fire_rerolls(&mut f, used, &rolled);
-            self.take_fire(&mut f, DEFENDER, rolled.hits[ATTACKER]);
-            self.take_fire(&mut f, ATTACKER, rolled.hits[DEFENDER]);
+            LandBattle::spend(&mut f, used, rolled.rerolls_left);
+            b.take_volley(&mut f, DEFENDER, rolled.hits[ATTACKER]);
+            b.take_volley(&mut f, ATTACKER, rolled.hits[DEFENDER]);
         }
-        if !Self::wiped(&f) {
+        if !LandBattle::wiped(&f) {
             let (pools, rerolls) = self.combat_setup(&f);
             let rolled = rerolls::play(pools, rerolls, &judge, dice);
             f = self.finish_combat(&f, &rolled);

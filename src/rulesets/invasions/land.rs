@@ -725,6 +725,70 @@ impl LandBattle {
         allocate(self.sides[side].classes(), army, hits, plan)
     }
 
+    /// The battle before the first die: the fighting units, every leader's rerolls.
+    pub fn opening(&self) -> Finish {
+        Finish {
+            armies: [self.sides[0].fighting, self.sides[1].fighting],
+            leftover: [0; 2],
+            hits_inflicted: [0; 2],
+            rerolls_left: [self.sides[0].rerolls, self.sides[1].rerolls],
+            limes_hit: false,
+            rounds: 0,
+            voluntary_retreat: None,
+        }
+    }
+
+    pub fn wiped(f: &Finish) -> bool {
+        f.armies[0].units() == 0 || f.armies[1].units() == 0
+    }
+
+    /// Rerolls the leaders may spend on a fire round (none unless Q4 says otherwise).
+    pub fn fire_rerolls(&self, f: &Finish) -> [u32; 2] {
+        if self.rules.rerolls_in_fire_round {
+            f.rerolls_left
+        } else {
+            [0, 0]
+        }
+    }
+
+    /// Records the rerolls an exchange used out of those it was offered.
+    pub fn spend(f: &mut Finish, offered: [u32; 2], left: [u32; 2]) {
+        for (have, (o, l)) in f.rerolls_left.iter_mut().zip(offered.iter().zip(left)) {
+            *have -= o - l;
+        }
+    }
+
+    /// Hits nobody could absorb: a supported Limes may take one (L1176), the rest are lost.
+    fn absorb(&self, f: &mut Finish, victim: usize, mut left: u32) {
+        if victim == DEFENDER && self.field.limes && !f.limes_hit && left > 0 {
+            f.limes_hit = true;
+            left -= 1;
+        }
+        f.leftover[victim] += left;
+    }
+
+    /// A volley that does not decide the battle (fire, advanced round 1).
+    pub fn take_volley(&self, f: &mut Finish, victim: usize, hits: u32) {
+        f.hits_inflicted[1 - victim] += hits;
+        let mut army = f.armies[victim];
+        let left = self.allocate_volley(victim, &mut army, hits);
+        f.armies[victim] = army;
+        self.absorb(f, victim, left);
+    }
+
+    /// The volley that decides the battle: `inflicted[s]` hits by side `s`.
+    pub fn take_final(&self, f: &mut Finish, inflicted: [u32; 2]) {
+        f.hits_inflicted[0] += inflicted[0];
+        f.hits_inflicted[1] += inflicted[1];
+        let before = f.leftover;
+        self.allocate_final(f, [inflicted[DEFENDER], inflicted[ATTACKER]]);
+        for (s, b) in before.into_iter().enumerate() {
+            let extra = f.leftover[s] - b;
+            f.leftover[s] = b;
+            self.absorb(f, s, extra);
+        }
+    }
+
     /// Victory, leader loss, recovery, repair, retreat, hordes (§3.0.5, §3.12).
     pub fn settle(&self, f: &Finish) -> Settlement {
         let winner = self.winner(f);

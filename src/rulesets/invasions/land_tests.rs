@@ -439,4 +439,3 @@ fn basic_exact_and_monte_carlo_agree_over_a_grid() {
 fn advanced_exact_and_monte_carlo_agree_over_a_grid() {
     check_agreement(System::Advanced);
 }
-

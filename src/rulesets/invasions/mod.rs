@@ -4,6 +4,9 @@
 //! Each procedure lives in its own file and exposes `SUMMARY`, `OUTCOMES`, `KEYS` and `build`; the
 //! land battles share the army model, the dice faces and the tables.
 
+// Sides are indexed 0 (attacker) and 1 (defender) throughout; loops over 0..2 say so plainly.
+#![allow(clippy::needless_range_loop)]
+
 pub mod faces;
 pub mod tables;
 

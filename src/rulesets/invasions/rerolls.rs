@@ -283,7 +283,7 @@ pub fn exact(pools: [Pool; 2], rerolls: [u32; 2], judge: &Judge) -> Vec<(Rolled,
 
 fn sorted(map: HashMap<Rolled, f64>) -> Vec<(Rolled, f64)> {
     let mut v: Vec<(Rolled, f64)> = map.into_iter().collect();
-    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v.sort_by_key(|a| a.0);
     v
 }
 
