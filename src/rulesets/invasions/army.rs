@@ -184,12 +184,23 @@ impl Army {
     }
 }
 
+/// Every group of counters present: (class index, class, damaged?, how many).
+pub fn counters<'a>(
+    classes: &'a [UnitClass],
+    army: &'a Army,
+) -> impl Iterator<Item = (usize, &'a UnitClass, bool, u32)> + 'a {
+    classes.iter().enumerate().flat_map(move |(k, c)| {
+        [(false, army.intact[k]), (true, army.damaged[k])]
+            .into_iter()
+            .filter(|&(_, n)| n > 0)
+            .map(move |(damaged, n)| (k, c, damaged, n as u32))
+    })
+}
+
 /// Sums a per-counter quantity over a stack.
 pub fn count(classes: &[UnitClass], army: &Army, f: impl Fn(&UnitClass, bool) -> u32) -> u32 {
-    classes
-        .iter()
-        .enumerate()
-        .map(|(k, c)| army.intact[k] as u32 * f(c, false) + army.damaged[k] as u32 * f(c, true))
+    counters(classes, army)
+        .map(|(_, c, damaged, n)| n * f(c, damaged))
         .sum()
 }
 
@@ -373,18 +384,11 @@ pub fn cheapest(
     accept: impl Fn(&UnitClass, bool) -> bool,
 ) -> Option<(usize, bool)> {
     let mut best: Option<(usize, bool, f64)> = None;
-    for (k, c) in classes.iter().enumerate() {
-        for damaged in [false, true] {
-            let n = if damaged {
-                army.damaged[k]
-            } else {
-                army.intact[k]
-            };
-            if n > 0 && accept(c, damaged) {
-                let v = c.value(damaged);
-                if best.is_none_or(|b| v < b.2) {
-                    best = Some((k, damaged, v));
-                }
+    for (k, c, damaged, _) in counters(classes, army) {
+        if accept(c, damaged) {
+            let v = c.value(damaged);
+            if best.is_none_or(|b| v < b.2) {
+                best = Some((k, damaged, v));
             }
         }
     }

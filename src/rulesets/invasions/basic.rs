@@ -49,51 +49,29 @@ pub fn ambush(b: &LandBattle) -> Option<(usize, f64)> {
     Some((ambusher, if automatic { 1.0 } else { 0.5 }))
 }
 
-/// Firing strength in quarter-dice of one side (archers count 2 quarters... see `fire_pool`).
-struct FireUnits {
-    archers: u32,
-    franks: u32,
-    extra: u32,
-    horse_archers: u32,
-}
-
+/// Units that fire: (archers, Frankish units, other units firing in an ambush, horse archers),
+/// alpine units counted twice by an ambusher (XX.D; Q33).
 pub fn fire_units(
     b: &LandBattle,
     side: usize,
     army: &Army,
     ambusher: bool,
 ) -> (u32, u32, u32, u32) {
-    let classes = b.sides[side].classes();
-    let mut u = FireUnits {
-        archers: 0,
-        franks: 0,
-        extra: 0,
-        horse_archers: 0,
-    };
-    for (k, c) in classes.iter().enumerate() {
-        for damaged in [false, true] {
-            let n = if damaged {
-                army.damaged[k]
-            } else {
-                army.intact[k]
-            } as u32;
-            if n == 0 {
-                continue;
+    let (mut archers, mut franks, mut extra, mut horse_archers) = (0, 0, 0, 0);
+    for (_, c, damaged, n) in army::counters(b.sides[side].classes(), army) {
+        let weight = if ambusher && c.alpine { 2 } else { 1 };
+        if c.archer(damaged) {
+            archers += n * weight;
+            if c.horse_archer(damaged) {
+                horse_archers += n;
             }
-            let weight = if ambusher && c.alpine { 2 } else { 1 };
-            if c.archer(damaged) {
-                u.archers += n * weight;
-                if c.horse_archer(damaged) {
-                    u.horse_archers += n;
-                }
-            } else if c.template.frankish {
-                u.franks += n * weight;
-            } else if ambusher && (b.rules.ambush_all_other_units || !c.cavalry(damaged)) {
-                u.extra += n * weight;
-            }
+        } else if c.template.frankish {
+            franks += n * weight;
+        } else if ambusher && (b.rules.ambush_all_other_units || !c.cavalry(damaged)) {
+            extra += n * weight;
         }
     }
-    (u.archers, u.franks, u.extra, u.horse_archers)
+    (archers, franks, extra, horse_archers)
 }
 
 /// The fire-round pool of one side (XX.D, L1335-1348; Q6, Q41).

@@ -20,6 +20,7 @@ pub mod land;
 pub mod landing;
 pub mod limes;
 pub mod naval;
+pub mod outcome;
 pub mod passage;
 pub mod raid;
 pub mod rerolls;
