@@ -85,6 +85,8 @@ pub struct UnitClass {
     pub origin: Origin,
     /// Takes two hits (first flips it): an elite of a Civilized owner (L166-169).
     pub two_hit: bool,
+    /// The owner's valuation: the template's, unless a policy reorders the unit types.
+    pub worth: f64,
 }
 
 impl UnitClass {
@@ -114,9 +116,9 @@ impl UnitClass {
     pub fn value(&self, damaged: bool) -> f64 {
         let quality = 0.01 * (self.alpine as u8 + self.amphibious as u8) as f64;
         if damaged {
-            2.0 + self.template.value / 100.0 + quality
+            2.0 + self.worth / 100.0 + quality
         } else {
-            self.template.value + quality
+            self.worth + quality
         }
     }
 
@@ -257,6 +259,7 @@ pub fn parse_unit_key(key: &str, status: Status) -> Option<(UnitClass, bool)> {
             amphibious,
             origin,
             two_hit: template.elite > 0 && status.civilized(),
+            worth: template.value,
         },
         damaged,
     ))
@@ -374,6 +377,18 @@ impl Stack {
             }
         }
         parts.join(", ")
+    }
+}
+
+/// Reorders the worth of the unit types named in `order` (least valuable first) among the worths
+/// those types have by default; other types keep theirs.
+pub fn reorder_worth(classes: &mut [UnitClass], order: &[&'static Template]) {
+    let mut slots: Vec<f64> = order.iter().map(|t| t.value).collect();
+    slots.sort_by(|a, b| a.partial_cmp(b).expect("finite values"));
+    for c in classes.iter_mut() {
+        if let Some(i) = order.iter().position(|t| t.name == c.template.name) {
+            c.worth = slots[i];
+        }
     }
 }
 

@@ -195,6 +195,8 @@ pub struct Policy {
     pub advanced_option: AdvancedOption,
     pub ambush: bool,
     pub retreat_threshold: f64,
+    /// Unit types from least to most valuable, for casualties and recovery (default: §8.5's order).
+    pub unit_order: Vec<&'static army::Template>,
 }
 
 impl Policy {
@@ -206,6 +208,7 @@ impl Policy {
         "advanced_option",
         "ambush",
         "retreat_threshold",
+        "unit_order",
     ];
 
     fn parse(p: &Fields) -> Result<Policy> {
@@ -235,6 +238,7 @@ impl Policy {
             },
             ambush: p.bool("ambush")?.unwrap_or(true),
             retreat_threshold: p.number_in("retreat_threshold", 0.0, 1.0)?.unwrap_or(0.3),
+            unit_order: parse_unit_order(p)?,
         })
     }
 
@@ -255,8 +259,52 @@ impl Policy {
             },
             if self.ambush { "when allowed" } else { "never" },
             self.retreat_threshold
-        )
+        ) + &if self.unit_order.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<&str> = self.unit_order.iter().map(|t| t.name).collect();
+            format!(", unit order (least valuable first) {}", names.join(" < "))
+        }
     }
+}
+
+fn parse_unit_order(p: &Fields) -> Result<Vec<&'static army::Template>> {
+    let names: Vec<&str> = army::TEMPLATES.iter().map(|t| t.name).collect();
+    let allowed = || {
+        format!(
+            "a list of unit types, least valuable first, from {}",
+            names.join(", ")
+        )
+    };
+    let Some(v) = p.raw("unit_order") else {
+        return Ok(Vec::new());
+    };
+    let Some(items) = v.as_array() else {
+        return Err(AleaError::input(
+            p.source,
+            p.field("unit_order"),
+            v,
+            allowed(),
+        ));
+    };
+    let mut order = Vec::new();
+    for item in items {
+        let t = item
+            .as_str()
+            .and_then(|s| army::TEMPLATES.iter().find(|t| t.name == s));
+        match t {
+            Some(t) if !order.iter().any(|o: &&army::Template| o.name == t.name) => order.push(t),
+            _ => {
+                return Err(AleaError::input(
+                    p.source,
+                    p.field("unit_order"),
+                    item,
+                    allowed(),
+                ))
+            }
+        }
+    }
+    Ok(order)
 }
 
 pub const SIDE_KEYS: &[&str] = &[
@@ -292,6 +340,7 @@ pub const KEYS: &[&str] = &[
     "[attacker]/[defender] event_dice, event_exchanges (basic), event_modifier (advanced): event cards",
     "[attacker]/[defender] <unit>: infantry, frankish_infantry, archer, cavalry, horse_archer, heavy_infantry, heavy_cavalry, elite_infantry, legion, elite_cavalry, noble_cavalry, clibanarii, cataphractae, guard, palatine_cavalry; prefixes damaged_, alpine_, amphibious_, auxiliary_, mercenary_ combine (alpine_archer, damaged_legion)",
     "[policy] casualties: smart (default) or min-elim; rerolls: greedy (default) or never; reroll_threshold: τ (default 0)",
+    "[policy] unit_order: unit types from least to most valuable, e.g. [\"infantry\", \"archer\", \"legion\"]: who is eliminated first and recovered last (default: infantry, Frankish infantry, damaged elites, archer, cavalry, horse archer, heavy, elites, Guards)",
     "[policy] leader_option: auto (default) or never; advanced_option: auto, own-plus-2, enemy-minus-2 or never; ambush: true (default); retreat_threshold: P(win) below which a side retreats after round 1 (default 0.3)",
 ];
 
@@ -436,6 +485,13 @@ pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBa
         },
     };
     let policy = Policy::parse(&fields.table("policy", &empty)?)?;
+    if !policy.unit_order.is_empty() {
+        for side in &mut sides {
+            army::reorder_worth(&mut side.stack.classes, &policy.unit_order);
+            let limit = side.fighting.units();
+            (side.fighting, side.waiting) = side.stack.split_at_limit(limit);
+        }
+    }
     let starts = [0, 1].map(|s| {
         let mut n = sides[s].fighting.units();
         if rules.small_battle_with_horde_and_limes {

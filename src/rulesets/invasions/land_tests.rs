@@ -439,3 +439,37 @@ fn basic_exact_and_monte_carlo_agree_over_a_grid() {
 fn advanced_exact_and_monte_carlo_agree_over_a_grid() {
     check_agreement(System::Advanced);
 }
+
+#[test]
+fn unit_order_policy_decides_who_falls_and_who_returns() {
+    let text = "[attacker]\ninfantry = 2\narcher = 2\n[defender]\ninfantry = 3\n";
+    let b = battle(text, System::Basic);
+    let mut f = finish(&b, start(&b));
+    b.take_volley(&mut f, ATTACKER, 1);
+    assert_eq!(
+        f.armies[ATTACKER].eliminated[idx(&b, ATTACKER, "infantry")],
+        1
+    );
+    let b = battle(
+        &format!("{text}[policy]\nunit_order = [\"archer\", \"infantry\"]\n"),
+        System::Basic,
+    );
+    let mut f = finish(&b, start(&b));
+    b.take_volley(&mut f, ATTACKER, 1);
+    assert_eq!(
+        f.armies[ATTACKER].eliminated[idx(&b, ATTACKER, "archer")],
+        1
+    );
+    let table: Table = format!("{text}[policy]\nunit_order = [\"archer\", \"archers\"]\n")
+        .parse()
+        .unwrap();
+    let err = land::build(
+        &Fields::new("t.toml", &table),
+        Options::defaults(OPTIONS),
+        System::Basic,
+    )
+    .err()
+    .unwrap();
+    assert_eq!(err.exit_code(), 2);
+    assert!(err.to_string().contains("policy.unit_order"), "{err}");
+}
