@@ -4,7 +4,7 @@
 //! owner. The first unit eliminated must be national. What is left over after every unit is gone is
 //! reported (a horde or a Limes may take it).
 
-use super::army::{cheapest, elites, Army, Origin, UnitClass};
+use super::army::{elites, Army, Origin, Stack, UnitClass};
 
 /// The owner's casualty policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,15 +35,15 @@ fn national_eliminated(classes: &[UnitClass], army: &Army) -> bool {
 }
 
 /// Removes the least valuable counter that may go (national first, L1433); false if none.
-fn eliminate_one(classes: &[UnitClass], army: &mut Army, only_cheap: bool) -> bool {
+fn eliminate_one(stack: &Stack, army: &mut Army, only_cheap: bool) -> bool {
+    let classes = &stack.classes;
     let ok = |c: &UnitClass, damaged: bool| !only_cheap || damaged || !c.two_hit;
     let pick = if national_eliminated(classes, army) {
-        cheapest(classes, army, ok)
+        stack.cheapest(army, ok)
     } else {
-        cheapest(classes, army, |c, d| {
-            ok(c, d) && c.origin != Origin::Mercenary
-        })
-        .or_else(|| cheapest(classes, army, ok))
+        stack
+            .cheapest(army, |c, d| ok(c, d) && c.origin != Origin::Mercenary)
+            .or_else(|| stack.cheapest(army, ok))
     };
     let Some((k, damaged)) = pick else {
         return false;
@@ -68,10 +68,11 @@ fn flip_candidate(classes: &[UnitClass], army: &Army) -> Option<usize> {
 }
 
 /// Applies `hits` to `army`; returns the hits nobody could absorb.
-pub fn allocate(classes: &[UnitClass], army: &mut Army, hits: u32, plan: Plan) -> u32 {
+pub fn allocate(stack: &Stack, army: &mut Army, hits: u32, plan: Plan) -> u32 {
+    let classes = &stack.classes;
     let mut h = hits;
     let mut free = plan.free_eliminations;
-    while h > 0 && free > 0 && army.units() > 1 && eliminate_one(classes, army, true) {
+    while h > 0 && free > 0 && army.units() > 1 && eliminate_one(stack, army, true) {
         h -= 1;
         free -= 1;
     }
@@ -84,14 +85,14 @@ pub fn allocate(classes: &[UnitClass], army: &mut Army, hits: u32, plan: Plan) -
                 .keep_thresholds
                 .iter()
                 .any(|&t| t > 0 && now >= t && after < t);
-            if crosses && spare > 0 && army.units() > 1 && eliminate_one(classes, army, true) {
+            if crosses && spare > 0 && army.units() > 1 && eliminate_one(stack, army, true) {
                 spare -= 1;
             } else {
                 army.intact[k] -= 1;
                 army.damaged[k] += 1;
                 army.flips += 1;
             }
-        } else if !eliminate_one(classes, army, false) {
+        } else if !eliminate_one(stack, army, false) {
             break;
         }
         h -= 1;
@@ -100,9 +101,9 @@ pub fn allocate(classes: &[UnitClass], army: &mut Army, hits: u32, plan: Plan) -
 }
 
 /// Eliminations the minimum-elimination policy would suffer from `hits`.
-pub fn min_eliminations(classes: &[UnitClass], army: &Army, hits: u32) -> (Army, u32) {
+pub fn min_eliminations(stack: &Stack, army: &Army, hits: u32) -> (Army, u32) {
     let mut a = *army;
-    let left = allocate(classes, &mut a, hits, Plan::default());
+    let left = allocate(stack, &mut a, hits, Plan::default());
     (a, left)
 }
 
@@ -111,10 +112,12 @@ mod tests {
     use super::*;
     use crate::rulesets::invasions::army::{parse_unit_key, Status};
 
-    fn classes(keys: &[&str], status: Status) -> Vec<UnitClass> {
-        keys.iter()
-            .map(|k| parse_unit_key(k, status).unwrap().0)
-            .collect()
+    fn classes(keys: &[&str], status: Status) -> Stack {
+        Stack::of(
+            keys.iter()
+                .map(|k| parse_unit_key(k, status).unwrap().0)
+                .collect(),
+        )
     }
 
     #[test]

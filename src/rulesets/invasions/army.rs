@@ -160,6 +160,8 @@ pub struct Stack {
     pub classes: Vec<UnitClass>,
     pub intact: Vec<u8>,
     pub damaged: Vec<u8>,
+    /// Every (class, damaged?) from least to most valuable to the owner.
+    ranking: Vec<(usize, bool)>,
 }
 
 /// Per-side state during a battle. Fixed arrays keep it `Copy` and hashable for the exact solver.
@@ -267,11 +269,7 @@ pub fn parse_unit_key(key: &str, status: Status) -> Option<(UnitClass, bool)> {
 
 /// Reads the unit keys of a side table (every key that is not in `other_keys`).
 pub fn parse_stack(side: &Fields, status: Status, other_keys: &[&str]) -> Result<Stack> {
-    let mut stack = Stack {
-        classes: Vec::new(),
-        intact: Vec::new(),
-        damaged: Vec::new(),
-    };
+    let mut stack = Stack::of(Vec::new());
     for key in side.keys() {
         if other_keys.contains(&key) {
             continue;
@@ -327,10 +325,65 @@ pub fn parse_stack(side: &Fields, status: Status, other_keys: &[&str]) -> Result
             stack.intact[k] += n;
         }
     }
+    stack.rank();
     Ok(stack)
 }
 
 impl Stack {
+    /// A stack of these classes with no units yet.
+    pub fn of(classes: Vec<UnitClass>) -> Stack {
+        let n = classes.len();
+        let mut s = Stack {
+            classes,
+            intact: vec![0; n],
+            damaged: vec![0; n],
+            ranking: Vec::new(),
+        };
+        s.rank();
+        s
+    }
+
+    fn rank(&mut self) {
+        let mut r: Vec<(usize, bool)> = (0..self.classes.len())
+            .flat_map(|k| [(k, false), (k, true)])
+            .collect();
+        r.sort_by(|a, b| {
+            let v = |&(k, d): &(usize, bool)| self.classes[k].value(d);
+            v(a).partial_cmp(&v(b)).expect("finite values")
+        });
+        self.ranking = r;
+    }
+
+    /// Reorders the worth of the unit types named in `order` (least valuable first) among the
+    /// worths those types have by default; other types keep theirs.
+    pub fn reorder_worth(&mut self, order: &[&'static Template]) {
+        let mut slots: Vec<f64> = order.iter().map(|t| t.value).collect();
+        slots.sort_by(|a, b| a.partial_cmp(b).expect("finite values"));
+        for c in self.classes.iter_mut() {
+            if let Some(i) = order.iter().position(|t| t.name == c.template.name) {
+                c.worth = slots[i];
+            }
+        }
+        self.rank();
+    }
+
+    /// The least valuable counter present satisfying `accept(class, damaged)`.
+    #[inline]
+    pub fn cheapest(
+        &self,
+        army: &Army,
+        accept: impl Fn(&UnitClass, bool) -> bool,
+    ) -> Option<(usize, bool)> {
+        self.ranking.iter().copied().find(|&(k, damaged)| {
+            let n = if damaged {
+                army.damaged[k]
+            } else {
+                army.intact[k]
+            };
+            n > 0 && accept(&self.classes[k], damaged)
+        })
+    }
+
     pub fn total(&self) -> u32 {
         self.intact
             .iter()
@@ -352,7 +405,8 @@ impl Stack {
         let mut waiting = Army::default();
         let mut excess = self.total().saturating_sub(limit);
         while excess > 0 {
-            let (k, damaged) = cheapest(&self.classes, &fighting, |_, _| true)
+            let (k, damaged) = self
+                .cheapest(&fighting, |_, _| true)
                 .expect("excess implies a unit to set aside");
             if damaged {
                 fighting.damaged[k] -= 1;
@@ -378,36 +432,6 @@ impl Stack {
         }
         parts.join(", ")
     }
-}
-
-/// Reorders the worth of the unit types named in `order` (least valuable first) among the worths
-/// those types have by default; other types keep theirs.
-pub fn reorder_worth(classes: &mut [UnitClass], order: &[&'static Template]) {
-    let mut slots: Vec<f64> = order.iter().map(|t| t.value).collect();
-    slots.sort_by(|a, b| a.partial_cmp(b).expect("finite values"));
-    for c in classes.iter_mut() {
-        if let Some(i) = order.iter().position(|t| t.name == c.template.name) {
-            c.worth = slots[i];
-        }
-    }
-}
-
-/// The least valuable counter present satisfying `accept(class, damaged)`.
-pub fn cheapest(
-    classes: &[UnitClass],
-    army: &Army,
-    accept: impl Fn(&UnitClass, bool) -> bool,
-) -> Option<(usize, bool)> {
-    let mut best: Option<(usize, bool, f64)> = None;
-    for (k, c, damaged, _) in counters(classes, army) {
-        if accept(c, damaged) {
-            let v = c.value(damaged);
-            if best.is_none_or(|b| v < b.2) {
-                best = Some((k, damaged, v));
-            }
-        }
-    }
-    best.map(|(k, d, _)| (k, d))
 }
 
 #[cfg(test)]

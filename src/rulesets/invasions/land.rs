@@ -487,7 +487,7 @@ pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBa
     let policy = Policy::parse(&fields.table("policy", &empty)?)?;
     if !policy.unit_order.is_empty() {
         for side in &mut sides {
-            army::reorder_worth(&mut side.stack.classes, &policy.unit_order);
+            side.stack.reorder_worth(&policy.unit_order);
             let limit = side.fighting.units();
             (side.fighting, side.waiting) = side.stack.split_at_limit(limit);
         }

@@ -199,7 +199,7 @@ impl LandBattle {
         if self.policy.casualties == Casualties::MinElim {
             for s in 0..2 {
                 f.leftover[s] += allocate(
-                    self.sides[s].classes(),
+                    &self.sides[s].stack,
                     &mut f.armies[s],
                     hits_on[s],
                     Plan::default(),
@@ -211,7 +211,7 @@ impl LandBattle {
         // winner spends what keeps it winning.
         let mut trial = *f;
         for s in 0..2 {
-            let (a, left) = min_eliminations(self.sides[s].classes(), &f.armies[s], hits_on[s]);
+            let (a, left) = min_eliminations(&self.sides[s].stack, &f.armies[s], hits_on[s]);
             trial.armies[s] = a;
             trial.leftover[s] += left;
         }
@@ -222,34 +222,37 @@ impl LandBattle {
                 .saturating_sub(min.eliminated_total())
                 .min(flips)
         };
+        // With no free elimination a side's allocation is its minimum one, already made.
+        let with_free = |side: usize, k: u32, into: &mut Finish| {
+            if k == 0 {
+                into.armies[side] = trial.armies[side];
+                into.leftover[side] = trial.leftover[side];
+            } else {
+                let mut a = f.armies[side];
+                into.leftover[side] = f.leftover[side]
+                    + allocate(
+                        &self.sides[side].stack,
+                        &mut a,
+                        hits_on[side],
+                        Plan {
+                            free_eliminations: k,
+                            ..Plan::default()
+                        },
+                    );
+                into.armies[side] = a;
+            }
+        };
         let mut out = *f;
-        let l_free = free(&f.armies[loser], &trial.armies[loser]);
-        let mut la = f.armies[loser];
-        out.leftover[loser] += allocate(
-            self.sides[loser].classes(),
-            &mut la,
-            hits_on[loser],
-            Plan {
-                free_eliminations: l_free,
-                ..Plan::default()
-            },
+        with_free(
+            loser,
+            free(&f.armies[loser], &trial.armies[loser]),
+            &mut out,
         );
-        out.armies[loser] = la;
         let w = 1 - loser;
         let w_free = free(&f.armies[w], &trial.armies[w]);
         for k in (0..=w_free).rev() {
             let mut cand = out;
-            let mut wa = f.armies[w];
-            cand.leftover[w] += allocate(
-                self.sides[w].classes(),
-                &mut wa,
-                hits_on[w],
-                Plan {
-                    free_eliminations: k,
-                    ..Plan::default()
-                },
-            );
-            cand.armies[w] = wa;
+            with_free(w, k, &mut cand);
             if k == 0 || self.winner(&cand) == w {
                 *f = cand;
                 return;
@@ -270,7 +273,7 @@ impl LandBattle {
         } else {
             Plan::default()
         };
-        allocate(self.sides[side].classes(), army, hits, plan)
+        allocate(&self.sides[side].stack, army, hits, plan)
     }
 
     /// The battle before the first die: the fighting units, every leader's rerolls.
