@@ -285,3 +285,5 @@ pub const OPTIONS: &[RuleOption] = &[
 ];
 #[cfg(test)]
 mod land_tests;
+#[cfg(test)]
+mod test_support;

@@ -197,13 +197,7 @@ impl BattleModel for Raid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
-    use crate::progress::Progress;
-    use toml::Table;
-
-    fn close(a: f64, b: f64) {
-        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
-    }
+    use crate::rulesets::invasions::test_support::{assert_agrees, assert_input_error, close};
 
     fn assert_bands(m: i32, expected: [f64; 4]) {
         for (a, b) in bands(m).iter().zip(expected) {
@@ -239,24 +233,11 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree() {
-        let progress = Progress::hidden();
         let mut stream = 0;
         for previous in 0..3 {
             for (target, crossed) in [(0, 0), (1, 0), (0, 1), (2, 1), (3, 3), (6, 0), (0, 7)] {
                 let raid = Raid::new(target, crossed, previous, 1 + (stream % 2));
-                let run = McRun {
-                    trials: 30_000,
-                    seed: 12,
-                    stream: stream as u64,
-                    progress: &progress,
-                };
-                agreement(
-                    &raid.schema,
-                    &raid.exact().unwrap(),
-                    &raid.monte_carlo(&run),
-                    5.0,
-                )
-                .unwrap_or_else(|e| panic!("case {stream}: {e}"));
+                assert_agrees(&raid, 30_000, 12, stream as u64, &stream.to_string());
                 stream += 1;
             }
         }
@@ -264,14 +245,6 @@ mod tests {
 
     #[test]
     fn bad_input_names_the_field() {
-        let t: Table = "previous = \"both\"".parse().unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("previous"), "{err}");
+        assert_input_error(build, "previous = \"both\"", "previous");
     }
 }

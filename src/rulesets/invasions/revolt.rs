@@ -182,13 +182,7 @@ impl BattleModel for Model {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
-    use crate::progress::Progress;
-    use toml::Table;
-
-    fn close(a: f64, b: f64) {
-        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
-    }
+    use crate::rulesets::invasions::test_support::{assert_agrees, assert_input_error, close};
 
     fn revolt(units: u32, leader: Option<u32>, h: bool, d: bool) -> Revolt {
         Revolt {
@@ -226,7 +220,6 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree() {
-        let progress = Progress::hidden();
         for case in 0..24u32 {
             let mut r = revolt(
                 case % 5,
@@ -235,28 +228,12 @@ mod tests {
                 case % 3 == 0,
             );
             r.as_extracted = case % 7 == 6;
-            let m = Model::new(r);
-            let run = McRun {
-                trials: 20_000,
-                seed: 14,
-                stream: case as u64,
-                progress: &progress,
-            };
-            agreement(&m.schema, &m.exact().unwrap(), &m.monte_carlo(&run), 5.0)
-                .unwrap_or_else(|e| panic!("case {case}: {e}"));
+            assert_agrees(&Model::new(r), 20_000, 14, case as u64, &case.to_string());
         }
     }
 
     #[test]
     fn bad_input_names_the_field() {
-        let t: Table = "units = -1".parse().unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("`units`"), "{err}");
+        assert_input_error(build, "units = -1", "`units`");
     }
 }

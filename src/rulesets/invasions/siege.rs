@@ -977,12 +977,7 @@ impl BattleModel for Siege {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
-    use crate::progress::Progress;
-
-    fn close(a: f64, b: f64) {
-        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
-    }
+    use crate::rulesets::invasions::test_support::{assert_agrees, assert_input_error, close};
 
     fn situation(walls: Walls, nation: Nation, fleet: bool) -> Situation {
         Situation {
@@ -1301,35 +1296,18 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree() {
-        let progress = Progress::hidden();
         for (stream, siege) in grid().into_iter().enumerate() {
-            let run = McRun {
-                trials: 40_000,
-                seed: 11,
-                stream: stream as u64,
-                progress: &progress,
-            };
-            let ex = siege.exact().unwrap();
-            close(ex.outcomes.iter().sum(), 1.0);
-            agreement(&siege.schema, &ex, &siege.monte_carlo(&run), 5.0)
-                .unwrap_or_else(|e| panic!("case {stream}: {e}"));
+            assert_agrees(&siege, 40_000, 11, stream as u64, &stream.to_string());
         }
     }
 
     #[test]
     fn bad_input_names_the_field() {
-        let t: Table = "ruleset = \"invasions\"\nbattle = \"siege\"\n[attacker]\nleader = 4"
-            .parse()
-            .unwrap();
-        let opts = Options::defaults(super::super::OPTIONS);
-        let err = build(&Fields::new("b.toml", &t), opts.clone())
-            .err()
-            .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("attacker.leader"), "{err}");
-        let t: Table = "[defender]\ncapital = \"empire\"".parse().unwrap();
-        let err = build(&Fields::new("b.toml", &t), opts).err().unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("defender.walls"), "{err}");
+        assert_input_error(
+            build,
+            "ruleset = \"invasions\"\nbattle = \"siege\"\n[attacker]\nleader = 4",
+            "attacker.leader",
+        );
+        assert_input_error(build, "[defender]\ncapital = \"empire\"", "defender.walls");
     }
 }
