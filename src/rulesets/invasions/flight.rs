@@ -2,6 +2,7 @@
 //! to slip away before a battle. Q13 (which side must be twice as big) and Q14 (the minus signs the
 //! extraction lost) are rule options.
 
+use super::wording;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
@@ -174,7 +175,6 @@ impl BattleModel for Model {
 
     fn describe(&self) -> Vec<String> {
         let f = &self.f;
-        let b = f.breakdown();
         vec![
             format!(
                 "attacker: entering stack of {} units ({} cavalry)",
@@ -191,14 +191,7 @@ impl BattleModel for Model {
             format!(
                 "modifier {:+} ({}): D10 + modifier >= 9",
                 f.modifier(),
-                if b.is_empty() {
-                    "none".to_string()
-                } else {
-                    b.iter()
-                        .map(|(n, m)| format!("{n} {m:+}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
+                wording::modifiers(&f.breakdown())
             ),
         ]
     }

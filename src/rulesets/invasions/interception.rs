@@ -3,6 +3,7 @@
 //! stacking limit (4, 3 in mountains, + the best leader stacking bonus present, + 1 for an invading
 //! nation), the excess staying behind. Q14's lost minus signs are the option `lost_minus_signs`.
 
+use super::wording;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
@@ -341,7 +342,6 @@ impl BattleModel for Interception {
             }
         )];
         for (k, s) in self.stacks.iter().enumerate() {
-            let b = s.breakdown(self.sign);
             v.push(format!(
                 "stack {}: {} units, {}; modifier {:+} ({}), P = {:.2}",
                 k + 1,
@@ -351,14 +351,7 @@ impl BattleModel for Interception {
                     None => "no leader".to_string(),
                 },
                 s.modifier(self.sign),
-                if b.is_empty() {
-                    "none".to_string()
-                } else {
-                    b.iter()
-                        .map(|(n, m)| format!("{n} {m:+}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                },
+                wording::modifiers(&s.breakdown(self.sign)),
                 self.p(k)
             ));
         }

@@ -10,8 +10,8 @@
 //! transport.
 
 use super::naval::{
-    accumulate, check_coastal, parse_policy, parse_side, parse_system, Kind, Naval, Refuse, Rules,
-    Side, SEAS,
+    check_coastal, parse_policy, parse_side, parse_system, weighted_records, Kind, Naval, Refuse,
+    Rules, Side, SEAS,
 };
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
@@ -302,26 +302,26 @@ impl BattleModel for Landing {
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
-        let mut ex = Exact::zeros(&self.schema);
-        let mut t = Trial::default();
-        let (n_counts, n_scalars) = (self.schema.counts.len(), self.schema.scalars.len());
         let success = self.risk.success();
         let intercepted = success * self.interception.probability();
-        let mut add = |course: Course, p: f64| {
-            if p > 0.0 {
-                t.clear(n_counts, n_scalars);
-                self.record(&course, &mut t);
-                accumulate(&mut ex, &t, p);
-            }
+        let battles = if intercepted > 0.0 {
+            self.naval.ends()
+        } else {
+            Vec::new()
         };
-        add(Course::SeaFailure, 1.0 - success);
-        add(Course::Unopposed, success - intercepted);
-        if intercepted > 0.0 {
-            for (end, p) in self.naval.ends() {
-                add(Course::Battle(end), intercepted * p);
-            }
-        }
-        Ok(ex)
+        let courses = [
+            (Course::SeaFailure, 1.0 - success),
+            (Course::Unopposed, success - intercepted),
+        ]
+        .into_iter()
+        .chain(
+            battles
+                .into_iter()
+                .map(|(end, p)| (Course::Battle(end), intercepted * p)),
+        );
+        Ok(weighted_records(&self.schema, courses, |course, t| {
+            self.record(course, t)
+        }))
     }
 
     fn monte_carlo(&self, run: &McRun) -> Tally {

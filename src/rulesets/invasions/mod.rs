@@ -9,6 +9,7 @@
 
 pub mod faces;
 pub mod tables;
+pub mod wording;
 
 pub mod advanced;
 pub mod allocation;

@@ -940,6 +940,25 @@ impl NavalBattle {
     }
 }
 
+/// The exact answer from a battle's courses and their probabilities, each course recorded as a trial
+/// that took it would be (courses of probability 0 are skipped).
+pub fn weighted_records<C>(
+    schema: &Schema,
+    courses: impl IntoIterator<Item = (C, f64)>,
+    record: impl Fn(&C, &mut Trial),
+) -> Exact {
+    let mut ex = Exact::zeros(schema);
+    let mut t = Trial::default();
+    for (course, p) in courses {
+        if p > 0.0 {
+            t.clear(schema.counts.len(), schema.scalars.len());
+            record(&course, &mut t);
+            accumulate(&mut ex, &t, p);
+        }
+    }
+    ex
+}
+
 /// Adds one trial's record, weighted, to an exact answer.
 pub fn accumulate(ex: &mut Exact, t: &Trial, p: f64) {
     ex.outcomes[t.outcome] += p;
@@ -964,14 +983,11 @@ impl BattleModel for NavalBattle {
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
-        let mut ex = Exact::zeros(&self.schema);
-        let mut t = Trial::default();
-        for (end, p) in self.naval.ends() {
-            t.clear(self.schema.counts.len(), self.schema.scalars.len());
-            self.record(&end, &mut t);
-            accumulate(&mut ex, &t, p);
-        }
-        Ok(ex)
+        Ok(weighted_records(
+            &self.schema,
+            self.naval.ends(),
+            |end, t| self.record(end, t),
+        ))
     }
 
     fn monte_carlo(&self, run: &McRun) -> Tally {

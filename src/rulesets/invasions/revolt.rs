@@ -3,6 +3,7 @@
 //! leader dies on a failed D2 (Q31: the unit is lost, then the leader is tested). Q14's lost minus
 //! signs are the option `lost_minus_signs`.
 
+use super::wording;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
@@ -148,13 +149,7 @@ impl BattleModel for Model {
                 r.units,
                 if r.units == 1 { "" } else { "s" },
                 r.units,
-                match r.leader {
-                    Some(b) => format!(
-                        "a leader of combat bonus {b} ({b} reroll{})",
-                        if b == 1 { "" } else { "s" }
-                    ),
-                    None => "no leader".to_string(),
-                }
+                wording::leader_with_rerolls(r.leader)
             ),
             format!(
                 "defender: the revolt; {}heretical Area{}, {}religion differs{}; modifier {:+}, need D10 >= {}",

@@ -10,6 +10,7 @@
 //! The pillage marker pool is not in the rulebook: it is read from the assumed composition in
 //! `scenarios/invasions/pillage-markers.toml`.
 
+use super::wording;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
@@ -846,24 +847,8 @@ impl BattleModel for Siege {
             Nation::Nomad => "Nomad Barbarian",
             Nation::Civilized => "Civilized",
         };
-        let leader = match self.leader {
-            Some(b) => format!(
-                "a leader of combat bonus {b} ({b} reroll{})",
-                if b == 1 { "" } else { "s" }
-            ),
-            None => "no leader".to_string(),
-        };
-        let breakdown = |assault| {
-            let b = s.breakdown(self.turn, assault);
-            if b.is_empty() {
-                "none".to_string()
-            } else {
-                b.iter()
-                    .map(|(n, m)| format!("{n} {m:+}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        };
+        let leader = wording::leader_with_rerolls(self.leader);
+        let breakdown = |assault| wording::modifiers(&s.breakdown(self.turn, assault));
         vec![
             format!(
                 "attacker: {nation} stack of {} units ({} intact elites) with {leader}{}",
