@@ -22,6 +22,7 @@ pub mod landing;
 pub mod limes;
 pub mod naval;
 pub mod passage;
+pub mod pillage_markers;
 pub mod raid;
 pub mod rerolls;
 pub mod revolt;

@@ -2,9 +2,9 @@
 //!
 //! ≤ 4 failure (a raiding unit is lost for good), 5-6 Incursion − (+1 gold, +1 VP), 7-10 Incursion +
 //! (one pillage marker, +3 VP), 11-12 as 7-10 and the raiders may settle. The pillage marker's gold
-//! comes from the assumed pool of `scenarios/invasions/pillage-markers.toml` (see `siege.rs`).
+//! comes from the assumed pool of `scenarios/invasions/pillage-markers.toml` (see `pillage_markers.rs`).
 
-use super::siege::pillage_markers;
+use super::pillage_markers::pillage_markers;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
@@ -84,13 +84,7 @@ impl Raid {
     pub fn new(target_units: u32, crossed_units: u32, previous: u32, units: u32) -> Raid {
         let mut schema = Schema::new(OUTCOMES);
         schema.count("units_lost", 1);
-        let top = pillage_markers()
-            .marker
-            .iter()
-            .map(|m| m.gold)
-            .max()
-            .unwrap_or(1);
-        schema.count("gold", top.max(1) as usize);
+        schema.count("gold", pillage_markers().max_gold().max(1) as usize);
         schema.scalar_bounded("vp", 3.0);
         Raid {
             target_units,
@@ -125,17 +119,7 @@ impl Simulate for Raid {
         match b {
             0 => out.counts[0] = 1,
             1 => out.counts[1] = 1,
-            _ => {
-                let markers = pillage_markers();
-                let mut r = dice.below(markers.total() as u64) as u32;
-                for m in &markers.marker {
-                    if r < m.count {
-                        out.counts[1] = m.gold;
-                        break;
-                    }
-                    r -= m.count;
-                }
-            }
+            _ => out.counts[1] = pillage_markers().draw_gold(dice),
         }
     }
 }
