@@ -21,6 +21,7 @@ pub mod land;
 pub mod landing;
 pub mod limes;
 pub mod naval;
+pub mod naval_input;
 pub mod passage;
 pub mod pillage_markers;
 pub mod raid;
