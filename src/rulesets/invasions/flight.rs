@@ -2,6 +2,7 @@
 //! to slip away before a battle. Q13 (which side must be twice as big) and Q14 (the minus signs the
 //! extraction lost) are rule options.
 
+use super::wording;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
@@ -174,7 +175,6 @@ impl BattleModel for Model {
 
     fn describe(&self) -> Vec<String> {
         let f = &self.f;
-        let b = f.breakdown();
         vec![
             format!(
                 "attacker: entering stack of {} units ({} cavalry)",
@@ -191,14 +191,7 @@ impl BattleModel for Model {
             format!(
                 "modifier {:+} ({}): D10 + modifier >= 9",
                 f.modifier(),
-                if b.is_empty() {
-                    "none".to_string()
-                } else {
-                    b.iter()
-                        .map(|(n, m)| format!("{n} {m:+}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
+                wording::modifiers(&f.breakdown())
             ),
         ]
     }
@@ -214,12 +207,7 @@ impl BattleModel for Model {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
-    use crate::progress::Progress;
-
-    fn close(a: f64, b: f64) {
-        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
-    }
+    use crate::rulesets::invasions::test_support::{assert_agrees, assert_input_error, close};
 
     fn flight(
         leader: u32,
@@ -268,7 +256,6 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree() {
-        let progress = Progress::hidden();
         for case in 0..24u32 {
             let mut f = flight(
                 case % 4,
@@ -287,27 +274,16 @@ mod tests {
                 crossing_name: if f.crossing { "river" } else { "none" },
                 schema: Schema::new(OUTCOMES),
             };
-            let run = McRun {
-                trials: 20_000,
-                seed: 13,
-                stream: case as u64,
-                progress: &progress,
-            };
-            agreement(&m.schema, &m.exact().unwrap(), &m.monte_carlo(&run), 5.0)
-                .unwrap_or_else(|e| panic!("case {case}: {e}"));
+            assert_agrees(&m, 20_000, 13, case as u64, &case.to_string());
         }
     }
 
     #[test]
     fn bad_input_names_the_field() {
-        let t: Table = "[defender]\nunits = 2\ncavalry = 3".parse().unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("defender.cavalry"), "{err}");
+        assert_input_error(
+            build,
+            "[defender]\nunits = 2\ncavalry = 3",
+            "defender.cavalry",
+        );
     }
 }

@@ -3,6 +3,7 @@
 //! stacking limit (4, 3 in mountains, + the best leader stacking bonus present, + 1 for an invading
 //! nation), the excess staying behind. Q14's lost minus signs are the option `lost_minus_signs`.
 
+use super::wording;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
@@ -341,7 +342,6 @@ impl BattleModel for Interception {
             }
         )];
         for (k, s) in self.stacks.iter().enumerate() {
-            let b = s.breakdown(self.sign);
             v.push(format!(
                 "stack {}: {} units, {}; modifier {:+} ({}), P = {:.2}",
                 k + 1,
@@ -351,14 +351,7 @@ impl BattleModel for Interception {
                     None => "no leader".to_string(),
                 },
                 s.modifier(self.sign),
-                if b.is_empty() {
-                    "none".to_string()
-                } else {
-                    b.iter()
-                        .map(|(n, m)| format!("{n} {m:+}"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                },
+                wording::modifiers(&s.breakdown(self.sign)),
                 self.p(k)
             ));
         }
@@ -376,13 +369,9 @@ impl BattleModel for Interception {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
-    use crate::progress::Progress;
-    use toml::Table;
-
-    fn close(a: f64, b: f64) {
-        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
-    }
+    use crate::rulesets::invasions::test_support::{
+        assert_agrees, assert_input_error, close, input_error,
+    };
 
     #[test]
     fn t14_stacking() {
@@ -449,7 +438,6 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree() {
-        let progress = Progress::hidden();
         for case in 0..24u32 {
             let n = 1 + case % 4;
             let stacks: Vec<Reacting> = (0..n)
@@ -479,39 +467,17 @@ mod tests {
                 case % 4 % 3,
                 if case % 9 == 8 { 1 } else { -1 },
             );
-            let run = McRun {
-                trials: 30_000,
-                seed: 16,
-                stream: case as u64,
-                progress: &progress,
-            };
-            let ex = i.exact().unwrap();
-            close(ex.outcomes.iter().sum(), 1.0);
-            agreement(&i.schema, &ex, &i.monte_carlo(&run), 5.0)
-                .unwrap_or_else(|e| panic!("case {case}: {e}"));
+            assert_agrees(&i, 30_000, 16, case as u64, &case.to_string());
         }
     }
 
     #[test]
     fn bad_input_names_the_field() {
-        let t: Table = "[[stacks]]\nleader = 1\ndistance = 4".parse().unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("stacks[0].distance"), "{err}");
-        let t: Table = "[[stacks]]\nunits = 2\n[[stacks]]\nunits = 1"
-            .parse()
-            .unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
+        assert_input_error(
+            build,
+            "[[stacks]]\nleader = 1\ndistance = 4",
+            "stacks[0].distance",
+        );
+        input_error(build, "[[stacks]]\nunits = 2\n[[stacks]]\nunits = 1");
     }
 }

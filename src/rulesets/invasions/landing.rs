@@ -10,8 +10,8 @@
 //! transport.
 
 use super::naval::{
-    accumulate, check_coastal, parse_policy, parse_side, parse_system, Kind, Naval, Refuse, Rules,
-    Side, SEAS,
+    check_coastal, parse_policy, parse_side, parse_system, weighted_records, Kind, Naval, Refuse,
+    Rules, Side, SEAS,
 };
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
@@ -302,26 +302,26 @@ impl BattleModel for Landing {
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
-        let mut ex = Exact::zeros(&self.schema);
-        let mut t = Trial::default();
-        let (n_counts, n_scalars) = (self.schema.counts.len(), self.schema.scalars.len());
         let success = self.risk.success();
         let intercepted = success * self.interception.probability();
-        let mut add = |course: Course, p: f64| {
-            if p > 0.0 {
-                t.clear(n_counts, n_scalars);
-                self.record(&course, &mut t);
-                accumulate(&mut ex, &t, p);
-            }
+        let battles = if intercepted > 0.0 {
+            self.naval.ends()
+        } else {
+            Vec::new()
         };
-        add(Course::SeaFailure, 1.0 - success);
-        add(Course::Unopposed, success - intercepted);
-        if intercepted > 0.0 {
-            for (end, p) in self.naval.ends() {
-                add(Course::Battle(end), intercepted * p);
-            }
-        }
-        Ok(ex)
+        let courses = [
+            (Course::SeaFailure, 1.0 - success),
+            (Course::Unopposed, success - intercepted),
+        ]
+        .into_iter()
+        .chain(
+            battles
+                .into_iter()
+                .map(|(end, p)| (Course::Battle(end), intercepted * p)),
+        );
+        Ok(weighted_records(&self.schema, courses, |course, t| {
+            self.record(course, t)
+        }))
     }
 
     fn monte_carlo(&self, run: &McRun) -> Tally {
@@ -390,15 +390,11 @@ impl BattleModel for Landing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
     use crate::dice::mix64;
-    use crate::progress::Progress;
-    use crate::rulesets::invasions::naval::tests::model_from;
     use crate::rulesets::invasions::naval::{End, Policy, Stack, System};
-
-    fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-12
-    }
+    use crate::rulesets::invasions::test_support::{
+        assert_agrees, assert_input_error, exact, model, near,
+    };
 
     const CAESAREA: &str = "sea = \"mediterranean\"\ninterception = \"none\"\n[attacker]\nfleets = 2\ncarried = 5\nkind = \"empire\"\nrome_byzantium = true\n";
 
@@ -413,20 +409,20 @@ mod tests {
             exempt: false,
         };
         assert_eq!(risk.modifier(), -1);
-        assert!(close(risk.success(), 0.5));
-        let ex = model_from(CAESAREA, build).unwrap().exact().unwrap();
-        assert!(close(ex.scalars[0], 0.5));
-        assert!(close(ex.counts[0].get(5), 0.5));
+        assert!(near(risk.success(), 0.5));
+        let ex = exact(CAESAREA, build);
+        assert!(near(ex.scalars[0], 0.5));
+        assert!(near(ex.counts[0].get(5), 0.5));
         // Hippo Regius built and friendly: no −2, +1 → P = 0.7.
         let hippo = SeaRisk {
             city_on_coast: true,
             ..risk
         };
         assert_eq!(hippo.modifier(), 1);
-        assert!(close(hippo.success(), 0.7));
+        assert!(near(hippo.success(), 0.7));
         let text = CAESAREA.replace("carried = 5\n", "carried = 5\ncity_on_coast = true\n");
-        let ex = model_from(&text, build).unwrap().exact().unwrap();
-        assert!(close(ex.outcomes[0], 0.7));
+        let ex = exact(&text, build);
+        assert!(near(ex.outcomes[0], 0.7));
     }
 
     #[test]
@@ -474,7 +470,7 @@ mod tests {
         assert_eq!(t.counts[1], 2);
         // Intercepted for sure: the units landed are 5 (no fleet sunk), 3 (one) or 0 (both).
         let ex = landing.exact().unwrap();
-        assert!(close(ex.scalars[1], 0.5));
+        assert!(near(ex.scalars[1], 0.5));
         let support: Vec<usize> = (0..=5).filter(|&k| ex.counts[0].get(k) > 0.0).collect();
         assert_eq!(support, vec![0, 3, 5]);
     }
@@ -484,35 +480,26 @@ mod tests {
         // Sea risk m = −2 → 0.4; D2 interception; 1 standard fleet each, no rerolls: the transport
         // sinks with probability 1/3. P(landed) = 0.4·(1/2 + 1/2·2/3), P(turned back) = 0.4·1/2·1/3.
         let text = "[attacker]\nfleets = 1\ncarried = 2\n[defender]\nfleets = 1\n";
-        let ex = model_from(text, build).unwrap().exact().unwrap();
-        assert!(close(ex.outcomes[1], 0.6));
-        assert!(close(ex.outcomes[0], 0.4 * (0.5 + 0.5 * 2.0 / 3.0)));
-        assert!(close(ex.outcomes[2], 0.4 * 0.5 / 3.0));
-        assert!(close(ex.scalars[1], 0.2));
-        assert!(close(ex.scalars[2] + ex.scalars[3] + ex.scalars[4], 0.2));
+        let ex = exact(text, build);
+        assert!(near(ex.outcomes[1], 0.6));
+        assert!(near(ex.outcomes[0], 0.4 * (0.5 + 0.5 * 2.0 / 3.0)));
+        assert!(near(ex.outcomes[2], 0.4 * 0.5 / 3.0));
+        assert!(near(ex.scalars[1], 0.2));
+        assert!(near(ex.scalars[2] + ex.scalars[3] + ex.scalars[4], 0.2));
         // Amphibious units and Barbarians into Britannia skip the roll; an event shifts it.
         let amph = "[attacker]\nfleets = 1\ncarried = 2\namphibious = true\n";
-        assert!(close(
-            model_from(amph, build).unwrap().exact().unwrap().outcomes[0],
-            1.0
-        ));
+        assert!(near(exact(amph, build).outcomes[0], 1.0));
         let brit = "britannia = true\n[attacker]\nfleets = 1\ncarried = 2\nkind = \"barbarian\"\n";
-        assert!(close(
-            model_from(brit, build).unwrap().exact().unwrap().outcomes[0],
-            1.0
-        ));
+        assert!(near(exact(brit, build).outcomes[0], 1.0));
         let storm = "event = -3\n[attacker]\nfleets = 1\ncarried = 2\n";
-        assert!(close(
-            model_from(storm, build).unwrap().exact().unwrap().outcomes[0],
-            0.1
-        ));
+        assert!(near(exact(storm, build).outcomes[0], 0.1));
         // Refusals: the transport is cancelled, or the interceptor pays 1 VP and everyone lands.
         let refuse = "interception = \"automatic\"\n[policy]\nrefuse = \"attacker\"\n[attacker]\nfleets = 1\ncarried = 2\ncity_on_coast = true\n[defender]\nfleets = 2\n";
-        let ex = model_from(refuse, build).unwrap().exact().unwrap();
-        assert!(close(ex.outcomes[2], 0.6) && close(ex.outcomes[0], 0.0));
+        let ex = exact(refuse, build);
+        assert!(near(ex.outcomes[2], 0.6) && near(ex.outcomes[0], 0.0));
         let refuse = refuse.replace("\"attacker\"", "\"defender\"");
-        let ex = model_from(&refuse, build).unwrap().exact().unwrap();
-        assert!(close(ex.outcomes[0], 0.6) && close(ex.scalars[7], 0.6));
+        let ex = exact(&refuse, build);
+        assert!(near(ex.outcomes[0], 0.6) && near(ex.scalars[7], 0.6));
     }
 
     fn grid_case(i: u64) -> String {
@@ -576,46 +563,28 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree_on_a_grid() {
-        let progress = Progress::hidden();
         for i in 0..40u64 {
             let text = grid_case(i);
-            let m = model_from(&text, build).unwrap();
-            let ex = m.exact().unwrap();
-            assert!(
-                (ex.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-9,
-                "{text}"
-            );
-            let run = McRun {
-                trials: 20_000,
-                seed: 19,
-                stream: i,
-                progress: &progress,
-            };
-            if let Err(e) = agreement(m.schema(), &ex, &m.monte_carlo(&run), 5.0) {
-                panic!("case {i}:\n{text}\n{e}");
-            }
+            let m = model(&text, build).unwrap();
+            assert_agrees(&*m, 20_000, 19, i, &format!("{i}:\n{text}"));
         }
     }
 
     #[test]
     fn bad_input_names_the_field() {
-        let err = model_from("event = 5\n[attacker]\nfleets = 1\ncarried = 2\n", build)
-            .err()
-            .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("event"), "{err}");
-        let err = model_from(
-            "interception = \"d2\"\n[attacker]\nfleets = 1\ncarried = 2\n",
-            build,
-        )
-        .err()
-        .unwrap();
-        assert!(err.to_string().contains("defender.fleets"), "{err}");
-        let err = model_from("[attacker]\nfleets = 1\n", build).err().unwrap();
-        assert!(err.to_string().contains("attacker.carried"), "{err}");
-        let err = model_from("[attacker]\nfleets = 1\ncarried = 1\nrowing = 1\n", build)
-            .err()
-            .unwrap();
-        assert!(err.to_string().contains("attacker.rowing"), "{err}");
+        for (text, field) in [
+            ("event = 5\n[attacker]\nfleets = 1\ncarried = 2\n", "event"),
+            (
+                "interception = \"d2\"\n[attacker]\nfleets = 1\ncarried = 2\n",
+                "defender.fleets",
+            ),
+            ("[attacker]\nfleets = 1\n", "attacker.carried"),
+            (
+                "[attacker]\nfleets = 1\ncarried = 1\nrowing = 1\n",
+                "attacker.rowing",
+            ),
+        ] {
+            assert_input_error(build, text, field);
+        }
     }
 }

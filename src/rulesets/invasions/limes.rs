@@ -145,8 +145,7 @@ impl BattleModel for Model {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
-    use crate::progress::Progress;
+    use crate::rulesets::invasions::test_support::{assert_agrees, assert_input_error};
 
     #[test]
     fn one_hit_on_half_the_rolls() {
@@ -163,7 +162,6 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree() {
-        let progress = Progress::hidden();
         for (case, (u, e, f)) in [
             (1, 0, true),
             (7, 0, true),
@@ -175,27 +173,12 @@ mod tests {
         .enumerate()
         {
             let m = Model::new(Limes::new(u, e, f));
-            let run = McRun {
-                trials: 20_000,
-                seed: 15,
-                stream: case as u64,
-                progress: &progress,
-            };
-            agreement(&m.schema, &m.exact().unwrap(), &m.monte_carlo(&run), 5.0)
-                .unwrap_or_else(|e| panic!("case {case}: {e}"));
+            assert_agrees(&m, 20_000, 15, case as u64, &case.to_string());
         }
     }
 
     #[test]
     fn bad_input_names_the_field() {
-        let t: Table = "[attacker]\nunits = 0".parse().unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("attacker.units"), "{err}");
+        assert_input_error(build, "[attacker]\nunits = 0", "attacker.units");
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod faces;
 pub mod tables;
+pub mod wording;
 
 pub mod advanced;
 pub mod allocation;
@@ -20,8 +21,10 @@ pub mod land;
 pub mod landing;
 pub mod limes;
 pub mod naval;
+pub mod naval_input;
 pub mod outcome;
 pub mod passage;
+pub mod pillage_markers;
 pub mod raid;
 pub mod rerolls;
 pub mod revolt;
@@ -286,3 +289,5 @@ pub const OPTIONS: &[RuleOption] = &[
 ];
 #[cfg(test)]
 mod land_tests;
+#[cfg(test)]
+mod test_support;

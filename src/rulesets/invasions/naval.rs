@@ -12,15 +12,16 @@
 //! Carried land units beyond 3 per surviving fleet are lost (L2266, T18).
 
 use super::faces::Colour;
+pub use super::naval_input::{check_coastal, parse_policy, parse_side, parse_system};
 use super::tables::{combat_hits, HalfHit};
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
-use crate::error::{AleaError, Result};
+use crate::error::Result;
 use crate::exact::markov::StateDist;
 use crate::options::Options;
 use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
-use toml::{Table, Value};
+use toml::Table;
 
 pub const SUMMARY: &str =
     "naval battle after a successful interception: fleets, elite fleets, leader and coastal rerolls, carried units (XXV.C)";
@@ -53,16 +54,6 @@ pub const SYSTEMS: &[&str] = &["basic", "advanced"];
 pub const REROLLS: &[&str] = &["greedy", "never"];
 pub const REFUSALS: &[&str] = &["never", "attacker", "defender"];
 
-/// Keys of one naval side (the attacker's also takes `carried`).
-const SIDE_KEYS: &[&str] = &[
-    "fleets",
-    "elite",
-    "kind",
-    "rome_byzantium",
-    "leader",
-    "full_coastal_control",
-];
-
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Barbarian,
@@ -71,7 +62,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    fn parse(s: &str) -> Kind {
+    pub(super) fn parse(s: &str) -> Kind {
         match s {
             "barbarian" => Kind::Barbarian,
             "kingdom" => Kind::Kingdom,
@@ -757,121 +748,6 @@ pub fn carried_lost(carried: u8, afloat: u8) -> u8 {
     carried.saturating_sub(3 * afloat)
 }
 
-/// Reads one side's naval stack.
-pub fn parse_side(f: &Fields, allow_carried: bool, extra: &[&str]) -> Result<(Side, u8)> {
-    let mut keys = SIDE_KEYS.to_vec();
-    keys.extend_from_slice(extra);
-    if allow_carried {
-        keys.push("carried");
-    }
-    f.only(&keys)?;
-    let fleets = match f.int_in("fleets", 1, 2)? {
-        Some(n) => n as u8,
-        None => {
-            return Err(AleaError::input(
-                f.source,
-                f.field("fleets"),
-                "missing",
-                "1 or 2 (a naval stack holds at most 2 fleets)",
-            ))
-        }
-    };
-    let elite = f.int_in("elite", 0, fleets as i64)?.unwrap_or(0) as u8;
-    let kind = Kind::parse(f.choice("kind", KINDS)?.unwrap_or("empire"));
-    let rome_byzantium = f.bool("rome_byzantium")?.unwrap_or(false);
-    if rome_byzantium && kind == Kind::Barbarian {
-        return Err(AleaError::input(
-            f.source,
-            f.field("rome_byzantium"),
-            true,
-            "false for a Barbarian nation (Rome and Byzantium are Civilized)",
-        ));
-    }
-    let leader = f.int_in("leader", 0, 3)?.map(|b| b as u8);
-    let full_coastal_control = f.bool("full_coastal_control")?.unwrap_or(false);
-    let carried = if allow_carried {
-        f.int_in("carried", 0, 3 * fleets as i64)?.unwrap_or(0) as u8
-    } else {
-        0
-    };
-    Ok((
-        Side {
-            fleets,
-            elite,
-            kind,
-            rome_byzantium,
-            leader,
-            full_coastal_control,
-        },
-        carried,
-    ))
-}
-
-/// Reads the `[policy]` table (`extra` = further keys the caller reads itself).
-pub fn parse_policy(f: &Fields, extra: &[&str]) -> Result<Policy> {
-    let mut keys = vec!["rerolls", "reroll_threshold", "refuse"];
-    keys.extend_from_slice(extra);
-    f.only(&keys)?;
-    let greedy = f.choice("rerolls", REROLLS)?.unwrap_or("greedy") == "greedy";
-    let threshold = match f.raw("reroll_threshold") {
-        None => 0.0,
-        Some(Value::Integer(i)) if (0..=4).contains(i) => *i as f64,
-        Some(Value::Float(x)) if (0.0..=4.0).contains(x) => *x,
-        Some(v) => {
-            return Err(AleaError::input(
-                f.source,
-                f.field("reroll_threshold"),
-                v.to_string(),
-                "a number from 0 to 4",
-            ))
-        }
-    };
-    let refuse = match f.choice("refuse", REFUSALS)?.unwrap_or("never") {
-        "attacker" => Refuse::Attacker,
-        "defender" => Refuse::Defender,
-        _ => Refuse::Never,
-    };
-    Ok(Policy {
-        greedy,
-        threshold,
-        refuse,
-    })
-}
-
-/// Reads `system` and `advanced_rounds`.
-pub fn parse_system(fields: &Fields) -> Result<System> {
-    let rounds = fields.int_in("advanced_rounds", 1, 2)?;
-    match fields.choice("system", SYSTEMS)?.unwrap_or("basic") {
-        "advanced" => Ok(System::Advanced {
-            rounds: rounds.unwrap_or(2) as u8,
-        }),
-        _ => {
-            if rounds.is_some() {
-                return Err(AleaError::input(
-                    fields.source,
-                    "advanced_rounds",
-                    rounds.unwrap_or(0),
-                    "nothing unless system = \"advanced\"",
-                ));
-            }
-            Ok(System::Basic)
-        }
-    }
-}
-
-/// Both sides cannot control every coastal city of the same zone.
-pub fn check_coastal(fields: &Fields, sides: &[Side; 2]) -> Result<()> {
-    if sides[0].full_coastal_control && sides[1].full_coastal_control {
-        return Err(AleaError::input(
-            fields.source,
-            "defender.full_coastal_control",
-            true,
-            "false when the attacker already controls every coastal city of the zone",
-        ));
-    }
-    Ok(())
-}
-
 pub struct NavalBattle {
     naval: Naval,
     schema: Schema,
@@ -940,6 +816,25 @@ impl NavalBattle {
     }
 }
 
+/// The exact answer from a battle's courses and their probabilities, each course recorded as a trial
+/// that took it would be (courses of probability 0 are skipped).
+pub fn weighted_records<C>(
+    schema: &Schema,
+    courses: impl IntoIterator<Item = (C, f64)>,
+    record: impl Fn(&C, &mut Trial),
+) -> Exact {
+    let mut ex = Exact::zeros(schema);
+    let mut t = Trial::default();
+    for (course, p) in courses {
+        if p > 0.0 {
+            t.clear(schema.counts.len(), schema.scalars.len());
+            record(&course, &mut t);
+            accumulate(&mut ex, &t, p);
+        }
+    }
+    ex
+}
+
 /// Adds one trial's record, weighted, to an exact answer.
 pub fn accumulate(ex: &mut Exact, t: &Trial, p: f64) {
     ex.outcomes[t.outcome] += p;
@@ -964,14 +859,11 @@ impl BattleModel for NavalBattle {
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
-        let mut ex = Exact::zeros(&self.schema);
-        let mut t = Trial::default();
-        for (end, p) in self.naval.ends() {
-            t.clear(self.schema.counts.len(), self.schema.scalars.len());
-            self.record(&end, &mut t);
-            accumulate(&mut ex, &t, p);
-        }
-        Ok(ex)
+        Ok(weighted_records(
+            &self.schema,
+            self.naval.ends(),
+            |end, t| self.record(end, t),
+        ))
     }
 
     fn monte_carlo(&self, run: &McRun) -> Tally {
@@ -997,300 +889,5 @@ impl BattleModel for NavalBattle {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
-    use super::*;
-    use crate::battle::agreement;
-    use crate::dice::mix64;
-    use crate::progress::Progress;
-    use crate::rulesets::invasions::OPTIONS;
-
-    /// Builds a battle of the ruleset from a battle file's text (options included).
-    pub(crate) fn model_from(
-        text: &str,
-        build: fn(&Fields, Options) -> Result<Box<dyn BattleModel>>,
-    ) -> Result<Box<dyn BattleModel>> {
-        let table: Table = text.parse().unwrap();
-        let fields = Fields::new("test.toml", &table);
-        let empty = Table::new();
-        let options = Options::resolve(OPTIONS, fields.table("options", &empty)?)?;
-        build(&fields, options)
-    }
-
-    fn exact_of(text: &str) -> Exact {
-        model_from(text, build).unwrap().exact().unwrap()
-    }
-
-    fn close(a: f64, b: f64) -> bool {
-        (a - b).abs() < 1e-12
-    }
-
-    fn outcomes(ex: &Exact) -> [f64; 3] {
-        [ex.outcomes[0], ex.outcomes[1], ex.outcomes[2]]
-    }
-
-    #[test]
-    fn t18_five_carried_units_on_two_fleets_one_sunk_lose_two() {
-        assert_eq!(carried_lost(5, 1), 2);
-        assert_eq!(carried_lost(5, 2), 0);
-        assert_eq!(carried_lost(5, 0), 5);
-        let mut a = Side::new(2);
-        a.elite = 0;
-        let naval = Naval::new(
-            [a, Side::new(2)],
-            5,
-            System::Basic,
-            true,
-            Rules::default(),
-            Policy::default(),
-        );
-        let end = End {
-            refused: None,
-            stacks: [Stack { tough: 0, other: 1 }, Stack { tough: 0, other: 1 }],
-            hits: [1, 1],
-        };
-        let r = naval.result(&end);
-        assert_eq!(r.carried_lost, 2);
-        assert_eq!(r.sunk, [1, 1]);
-        // Two fleets each: the small-battle rule recovers one, so nothing is lost for good.
-        assert_eq!(naval.recovery, 1);
-        assert_eq!(r.lost, [0, 0]);
-        assert_eq!(r.winner, 2);
-    }
-
-    #[test]
-    fn one_fleet_each_without_rerolls() {
-        // Each die hits with 1/3 (white sword only at sea): A wins 2/9, D 2/9, tie 5/9.
-        let ex = exact_of("[attacker]\nfleets = 1\n[defender]\nfleets = 1\n");
-        let o = outcomes(&ex);
-        assert!(close(o[0], 2.0 / 9.0) && close(o[1], 2.0 / 9.0) && close(o[2], 5.0 / 9.0));
-        // A single fleet on a side: no recovery, a sunk fleet is lost.
-        assert!(close(ex.counts[0].get(1), 1.0 / 3.0));
-    }
-
-    #[test]
-    fn one_reroll_follows_the_greedy_protocol() {
-        // The attacker rerolls the enemy's hit (gain 2/3) before its own blank (gain 1/3):
-        // P(A) = 1/9·2/3 + 2/9 + 4/9·1/3 = 4/9, P(D) = 2/9·1/3 = 2/27.
-        let ex = exact_of("[attacker]\nfleets = 1\nleader = 1\n[defender]\nfleets = 1\n");
-        let o = outcomes(&ex);
-        assert!(close(o[0], 4.0 / 9.0), "{o:?}");
-        assert!(close(o[1], 2.0 / 27.0), "{o:?}");
-        // Full coastal control in the Mediterranean gives the same single die two rerolls more;
-        // outside it gives nothing.
-        let med = exact_of(
-            "[attacker]\nfleets = 1\nfull_coastal_control = true\n[defender]\nfleets = 1\n",
-        );
-        let other = exact_of("sea = \"other\"\n[attacker]\nfleets = 1\nfull_coastal_control = true\n[defender]\nfleets = 1\n");
-        assert!(med.outcomes[0] > o[0]);
-        assert!(close(other.outcomes[0], 2.0 / 9.0));
-        let never = exact_of("[policy]\nrerolls = \"never\"\n[attacker]\nfleets = 1\nleader = 3\n[defender]\nfleets = 1\n");
-        assert!(close(never.outcomes[0], 2.0 / 9.0));
-    }
-
-    #[test]
-    fn elite_fleet_flips_on_the_first_hit_and_red_swords_option() {
-        // Red swords at sea: each die 0/1/2 hits with 1/2, 1/3, 1/6. An elite attacker fleet sinks
-        // only on 2 hits. A wins 1/2·5/6 = 5/12; D wins 1/6 + 1/3·1/2 = 1/3; tie 1/4.
-        let text = "[options]\nnaval_red_swords = true\n[attacker]\nfleets = 1\nelite = 1\nleader = 0\n[defender]\nfleets = 1\n";
-        let ex = exact_of(text);
-        let o = outcomes(&ex);
-        assert!(
-            close(o[0], 5.0 / 12.0) && close(o[1], 1.0 / 3.0) && close(o[2], 0.25),
-            "{o:?}"
-        );
-        // The attacker's leader (bonus 0) dies exactly when the fleet sinks: P = 1/6.
-        assert!(close(ex.scalars[0], 1.0 / 6.0));
-        assert!(close(ex.scalars[1], 0.0)); // no defender leader
-                                            // Rome/Byzantium-only reading: a non-Roman elite fleet is standard.
-        let m = model_from(
-            "[options]\nnaval_elite_fleets = \"rome-byzantium\"\n[attacker]\nfleets = 1\nelite = 1\n[defender]\nfleets = 1\n",
-            build,
-        )
-        .unwrap();
-        assert!(m.describe()[0].contains("counted as standard"));
-        let roman = Naval::new(
-            [
-                Side {
-                    elite: 1,
-                    rome_byzantium: true,
-                    ..Side::new(2)
-                },
-                Side {
-                    elite: 2,
-                    kind: Kind::Barbarian,
-                    ..Side::new(2)
-                },
-            ],
-            0,
-            System::Basic,
-            true,
-            Rules {
-                elite_any_civilized: false,
-                ..Rules::default()
-            },
-            Policy::default(),
-        );
-        assert_eq!(roman.tough, [1, 0]);
-        assert_eq!(roman.capacity(), [3, 2]);
-    }
-
-    #[test]
-    fn stack_takes_flips_first() {
-        let mut s = Stack { tough: 1, other: 1 };
-        assert_eq!(s.take(2), 2);
-        assert_eq!(s, Stack { tough: 0, other: 1 });
-        let mut s = Stack { tough: 2, other: 0 };
-        assert_eq!(s.take(5), 4);
-        assert_eq!(s.alive(), 0);
-    }
-
-    #[test]
-    fn advanced_table_columns_with_halves_dropped() {
-        let one = Die::two_d6(1);
-        assert!(close(one.p[1], 21.0 / 36.0) && close(one.p[0], 15.0 / 36.0));
-        let two = Die::two_d6(2);
-        assert!(close(two.p[0], 10.0 / 36.0));
-        assert!(close(two.p[1], 25.0 / 36.0));
-        assert!(close(two.p[2], 1.0 / 36.0));
-        // 1 fleet each, no rerolls, two rounds: A wins when it hits and is missed, in round 1 or
-        // (both missed) in round 2.
-        let (h, m) = (7.0 / 12.0, 5.0 / 12.0);
-        let ex =
-            exact_of("system = \"advanced\"\n[attacker]\nfleets = 1\n[defender]\nfleets = 1\n");
-        assert!(close(ex.outcomes[0], h * m + m * m * h * m));
-        assert!(close(ex.outcomes[2], h * h + m * m * (h * h + m * m)));
-        let one_round = exact_of("system = \"advanced\"\nadvanced_rounds = 1\n[attacker]\nfleets = 1\n[defender]\nfleets = 1\n");
-        assert!(close(one_round.outcomes[0], h * m));
-    }
-
-    #[test]
-    fn recovery_follows_the_small_battle_rule_at_sea() {
-        let two = exact_of("[attacker]\nfleets = 2\n[defender]\nfleets = 2\nleader = 0\n");
-        // Both defender fleets sunk (2 attacker hits): one comes back, the leader is dead.
-        let p_two_hits = 1.0 / 9.0;
-        assert!(close(two.counts[3].get(2), p_two_hits));
-        assert!(close(two.counts[1].get(1), p_two_hits));
-        assert!(close(two.counts[1].get(2), 0.0));
-        assert!(close(two.scalars[1], p_two_hits));
-        let off = exact_of("[options]\nnaval_small_battle_recovery = false\n[attacker]\nfleets = 2\n[defender]\nfleets = 1\n");
-        assert!(close(off.counts[1].get(0), 1.0));
-        let small = exact_of("[attacker]\nfleets = 2\n[defender]\nfleets = 1\n");
-        assert!(close(small.counts[1].get(1), 1.0 - (2.0f64 / 3.0).powi(2)));
-    }
-
-    #[test]
-    fn refusal_counts_as_a_loss() {
-        let ex = exact_of(
-            "[policy]\nrefuse = \"defender\"\n[attacker]\nfleets = 1\n[defender]\nfleets = 2\n",
-        );
-        assert!(close(ex.outcomes[0], 1.0));
-        assert!(close(ex.scalars[2], 1.0));
-        let ex = exact_of("[policy]\nrefuse = \"attacker\"\n[attacker]\nfleets = 2\ncarried = 6\n[defender]\nfleets = 1\n");
-        assert!(close(ex.outcomes[1], 1.0));
-        assert!(close(ex.scalars[2], 0.0));
-        assert!(close(ex.counts[4].get(0), 1.0));
-    }
-
-    /// A grid case from an index.
-    fn grid_case(i: u64) -> String {
-        let r = |k: u64, n: u64| mix64(i * 31 + k) % n;
-        let mut text = String::new();
-        let system = if r(1, 3) == 0 { "advanced" } else { "basic" };
-        text += &format!("system = \"{system}\"\n");
-        if system == "advanced" && r(2, 3) == 0 {
-            text += "advanced_rounds = 1\n";
-        }
-        text += &format!(
-            "sea = \"{}\"\n",
-            if r(3, 4) == 0 {
-                "other"
-            } else {
-                "mediterranean"
-            }
-        );
-        text += "[options]\n";
-        text += &format!("naval_red_swords = {}\n", r(4, 2) == 0);
-        text += &format!(
-            "naval_elite_fleets = \"{}\"\n",
-            ["any-civilized", "rome-byzantium"][r(5, 2) as usize]
-        );
-        text += &format!("naval_small_battle_recovery = {}\n", r(6, 4) != 0);
-        if r(7, 8) == 0 {
-            text += &format!(
-                "[policy]\nrerolls = \"{}\"\nreroll_threshold = {}\n",
-                ["greedy", "never"][r(8, 2) as usize],
-                [0.0, 0.2, 0.5][r(9, 3) as usize]
-            );
-        }
-        let coastal = r(10, 3);
-        for (s, side) in ["attacker", "defender"].iter().enumerate() {
-            let k = 20 + 10 * s as u64;
-            let fleets = 1 + r(k, 2);
-            text += &format!("[{side}]\nfleets = {fleets}\n");
-            text += &format!("elite = {}\n", r(k + 1, fleets + 1));
-            let kind = KINDS[r(k + 2, 3) as usize];
-            text += &format!("kind = \"{kind}\"\n");
-            if kind != "barbarian" && r(k + 3, 2) == 0 {
-                text += "rome_byzantium = true\n";
-            }
-            if r(k + 4, 3) != 0 {
-                text += &format!("leader = {}\n", r(k + 5, 4));
-            }
-            if coastal == s as u64 + 1 {
-                text += "full_coastal_control = true\n";
-            }
-            if s == 0 {
-                text += &format!("carried = {}\n", r(k + 6, 3 * fleets + 1));
-            }
-        }
-        text
-    }
-
-    #[test]
-    fn exact_and_monte_carlo_agree_on_a_grid() {
-        let progress = Progress::hidden();
-        for i in 0..120u64 {
-            let text = grid_case(i);
-            let m = model_from(&text, build).unwrap();
-            let ex = m.exact().unwrap();
-            assert!(
-                (ex.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-9,
-                "{text}"
-            );
-            let run = McRun {
-                trials: 20_000,
-                seed: 18,
-                stream: i,
-                progress: &progress,
-            };
-            if let Err(e) = agreement(m.schema(), &ex, &m.monte_carlo(&run), 5.0) {
-                panic!("case {i}:\n{text}\n{e}");
-            }
-        }
-    }
-
-    #[test]
-    fn bad_input_names_the_field() {
-        let err = model_from("[attacker]\nfleets = 3\n[defender]\nfleets = 1\n", build)
-            .err()
-            .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("attacker.fleets"), "{err}");
-        let err = model_from(
-            "[attacker]\nfleets = 1\ncarried = 4\n[defender]\nfleets = 1\n",
-            build,
-        )
-        .err()
-        .unwrap();
-        assert!(err.to_string().contains("attacker.carried"), "{err}");
-        let err = model_from("[attacker]\nfleets = 1\n", build).err().unwrap();
-        assert!(err.to_string().contains("defender.fleets"), "{err}");
-        let err = model_from(
-            "[policy]\nreroll_threshold = -1\n[attacker]\nfleets = 1\n[defender]\nfleets = 1\n",
-            build,
-        )
-        .err()
-        .unwrap();
-        assert!(err.to_string().contains("policy.reroll_threshold"), "{err}");
-    }
-}
+#[path = "naval_tests.rs"]
+mod tests;

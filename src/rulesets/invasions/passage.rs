@@ -323,8 +323,9 @@ impl BattleModel for Passage {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
-    use crate::progress::Progress;
+    use crate::rulesets::invasions::test_support::{
+        assert_agrees, assert_input_error, input_error,
+    };
 
     fn lone(n: u32) -> Province {
         Province {
@@ -401,7 +402,6 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree() {
-        let progress = Progress::hidden();
         let cases = [
             (7, 4, vec![lone(1), lone(1)]),
             (6, 4, vec![lone(3)]),
@@ -422,40 +422,21 @@ mod tests {
         ];
         for (stream, (u, s, p)) in cases.into_iter().enumerate() {
             let m = Passage::new(u, s, p, false).unwrap();
-            let run = McRun {
-                trials: 1_000,
-                seed: 17,
-                stream: stream as u64,
-                progress: &progress,
-            };
-            agreement(&m.schema, &m.exact().unwrap(), &m.monte_carlo(&run), 5.0).unwrap();
+            assert_agrees(&m, 1_000, 17, stream as u64, &stream.to_string());
         }
     }
 
     #[test]
     fn bad_input_names_the_field() {
-        let t: Table = "[[provinces]]\nenemy_units = 31".parse().unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(
-            err.to_string().contains("provinces[0].enemy_units"),
-            "{err}"
+        assert_input_error(
+            build,
+            "[[provinces]]\nenemy_units = 31",
+            "provinces[0].enemy_units",
         );
-        let t: Table = "[attacker]\nsteps = 1\n[[provinces]]\n[[provinces]]\nenemy_units = 1"
-            .parse()
-            .unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
+        let err = input_error(
+            build,
+            "[attacker]\nsteps = 1\n[[provinces]]\n[[provinces]]\nenemy_units = 1",
+        );
         assert!(err.to_string().starts_with("b.toml"), "{err}");
     }
 }

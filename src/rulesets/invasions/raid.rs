@@ -2,9 +2,9 @@
 //!
 //! ≤ 4 failure (a raiding unit is lost for good), 5-6 Incursion − (+1 gold, +1 VP), 7-10 Incursion +
 //! (one pillage marker, +3 VP), 11-12 as 7-10 and the raiders may settle. The pillage marker's gold
-//! comes from the assumed pool of `scenarios/invasions/pillage-markers.toml` (see `siege.rs`).
+//! comes from the assumed pool of `scenarios/invasions/pillage-markers.toml` (see `pillage_markers.rs`).
 
-use super::siege::pillage_markers;
+use super::pillage_markers::pillage_markers;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
@@ -84,13 +84,7 @@ impl Raid {
     pub fn new(target_units: u32, crossed_units: u32, previous: u32, units: u32) -> Raid {
         let mut schema = Schema::new(OUTCOMES);
         schema.count("units_lost", 1);
-        let top = pillage_markers()
-            .marker
-            .iter()
-            .map(|m| m.gold)
-            .max()
-            .unwrap_or(1);
-        schema.count("gold", top.max(1) as usize);
+        schema.count("gold", pillage_markers().max_gold().max(1) as usize);
         schema.scalar_bounded("vp", 3.0);
         Raid {
             target_units,
@@ -125,17 +119,7 @@ impl Simulate for Raid {
         match b {
             0 => out.counts[0] = 1,
             1 => out.counts[1] = 1,
-            _ => {
-                let markers = pillage_markers();
-                let mut r = dice.below(markers.total() as u64) as u32;
-                for m in &markers.marker {
-                    if r < m.count {
-                        out.counts[1] = m.gold;
-                        break;
-                    }
-                    r -= m.count;
-                }
-            }
+            _ => out.counts[1] = pillage_markers().draw_gold(dice),
         }
     }
 }
@@ -197,13 +181,7 @@ impl BattleModel for Raid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
-    use crate::progress::Progress;
-    use toml::Table;
-
-    fn close(a: f64, b: f64) {
-        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
-    }
+    use crate::rulesets::invasions::test_support::{assert_agrees, assert_input_error, close};
 
     fn assert_bands(m: i32, expected: [f64; 4]) {
         for (a, b) in bands(m).iter().zip(expected) {
@@ -239,24 +217,11 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree() {
-        let progress = Progress::hidden();
         let mut stream = 0;
         for previous in 0..3 {
             for (target, crossed) in [(0, 0), (1, 0), (0, 1), (2, 1), (3, 3), (6, 0), (0, 7)] {
                 let raid = Raid::new(target, crossed, previous, 1 + (stream % 2));
-                let run = McRun {
-                    trials: 30_000,
-                    seed: 12,
-                    stream: stream as u64,
-                    progress: &progress,
-                };
-                agreement(
-                    &raid.schema,
-                    &raid.exact().unwrap(),
-                    &raid.monte_carlo(&run),
-                    5.0,
-                )
-                .unwrap_or_else(|e| panic!("case {stream}: {e}"));
+                assert_agrees(&raid, 30_000, 12, stream as u64, &stream.to_string());
                 stream += 1;
             }
         }
@@ -264,14 +229,6 @@ mod tests {
 
     #[test]
     fn bad_input_names_the_field() {
-        let t: Table = "previous = \"both\"".parse().unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("previous"), "{err}");
+        assert_input_error(build, "previous = \"both\"", "previous");
     }
 }

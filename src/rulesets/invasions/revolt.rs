@@ -3,6 +3,7 @@
 //! leader dies on a failed D2 (Q31: the unit is lost, then the leader is tested). Q14's lost minus
 //! signs are the option `lost_minus_signs`.
 
+use super::wording;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
@@ -148,13 +149,7 @@ impl BattleModel for Model {
                 r.units,
                 if r.units == 1 { "" } else { "s" },
                 r.units,
-                match r.leader {
-                    Some(b) => format!(
-                        "a leader of combat bonus {b} ({b} reroll{})",
-                        if b == 1 { "" } else { "s" }
-                    ),
-                    None => "no leader".to_string(),
-                }
+                wording::leader_with_rerolls(r.leader)
             ),
             format!(
                 "defender: the revolt; {}heretical Area{}, {}religion differs{}; modifier {:+}, need D10 >= {}",
@@ -182,13 +177,7 @@ impl BattleModel for Model {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::agreement;
-    use crate::progress::Progress;
-    use toml::Table;
-
-    fn close(a: f64, b: f64) {
-        assert!((a - b).abs() < 1e-9, "{a} vs {b}");
-    }
+    use crate::rulesets::invasions::test_support::{assert_agrees, assert_input_error, close};
 
     fn revolt(units: u32, leader: Option<u32>, h: bool, d: bool) -> Revolt {
         Revolt {
@@ -226,7 +215,6 @@ mod tests {
 
     #[test]
     fn exact_and_monte_carlo_agree() {
-        let progress = Progress::hidden();
         for case in 0..24u32 {
             let mut r = revolt(
                 case % 5,
@@ -235,28 +223,12 @@ mod tests {
                 case % 3 == 0,
             );
             r.as_extracted = case % 7 == 6;
-            let m = Model::new(r);
-            let run = McRun {
-                trials: 20_000,
-                seed: 14,
-                stream: case as u64,
-                progress: &progress,
-            };
-            agreement(&m.schema, &m.exact().unwrap(), &m.monte_carlo(&run), 5.0)
-                .unwrap_or_else(|e| panic!("case {case}: {e}"));
+            assert_agrees(&Model::new(r), 20_000, 14, case as u64, &case.to_string());
         }
     }
 
     #[test]
     fn bad_input_names_the_field() {
-        let t: Table = "units = -1".parse().unwrap();
-        let err = build(
-            &Fields::new("b.toml", &t),
-            Options::defaults(super::super::OPTIONS),
-        )
-        .err()
-        .unwrap();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("`units`"), "{err}");
+        assert_input_error(build, "units = -1", "`units`");
     }
 }
