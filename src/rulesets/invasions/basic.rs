@@ -258,7 +258,10 @@ impl Basic {
     }
 
     /// The distribution of battles after the fire round (or ambush).
-    fn exact_fire(&self) -> HashMap<Finish, f64> {
+    fn exact_fire(
+        &self,
+        budget: &mut u64,
+    ) -> std::result::Result<HashMap<Finish, f64>, Intractable> {
         let b = &self.0;
         let judge = self.judge();
         let start = self.opening();
@@ -271,7 +274,7 @@ impl Basic {
             let mut pools = [Pool::default(); 2];
             pools[ambusher] = fire_pool(b, &start.armies, ambusher, true);
             let used = self.0.fire_rerolls(&start);
-            for (rolled, q) in rerolls::exact(pools, used, &judge) {
+            for (rolled, q) in rerolls::exact(pools, used, &judge, budget)? {
                 let mut f = start;
                 LandBattle::spend(&mut f, used, rolled.rerolls_left);
                 b.take_volley(&mut f, victim, rolled.hits[ambusher]);
@@ -284,7 +287,7 @@ impl Basic {
                 let mut back = [Pool::default(); 2];
                 back[victim] = return_fire_pool(b, &f.armies, &armies, victim);
                 let used2 = self.0.fire_rerolls(&f);
-                for (r2, q2) in rerolls::exact(back, used2, &judge) {
+                for (r2, q2) in rerolls::exact(back, used2, &judge, budget)? {
                     let mut g = f;
                     LandBattle::spend(&mut g, used2, r2.rerolls_left);
                     b.take_volley(&mut g, ambusher, r2.hits[victim]);
@@ -295,7 +298,7 @@ impl Basic {
         if p_ambush < 1.0 {
             let pools = [0, 1].map(|s| fire_pool(b, &start.armies, s, false));
             let used = self.0.fire_rerolls(&start);
-            for (rolled, q) in rerolls::exact(pools, used, &judge) {
+            for (rolled, q) in rerolls::exact(pools, used, &judge, budget)? {
                 let mut f = start;
                 LandBattle::spend(&mut f, used, rolled.rerolls_left);
                 b.take_volley(&mut f, DEFENDER, rolled.hits[ATTACKER]);
@@ -303,25 +306,34 @@ impl Basic {
                 add(f, (1.0 - p_ambush) * q);
             }
         }
-        out
+        Ok(out)
     }
 
-    pub fn finishes(&self) -> Vec<(Finish, f64)> {
+    pub fn finishes(&self) -> std::result::Result<Vec<(Finish, f64)>, Intractable> {
         let judge = self.judge();
+        let mut budget = rerolls::EXACT_BUDGET;
         let mut done: HashMap<Finish, f64> = HashMap::new();
-        for (f, p) in self.exact_fire() {
+        let mut exchanges: HashMap<([Pool; 2], [u32; 2]), Vec<(rerolls::Rolled, f64)>> =
+            HashMap::new();
+        for (f, p) in self.exact_fire(&mut budget)? {
             if LandBattle::wiped(&f) {
                 *done.entry(f).or_insert(0.0) += p;
                 continue;
             }
-            let (pools, rerolls) = self.combat_setup(&f);
-            for (rolled, q) in rerolls::exact(pools, rerolls, &judge) {
-                *done.entry(self.finish_combat(&f, &rolled)).or_insert(0.0) += p * q;
+            // Many states after the fire round roll the same pools: solve each exchange once.
+            let key = self.combat_setup(&f);
+            if !exchanges.contains_key(&key) {
+                let rolls = rerolls::exact(key.0, key.1, &judge, &mut budget)?;
+                exchanges.insert(key, rolls);
+            }
+            let rolls = &exchanges[&key];
+            for (rolled, q) in rolls.iter() {
+                *done.entry(self.finish_combat(&f, rolled)).or_insert(0.0) += p * q;
             }
         }
         let mut v: Vec<(Finish, f64)> = done.into_iter().collect();
         v.sort_by_key(|a| a.0);
-        v
+        Ok(v)
     }
 }
 
@@ -441,7 +453,7 @@ impl BattleModel for Basic {
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
-        Ok(exact_answer(&self.0, &self.finishes()))
+        Ok(exact_answer(&self.0, &self.finishes()?))
     }
 
     fn monte_carlo(&self, run: &McRun) -> Tally {

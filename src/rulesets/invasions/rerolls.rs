@@ -9,6 +9,7 @@
 
 use super::faces::Colour;
 use crate::dice::Dice;
+use crate::rulesets::Intractable;
 use std::collections::HashMap;
 
 /// Dice of one pool by colour.
@@ -188,8 +189,17 @@ fn pool_distribution(pool: Pool, judge: &Judge, limit: u32) -> HashMap<(Showing,
     dist
 }
 
-/// The exact joint distribution of [`play`]'s result.
-pub fn exact(pools: [Pool; 2], rerolls: [u32; 2], judge: &Judge) -> Vec<(Rolled, f64)> {
+/// Joint states of both pools the exact solver may walk in one battle before it calls the battle
+/// intractable (a few seconds of work); Monte Carlo answers beyond.
+pub const EXACT_BUDGET: u64 = 3_000_000;
+
+/// The exact joint distribution of [`play`]'s result, spending `budget` (joint states walked).
+pub fn exact(
+    pools: [Pool; 2],
+    rerolls: [u32; 2],
+    judge: &Judge,
+    budget: &mut u64,
+) -> Result<Vec<(Rolled, f64)>, Intractable> {
     let mut out: HashMap<Rolled, f64> = HashMap::new();
     if judge.threshold.is_none() || rerolls == [0, 0] {
         let per_side: Vec<Vec<f64>> = (0..2)
@@ -214,11 +224,19 @@ pub fn exact(pools: [Pool; 2], rerolls: [u32; 2], judge: &Judge) -> Vec<(Rolled,
                 }
             }
         }
-        return sorted(out);
+        return Ok(sorted(out));
     }
     let limit = rerolls[0] + rerolls[1];
     let a = pool_distribution(pools[0], judge, limit);
     let d = pool_distribution(pools[1], judge, limit);
+    let cost = (a.len() * d.len()) as u64 * (limit as u64 + 1);
+    if cost > *budget {
+        return Err(Intractable(format!(
+            "the leaders' rerolls over {}+{} and {}+{} dice make too many dice states to follow exactly",
+            pools[0].white, pools[0].black, pools[1].white, pools[1].black
+        )));
+    }
+    *budget -= cost;
     let mut current: HashMap<ChainState, f64> = HashMap::with_capacity(a.len() * d.len());
     for (&(sa, ha), &pa) in &a {
         for (&(sd, hd), &pd) in &d {
@@ -278,7 +296,7 @@ pub fn exact(pools: [Pool; 2], rerolls: [u32; 2], judge: &Judge) -> Vec<(Rolled,
         }
         current = next;
     }
-    sorted(out)
+    Ok(sorted(out))
 }
 
 fn sorted(map: HashMap<Rolled, f64>) -> Vec<(Rolled, f64)> {
@@ -298,7 +316,7 @@ mod tests {
     fn side_distribution(pools: [Pool; 2], rerolls: [u32; 2], open: bool, side: usize) -> Vec<f64> {
         let judge = Judge::new(open, Some(0.0));
         let mut h = vec![0.0; 40];
-        for (r, p) in exact(pools, rerolls, &judge) {
+        for (r, p) in exact(pools, rerolls, &judge, &mut u64::MAX.clone()).unwrap() {
             h[r.hits[side] as usize] += p;
         }
         h
@@ -352,7 +370,14 @@ mod tests {
         // P(0) = 1/2 · 1/2, P(1) = 1/3 + 1/2 · 1/3, P(2) = 1/6 + 1/2 · 1/6.
         let judge = Judge::new(true, Some(0.0));
         let mut h = [0.0; 3];
-        for (r, p) in exact([pool(1, 0), pool(0, 0)], [1, 0], &judge) {
+        for (r, p) in exact(
+            [pool(1, 0), pool(0, 0)],
+            [1, 0],
+            &judge,
+            &mut u64::MAX.clone(),
+        )
+        .unwrap()
+        {
             h[r.hits[0] as usize] += p;
         }
         assert!((h[0] - 0.25).abs() < 1e-12);
@@ -386,7 +411,7 @@ mod tests {
         ];
         for (i, (pools, rerolls, open)) in cases.into_iter().enumerate() {
             let judge = Judge::new(open, Some(0.0));
-            let ex = exact(pools, rerolls, &judge);
+            let ex = exact(pools, rerolls, &judge, &mut u64::MAX.clone()).unwrap();
             let n = 200_000;
             let mut counts: HashMap<Rolled, u64> = HashMap::new();
             let mut dice = Dice::for_trial(7, i as u64, 0);
