@@ -13,7 +13,11 @@ use crate::error::Result;
 use crate::options::Options;
 use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+
+/// The exact result of one reroll exchange.
+type Exchange = Vec<(rerolls::Rolled, f64)>;
 
 pub const SUMMARY: &str =
     "basic land battle: fire round (or mountain ambush), one combat round of white/black battle dice, rerolls (XX)";
@@ -313,8 +317,7 @@ impl Basic {
         let judge = self.judge();
         let mut budget = rerolls::EXACT_BUDGET;
         let mut done: HashMap<Finish, f64> = HashMap::new();
-        let mut exchanges: HashMap<([Pool; 2], [u32; 2]), Vec<(rerolls::Rolled, f64)>> =
-            HashMap::new();
+        let mut exchanges: HashMap<([Pool; 2], [u32; 2]), Exchange> = HashMap::new();
         for (f, p) in self.exact_fire(&mut budget)? {
             if LandBattle::wiped(&f) {
                 *done.entry(f).or_insert(0.0) += p;
@@ -322,11 +325,10 @@ impl Basic {
             }
             // Many states after the fire round roll the same pools: solve each exchange once.
             let key = self.combat_setup(&f);
-            if !exchanges.contains_key(&key) {
-                let rolls = rerolls::exact(key.0, key.1, &judge, &mut budget)?;
-                exchanges.insert(key, rolls);
-            }
-            let rolls = &exchanges[&key];
+            let rolls = match exchanges.entry(key) {
+                Entry::Occupied(e) => e.into_mut(),
+                Entry::Vacant(e) => e.insert(rerolls::exact(key.0, key.1, &judge, &mut budget)?),
+            };
             for (rolled, q) in rolls.iter() {
                 *done.entry(self.finish_combat(&f, rolled)).or_insert(0.0) += p * q;
             }
