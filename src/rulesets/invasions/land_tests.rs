@@ -479,7 +479,7 @@ fn huge_pools_with_many_rerolls_are_declared_intractable_not_slow() {
     let text = "fortified_city = true\n[attacker]\ninfantry = 14\nheavy_cavalry = 4\narcher = 4\nleader = 3\n[defender]\nnation = \"empire\"\nlegion = 8\nhorse_archer = 6\ncavalry = 4\nleader = 3\n";
     let started = std::time::Instant::now();
     let b = Basic(battle(text, System::Basic));
-    let err = b.exact().err().expect("too large to follow exactly");
+    let err = b.exact().expect_err("too large to follow exactly");
     assert!(err.0.contains("rerolls"), "{}", err.0);
     assert!(started.elapsed().as_secs_f64() < 5.0);
     // Without leaders the same armies are a plain convolution, always exact.
