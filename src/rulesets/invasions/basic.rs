@@ -7,6 +7,7 @@ use super::land::{
     Weighted, ATTACKER, DEFENDER,
 };
 use super::rerolls::{self, Judge, Pool};
+use super::take_city::CityPlan;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
@@ -426,8 +427,19 @@ pub fn record_trial(b: &LandBattle, f: &Finish, dice: &mut Dice, out: &mut Trial
         let p = st.leader_death[s];
         (p > 0.0 && dice.chance(p)) as u8 as f64
     });
+    let taken = match &b.city {
+        Some(city) if st.winner == ATTACKER => {
+            let (units, elites) = CityPlan::besiegers(
+                &b.sides[ATTACKER],
+                &st.survivors[ATTACKER],
+                st.survivor_count[ATTACKER],
+            );
+            city.play(units, elites, killed[ATTACKER] == 0.0, dice) as u8 as f64
+        }
+        _ => 0.0,
+    };
     out.clear(b.schema.counts.len(), b.schema.scalars.len());
-    b.record(f, &st, killed, out);
+    b.record(f, &st, killed, taken, out);
 }
 
 /// Settles every finished battle into the exact answer.
@@ -436,10 +448,22 @@ pub fn exact_answer(b: &LandBattle, finishes: &[(Finish, f64)]) -> Exact {
     for (f, p) in finishes {
         let st = b.settle(f);
         let killed = st.leader_death;
+        let taken = match &b.city {
+            Some(city) if st.winner == ATTACKER => {
+                let (units, elites) = CityPlan::besiegers(
+                    &b.sides[ATTACKER],
+                    &st.survivors[ATTACKER],
+                    st.survivor_count[ATTACKER],
+                );
+                city.p_taken(units, elites, 1.0 - killed[ATTACKER])
+            }
+            _ => 0.0,
+        };
         b.record(
             f,
             &st,
             killed,
+            taken,
             &mut Weighted {
                 exact: &mut ex,
                 p: *p,

@@ -11,6 +11,7 @@ use crate::spec::Fields;
 use toml::Table;
 
 pub use super::outcome::{Finish, Layout, Settlement, Sink, Weighted};
+use super::take_city::CityPlan;
 
 pub const ATTACKER: usize = 0;
 pub const DEFENDER: usize = 1;
@@ -339,6 +340,7 @@ pub const KEYS: &[&str] = &[
     "[attacker]/[defender] stacking_limit: units beyond it wait outside and share the stack's fate",
     "[attacker]/[defender] event_dice, event_exchanges (basic), event_modifier (advanced): event cards",
     "[attacker]/[defender] <unit>: infantry, frankish_infantry, archer, cavalry, horse_archer, heavy_infantry, heavy_cavalry, elite_infantry, legion, elite_cavalry, noble_cavalry, clibanarii, cataphractae, guard, palatine_cavalry; prefixes damaged_, alpine_, amphibious_, auxiliary_, mercenary_ combine (alpine_archer, damaged_legion)",
+    "[city] walls (none, standard, roma, ctesiphon, ravenna, constantinople, theodosian; default from fortified_city), decline (none, simple, double), fleet, turn, event: the winning attacker then besieges the city (reported as city_taken)",
     "[policy] casualties: smart (default) or min-elim; rerolls: greedy (default) or never; reroll_threshold: τ (default 0)",
     "[policy] unit_order: unit types from least to most valuable, e.g. [\"infantry\", \"archer\", \"legion\"]: who is eliminated first and recovered last (default: infantry, Frankish infantry, damaged elites, archer, cavalry, horse archer, heavy, elites, Guards)",
     "[policy] leader_option: auto (default) or never; advanced_option: auto, own-plus-2, enemy-minus-2 or never; ambush: true (default); retreat_threshold: P(win) below which a side retreats after round 1 (default 0.3)",
@@ -361,6 +363,8 @@ pub struct LandBattle {
     pub layout: Layout,
     /// Recovery slots of each side (L1457): 2, 1 or 0 by the smaller stack at the start.
     pub recovery: u32,
+    /// The siege the winning attacker lays afterwards, when `[city]` is given.
+    pub city: Option<CityPlan>,
 }
 
 fn parse_side(fields: &Fields, name: &'static str, empty: &Table) -> Result<Side> {
@@ -452,6 +456,7 @@ pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBa
         "fortified_city",
         "limes",
         "ambush",
+        "city",
     ])?;
     let empty = Table::new();
     let rules = Rules::from(&options);
@@ -504,7 +509,8 @@ pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBa
         Some(2) => 1,
         _ => 2,
     };
-    let (schema, layout) = Layout::schema(&sides, system, &field);
+    let city = CityPlan::parse(fields, &sides[ATTACKER], field.fortified_city, &options)?;
+    let (schema, layout) = Layout::schema(&sides, system, &field, city.is_some());
     Ok(LandBattle {
         system,
         field,
@@ -514,6 +520,7 @@ pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBa
         schema,
         layout,
         recovery,
+        city,
     })
 }
 
@@ -579,13 +586,20 @@ impl LandBattle {
     }
 
     pub fn common_notes(&self) -> Vec<String> {
-        vec![
+        let mut notes = vec![
             self.policy.describe(),
             format!(
                 "recovery: each side brings back up to {} eliminated unit(s) (small-battle rule)",
                 self.recovery
             ),
-        ]
+        ];
+        if let Some(city) = &self.city {
+            notes.push(format!(
+                "{}: city_taken = P(the attacker wins and takes the city this turn)",
+                city.description
+            ));
+        }
+        notes
     }
 }
 

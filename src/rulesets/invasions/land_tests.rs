@@ -383,6 +383,8 @@ fn grid() -> Vec<String> {
         ("crossing = \"mountain-range\"\nambush = \"always\"\n", "[options]\nambush_recompute_advantages = false\nsum_leader_rerolls = true\n"),
         ("ambush = \"auto\"\n", "[options]\ntie_break_bonus = \"remaining-rerolls\"\nboth_wiped_out = \"defender-wins\"\n"),
         ("crossing = \"strait\"\n", "[options]\nhorde_needs_extra_hit_on_defence = true\nsmall_battle_count = \"with-horde-and-limes\"\nforest_penalty = \"literal\"\n"),
+        ("fortified_city = true\n", "[city]\nwalls = \"roma\"\nfleet = true\n"),
+        ("", "[city]\ndecline = \"simple\"\n[options]\nassault_hits_per_reroll = true\n"),
         ("interception = true\n", "[options]\nambusher = \"defender\"\nambush_extra_units = \"all-other-units\"\nadvanced_fire_rounding = \"per-term\"\n[policy]\nleader_option = \"never\"\nadvanced_option = \"enemy-minus-2\"\n"),
     ];
     let mut cases = Vec::new();
@@ -491,4 +493,35 @@ fn huge_pools_with_many_rerolls_are_declared_intractable_not_slow() {
         .iter()
         .sum();
     assert!((total - 1.0).abs() < 1e-9);
+}
+
+#[test]
+fn t04_nisibis_battle_then_siege() {
+    // The Romans win, then besiege Nisibis: −2 walls + 1 Civilized = −1, Iulianus's 3 rerolls, no
+    // assault (P = 0.7599 already above ½): P(city taken) = P(win) · (1 − 0.7⁴).
+    let b = Basic(battle(
+        &format!("{NISIBIS}[city]\nwalls = \"standard\"\n"),
+        System::Basic,
+    ));
+    let ex = b.exact().unwrap();
+    let k = b.0.schema.scalar_index("city_taken").unwrap();
+    let want = ex.outcomes[ATTACKER] * (1.0 - 0.7f64.powi(4));
+    assert!(
+        (ex.scalars[k] - want).abs() < 1e-12,
+        "{} vs {want}",
+        ex.scalars[k]
+    );
+    // A city given without fortification while the battle is at a fortified city is an error.
+    let table: Table = format!("{NISIBIS}[city]\nwalls = \"none\"\n")
+        .parse()
+        .unwrap();
+    let err = land::build(
+        &Fields::new("t.toml", &table),
+        Options::defaults(OPTIONS),
+        System::Basic,
+    )
+    .err()
+    .unwrap();
+    assert_eq!(err.exit_code(), 2);
+    assert!(err.to_string().contains("city.walls"), "{err}");
 }

@@ -29,6 +29,7 @@ pub mod raid;
 pub mod rerolls;
 pub mod revolt;
 pub mod siege;
+pub mod take_city;
 
 use super::{BattleKind, Ruleset};
 use crate::options::{OptionKind, OptionValue, RuleOption};
@@ -244,7 +245,7 @@ pub const OPTIONS: &[RuleOption] = &[
         summary: "an assault's 2 hits are taken again for every reroll (default: once per siege attempt)",
         kind: OptionKind::Bool,
         default: OptionValue::Bool(false),
-        battles: &["siege"],
+        battles: &["siege", "basic", "advanced"],
     },
     RuleOption {
         name: "maintained_siege_rerolls",

@@ -25,6 +25,7 @@ pub struct Layout {
     limes_destroyed: Option<usize>,
     rounds: Option<usize>,
     ended_early: Option<[usize; 3]>,
+    city_taken: Option<usize>,
 }
 
 /// Largest number of hits one side can inflict in the whole battle.
@@ -38,7 +39,12 @@ fn max_hits(side: &Side, system: System) -> usize {
 }
 
 impl Layout {
-    pub fn schema(sides: &[Side; 2], system: System, field: &Field) -> (Schema, Layout) {
+    pub fn schema(
+        sides: &[Side; 2],
+        system: System,
+        field: &Field,
+        city: bool,
+    ) -> (Schema, Layout) {
         let mut s = Schema::new(&["attacker", "defender"]);
         let totals = [0, 1].map(|k| sides[k].stack.total() as usize);
         let eliminated =
@@ -96,6 +102,7 @@ impl Layout {
         } else {
             (None, None)
         };
+        let city_taken = city.then(|| s.scalar("city_taken"));
         (
             s,
             Layout {
@@ -113,6 +120,7 @@ impl Layout {
                 limes_destroyed,
                 rounds,
                 ended_early,
+                city_taken,
             },
         )
     }
@@ -477,6 +485,7 @@ impl LandBattle {
         f: &Finish,
         st: &Settlement,
         leader_killed: [f64; 2],
+        city_taken: f64,
         sink: &mut impl Sink,
     ) {
         let l = &self.layout;
@@ -521,6 +530,9 @@ impl LandBattle {
         }
         if let Some(k) = l.rounds {
             sink.scalar(k, f.rounds as f64);
+        }
+        if let Some(k) = l.city_taken {
+            sink.scalar(k, city_taken);
         }
         if let Some(e) = l.ended_early {
             let after_one = f.rounds == 1;

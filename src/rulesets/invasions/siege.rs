@@ -61,7 +61,7 @@ pub enum Walls {
     Theodosian,
 }
 
-const WALLS: &[&str] = &[
+pub const WALLS: &[&str] = &[
     "none",
     "standard",
     "roma",
@@ -72,7 +72,7 @@ const WALLS: &[&str] = &[
 ];
 
 impl Walls {
-    fn parse(s: &str) -> Walls {
+    pub fn parse(s: &str) -> Walls {
         match s {
             "standard" => Walls::Standard,
             "roma" => Walls::Roma,
