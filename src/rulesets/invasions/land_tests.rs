@@ -525,3 +525,37 @@ fn t04_nisibis_battle_then_siege() {
     assert_eq!(err.exit_code(), 2);
     assert!(err.to_string().contains("city.walls"), "{err}");
 }
+
+#[test]
+fn t25_mixed_stack_conditions() {
+    // † (every unit): the strait die is lost only if all attacking units crossed.
+    let base = "crossing = \"strait\"\n[attacker]\nnation = \"kingdom\"\ninfantry = 4\n[defender]\nnation = \"kingdom\"\ninfantry = 3\n";
+    let crossed = battle(base, System::Basic);
+    assert_eq!(
+        combat_pools(&crossed, &start(&crossed))[ATTACKER],
+        pool(3, 0)
+    );
+    let one_stayed = battle(&format!("all_crossed = false\n{base}"), System::Basic);
+    assert_eq!(
+        combat_pools(&one_stayed, &start(&one_stayed))[ATTACKER],
+        pool(4, 0)
+    );
+    // Advanced: a strait costs the attacker −1 in both rounds and gives the defender +1.
+    let adv = battle(base, System::Advanced);
+    let s = start(&adv);
+    assert_eq!(combat_modifier(&adv, &s, ATTACKER, 2), -1);
+    assert_eq!(combat_modifier(&adv, &s, DEFENDER, 1), 1);
+    // ‡ (one unit): a Barbarian attacker in a Barbarian province against a Civilized defender gets
+    // +1 die even when the defence also holds Barbarian mercenaries.
+    let text = "province = \"barbarian\"\n[attacker]\nnation = \"barbarian\"\ninfantry = 3\n[defender]\nnation = \"kingdom\"\ninfantry = 1\nmercenary_infantry = 2\n";
+    let b = battle(text, System::Basic);
+    assert_eq!(combat_pools(&b, &start(&b))[ATTACKER], pool(4, 0));
+    let civilized_province = battle(
+        &text.replace("barbarian\"\n[attacker]", "civilized\"\n[attacker]"),
+        System::Basic,
+    );
+    assert_eq!(
+        combat_pools(&civilized_province, &start(&civilized_province))[ATTACKER],
+        pool(3, 0)
+    );
+}
