@@ -1,10 +1,12 @@
 //! Exact probability: finite distributions over counts, dice pools, sampling without replacement,
 //! and small Markov chains over battle states.
 
+pub mod fast_hash;
 pub mod lnfact;
 pub mod markov;
 pub mod pmf;
 
+pub use fast_hash::FastMap;
 pub use markov::StateDist;
 pub use pmf::Pmf;
 

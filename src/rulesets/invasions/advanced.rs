@@ -15,10 +15,10 @@ use super::tables::{combat_hits, fire_hits, HalfHit};
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
+use crate::exact::FastMap;
 use crate::options::Options;
 use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
-use std::collections::HashMap;
 
 pub const SUMMARY: &str =
     "advanced land battle: 2D6 fire table, up to two rounds on the 11x7 combat table, voluntary retreat (XXI)";
@@ -121,15 +121,15 @@ impl Exchange {
                 vec![(2, 1.0)]
             }
         };
-        let mut current: HashMap<State, f64> = HashMap::new();
+        let mut current: FastMap<State, f64> = FastMap::default();
         for (a, pa) in sums_of(0) {
             for (d, pd) in sums_of(1) {
                 current.insert(([a, d], rerolls, 0, 0), pa * pd);
             }
         }
-        let mut out: HashMap<([u32; 2], [u32; 2]), f64> = HashMap::new();
+        let mut out: FastMap<([u32; 2], [u32; 2]), f64> = FastMap::default();
         while !current.is_empty() {
-            let mut next: HashMap<State, f64> = HashMap::new();
+            let mut next: FastMap<State, f64> = FastMap::default();
             for ((sums, left, mover, passes), p) in current {
                 if passes >= 2 {
                     *out.entry((self.hits(sums), left)).or_insert(0.0) += p;
@@ -166,7 +166,7 @@ impl Exchange {
 pub struct Advanced {
     pub battle: LandBattle,
     /// The voluntary-retreat decision for every state a battle can reach after round 1.
-    retreats: HashMap<([Army; 2], [u32; 2]), Option<usize>>,
+    retreats: FastMap<([Army; 2], [u32; 2]), Option<usize>>,
 }
 
 /// Fire-table modifier of one side, None when it cannot fire (XXI.C; Q48, Q49).
@@ -251,9 +251,9 @@ impl Advanced {
     pub fn new(battle: LandBattle) -> Advanced {
         let mut a = Advanced {
             battle,
-            retreats: HashMap::new(),
+            retreats: FastMap::default(),
         };
-        let mut decisions = HashMap::new();
+        let mut decisions = FastMap::default();
         for (f, _) in a.after_round_one() {
             if LandBattle::wiped(&f) {
                 continue;
@@ -285,7 +285,7 @@ impl Advanced {
     fn fire_exact(&self) -> Vec<(Finish, f64)> {
         let b = &self.battle;
         let start = self.battle.opening();
-        let mut out: HashMap<Finish, f64> = HashMap::new();
+        let mut out: FastMap<Finish, f64> = FastMap::default();
         let amb = ambush(b);
         let p_ambush = amb.map_or(0.0, |a| a.1);
         if let Some((ambusher, p)) = amb {
@@ -423,7 +423,7 @@ impl Advanced {
     }
 
     fn after_round_one(&self) -> Vec<(Finish, f64)> {
-        let mut out: HashMap<Finish, f64> = HashMap::new();
+        let mut out: FastMap<Finish, f64> = FastMap::default();
         for (f, p) in self.fire_exact() {
             if LandBattle::wiped(&f) {
                 *out.entry(f).or_insert(0.0) += p;
@@ -468,7 +468,7 @@ impl Advanced {
     }
 
     pub fn finishes(&self) -> Vec<(Finish, f64)> {
-        let mut done: HashMap<Finish, f64> = HashMap::new();
+        let mut done: FastMap<Finish, f64> = FastMap::default();
         for (f, p) in self.after_round_one() {
             if LandBattle::wiped(&f) {
                 *done.entry(f).or_insert(0.0) += p;

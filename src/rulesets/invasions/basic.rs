@@ -11,11 +11,11 @@ use super::take_city::CityPlan;
 use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
+use crate::exact::FastMap;
 use crate::options::Options;
 use crate::rulesets::{BattleModel, Intractable, McRun};
 use crate::spec::Fields;
 use std::collections::hash_map::Entry;
-use std::collections::HashMap;
 
 /// The exact result of one reroll exchange.
 type Exchange = Vec<(rerolls::Rolled, f64)>;
@@ -266,11 +266,11 @@ impl Basic {
     fn exact_fire(
         &self,
         budget: &mut u64,
-    ) -> std::result::Result<HashMap<Finish, f64>, Intractable> {
+    ) -> std::result::Result<FastMap<Finish, f64>, Intractable> {
         let b = &self.0;
         let judge = self.judge();
         let start = self.opening();
-        let mut out: HashMap<Finish, f64> = HashMap::new();
+        let mut out: FastMap<Finish, f64> = FastMap::default();
         let mut add = |f: Finish, p: f64| *out.entry(f).or_insert(0.0) += p;
         let amb = ambush(b);
         let p_ambush = amb.map_or(0.0, |a| a.1);
@@ -317,8 +317,8 @@ impl Basic {
     pub fn finishes(&self) -> std::result::Result<Vec<(Finish, f64)>, Intractable> {
         let judge = self.judge();
         let mut budget = rerolls::EXACT_BUDGET;
-        let mut done: HashMap<Finish, f64> = HashMap::new();
-        let mut exchanges: HashMap<([Pool; 2], [u32; 2]), Exchange> = HashMap::new();
+        let mut done: FastMap<Finish, f64> = FastMap::default();
+        let mut exchanges: FastMap<([Pool; 2], [u32; 2]), Exchange> = FastMap::default();
         for (f, p) in self.exact_fire(&mut budget)? {
             if LandBattle::wiped(&f) {
                 *done.entry(f).or_insert(0.0) += p;

@@ -9,8 +9,8 @@
 
 use super::faces::Colour;
 use crate::dice::Dice;
+use crate::exact::FastMap;
 use crate::rulesets::Intractable;
-use std::collections::HashMap;
 
 /// Dice of one pool by colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -165,13 +165,13 @@ fn cap(shows: &mut [Showing; 2], limit: u32) {
 }
 
 /// One pool's distribution over (showing, capped at `limit`; hits).
-fn pool_distribution(pool: Pool, judge: &Judge, limit: u32) -> HashMap<(Showing, u32), f64> {
-    let mut dist: HashMap<(Showing, u32), f64> = HashMap::from([(([[0; 3]; 2], 0), 1.0)]);
+fn pool_distribution(pool: Pool, judge: &Judge, limit: u32) -> FastMap<(Showing, u32), f64> {
+    let mut dist: FastMap<(Showing, u32), f64> = FastMap::from_iter([(([[0; 3]; 2], 0), 1.0)]);
     let limit = limit.min(255) as u8;
     for colour in Colour::ALL {
         let c = colour.index();
         for _ in 0..pool.of(colour) {
-            let mut next = HashMap::with_capacity(dist.len() * 3);
+            let mut next = FastMap::with_capacity_and_hasher(dist.len() * 3, Default::default());
             for (&(show, hits), &p) in &dist {
                 for v in 0..3 {
                     let q = judge.p[c][v];
@@ -200,7 +200,7 @@ pub fn exact(
     judge: &Judge,
     budget: &mut u64,
 ) -> Result<Vec<(Rolled, f64)>, Intractable> {
-    let mut out: HashMap<Rolled, f64> = HashMap::new();
+    let mut out: FastMap<Rolled, f64> = FastMap::default();
     if judge.threshold.is_none() || rerolls == [0, 0] {
         let per_side: Vec<Vec<f64>> = (0..2)
             .map(|s| {
@@ -237,7 +237,8 @@ pub fn exact(
         )));
     }
     *budget -= cost;
-    let mut current: HashMap<ChainState, f64> = HashMap::with_capacity(a.len() * d.len());
+    let mut current: FastMap<ChainState, f64> =
+        FastMap::with_capacity_and_hasher(a.len() * d.len(), Default::default());
     for (&(sa, ha), &pa) in &a {
         for (&(sd, hd), &pd) in &d {
             current.insert(
@@ -253,7 +254,8 @@ pub fn exact(
         }
     }
     while !current.is_empty() {
-        let mut next: HashMap<ChainState, f64> = HashMap::with_capacity(current.len());
+        let mut next: FastMap<ChainState, f64> =
+            FastMap::with_capacity_and_hasher(current.len(), Default::default());
         for (st, p) in current {
             if st.passes >= 2 {
                 *out.entry(Rolled {
@@ -299,7 +301,7 @@ pub fn exact(
     Ok(sorted(out))
 }
 
-fn sorted(map: HashMap<Rolled, f64>) -> Vec<(Rolled, f64)> {
+fn sorted(map: FastMap<Rolled, f64>) -> Vec<(Rolled, f64)> {
     let mut v: Vec<(Rolled, f64)> = map.into_iter().collect();
     v.sort_by_key(|a| a.0);
     v
@@ -413,7 +415,7 @@ mod tests {
             let judge = Judge::new(open, Some(0.0));
             let ex = exact(pools, rerolls, &judge, &mut u64::MAX.clone()).unwrap();
             let n = 200_000;
-            let mut counts: HashMap<Rolled, u64> = HashMap::new();
+            let mut counts: FastMap<Rolled, u64> = FastMap::default();
             let mut dice = Dice::for_trial(7, i as u64, 0);
             for _ in 0..n {
                 *counts
