@@ -65,10 +65,38 @@ pub(crate) fn draw_header<DB: DrawingBackend>(
     }
     if let Some(sub) = subtitle.filter(|s| !s.trim().is_empty()) {
         let font = Font::new(SUBTITLE_SIZE, SUBTLE_TEXT).at(HPos::Center, VPos::Top);
-        pen.text(root, sub, &shrink_to_fit(font, sub, max_w), (cx, y))?;
-        y += 24;
+        let mut font = shrink_to_fit(font, sub, max_w);
+        // A subtitle too long to fit at a readable size wraps onto a few lines instead.
+        font.size = font.size.max(13.0);
+        for line in wrap(sub, max_w, |t| font.width(t)).iter().take(4) {
+            pen.text(root, line, &font, (cx, y))?;
+            y += font.size as i32 + 8;
+        }
+        y += 4;
     }
     Ok(root.split_vertically(y + 4).1)
+}
+
+/// Greedy word wrap of `text` into lines no wider than `max_w` (a longer single word stays whole).
+pub(crate) fn wrap(text: &str, max_w: f64, width: impl Fn(&str) -> f64) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if width(&candidate) <= max_w || line.is_empty() {
+            line = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
 }
 
 /// Minimum and maximum of the finite values, if any.

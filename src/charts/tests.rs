@@ -414,3 +414,11 @@ fn nice_ticks_and_clipping() {
         None
     );
 }
+
+#[test]
+fn long_subtitles_wrap_at_words() {
+    let lines = super::common::wrap("aaa bbb ccc ddd", 7.0, |t| t.len() as f64);
+    assert_eq!(lines, vec!["aaa bbb", "ccc ddd"]);
+    let lines = super::common::wrap("averyveryverylongword x", 5.0, |t| t.len() as f64);
+    assert_eq!(lines, vec!["averyveryverylongword", "x"]);
+}

@@ -12,7 +12,8 @@ use crate::battle::{Exact, Schema, Trial};
 pub struct Layout {
     eliminated: [usize; 2],
     hits: [usize; 2],
-    survivors: [usize; 2],
+    /// Units lost for good: eliminated and not recovered, or trapped with no retreat.
+    losses: [usize; 2],
     recovered: [usize; 2],
     /// Per side: (template name, count index) for permanent losses by unit type.
     lost: [Vec<(&'static str, usize)>; 2],
@@ -55,7 +56,7 @@ impl Layout {
                 max_hits(&sides[k], system),
             )
         });
-        let survivors = [0, 1].map(|k| s.count(format!("{}_survivors", SIDE_NAMES[k]), totals[k]));
+        let losses = [0, 1].map(|k| s.count(format!("{}_losses", SIDE_NAMES[k]), totals[k]));
         let recovered = [0, 1].map(|k| s.count(format!("{}_recovered", SIDE_NAMES[k]), 2));
         let lost = [0, 1].map(|k| {
             let mut v: Vec<(&'static str, usize)> = Vec::new();
@@ -108,7 +109,7 @@ impl Layout {
             Layout {
                 eliminated,
                 hits,
-                survivors,
+                losses,
                 recovered,
                 lost,
                 wiped,
@@ -496,7 +497,10 @@ impl LandBattle {
                 l.hits[s],
                 f.hits_inflicted[s].min(self.schema.counts[l.hits[s]].max as u32),
             );
-            sink.count(l.survivors[s], st.survivor_count[s]);
+            sink.count(
+                l.losses[s],
+                self.sides[s].stack.total() - st.survivor_count[s],
+            );
             sink.count(l.recovered[s], st.recovered[s]);
             let side = &self.sides[s];
             for (name, idx) in &l.lost[s] {
