@@ -4,7 +4,7 @@
 //! owner. The first unit eliminated must be national. What is left over after every unit is gone is
 //! reported (a horde or a Limes may take it).
 
-use super::army::{elites, Army, Origin, Stack, UnitClass};
+use super::army::{advantage, cavalry, elites, heavy, Army, Origin, Stack, UnitClass};
 
 /// The owner's casualty policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,7 +12,8 @@ pub enum Casualties {
     /// Flip intact elites first, then eliminate the least valuable units.
     MinElim,
     /// MinElim, but use eliminations the recovery step will undo instead of flips when that
-    /// cannot change the result, and keep the elite exchange thresholds between rounds.
+    /// cannot change the result, and between rounds keep the elite exchange thresholds and the
+    /// cavalry and heavy advantages.
     Smart,
 }
 
@@ -24,7 +25,31 @@ pub struct Plan {
     /// Elite-point thresholds worth keeping (e.g. 2 and, for Rome, 4): a flip that would cross one
     /// is replaced by a cheap elimination while `spare_recoveries` last.
     pub keep_thresholds: [u32; 2],
+    /// The enemy's (cavalry, heavy) units: a flip or elimination that would lose the cavalry or
+    /// heavy advantage is avoided the same way.
+    pub enemy: Option<(u32, u32)>,
     pub spare_recoveries: u32,
+}
+
+impl Plan {
+    /// Whether going from `now` to `after` loses something the plan keeps.
+    fn loses(&self, classes: &[UnitClass], now: &Army, after: &Army) -> bool {
+        let (e_now, e_after) = (elites(classes, now), elites(classes, after));
+        if self
+            .keep_thresholds
+            .iter()
+            .any(|&t| t > 0 && e_now >= t && e_after < t)
+        {
+            return true;
+        }
+        let Some((enemy_cav, enemy_heavy)) = self.enemy else {
+            return false;
+        };
+        let lost = |count: fn(&[UnitClass], &Army) -> u32, enemy: u32| {
+            advantage(count(classes, now), enemy) && !advantage(count(classes, after), enemy)
+        };
+        lost(cavalry, enemy_cav) || lost(heavy, enemy_heavy)
+    }
 }
 
 fn national_eliminated(classes: &[UnitClass], army: &Army) -> bool {
@@ -34,27 +59,36 @@ fn national_eliminated(classes: &[UnitClass], army: &Army) -> bool {
         .any(|(k, c)| c.origin != Origin::Mercenary && army.eliminated[k] > 0)
 }
 
-/// Removes the least valuable counter that may go (national first, L1433); false if none.
-fn eliminate_one(stack: &Stack, army: &mut Army, only_cheap: bool) -> bool {
-    let classes = &stack.classes;
+/// The least valuable counter that may go (national first, L1433).
+fn pick(stack: &Stack, army: &Army, only_cheap: bool) -> Option<(usize, bool)> {
     let ok = |c: &UnitClass, damaged: bool| !only_cheap || damaged || !c.two_hit;
-    let pick = if national_eliminated(classes, army) {
+    if national_eliminated(&stack.classes, army) {
         stack.cheapest(army, ok)
     } else {
         stack
             .cheapest(army, |c, d| ok(c, d) && c.origin != Origin::Mercenary)
             .or_else(|| stack.cheapest(army, ok))
-    };
-    let Some((k, damaged)) = pick else {
-        return false;
-    };
+    }
+}
+
+fn remove(army: &mut Army, (k, damaged): (usize, bool)) {
     if damaged {
         army.damaged[k] -= 1;
     } else {
         army.intact[k] -= 1;
     }
     army.eliminated[k] += 1;
-    true
+}
+
+/// Removes the least valuable counter that may go; false if none.
+fn eliminate_one(stack: &Stack, army: &mut Army, only_cheap: bool) -> bool {
+    match pick(stack, army, only_cheap) {
+        Some(p) => {
+            remove(army, p);
+            true
+        }
+        None => false,
+    }
 }
 
 /// The intact elite whose flip costs least: fewest elite points, then least value.
@@ -79,18 +113,26 @@ pub fn allocate(stack: &Stack, army: &mut Army, hits: u32, plan: Plan) -> u32 {
     let mut spare = plan.spare_recoveries;
     while h > 0 {
         if let Some(k) = flip_candidate(classes, army) {
-            let now = elites(classes, army);
-            let after = now - classes[k].template.elite as u32;
-            let crosses = plan
-                .keep_thresholds
-                .iter()
-                .any(|&t| t > 0 && now >= t && after < t);
-            if crosses && spare > 0 && army.units() > 1 && eliminate_one(stack, army, true) {
-                spare -= 1;
-            } else {
-                army.intact[k] -= 1;
-                army.damaged[k] += 1;
-                army.flips += 1;
+            let mut flipped = *army;
+            flipped.intact[k] -= 1;
+            flipped.damaged[k] += 1;
+            flipped.flips += 1;
+            // Keep what the next round needs: a cheap elimination the recovery will undo instead
+            // of a flip that would lose a threshold, unless that elimination loses one too.
+            let instead = (spare > 0 && army.units() > 1 && plan.loses(classes, army, &flipped))
+                .then(|| pick(stack, army, true))
+                .flatten()
+                .filter(|&p| {
+                    let mut e = *army;
+                    remove(&mut e, p);
+                    !plan.loses(classes, army, &e)
+                });
+            match instead {
+                Some(p) => {
+                    remove(army, p);
+                    spare -= 1;
+                }
+                None => *army = flipped,
             }
         } else if !eliminate_one(stack, army, false) {
             break;
@@ -174,5 +216,45 @@ mod tests {
         assert_eq!((a.eliminated[0], a.flips), (2, 0));
         allocate(&c, &mut b, 2, Plan::default());
         assert_eq!((b.eliminated_total(), b.flips), (0, 2));
+    }
+
+    #[test]
+    fn between_rounds_the_heavy_advantage_is_kept_when_a_recovery_allows() {
+        // 1 legion (heavy) + 1 auxiliary against a stack with no heavy unit: flipping the legion
+        // would lose the heavy advantage, so the auxiliary goes (recovery will bring it back).
+        let c = classes(&["auxiliary_infantry", "legion"], Status::Empire);
+        let mut a = Army::default();
+        a.intact[..2].copy_from_slice(&[1, 1]);
+        let plan = Plan {
+            enemy: Some((0, 0)),
+            spare_recoveries: 2,
+            ..Plan::default()
+        };
+        let mut kept = a;
+        allocate(&c, &mut kept, 1, plan);
+        assert_eq!((kept.eliminated[0], kept.flips), (1, 0));
+        // With no recovery to spare, or against enough heavy units, the legion flips.
+        let mut flipped = a;
+        allocate(
+            &c,
+            &mut flipped,
+            1,
+            Plan {
+                spare_recoveries: 0,
+                ..plan
+            },
+        );
+        assert_eq!((flipped.eliminated_total(), flipped.flips), (0, 1));
+        let mut flipped = a;
+        allocate(
+            &c,
+            &mut flipped,
+            1,
+            Plan {
+                enemy: Some((0, 3)),
+                ..plan
+            },
+        );
+        assert_eq!(flipped.flips, 1);
     }
 }

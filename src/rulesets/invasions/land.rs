@@ -247,7 +247,7 @@ impl Policy {
         format!(
             "policy: casualties {}, rerolls {}, leader option {}, ambush {}, voluntary retreat (advanced) below P(win) {}, or below 1/2 when outnumbered 2:1",
             match self.casualties {
-                Casualties::Smart => "smart (free eliminations the recovery undoes, elite thresholds kept)",
+                Casualties::Smart => "smart (free eliminations the recovery undoes; elite, cavalry and heavy thresholds kept between rounds)",
                 Casualties::MinElim => "min-elim (flip elites first, then cheapest units)",
             },
             match self.reroll_threshold {

@@ -115,8 +115,8 @@ fn t04_battle_for_nisibis_basic() {
     assert_eq!(fire_pool(&b, &s, ATTACKER, false), pool(0, 0));
     // The Persian black die hits once: the Romans flip a legion.
     let mut f = finish(&b, s);
-    let left = b.allocate_volley(ATTACKER, &mut f.armies[ATTACKER], 1);
-    assert_eq!((left, f.armies[ATTACKER].flips), (0, 1));
+    b.take_volley(&mut f, ATTACKER, 1);
+    assert_eq!((f.leftover[ATTACKER], f.armies[ATTACKER].flips), (0, 1));
     assert_eq!(combat_pools(&b, &f.armies), [pool(5, 2), pool(6, 1)]);
     // Final hits: Romans 5, Persians 3.
     b.allocate_final(&mut f, [3, 5]);
@@ -209,7 +209,7 @@ fn t06_battle_of_adrianople_basic() {
     // The smart policy flips the legion (the Romans keep 4 elite points); the example's player
     // eliminated the auxiliary infantry instead, which is what the pools below follow.
     let mut f = finish(&b, s);
-    b.allocate_volley(DEFENDER, &mut f.armies[DEFENDER], 1);
+    b.take_volley(&mut f, DEFENDER, 1);
     assert_eq!(f.armies[DEFENDER].flips, 1);
     let mut f = finish(&b, s);
     let aux = idx(&b, DEFENDER, "infantry");

@@ -3,7 +3,7 @@
 //! schema's layout, and the sink a trial or the exact answer is written to (digest §3.0.4-§3.0.5).
 
 use super::allocation::{allocate, min_eliminations, Casualties, Plan};
-use super::army::{Army, Status};
+use super::army::{self, Army, Status};
 use super::land::{Field, LandBattle, Side, System, ATTACKER, DEFENDER, SIDE_NAMES};
 use crate::battle::{Exact, Schema, Trial};
 
@@ -270,13 +270,25 @@ impl LandBattle {
     }
 
     /// Hits of a volley that does not decide the battle (fire round, advanced round 1).
-    pub fn allocate_volley(&self, side: usize, army: &mut Army, hits: u32) -> u32 {
+    pub fn allocate_volley(
+        &self,
+        side: usize,
+        army: &mut Army,
+        enemy_army: Army,
+        hits: u32,
+    ) -> u32 {
         let plan = if self.policy.casualties == Casualties::Smart {
             let s = &self.sides[side];
             let min = self.rules.elite_exchange_minimum;
+            let enemy = enemy_army;
+            let e = &self.sides[1 - side];
             Plan {
                 free_eliminations: 0,
                 keep_thresholds: [min, if s.rome { 4.max(min) } else { 0 }],
+                enemy: Some((
+                    army::cavalry(e.classes(), &enemy),
+                    army::heavy(e.classes(), &enemy),
+                )),
                 spare_recoveries: self.recovery.saturating_sub(army.eliminated_total()),
             }
         } else {
@@ -331,7 +343,7 @@ impl LandBattle {
     pub fn take_volley(&self, f: &mut Finish, victim: usize, hits: u32) {
         f.hits_inflicted[1 - victim] += hits;
         let mut army = f.armies[victim];
-        let left = self.allocate_volley(victim, &mut army, hits);
+        let left = self.allocate_volley(victim, &mut army, f.armies[1 - victim], hits);
         f.armies[victim] = army;
         self.absorb(f, victim, left);
     }
