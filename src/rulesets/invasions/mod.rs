@@ -29,6 +29,7 @@ pub mod raid;
 pub mod rerolls;
 pub mod revolt;
 pub mod siege;
+pub mod status;
 pub mod take_city;
 
 use super::{BattleKind, Ruleset};
@@ -64,6 +65,7 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("flight", flight),
         kind!("limes", limes),
         kind!("passage", passage),
+        kind!("status", status),
     ],
     options: OPTIONS,
 };
@@ -286,6 +288,22 @@ pub const OPTIONS: &[RuleOption] = &[
         kind: OptionKind::Bool,
         default: OptionValue::Bool(false),
         battles: &["passage"],
+    },
+    RuleOption {
+        name: "empire_area_bonus",
+        reference: "Q15 (L542, L3292)",
+        summary: "Empire test: +2 per Civilized Area \"from-the-third\" on (rule) or only \"beyond-three\" (player-aid summary)",
+        kind: OptionKind::Choice(&["from-the-third", "beyond-three"]),
+        default: OptionValue::Choice("from-the-third"),
+        battles: &["status"],
+    },
+    RuleOption {
+        name: "kingdom_treasury_tens",
+        reference: "Q16 (L509)",
+        summary: "Kingdom test's -1 per 10 gold: \"complete-tens\" (15 gold = -1) or \"rounded-up\" (the global rule: 15 gold = -2)",
+        kind: OptionKind::Choice(&["complete-tens", "rounded-up"]),
+        default: OptionValue::Choice("complete-tens"),
+        battles: &["status"],
     },
 ];
 #[cfg(test)]

@@ -1,0 +1,327 @@
+//! Nation-status tests (digest §4.2-§4.4, §4.19; §8.4's last calculator): a Barbarian nation's
+//! forced transition to Kingdom (VII, D10 + m ≤ age), a Kingdom's test for Empire (VIII,
+//! D10 + m ≥ 8) and a bankrupt old Empire's collapse (XIV.K, D10 + m ≥ 9). Q15 (which Civilized
+//! Areas count for the Empire test) and Q16 (how treasury tens count) are rule options.
+
+use super::wording;
+use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::dice::Dice;
+use crate::error::{AleaError, Result};
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::spec::Fields;
+
+pub const SUMMARY: &str =
+    "nation status tests: forced Kingdom (D10 + m <= age), Empire (D10 + m >= 8), Empire collapse (D10 + m >= 9)";
+pub const OUTCOMES: &[&str] = &["passed", "failed"];
+pub const KEYS: &[&str] = &[
+    "test: \"kingdom\" (a Barbarian nation of age 5+; passed = becomes a Kingdom), \"empire\" (a Kingdom controlling 3+ Areas; passed = becomes an Empire) or \"collapse\" (a bankrupt Empire of age 9+; passed = it collapses)",
+    "kingdom: age (5..7), treasury (gold, 0..40), horde_in_barbarian_area (+2)",
+    "empire: civilized_areas, barbarian_areas, leader_bonus (a combat bonus of 2+ gives +1), decline (none|simple|double), holds_roma_or_constantinople (+3), clients",
+    "collapse: age (9..12), decline (none|simple|double), calamities (this turn), capital_lost (last turn, +2), other_areas (controlled Areas other than the capital's, -1 each)",
+    "event: any other modifier, -5..5",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Test {
+    Kingdom,
+    Empire,
+    Collapse,
+}
+
+/// One test with its modifier terms resolved.
+#[derive(Clone, Debug)]
+pub struct StatusTest {
+    pub test: Test,
+    /// Kingdom: the nation's age (success when D10 + m ≤ age).
+    pub age: i32,
+    /// Named modifier terms.
+    pub terms: Vec<(&'static str, i32)>,
+    schema: Schema,
+}
+
+impl StatusTest {
+    pub fn modifier(&self) -> i32 {
+        self.terms.iter().map(|t| t.1).sum()
+    }
+
+    /// Faces of the D10 (1..=10) that pass.
+    fn passes(&self, d10: i32) -> bool {
+        let total = d10 + self.modifier();
+        match self.test {
+            Test::Kingdom => total <= self.age,
+            Test::Empire => total >= 8,
+            Test::Collapse => total >= 9,
+        }
+    }
+
+    /// §4.19: (age − m)/10, (3 + m)/10, (2 + m)/10, each clamped.
+    pub fn p_pass(&self) -> f64 {
+        (1..=10).filter(|&d| self.passes(d)).count() as f64 / 10.0
+    }
+}
+
+fn decline(fields: &Fields) -> Result<i32> {
+    Ok(
+        match fields.choice("decline", &["none", "simple", "double"])? {
+            Some("simple") => 1,
+            Some("double") => 2,
+            _ => 0,
+        },
+    )
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    let common = ["ruleset", "battle", "options", "test", "event"];
+    let test = match fields.choice("test", &["kingdom", "empire", "collapse"])? {
+        Some("kingdom") => Test::Kingdom,
+        Some("empire") => Test::Empire,
+        Some(_) => Test::Collapse,
+        None => {
+            return Err(AleaError::input(
+                fields.source,
+                "test",
+                "(missing)",
+                "one of \"kingdom\", \"empire\", \"collapse\"",
+            ))
+        }
+    };
+    let mut terms: Vec<(&'static str, i32)> = Vec::new();
+    let mut age = 0;
+    match test {
+        Test::Kingdom => {
+            fields
+                .only(&[&common[..], &["age", "treasury", "horde_in_barbarian_area"]].concat())?;
+            age = fields.int_in("age", 5, 7)?.unwrap_or(5) as i32;
+            let treasury = fields.int_in("treasury", 0, 40)?.unwrap_or(0) as i32;
+            // Q16: each complete 10 gold, or the global round-up rule.
+            let tens = if options.choice("kingdom_treasury_tens") == "rounded-up" {
+                (treasury + 9) / 10
+            } else {
+                treasury / 10
+            };
+            terms.push(("treasury tens", -tens));
+            if fields.bool("horde_in_barbarian_area")?.unwrap_or(false) {
+                terms.push(("horde in a Barbarian Area", 2));
+            }
+        }
+        Test::Empire => {
+            fields.only(
+                &[
+                    &common[..],
+                    &[
+                        "civilized_areas",
+                        "barbarian_areas",
+                        "leader_bonus",
+                        "decline",
+                        "holds_roma_or_constantinople",
+                        "clients",
+                    ],
+                ]
+                .concat(),
+            )?;
+            let civilized = fields.int_in("civilized_areas", 0, 20)?.unwrap_or(0) as i32;
+            let barbarian = fields.int_in("barbarian_areas", 0, 20)?.unwrap_or(0) as i32;
+            // VIII: 3+ Areas, Barbarian ones counting half.
+            if 2 * civilized + barbarian < 6 {
+                return Err(AleaError::input(
+                    fields.source,
+                    "civilized_areas",
+                    civilized,
+                    format!(
+                        "at least 3 Areas in all for the test (Barbarian Areas count 1/2; {barbarian} given)"
+                    ),
+                ));
+            }
+            // Q15: +2 per Civilized Area from the third on (rule) or beyond the first three (aid).
+            let free = if options.choice("empire_area_bonus") == "beyond-three" {
+                3
+            } else {
+                2
+            };
+            terms.push(("Civilized Areas", 2 * (civilized - free).max(0)));
+            terms.push(("Barbarian Areas", barbarian));
+            if fields.int_in("leader_bonus", 0, 3)?.unwrap_or(0) >= 2 {
+                terms.push(("leader with combat bonus 2+", 1));
+            }
+            terms.push(("in decline", decline(fields)?));
+            if fields
+                .bool("holds_roma_or_constantinople")?
+                .unwrap_or(false)
+            {
+                terms.push(("Roma or Constantinopolis", 3));
+            }
+            terms.push((
+                "clients",
+                fields.int_in("clients", 0, 10)?.unwrap_or(0) as i32,
+            ));
+        }
+        Test::Collapse => {
+            fields.only(
+                &[
+                    &common[..],
+                    &[
+                        "age",
+                        "decline",
+                        "calamities",
+                        "capital_lost",
+                        "other_areas",
+                    ],
+                ]
+                .concat(),
+            )?;
+            age = fields.int_in("age", 9, 12)?.unwrap_or(9) as i32;
+            terms.push(("age", age - 9));
+            terms.push(("in decline", decline(fields)?));
+            terms.push((
+                "calamities",
+                fields.int_in("calamities", 0, 10)?.unwrap_or(0) as i32,
+            ));
+            if fields.bool("capital_lost")?.unwrap_or(false) {
+                terms.push(("capital conquered last turn", 2));
+            }
+            terms.push((
+                "other Areas",
+                -(fields.int_in("other_areas", 0, 30)?.unwrap_or(0) as i32),
+            ));
+        }
+    }
+    terms.push(("event", fields.int_in("event", -5, 5)?.unwrap_or(0) as i32));
+    terms.retain(|t| t.1 != 0);
+    Ok(Box::new(StatusTest {
+        test,
+        age,
+        terms,
+        schema: Schema::new(OUTCOMES),
+    }))
+}
+
+impl Simulate for StatusTest {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        out.outcome = if self.passes(dice.d10() as i32) { 0 } else { 1 };
+    }
+}
+
+impl BattleModel for StatusTest {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        let p = self.p_pass();
+        ex.outcomes = vec![p, 1.0 - p];
+        Ok(ex)
+    }
+
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, &self.schema, run)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let (what, rule) = match self.test {
+            Test::Kingdom => (
+                "forced transition to Kingdom",
+                format!("D10 + m <= age {}", self.age),
+            ),
+            Test::Empire => ("test for Empire", "D10 + m >= 8".to_string()),
+            Test::Collapse => ("Empire collapse", "D10 + m >= 9".to_string()),
+        };
+        vec![format!(
+            "{what}: {rule}, m = {:+} ({})",
+            self.modifier(),
+            wording::modifiers(&self.terms)
+        )]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::{assert_agrees, assert_input_error, model};
+    use super::*;
+
+    fn p(text: &str) -> f64 {
+        model(text, build).unwrap().exact().unwrap().outcomes[0]
+    }
+
+    #[test]
+    fn t24_formula_checks() {
+        // Kingdom: age 5, treasury 12 (−1), horde in a Barbarian Area (+2): m = +1 → D10 ≤ 4.
+        let k = "test = \"kingdom\"\nage = 5\ntreasury = 12\nhorde_in_barbarian_area = true\n";
+        assert!((p(k) - 0.4).abs() < 1e-12);
+        // Q16's round-up reading: 12 gold counts −2, m = 0 → 0.5.
+        assert!(
+            (p(&format!(
+                "{k}[options]\nkingdom_treasury_tens = \"rounded-up\"\n"
+            )) - 0.5)
+                .abs()
+                < 1e-12
+        );
+        // Empire: 3 Civilized Areas (+2), leader combat 2 (+1), Roma (+3): m = 6 → 0.9; the
+        // summary's "beyond the first three" reading: m = 4 → 0.7.
+        let e = "test = \"empire\"\ncivilized_areas = 3\nleader_bonus = 2\nholds_roma_or_constantinople = true\n";
+        assert!((p(e) - 0.9).abs() < 1e-12);
+        assert!(
+            (p(&format!(
+                "{e}[options]\nempire_area_bonus = \"beyond-three\"\n"
+            )) - 0.7)
+                .abs()
+                < 1e-12
+        );
+        // Collapse: age 11 (+2), double Decline (+2), 1 calamity (+1), 2 other Areas (−2): m = 3 → 0.5.
+        let c = "test = \"collapse\"\nage = 11\ndecline = \"double\"\ncalamities = 1\nother_areas = 2\n";
+        assert!((p(c) - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn section_4_19_formulas_hold_across_modifiers() {
+        for event in -5..=5 {
+            for age in 5..=7 {
+                let want = ((age - event) as f64 / 10.0).clamp(0.0, 1.0);
+                let got = p(&format!(
+                    "test = \"kingdom\"\nage = {age}\nevent = {event}\n"
+                ));
+                assert!((got - want).abs() < 1e-12, "kingdom age {age} m {event}");
+            }
+            // 2 Civilized Areas (no bonus yet) and 2 Barbarian ones (+2): m = 2 + event.
+            let want = ((3 + 2 + event) as f64 / 10.0).clamp(0.0, 1.0);
+            let got = p(&format!(
+                "test = \"empire\"\ncivilized_areas = 2\nbarbarian_areas = 2\nevent = {event}\n"
+            ));
+            assert!((got - want).abs() < 1e-12, "empire m {event}");
+            let want = ((2 + event) as f64 / 10.0).clamp(0.0, 1.0);
+            let got = p(&format!("test = \"collapse\"\nevent = {event}\n"));
+            assert!((got - want).abs() < 1e-12, "collapse m {event}");
+        }
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree() {
+        let cases = [
+            "test = \"kingdom\"\nage = 6\ntreasury = 25\n",
+            "test = \"empire\"\ncivilized_areas = 4\ndecline = \"simple\"\n",
+            "test = \"collapse\"\nage = 12\ncapital_lost = true\nother_areas = 3\n",
+            "test = \"empire\"\ncivilized_areas = 1\nbarbarian_areas = 4\nclients = 1\n",
+        ];
+        for (i, text) in cases.iter().enumerate() {
+            assert_agrees(
+                model(text, build).unwrap().as_ref(),
+                50_000,
+                5,
+                i as u64,
+                text,
+            );
+        }
+    }
+
+    #[test]
+    fn bad_input_names_the_field() {
+        assert_input_error(build, "test = \"kingdom\"\nage = 3\n", "age");
+        assert_input_error(
+            build,
+            "test = \"empire\"\ncivilized_areas = 2\n",
+            "civilized_areas",
+        );
+        assert_input_error(build, "age = 9\n", "test");
+    }
+}
