@@ -198,6 +198,9 @@ pub struct Policy {
     pub retreat_threshold: f64,
     /// Unit types from least to most valuable, for casualties and recovery (default: §8.5's order).
     pub unit_order: Vec<&'static army::Template>,
+    /// The Romans give the first hit to a supported Limes (it is destroyed, no unit is), instead of
+    /// only the hits no unit can take.
+    pub limes_first: bool,
 }
 
 impl Policy {
@@ -210,6 +213,7 @@ impl Policy {
         "ambush",
         "retreat_threshold",
         "unit_order",
+        "limes",
     ];
 
     fn parse(p: &Fields) -> Result<Policy> {
@@ -240,6 +244,7 @@ impl Policy {
             ambush: p.bool("ambush")?.unwrap_or(true),
             retreat_threshold: p.number_in("retreat_threshold", 0.0, 1.0)?.unwrap_or(0.3),
             unit_order: parse_unit_order(p)?,
+            limes_first: p.choice("limes", &["last-resort", "first"])? == Some("first"),
         })
     }
 
@@ -265,7 +270,7 @@ impl Policy {
         } else {
             let names: Vec<&str> = self.unit_order.iter().map(|t| t.name).collect();
             format!(", unit order (least valuable first) {}", names.join(" < "))
-        }
+        } + if self.limes_first { ", the Limes takes the first hit" } else { "" }
     }
 }
 
@@ -343,6 +348,7 @@ pub const KEYS: &[&str] = &[
     "[city] walls (none, standard, roma, ctesiphon, ravenna, constantinople, theodosian; default from fortified_city), decline (none, simple, double), fleet, turn, event: the winning attacker then besieges the city (reported as city_taken)",
     "[policy] casualties: smart (default) or min-elim; rerolls: greedy (default) or never; reroll_threshold: τ (default 0)",
     "[policy] unit_order: unit types from least to most valuable, e.g. [\"infantry\", \"archer\", \"legion\"]: who is eliminated first and recovered last (default: infantry, Frankish infantry, damaged elites, archer, cavalry, horse archer, heavy, elites, Guards)",
+    "[policy] limes: \"last-resort\" (default: the Limes takes only hits no unit can) or \"first\" (it takes a volley's first hit)",
     "[policy] leader_option: auto (default) or never; advanced_option: auto, own-plus-2, enemy-minus-2 or never; ambush: true (default); retreat_threshold: P(win) below which a side retreats after round 1 (default 0.3)",
 ];
 

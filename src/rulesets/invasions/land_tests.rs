@@ -379,6 +379,7 @@ fn grid() -> Vec<String> {
         ("crossing = \"river\"\n", "[policy]\nreroll_threshold = 0.5\n"),
         ("interception = true\nprovince = \"barbarian\"\n", ""),
         ("limes = true\n", "[policy]\ncasualties = \"min-elim\"\n"),
+        ("limes = true\n", "[policy]\nlimes = \"first\"\n"),
         ("", "[options]\nrerolls_in_fire_round = true\nfire_dice_rounding = \"pooled\"\n"),
         ("crossing = \"mountain-range\"\nambush = \"always\"\n", "[options]\nambush_recompute_advantages = false\nsum_leader_rerolls = true\n"),
         ("ambush = \"auto\"\n", "[options]\ntie_break_bonus = \"remaining-rerolls\"\nboth_wiped_out = \"defender-wins\"\n"),
@@ -558,4 +559,29 @@ fn t25_mixed_stack_conditions() {
         combat_pools(&civilized_province, &start(&civilized_province))[ATTACKER],
         pool(3, 0)
     );
+}
+
+#[test]
+fn a_limes_may_take_the_first_hit() {
+    let text =
+        "limes = true\n[attacker]\ninfantry = 4\n[defender]\nnation = \"empire\"\ninfantry = 2\n";
+    let b = battle(text, System::Basic);
+    let mut f = finish(&b, start(&b));
+    b.take_volley(&mut f, DEFENDER, 1);
+    assert_eq!(
+        (f.armies[DEFENDER].eliminated_total(), f.limes_hit),
+        (1, false)
+    );
+    let b = battle(
+        &format!("{text}[policy]\nlimes = \"first\"\n"),
+        System::Basic,
+    );
+    let mut f = finish(&b, start(&b));
+    b.take_volley(&mut f, DEFENDER, 1);
+    assert_eq!(
+        (f.armies[DEFENDER].eliminated_total(), f.limes_hit),
+        (0, true)
+    );
+    // The Limes's die: 2 units + 1 = 3 dice, one black for Empire vs Barbarians.
+    assert_eq!(combat_pools(&b, &start(&b))[DEFENDER], pool(2, 1));
 }

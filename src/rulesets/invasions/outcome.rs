@@ -342,18 +342,35 @@ impl LandBattle {
     /// A volley that does not decide the battle (fire, advanced round 1).
     pub fn take_volley(&self, f: &mut Finish, victim: usize, hits: u32) {
         f.hits_inflicted[1 - victim] += hits;
+        let hits = self.limes_first(f, victim, hits);
         let mut army = f.armies[victim];
         let left = self.allocate_volley(victim, &mut army, f.armies[1 - victim], hits);
         f.armies[victim] = army;
         self.absorb(f, victim, left);
     }
 
+    /// With the `limes = "first"` policy the Romans give a volley's first hit to their Limes.
+    fn limes_first(&self, f: &mut Finish, victim: usize, hits: u32) -> u32 {
+        if victim == DEFENDER
+            && self.field.limes
+            && self.policy.limes_first
+            && !f.limes_hit
+            && hits > 0
+        {
+            f.limes_hit = true;
+            hits - 1
+        } else {
+            hits
+        }
+    }
+
     /// The volley that decides the battle: `inflicted[s]` hits by side `s`.
     pub fn take_final(&self, f: &mut Finish, inflicted: [u32; 2]) {
         f.hits_inflicted[0] += inflicted[0];
         f.hits_inflicted[1] += inflicted[1];
+        let on_defender = self.limes_first(f, DEFENDER, inflicted[ATTACKER]);
         let before = f.leftover;
-        self.allocate_final(f, [inflicted[DEFENDER], inflicted[ATTACKER]]);
+        self.allocate_final(f, [inflicted[DEFENDER], on_defender]);
         for (s, b) in before.into_iter().enumerate() {
             let extra = f.leftover[s] - b;
             f.leftover[s] = b;
