@@ -585,3 +585,22 @@ fn a_limes_may_take_the_first_hit() {
     // The Limes's die: 2 units + 1 = 3 dice, one black for Empire vs Barbarians.
     assert_eq!(combat_pools(&b, &start(&b))[DEFENDER], pool(2, 1));
 }
+
+#[test]
+fn a_kingdom_without_capital_submits_when_its_leader_falls_with_his_stack() {
+    let text = "[attacker]\ninfantry = 8\n[defender]\nnation = \"kingdom\"\nkingdom_without_capital = true\nleader = 1\ninfantry = 2\n";
+    let m = Basic(battle(text, System::Basic));
+    let ex = m.exact().unwrap();
+    let k = m.0.schema.scalar_index("defender_submits").unwrap();
+    let wiped = ex.scalars[m.0.schema.scalar_index("defender_wiped_out").unwrap()];
+    assert!(wiped > 0.1);
+    assert!((ex.scalars[k] - 0.5 * wiped).abs() < 1e-12);
+    let progress = Progress::hidden();
+    let run = McRun {
+        trials: 40_000,
+        seed: 3,
+        stream: 0,
+        progress: &progress,
+    };
+    agreement(&m.0.schema, &ex, &m.monte_carlo(&run), 5.0).unwrap();
+}

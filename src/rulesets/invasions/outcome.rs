@@ -23,6 +23,8 @@ pub struct Layout {
     retreats: [usize; 2],
     flips: [usize; 2],
     horde_captured: Option<usize>,
+    /// Per side, for a Kingdom without capital: P(it submits).
+    submits: [Option<usize>; 2],
     limes_destroyed: Option<usize>,
     rounds: Option<usize>,
     ended_early: Option<[usize; 3]>,
@@ -90,6 +92,11 @@ impl Layout {
             )
         });
         let horde_captured = (sides[0].horde || sides[1].horde).then(|| s.scalar("horde_captured"));
+        let submits = [0, 1].map(|k| {
+            sides[k]
+                .without_capital
+                .then(|| s.scalar(format!("{}_submits", SIDE_NAMES[k])))
+        });
         let limes_destroyed = field.limes.then(|| s.scalar("limes_destroyed"));
         let (rounds, ended_early) = if system == System::Advanced {
             (
@@ -118,6 +125,7 @@ impl Layout {
                 retreats,
                 flips,
                 horde_captured,
+                submits,
                 limes_destroyed,
                 rounds,
                 ended_early,
@@ -555,6 +563,13 @@ impl LandBattle {
             sink.scalar(l.flips[s], f.armies[s].flips as f64);
         }
         sink.scalar(l.both_wiped, (st.wiped[0] && st.wiped[1]) as u8 as f64);
+        for s in 0..2 {
+            if let Some(k) = l.submits[s] {
+                // Its leader killed with his stack destroyed (the leader's fate is 0/1 in a trial,
+                // a probability when exact).
+                sink.scalar(k, if st.wiped[s] { leader_killed[s] } else { 0.0 });
+            }
+        }
         if let Some(k) = l.horde_captured {
             sink.scalar(k, st.horde_captured as u8 as f64);
         }
