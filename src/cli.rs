@@ -24,8 +24,12 @@ Examples:
   alea odds mare-nostrum naval --attacker fleets=20,ports=2 --defender fleets=15 --option port_modifier=floor-half
   alea odds mare-nostrum assault --attacker infantry=8 --defender garrison=4,ppu=6 --set orders=3
   alea odds republica-de-roma land --war \"2nd Punic War\" --legions 10 --veterans 2 --fleets 5 --commander \"P. Cornelius Scipio Africanus\"
+  alea odds invasions basic -a infantry=6,heavy_cavalry=2,leader=2 -d nation=empire,rome=true,legion=2,auxiliary_infantry=2,leader=1 --set terrain=forest
+  alea odds invasions advanced --file experiments/battles/invasions-advanced.toml --option forest_penalty=literal
+  alea odds invasions siege --file experiments/battles/invasions-siege.toml --set turns=3
   alea odds --file experiments/battles/field.toml --chart out/odds
-  alea run experiments/quickstart.toml";
+  alea run experiments/quickstart.toml
+  alea run experiments/invasions-systems.toml";
 
 #[derive(Parser)]
 #[command(
