@@ -335,7 +335,7 @@ pub const SIDE_KEYS: &[&str] = &[
 pub const KEYS: &[&str] = &[
     "terrain: plain (default), steppe, desert, forest, mountain or swamp",
     "province: \"barbarian\" or \"civilized\" (default), for the Barbarian attacker's +1",
-    "crossing: none (default), river, mountain-range or strait: what the attacker crossed to enter",
+    "crossing: none (default), river, mountain-range or strait: what the attacker crossed to enter (in an interception battle: what the interceptors crossed, which makes a mountain ambush automatic)",
     "all_crossed: every attacking unit crossed (default true; the penalty needs all)",
     "interception: the defender intercepted the moving attacker (no crossing penalties; the attacker may ambush)",
     "fortified_city: a fortified city held by the defender",
