@@ -167,7 +167,13 @@ pub struct Advanced {
     pub battle: LandBattle,
     /// The voluntary-retreat decision for every state a battle can reach after round 1.
     retreats: FastMap<([Army; 2], [u32; 2]), Option<usize>>,
+    /// Each reachable round's tables and rerolls, by (armies, rerolls left, round): the simulator
+    /// looks them up instead of recomputing every modifier each trial.
+    setups: FastMap<RoundKey, RoundSetup>,
 }
+
+type RoundKey = ([Army; 2], [u32; 2], u8);
+type RoundSetup = ([Table; 2], [u32; 2]);
 
 /// Fire-table modifier of one side, None when it cannot fire (XXI.C; Q48, Q49).
 pub fn fire_modifier(
@@ -252,7 +258,16 @@ impl Advanced {
         let mut a = Advanced {
             battle,
             retreats: FastMap::default(),
+            setups: FastMap::default(),
         };
+        let mut setups = FastMap::default();
+        for (f, _) in a.fire_exact() {
+            if !LandBattle::wiped(&f) {
+                setups
+                    .entry((f.armies, f.rerolls_left, 1))
+                    .or_insert_with(|| a.round_setup(&f, 1));
+            }
+        }
         let mut decisions = FastMap::default();
         for (f, _) in a.after_round_one() {
             if LandBattle::wiped(&f) {
@@ -261,10 +276,20 @@ impl Advanced {
             let key = (f.armies, f.rerolls_left);
             if let std::collections::hash_map::Entry::Vacant(e) = decisions.entry(key) {
                 e.insert(a.decide_retreat(&f));
+                setups.insert((f.armies, f.rerolls_left, 2), a.round_setup(&f, 2));
             }
         }
         a.retreats = decisions;
+        a.setups = setups;
         a
+    }
+
+    /// The round's tables and rerolls, looked up when the state was foreseen.
+    fn setup(&self, f: &Finish, round: u8) -> RoundSetup {
+        match self.setups.get(&(f.armies, f.rerolls_left, round)) {
+            Some(s) => *s,
+            None => self.round_setup(f, round),
+        }
     }
 
     fn half(&self) -> HalfHit {
@@ -414,7 +439,7 @@ impl Advanced {
     }
 
     fn round_exact(&self, f: &Finish, round: u8, last: bool) -> Vec<(Finish, f64)> {
-        let (tables, rerolls) = self.round_setup(f, round);
+        let (tables, rerolls) = self.setup(f, round);
         let ex = Exchange::new(tables, self.battle.policy.reroll_threshold);
         ex.exact(rerolls)
             .into_iter()
@@ -490,7 +515,7 @@ impl Advanced {
     }
 
     fn play_round(&self, f: &Finish, round: u8, last: bool, dice: &mut Dice) -> Finish {
-        let (tables, rerolls) = self.round_setup(f, round);
+        let (tables, rerolls) = self.setup(f, round);
         let ex = Exchange::new(tables, self.battle.policy.reroll_threshold);
         let (hits, left) = ex.play(rerolls, dice);
         self.apply_round(f, round, hits, left, last)
