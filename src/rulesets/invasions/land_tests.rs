@@ -31,6 +31,20 @@ fn idx(b: &LandBattle, side: usize, name: &str) -> usize {
         .unwrap()
 }
 
+/// The input error a battle file's text must give (exit code 2), naming `field`.
+fn assert_land_input_error(text: &str, field: &str) {
+    let table: Table = text.parse().unwrap();
+    let err = land::build(
+        &Fields::new("t.toml", &table),
+        Options::defaults(OPTIONS),
+        System::Basic,
+    )
+    .err()
+    .unwrap_or_else(|| panic!("accepted:\n{text}"));
+    assert_eq!(err.exit_code(), 2);
+    assert!(err.to_string().contains(field), "{err}");
+}
+
 fn pool(white: u32, black: u32) -> Pool {
     Pool { white, black }
 }
@@ -463,18 +477,10 @@ fn unit_order_policy_decides_who_falls_and_who_returns() {
         f.armies[ATTACKER].eliminated[idx(&b, ATTACKER, "archer")],
         1
     );
-    let table: Table = format!("{text}[policy]\nunit_order = [\"archer\", \"archers\"]\n")
-        .parse()
-        .unwrap();
-    let err = land::build(
-        &Fields::new("t.toml", &table),
-        Options::defaults(OPTIONS),
-        System::Basic,
-    )
-    .err()
-    .unwrap();
-    assert_eq!(err.exit_code(), 2);
-    assert!(err.to_string().contains("policy.unit_order"), "{err}");
+    assert_land_input_error(
+        &format!("{text}[policy]\nunit_order = [\"archer\", \"archers\"]\n"),
+        "policy.unit_order",
+    );
 }
 
 #[test]
@@ -513,18 +519,10 @@ fn t04_nisibis_battle_then_siege() {
         ex.scalars[k]
     );
     // A city given without fortification while the battle is at a fortified city is an error.
-    let table: Table = format!("{NISIBIS}[city]\nwalls = \"none\"\n")
-        .parse()
-        .unwrap();
-    let err = land::build(
-        &Fields::new("t.toml", &table),
-        Options::defaults(OPTIONS),
-        System::Basic,
-    )
-    .err()
-    .unwrap();
-    assert_eq!(err.exit_code(), 2);
-    assert!(err.to_string().contains("city.walls"), "{err}");
+    assert_land_input_error(
+        &format!("{NISIBIS}[city]\nwalls = \"none\"\n"),
+        "city.walls",
+    );
 }
 
 #[test]
