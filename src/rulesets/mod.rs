@@ -3,6 +3,7 @@
 
 pub mod invasions;
 pub mod mare_nostrum;
+pub mod mediterraneo_sanguinolento;
 pub mod republica_de_roma;
 
 use crate::battle::{Exact, Schema, Tally};

@@ -1,0 +1,3 @@
+//! Mediterráneo sanguinolento: the data layer only (no battles registered yet).
+
+pub mod data;
