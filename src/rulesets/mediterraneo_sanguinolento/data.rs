@@ -627,13 +627,33 @@ mod tests {
         }
     }
 
-    /// Digest §7.2 D4: the leadership table is printed as pairs (LEAD[A][B], LEAD[B][A]); the digest
-    /// lists the printed pairs under §3.1.11. Here: the row for B = 0 reads A-mods −1 0 0 +1 +1 +2.
+    /// Digest §7.2 D4: the printed grid of pairs (column = leader A, row = leader B; digest §3.1.11
+    /// "Printed pairs") is (LEAD[A][B], LEAD[B][A]) in all 36 cells.
     #[test]
-    fn d4_leadership_column_for_enemy_zero() {
+    fn d4_leadership_matches_the_printed_pairs() {
         let d = data();
-        let col: Vec<i32> = (0..6).map(|a| d.leadership(a, 0).unwrap()).collect();
-        assert_eq!(col, [-1, 0, 0, 1, 1, 2]);
+        let a_mods = [
+            [-1, 0, 0, 1, 1, 2],
+            [-1, -1, 0, 0, 1, 1],
+            [-1, -1, 0, 0, 0, 1],
+            [-1, -1, -1, 0, 1, 1],
+            [-1, -1, -1, 0, 1, 1],
+            [-1, -1, -1, 0, 0, 1],
+        ];
+        let b_mods = [
+            [-1, -1, -1, -1, -1, -1],
+            [0, -1, -1, -1, -1, -1],
+            [0, 0, 0, -1, -1, -1],
+            [1, 0, 0, 0, 0, 0],
+            [1, 1, 0, 1, 1, 0],
+            [2, 1, 1, 1, 1, 1],
+        ];
+        for b in 0..6 {
+            for a in 0..6 {
+                assert_eq!(d.leadership(a, b), Some(a_mods[b][a]), "A {a} B {b}");
+                assert_eq!(d.leadership(b, a), Some(b_mods[b][a]), "A {a} B {b}");
+            }
+        }
     }
 
     /// Digest §7.2 D5: battle-terrain distribution with an unmodified 2D6.
