@@ -17,7 +17,7 @@ fn chunk_size(trials: u64) -> u64 {
     (trials / 256).clamp(1_024, 262_144)
 }
 
-pub fn monte_carlo<S: Simulate>(sim: &S, schema: &Schema, run: &McRun) -> Tally {
+pub fn monte_carlo<S: Simulate + ?Sized>(sim: &S, schema: &Schema, run: &McRun) -> Tally {
     let chunk = chunk_size(run.trials);
     let chunks = run.trials.div_ceil(chunk);
     let mut total = Tally::new(schema);

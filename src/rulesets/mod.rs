@@ -6,7 +6,7 @@ pub mod mare_nostrum;
 pub mod mediterraneo_sanguinolento;
 pub mod republica_de_roma;
 
-use crate::battle::{Exact, Schema, Tally};
+use crate::battle::{Exact, Schema, Simulate, Tally};
 use crate::error::{close_matches, AleaError, Result};
 use crate::options::{Options, RuleOption};
 use crate::progress::Progress;
@@ -27,10 +27,13 @@ pub struct McRun<'a> {
 }
 
 /// A fully specified battle, ready to be answered exactly or by simulation.
-pub trait BattleModel: Send + Sync {
+pub trait BattleModel: Simulate + Send + Sync {
     fn schema(&self) -> &Schema;
     fn exact(&self) -> std::result::Result<Exact, Intractable>;
-    fn monte_carlo(&self, run: &McRun) -> Tally;
+    /// Plays `run.trials` battles with [`Simulate::trial`] on the shared deterministic runner.
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::runner::monte_carlo(self, self.schema(), run)
+    }
     /// One line per side describing what was understood of the input.
     fn describe(&self) -> Vec<String>;
     /// Facts worth telling the user before they read the numbers (e.g. "the attacker cannot win").

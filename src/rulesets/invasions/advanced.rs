@@ -12,12 +12,12 @@ use super::land::{
     DEFENDER,
 };
 use super::tables::{combat_hits, fire_hits, HalfHit};
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::FastMap;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str =
@@ -576,10 +576,6 @@ impl BattleModel for Advanced {
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
         Ok(exact_answer(&self.battle, &self.finishes()))
-    }
-
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.battle.schema, run)
     }
 
     fn describe(&self) -> Vec<String> {

@@ -8,12 +8,12 @@ use super::land::{
 };
 use super::rerolls::{self, Judge, Pool};
 use super::take_city::CityPlan;
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::FastMap;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use std::collections::hash_map::Entry;
 
@@ -480,10 +480,6 @@ impl BattleModel for Basic {
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
         Ok(exact_answer(&self.0, &self.finishes()?))
-    }
-
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.0.schema, run)
     }
 
     fn describe(&self) -> Vec<String> {

@@ -3,11 +3,11 @@
 //! extraction lost) are rule options.
 
 use super::wording;
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -167,10 +167,6 @@ impl BattleModel for Model {
         let p = self.f.p();
         ex.outcomes = vec![p, 1.0 - p];
         Ok(ex)
-    }
-
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
     }
 
     fn describe(&self) -> Vec<String> {

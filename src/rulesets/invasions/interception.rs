@@ -4,12 +4,12 @@
 //! nation), the excess staying behind. Q14's lost minus signs are the option `lost_minus_signs`.
 
 use super::wording;
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Value;
 
@@ -324,10 +324,6 @@ impl BattleModel for Interception {
             ex.scalars[k] = self.p(k);
         }
         Ok(ex)
-    }
-
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
     }
 
     fn describe(&self) -> Vec<String> {

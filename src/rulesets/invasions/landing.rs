@@ -13,11 +13,11 @@ use super::naval::{
     check_coastal, parse_policy, parse_side, parse_system, weighted_records, Kind, Naval, Refuse,
     Rules, Side, SEAS,
 };
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -322,10 +322,6 @@ impl BattleModel for Landing {
         Ok(weighted_records(&self.schema, courses, |course, t| {
             self.record(course, t)
         }))
-    }
-
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
     }
 
     fn describe(&self) -> Vec<String> {

@@ -5,12 +5,12 @@
 //! fights. Neither against a Limes, a fortified city or across a strait. Otherwise: a battle.
 //! The exact answer is a point mass; the simulation replays the same steps.
 
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::{Table, Value};
 
@@ -263,10 +263,6 @@ impl BattleModel for Passage {
         ex.counts[0] = Pmf::point(self.result.steps as usize);
         ex.counts[1] = Pmf::point(self.result.overruns as usize);
         Ok(ex)
-    }
-
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
     }
 
     fn describe(&self) -> Vec<String> {

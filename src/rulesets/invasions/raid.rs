@@ -5,12 +5,12 @@
 //! comes from the assumed pool of `scenarios/invasions/pillage-markers.toml` (see `pillage_markers.rs`).
 
 use super::pillage_markers::pillage_markers;
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str =
@@ -141,10 +141,6 @@ impl BattleModel for Raid {
         ex.counts[1] = gold;
         ex.scalars[0] = p.iter().zip(VP).map(|(p, v)| p * v).sum();
         Ok(ex)
-    }
-
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
     }
 
     fn describe(&self) -> Vec<String> {

@@ -4,12 +4,12 @@
 //! signs are the option `lost_minus_signs`.
 
 use super::wording;
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str =
@@ -134,10 +134,6 @@ impl BattleModel for Model {
         };
         ex.scalars[0] = self.r.p_leader_killed();
         Ok(ex)
-    }
-
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
     }
 
     fn describe(&self) -> Vec<String> {

@@ -4,11 +4,11 @@
 //! Areas count for the Empire test) and Q16 (how treasury tens count) are rule options.
 
 use super::wording;
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str =
@@ -212,10 +212,6 @@ impl BattleModel for StatusTest {
         let p = self.p_pass();
         ex.outcomes = vec![p, 1.0 - p];
         Ok(ex)
-    }
-
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
     }
 
     fn describe(&self) -> Vec<String> {

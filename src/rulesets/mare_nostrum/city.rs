@@ -7,12 +7,12 @@
 
 use super::leader::{AgeCheck, Leader, LeaderFate};
 use super::units::{self, Allocation, Units, TYPES};
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::{Pmf, StateDist};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use std::collections::BTreeMap;
 use toml::Table;
@@ -381,10 +381,6 @@ impl BattleModel for CityBattle {
         self.solve()
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         let what = if self.kind == Kind::Assault {
             "assault"
@@ -435,6 +431,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
 
     fn city(
         kind: Kind,

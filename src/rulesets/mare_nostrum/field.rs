@@ -8,12 +8,12 @@
 use super::leader::{AgeCheck, Leader, LeaderFate};
 use super::units::{self, Allocation, Units, CAV, INF, TYPES, VET_CAV, VET_INF};
 use super::winner::{decide, Sizes, Winner, WinnerRule};
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
 use crate::exact::{dice_pool_hits, Pmf};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -484,10 +484,6 @@ impl BattleModel for FieldBattle {
         Ok(self.solve())
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         (0..2)
             .map(|s| format!("{}: {}", SIDES[s], self.sides[s].describe()))
@@ -526,6 +522,7 @@ mod tests {
     use super::*;
     use crate::battle::{agreement, Estimates};
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
 
     pub fn battle(text: &str) -> FieldBattle {
         let table: Table = text.parse().unwrap();

@@ -4,12 +4,12 @@
 //! (+1 per two ports or fraction in excess). No leaders, no veterans.
 
 use super::winner::{decide, Sizes, Winner, WinnerRule};
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -225,10 +225,6 @@ impl BattleModel for NavalBattle {
         Ok(self.solve())
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         (0..2)
             .map(|s| {
@@ -267,6 +263,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
 
     fn naval(fleets: [u32; 2], ports: [u32; 2]) -> NavalBattle {
         NavalBattle::new(fleets, ports, &Options::defaults(super::super::OPTIONS))

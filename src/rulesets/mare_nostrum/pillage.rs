@@ -5,12 +5,12 @@
 //! for good on a 10.
 
 use super::units;
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -93,10 +93,6 @@ impl BattleModel for Pillage {
         Ok(ex)
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         vec![
             format!(
@@ -124,6 +120,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
 
     #[test]
     fn digest_e17_three_orders_of_five_units_on_seven_ppr() {

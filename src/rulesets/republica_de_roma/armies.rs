@@ -5,12 +5,12 @@
 //! that rolls a number already spent is resolved on the Combat Results Table instead.
 
 use super::battle::{Kind, RomanBattle, VICTORY};
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::StateDist;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Value;
 
@@ -154,10 +154,6 @@ impl BattleModel for Armies {
         Ok(self.solve())
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         let mut d: Vec<String> = self
             .armies
@@ -181,6 +177,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
     use toml::Table;
 
     fn armies(text: &str) -> Box<dyn BattleModel> {

@@ -8,12 +8,12 @@
 
 use super::chits::Cup;
 use super::data::{data, find, War};
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::{Table, Value};
 
@@ -993,10 +993,6 @@ impl BattleModel for RomanBattle {
         Ok(self.solve())
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         self.describe.clone()
     }
@@ -1011,6 +1007,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
 
     fn battle(kind: Kind, text: &str) -> RomanBattle {
         let table: Table = text.parse().unwrap();

@@ -8,12 +8,12 @@
 //! run out. The war's state (strength, matching wars, leaders) is held fixed.
 
 use super::battle::{Kind, RomanBattle, DEFEAT, VICTORY};
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::StateDist;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use std::collections::BTreeMap;
 
@@ -237,10 +237,6 @@ impl BattleModel for Campaign {
         Ok(self.solve())
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         let mut d = self.land.describe();
         d.push(match self.top_up {
@@ -267,6 +263,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
     use toml::Table;
 
     fn campaign(text: &str) -> Box<dyn BattleModel> {

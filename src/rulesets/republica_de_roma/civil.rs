@@ -10,12 +10,12 @@
 
 use super::battle::{DEFEAT, VICTORY, WEIGHTS_3D6};
 use super::chits::Cup;
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -310,10 +310,6 @@ impl BattleModel for Civil {
         Ok(self.solve())
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         let unit = if self.fight == Fight::Blockade {
             "fleets"
@@ -353,6 +349,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
 
     fn civil(fight: Fight, text: &str) -> Box<dyn BattleModel> {
         let table: Table = text.parse().unwrap();

@@ -6,12 +6,12 @@
 //! choice to go on is taken as yes).
 
 use super::battle::{Kind, RomanBattle, VICTORY};
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use std::collections::BTreeMap;
 
@@ -223,10 +223,6 @@ impl BattleModel for NavalThenLand {
         Ok(self.solve())
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         self.naval.describe()
     }
@@ -246,6 +242,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
     use toml::Table;
 
     fn chain(text: &str) -> NavalThenLand {

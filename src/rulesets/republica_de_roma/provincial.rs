@@ -9,11 +9,11 @@
 //! province with the war; a Victory without the war's fleet support counts as a Stalemate (L941).
 
 use super::battle::{Kind, RomanBattle, DEFEAT, STALEMATE, STANDOFF, VICTORY, WEIGHTS_3D6};
-use crate::battle::{Exact, Schema, Simulate, Tally, Trial};
+use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable, McRun};
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::{Table, Value};
 
@@ -306,10 +306,6 @@ impl BattleModel for Provincial {
         Ok(ex)
     }
 
-    fn monte_carlo(&self, run: &McRun) -> Tally {
-        crate::runner::monte_carlo(self, &self.schema, run)
-    }
-
     fn describe(&self) -> Vec<String> {
         let war = self.war_line.clone();
         vec![
@@ -362,6 +358,7 @@ mod tests {
     use super::*;
     use crate::battle::agreement;
     use crate::progress::Progress;
+    use crate::rulesets::McRun;
 
     #[test]
     fn t13_provincial_casualty_order() {
