@@ -182,11 +182,22 @@ pub fn fire_modifier(
     side: usize,
     ambusher: bool,
 ) -> Option<i32> {
-    let (archers, franks, extra, horse_archers) = fire_units(b, side, &armies[side], ambusher);
+    let enemy_heavy = advantages(b, armies)[1 - side][1];
+    fire_modifier_facing(b, &armies[side], side, ambusher, enemy_heavy)
+}
+
+/// The fire modifier of `army` when the enemy does (`heavy`) or does not hold the heavy advantage.
+fn fire_modifier_facing(
+    b: &LandBattle,
+    army: &Army,
+    side: usize,
+    ambusher: bool,
+    heavy: bool,
+) -> Option<i32> {
+    let (archers, franks, extra, horse_archers) = fire_units(b, side, army, ambusher);
     if archers + franks + extra == 0 {
         return None;
     }
-    let heavy = advantages(b, armies)[1 - side][1];
     if heavy && b.rules.advanced_fire_lose_basic_die && !ambusher {
         let basic = archers.div_ceil(2) + franks.div_ceil(4);
         if basic <= 1 {
@@ -297,7 +308,11 @@ impl Advanced {
     }
 
     fn fire_table(&self, armies: &[Army; 2], side: usize, ambusher: bool) -> Table {
-        let m = fire_modifier(&self.battle, armies, side, ambusher)?;
+        self.table_of(fire_modifier(&self.battle, armies, side, ambusher)?)
+    }
+
+    /// Hits of the fire table by raw 2D6 sum for modifier `m`.
+    fn table_of(&self, m: i32) -> Table {
         let open = self.battle.open();
         let mut t = [0; 13];
         for s in 2..=12 {
@@ -352,27 +367,21 @@ impl Advanced {
         out.into_iter().collect()
     }
 
+    /// The ambushed side's return fire: its survivors, facing the heavy advantage `adv_armies` give.
     fn return_fire_table(
         &self,
         survivors: &[Army; 2],
         adv_armies: &[Army; 2],
         side: usize,
     ) -> Table {
-        // The heavy advantage in force is the one of `adv_armies`: evaluate with those armies but
-        // the survivors' firing units.
-        let mut mixed = *adv_armies;
-        mixed[side] = survivors[side];
-        let heavy_then = advantages(&self.battle, adv_armies)[1 - side][1];
-        let heavy_mixed = advantages(&self.battle, &mixed)[1 - side][1];
-        let m = fire_modifier(&self.battle, &mixed, side, false)?
-            + if heavy_mixed && !heavy_then { 2 } else { 0 }
-            - if heavy_then && !heavy_mixed { 2 } else { 0 };
-        let open = self.battle.open();
-        let mut t = [0; 13];
-        for s in 2..=12 {
-            t[s as usize] = fire_hits(s + m, open);
-        }
-        Some(t)
+        let enemy_heavy = advantages(&self.battle, adv_armies)[1 - side][1];
+        self.table_of(fire_modifier_facing(
+            &self.battle,
+            &survivors[side],
+            side,
+            false,
+            enemy_heavy,
+        )?)
     }
 
     /// Modifiers after the leaders' ±2 options (XXI.D; Q35), and the rerolls left.

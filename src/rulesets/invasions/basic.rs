@@ -81,13 +81,25 @@ pub fn fire_units(
 
 /// The fire-round pool of one side (XX.D, L1335-1348; Q6, Q41).
 pub fn fire_pool(b: &LandBattle, armies: &[Army; 2], side: usize, ambusher: bool) -> Pool {
-    let (archers, franks, extra, horse_archers) = fire_units(b, side, &armies[side], ambusher);
+    let enemy_heavy = advantages(b, armies)[1 - side][1];
+    fire_pool_facing(b, &armies[side], side, ambusher, enemy_heavy)
+}
+
+/// The fire pool of `army` when the enemy does or does not hold the heavy advantage.
+fn fire_pool_facing(
+    b: &LandBattle,
+    army: &Army,
+    side: usize,
+    ambusher: bool,
+    enemy_heavy: bool,
+) -> Pool {
+    let (archers, franks, extra, horse_archers) = fire_units(b, side, army, ambusher);
     let mut dice = if b.rules.fire_pooled_rounding {
         (2 * archers + franks + extra).div_ceil(4)
     } else {
         archers.div_ceil(2) + franks.div_ceil(4) + extra.div_ceil(4)
     };
-    if advantages(b, armies)[1 - side][1] {
+    if enemy_heavy {
         dice = dice.saturating_sub(1);
     }
     if b.rules.fire_minimum_one_die && archers + franks + extra > 0 {
@@ -347,34 +359,8 @@ fn return_fire_pool(
     adv_armies: &[Army; 2],
     side: usize,
 ) -> Pool {
-    let mut pool = fire_pool(b, survivors, side, false);
-    let now = advantages(b, survivors)[1 - side][1];
-    let then = advantages(b, adv_armies)[1 - side][1];
-    if now != then {
-        // Undo or apply the heavy-advantage die loss as the chosen reading says.
-        let (archers, franks, _, horse_archers) = fire_units(b, side, &survivors[side], false);
-        let mut dice = if b.rules.fire_pooled_rounding {
-            (2 * archers + franks).div_ceil(4)
-        } else {
-            archers.div_ceil(2) + franks.div_ceil(4)
-        };
-        if then {
-            dice = dice.saturating_sub(1);
-        }
-        if b.rules.fire_minimum_one_die && archers + franks > 0 {
-            dice = dice.max(1);
-        }
-        let black = if b.open() {
-            dice.min(horse_archers.div_ceil(2))
-        } else {
-            0
-        };
-        pool = Pool {
-            white: dice - black,
-            black,
-        };
-    }
-    pool
+    let enemy_heavy = advantages(b, adv_armies)[1 - side][1];
+    fire_pool_facing(b, &survivors[side], side, false, enemy_heavy)
 }
 
 impl Simulate for Basic {
