@@ -63,13 +63,7 @@ pub static RULESETS: &[Ruleset] = &[
     mare_nostrum::RULESET,
     invasions::RULESET,
     republica_de_roma::RULESET,
-    Ruleset {
-        slug: "mediterraneo-sanguinolento",
-        title: "Mediterráneo sanguinolento",
-        digest: "../shared/rules/mediterraneo-sanguinolento.md",
-        battles: &[],
-        options: &[],
-    },
+    mediterraneo_sanguinolento::RULESET,
     Ruleset {
         slug: "imperios-del-mediterraneo",
         title: "Imperios del Mediterráneo",

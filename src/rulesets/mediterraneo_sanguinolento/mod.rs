@@ -1,3 +1,269 @@
-//! Mediterráneo sanguinolento: the data layer only (no battles registered yet).
+//! Mediterráneo sanguinolento: field battles (terrain roll, tactic matrices, days of three segments on
+//! the casualty/morale table), assaults, sieges, naval combat, landings and interceptions.
+//! Rules digest: `../shared/rules/mediterraneo-sanguinolento.md` §3 (combat), §7 (worked examples),
+//! §8 (calculator specification). The tables live in `scenarios/mediterraneo-sanguinolento/`.
+
+// Sides are indexed 0 (attacker) and 1 (defender) throughout; loops over 0..2 say so plainly.
+#![allow(clippy::needless_range_loop)]
 
 pub mod data;
+
+pub mod army;
+pub mod assault;
+pub mod engine;
+pub mod field;
+pub mod interception;
+pub mod landing;
+pub mod naval;
+pub mod outcome;
+pub mod siege;
+
+use super::{BattleKind, Ruleset};
+use crate::options::{OptionKind, OptionValue, RuleOption};
+
+pub const SLUG: &str = "mediterraneo-sanguinolento";
+
+macro_rules! kind {
+    ($name:literal, $module:ident) => {
+        BattleKind {
+            name: $name,
+            summary: $module::SUMMARY,
+            outcomes: $module::OUTCOMES,
+            keys: $module::KEYS,
+            build: $module::build,
+        }
+    };
+}
+
+pub const RULESET: Ruleset = Ruleset {
+    slug: SLUG,
+    title: "Mediterráneo sanguinolento",
+    digest: "../shared/rules/mediterraneo-sanguinolento.md",
+    battles: &[
+        kind!("field", field),
+        kind!("assault", assault),
+        kind!("siege", siege),
+        kind!("naval", naval),
+        kind!("landing", landing),
+        kind!("interception", interception),
+    ],
+    options: OPTIONS,
+};
+
+/// The battles fought on the casualty/morale table with land units.
+const LAND: &[&str] = &["field", "assault", "siege", "landing"];
+const OPEN_FIELD: &[&str] = &["field", "landing"];
+const NAVAL: &[&str] = &["naval"];
+
+const fn choice(
+    name: &'static str,
+    reference: &'static str,
+    summary: &'static str,
+    values: &'static [&'static str],
+    battles: &'static [&'static str],
+) -> RuleOption {
+    RuleOption {
+        name,
+        reference,
+        summary,
+        kind: OptionKind::Choice(values),
+        default: OptionValue::Choice(values[0]),
+        battles,
+    }
+}
+
+const fn flag(
+    name: &'static str,
+    reference: &'static str,
+    summary: &'static str,
+    default: bool,
+    battles: &'static [&'static str],
+) -> RuleOption {
+    RuleOption {
+        name,
+        reference,
+        summary,
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(default),
+        battles,
+    }
+}
+
+pub const OPTIONS: &[RuleOption] = &[
+    choice(
+        "crt",
+        "A6 (L6015, L6031)",
+        "the two casualty/morale table entries that break its pattern: \"corrected\" = the pattern's values (block 3 row 6 casualties 10 10 15 15 15; block 2 row 7 morale 0.8 1.0 1.2 1.4 1.6), \"printed\" = as printed",
+        &["corrected", "printed"],
+        &["field", "assault", "siege", "landing", "naval"],
+    ),
+    choice(
+        "land_matrix",
+        "A18 (L2952-L3492, L5859)",
+        "the 8 land matrix cells whose attacker codes differ from the mirror cell: \"symmetric\" = the mirror cell's codes (the rules say attacker and defender get the same result), \"printed\" = as printed for the actual defender row and attacker column",
+        &["symmetric", "printed"],
+        OPEN_FIELD,
+    ),
+    choice(
+        "crt_block",
+        "A4 (L3556, L5855, L5975-L6081)",
+        "which of the table's 5 blocks a side reads: \"morale\" = its current average morale (floored, 1-5), \"first-digit\" = the code's first digit (the rejected alternative: both digits then move both results)",
+        &["morale", "first-digit"],
+        &["field", "assault", "siege", "landing", "naval"],
+    ),
+    choice(
+        "morale_die",
+        "A5 (L3556, L6081 vs L5863)",
+        "\"shared\" = one 1D6 per side and segment read on both the casualty and the morale table, \"separate\" = a second 1D6 for the morale table",
+        &["shared", "separate"],
+        &["field", "assault", "siege", "landing", "naval"],
+    ),
+    choice(
+        "formation_share_modifier",
+        "A10 (L5345)",
+        "the -2/-4 when the formation's unit type is only 50.1-75% / under 50% of the army: \"harder\" = subtracted from the breaker's 1D20 (literal), \"easier\" = added to it",
+        &["harder", "easier"],
+        LAND,
+    ),
+    choice(
+        "formation_segment_modifier",
+        "A11 (L5351)",
+        "the break roll's -1 for each segment but the first: \"flat\" = -1 in segments 2 and 3, \"cumulative\" = -(segment - 1)",
+        &["flat", "cumulative"],
+        LAND,
+    ),
+    choice(
+        "charge_bonus",
+        "A12 (L5114, L5209, L5807)",
+        "the +1 of charges, of chariots breaking a formation and of surprise: \"digit\" = a shift of the code's digit (like the formation rule's 3-4 to 2-3), \"die\" = +1 on that table's die roll",
+        &["digit", "die"],
+        LAND,
+    ),
+    choice(
+        "overrun",
+        "A13 (L5265)",
+        "who can overrun at 20:1 in combat factors: \"either-side\" or \"attacker-only\"",
+        &["either-side", "attacker-only"],
+        OPEN_FIELD,
+    ),
+    choice(
+        "winter_and_storm",
+        "A14 (L4502, L5685)",
+        "winter and storm (or snow) both halve factors: \"both\" = x0.25 together, \"once\" = x0.5 whichever applies",
+        &["both", "once"],
+        &["field", "assault", "siege", "landing", "naval"],
+    ),
+    flag(
+        "auto_retreat_pursuit",
+        "A16 (L3252, L3338, L3372, L3380-L3386)",
+        "a side leaving on an automatic-retreat cell is pursued in column 1 when the other side has pursuit troops",
+        true,
+        OPEN_FIELD,
+    ),
+    choice(
+        "flank_retry",
+        "A17 (L2948)",
+        "the flanking detachment's second try (segment 3 of day 1): \"plus-one\" = 1D6 <= strategic + 1, \"same\" = 1D6 <= strategic; either way it arrives on day 2",
+        &["plus-one", "same"],
+        OPEN_FIELD,
+    ),
+    flag(
+        "mounted_archers_fire",
+        "A19 (L5167, L5171)",
+        "horse archers (CA) and camel archers (CMA) fire on the archery table like foot archers",
+        true,
+        LAND,
+    ),
+    choice(
+        "retreat_screen",
+        "A20 (L2904)",
+        "\"25% or more cavalry than your enemy\" for a screened retreat: \"ratio\" = own mounted men >= 1.25 x the enemy's, \"share\" = own mounted men >= 25% of the enemy's men",
+        &["ratio", "share"],
+        OPEN_FIELD,
+    ),
+    flag(
+        "floor_factor_casualties",
+        "A22 (L22, L3572)",
+        "floor each segment's casualties to whole combat factors before converting them to men (literal global rounding rule); off = keep fractional factors and floor only men",
+        false,
+        &["field", "assault", "siege", "landing", "naval"],
+    ),
+    choice(
+        "siege_engine",
+        "A23 (L3638, L3672, L3842)",
+        "what a siege engine of level L does: \"level\" = lowers the effective fortification by L, \"one\" = by 1 whatever its level",
+        &["level", "one"],
+        &["assault", "siege"],
+    ),
+    choice(
+        "archery_vs_city",
+        "A25 (L5191-L5193)",
+        "archers shooting at a fortified city: \"minus-3\" = -3 in all (city and fortification not cumulative), \"minus-6\" = -3 and -3",
+        &["minus-3", "minus-6"],
+        &["assault", "siege"],
+    ),
+    choice(
+        "siege_food",
+        "A26 (L402, L3658-L3660, L1134)",
+        "who eats in a besieged city: \"garrison\" = only the garrison (1 COM per 200 men a month), \"garrison-and-population\" = the population too",
+        &["garrison", "garrison-and-population"],
+        &["siege"],
+    ),
+    choice(
+        "naval_matrix",
+        "A30 (L2505, L2515, L2581)",
+        "the 6 naval matrix cells whose attacker codes differ from the mirror cell: \"symmetric\" = the mirror's codes (11-1-12* read as 11-11-12*), \"digest\" = the digest's per-cell reading (only 11-1-12* corrected), \"printed\" = as printed, 11-1-12* read as 11-11-12*",
+        &["symmetric", "digest", "printed"],
+        NAVAL,
+    ),
+    flag(
+        "boarding_persists",
+        "A28 (L2665-L2667)",
+        "once an \"A\" or a won \"*\" roll starts boarding, the fleets stay grappled until the battle ends",
+        true,
+        NAVAL,
+    ),
+    RuleOption {
+        name: "naval_retreat_target",
+        reference: "A31 (L2663)",
+        summary: "a naval retreat attempt succeeds on 1D6 >= this (+1 when the retreater's naval leader is the better tactician); the rules give no number",
+        kind: OptionKind::Int { min: 1, max: 7 },
+        default: OptionValue::Int(4),
+        battles: NAVAL,
+    },
+    choice(
+        "landing_leader_value",
+        "A34 (L2054)",
+        "the naval leader value a landing on rough coast rolls under (1D6 <= it): \"tactical\" or \"strategic\"",
+        &["tactical", "strategic"],
+        &["landing"],
+    ),
+    choice(
+        "interception_bands",
+        "A36 (L5587, L2467)",
+        "interception success: \"open-ended\" = land 1D10 + mods >= 7, naval 1D6 + mods >= 3; \"literal\" = only results 7-10 (land) and 3-6 (naval) succeed",
+        &["open-ended", "literal"],
+        &["interception"],
+    ),
+    choice(
+        "pilum",
+        "A46 (L5122)",
+        "the pilum (x1.15) and falcata (x1.1) bonus: \"first-segment\" = first segment of the battle, \"each-day\" = first segment of every day",
+        &["first-segment", "each-day"],
+        OPEN_FIELD,
+    ),
+    choice(
+        "mounted_count",
+        "A47 (L3542, L2897)",
+        "how \"double the enemy's cavalry and camels\" is counted: \"men\" or \"units\"",
+        &["men", "units"],
+        OPEN_FIELD,
+    ),
+    choice(
+        "retreat_order",
+        "A72 (L2897)",
+        "who decides first on a retreat before combat: \"defender-first\" or \"attacker-first\"",
+        &["defender-first", "attacker-first"],
+        OPEN_FIELD,
+    ),
+];
