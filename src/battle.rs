@@ -13,7 +13,7 @@ use crate::exact::Pmf;
 /// Most integer quantities a battle may record per trial.
 pub const MAX_COUNTS: usize = 24;
 /// Most real quantities a battle may record per trial.
-pub const MAX_SCALARS: usize = 32;
+pub const MAX_SCALARS: usize = 64;
 
 /// An integer quantity reported as a distribution over `0..=max`.
 #[derive(Clone, Debug)]

@@ -1,14 +1,742 @@
-//! Placeholder: being written.
+//! The field battle (digest §3.2, §8.1): the 2D6 battle-terrain roll moved by the commanders'
+//! strategic levels, factors by terrain, overrun at 20:1, retreat before combat, the two tactics
+//! crossed in the land matrix, days of three segments on the engine, and the pursuit.
+//! Landings (§3.6) are field battles with the landing force converted to infantry.
 
+use super::army::{Army, Strategy, TacticChoice, AF, RE, TACTICS};
+use super::data::data;
+use super::engine::{
+    archery_table, CellCodes, CellKind, Crt, End, Engine, Rules, Setting, SideSetup, State,
+};
+use super::outcome::{Finish, Layout, Sink, Verdict, SIDE_NAMES};
+use crate::battle::{Exact, Schema, Simulate, Trial};
+use crate::dice::Dice;
 use crate::error::{AleaError, Result};
+use crate::exact::FastMap;
 use crate::options::Options;
-use crate::rulesets::BattleModel;
+use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
-pub const SUMMARY: &str = "(being written)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender", "none"];
-pub const KEYS: &[&str] = &[];
+pub const SUMMARY: &str = "field battle: terrain roll, 10x10 tactic matrix, days of 3 segments on the casualty/morale table, formations, archers, charges, guard, flanking, morale, retreat and pursuit";
+pub const OUTCOMES: &[&str] = super::outcome::OUTCOMES;
 
-pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    Err(AleaError::invalid(fields.source, "this battle is not implemented yet"))
+pub const HEXES: [(&str, &str); 6] = [
+    ("plain", "LLANO"),
+    ("desert", "DESIERTO"),
+    ("forest", "BOSQUE"),
+    ("rough", "ABRUPTO"),
+    ("hills", "MONTES"),
+    ("mountain", "MONTAÑA"),
+];
+
+pub const KEYS: &[&str] = &[
+    "hex: the hex's terrain, rolled into a battle terrain with 2D6: \"plain\" (default), \"desert\", \"forest\", \"rough\", \"hills\", \"mountain\"",
+    "battle_terrain: force the battle terrain type 1 (most open) .. 10 (most broken) instead of rolling it",
+    "weather: \"clear\" (default), \"rain\" (-1 on every combat and pursuit die), \"storm\" or \"snow\" (factors x0.5)",
+    "winter: December-February (factors x0.5); max_days: days fought before the battle is called undecided (default 30)",
+    "resolution: casualties are counted in steps of 1/resolution of each army's combat factors (rounded to the nearest step each segment) (default 20, i.e. 5% of the army's combat factors), the same for the exact answer and the simulation; finer steps make the exact answer slower",
+    "[attacker] / [defender]: the two sides, keys below",
+    super::army::SIDE_KEYS[0],
+    super::army::SIDE_KEYS[1],
+    super::army::SIDE_KEYS[2],
+    super::army::SIDE_KEYS[3],
+    super::army::SIDE_KEYS[4],
+    super::army::SIDE_KEYS[5],
+    super::army::SIDE_KEYS[6],
+    super::army::SIDE_KEYS[7],
+    super::army::SIDE_KEYS[8],
+    super::army::SIDE_KEYS[9],
+    super::army::SIDE_KEYS[10],
+    super::army::SIDE_KEYS[11],
+    super::army::SIDE_KEYS[12],
+    super::army::SIDE_KEYS[13],
+    super::army::SIDE_KEYS[14],
+    super::army::SIDE_KEYS[15],
+    super::army::SIDE_KEYS[16],
+    super::army::SIDE_KEYS[17],
+];
+
+/// Casualties are counted in steps of 1/DEFAULT_RESOLUTION of each army's combat factors.
+pub const DEFAULT_RESOLUTION: u32 = 20;
+
+/// Trials per tactic pair when a best-response tactic is chosen by simulation.
+const BEST_RESPONSE_TRIALS: u64 = 3000;
+
+/// What happens on one battle terrain: decided before any segment is fought, or fought out.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub decided: Option<Verdict>,
+    pub engine: Engine,
+}
+
+#[derive(Clone, Debug)]
+pub struct Context {
+    pub weather_rain: bool,
+    pub storm: bool,
+    pub winter: bool,
+    pub max_days: u32,
+    pub resolution: u32,
+}
+
+/// The rule options a land battle reads, resolved once.
+#[derive(Clone, Debug)]
+pub struct LandOptions {
+    pub corrected_crt: bool,
+    pub symmetric_matrix: bool,
+    pub block_by_morale: bool,
+    pub separate_morale_die: bool,
+    pub share_sign: i32,
+    pub cumulative_segment_mod: bool,
+    pub charge_digit: bool,
+    pub overrun_both: bool,
+    pub winter_and_storm_both: bool,
+    pub auto_retreat_pursuit: bool,
+    pub flank_plus_one: bool,
+    pub mounted_archers_fire: bool,
+    pub screen_share: bool,
+    pub floor_factors: bool,
+    pub pilum_each_day: bool,
+    pub mounted_by_units: bool,
+    pub defender_first: bool,
+}
+
+impl LandOptions {
+    pub fn new(o: &Options) -> LandOptions {
+        LandOptions {
+            corrected_crt: o.choice("crt") == "corrected",
+            symmetric_matrix: o.choice("land_matrix") == "symmetric",
+            block_by_morale: o.choice("crt_block") == "morale",
+            separate_morale_die: o.choice("morale_die") == "separate",
+            share_sign: if o.choice("formation_share_modifier") == "harder" {
+                -1
+            } else {
+                1
+            },
+            cumulative_segment_mod: o.choice("formation_segment_modifier") == "cumulative",
+            charge_digit: o.choice("charge_bonus") == "digit",
+            overrun_both: o.choice("overrun") == "either-side",
+            winter_and_storm_both: o.choice("winter_and_storm") == "both",
+            auto_retreat_pursuit: o.flag("auto_retreat_pursuit"),
+            flank_plus_one: o.choice("flank_retry") == "plus-one",
+            mounted_archers_fire: o.flag("mounted_archers_fire"),
+            screen_share: o.choice("retreat_screen") == "share",
+            floor_factors: o.flag("floor_factor_casualties"),
+            pilum_each_day: o.choice("pilum") == "each-day",
+            mounted_by_units: o.choice("mounted_count") == "units",
+            defender_first: o.choice("retreat_order") == "defender-first",
+        }
+    }
+
+    pub fn rules(
+        &self,
+        column: usize,
+        ctx: &Context,
+        assault: bool,
+        archery_city_mod: i32,
+    ) -> Rules {
+        Rules {
+            crt: Crt::new(self.corrected_crt),
+            block_by_morale: self.block_by_morale,
+            separate_morale_die: self.separate_morale_die,
+            cumulative_segment_mod: self.cumulative_segment_mod,
+            share_sign: self.share_sign,
+            charge_digit: self.charge_digit,
+            floor_factors: self.floor_factors,
+            pilum_each_day: self.pilum_each_day,
+            mounted_by_units: self.mounted_by_units,
+            screen_share: self.screen_share,
+            flank_plus_one: self.flank_plus_one,
+            column,
+            rain: ctx.weather_rain,
+            assault,
+            archery_city_mod,
+            mounted_archers_fire: self.mounted_archers_fire,
+            max_days: ctx.max_days,
+            archery: archery_table(),
+        }
+    }
+}
+
+/// Builds the engine for two armies with their tactics on battle terrain `column`.
+pub fn engine(
+    armies: &[Army; 2],
+    tactics: [usize; 2],
+    rules: Rules,
+    settings: [Setting; 2],
+    symmetric: bool,
+) -> Engine {
+    let sides = [
+        SideSetup::new(&armies[0], &armies[1], tactics[0], &settings[0]),
+        SideSetup::new(&armies[1], &armies[0], tactics[1], &settings[1]),
+    ];
+    let start = State {
+        cas: [[0; 5]; 2],
+        men: [
+            sides[0].start_men(&armies[0]),
+            sides[1].start_men(&armies[1]),
+        ],
+        loss: [0, 0],
+        formation: [sides[0].has_formation, sides[1].has_formation],
+        arrived: [false, false],
+        retreat: [0, 0],
+    };
+    Engine {
+        cell: CellCodes::land(tactics[1], tactics[0], symmetric),
+        retreat_cells: [
+            CellCodes::land(tactics[1], RE, symmetric),
+            CellCodes::land(RE, tactics[0], symmetric),
+        ],
+        sides,
+        start,
+        rules,
+    }
+}
+
+/// The battle on one battle terrain with both tactics known (digest §3.2.2 steps 2-5).
+pub fn plan(
+    armies: &[Army; 2],
+    tactics: [usize; 2],
+    column: usize,
+    ctx: &Context,
+    opts: &LandOptions,
+) -> Plan {
+    let setting = Setting {
+        column,
+        winter: ctx.winter,
+        storm: ctx.storm,
+        winter_and_storm_both: opts.winter_and_storm_both,
+        fort_level: 0,
+        first_segment_bonus: true,
+        resolution: ctx.resolution,
+    };
+    let rules = opts.rules(column, ctx, false, 0);
+    let mut e = engine(armies, tactics, rules, [setting; 2], opts.symmetric_matrix);
+    let f = [e.all_factors(&e.start, 0), e.all_factors(&e.start, 1)];
+    let decided = |v: Verdict, engine: Engine| Plan {
+        decided: Some(v),
+        engine,
+    };
+    if f[0] >= 20.0 * f[1] {
+        return decided(Verdict::Overrun(1), e);
+    }
+    if opts.overrun_both && f[1] >= 20.0 * f[0] {
+        return decided(Verdict::Overrun(0), e);
+    }
+    let order = if opts.defender_first { [1, 0] } else { [0, 1] };
+    let mounted = |k: usize| -> f64 {
+        armies[k]
+            .groups
+            .iter()
+            .filter(|g| is_mounted(&g.code))
+            .map(|g| g.men() as f64)
+            .sum()
+    };
+    let mounted_f = |k: usize| -> f64 {
+        armies[k]
+            .groups
+            .iter()
+            .filter(|g| is_mounted(&g.code))
+            .map(|g| g.units * data().factor(&g.code, column).unwrap_or(0.0) * g.elite())
+            .sum()
+    };
+    for k in order {
+        if !armies[k].retreat_before_battle {
+            continue;
+        }
+        let o = 1 - k;
+        if mounted(k) > 0.0 && mounted(k) >= 2.0 * mounted(o) && mounted_f(k) >= 0.15 * f[o] {
+            return decided(Verdict::Disengaged(k), e);
+        }
+        if mounted(k) >= 0.5 * armies[k].total_men() as f64 {
+            // One segment on the Retirada matrix, then away (L2897).
+            e.start.retreat[k] = 1;
+            return Plan {
+                decided: None,
+                engine: e,
+            };
+        }
+    }
+    match e.cell.kind {
+        CellKind::NoCombat => decided(Verdict::NoBattle, e),
+        CellKind::AutoRetreat => {
+            let leaver = match (tactics[0] == RE, tactics[1] == RE) {
+                (true, true) => None,
+                (true, false) => Some(0),
+                _ => Some(1),
+            };
+            decided(Verdict::AutoRetreat(leaver), e)
+        }
+        CellKind::Combat => Plan {
+            decided: None,
+            engine: e,
+        },
+    }
+}
+
+fn is_mounted(code: &str) -> bool {
+    matches!(
+        code,
+        "CL" | "CA" | "CM" | "CP" | "CC" | "CML" | "CMA" | "CMM"
+    )
+}
+
+/// One battle terrain with its probability and what happens there.
+#[derive(Clone, Debug)]
+pub struct TerrainCase {
+    pub terrain: usize,
+    pub probability: f64,
+    pub tactics: [usize; 2],
+    pub plan: Plan,
+}
+
+pub struct FieldBattle {
+    pub armies: [Army; 2],
+    pub cases: Vec<TerrainCase>,
+    /// case index by 2D6 total (2..=12); None when the terrain is forced.
+    by_roll: Option<[usize; 13]>,
+    pub schema: Schema,
+    layout: Layout,
+    auto_retreat_pursuit: bool,
+    notes: Vec<String>,
+    hex: Option<&'static str>,
+}
+
+/// Pursuit of loser `l` by the winner: (row die, column die or 0 for column 1, probability).
+pub fn pursuit_rolls(
+    e: &Engine,
+    st: &State,
+    v: &Verdict,
+    pursue_auto: bool,
+) -> Option<(usize, bool)> {
+    let w = v.winner()?;
+    let l = 1 - w;
+    if matches!(
+        v,
+        Verdict::Overrun(_) | Verdict::Surrender | Verdict::Battle(End::Exterminated(_))
+    ) {
+        return None;
+    }
+    if matches!(v, Verdict::AutoRetreat(_)) && !pursue_auto {
+        return None;
+    }
+    if !e.sides[w].pursue || e.pursuit_factors(st, w) <= 0.0 {
+        return None;
+    }
+    Some((w, v.pursuit_column_one(e, st, l)))
+}
+
+impl FieldBattle {
+    fn finish_exact(
+        &self,
+        case: &TerrainCase,
+        e: &Engine,
+        st: &State,
+        v: Verdict,
+        day: u32,
+        p: f64,
+        exact: &mut Exact,
+    ) {
+        match pursuit_rolls(e, st, &v, self.auto_retreat_pursuit) {
+            None => self.record(case, e, st, v, day, [0, 0], &mut Sink::Exact(exact, p)),
+            Some((w, col1)) => {
+                let l = 1 - w;
+                let cols: &[i32] = if col1 { &[0] } else { &[1, 2, 3, 4, 5, 6] };
+                let q = p / (6.0 * cols.len() as f64);
+                for row in 1..=6 {
+                    for &col in cols {
+                        let mut s = *st;
+                        e.pursue(&mut s, w, row, col);
+                        let mut lost = [0, 0];
+                        lost[l] = (e.total_men(st, l) - e.total_men(&s, l)).round() as u32;
+                        self.record(case, e, &s, v, day, lost, &mut Sink::Exact(exact, q));
+                    }
+                }
+            }
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn record(
+        &self,
+        case: &TerrainCase,
+        e: &Engine,
+        st: &State,
+        v: Verdict,
+        day: u32,
+        pursuit_lost: [u32; 2],
+        sink: &mut Sink,
+    ) {
+        let f = Finish {
+            engine: e,
+            end_state: *st,
+            verdict: v,
+            day,
+            pursuit_lost,
+            terrain: case.terrain,
+        };
+        self.layout.record(&f, sink);
+    }
+}
+
+pub fn parse_context(fields: &Fields) -> Result<Context> {
+    let weather = fields
+        .choice("weather", &["clear", "rain", "storm", "snow"])?
+        .unwrap_or("clear");
+    Ok(Context {
+        weather_rain: weather == "rain",
+        storm: weather == "storm" || weather == "snow",
+        winter: fields.bool("winter")?.unwrap_or(false),
+        max_days: fields.int_in("max_days", 1, 60)?.unwrap_or(30) as u32,
+        resolution: fields
+            .int_in("resolution", 10, 100_000)?
+            .unwrap_or(DEFAULT_RESOLUTION as i64) as u32,
+    })
+}
+
+pub fn parse_armies(fields: &Fields) -> Result<[Army; 2]> {
+    let empty = toml::Table::new();
+    let mut out = Vec::new();
+    for side in SIDE_NAMES {
+        if !fields.has(side) {
+            return Err(AleaError::invalid(
+                fields.source,
+                format!("missing [{side}] table (its units, e.g. units = {{ \"IM-RC\" = 10 }})"),
+            ));
+        }
+        out.push(Army::parse(&fields.table(side, &empty)?)?);
+    }
+    let d = out.pop().expect("two sides");
+    let a = out.pop().expect("two sides");
+    Ok([a, d])
+}
+
+/// The battle terrain distribution: (terrain, probability, 2D6 totals leading to it).
+pub fn terrain_distribution(hex: &str, shift: i32) -> Vec<(usize, f64, Vec<u32>)> {
+    let mut out: Vec<(usize, f64, Vec<u32>)> = Vec::new();
+    for roll in 2..=12u32 {
+        let ways = 6 - (roll as i32 - 7).abs();
+        let t = data()
+            .battle_terrain(hex, roll as i32 + shift)
+            .expect("every clamped roll has a terrain");
+        match out.iter_mut().find(|(x, _, _)| *x == t) {
+            Some(e) => {
+                e.1 += ways as f64 / 36.0;
+                e.2.push(roll);
+            }
+            None => out.push((t, ways as f64 / 36.0, vec![roll])),
+        }
+    }
+    out.sort_by_key(|x| x.0);
+    out
+}
+
+/// Win chance of `side` with these tactics on this terrain, by simulation (for best responses).
+fn win_chance(
+    armies: &[Army; 2],
+    tactics: [usize; 2],
+    column: usize,
+    ctx: &Context,
+    opts: &LandOptions,
+    side: usize,
+) -> f64 {
+    let p = plan(armies, tactics, column, ctx, opts);
+    match p.decided {
+        Some(v) => (v.winner() == Some(side)) as u8 as f64,
+        None => {
+            let e = &p.engine;
+            let mut wins = 0;
+            for i in 0..BEST_RESPONSE_TRIALS {
+                let mut dice = Dice::for_trial(
+                    0x5eed,
+                    column as u64 * 100 + tactics[0] as u64 * 10 + tactics[1] as u64,
+                    i,
+                );
+                let (_, end, _) = e.play(&mut dice);
+                if Verdict::Battle(end).winner() == Some(side) {
+                    wins += 1;
+                }
+            }
+            wins as f64 / BEST_RESPONSE_TRIALS as f64
+        }
+    }
+}
+
+fn allowed_on(army: &Army, column: usize) -> Vec<usize> {
+    army.usable_tactics()
+        .into_iter()
+        .filter(|&t| !(matches!(TACTICS[t], "AF" | "CU" | "AO") && column > 5))
+        .collect()
+}
+
+/// Each side's tactic on one battle terrain (best responses resolved).
+fn choose_tactics(
+    armies: &[Army; 2],
+    column: usize,
+    ctx: &Context,
+    opts: &LandOptions,
+) -> [usize; 2] {
+    let fixed = |k: usize| match armies[k].tactic {
+        TacticChoice::Fixed(t) => Some(armies[k].tactic_on(t, column)),
+        TacticChoice::BestResponse => None,
+    };
+    match (fixed(0), fixed(1)) {
+        (Some(a), Some(d)) => [a, d],
+        (None, Some(d)) => {
+            let best = allowed_on(&armies[0], column)
+                .into_iter()
+                .map(|a| (a, win_chance(armies, [a, d], column, ctx, opts, 0)))
+                .fold((AF, -1.0), |b, x| if x.1 > b.1 { x } else { b });
+            [best.0, d]
+        }
+        (Some(a), None) => {
+            let best = allowed_on(&armies[1], column)
+                .into_iter()
+                .map(|d| (d, win_chance(armies, [a, d], column, ctx, opts, 1)))
+                .fold((AF, -1.0), |b, x| if x.1 > b.1 { x } else { b });
+            [a, best.0]
+        }
+        (None, None) => {
+            // Tactics are secret orders: each side takes the tactic whose worst case is best.
+            let ta = allowed_on(&armies[0], column);
+            let td = allowed_on(&armies[1], column);
+            let mut w = vec![vec![(0.0, 0.0); td.len()]; ta.len()];
+            for (i, &a) in ta.iter().enumerate() {
+                for (j, &d) in td.iter().enumerate() {
+                    w[i][j] = (
+                        win_chance(armies, [a, d], column, ctx, opts, 0),
+                        win_chance(armies, [a, d], column, ctx, opts, 1),
+                    );
+                }
+            }
+            let a = (0..ta.len())
+                .map(|i| (i, w[i].iter().map(|x| x.0).fold(1.0, f64::min)))
+                .fold((0, -1.0), |b, x| if x.1 > b.1 { x } else { b })
+                .0;
+            let d = (0..td.len())
+                .map(|j| (j, w.iter().map(|r| r[j].1).fold(1.0, f64::min)))
+                .fold((0, -1.0), |b, x| if x.1 > b.1 { x } else { b })
+                .0;
+            [ta[a], td[d]]
+        }
+    }
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "options",
+        "hex",
+        "battle_terrain",
+        "weather",
+        "winter",
+        "max_days",
+        "resolution",
+        "attacker",
+        "defender",
+    ])?;
+    let armies = parse_armies(fields)?;
+    let ctx = parse_context(fields)?;
+    let hex_name = fields.choice("hex", &HEXES.map(|h| h.0))?;
+    let forced = fields.int_in("battle_terrain", 1, 10)?;
+    if forced.is_some() && hex_name.is_some() {
+        return Err(AleaError::input(
+            fields.source,
+            "battle_terrain",
+            forced.unwrap_or(0),
+            "either `hex` (the terrain is rolled) or `battle_terrain` (forced), not both",
+        ));
+    }
+    Ok(Box::new(FieldBattle::new(
+        armies,
+        ctx,
+        hex_name,
+        forced.map(|t| t as usize),
+        &options,
+    )))
+}
+
+impl FieldBattle {
+    pub fn new(
+        armies: [Army; 2],
+        ctx: Context,
+        hex_name: Option<&str>,
+        forced: Option<usize>,
+        options: &Options,
+    ) -> FieldBattle {
+        let opts = LandOptions::new(options);
+        let mut notes = Vec::new();
+        let (distribution, hex) = match forced {
+            Some(t) => (vec![(t, 1.0, Vec::new())], None),
+            None => {
+                let name = hex_name.unwrap_or("plain");
+                let hex = HEXES.iter().find(|h| h.0 == name).expect("validated hex").1;
+                let shift = |a: &Army| match a.strategy {
+                    Strategy::Raise => a.strategic,
+                    Strategy::Lower => -a.strategic,
+                    _ => 0,
+                };
+                let s = shift(&armies[0]) + shift(&armies[1]);
+                if s != 0 {
+                    notes.push(format!(
+                        "terrain roll: 2D6 {s:+} from the commanders' strategic levels"
+                    ));
+                }
+                (terrain_distribution(hex, s), Some(name_of(name)))
+            }
+        };
+        let mut cases = Vec::new();
+        let mut by_roll = [0usize; 13];
+        for (terrain, p, rolls) in distribution {
+            let tactics = choose_tactics(&armies, terrain, &ctx, &opts);
+            for r in rolls {
+                by_roll[r as usize] = cases.len();
+            }
+            cases.push(TerrainCase {
+                terrain,
+                probability: p,
+                tactics,
+                plan: plan(&armies, tactics, terrain, &ctx, &opts),
+            });
+        }
+        for (k, a) in armies.iter().enumerate() {
+            let chosen: Vec<String> = cases
+                .iter()
+                .map(|c| format!("{} on terrain {}", TACTICS[c.tactics[k]], c.terrain))
+                .collect();
+            let how = match a.tactic {
+                TacticChoice::BestResponse => format!(
+                    "best response, found by {BEST_RESPONSE_TRIALS} simulated battles per tactic pair"
+                ),
+                TacticChoice::Fixed(_) => "as ordered".into(),
+            };
+            notes.push(format!(
+                "{} tactic ({how}): {}",
+                SIDE_NAMES[k],
+                chosen.join(", ")
+            ));
+        }
+        notes.push(format!(
+            "policy: retreat thresholds attacker {}, defender {}; pursuit attacker {}, defender {}; undecided after {} days",
+            retreat_text(&armies[0]),
+            retreat_text(&armies[1]),
+            armies[0].pursue,
+            armies[1].pursue,
+            ctx.max_days
+        ));
+        let (schema, layout) = Layout::schema(&armies, ctx.max_days, false);
+        FieldBattle {
+            by_roll: forced.is_none().then_some(by_roll),
+            armies,
+            cases,
+            schema,
+            layout,
+            auto_retreat_pursuit: opts.auto_retreat_pursuit,
+            notes,
+            hex,
+        }
+    }
+
+    /// The exact answer, or why not.
+    pub fn solve(&self) -> std::result::Result<Exact, Intractable> {
+        let mut exact = Exact::zeros(&self.schema);
+        for case in &self.cases {
+            let e = &case.plan.engine;
+            match case.plan.decided {
+                Some(v) => {
+                    self.finish_exact(case, e, &e.start, v, 0, case.probability, &mut exact);
+                }
+                None => {
+                    let mut ends: FastMap<(State, End, u32), f64> = FastMap::default();
+                    e.solve(case.probability, &mut |s, end, day, p| {
+                        *ends.entry((*s, end, day)).or_insert(0.0) += p;
+                    })?;
+                    let mut list: Vec<_> = ends.into_iter().collect();
+                    // A fixed order keeps the sums, and so every bit of the answer, reproducible.
+                    list.sort_by(|a, b| (a.0 .2, a.0 .0, a.0 .1).cmp(&(b.0 .2, b.0 .0, b.0 .1)));
+                    for ((s, end, day), p) in list {
+                        self.finish_exact(case, e, &s, Verdict::Battle(end), day, p, &mut exact);
+                    }
+                }
+            }
+        }
+        Ok(exact)
+    }
+}
+
+fn name_of(name: &str) -> &'static str {
+    HEXES.iter().find(|h| h.0 == name).map_or("plain", |h| h.0)
+}
+
+fn retreat_text(a: &Army) -> String {
+    let mut parts = Vec::new();
+    if let Some(m) = a.retreat_below_morale {
+        parts.push(format!("morale below {:.2}", m as f64 / 100.0));
+    }
+    if let Some(f) = a.retreat_after_losses {
+        parts.push(format!("{:.0}% of the men lost", f * 100.0));
+    }
+    if parts.is_empty() {
+        "none (fight to the end)".into()
+    } else {
+        parts.join(" or ")
+    }
+}
+
+impl Simulate for FieldBattle {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        out.clear(self.schema.counts.len(), self.schema.scalars.len());
+        let case = match &self.by_roll {
+            Some(by_roll) => &self.cases[by_roll[(dice.d(6) + dice.d(6)) as usize]],
+            None => &self.cases[0],
+        };
+        let e = &case.plan.engine;
+        let (st, v, day) = match case.plan.decided {
+            None => {
+                let (st, end, day) = e.play(dice);
+                (st, Verdict::Battle(end), day)
+            }
+            Some(v) => (e.start, v, 0),
+        };
+        let mut st = st;
+        let mut lost = [0, 0];
+        if let Some((w, col1)) = pursuit_rolls(e, &st, &v, self.auto_retreat_pursuit) {
+            let before = e.total_men(&st, 1 - w);
+            let row = dice.d(6) as i32;
+            let col = if col1 { 0 } else { dice.d(6) as i32 };
+            e.pursue(&mut st, w, row, col);
+            lost[1 - w] = (before - e.total_men(&st, 1 - w)).round() as u32;
+        }
+        self.record(case, e, &st, v, day, lost, &mut Sink::Trial(out));
+    }
+}
+
+impl BattleModel for FieldBattle {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        self.solve()
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let mut out: Vec<String> = (0..2)
+            .map(|k| format!("{}: {}", SIDE_NAMES[k], self.armies[k].describe()))
+            .collect();
+        let terrain: Vec<String> = self
+            .cases
+            .iter()
+            .map(|c| format!("{} ({:.1}%)", c.terrain, 100.0 * c.probability))
+            .collect();
+        out.push(match self.hex {
+            Some(h) => format!("battle terrain rolled on {h}: {}", terrain.join(", ")),
+            None => format!("battle terrain {}", terrain.join(", ")),
+        });
+        out
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
 }

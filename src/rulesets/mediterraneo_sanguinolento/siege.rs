@@ -10,5 +10,8 @@ pub const OUTCOMES: &[&str] = &["attacker", "defender", "none"];
 pub const KEYS: &[&str] = &[];
 
 pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    Err(AleaError::invalid(fields.source, "this battle is not implemented yet"))
+    Err(AleaError::invalid(
+        fields.source,
+        "this battle is not implemented yet",
+    ))
 }
