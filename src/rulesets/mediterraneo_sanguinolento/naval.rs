@@ -75,11 +75,7 @@ const BOARD_CODE: Code = Code {
     board: true,
 };
 /// A failed retreat: the retreater fires 11 every segment, the other side 43, 33, 23 (L2663).
-const FAILED_RETREAT: [Code; 3] = [
-    Code::fire(4, 3),
-    Code::fire(3, 3),
-    Code::fire(2, 3),
-];
+const FAILED_RETREAT: [Code; 3] = [Code::fire(4, 3), Code::fire(3, 3), Code::fire(2, 3)];
 const RETREATER_CODE: Code = Code::fire(1, 1);
 /// Most states the exact chain may hold after a segment, and most transitions it may follow in all,
 /// before it gives up (a few seconds of work).
@@ -142,7 +138,12 @@ impl Code {
         if self.board {
             "A".into()
         } else {
-            format!("{}{}{}", self.cas, self.mor, if self.star { "*" } else { "" })
+            format!(
+                "{}{}{}",
+                self.cas,
+                self.mor,
+                if self.star { "*" } else { "" }
+            )
         }
     }
 }
@@ -402,17 +403,29 @@ fn parse_side(side: &Fields, weather_x4: u64) -> Result<SideInput> {
     let d = data();
     let mut ships = [0u32; 7];
     for (code, x) in read_by_code(side, "fleets", &FLEET_TYPES, 1000.0, false)? {
-        let t = FLEET_TYPES.iter().position(|c| *c == code).expect("checked");
+        let t = FLEET_TYPES
+            .iter()
+            .position(|c| *c == code)
+            .expect("checked");
         ships[t] = (x * 10.0).round() as u32;
     }
     let n: u64 = ships.iter().map(|&s| s as u64).sum();
     if n == 0 {
-        return Err(input(side, "fleets", "no ships", "at least one ship, e.g. { FT = 1 }"));
+        return Err(input(
+            side,
+            "fleets",
+            "no ships",
+            "at least one ship, e.g. { FT = 1 }",
+        ));
     }
     let quality = side.choice("quality", &QUALITY)?.unwrap_or("regular");
     let morale_class = side.choice("morale", &MORALE)?.unwrap_or("C");
-    let e_quality = side.choice("embarked_quality", &QUALITY)?.unwrap_or(quality);
-    let e_morale = side.choice("embarked_morale", &MORALE)?.unwrap_or(morale_class);
+    let e_quality = side
+        .choice("embarked_quality", &QUALITY)?
+        .unwrap_or(quality);
+    let e_morale = side
+        .choice("embarked_morale", &MORALE)?
+        .unwrap_or(morale_class);
     let value = |q: &str, m: &str| -> i64 {
         let i = MORALE.iter().position(|c| *c == m).expect("checked");
         let v = if q == "regular" {
@@ -427,12 +440,11 @@ fn parse_side(side: &Fields, weather_x4: u64) -> Result<SideInput> {
         (d.morale.elite.factor_multiplier[i] * 2.0).round() as u64
     };
     let land_codes: Vec<&str> = d.units.iter().map(|u| u.code.as_str()).collect();
-    let embarked: Vec<(String, u32)> =
-        read_by_code(side, "embarked", &land_codes, 10_000.0, true)?
-            .into_iter()
-            .map(|(c, x)| (c, x as u32))
-            .filter(|(_, x)| *x > 0)
-            .collect();
+    let embarked: Vec<(String, u32)> = read_by_code(side, "embarked", &land_codes, 10_000.0, true)?
+        .into_iter()
+        .map(|(c, x)| (c, x as u32))
+        .filter(|(_, x)| *x > 0)
+        .collect();
     let fleets: Vec<&data::Fleet> = FLEET_TYPES
         .iter()
         .map(|c| d.fleet(c).expect("fleet in the data"))
@@ -477,8 +489,7 @@ fn parse_side(side: &Fields, weather_x4: u64) -> Result<SideInput> {
     let crew_value = value(quality, morale_class);
     let morale_ram = (crew_value * 100) as i32;
     let troops_n = aboard as i64 * 10; // in tenths of a unit, like ships are tenths of a fleet
-    let morale_board = ((100 * (n as i64 * crew_value
-        + troops_n * value(e_quality, e_morale)))
+    let morale_board = ((100 * (n as i64 * crew_value + troops_n * value(e_quality, e_morale)))
         / (n as i64 + troops_n)) as i32;
     let men: u64 = (0..7)
         .map(|t| ships[t] as u64 * fleets[t].crew as u64)
@@ -492,7 +503,10 @@ fn parse_side(side: &Fields, weather_x4: u64) -> Result<SideInput> {
     let infantry = side.int_in("infantry_leader", 0, 5)?.map(|x| x as u32);
     let lead_ram = leader.unwrap_or(0) as usize;
     let lead_board = lead_ram.max(infantry.map_or(0, |t| t.saturating_sub(2)) as usize);
-    let order_boarding = side.choice("combat", &["ram", "boarding"])?.unwrap_or("ram") == "boarding";
+    let order_boarding = side
+        .choice("combat", &["ram", "boarding"])?
+        .unwrap_or("ram")
+        == "boarding";
     let matrix = side.choice("matrix", &MATRICES)?.unwrap_or("ES");
     let retreat_below = side
         .number_in("retreat_below_morale", 0.0, 6.0)?
@@ -537,19 +551,19 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 
 impl NavalBattle {
     fn from_fields(fields: &Fields, options: &Options) -> Result<NavalBattle> {
-    fields.only(&[
-        "ruleset", "battle", "options", "attacker", "defender", "weather", "winter", "max_days",
-    ])?;
-    let weather = fields
-        .choice("weather", &["clear", "rain", "storm", "snow"])?
-        .unwrap_or("clear");
-    let winter = fields.bool("winter")?.unwrap_or(false);
-    let max_days = fields.int_in("max_days", 1, 365)?.unwrap_or(30) as u32;
-    let empty = Table::new();
-    let x4 = weather_x4(weather, winter, options);
-    let a = parse_side(&fields.table("attacker", &empty)?, x4)?;
-    let d = parse_side(&fields.table("defender", &empty)?, x4)?;
-    Ok(NavalBattle::new([a, d], weather, winter, max_days, options))
+        fields.only(&[
+            "ruleset", "battle", "options", "attacker", "defender", "weather", "winter", "max_days",
+        ])?;
+        let weather = fields
+            .choice("weather", &["clear", "rain", "storm", "snow"])?
+            .unwrap_or("clear");
+        let winter = fields.bool("winter")?.unwrap_or(false);
+        let max_days = fields.int_in("max_days", 1, 365)?.unwrap_or(30) as u32;
+        let empty = Table::new();
+        let x4 = weather_x4(weather, winter, options);
+        let a = parse_side(&fields.table("attacker", &empty)?, x4)?;
+        let d = parse_side(&fields.table("defender", &empty)?, x4)?;
+        Ok(NavalBattle::new([a, d], weather, winter, max_days, options))
     }
 }
 
@@ -587,13 +601,23 @@ impl NavalBattle {
         let (boarding_battle, combat_reason) = if oa == od {
             (oa, "both sides ordered it".to_string())
         } else if a.naval_tactical != b.naval_tactical {
-            let s = if a.naval_tactical > b.naval_tactical { 0 } else { 1 };
+            let s = if a.naval_tactical > b.naval_tactical {
+                0
+            } else {
+                1
+            };
             (
                 sides[s].order_boarding,
-                format!("the {}'s naval leader is the better tactician (L2451)", SIDES[s]),
+                format!(
+                    "the {}'s naval leader is the better tactician (L2451)",
+                    SIDES[s]
+                ),
             )
         } else {
-            (false, "orders differ and the naval leaders tie: ram (L2451)".to_string())
+            (
+                false,
+                "orders differ and the naval leaders tie: ram (L2451)".to_string(),
+            )
         };
         let reading = options.choice("naval_matrix");
         let cell = d
@@ -605,7 +629,8 @@ impl NavalBattle {
                 (Some(m), "digest") if cell.r#use.as_deref() == Some("mirror") => m,
                 _ => &cell.attacker_fires,
             };
-            let codes = |v: &Vec<String>| -> [Code; 3] { std::array::from_fn(|i| Code::parse(&v[i])) };
+            let codes =
+                |v: &Vec<String>| -> [Code; 3] { std::array::from_fn(|i| Code::parse(&v[i])) };
             [codes(attacker), codes(&cell.defender_fires)]
         });
         let regularized = options.choice("crt") == "corrected";
@@ -689,10 +714,7 @@ impl NavalBattle {
 
     fn start(&self) -> State {
         State {
-            rem: [
-                (self.sides[0].n * H) as u32,
-                (self.sides[1].n * H) as u32,
-            ],
+            rem: [(self.sides[0].n * H) as u32, (self.sides[1].n * H) as u32],
             cap: [0; 2],
             lost: [0; 2],
             seg: 0,
@@ -760,8 +782,8 @@ impl NavalBattle {
     /// Enemy ships sunk by Greek fire: `pct`% of the side's ram factors in ships.
     fn greek(&self, s: usize, rem: u32, pct: u32) -> u32 {
         let own = &self.sides[s];
-        let x = pct as u128 * rem as u128 * own.ram as u128
-            / (100 * own.n as u128 * RAM_DEN as u128);
+        let x =
+            pct as u128 * rem as u128 * own.ram as u128 / (100 * own.n as u128 * RAM_DEN as u128);
         let x = if self.floor_factors {
             x / H as u128 * H as u128
         } else {
@@ -771,6 +793,8 @@ impl NavalBattle {
     }
 
     /// Side `s` fires with casualty die `d`, morale die `dm` and Greek fire die `g` (0 = none).
+    // The three dice are spelled out: the exact chain enumerates them, a trial samples them.
+    #[allow(clippy::too_many_arguments)]
     fn fire(&self, st: &State, s: usize, board: bool, code: Code, d: i32, dm: i32, g: i32) -> Shot {
         let side = &self.sides[s];
         let (block, cas_col, mor_col) = if self.block_first_digit {
@@ -901,7 +925,9 @@ impl NavalBattle {
         let w = e.fin.winner as usize;
         let bonus = self.sides[w].naval_leader.is_some() as i32;
         let row = (row_die + bonus + self.rain).clamp(1, 7) as usize;
-        let pct = data().pursuit(row, col_die as usize).expect("pursuit entry");
+        let pct = data()
+            .pursuit(row, col_die as usize)
+            .expect("pursuit entry");
         self.convert(w, e.rem[w], pct, false).min(e.rem[1 - w])
     }
 
@@ -1092,9 +1118,14 @@ impl NavalBattle {
                                     for die in 1..=6 {
                                         let mut m = n;
                                         match self.retreat(&mut m, s, die) {
-                                            Some(fin) => {
-                                                self.finish(&m, fin, w / 6.0, &mut t, &mut ex, &mut endings)
-                                            }
+                                            Some(fin) => self.finish(
+                                                &m,
+                                                fin,
+                                                w / 6.0,
+                                                &mut t,
+                                                &mut ex,
+                                                &mut endings,
+                                            ),
                                             None => *next.entry(m).or_insert(0.0) += w / 6.0,
                                         }
                                     }
@@ -1281,14 +1312,22 @@ impl BattleModel for NavalBattle {
             "{}: factors x{}{}; one 1D6 a side and segment; morale -0.25 a day; at most {} days",
             conditions.join(", "),
             self.weather_x4 as f64 / 4.0,
-            if self.rain < 0 { ", -1 to every combat and pursuit roll" } else { "" },
+            if self.rain < 0 {
+                ", -1 to every combat and pursuit roll"
+            } else {
+                ""
+            },
             self.max_days
         ));
         notes.push(format!(
             "leadership modifiers on the casualty roll: attacker {:+} / defender {:+} in ram, {:+} / {:+} in boarding",
             self.lead[0][0], self.lead[1][0], self.lead[0][1], self.lead[1][1]
         ));
-        if self.sides.iter().any(|s| s.retreat_below.is_some() || s.retreat_losses.is_some()) {
+        if self
+            .sides
+            .iter()
+            .any(|s| s.retreat_below.is_some() || s.retreat_losses.is_some())
+        {
             notes.push(format!(
                 "retreat attempt (A31): 1D6 >= {} (+1 with the better naval leader); on a failure the retreater fights 11 against 43-33-23 for three segments, then withdraws and is pursued",
                 self.retreat_target

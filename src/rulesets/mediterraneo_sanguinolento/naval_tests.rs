@@ -68,9 +68,13 @@ fn d3_naval_matrix_symmetry() {
 /// of morale C have 100 ram factors: 17.5 ships on average (10, 15, 15, 20, 20, 25).
 #[test]
 fn greek_fire_mean_is_seventeen_and_a_half_percent_of_the_factors() {
-    let b = battle("[attacker]\nfleets = { FT = 20 }\ngreek_fire = true\n[defender]\nfleets = { FG = 20 }");
+    let b = battle(
+        "[attacker]\nfleets = { FT = 20 }\ngreek_fire = true\n[defender]\nfleets = { FG = 20 }",
+    );
     let st = b.start();
-    let total: u32 = (1..=6).map(|g| b.greek(0, st.rem[0], data().archery(g))).sum();
+    let total: u32 = (1..=6)
+        .map(|g| b.greek(0, st.rem[0], data().archery(g)))
+        .sum();
     assert_eq!(total, 105);
     // Half the ships left, half the fire.
     assert_eq!(b.greek(0, st.rem[0] / 2, 20), 10);
@@ -81,9 +85,7 @@ fn greek_fire_mean_is_seventeen_and_a_half_percent_of_the_factors() {
     let mean = |b: &NavalBattle| -> f64 {
         let mut v = Vec::new();
         b.shots(&st, 0, false, code, &mut v);
-        v.iter()
-            .map(|(s, p)| s.loss as f64 * p)
-            .sum()
+        v.iter().map(|(s, p)| s.loss as f64 * p).sum()
     };
     close(mean(&b) - mean(&plain), 17.5);
 }
@@ -106,7 +108,10 @@ fn hand_computed_ram_segment() {
     let Plan::Fire(codes, false) = b.plan(&st) else {
         panic!("segment 1 of ES/DI is a plain ram segment")
     };
-    assert_eq!((codes[0].show(), codes[1].show()), ("52".into(), "11".into()));
+    assert_eq!(
+        (codes[0].show(), codes[1].show()),
+        ("52".into(), "11".into())
+    );
     let a = b.fire(&st, 0, false, codes[0], 4, 4, 0);
     let d = b.fire(&st, 1, false, codes[1], 3, 3, 0);
     assert_eq!(a, Shot { loss: 15, mor: 60 });
@@ -244,10 +249,10 @@ fn bad_input_names_the_field() {
         assert_eq!(e.exit_code(), 2, "{e}");
         assert!(e.to_string().contains(field), "{field}: {e}");
     }
-    let e = try_battle("[attacker]\nfleets = { FT = 1 }\nships = 3\n[defender]\nfleets = { FT = 1 }")
-        .err()
-        .unwrap();
+    let e =
+        try_battle("[attacker]\nfleets = { FT = 1 }\nships = 3\n[defender]\nfleets = { FT = 1 }")
+            .err()
+            .unwrap();
     assert_eq!(e.exit_code(), 2);
     assert!(e.to_string().contains("ships"), "{e}");
 }
-
