@@ -1,17 +1,97 @@
-//! Placeholder: being written.
+//! Assault of a city or fortification (digest §3.3, §8.2): no terrain roll and no matrices; the
+//! attacker fires 5-1 and the garrison 5-2 every segment, both on the CIUDAD column, the garrison's
+//! factors multiplied and its morale raised by the effective fortification level. A garrison that
+//! breaks surrenders. An unfortified place (level 0) is fought as a battle in the city (A15).
 
-use crate::error::{AleaError, Result};
+use super::army::{Army, AE, DE, TACTICS};
+use super::data::CIUDAD;
+use super::engine::{CellCodes, Setting};
+use super::field::{self, parse_armies, parse_context, Context, FieldBattle, LandOptions, Plan, TerrainCase};
+use crate::error::Result;
 use crate::options::Options;
 use crate::rulesets::BattleModel;
 use crate::spec::Fields;
 
-pub const SUMMARY: &str = "(being written)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender", "none"];
-pub const KEYS: &[&str] = &[];
+pub const SUMMARY: &str = "assault of a city or fortification: fixed codes 5-1 against 5-2, garrison factors x fortification level, surrender on breaking";
+pub const OUTCOMES: &[&str] = super::outcome::OUTCOMES;
+pub const KEYS: &[&str] = &[
+    "fort_level: the place's fortification level 0-10 (walls built); a nation that can build IPF (nation = [\"greek\"]) adds 1",
+    "months_besieged: months of siege before the assault (-1 level each, or each 2 months with sea_supplied = true)",
+    "siege_engine: level of the besieger's siege engine 0-5 (option siege_engine: lowers the level by L, or by 1)",
+    "weather, winter, max_days, resolution: as in the field battle",
+    "[attacker] / [defender]: the besiegers and the garrison, with the field battle's side keys (tactics only matter at level 0)",
+];
 
-pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    Err(AleaError::invalid(
-        fields.source,
-        "this battle is not implemented yet",
-    ))
+pub struct Assault {
+    pub level: u32,
+}
+
+/// The effective fortification level (L3636-L3642, L3664, L3674, L5130, L5163).
+pub fn effective_level(armies: &[Army; 2], fort: u32, months: u32, sea_supplied: bool, engine: u32, engine_full: bool) -> u32 {
+    let mut level = fort as i64 + armies[1].greek as i64;
+    level -= if sea_supplied { months / 2 } else { months } as i64;
+    level -= if engine_full { engine as i64 } else { (engine > 0) as i64 };
+    let men = armies[0].total_men() as f64;
+    if fort > 0 && (armies[0].roman || armies[0].italic) && men > 0.0 {
+        level -= 1; // Roman assault (L5163): the whole attacking army is Italo-Roman here
+    }
+    level.max(0) as u32
+}
+
+pub fn assault_battle(armies: [Army; 2], level: u32, ctx: &Context, options: &Options, mut notes: Vec<String>) -> FieldBattle {
+    let opts = LandOptions::new(options);
+    let city_mod = if options.choice("archery_vs_city") == "minus-6" { -6 } else { -3 };
+    let case = if level == 0 {
+        notes.push("fortification level 0: not an assault, a battle in the city on the CIUDAD column (A15)".into());
+        let tactics = [0, 1].map(|k| match armies[k].tactic {
+            super::army::TacticChoice::Fixed(t) => armies[k].tactic_on(t, CIUDAD),
+            super::army::TacticChoice::BestResponse => if k == 0 { AE } else { DE },
+        });
+        TerrainCase {
+            terrain: CIUDAD,
+            probability: 1.0,
+            tactics,
+            plan: field::plan(&armies, tactics, CIUDAD, ctx, &opts),
+        }
+    } else {
+        let setting = |fort_level| Setting {
+            column: CIUDAD,
+            winter: ctx.winter,
+            storm: ctx.storm,
+            winter_and_storm_both: opts.winter_and_storm_both,
+            fort_level,
+            first_segment_bonus: true,
+            resolution: ctx.resolution,
+        };
+        let rules = opts.rules(CIUDAD, ctx, true, city_mod);
+        let mut e = field::engine(&armies, [AE, DE], rules, [setting(0), setting(level)], opts.symmetric_matrix);
+        e.cell = CellCodes::fixed((5, 1), (5, 2));
+        e.retreat_cells = [e.retreat_cells[0], e.retreat_cells[1]];
+        notes.push(format!(
+            "effective fortification level {level}: garrison factors x{level}, morale +{level}; attacker fires 5-1, garrison 5-2 (L3558, L3642)"
+        ));
+        TerrainCase {
+            terrain: CIUDAD,
+            probability: 1.0,
+            tactics: [AE, DE],
+            plan: Plan { decided: None, engine: e },
+        }
+    };
+    let _ = TACTICS;
+    FieldBattle::from_cases(armies, vec![case], ctx.max_days, options, level > 0, notes)
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset", "battle", "options", "fort_level", "months_besieged", "sea_supplied", "siege_engine",
+        "weather", "winter", "max_days", "resolution", "attacker", "defender",
+    ])?;
+    let armies = parse_armies(fields)?;
+    let ctx = parse_context(fields)?;
+    let fort = fields.int_in("fort_level", 0, 10)?.unwrap_or(2) as u32;
+    let months = fields.int_in("months_besieged", 0, 60)?.unwrap_or(0) as u32;
+    let sea = fields.bool("sea_supplied")?.unwrap_or(false);
+    let engine = fields.int_in("siege_engine", 0, 5)?.unwrap_or(0) as u32;
+    let level = effective_level(&armies, fort, months, sea, engine, options.choice("siege_engine") == "level");
+    Ok(Box::new(assault_battle(armies, level, &ctx, &options, Vec::new())))
 }

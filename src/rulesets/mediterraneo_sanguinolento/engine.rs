@@ -577,7 +577,7 @@ pub struct Ctx {
     arrived: [bool; 2],
     formation: [bool; 2],
     /// (block, casualty column, morale column) or None when the side does not fire.
-    table: [Option<(usize, usize, usize)>; 2],
+    pub table: [Option<(usize, usize, usize)>; 2],
     cas_mod: [i32; 2],
     mor_mod: [i32; 2],
     archery_mod: [Option<i32>; 2],
@@ -854,7 +854,7 @@ impl Engine {
         Some(owner.break_need - m)
     }
 
-    fn context(
+    pub fn context(
         &self,
         st: &State,
         day: u32,

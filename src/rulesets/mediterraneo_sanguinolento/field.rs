@@ -297,8 +297,36 @@ pub struct FieldBattle {
     pub schema: Schema,
     layout: Layout,
     auto_retreat_pursuit: bool,
-    notes: Vec<String>,
+    pub notes: Vec<String>,
     hex: Option<&'static str>,
+    /// A city assault: a garrison that breaks surrenders (L3576).
+    pub assault: bool,
+}
+
+impl FieldBattle {
+    /// A battle with given cases (assaults, landings); `assault` turns a routed defender into a surrender.
+    pub fn from_cases(armies: [Army; 2], cases: Vec<TerrainCase>, max_days: u32, options: &Options, assault: bool, notes: Vec<String>) -> FieldBattle {
+        let (schema, layout) = Layout::schema(&armies, max_days, assault);
+        FieldBattle {
+            armies,
+            cases,
+            by_roll: None,
+            schema,
+            layout,
+            auto_retreat_pursuit: LandOptions::new(options).auto_retreat_pursuit,
+            notes,
+            hex: None,
+            assault,
+        }
+    }
+
+    fn verdict(&self, end: End) -> Verdict {
+        if self.assault && end == End::Rout(1) {
+            Verdict::Surrender
+        } else {
+            Verdict::Battle(end)
+        }
+    }
 }
 
 /// Pursuit of loser `l` by the winner: (row die, column die or 0 for column 1, probability).
@@ -388,7 +416,7 @@ pub fn parse_context(fields: &Fields) -> Result<Context> {
         winter: fields.bool("winter")?.unwrap_or(false),
         max_days: fields.int_in("max_days", 1, 60)?.unwrap_or(30) as u32,
         resolution: fields
-            .int_in("resolution", 10, 100_000)?
+            .int_in("resolution", 4, 100_000)?
             .unwrap_or(DEFAULT_RESOLUTION as i64) as u32,
     })
 }
@@ -634,6 +662,7 @@ impl FieldBattle {
             auto_retreat_pursuit: opts.auto_retreat_pursuit,
             notes,
             hex,
+            assault: false,
         }
     }
 
@@ -655,7 +684,7 @@ impl FieldBattle {
                     // A fixed order keeps the sums, and so every bit of the answer, reproducible.
                     list.sort_by(|a, b| (a.0 .2, a.0 .0, a.0 .1).cmp(&(b.0 .2, b.0 .0, b.0 .1)));
                     for ((s, end, day), p) in list {
-                        self.finish_exact(case, e, &s, Verdict::Battle(end), day, p, &mut exact);
+                        self.finish_exact(case, e, &s, self.verdict(end), day, p, &mut exact);
                     }
                 }
             }
@@ -694,7 +723,7 @@ impl Simulate for FieldBattle {
         let (st, v, day) = match case.plan.decided {
             None => {
                 let (st, end, day) = e.play(dice);
-                (st, Verdict::Battle(end), day)
+                (st, self.verdict(end), day)
             }
             Some(v) => (e.start, v, 0),
         };
@@ -740,3 +769,7 @@ impl BattleModel for FieldBattle {
         self.notes.clone()
     }
 }
+
+#[cfg(test)]
+#[path = "field_tests.rs"]
+mod tests;

@@ -1,0 +1,162 @@
+use super::*;
+use crate::battle::agreement;
+use crate::progress::Progress;
+use crate::rulesets::McRun;
+
+fn battle(text: &str) -> FieldBattle {
+    let table: toml::Table = text.parse().expect("test battle parses");
+    let fields = Fields::new("test.toml", &table);
+    let options = Options::resolve(super::super::OPTIONS, Fields::new("test.toml", &toml::Table::new())).unwrap();
+    let armies = parse_armies(&fields).unwrap();
+    let ctx = parse_context(&fields).unwrap();
+    let forced = fields.int_in("battle_terrain", 1, 10).unwrap().map(|t| t as usize);
+    FieldBattle::new(armies, ctx, fields.string("hex").unwrap(), forced, &options)
+}
+
+const VECTOR: &str = r#"
+battle_terrain = 1
+resolution = 100000
+[attacker]
+nation = ["roman"]
+units = { "IML-RC" = 10 }
+tactical = 2
+tactic = "AF"
+[defender]
+culture = "barbarian"
+units = { "IL-IC" = 20, "CL-IC" = 5 }
+casualty_order = ["IL-IC"]
+tactical = 1
+tactic = "DE"
+"#;
+
+/// Digest §7.3: one segment of Rome (10 IML-RC, AF) against Gauls (20 IL + 5 CL, DE) on terrain 1.
+#[test]
+fn the_constructed_single_segment_vector_7_3() {
+    let b = battle(VECTOR);
+    let e = &b.cases[0].plan.engine;
+    let st = e.start;
+    assert!((e.factors(&st, 0) - 13.0).abs() < 1e-9);
+    assert!((e.factors(&st, 1) - 10.0).abs() < 1e-9);
+    assert!((e.morale(&st, 0) - 3.0).abs() < 1e-12);
+    assert!((e.morale(&st, 1) - 2.0).abs() < 1e-12);
+    assert!(e.sides[0].has_formation && !e.sides[1].has_formation);
+    // The Gauls need 18 on 1D20 (17, and -1 for breaking from Defensa): 3/20.
+    assert_eq!(e.break_need(&st, 0, 1), Some(18));
+    assert_eq!(e.break_need(&st, 1, 1), None);
+    let ctx = e.context(&st, 1, 1, [false, false], [false, false]);
+    // Rome fires 31 at block 3; the Gauls' 41 becomes 3-1 against Rome's formation (T6), block 2.
+    assert_eq!(ctx.table[0], Some((3, 3, 1)));
+    assert_eq!(ctx.table[1], Some((2, 3, 1)));
+    // Dice: Rome 4 → 10% and 0.4; Gauls 3 (+1 cavalry, -1 leadership on casualties) → 5% and 0.2.
+    assert_eq!(e.melee_result(&ctx, 0, 4, 4), (10, 4));
+    assert_eq!(e.melee_result(&ctx, 1, 3, 3), (5, 2));
+    let next = match e.resolve(&st, &ctx, [0, 0], [(10, 4), (5, 2)], 1) {
+        super::super::engine::Step::Go(s) => s,
+        super::super::engine::Step::End(..) => panic!("one segment does not end this battle"),
+    };
+    // Rome inflicts 10% x 14.95 (pilum) = 1.495 factors: 5.98 IL = 1,196 men; the Gauls 0.5: 76 men.
+    let lost = |k: usize| (e.total_men(&st, k) - e.total_men(&next, k) + 1e-6).floor();
+    assert_eq!(lost(1), 1196.0);
+    assert_eq!(lost(0), 76.0);
+    assert!((e.morale(&next, 0) - 2.8).abs() < 1e-9);
+    assert!((e.morale(&next, 1) - 1.6).abs() < 1e-9);
+}
+
+#[test]
+fn t1_the_terrain_roll_moves_with_the_commanders() {
+    // Plain, 2D6 = 4, Leonidas (strategic 2) lowers, Arminius (strategic 4) raises: 6 → type 2.
+    assert_eq!(data().battle_terrain("LLANO", 4 - 2 + 4), Some(2));
+    let d = terrain_distribution("LLANO", 0);
+    let p: Vec<(usize, f64)> = d.iter().map(|x| (x.0, (x.1 * 36.0).round())).collect();
+    assert_eq!(p, vec![(1, 10.0), (2, 16.0), (3, 9.0), (4, 1.0)]);
+}
+
+#[test]
+fn guard_and_charges_shift_the_digits() {
+    // T7: a regular morale-A guard launched on a 3-2 fires 3-4 (+2).
+    let b = battle(
+        r#"
+battle_terrain = 2
+[attacker]
+units = { "IM-RA" = 10, "IM-RC" = 5 }
+guard = ["IM-RA"]
+guard_segment = 1
+tactic = "AC"
+[defender]
+culture = "barbarian"
+units = { "IL-ID" = 10 }
+tactic = "AF"
+"#,
+    );
+    let e = &b.cases[0].plan.engine;
+    // Row AC (defender) / column AF: the attacker fires... the defender here is barbarian (no
+    // formation), so the attacker's code is read unchanged, morale digit +2.
+    let plain = e.cell.fire[0][0].unwrap();
+    let ctx = e.context(&e.start, 1, 1, [false, false], [false, false]);
+    let (_, x, y) = ctx.table[0].unwrap();
+    assert_eq!((x, y), (plain.0 as usize, (plain.1 + 2).min(5) as usize));
+}
+
+/// A grid of at least 50 battles where exact and Monte Carlo must agree within 5 standard errors.
+#[test]
+fn exact_and_monte_carlo_agree_over_a_grid() {
+    let sides = [
+        ("{ \"IM-RC\" = 4 }", "civilized"),
+        ("{ \"IL-ID\" = 6, \"CL-IC\" = 2 }", "barbarian"),
+        ("{ \"IP-RB\" = 3, \"IM-RC\" = 2 }", "civilized"),
+        ("{ \"CP-RC\" = 3 }", "civilized"),
+        ("{ \"IPF-RC\" = 3, \"CM-RD\" = 1 }", "civilized"),
+        ("{ \"IM-IC\" = 3, \"E-IC\" = 1 }", "barbarian"),
+    ];
+    let tactics = ["AF", "AE", "DE", "AC", "RF", "FL", "RE"];
+    let extras = [
+        "",
+        "weather = \"rain\"",
+        "",
+        "winter = true",
+    ];
+    let mut cases = 0;
+    for i in 0..90usize {
+        if cases >= 50 {
+            break;
+        }
+        let (a_units, a_cult) = sides[i % sides.len()];
+        let (d_units, d_cult) = sides[(i / 2 + 1) % sides.len()];
+        let ta = tactics[i % tactics.len()];
+        let td = tactics[(i / 3 + 2) % tactics.len()];
+        let terrain = 1 + (i * 7) % 10;
+        let retreat = if i % 5 == 0 { "retreat_below_morale = 1.5" } else { "" };
+        let text = format!(
+            "battle_terrain = {terrain}\nresolution = 6\nmax_days = 4\n{}\n[attacker]\nunits = {a_units}\nculture = \"{a_cult}\"\ntactic = \"{ta}\"\ntactical = {}\nstrategic = 3\n{retreat}\n[defender]\nunits = {d_units}\nculture = \"{d_cult}\"\ntactic = \"{td}\"\ntactical = {}\n",
+            extras[i % extras.len()],
+            i % 4,
+            (i / 4) % 4
+        );
+        let b = battle(&text);
+        // Flanking with long battles can outgrow the exact budget: those are Monte Carlo only.
+        let Ok(exact) = b.exact() else { continue };
+        let total: f64 = exact.outcomes.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "case {i}: outcomes sum to {total}");
+        let run = McRun {
+            trials: 20_000,
+            seed: 11,
+            stream: i as u64,
+            progress: &Progress::hidden(),
+        };
+        let tally = b.monte_carlo(&run);
+        if let Err(why) = agreement(&b.schema, &exact, &tally, 5.0) {
+            panic!("case {i} disagrees:\n{why}\n{text}");
+        }
+        cases += 1;
+    }
+    assert!(cases >= 50);
+}
+
+#[test]
+fn bad_input_names_the_field() {
+    let table: toml::Table = "[attacker]\nunits = { \"IX-RC\" = 3 }\n[defender]\nunits = { IM = 2 }".parse().unwrap();
+    let fields = Fields::new("b.toml", &table);
+    let e = parse_armies(&fields).err().unwrap();
+    assert_eq!(e.exit_code(), 2);
+    assert!(e.to_string().contains("attacker.units.IX-RC"), "{e}");
+}
