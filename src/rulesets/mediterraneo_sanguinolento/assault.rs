@@ -6,7 +6,9 @@
 use super::army::{Army, AE, DE, TACTICS};
 use super::data::CIUDAD;
 use super::engine::{CellCodes, Setting};
-use super::field::{self, parse_armies, parse_context, Context, FieldBattle, LandOptions, Plan, TerrainCase};
+use super::field::{
+    self, parse_armies, parse_context, Context, FieldBattle, LandOptions, Plan, TerrainCase,
+};
 use crate::error::Result;
 use crate::options::Options;
 use crate::rulesets::BattleModel;
@@ -27,10 +29,21 @@ pub struct Assault {
 }
 
 /// The effective fortification level (L3636-L3642, L3664, L3674, L5130, L5163).
-pub fn effective_level(armies: &[Army; 2], fort: u32, months: u32, sea_supplied: bool, engine: u32, engine_full: bool) -> u32 {
+pub fn effective_level(
+    armies: &[Army; 2],
+    fort: u32,
+    months: u32,
+    sea_supplied: bool,
+    engine: u32,
+    engine_full: bool,
+) -> u32 {
     let mut level = fort as i64 + armies[1].greek as i64;
     level -= if sea_supplied { months / 2 } else { months } as i64;
-    level -= if engine_full { engine as i64 } else { (engine > 0) as i64 };
+    level -= if engine_full {
+        engine as i64
+    } else {
+        (engine > 0) as i64
+    };
     let men = armies[0].total_men() as f64;
     if fort > 0 && (armies[0].roman || armies[0].italic) && men > 0.0 {
         level -= 1; // Roman assault (L5163): the whole attacking army is Italo-Roman here
@@ -38,14 +51,30 @@ pub fn effective_level(armies: &[Army; 2], fort: u32, months: u32, sea_supplied:
     level.max(0) as u32
 }
 
-pub fn assault_battle(armies: [Army; 2], level: u32, ctx: &Context, options: &Options, mut notes: Vec<String>) -> FieldBattle {
+pub fn assault_battle(
+    armies: [Army; 2],
+    level: u32,
+    ctx: &Context,
+    options: &Options,
+    mut notes: Vec<String>,
+) -> FieldBattle {
     let opts = LandOptions::new(options);
-    let city_mod = if options.choice("archery_vs_city") == "minus-6" { -6 } else { -3 };
+    let city_mod = if options.choice("archery_vs_city") == "minus-6" {
+        -6
+    } else {
+        -3
+    };
     let case = if level == 0 {
         notes.push("fortification level 0: not an assault, a battle in the city on the CIUDAD column (A15)".into());
         let tactics = [0, 1].map(|k| match armies[k].tactic {
             super::army::TacticChoice::Fixed(t) => armies[k].tactic_on(t, CIUDAD),
-            super::army::TacticChoice::BestResponse => if k == 0 { AE } else { DE },
+            super::army::TacticChoice::BestResponse => {
+                if k == 0 {
+                    AE
+                } else {
+                    DE
+                }
+            }
         });
         TerrainCase {
             terrain: CIUDAD,
@@ -64,7 +93,13 @@ pub fn assault_battle(armies: [Army; 2], level: u32, ctx: &Context, options: &Op
             resolution: ctx.resolution,
         };
         let rules = opts.rules(CIUDAD, ctx, true, city_mod);
-        let mut e = field::engine(&armies, [AE, DE], rules, [setting(0), setting(level)], opts.symmetric_matrix);
+        let mut e = field::engine(
+            &armies,
+            [AE, DE],
+            rules,
+            [setting(0), setting(level)],
+            opts.symmetric_matrix,
+        );
         e.cell = CellCodes::fixed((5, 1), (5, 2));
         e.retreat_cells = [e.retreat_cells[0], e.retreat_cells[1]];
         notes.push(format!(
@@ -74,7 +109,10 @@ pub fn assault_battle(armies: [Army; 2], level: u32, ctx: &Context, options: &Op
             terrain: CIUDAD,
             probability: 1.0,
             tactics: [AE, DE],
-            plan: Plan { decided: None, engine: e },
+            plan: Plan {
+                decided: None,
+                engine: e,
+            },
         }
     };
     let _ = TACTICS;
@@ -83,8 +121,19 @@ pub fn assault_battle(armies: [Army; 2], level: u32, ctx: &Context, options: &Op
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     fields.only(&[
-        "ruleset", "battle", "options", "fort_level", "months_besieged", "sea_supplied", "siege_engine",
-        "weather", "winter", "max_days", "resolution", "attacker", "defender",
+        "ruleset",
+        "battle",
+        "options",
+        "fort_level",
+        "months_besieged",
+        "sea_supplied",
+        "siege_engine",
+        "weather",
+        "winter",
+        "max_days",
+        "resolution",
+        "attacker",
+        "defender",
     ])?;
     let armies = parse_armies(fields)?;
     let ctx = parse_context(fields)?;
@@ -92,6 +141,19 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     let months = fields.int_in("months_besieged", 0, 60)?.unwrap_or(0) as u32;
     let sea = fields.bool("sea_supplied")?.unwrap_or(false);
     let engine = fields.int_in("siege_engine", 0, 5)?.unwrap_or(0) as u32;
-    let level = effective_level(&armies, fort, months, sea, engine, options.choice("siege_engine") == "level");
-    Ok(Box::new(assault_battle(armies, level, &ctx, &options, Vec::new())))
+    let level = effective_level(
+        &armies,
+        fort,
+        months,
+        sea,
+        engine,
+        options.choice("siege_engine") == "level",
+    );
+    Ok(Box::new(assault_battle(
+        armies,
+        level,
+        &ctx,
+        &options,
+        Vec::new(),
+    )))
 }

@@ -305,7 +305,14 @@ pub struct FieldBattle {
 
 impl FieldBattle {
     /// A battle with given cases (assaults, landings); `assault` turns a routed defender into a surrender.
-    pub fn from_cases(armies: [Army; 2], cases: Vec<TerrainCase>, max_days: u32, options: &Options, assault: bool, notes: Vec<String>) -> FieldBattle {
+    pub fn from_cases(
+        armies: [Army; 2],
+        cases: Vec<TerrainCase>,
+        max_days: u32,
+        options: &Options,
+        assault: bool,
+        notes: Vec<String>,
+    ) -> FieldBattle {
         let (schema, layout) = Layout::schema(&armies, max_days, assault);
         FieldBattle {
             armies,

@@ -6,10 +6,17 @@ use crate::rulesets::McRun;
 fn battle(text: &str) -> FieldBattle {
     let table: toml::Table = text.parse().expect("test battle parses");
     let fields = Fields::new("test.toml", &table);
-    let options = Options::resolve(super::super::OPTIONS, Fields::new("test.toml", &toml::Table::new())).unwrap();
+    let options = Options::resolve(
+        super::super::OPTIONS,
+        Fields::new("test.toml", &toml::Table::new()),
+    )
+    .unwrap();
     let armies = parse_armies(&fields).unwrap();
     let ctx = parse_context(&fields).unwrap();
-    let forced = fields.int_in("battle_terrain", 1, 10).unwrap().map(|t| t as usize);
+    let forced = fields
+        .int_in("battle_terrain", 1, 10)
+        .unwrap()
+        .map(|t| t as usize);
     FieldBattle::new(armies, ctx, fields.string("hex").unwrap(), forced, &options)
 }
 
@@ -109,12 +116,7 @@ fn exact_and_monte_carlo_agree_over_a_grid() {
         ("{ \"IM-IC\" = 3, \"E-IC\" = 1 }", "barbarian"),
     ];
     let tactics = ["AF", "AE", "DE", "AC", "RF", "FL", "RE"];
-    let extras = [
-        "",
-        "weather = \"rain\"",
-        "",
-        "winter = true",
-    ];
+    let extras = ["", "weather = \"rain\"", "", "winter = true"];
     let mut cases = 0;
     for i in 0..90usize {
         if cases >= 50 {
@@ -125,7 +127,11 @@ fn exact_and_monte_carlo_agree_over_a_grid() {
         let ta = tactics[i % tactics.len()];
         let td = tactics[(i / 3 + 2) % tactics.len()];
         let terrain = 1 + (i * 7) % 10;
-        let retreat = if i % 5 == 0 { "retreat_below_morale = 1.5" } else { "" };
+        let retreat = if i % 5 == 0 {
+            "retreat_below_morale = 1.5"
+        } else {
+            ""
+        };
         let text = format!(
             "battle_terrain = {terrain}\nresolution = 6\nmax_days = 4\n{}\n[attacker]\nunits = {a_units}\nculture = \"{a_cult}\"\ntactic = \"{ta}\"\ntactical = {}\nstrategic = 3\n{retreat}\n[defender]\nunits = {d_units}\nculture = \"{d_cult}\"\ntactic = \"{td}\"\ntactical = {}\n",
             extras[i % extras.len()],
@@ -136,7 +142,10 @@ fn exact_and_monte_carlo_agree_over_a_grid() {
         // Flanking with long battles can outgrow the exact budget: those are Monte Carlo only.
         let Ok(exact) = b.exact() else { continue };
         let total: f64 = exact.outcomes.iter().sum();
-        assert!((total - 1.0).abs() < 1e-9, "case {i}: outcomes sum to {total}");
+        assert!(
+            (total - 1.0).abs() < 1e-9,
+            "case {i}: outcomes sum to {total}"
+        );
         let run = McRun {
             trials: 20_000,
             seed: 11,
@@ -154,7 +163,10 @@ fn exact_and_monte_carlo_agree_over_a_grid() {
 
 #[test]
 fn bad_input_names_the_field() {
-    let table: toml::Table = "[attacker]\nunits = { \"IX-RC\" = 3 }\n[defender]\nunits = { IM = 2 }".parse().unwrap();
+    let table: toml::Table =
+        "[attacker]\nunits = { \"IX-RC\" = 3 }\n[defender]\nunits = { IM = 2 }"
+            .parse()
+            .unwrap();
     let fields = Fields::new("b.toml", &table);
     let e = parse_armies(&fields).err().unwrap();
     assert_eq!(e.exit_code(), 2);

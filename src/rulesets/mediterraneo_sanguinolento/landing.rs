@@ -42,7 +42,10 @@ pub fn convert(groups: &[Group]) -> Vec<Group> {
             h.code = target.to_string();
             h.units = (men / 200.0 * 2.0).round() / 2.0;
         }
-        match out.iter_mut().find(|x| x.label() == h.label() && x.veteran == h.veteran && x.guard == h.guard) {
+        match out
+            .iter_mut()
+            .find(|x| x.label() == h.label() && x.veteran == h.veteran && x.guard == h.guard)
+        {
             Some(x) => x.units += h.units,
             None => out.push(h),
         }
@@ -53,8 +56,19 @@ pub fn convert(groups: &[Group]) -> Vec<Group> {
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     fields.only(&[
-        "ruleset", "battle", "options", "hex", "battle_terrain", "weather", "winter", "max_days", "resolution",
-        "fleets", "naval_leader", "attacker", "defender",
+        "ruleset",
+        "battle",
+        "options",
+        "hex",
+        "battle_terrain",
+        "weather",
+        "winter",
+        "max_days",
+        "resolution",
+        "fleets",
+        "naval_leader",
+        "attacker",
+        "defender",
     ])?;
     let mut armies = parse_armies(fields)?;
     let ctx = parse_context(fields)?;
@@ -65,24 +79,46 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     let mut support = 0.0;
     for code in fleets.keys() {
         let f = data().fleet(code).ok_or_else(|| {
-            AleaError::input(fields.source, format!("fleets.{code}"), code, "a fleet type: FG FB FT FQ FTR FC FP")
+            AleaError::input(
+                fields.source,
+                format!("fleets.{code}"),
+                code,
+                "a fleet type: FG FB FT FQ FTR FC FP",
+            )
         })?;
         support += fleets.number_in(code, 0.0, 1000.0)?.unwrap_or(0.0) * f.ram as f64 / 10.0;
     }
     let leader = fields.table("naval_leader", &empty)?;
     let tactical = leader.int_in("tactical", 0, 5)?.unwrap_or(0);
     let strategic = leader.int_in("strategic", 0, 5)?.unwrap_or(0);
-    let value = if options.choice("landing_leader_value") == "tactical" { tactical } else { strategic };
-    let before: Vec<String> = armies[0].groups.iter().map(|g| format!("{} {}", g.units, g.label())).collect();
+    let value = if options.choice("landing_leader_value") == "tactical" {
+        tactical
+    } else {
+        strategic
+    };
+    let before: Vec<String> = armies[0]
+        .groups
+        .iter()
+        .map(|g| format!("{} {}", g.units, g.label()))
+        .collect();
     armies[0].groups = convert(&armies[0].groups);
-    let after: Vec<String> = armies[0].groups.iter().map(|g| format!("{} {}", g.units, g.label())).collect();
+    let after: Vec<String> = armies[0]
+        .groups
+        .iter()
+        .map(|g| format!("{} {}", g.units, g.label()))
+        .collect();
     let mut b = FieldBattle::new(armies, ctx, hex, forced, &options);
     for c in &mut b.cases {
         c.plan.engine.sides[0].support = support;
     }
-    b.notes.push(format!("landing force {} fights as {} (L4462, A35)", before.join(" + "), after.join(" + ")));
+    b.notes.push(format!(
+        "landing force {} fights as {} (L4462, A35)",
+        before.join(" + "),
+        after.join(" + ")
+    ));
     if support > 0.0 {
-        b.notes.push(format!("warfleets add {support:.2} combat factors (L4466)"));
+        b.notes
+            .push(format!("warfleets add {support:.2} combat factors (L4466)"));
     }
     if !matches!(hex.unwrap_or("plain"), "plain" | "desert" | "forest") {
         b.notes.push(format!(

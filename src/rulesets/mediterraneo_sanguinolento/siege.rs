@@ -36,12 +36,26 @@ pub struct Timeline {
 }
 
 #[allow(clippy::too_many_arguments)]
-pub fn timeline(start_level: u32, sea_supplied: bool, garrison_morale: f64, garrison_men: u32, pob: u32, food: u32, population_eats: bool, months: u32) -> Timeline {
+pub fn timeline(
+    start_level: u32,
+    sea_supplied: bool,
+    garrison_morale: f64,
+    garrison_men: u32,
+    pob: u32,
+    food: u32,
+    population_eats: bool,
+    months: u32,
+) -> Timeline {
     let mut level = start_level as i64;
     let mut morale = garrison_morale;
     let mut stock = food as f64;
     let mut hungry = false;
-    let mut t = Timeline { levels: vec![start_level], morale_lost: vec![0], surrender: None, why: "" };
+    let mut t = Timeline {
+        levels: vec![start_level],
+        morale_lost: vec![0],
+        surrender: None,
+        why: "",
+    };
     let mut lost = 0;
     for m in 1..=months {
         if !sea_supplied || m % 2 == 0 {
@@ -62,7 +76,12 @@ pub fn timeline(start_level: u32, sea_supplied: bool, garrison_morale: f64, garr
             return t;
         }
         stock += pob as f64 / 100.0;
-        let need = garrison_men as f64 / 200.0 + if population_eats { pob as f64 / 200.0 } else { 0.0 };
+        let need = garrison_men as f64 / 200.0
+            + if population_eats {
+                pob as f64 / 200.0
+            } else {
+                0.0
+            };
         if stock + 1e-9 < need {
             if hungry {
                 t.surrender = Some(m);
@@ -115,8 +134,22 @@ impl BattleModel for Siege {
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     fields.only(&[
-        "ruleset", "battle", "options", "fort_level", "sea_supplied", "siege_engine", "food", "city_pob", "months",
-        "assault_after", "weather", "winter", "max_days", "resolution", "attacker", "defender",
+        "ruleset",
+        "battle",
+        "options",
+        "fort_level",
+        "sea_supplied",
+        "siege_engine",
+        "food",
+        "city_pob",
+        "months",
+        "assault_after",
+        "weather",
+        "winter",
+        "max_days",
+        "resolution",
+        "attacker",
+        "defender",
     ])?;
     let armies = parse_armies(fields)?;
     let ctx = parse_context(fields)?;
@@ -131,11 +164,28 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     let start = effective_level(&armies, fort, 0, false, engine, engine_full);
     let g = &armies[1];
     let units: f64 = g.groups.iter().map(|x| x.units).sum();
-    let morale = g.groups.iter().map(|x| x.units * x.morale_value() as f64).sum::<f64>() / units.max(1e-9);
+    let morale = g
+        .groups
+        .iter()
+        .map(|x| x.units * x.morale_value() as f64)
+        .sum::<f64>()
+        / units.max(1e-9);
     let horizon = assault_after.unwrap_or(months);
-    let t = timeline(start, sea, morale + start as f64, g.total_men(), pob, food, options.choice("siege_food") != "garrison", horizon);
+    let t = timeline(
+        start,
+        sea,
+        morale + start as f64,
+        g.total_men(),
+        pob,
+        food,
+        options.choice("siege_food") != "garrison",
+        horizon,
+    );
     let course: Vec<String> = t.levels.iter().map(|l| l.to_string()).collect();
-    let mut notes = vec![format!("fortification level month by month: {}", course.join(", "))];
+    let mut notes = vec![format!(
+        "fortification level month by month: {}",
+        course.join(", ")
+    )];
     if let Some(m) = t.surrender {
         notes.push(format!("the city surrenders in month {m}: {}", t.why));
     }
