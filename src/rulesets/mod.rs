@@ -1,6 +1,19 @@
 //! The five rulesets. Each declares its battles and its rule options; the shared machinery (exact
 //! distributions, runner, experiments, output, charts) never needs to know which one it is running.
 
+/// A battle kind from a module exposing `SUMMARY`, `OUTCOMES`, `KEYS` and `build`.
+macro_rules! kind {
+    ($name:literal, $module:ident) => {
+        BattleKind {
+            name: $name,
+            summary: $module::SUMMARY,
+            outcomes: $module::OUTCOMES,
+            keys: $module::KEYS,
+            build: $module::build,
+        }
+    };
+}
+
 pub mod invasions;
 pub mod mare_nostrum;
 pub mod mediterraneo_sanguinolento;

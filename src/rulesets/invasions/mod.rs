@@ -37,18 +37,6 @@ use crate::options::{OptionKind, OptionValue, RuleOption};
 
 pub const SLUG: &str = "invasions";
 
-macro_rules! kind {
-    ($name:literal, $module:ident) => {
-        BattleKind {
-            name: $name,
-            summary: $module::SUMMARY,
-            outcomes: $module::OUTCOMES,
-            keys: $module::KEYS,
-            build: $module::build,
-        }
-    };
-}
-
 pub const RULESET: Ruleset = Ruleset {
     slug: SLUG,
     title: "Invasions vol. 1",

@@ -3,7 +3,7 @@
 //! factors multiplied and its morale raised by the effective fortification level. A garrison that
 //! breaks surrenders. An unfortified place (level 0) is fought as a battle in the city (A15).
 
-use super::army::{Army, AE, DE, TACTICS};
+use super::army::{Army, AE, DE};
 use super::data::CIUDAD;
 use super::engine::{CellCodes, Setting};
 use super::field::{
@@ -23,10 +23,6 @@ pub const KEYS: &[&str] = &[
     "weather, winter, max_days, resolution: as in the field battle",
     "[attacker] / [defender]: the besiegers and the garrison, with the field battle's side keys (tactics only matter at level 0)",
 ];
-
-pub struct Assault {
-    pub level: u32,
-}
 
 /// The effective fortification level (L3636-L3642, L3664, L3674, L5130, L5163).
 pub fn effective_level(
@@ -101,7 +97,6 @@ pub fn assault_battle(
             opts.symmetric_matrix,
         );
         e.cell = CellCodes::fixed((5, 1), (5, 2));
-        e.retreat_cells = [e.retreat_cells[0], e.retreat_cells[1]];
         notes.push(format!(
             "effective fortification level {level}: garrison factors x{level}, morale +{level}; attacker fires 5-1, garrison 5-2 (L3558, L3642)"
         ));
@@ -115,7 +110,6 @@ pub fn assault_battle(
             },
         }
     };
-    let _ = TACTICS;
     FieldBattle::from_cases(armies, vec![case], ctx.max_days, options, level > 0, notes)
 }
 

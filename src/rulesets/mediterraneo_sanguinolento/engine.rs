@@ -41,8 +41,11 @@ pub struct State {
     pub men: [[f64; SLOTS]; 2],
 }
 
+/// What identifies a state: casualty steps, morale lost, formations, arrivals, retreats.
+type StateKey = ([[u16; 5]; 2], [i32; 2], [bool; 2], [bool; 2], [u8; 2]);
+
 impl State {
-    fn key(&self) -> ([[u16; 5]; 2], [i32; 2], [bool; 2], [bool; 2], [u8; 2]) {
+    fn key(&self) -> StateKey {
         (
             self.cas,
             self.loss,
@@ -1086,11 +1089,11 @@ impl Engine {
         let mut units = side.units0;
         let d = side.delta;
         let mut all = cas[1] as f64 * d;
-        let quotas: [(usize, fn(&Slot) -> bool); 3] =
-            [(2, |s| s.guard), (3, |s| s.chariot), (4, |s| s.mounted)];
+        type Quota = (usize, fn(&Slot) -> bool);
+        let quotas: [Quota; 3] = [(2, |s| s.guard), (3, |s| s.chariot), (4, |s| s.mounted)];
         for (q, filter) in quotas {
             if cas[q] > 0 {
-                all += side.remove(&mut units, cas[q] as f64 * d, |s| filter(s));
+                all += side.remove(&mut units, cas[q] as f64 * d, filter);
             }
         }
         if cas[0] > 0 {

@@ -361,6 +361,7 @@ pub fn pursuit_rolls(
 }
 
 impl FieldBattle {
+    #[allow(clippy::too_many_arguments)]
     fn finish_exact(
         &self,
         case: &TerrainCase,
@@ -617,7 +618,7 @@ impl FieldBattle {
                         "terrain roll: 2D6 {s:+} from the commanders' strategic levels"
                     ));
                 }
-                (terrain_distribution(hex, s), Some(name_of(name)))
+                (terrain_distribution(hex, s), Some(hex_name_static(name)))
             }
         };
         let mut cases = Vec::new();
@@ -689,7 +690,7 @@ impl FieldBattle {
                     })?;
                     let mut list: Vec<_> = ends.into_iter().collect();
                     // A fixed order keeps the sums, and so every bit of the answer, reproducible.
-                    list.sort_by(|a, b| (a.0 .2, a.0 .0, a.0 .1).cmp(&(b.0 .2, b.0 .0, b.0 .1)));
+                    list.sort_by_key(|((s, end, day), _)| (*day, *s, *end));
                     for ((s, end, day), p) in list {
                         self.finish_exact(case, e, &s, self.verdict(end), day, p, &mut exact);
                     }
@@ -700,7 +701,7 @@ impl FieldBattle {
     }
 }
 
-fn name_of(name: &str) -> &'static str {
+fn hex_name_static(name: &str) -> &'static str {
     HEXES.iter().find(|h| h.0 == name).map_or("plain", |h| h.0)
 }
 

@@ -203,10 +203,7 @@ impl Layout {
     pub fn record(&self, f: &Finish, sink: &mut Sink) {
         let e = f.engine;
         let v = f.verdict;
-        sink.outcome(match v.winner() {
-            Some(w) => w,
-            None => 2,
-        });
+        sink.outcome(v.winner().unwrap_or(2));
         sink.count(self.days, f.day as usize);
         sink.count(self.terrain, f.terrain);
         let losers = v.losers();
@@ -309,7 +306,7 @@ impl Layout {
             for (g, &idx) in l.units_lost.iter().enumerate() {
                 let mut u = 0.0;
                 for (i, s) in side.slots.iter().enumerate() {
-                    if s.group == g && (i < super::army::MAX_GROUPS || s.detached) {
+                    if s.group == g {
                         u += lost_units[k][i];
                     }
                 }
