@@ -19,7 +19,13 @@ const Z95: f64 = 1.96;
 
 /// "attacker.infantry" → "attacker infantry (units)".
 pub fn axis_label(field: &str) -> String {
-    let last = field.rsplit('.').next().unwrap_or(field);
+    let mut parts = field.rsplit('.');
+    let last = parts.next().unwrap_or(field);
+    // A unit type inside a table of units or fleets: "defender.units.IM-RC".
+    let last = match parts.next() {
+        Some(table @ ("units" | "fleets")) => table,
+        _ => last,
+    };
     let unit = match last {
         "infantry" | "cavalry" | "veteran_infantry" | "veteran_cavalry" | "units" | "legions"
         | "veteran_legions" => " (units)",
@@ -127,6 +133,12 @@ impl<'a> Layout<'a> {
     }
 
     fn subtitle(&self, drawn: &[Option<usize>]) -> String {
+        self.subtitle_thinned(drawn, usize::MAX)
+    }
+
+    /// The subtitle of a chart drawing at most `max_lines` values of the series axis, saying
+    /// when some were left out.
+    fn subtitle_thinned(&self, drawn: &[Option<usize>], max_lines: usize) -> String {
         let mut parts = vec![format!(
             "{} {} battle",
             self.exp.ruleset.title,
@@ -136,21 +148,32 @@ impl<'a> Layout<'a> {
         if !held.is_empty() {
             parts.push(format!("at {held}"));
         }
+        if let Some(s) = self.series.filter(|s| drawn.contains(&Some(*s))) {
+            let len = self.exp.axes[s].values.len();
+            let shown = thin(len, max_lines).len();
+            if shown < len {
+                parts.push(format!(
+                    "{shown} of {len} {} values shown (all in the heatmap and tables)",
+                    self.exp.axes[s].field
+                ));
+            }
+        }
         parts.join(" · ")
     }
 
-    /// Lines along x: one per series value (thinned to MAX_LINES) per variant.
+    /// Lines along x: one per series value (thinned to `max_lines`) per variant.
     fn lines(
         &self,
         summaries: &[PointSummary],
         value: impl Fn(&PointSummary) -> Option<(f64, f64)>,
         label: &str,
+        max_lines: usize,
     ) -> Vec<Series> {
         let Some(x) = self.x else { return Vec::new() };
         let grid = self.exp.grid_len();
         let series_values: Vec<Option<usize>> = match self.series {
             None => vec![None],
-            Some(s) => thin(self.exp.axes[s].values.len(), MAX_LINES)
+            Some(s) => thin(self.exp.axes[s].values.len(), max_lines)
                 .into_iter()
                 .map(Some)
                 .collect(),
@@ -210,6 +233,48 @@ fn names_if_text(values: &[Value]) -> Option<Vec<String>> {
         .iter()
         .any(|v| v.is_str())
         .then(|| values.iter().map(axis_value_text).collect())
+}
+
+/// Draws `chart` as lines when the x axis sweeps numbers, and as grouped bars (one group per
+/// series) when it sweeps names, whose order means nothing.
+fn draw_along_x(
+    chart: &LineChart,
+    x_values: &[Value],
+    stem: &std::path::Path,
+) -> Result<Vec<std::path::PathBuf>> {
+    let Some(categories) = names_if_text(x_values) else {
+        return charts::draw_line_chart(chart, stem).map_err(chart_err);
+    };
+    let groups = chart
+        .series
+        .iter()
+        .map(|s| {
+            let mut values = vec![f64::NAN; categories.len()];
+            let mut ci = vec![(f64::NAN, f64::NAN); categories.len()];
+            for p in &s.points {
+                let i = p.x as usize;
+                values[i] = p.y;
+                if let Some(c) = p.ci {
+                    ci[i] = c;
+                }
+            }
+            BarGroup {
+                name: s.name.clone(),
+                values,
+                ci: s.points.iter().any(|p| p.ci.is_some()).then_some(ci),
+            }
+        })
+        .collect();
+    let bars = BarChart {
+        title: chart.title.clone(),
+        subtitle: chart.subtitle.clone(),
+        x_label: chart.x_label.clone(),
+        y_label: chart.y_label.clone(),
+        categories,
+        groups,
+        y_range: chart.y_range,
+    };
+    charts::draw_bar_chart(&bars, stem).map_err(chart_err)
 }
 
 /// At most `max` indices spread evenly over `0..len`.
@@ -323,13 +388,13 @@ pub fn draw_all(
         ));
     }
     // Outcome probability along x.
-    let series = layout.lines(summaries, |s| s.outcomes.get(o).copied(), "");
+    let series = layout.lines(summaries, |s| s.outcomes.get(o).copied(), "", MAX_LINES);
     let whiskers = series
         .iter()
         .any(|s| s.points.iter().any(|p| p.ci.is_some()));
     let win = LineChart {
         title: format!("{}: {what}", exp.title),
-        subtitle: Some(layout.subtitle(&[layout.x, layout.series])),
+        subtitle: Some(layout.subtitle_thinned(&[layout.x, layout.series], MAX_LINES)),
         x_label: x_label.clone(),
         y_label: if whiskers {
             format!("{what} (whiskers: 95% CI)")
@@ -339,24 +404,29 @@ pub fn draw_all(
         series,
         y_range: Some((0.0, 1.0)),
     };
-    files.extend(names(
-        charts::draw_line_chart(&win, &dir.path("outcome-probability")).map_err(chart_err)?,
-    ));
-    // Expected losses along x.
-    let mut loss_series = layout.lines(summaries, |s| s.attacker_losses, "attacker");
-    loss_series.extend(layout.lines(summaries, |s| s.defender_losses, "defender"));
+    files.extend(names(draw_along_x(
+        &win,
+        &exp.axes[x].values,
+        &dir.path("outcome-probability"),
+    )?));
+    // Expected losses along x: two lines per series value, so half as many series values.
+    let per_side = MAX_LINES / 2;
+    let mut loss_series = layout.lines(summaries, |s| s.attacker_losses, "attacker", per_side);
+    loss_series.extend(layout.lines(summaries, |s| s.defender_losses, "defender", per_side));
     if loss_series.iter().any(|s| !s.points.is_empty()) {
         let losses = LineChart {
             title: format!("{}: expected losses", exp.title),
-            subtitle: Some(layout.subtitle(&[layout.x, layout.series])),
+            subtitle: Some(layout.subtitle_thinned(&[layout.x, layout.series], per_side)),
             x_label: x_label.clone(),
-            y_label: "expected losses (units)".into(),
+            y_label: format!("expected losses ({})", exp.kind.loss_unit),
             series: loss_series,
             y_range: None,
         };
-        files.extend(names(
-            charts::draw_line_chart(&losses, &dir.path("expected-losses")).map_err(chart_err)?,
-        ));
+        files.extend(names(draw_along_x(
+            &losses,
+            &exp.axes[x].values,
+            &dir.path("expected-losses"),
+        )?));
     }
     // Rule variants side by side, every other axis held.
     if exp.variants.len() > 1 {
@@ -395,9 +465,11 @@ pub fn draw_all(
             series,
             y_range: Some((0.0, 1.0)),
         };
-        files.extend(names(
-            charts::draw_line_chart(&chart, &dir.path("variants")).map_err(chart_err)?,
-        ));
+        files.extend(names(draw_along_x(
+            &chart,
+            &exp.axes[x].values,
+            &dir.path("variants"),
+        )?));
     }
     Ok(files)
 }
@@ -500,4 +572,67 @@ pub fn loss_chart<'a>(
         groups,
         y_range: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_labels_carry_their_unit() {
+        assert_eq!(axis_label("attacker.infantry"), "attacker infantry (units)");
+        assert_eq!(
+            axis_label("defender.units.IM-RC"),
+            "defender units IM-RC (units)"
+        );
+        assert_eq!(
+            axis_label("attacker.fleets.FT"),
+            "attacker fleets FT (fleets)"
+        );
+        assert_eq!(axis_label("hex"), "hex");
+    }
+
+    #[test]
+    fn thinning_keeps_the_ends_and_never_exceeds_the_limit() {
+        assert_eq!(thin(5, 8), vec![0, 1, 2, 3, 4]);
+        let t = thin(9, 4);
+        assert!(t.len() <= 4);
+        assert_eq!((t[0], *t.last().unwrap()), (0, 8));
+    }
+
+    #[test]
+    fn named_x_values_draw_bars_with_every_category() {
+        let dir = std::env::temp_dir().join(format!("alea-bars-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let chart = LineChart {
+            title: "t".into(),
+            subtitle: None,
+            x_label: "tactic".into(),
+            y_label: "p".into(),
+            series: vec![Series {
+                name: "s".into(),
+                points: vec![Point {
+                    x: 1.0,
+                    y: 0.5,
+                    ci: Some((0.4, 0.6)),
+                }],
+            }],
+            y_range: Some((0.0, 1.0)),
+        };
+        let names = [Value::from("FL"), Value::from("AF")];
+        let files = draw_along_x(&chart, &names, &dir.join("bars")).unwrap();
+        assert!(files
+            .iter()
+            .any(|f| f.extension().is_some_and(|e| e == "svg")));
+        let svg = std::fs::read_to_string(dir.join("bars.svg")).unwrap();
+        assert!(
+            svg.contains("FL") && svg.contains("AF"),
+            "category names on the axis"
+        );
+        let numbers = [Value::from(1), Value::from(2)];
+        draw_along_x(&chart, &numbers, &dir.join("lines")).unwrap();
+        let svg = std::fs::read_to_string(dir.join("lines.svg")).unwrap();
+        assert!(!svg.contains("FL"));
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

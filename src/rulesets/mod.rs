@@ -4,10 +4,14 @@
 /// A battle kind from a module exposing `SUMMARY`, `OUTCOMES`, `KEYS` and `build`.
 macro_rules! kind {
     ($name:literal, $module:ident) => {
+        kind!($name, $module, "units")
+    };
+    ($name:literal, $module:ident, $loss_unit:literal) => {
         BattleKind {
             name: $name,
             summary: $module::SUMMARY,
             outcomes: $module::OUTCOMES,
+            loss_unit: $loss_unit,
             keys: $module::KEYS,
             build: $module::build,
         }
@@ -59,6 +63,8 @@ pub struct BattleKind {
     pub name: &'static str,
     pub summary: &'static str,
     pub outcomes: &'static [&'static str],
+    /// What `attacker_losses`/`defender_losses` count ("units", "fleets", "hundreds of men").
+    pub loss_unit: &'static str,
     /// Keys of the battle file, one `key: meaning` per entry.
     pub keys: &'static [&'static str],
     pub build: fn(&Fields, Options) -> Result<Box<dyn BattleModel>>,
