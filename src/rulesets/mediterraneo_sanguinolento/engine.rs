@@ -626,6 +626,31 @@ impl<T: Copy + PartialEq + Default, const N: usize> Default for Choices<T, N> {
     }
 }
 
+/// Where the men in the slots come from once casualty steps change: recomputed (simulation), or
+/// looked up (the exact solver meets the same few casualty vectors millions of times).
+pub trait MenOf {
+    fn men(&mut self, e: &Engine, k: usize, cas: &[u16; 5]) -> [f64; SLOTS];
+}
+
+pub struct Recompute;
+
+impl MenOf for Recompute {
+    fn men(&mut self, e: &Engine, k: usize, cas: &[u16; 5]) -> [f64; SLOTS] {
+        e.composition(k, cas)
+    }
+}
+
+#[derive(Default)]
+pub struct MenCache([FastMap<[u16; 5], [f64; SLOTS]>; 2]);
+
+impl MenOf for MenCache {
+    fn men(&mut self, e: &Engine, k: usize, cas: &[u16; 5]) -> [f64; SLOTS] {
+        *self.0[k]
+            .entry(*cas)
+            .or_insert_with(|| e.composition(k, cas))
+    }
+}
+
 impl Engine {
     fn enemy(k: usize) -> usize {
         1 - k
@@ -1052,7 +1077,15 @@ impl Engine {
 
     /// Adds `cas` combat factors of casualties to side k, in steps: half to the `quota` bucket when
     /// one applies, the rest to the whole army (or to the body on the board while a detachment is away).
+    /// The men in the slots are recomputed from the steps.
     fn allocate(&self, st: &mut State, k: usize, cas: f64, quota: Option<usize>) {
+        if self.add_steps(st, k, cas, quota) {
+            st.men[k] = self.composition(k, &st.cas[k]);
+        }
+    }
+
+    /// `allocate` without recomputing the men; whether any step was added.
+    fn add_steps(&self, st: &mut State, k: usize, cas: f64, quota: Option<usize>) -> bool {
         let cas = if self.rules.floor_factors {
             (cas + 1e-9).floor()
         } else {
@@ -1061,7 +1094,7 @@ impl Engine {
         let delta = self.sides[k].delta;
         let steps = |x: f64| -> u16 { (x / delta + 0.5).floor().min(60_000.0) as u16 };
         if cas <= 1e-12 || steps(cas) == 0 {
-            return;
+            return false;
         }
         let general = if self.sides[k].detachment && !st.arrived[k] {
             0
@@ -1077,7 +1110,7 @@ impl Engine {
             }
             None => c[general] = c[general].saturating_add(steps(cas)),
         }
-        st.men[k] = self.composition(k, &st.cas[k]);
+        true
     }
 
     /// The men left in every slot after these casualty steps: quotas from their own troops first,
@@ -1156,19 +1189,50 @@ impl Engine {
         melee: [(u8, u8); 2],
         seg: u32,
     ) -> Step {
+        let s = self.archery(st, ctx, arch, &mut Recompute);
+        let factors = [0, 1].map(|k| self.melee_factors(&s, k, ctx));
+        self.melee(st, &s, ctx, factors, melee, seg, &mut Recompute)
+    }
+
+    /// The state after both sides' archers fired (formations and arrivals of `ctx` applied).
+    fn archery(&self, st: &State, ctx: &Ctx, arch: [u8; 2], men: &mut impl MenOf) -> State {
         let mut s = *st;
         s.formation = ctx.formation;
         s.arrived = ctx.arrived;
-        let a_cas = [0, 1].map(|k| arch[k] as f64 / 100.0 * self.archer_factors(st, k));
-        for k in 0..2 {
-            let q = self.quota(st, ctx, Self::enemy(k));
-            self.allocate(&mut s, Self::enemy(k), a_cas[k], q);
+        if arch != [0, 0] {
+            let a_cas = [0, 1].map(|k| arch[k] as f64 / 100.0 * self.archer_factors(st, k));
+            for k in 0..2 {
+                let e = Self::enemy(k);
+                let q = self.quota(st, ctx, e);
+                if self.add_steps(&mut s, e, a_cas[k], q) {
+                    s.men[e] = men.men(self, e, &s.cas[e]);
+                }
+            }
         }
-        let m_cas = [0, 1].map(|k| melee[k].0 as f64 / 100.0 * self.melee_factors(&s, k, ctx));
+        s
+    }
+
+    /// Both sides' melee fire from the state after archery, `factors` being each side's melee
+    /// factors in it; `st` is the state the segment began in (it fixes the casualty quotas).
+    #[allow(clippy::too_many_arguments)]
+    fn melee(
+        &self,
+        st: &State,
+        after_archery: &State,
+        ctx: &Ctx,
+        factors: [f64; 2],
+        melee: [(u8, u8); 2],
+        seg: u32,
+        men: &mut impl MenOf,
+    ) -> Step {
+        let mut s = *after_archery;
         for k in 0..2 {
-            let q = self.quota(st, ctx, Self::enemy(k));
-            self.allocate(&mut s, Self::enemy(k), m_cas[k], q);
-            s.loss[Self::enemy(k)] += melee[k].1 as i32 * 10;
+            let e = Self::enemy(k);
+            let q = self.quota(st, ctx, e);
+            if self.add_steps(&mut s, e, melee[k].0 as f64 / 100.0 * factors[k], q) {
+                s.men[e] = men.men(self, e, &s.cas[e]);
+            }
+            s.loss[e] += melee[k].1 as i32 * 10;
         }
         for k in 0..2 {
             if ctx.guard[k] && !self.broken(&s, Self::enemy(k)) {
@@ -1309,7 +1373,14 @@ impl Engine {
     }
 
     /// Every outcome of one segment from `st` with its probability.
-    fn segment_exact(&self, st: &State, day: u32, seg: u32, emit: &mut impl FnMut(Step, f64)) {
+    fn segment_exact(
+        &self,
+        st: &State,
+        day: u32,
+        seg: u32,
+        men: &mut MenCache,
+        emit: &mut impl FnMut(Step, f64),
+    ) {
         let s0 = match self.begin(st, day) {
             Step::Go(s) => s,
             end => return emit(end, 1.0),
@@ -1369,10 +1440,14 @@ impl Engine {
                     let m1 = self.melee_choices(&ctx, 1);
                     for (x0, q0) in a0.iter() {
                         for (x1, q1) in a1.iter() {
+                            let s1 = self.archery(&s0, &ctx, [x0, x1], men);
+                            let factors = [0, 1].map(|k| self.melee_factors(&s1, k, &ctx));
                             for (y0, r0) in m0.iter() {
                                 for (y1, r1) in m1.iter() {
                                     let p = pa * pbr * q0 * q1 * r0 * r1;
-                                    emit(self.resolve(&s0, &ctx, [x0, x1], [y0, y1], seg), p);
+                                    let step =
+                                        self.melee(&s0, &s1, &ctx, factors, [y0, y1], seg, men);
+                                    emit(step, p);
                                 }
                             }
                         }
@@ -1382,25 +1457,44 @@ impl Engine {
         }
     }
 
-    /// The exact battle: `finish(state, end, day, probability)` for every way it can end.
+    /// The state a key stands for: the men in every slot follow from the casualty steps.
+    fn state_of(&self, key: &StateKey, men: &mut MenCache) -> State {
+        let (cas, loss, formation, arrived, retreat) = *key;
+        let men = [0, 1].map(|k| men.men(self, k, &cas[k]));
+        State {
+            cas,
+            loss,
+            formation,
+            arrived,
+            retreat,
+            men,
+        }
+    }
+
+    /// The exact battle: `finish(state, end, day, probability)` for every way it can end (each
+    /// distinct ending of a day once).
     pub fn solve(
         &self,
         weight: f64,
         finish: &mut impl FnMut(&State, End, u32, f64),
     ) -> Result<usize, Intractable> {
-        let mut cur: FastMap<State, f64> = FastMap::default();
-        cur.insert(self.start, weight);
+        // Maps hold keys only (the men follow from them), which keeps hashing and moving cheap.
+        let mut men = MenCache::default();
+        let mut cur: FastMap<StateKey, f64> = FastMap::default();
+        cur.insert(self.start.key(), weight);
         let mut most = 1;
         let mut work: u64 = 0;
         for day in 1..=self.rules.max_days {
+            let mut ends: FastMap<(StateKey, End), f64> = FastMap::default();
             for seg in 1..=3 {
-                let mut next: FastMap<State, f64> = FastMap::default();
-                for (st, &p) in &cur {
-                    self.segment_exact(st, day, seg, &mut |step, q| {
+                let mut next: FastMap<StateKey, f64> = FastMap::default();
+                for (key, &p) in &cur {
+                    let st = self.state_of(key, &mut men);
+                    self.segment_exact(&st, day, seg, &mut men, &mut |step, q| {
                         work += 1;
                         match step {
-                            Step::Go(s) => *next.entry(s).or_insert(0.0) += p * q,
-                            Step::End(s, e) => finish(&s, e, day, p * q),
+                            Step::Go(s) => *next.entry(s.key()).or_insert(0.0) += p * q,
+                            Step::End(s, e) => *ends.entry((s.key(), e)).or_insert(0.0) += p * q,
                         }
                     });
                     if next.len() > STATE_BUDGET || work > WORK_BUDGET {
@@ -1413,27 +1507,41 @@ impl Engine {
                 if std::env::var_os("ALEA_TRACE").is_some() {
                     eprintln!("day {day} seg {seg}: {} states", next.len());
                 }
-                if next.len() > STATE_BUDGET {
-                    return Err(Intractable(format!(
-                        "more than {STATE_BUDGET} battle states on day {day}, segment {seg}"
-                    )));
-                }
                 cur = next;
             }
-            let mut next: FastMap<State, f64> = FastMap::default();
-            for (st, &p) in &cur {
-                match self.end_of_day(st) {
-                    Step::Go(s) => *next.entry(s).or_insert(0.0) += p,
-                    Step::End(s, e) => finish(&s, e, day, p),
+            let mut next: FastMap<StateKey, f64> = FastMap::default();
+            for (key, &p) in &cur {
+                match self.end_of_day(&self.state_of(key, &mut men)) {
+                    Step::Go(s) => *next.entry(s.key()).or_insert(0.0) += p,
+                    Step::End(s, e) => *ends.entry((s.key(), e)).or_insert(0.0) += p,
                 }
+            }
+            // A fixed order keeps the sums of floating-point probabilities reproducible.
+            let mut ends: Vec<_> = ends.into_iter().collect();
+            ends.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            if std::env::var_os("ALEA_TRACE").is_some() {
+                eprintln!(
+                    "day {day}: {} distinct endings, {work} resolutions so far",
+                    ends.len()
+                );
+            }
+            for ((key, e), p) in ends {
+                finish(&self.state_of(&key, &mut men), e, day, p);
             }
             cur = next;
             if cur.is_empty() {
                 break;
             }
         }
-        for (st, &p) in &cur {
-            finish(st, End::Undecided, self.rules.max_days, p);
+        let mut left: Vec<_> = cur.into_iter().collect();
+        left.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        for (key, p) in left {
+            finish(
+                &self.state_of(&key, &mut men),
+                End::Undecided,
+                self.rules.max_days,
+                p,
+            );
         }
         Ok(most)
     }
@@ -1449,7 +1557,12 @@ impl Engine {
 
     /// Pursuit: `row_die` and `col_die` (0 = column 1) of the 2D6, casualties on the loser.
     pub fn pursue(&self, st: &mut State, winner: usize, row_die: i32, col_die: i32) {
-        let loser = Self::enemy(winner);
+        let pct = self.pursuit_pct(winner, row_die, col_die);
+        self.pursue_pct(st, winner, pct);
+    }
+
+    /// The pursuit table's percentage for these dice (`col_die` 0 = column 1).
+    pub fn pursuit_pct(&self, winner: usize, row_die: i32, col_die: i32) -> u8 {
         let mut row = row_die;
         if self.sides[winner].leader == LeaderKind::Cavalry {
             row += 1;
@@ -1459,8 +1572,32 @@ impl Engine {
         }
         let row = row.clamp(1, 7) as usize;
         let col = if col_die == 0 { 1 } else { col_die as usize };
-        let pct = data().pursuit(row, col).unwrap_or(0) as f64;
-        let cas = pct / 100.0 * self.pursuit_factors(st, winner);
+        data().pursuit(row, col).unwrap_or(0) as u8
+    }
+
+    /// Every pursuit percentage with its probability (column 1 only, or a rolled column).
+    pub fn pursuit_choices(&self, winner: usize, column_one: bool) -> Choices<u8, 36> {
+        let mut c = Choices::new();
+        let cols: &[i32] = if column_one {
+            &[0]
+        } else {
+            &[1, 2, 3, 4, 5, 6]
+        };
+        for row in 1..=6 {
+            for &col in cols {
+                c.add(
+                    self.pursuit_pct(winner, row, col),
+                    1.0 / (6 * cols.len()) as f64,
+                );
+            }
+        }
+        c
+    }
+
+    /// The pursuit's casualties: `pct` of the winner's pursuit factors, on the loser.
+    pub fn pursue_pct(&self, st: &mut State, winner: usize, pct: u8) {
+        let loser = Self::enemy(winner);
+        let cas = pct as f64 / 100.0 * self.pursuit_factors(st, winner);
         // Pursuit falls on every man of the loser, detachment included.
         let arrived = st.arrived[loser];
         st.arrived[loser] = true;

@@ -376,16 +376,12 @@ impl FieldBattle {
             None => self.record(case, e, st, v, day, [0, 0], &mut Sink::Exact(exact, p)),
             Some((w, col1)) => {
                 let l = 1 - w;
-                let cols: &[i32] = if col1 { &[0] } else { &[1, 2, 3, 4, 5, 6] };
-                let q = p / (6.0 * cols.len() as f64);
-                for row in 1..=6 {
-                    for &col in cols {
-                        let mut s = *st;
-                        e.pursue(&mut s, w, row, col);
-                        let mut lost = [0, 0];
-                        lost[l] = (e.total_men(st, l) - e.total_men(&s, l)).round() as u32;
-                        self.record(case, e, &s, v, day, lost, &mut Sink::Exact(exact, q));
-                    }
+                for (pct, q) in e.pursuit_choices(w, col1).iter() {
+                    let mut s = *st;
+                    e.pursue_pct(&mut s, w, pct);
+                    let mut lost = [0, 0];
+                    lost[l] = (e.total_men(st, l) - e.total_men(&s, l)).round() as u32;
+                    self.record(case, e, &s, v, day, lost, &mut Sink::Exact(exact, p * q));
                 }
             }
         }
