@@ -1518,7 +1518,7 @@ impl Engine {
             }
             // A fixed order keeps the sums of floating-point probabilities reproducible.
             let mut ends: Vec<_> = ends.into_iter().collect();
-            ends.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+            ends.sort_unstable_by_key(|e| e.0);
             if std::env::var_os("ALEA_TRACE").is_some() {
                 eprintln!(
                     "day {day}: {} distinct endings, {work} resolutions so far",
@@ -1534,7 +1534,7 @@ impl Engine {
             }
         }
         let mut left: Vec<_> = cur.into_iter().collect();
-        left.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        left.sort_unstable_by_key(|e| e.0);
         for (key, p) in left {
             finish(
                 &self.state_of(&key, &mut men),
