@@ -17,8 +17,9 @@ use crate::rulesets::Intractable;
 pub const SLOTS: usize = 2 * MAX_GROUPS;
 /// Most battle states the exact solver keeps between two segments before giving up.
 pub const STATE_BUDGET: usize = 300_000;
-/// Most segment resolutions the exact solver performs before giving up (a few seconds of work).
-pub const WORK_BUDGET: u64 = 30_000_000;
+/// Most segment resolutions one exact answer may take, over all its terrain cases, before it
+/// gives up for Monte Carlo (about two seconds of work).
+pub const WORK_BUDGET: u64 = 12_000_000;
 
 /// Morale lost that certainly breaks a side (the guard's all-or-nothing, L5106).
 const BROKEN: i32 = 1 << 24;
@@ -1472,10 +1473,12 @@ impl Engine {
     }
 
     /// The exact battle: `finish(state, end, day, probability)` for every way it can end (each
-    /// distinct ending of a day once).
+    /// distinct ending of a day once). `work` counts segment resolutions across calls, so that the
+    /// cases of one answer share WORK_BUDGET.
     pub fn solve(
         &self,
         weight: f64,
+        work: &mut u64,
         finish: &mut impl FnMut(&State, End, u32, f64),
     ) -> Result<usize, Intractable> {
         // Maps hold keys only (the men follow from them), which keeps hashing and moving cheap.
@@ -1483,7 +1486,6 @@ impl Engine {
         let mut cur: FastMap<StateKey, f64> = FastMap::default();
         cur.insert(self.start.key(), weight);
         let mut most = 1;
-        let mut work: u64 = 0;
         for day in 1..=self.rules.max_days {
             let mut ends: FastMap<(StateKey, End), f64> = FastMap::default();
             for seg in 1..=3 {
@@ -1491,13 +1493,13 @@ impl Engine {
                 for (key, &p) in &cur {
                     let st = self.state_of(key, &mut men);
                     self.segment_exact(&st, day, seg, &mut men, &mut |step, q| {
-                        work += 1;
+                        *work += 1;
                         match step {
                             Step::Go(s) => *next.entry(s.key()).or_insert(0.0) += p * q,
                             Step::End(s, e) => *ends.entry((s.key(), e)).or_insert(0.0) += p * q,
                         }
                     });
-                    if next.len() > STATE_BUDGET || work > WORK_BUDGET {
+                    if next.len() > STATE_BUDGET || *work > WORK_BUDGET {
                         return Err(Intractable(format!(
                             "over {STATE_BUDGET} battle states or {WORK_BUDGET} segment resolutions by day {day}, segment {seg} (a smaller `resolution` makes the exact answer cheaper)"
                         )));

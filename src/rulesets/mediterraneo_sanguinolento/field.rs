@@ -673,6 +673,7 @@ impl FieldBattle {
     /// The exact answer, or why not.
     pub fn solve(&self) -> std::result::Result<Exact, Intractable> {
         let mut exact = Exact::zeros(&self.schema);
+        let mut work = 0;
         for case in &self.cases {
             let e = &case.plan.engine;
             match case.plan.decided {
@@ -681,7 +682,7 @@ impl FieldBattle {
                 }
                 None => {
                     let mut ends: FastMap<(State, End, u32), f64> = FastMap::default();
-                    e.solve(case.probability, &mut |s, end, day, p| {
+                    e.solve(case.probability, &mut work, &mut |s, end, day, p| {
                         *ends.entry((*s, end, day)).or_insert(0.0) += p;
                     })?;
                     let mut list: Vec<_> = ends.into_iter().collect();
