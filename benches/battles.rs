@@ -59,6 +59,31 @@ const BATTLES: &[(&str, &str)] = &[
     ),
 ];
 
+/// Mediterráneo sanguinolento: exact answers take milliseconds to a second, so they are measured
+/// with fewer samples. The field battle is digest §7.3's armies on battle terrain 1.
+const MS_FIELD_73: &str = "ruleset = \"mediterraneo-sanguinolento\"\nbattle = \"field\"\nbattle_terrain = 1\n[attacker]\nnation = [\"roman\"]\nunits = { \"IML-RC\" = 10 }\ntactical = 2\nstrategic = 2\ntactic = \"AF\"\n[defender]\nculture = \"barbarian\"\nunits = { \"IL-IC\" = 20, \"CL-IC\" = 5 }\ntactical = 1\ntactic = \"DE\"";
+const MS_FIELD_73_RESOLUTION_10: &str = "ruleset = \"mediterraneo-sanguinolento\"\nbattle = \"field\"\nbattle_terrain = 1\nresolution = 10\n[attacker]\nnation = [\"roman\"]\nunits = { \"IML-RC\" = 10 }\ntactical = 2\nstrategic = 2\ntactic = \"AF\"\n[defender]\nculture = \"barbarian\"\nunits = { \"IL-IC\" = 20, \"CL-IC\" = 5 }\ntactical = 1\ntactic = \"DE\"";
+/// (name, battle, whether its exact answer is measured)
+const MS_BATTLES: &[(&str, &str, bool)] = &[
+    ("ms-field-7.3-resolution-10", MS_FIELD_73_RESOLUTION_10, true),
+    ("ms-field-7.3", MS_FIELD_73, true),
+    (
+        "ms-field-rolled-terrain-10-im-v-6-il",
+        "ruleset = \"mediterraneo-sanguinolento\"\nbattle = \"field\"\nhex = \"plain\"\nresolution = 10\n[attacker]\nunits = { \"IM-RC\" = 10 }\ntactic = \"AE\"\n[defender]\nunits = { \"IL-RC\" = 6 }\ntactic = \"DE\"",
+        true,
+    ),
+    (
+        "ms-assault-12v4",
+        "ruleset = \"mediterraneo-sanguinolento\"\nbattle = \"assault\"\nfort_level = 2\nmonths_besieged = 1\nresolution = 10\n[attacker]\nunits = { \"IM-RC\" = 12 }\ntactical = 2\n[defender]\nunits = { \"IM-RC\" = 4 }\ntactical = 1",
+        true,
+    ),
+    (
+        "ms-naval-ram-2v2",
+        "ruleset = \"mediterraneo-sanguinolento\"\nbattle = \"naval\"\n[attacker]\nfleets = { FT = 2 }\n[defender]\nfleets = { FT = 2 }",
+        true,
+    ),
+];
+
 fn battle(text: &str) -> LoadedBattle {
     load_battle("bench", &text.parse().expect("bench battle is valid TOML"))
         .expect("bench battle is valid")
@@ -98,6 +123,40 @@ fn monte_carlo(c: &mut Criterion) {
     group.finish();
 }
 
+fn mediterraneo_sanguinolento(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ms-exact");
+    group.sample_size(10);
+    for (name, text, tractable) in MS_BATTLES {
+        if *tractable {
+            let b = battle(text);
+            group.bench_function(*name, |bench| {
+                bench.iter(|| black_box(b.model.exact_patiently(false).expect("tractable")))
+            });
+        }
+    }
+    group.finish();
+    const TRIALS: u64 = 200_000;
+    let mut group = c.benchmark_group("ms-monte-carlo");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(TRIALS));
+    let progress = Progress::hidden();
+    for (name, text, _) in MS_BATTLES {
+        let b = battle(text);
+        group.bench_function(*name, |bench| {
+            bench.iter(|| {
+                let run = McRun {
+                    trials: TRIALS,
+                    seed: 1,
+                    stream: 0,
+                    progress: &progress,
+                };
+                black_box(b.model.monte_carlo(&run))
+            })
+        });
+    }
+    group.finish();
+}
+
 fn quickstart_sweep(c: &mut Criterion) {
     let exp =
         alea::experiment::Experiment::load(std::path::Path::new("experiments/quickstart.toml"))
@@ -116,5 +175,11 @@ fn quickstart_sweep(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(out_root);
 }
 
-criterion_group!(benches, exact, monte_carlo, quickstart_sweep);
+criterion_group!(
+    benches,
+    exact,
+    monte_carlo,
+    mediterraneo_sanguinolento,
+    quickstart_sweep
+);
 criterion_main!(benches);

@@ -27,9 +27,13 @@ Examples:
   alea odds invasions basic -a infantry=6,heavy_cavalry=2,leader=2 -d nation=empire,rome=true,legion=2,auxiliary_infantry=2,leader=1 --set terrain=forest
   alea odds invasions advanced --file experiments/battles/invasions-advanced.toml --option forest_penalty=literal
   alea odds invasions siege --file experiments/battles/invasions-siege.toml --set turns=3
+  alea odds --file experiments/battles/ms-field.toml --set defender.tactic=best-response
+  alea odds --file experiments/battles/ms-field.toml --set resolution=10 --exact
+  alea odds mediterraneo-sanguinolento assault --file experiments/battles/ms-assault.toml --set months_besieged=3
   alea odds --file experiments/battles/field.toml --chart out/odds
   alea run experiments/quickstart.toml
-  alea run experiments/invasions-systems.toml";
+  alea run experiments/invasions-systems.toml
+  alea run experiments/ms-tactics.toml";
 
 #[derive(Parser)]
 #[command(
@@ -389,7 +393,11 @@ fn odds(args: &OddsArgs) -> Result<()> {
     };
     let (estimates, unavailable, seed) = match args.trials {
         Some(trials) => (simulate(trials), None, Some(args.seed)),
-        None => match loaded.model.exact() {
+        None => match if args.exact {
+            loaded.model.exact_patiently(visible)
+        } else {
+            loaded.model.exact()
+        } {
             Ok(exact) => (Estimates::from_exact(&exact), None, None),
             Err(why) if args.exact => {
                 return Err(AleaError::invalid(

@@ -184,7 +184,7 @@ fn solve(
         MethodChoice::MonteCarlo => Ok(simulate(progress)),
         MethodChoice::Exact => loaded
             .model
-            .exact()
+            .exact_patiently(false)
             .map(|e| Estimates::from_exact(&e))
             .map_err(|why| {
                 AleaError::invalid(

@@ -47,6 +47,13 @@ pub struct McRun<'a> {
 pub trait BattleModel: Simulate + Send + Sync {
     fn schema(&self) -> &Schema;
     fn exact(&self) -> std::result::Result<Exact, Intractable>;
+    /// The exact answer when the user asked for exact odds: a battle whose exact chain is long
+    /// may work much longer (up to about a minute, with a progress bar when `visible`) before
+    /// giving up, where `exact` gives up after a second or two and lets Monte Carlo answer.
+    fn exact_patiently(&self, visible: bool) -> std::result::Result<Exact, Intractable> {
+        let _ = visible;
+        self.exact()
+    }
     /// Plays `run.trials` battles with [`Simulate::trial`] on the shared deterministic runner.
     fn monte_carlo(&self, run: &McRun) -> Tally {
         crate::runner::monte_carlo(self, self.schema(), run)

@@ -88,7 +88,7 @@ pub enum Strategy {
     None,
     Raise,
     Lower,
-    /// Whichever sign gives the side the better chance (decided with the other side's fixed sign).
+    /// Raise, lower or not use it: whichever gives the side the best win chance.
     Best,
 }
 
@@ -142,7 +142,7 @@ pub const SIDE_KEYS: &[&str] = &[
     "[side] king: the king fights in person (+0.5 morale); fatigue: forced-march fatigue n (-0.1 morale each, factors x0.75, -1 die, no formation); unsupplied: fraction of the army out of supply on the offensive (x0.5); surprise: caught in strategic redeployment by this side (+1 casualties)",
     "[side] tactic: FL AF AE EC AC RF DE RE CU AO, or \"best-response\" (the tactic with the best win chance against the other side's, per battle terrain; both sides best-response = each maximises its worst case); default AE",
     "[side] fallback_tactic: used when the tactic is not allowed on the rolled battle terrain (AF, CU, AO only on 1-5); default AE",
-    "[side] strategy: the commander's strategic level on the terrain roll: \"none\" (default), \"raise\", \"lower\" or \"best\"",
+    "[side] strategy: the commander's strategic level on the terrain roll: \"none\" (default), \"raise\", \"lower\" or \"best\" (whichever of the three gives the better win chance, by simulation; both sides \"best\" = each maximises his worst case)",
     "[side] flank_fraction: share of every unit type sent off the board with a flanking (FL) tactic, 0-0.9 (default 0.25); flank_strategic: strategic value of the detachment's leader (default the commander's)",
     "[side] archers: \"missile\" (default: fire before each segment, fight at half factors) or \"melee\"",
     "[side] chariots_segment: segment of each day (1-3) when 5+ chariot units are launched at the enemy formation; 0 = never (default)",

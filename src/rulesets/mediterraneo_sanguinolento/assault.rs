@@ -151,3 +151,106 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         Vec::new(),
     )))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::agreement;
+    use crate::progress::Progress;
+    use crate::rulesets::McRun;
+
+    fn assault(text: &str) -> Box<dyn BattleModel> {
+        let table: toml::Table = text.parse().expect("test assault parses");
+        let fields = Fields::new("test.toml", &table);
+        let options = Options::resolve(
+            super::super::OPTIONS,
+            Fields::new("test.toml", &toml::Table::new()),
+        )
+        .unwrap();
+        build(&fields, options).unwrap()
+    }
+
+    #[test]
+    fn the_effective_level_counts_every_modifier() {
+        let table: toml::Table = r#"
+[attacker]
+nation = ["roman"]
+units = { "IML-RC" = 4 }
+[defender]
+nation = ["greek"]
+units = { "IM-RC" = 2 }
+"#
+        .parse()
+        .unwrap();
+        let armies = parse_armies(&Fields::new("t.toml", &table)).unwrap();
+        // 5 walls + 1 Greek - 2 months - engine 1 - 1 Roman assault.
+        assert_eq!(effective_level(&armies, 5, 2, false, 1, true), 2);
+        // By sea the siege counts every two months; an engine of level 3 lowers by 3 or by 1.
+        assert_eq!(effective_level(&armies, 5, 2, true, 3, true), 1);
+        assert_eq!(effective_level(&armies, 5, 2, true, 3, false), 3);
+        // Never below 0; no Roman -1 against an unwalled place.
+        assert_eq!(effective_level(&armies, 0, 0, false, 0, true), 1);
+    }
+
+    #[test]
+    fn exact_and_monte_carlo_agree_on_assaults() {
+        let progress = Progress::hidden();
+        let mut checked = 0;
+        for (i, (fort, att, def)) in [(0, 6, 3), (1, 6, 3), (2, 12, 4), (4, 12, 3), (3, 8, 2)]
+            .into_iter()
+            .enumerate()
+        {
+            let b = assault(&format!(
+                "fort_level = {fort}\nresolution = 6\nmax_days = 4\n[attacker]\nunits = {{ \"IM-RC\" = {att} }}\ntactical = 2\n[defender]\nunits = {{ \"IM-RC\" = {def} }}\ntactical = 1"
+            ));
+            let exact = b.exact().unwrap_or_else(|e| panic!("case {i}: {}", e.0));
+            let total: f64 = exact.outcomes.iter().sum();
+            assert!((total - 1.0).abs() < 1e-9, "case {i}: mass {total}");
+            let run = McRun {
+                trials: 60_000,
+                seed: 11,
+                stream: i as u64,
+                progress: &progress,
+            };
+            if let Err(why) = agreement(b.schema(), &exact, &b.monte_carlo(&run), 5.0) {
+                panic!("case {i} (fort {fort}, {att} v {def}): {why}");
+            }
+            checked += 1;
+        }
+        assert_eq!(checked, 5);
+    }
+
+    #[test]
+    fn walls_multiply_the_garrison_and_an_open_city_is_a_battle() {
+        let text = |fort: u32| {
+            format!("fort_level = {fort}\nresolution = 6\n[attacker]\nunits = {{ \"IM-RC\" = 10 }}\n[defender]\nunits = {{ \"IM-RC\" = 4 }}")
+        };
+        let walled = assault(&text(3));
+        assert!(walled
+            .notes()
+            .iter()
+            .any(|n| n.contains("level 3") && n.contains("5-1")));
+        let open = assault(&text(0));
+        assert!(open
+            .notes()
+            .iter()
+            .any(|n| n.contains("battle in the city")));
+        // Better walls never help the attacker (long sieges of morale: simulated).
+        let progress = Progress::hidden();
+        let win = |fort: u32| {
+            let run = McRun {
+                trials: 20_000,
+                seed: 5,
+                stream: fort as u64,
+                progress: &progress,
+            };
+            let tally = assault(&text(fort)).monte_carlo(&run);
+            tally.outcomes[0] as f64 / tally.trials as f64
+        };
+        let (w1, w2, w4) = (win(1), win(2), win(4));
+        // Three standard errors of a difference of two proportions of 20,000 trials at most.
+        let slack = 3.0 * (2.0 * 0.25 / 20_000.0f64).sqrt();
+        assert!(w1 + slack >= w2 && w2 + slack >= w4, "{w1} {w2} {w4}");
+        assert!(w1 > w4 + 0.05, "{w1} {w4}");
+    }
+}

@@ -12,14 +12,41 @@ use super::army::{Army, Culture, LeaderKind, MAX_GROUPS, TACTICS};
 use super::data::data;
 use crate::dice::Dice;
 use crate::exact::FastMap;
+use crate::progress::Progress;
 use crate::rulesets::Intractable;
 
 pub const SLOTS: usize = 2 * MAX_GROUPS;
-/// Most battle states the exact solver keeps between two segments before giving up.
-pub const STATE_BUDGET: usize = 300_000;
-/// Most segment resolutions one exact answer may take, over all its terrain cases, before it
-/// gives up for Monte Carlo (about two seconds of work).
-pub const WORK_BUDGET: u64 = 12_000_000;
+/// How much work one exact answer may do, over all its terrain cases, before it gives up.
+pub struct Budget<'a> {
+    /// Most battle states kept between two segments.
+    pub states: usize,
+    /// Most segment resolutions (about 150 ns each).
+    pub work: u64,
+    pub used: u64,
+    pub progress: Option<&'a Progress>,
+}
+
+impl<'a> Budget<'a> {
+    /// When the user did not ask for exact odds: about two seconds, then Monte Carlo.
+    pub fn quick() -> Budget<'static> {
+        Budget {
+            states: 300_000,
+            work: 12_000_000,
+            used: 0,
+            progress: None,
+        }
+    }
+
+    /// When the user insists on exact odds: about a minute, with a progress bar.
+    pub fn patient(progress: &'a Progress) -> Budget<'a> {
+        Budget {
+            states: 3_000_000,
+            work: 400_000_000,
+            used: 0,
+            progress: Some(progress),
+        }
+    }
+}
 
 /// Morale lost that certainly breaks a side (the guard's all-or-nothing, L5106).
 const BROKEN: i32 = 1 << 24;
@@ -1473,12 +1500,11 @@ impl Engine {
     }
 
     /// The exact battle: `finish(state, end, day, probability)` for every way it can end (each
-    /// distinct ending of a day once). `work` counts segment resolutions across calls, so that the
-    /// cases of one answer share WORK_BUDGET.
+    /// distinct ending of a day once). The budget is shared by every call of one answer.
     pub fn solve(
         &self,
         weight: f64,
-        work: &mut u64,
+        budget: &mut Budget,
         finish: &mut impl FnMut(&State, End, u32, f64),
     ) -> Result<usize, Intractable> {
         // Maps hold keys only (the men follow from them), which keeps hashing and moving cheap.
@@ -1490,20 +1516,34 @@ impl Engine {
             let mut ends: FastMap<(StateKey, End), f64> = FastMap::default();
             for seg in 1..=3 {
                 let mut next: FastMap<StateKey, f64> = FastMap::default();
+                let mut work = 0u64;
                 for (key, &p) in &cur {
                     let st = self.state_of(key, &mut men);
                     self.segment_exact(&st, day, seg, &mut men, &mut |step, q| {
-                        *work += 1;
+                        work += 1;
                         match step {
                             Step::Go(s) => *next.entry(s.key()).or_insert(0.0) += p * q,
                             Step::End(s, e) => *ends.entry((s.key(), e)).or_insert(0.0) += p * q,
                         }
                     });
-                    if next.len() > STATE_BUDGET || *work > WORK_BUDGET {
+                    if work >= 1 << 16 {
+                        budget.used += work;
+                        if let Some(bar) = budget.progress {
+                            bar.inc(work);
+                        }
+                        work = 0;
+                    }
+                    if next.len() > budget.states || budget.used > budget.work {
                         return Err(Intractable(format!(
-                            "over {STATE_BUDGET} battle states or {WORK_BUDGET} segment resolutions by day {day}, segment {seg} (a smaller `resolution` makes the exact answer cheaper)"
+                            "over {} battle states or {} segment resolutions by day {day}, segment {seg} (a smaller `resolution` or `max_days` makes the exact answer cheaper)",
+                            budget.states, budget.work
                         )));
                     }
+                }
+                budget.used += work;
+                if let Some(bar) = budget.progress {
+                    bar.inc(work);
+                    bar.set_message(format!("exact odds: day {day}, {} states", next.len()));
                 }
                 most = most.max(next.len());
                 if std::env::var_os("ALEA_TRACE").is_some() {
@@ -1523,8 +1563,9 @@ impl Engine {
             ends.sort_unstable_by_key(|e| e.0);
             if std::env::var_os("ALEA_TRACE").is_some() {
                 eprintln!(
-                    "day {day}: {} distinct endings, {work} resolutions so far",
-                    ends.len()
+                    "day {day}: {} distinct endings, {} resolutions so far",
+                    ends.len(),
+                    budget.used
                 );
             }
             for ((key, e), p) in ends {

@@ -4,9 +4,9 @@
 //! Landings (§3.6) are field battles with the landing force converted to infantry.
 
 use super::army::{Army, Strategy, TacticChoice, AF, RE, TACTICS};
-use super::data::data;
+use super::data::{data, CIUDAD};
 use super::engine::{
-    archery_table, CellCodes, CellKind, Crt, End, Engine, Rules, Setting, SideSetup, State,
+    archery_table, Budget, CellCodes, CellKind, Crt, End, Engine, Rules, Setting, SideSetup, State,
 };
 use super::outcome::{Finish, Layout, Sink, Verdict, SIDE_NAMES};
 use crate::battle::{Exact, Schema, Simulate, Trial};
@@ -14,6 +14,7 @@ use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::FastMap;
 use crate::options::Options;
+use crate::progress::Progress;
 use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
@@ -501,6 +502,69 @@ fn allowed_on(army: &Army, column: usize) -> Vec<usize> {
 }
 
 /// Each side's tactic on one battle terrain (best responses resolved).
+/// The shift each side's commander puts on the terrain roll. A side ordering "best" takes, among
+/// raising, lowering and not using his level, the one with the best win chance (each battle terrain's
+/// chance estimated as for best-response tactics); when both do, each maximises his worst case.
+fn strategic_shifts(
+    armies: &[Army; 2],
+    hex: &str,
+    ctx: &Context,
+    opts: &LandOptions,
+) -> ([i32; 2], Option<String>) {
+    let options = |a: &Army| -> Vec<i32> {
+        match a.strategy {
+            Strategy::None => vec![0],
+            Strategy::Raise => vec![a.strategic],
+            Strategy::Lower => vec![-a.strategic],
+            Strategy::Best if a.strategic == 0 => vec![0],
+            Strategy::Best => vec![a.strategic, 0, -a.strategic],
+        }
+    };
+    let (oa, od) = (options(&armies[0]), options(&armies[1]));
+    if oa.len() == 1 && od.len() == 1 {
+        return ([oa[0], od[0]], None);
+    }
+    let mut chance: FastMap<usize, [f64; 2]> = FastMap::default();
+    let mut wins = |shift: i32| -> [f64; 2] {
+        let mut w = [0.0; 2];
+        for (terrain, p, _) in terrain_distribution(hex, shift) {
+            let c = *chance.entry(terrain).or_insert_with(|| {
+                let tactics = choose_tactics(armies, terrain, ctx, opts);
+                [0, 1].map(|k| win_chance(armies, tactics, terrain, ctx, opts, k))
+            });
+            w[0] += p * c[0];
+            w[1] += p * c[1];
+        }
+        w
+    };
+    let grid: Vec<Vec<[f64; 2]>> = oa
+        .iter()
+        .map(|a| od.iter().map(|d| wins(a + d)).collect())
+        .collect();
+    // Each side maximises its worst case over the other's choices (a fixed choice has one).
+    let a = (0..oa.len())
+        .max_by(|&x, &y| {
+            let worst = |i: usize| grid[i].iter().map(|w| w[0]).fold(1.0, f64::min);
+            worst(x).total_cmp(&worst(y))
+        })
+        .unwrap_or(0);
+    let d = (0..od.len())
+        .max_by(|&x, &y| {
+            let worst = |j: usize| grid.iter().map(|r| r[j][1]).fold(1.0, f64::min);
+            worst(x).total_cmp(&worst(y))
+        })
+        .unwrap_or(0);
+    let w = grid[a][d];
+    (
+        [oa[a], od[d]],
+        Some(format!(
+            "\"best\" chosen among raise, none and lower by simulated win chances ({:.1}% attacker, {:.1}% defender)",
+            100.0 * w[0],
+            100.0 * w[1]
+        )),
+    )
+}
+
 fn choose_tactics(
     armies: &[Army; 2],
     column: usize,
@@ -603,15 +667,16 @@ impl FieldBattle {
             None => {
                 let name = hex_name.unwrap_or("plain");
                 let hex = HEXES.iter().find(|h| h.0 == name).expect("validated hex").1;
-                let shift = |a: &Army| match a.strategy {
-                    Strategy::Raise => a.strategic,
-                    Strategy::Lower => -a.strategic,
-                    _ => 0,
-                };
-                let s = shift(&armies[0]) + shift(&armies[1]);
-                if s != 0 {
+                let (shifts, how) = strategic_shifts(&armies, hex, &ctx, &opts);
+                let s = shifts[0] + shifts[1];
+                if s != 0 || how.is_some() {
                     notes.push(format!(
-                        "terrain roll: 2D6 {s:+} from the commanders' strategic levels"
+                        "terrain roll: 2D6 {s:+} from the commanders' strategic levels ({}: {:+}, {}: {:+}){}",
+                        SIDE_NAMES[0],
+                        shifts[0],
+                        SIDE_NAMES[1],
+                        shifts[1],
+                        how.map_or(String::new(), |h| format!("; {h}"))
                     ));
                 }
                 (terrain_distribution(hex, s), Some(hex_name_static(name)))
@@ -670,10 +735,9 @@ impl FieldBattle {
         }
     }
 
-    /// The exact answer, or why not.
-    pub fn solve(&self) -> std::result::Result<Exact, Intractable> {
+    /// The exact answer within `budget`, or why not.
+    pub fn solve(&self, budget: &mut Budget) -> std::result::Result<Exact, Intractable> {
         let mut exact = Exact::zeros(&self.schema);
-        let mut work = 0;
         for case in &self.cases {
             let e = &case.plan.engine;
             match case.plan.decided {
@@ -682,7 +746,7 @@ impl FieldBattle {
                 }
                 None => {
                     let mut ends: FastMap<(State, End, u32), f64> = FastMap::default();
-                    e.solve(case.probability, &mut work, &mut |s, end, day, p| {
+                    e.solve(case.probability, budget, &mut |s, end, day, p| {
                         *ends.entry((*s, end, day)).or_insert(0.0) += p;
                     })?;
                     let mut list: Vec<_> = ends.into_iter().collect();
@@ -751,7 +815,15 @@ impl BattleModel for FieldBattle {
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
-        self.solve()
+        self.solve(&mut Budget::quick())
+    }
+
+    fn exact_patiently(&self, visible: bool) -> std::result::Result<Exact, Intractable> {
+        let limit = Budget::patient(&Progress::hidden()).work;
+        let progress = Progress::new(limit, "resolutions", visible);
+        let answer = self.solve(&mut Budget::patient(&progress));
+        progress.finish();
+        answer
     }
 
     fn describe(&self) -> Vec<String> {
@@ -765,6 +837,9 @@ impl BattleModel for FieldBattle {
             .collect();
         out.push(match self.hex {
             Some(h) => format!("battle terrain rolled on {h}: {}", terrain.join(", ")),
+            None if self.cases.iter().all(|c| c.terrain == CIUDAD) => {
+                format!("city column (CIUDAD, battle terrain {CIUDAD})")
+            }
             None => format!("battle terrain {}", terrain.join(", ")),
         });
         out

@@ -172,3 +172,82 @@ fn bad_input_names_the_field() {
     assert_eq!(e.exit_code(), 2);
     assert!(e.to_string().contains("attacker.units.IX-RC"), "{e}");
 }
+
+/// A commander ordering `strategy = "best"` ends up with a win chance at least as good as raising,
+/// lowering or not using his level would give (within simulation noise).
+#[test]
+fn best_strategy_beats_each_fixed_sign() {
+    let text = |strategy: &str| {
+        format!(
+            r#"
+hex = "rough"
+resolution = 10
+max_days = 6
+[attacker]
+units = {{ "CM-RC" = 6, "IL-RC" = 2 }}
+tactical = 2
+strategic = 3
+strategy = "{strategy}"
+tactic = "AE"
+[defender]
+units = {{ "IP-RC" = 6 }}
+tactical = 2
+tactic = "DE"
+"#
+        )
+    };
+    let progress = Progress::hidden();
+    let win = |strategy: &str| {
+        let b = battle(&text(strategy));
+        let run = McRun {
+            trials: 40_000,
+            seed: 3,
+            stream: 0,
+            progress: &progress,
+        };
+        let tally = b.monte_carlo(&run);
+        let est = crate::battle::Estimates::from_tally(&tally);
+        (est.outcomes[0].value, est.outcomes[0].se.unwrap_or(0.0))
+    };
+    let best = win("best");
+    let fixed = ["raise", "none", "lower"].map(win);
+    let top = fixed.iter().map(|f| f.0).fold(0.0, f64::max);
+    assert!(
+        best.0 >= top - 5.0 * (best.1 + 0.01),
+        "best {best:?} vs raise/none/lower {fixed:?}"
+    );
+    // The choice matters here, so "best" is not simply "none".
+    let spread = top - fixed.iter().map(|f| f.0).fold(1.0, f64::min);
+    assert!(spread > 0.02, "the terrain should matter: {fixed:?}");
+    let b = battle(&text("best"));
+    assert!(
+        b.notes().iter().any(|n| n.contains("\"best\" chosen")),
+        "{:?}",
+        b.notes()
+    );
+}
+
+/// The work budget is shared by the terrain cases and gives a reason when it runs out; with room
+/// enough the same battle is answered.
+#[test]
+fn the_exact_budget_gives_up_with_a_reason() {
+    let b = battle(
+        "hex = \"plain\"\nresolution = 6\nmax_days = 3\n[attacker]\nunits = { \"IM-RC\" = 4 }\n[defender]\nunits = { \"IL-RC\" = 3 }",
+    );
+    assert!(b.cases.len() > 1, "a rolled terrain has several cases");
+    let progress = Progress::hidden();
+    let mut tight = Budget {
+        states: 300_000,
+        work: 20_000,
+        used: 0,
+        progress: Some(&progress),
+    };
+    let why = b
+        .solve(&mut tight)
+        .expect_err("20,000 resolutions are not enough");
+    assert!(why.0.contains("segment resolutions"), "{}", why.0);
+    let mut room = Budget::quick();
+    let exact = b.solve(&mut room).expect("within the quick budget");
+    assert!(room.used > 20_000);
+    assert!((exact.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+}

@@ -149,4 +149,30 @@ mod tests {
         assert_eq!(il, 6.0);
         assert_eq!(ip, 0.5);
     }
+
+    #[test]
+    fn exact_and_monte_carlo_agree_on_a_landing_with_fleet_support() {
+        use crate::battle::agreement;
+        use crate::progress::Progress;
+        use crate::rulesets::McRun;
+        let text = "battle_terrain = 2\nresolution = 6\nmax_days = 3\nfleets = { FT = 3 }\n[attacker]\nunits = { \"IL-RC\" = 2, \"CL-RC\" = 4 }\ntactic = \"AE\"\n[defender]\nunits = { \"IL-RC\" = 4 }\ntactic = \"DE\"";
+        let table: toml::Table = text.parse().unwrap();
+        let fields = Fields::new("t.toml", &table);
+        let options = Options::resolve(
+            super::super::OPTIONS,
+            Fields::new("t.toml", &toml::Table::new()),
+        )
+        .unwrap();
+        let b = build(&fields, options).unwrap();
+        assert!(b.notes().iter().any(|n| n.contains("warfleets add")));
+        let exact = b.exact().unwrap_or_else(|e| panic!("{}", e.0));
+        let progress = Progress::hidden();
+        let run = McRun {
+            trials: 60_000,
+            seed: 8,
+            stream: 0,
+            progress: &progress,
+        };
+        agreement(b.schema(), &exact, &b.monte_carlo(&run), 5.0).unwrap();
+    }
 }

@@ -4,6 +4,7 @@
 //! written to.
 
 use super::army::{Army, RE};
+use super::data::CIUDAD;
 use super::engine::{End, Engine, State};
 use crate::battle::{Exact, Schema, Trial};
 
@@ -151,7 +152,8 @@ impl Layout {
             )
         });
         let days = s.count("days", max_days as usize);
-        let terrain = s.count("battle_terrain", 10);
+        // Assaults and battles in a city fight on the city column (CIUDAD), past the ten terrains.
+        let terrain = s.count("battle_terrain", CIUDAD);
         let sides = [0, 1].map(|k| {
             let n = SIDE_NAMES[k];
             let e = men[1 - k] as f64;
