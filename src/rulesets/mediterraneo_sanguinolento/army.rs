@@ -92,6 +92,13 @@ pub enum Strategy {
     Best,
 }
 
+/// A leader as the rules write him, "tactical-strategic" (digest T2: "4-3" = tactical 4, strategic 3).
+pub fn parse_leader(text: &str) -> Option<(i64, i64)> {
+    let (t, s) = text.trim().split_once('-')?;
+    let value = |x: &str| x.trim().parse::<i64>().ok().filter(|v| (0..=5).contains(v));
+    Some((value(t)?, value(s)?))
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Army {
     pub culture: Culture,
@@ -137,7 +144,7 @@ pub const SIDE_KEYS: &[&str] = &[
     "[side] quality, morale: defaults for units written without them (quality by culture; morale \"C\")",
     "[side] nation: list of flags among \"roman\", \"italic\", \"hispanic\", \"greek\" (can build IPF: +1 fortification, EC and AO), \"carthaginian\", \"seleucid\" (EC)",
     "[side] veterans, guard: lists of unit keys (as in `units`) that are veterans / the guard",
-    "[side] tactical, strategic: the commanding leader's values 0-5 (no leader: tactical 0)",
+    "[side] tactical, strategic: the commanding leader's values 0-5 (no leader: tactical 0); or leader = \"4-3\" as the rules write him (tactical-strategic)",
     "[side] leader_kind: \"infantry\" (default), \"cavalry\" (+1 pursuit and retreat rolls), \"archer\" (+1 archery), \"chariot\" (+1 chariot charges)",
     "[side] king: the king fights in person (+0.5 morale); fatigue: forced-march fatigue n (-0.1 morale each, factors x0.75, -1 die, no formation); unsupplied: fraction of the army out of supply on the offensive (x0.5); surprise: caught in strategic redeployment by this side (+1 casualties)",
     "[side] tactic: FL AF AE EC AC RF DE RE CU AO, or \"best-response\" (the tactic with the best win chance against the other side's, per battle terrain; both sides best-response = each maximises its worst case); default AE",
@@ -162,6 +169,7 @@ const SIDE_FIELDS: &[&str] = &[
     "guard",
     "tactical",
     "strategic",
+    "leader",
     "leader_kind",
     "king",
     "fatigue",
@@ -401,8 +409,27 @@ impl Army {
                 Some("archer") => LeaderKind::Archer,
                 _ => LeaderKind::Chariot,
             };
-        let tactical = f.int_in("tactical", 0, 5)?;
-        let strategic = f.int_in("strategic", 0, 5)?;
+        let (mut tactical, mut strategic) =
+            (f.int_in("tactical", 0, 5)?, f.int_in("strategic", 0, 5)?);
+        if let Some(text) = f.string("leader")? {
+            let (t, s) = parse_leader(text).ok_or_else(|| {
+                AleaError::input(
+                    f.source,
+                    f.field("leader"),
+                    text,
+                    "the leader as the rules write him, tactical-strategic, each 0-5 (e.g. \"4-3\")",
+                )
+            })?;
+            if tactical.is_some() || strategic.is_some() {
+                return Err(AleaError::input(
+                    f.source,
+                    f.field("leader"),
+                    text,
+                    "either `leader` or `tactical`/`strategic`, not both",
+                ));
+            }
+            (tactical, strategic) = (Some(t), Some(s));
+        }
         let has_commander = tactical.is_some() || strategic.is_some();
         let tactic = match f.string("tactic")? {
             None => TacticChoice::Fixed(AE),

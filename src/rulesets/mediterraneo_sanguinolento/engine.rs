@@ -142,12 +142,15 @@ pub struct CellCodes {
     pub flanker: Option<usize>,
 }
 
-fn parse_code(s: &str) -> Code {
+/// A tactical code as the matrices print it ("31") or as the rules write it ("3-2", digest T5):
+/// casualty column, morale column; anything else ("-") is no fire.
+pub fn parse_code(s: &str) -> Code {
     let b = s.as_bytes();
-    if b.len() == 2 && b[0].is_ascii_digit() && b[1].is_ascii_digit() {
-        Some((b[0] - b'0', b[1] - b'0'))
-    } else {
-        None
+    match b {
+        [c, m] | [c, b'-', m] if c.is_ascii_digit() && m.is_ascii_digit() => {
+            Some((c - b'0', m - b'0'))
+        }
+        _ => None,
     }
 }
 

@@ -251,3 +251,86 @@ fn the_exact_budget_gives_up_with_a_reason() {
     assert!(room.used > 20_000);
     assert!((exact.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-9);
 }
+
+/// Digest D8 and D7 on a battle decided by overrun (20:1): the winner's commander dies with 1/216
+/// and is wounded with 5/216, the exterminated side's with 7/12 and 1/4; the winner, a leader 2,
+/// is promoted with 1/5; no troop promotes after an overrun.
+#[test]
+fn d8_leader_risk_and_promotion_after_an_overrun() {
+    let b = battle(
+        "battle_terrain = 1\n[attacker]\nunits = { \"IM-RC\" = 40 }\ntactical = 2\n[defender]\nunits = { \"IL-RC\" = 1 }\ntactical = 1",
+    );
+    let ex = b.exact().unwrap();
+    let s = |name: &str| ex.scalars[b.schema.scalar_index(name).unwrap()];
+    assert!((ex.outcomes[0] - 1.0).abs() < 1e-12);
+    assert!((s("overrun") - 1.0).abs() < 1e-12);
+    assert!((s("attacker_leader_killed") - 1.0 / 216.0).abs() < 1e-12);
+    assert!((s("attacker_leader_wounded") - 5.0 / 216.0).abs() < 1e-12);
+    assert!((s("defender_leader_killed") - 7.0 / 12.0).abs() < 1e-12);
+    assert!((s("defender_leader_wounded") - 0.25).abs() < 1e-12);
+    assert!((s("attacker_leader_promoted") - 0.2).abs() < 1e-12);
+    assert_eq!(s("attacker_units_promoted"), 0.0);
+}
+
+/// After an ordinary won battle both sides' surviving units may rise in morale, and the beaten
+/// side's commander (loser: 1/36 dies, 1/18 wounded) is never promoted.
+#[test]
+fn troops_promote_after_a_fought_battle() {
+    let b = battle(
+        "battle_terrain = 1\nresolution = 6\nmax_days = 3\n[attacker]\nunits = { \"IM-RD\" = 6 }\ntactical = 1\n[defender]\nunits = { \"IL-RC\" = 4 }\ntactical = 1",
+    );
+    let ex = b.exact().unwrap();
+    let s = |name: &str| ex.scalars[b.schema.scalar_index(name).unwrap()];
+    assert!(s("attacker_units_promoted") > 0.0);
+    assert!(s("defender_units_promoted") >= 0.0);
+    let (pa, pd) = (ex.outcomes[0], ex.outcomes[1]);
+    // A commander is promoted only when his side wins: 1/4 for a leader 1, 3/10 when he won at
+    // 1:2 or worse in combat factors.
+    let e = &b.cases[0].plan.engine;
+    let f = [0, 1].map(|k| e.all_factors(&e.start, k));
+    let chance = |k: usize| if 2.0 * f[k] <= f[1 - k] { 0.3 } else { 0.25 };
+    assert!((s("attacker_leader_promoted") - pa * chance(0)).abs() < 1e-12);
+    assert!((s("defender_leader_promoted") - pd * chance(1)).abs() < 1e-12);
+}
+
+/// Digest T2 ("4-3" = tactical 4, strategic 3) and bad leader notation.
+#[test]
+fn t2_leader_notation() {
+    assert_eq!(super::super::army::parse_leader("4-3"), Some((4, 3)));
+    assert_eq!(super::super::army::parse_leader("6-1"), None);
+    let b = battle("battle_terrain = 1\n[attacker]\nleader = \"4-3\"\nunits = { \"IM-RC\" = 2 }\n[defender]\nunits = { \"IM-RC\" = 2 }");
+    assert_eq!((b.armies[0].tactical, b.armies[0].strategic), (4, 3));
+    let table: toml::Table = "[attacker]\nleader = \"4\"\nunits = { \"IM-RC\" = 2 }\n[defender]\nunits = { \"IM-RC\" = 2 }"
+        .parse()
+        .unwrap();
+    let e = parse_armies(&Fields::new("t.toml", &table)).unwrap_err();
+    assert!(e.to_string().contains("attacker.leader"), "{e}");
+}
+
+/// Digest T4 and T5: a code "3-2" reads casualty column 3 and morale column 2, and a side inflicts
+/// its table percentage of its own factors whatever the enemy's size (1,000 factors x 20% = 200).
+#[test]
+fn t4_t5_casualties_count_the_firers_own_factors() {
+    assert_eq!(super::super::engine::parse_code("3-2"), Some((3, 2)));
+    let inflicted = |defenders: u32| {
+        let b = battle(&format!(
+            "battle_terrain = 1\nresolution = 100000\n[attacker]\nunits = {{ \"IM-RC\" = 10 }}\n[defender]\nunits = {{ \"IM-RC\" = {defenders} }}"
+        ));
+        let e = &b.cases[0].plan.engine;
+        let st = e.start;
+        let ctx = e.context(&st, 1, 2, [false, false], [false, false]);
+        let next = match e.resolve(&st, &ctx, [0, 0], [(20, 0), (0, 0)], 2) {
+            super::super::engine::Step::Go(s) | super::super::engine::Step::End(s, _) => s,
+        };
+        let own = e.factors(&st, 0);
+        let lost = e.all_factors(&st, 1) - e.all_factors(&next, 1);
+        (own, lost)
+    };
+    for defenders in [8, 30] {
+        let (own, lost) = inflicted(defenders);
+        assert!(
+            (lost - 0.2 * own).abs() < 1e-3 * own,
+            "{defenders}: {lost} of {own}"
+        );
+    }
+}

@@ -57,6 +57,7 @@ pub const KEYS: &[&str] = &[
     "[attacker]/[defender] pursue: pursue a routed or withdrawing enemy (default true)",
     "weather: \"clear\" (default), \"rain\" (-1 to combat and pursuit rolls), \"storm\" or \"snow\" (factors halved)",
     "winter: a winter month, factors halved (L4502)",
+    "ocean: the battle is on the Atlantic or Indian ocean (+2 on the storm roll of the note on sailing on; default false)",
     "max_days: days fought at most (1..365, default 30); what is still undecided is reported as `undecided`, outcome none",
 ];
 
@@ -292,6 +293,8 @@ pub struct NavalBattle {
     rain: i32,
     weather: &'static str,
     winter: bool,
+    /// The fleets sail the Atlantic or the Indian ocean (+2 on the storm roll).
+    ocean: bool,
     weather_x4: u64,
     max_segments: u16,
     max_days: u32,
@@ -552,7 +555,8 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 impl NavalBattle {
     fn from_fields(fields: &Fields, options: &Options) -> Result<NavalBattle> {
         fields.only(&[
-            "ruleset", "battle", "options", "attacker", "defender", "weather", "winter", "max_days",
+            "ruleset", "battle", "options", "attacker", "defender", "weather", "winter",
+            "max_days", "ocean",
         ])?;
         let weather = fields
             .choice("weather", &["clear", "rain", "storm", "snow"])?
@@ -563,8 +567,33 @@ impl NavalBattle {
         let x4 = weather_x4(weather, winter, options);
         let a = parse_side(&fields.table("attacker", &empty)?, x4)?;
         let d = parse_side(&fields.table("defender", &empty)?, x4)?;
-        Ok(NavalBattle::new([a, d], weather, winter, max_days, options))
+        let mut b = NavalBattle::new([a, d], weather, winter, max_days, options);
+        b.ocean = fields.bool("ocean")?.unwrap_or(false);
+        Ok(b)
     }
+}
+
+/// The storm number of a month's weather (L5785-L5799, A33): clear 1, rain 2, storm or snow 5.
+pub fn storm_number(weather: &str) -> u32 {
+    match weather {
+        "rain" => 2,
+        "storm" | "snow" => 5,
+        _ => 1,
+    }
+}
+
+/// P(a fleet that moves loses ships to a storm) = storm number/10 x P(2D6 + modifiers >= 10), the
+/// modifiers being +2 in winter, +2 on the Atlantic or Indian ocean, +1 for a fleet that began the
+/// turn at sea (L2366-L2370, L5785-L5799). Ships lost are then 1D10 (mean 5.5).
+pub fn storm_loss_chance(weather: &str, winter: bool, ocean: bool, at_sea: bool) -> f64 {
+    let m = 2 * winter as i32 + 2 * ocean as i32 + at_sea as i32;
+    let mut ways = 0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            ways += (a + b + m >= 10) as u32;
+        }
+    }
+    storm_number(weather) as f64 / 10.0 * ways as f64 / 36.0
 }
 
 /// Factors ×4: storm or snow halve (L5685), a winter month halves (L4502); together x0.25 or x0.5 (A14).
@@ -690,6 +719,7 @@ impl NavalBattle {
         }
         schema.scalar_bounded("segments", 3.0 * max_days as f64);
         NavalBattle {
+            ocean: false,
             sides,
             cell,
             boarding_battle,
@@ -1318,6 +1348,13 @@ impl BattleModel for NavalBattle {
                 ""
             },
             self.max_days
+        ));
+        let storm = storm_loss_chance(self.weather, self.winter, self.ocean, true);
+        notes.push(format!(
+            "sailing on after the battle (a fleet at sea{}): storm loss P = {:.4} per fleet, {:.2} ships expected (D14)",
+            if self.ocean { ", on the ocean" } else { "" },
+            storm,
+            storm * 5.5
         ));
         notes.push(format!(
             "leadership modifiers on the casualty roll: attacker {:+} / defender {:+} in ram, {:+} / {:+} in boarding",

@@ -256,3 +256,13 @@ fn bad_input_names_the_field() {
     assert_eq!(e.exit_code(), 2);
     assert!(e.to_string().contains("ships"), "{e}");
 }
+
+/// Digest D14: storm loss probability per fleet move.
+#[test]
+fn d14_storm_loss_probability() {
+    assert!((storm_loss_chance("clear", false, false, false) - 1.0 / 60.0).abs() < 1e-12);
+    // Storm weather, winter, Atlantic, began at sea (+5): 5/10 x P(2D6 >= 5) = 5/12.
+    assert!((storm_loss_chance("storm", true, true, true) - 5.0 / 12.0).abs() < 1e-12);
+    assert_eq!(storm_number("snow"), 5);
+    assert_eq!(storm_number("rain"), 2);
+}

@@ -121,6 +121,12 @@ struct SideLayout {
     animals_taken: usize,
     leader_killed: Option<usize>,
     leader_wounded: Option<usize>,
+    leader_promoted: Option<usize>,
+    units_promoted: usize,
+    /// The commander's promotion modifier before the 1:2 bonus (+5 for a leader 0 … +1 for 4-5).
+    leader_modifier: i32,
+    /// Each group's morale (0 = A … 3 = D).
+    group_morale: Vec<usize>,
     routed: usize,
     retreated: usize,
     exterminated: usize,
@@ -139,6 +145,56 @@ pub struct Layout {
     both_routed: usize,
     undecided: usize,
     surrender: Option<usize>,
+}
+
+/// A commander's promotion modifier on 1D20 (success on 20 or more) by his higher value (A39).
+pub fn leader_promotion_modifier(level: i32) -> i32 {
+    match level {
+        i32::MIN..=0 => 5,
+        1 => 4,
+        2 => 3,
+        3 => 2,
+        _ => 1,
+    }
+}
+
+/// P(1D20 + modifier >= 20).
+pub fn leader_promotion_chance(modifier: i32) -> f64 {
+    ((modifier + 1).clamp(0, 20)) as f64 / 20.0
+}
+
+/// The troop-promotion modifier for a side from the force ratio seen by the winner (A21), the
+/// ratio taken to one decimal: winner outnumbered 2:1 or worse +3 (losers -3); outnumbered up to
+/// 1.9:1 +2 (-2); equal 0 (-1); superior up to 1.9:1 -1 (0); superior 2:1 or more -2 (+1).
+pub fn promotion_ratio_modifier(winner_factors: f64, loser_factors: f64, for_winner: bool) -> i32 {
+    let round1 = |x: f64| (x * 10.0).round() / 10.0;
+    let (w, l) = if winner_factors >= loser_factors {
+        match round1(winner_factors / loser_factors.max(1e-9)) {
+            q if q >= 2.0 => (-2, 1),
+            q if q >= 1.1 => (-1, 0),
+            _ => (0, -1),
+        }
+    } else {
+        match round1(loser_factors / winner_factors.max(1e-9)) {
+            q if q >= 2.0 => (3, -3),
+            q if q >= 1.1 => (2, -2),
+            _ => (0, -1),
+        }
+    };
+    if for_winner {
+        w
+    } else {
+        l
+    }
+}
+
+/// P(1D6 <= threshold + modifier): D rises on 1-3, C on 1-2, B on 1; A cannot rise.
+pub fn troop_promotion_chance(morale: usize, modifier: i32) -> f64 {
+    let threshold = match morale {
+        0 => return 0.0,
+        m => m as i32,
+    };
+    ((threshold + modifier).clamp(0, 6)) as f64 / 6.0
 }
 
 impl Layout {
@@ -181,6 +237,17 @@ impl Layout {
                 leader_wounded: armies[k]
                     .has_commander
                     .then(|| s.scalar(format!("{n}_leader_wounded"))),
+                leader_promoted: armies[k]
+                    .has_commander
+                    .then(|| s.scalar(format!("{n}_leader_promoted"))),
+                units_promoted: s.scalar_bounded(
+                    format!("{n}_units_promoted"),
+                    big(armies[k].groups.iter().map(|g| g.units).sum()),
+                ),
+                leader_modifier: leader_promotion_modifier(
+                    armies[k].tactical.max(armies[k].strategic),
+                ),
+                group_morale: armies[k].groups.iter().map(|g| g.morale).collect(),
                 routed: s.scalar(format!("{n}_routed")),
                 retreated: s.scalar(format!("{n}_retreated")),
                 exterminated: s.scalar(format!("{n}_exterminated")),
@@ -291,6 +358,30 @@ impl Layout {
             if let Some(i) = l.leader_wounded {
                 sink.scalar(i, wounded);
             }
+            let start_factors = [0, 1].map(|s| e.all_factors(&e.start, s));
+            if let (Some(i), Some(w)) = (l.leader_promoted, winner) {
+                if w == k && fought {
+                    let outnumbered = 2.0 * start_factors[k] <= start_factors[1 - k];
+                    sink.scalar(
+                        i,
+                        leader_promotion_chance(l.leader_modifier + outnumbered as i32),
+                    );
+                }
+            }
+            // Troop morale promotion (L1768-L1824): every group that fought, not after an overrun.
+            if let (Some(w), true) = (winner, fought && !matches!(v, Verdict::Overrun(_))) {
+                let m = promotion_ratio_modifier(start_factors[w], start_factors[1 - w], w == k);
+                let mut promoted = 0.0;
+                for (i, s) in side.slots.iter().enumerate() {
+                    // Empty filler slots (beside a flanking detachment) belong to no group.
+                    let Some(&morale) = l.group_morale.get(s.group) else {
+                        continue;
+                    };
+                    let left = e.start.men[k][i] / s.men_per_unit - lost_units[k][i];
+                    promoted += left.max(0.0) * troop_promotion_chance(morale, m);
+                }
+                sink.scalar(l.units_promoted, promoted);
+            }
             sink.scalar(
                 l.routed,
                 matches!(v, Verdict::Battle(End::Rout(r)) if r == k) as u8 as f64
@@ -336,5 +427,55 @@ impl Layout {
         if let Some(i) = self.surrender {
             sink.scalar(i, (v == Verdict::Surrender) as u8 as f64);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Digest D7: leader promotion on 1D20 + modifier >= 20, +1 when he won at 1:2 or worse.
+    #[test]
+    fn d7_leader_promotion() {
+        let p = |level: i32, bonus: bool| {
+            leader_promotion_chance(leader_promotion_modifier(level) + bonus as i32)
+        };
+        let expect = [
+            (0, 3.0 / 10.0, 7.0 / 20.0),
+            (1, 1.0 / 4.0, 3.0 / 10.0),
+            (2, 1.0 / 5.0, 1.0 / 4.0),
+            (3, 3.0 / 20.0, 1.0 / 5.0),
+            (4, 1.0 / 10.0, 3.0 / 20.0),
+            (5, 1.0 / 10.0, 3.0 / 20.0),
+        ];
+        for (level, plain, bonus) in expect {
+            assert!((p(level, false) - plain).abs() < 1e-12, "leader {level}");
+            assert!(
+                (p(level, true) - bonus).abs() < 1e-12,
+                "leader {level} at 1:2"
+            );
+        }
+    }
+
+    /// §3.2.12: D rises on 1-3, C on 1-2, B on 1, A never; the digest's example: a morale-C unit
+    /// that won outnumbered 2:1 rises on 1D6 <= 2 + 3.
+    #[test]
+    fn troop_promotion_thresholds_and_ratio() {
+        assert_eq!(troop_promotion_chance(3, 0), 3.0 / 6.0);
+        assert_eq!(troop_promotion_chance(2, 0), 2.0 / 6.0);
+        assert_eq!(troop_promotion_chance(1, 0), 1.0 / 6.0);
+        assert_eq!(troop_promotion_chance(0, 3), 0.0);
+        let m = promotion_ratio_modifier(10.0, 20.0, true);
+        assert_eq!(m, 3);
+        assert_eq!(troop_promotion_chance(2, m), 5.0 / 6.0);
+        assert_eq!(promotion_ratio_modifier(10.0, 20.0, false), -3);
+        assert_eq!(promotion_ratio_modifier(10.0, 15.0, true), 2);
+        assert_eq!(promotion_ratio_modifier(10.0, 10.2, true), 0);
+        assert_eq!(promotion_ratio_modifier(10.0, 10.2, false), -1);
+        assert_eq!(promotion_ratio_modifier(15.0, 10.0, true), -1);
+        assert_eq!(promotion_ratio_modifier(15.0, 10.0, false), 0);
+        assert_eq!(promotion_ratio_modifier(30.0, 10.0, true), -2);
+        assert_eq!(promotion_ratio_modifier(30.0, 10.0, false), 1);
+        assert_eq!(troop_promotion_chance(3, -4), 0.0);
     }
 }

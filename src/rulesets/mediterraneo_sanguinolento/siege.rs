@@ -132,6 +132,11 @@ impl BattleModel for Siege {
     }
 }
 
+/// The most men a besieged city holds (L400, L3678, digest D15): max(POB x level x 2, POB x 10).
+pub fn siege_capacity(pob: u32, fort: u32) -> u32 {
+    (pob * fort * 2).max(pob * 10)
+}
+
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     fields.only(&[
         "ruleset",
@@ -186,6 +191,13 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         "fortification level month by month: {}",
         course.join(", ")
     )];
+    let capacity = siege_capacity(pob, fort);
+    if g.total_men() > capacity {
+        notes.push(format!(
+            "the garrison ({} men) exceeds the besieged city's capacity of {capacity} men (max(POB x level x 2, POB x 10), L400, L3678)",
+            g.total_men()
+        ));
+    }
     if let Some(m) = t.surrender {
         notes.push(format!("the city surrenders in month {m}: {}", t.why));
     }
@@ -220,6 +232,13 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Digest D15: POB 500 behind level 6 holds max(6,000, 5,000); behind level 3, 5,000.
+    #[test]
+    fn d15_siege_capacity() {
+        assert_eq!(siege_capacity(500, 6), 6000);
+        assert_eq!(siege_capacity(500, 3), 5000);
+    }
 
     #[test]
     fn a_siege_grinds_walls_then_morale() {
