@@ -84,6 +84,14 @@ const MS_BATTLES: &[(&str, &str, bool)] = &[
     ),
 ];
 
+/// Imperios del Mediterráneo: the expedition chain of the bundled file and the digest's T-61.
+const IDM_BATTLES: &[(&str, &str)] = &[
+    ("idm-expedition-naval-two-interceptions", include_str!("../experiments/battles/idm-expedition.toml")),
+    ("idm-expedition-t61", "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\nroute = \"naval\"\n[attacker]\nfleets = [{ naval = 2, assault = 1 }, { naval = 3, assault = 1 }]\ntroops = [{ assault = 3 }, { assault = 3 }, { assault = 2 }]\naboard = [1, 1, 2]\n[naval_interception]\nfleets = [{ naval = 4 }, { naval = 0 }]\n[target]\nsize = 3\nmarkers = 1"),
+    ("idm-field", include_str!("../experiments/battles/idm-field.toml")),
+    ("idm-assault", include_str!("../experiments/battles/idm-assault.toml")),
+];
+
 fn battle(text: &str) -> LoadedBattle {
     load_battle("bench", &text.parse().expect("bench battle is valid TOML"))
         .expect("bench battle is valid")
@@ -157,6 +165,37 @@ fn mediterraneo_sanguinolento(c: &mut Criterion) {
     group.finish();
 }
 
+fn imperios(c: &mut Criterion) {
+    let mut group = c.benchmark_group("idm-exact");
+    for (name, text) in IDM_BATTLES {
+        let b = battle(text);
+        group.bench_function(*name, |bench| {
+            bench.iter(|| black_box(b.model.exact().expect("tractable")))
+        });
+    }
+    group.finish();
+    const TRIALS: u64 = 2_000_000;
+    let mut group = c.benchmark_group("idm-monte-carlo");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(TRIALS));
+    let progress = Progress::hidden();
+    for (name, text) in IDM_BATTLES {
+        let b = battle(text);
+        group.bench_function(*name, |bench| {
+            bench.iter(|| {
+                let run = McRun {
+                    trials: TRIALS,
+                    seed: 1,
+                    stream: 0,
+                    progress: &progress,
+                };
+                black_box(b.model.monte_carlo(&run))
+            })
+        });
+    }
+    group.finish();
+}
+
 fn quickstart_sweep(c: &mut Criterion) {
     let exp =
         alea::experiment::Experiment::load(std::path::Path::new("experiments/quickstart.toml"))
@@ -180,6 +219,7 @@ criterion_group!(
     exact,
     monte_carlo,
     mediterraneo_sanguinolento,
+    imperios,
     quickstart_sweep
 );
 criterion_main!(benches);

@@ -30,10 +30,12 @@ Examples:
   alea odds --file experiments/battles/ms-field.toml --set defender.tactic=best-response
   alea odds --file experiments/battles/ms-field.toml --set resolution=10 --exact
   alea odds mediterraneo-sanguinolento assault --file experiments/battles/ms-assault.toml --set months_besieged=3
+  alea odds --file experiments/battles/idm-expedition.toml --set arrival=landing
   alea odds --file experiments/battles/field.toml --chart out/odds
   alea run experiments/quickstart.toml
   alea run experiments/invasions-systems.toml
-  alea run experiments/ms-tactics.toml";
+  alea run experiments/ms-tactics.toml
+  alea run experiments/idm-assault-grid.toml";
 
 #[derive(Parser)]
 #[command(

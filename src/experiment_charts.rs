@@ -36,6 +36,9 @@ pub fn axis_label(field: &str) -> String {
         "leader" => " (modifier)",
         "leader_age" => " (years)",
         "orders" => " (orders)",
+        "modifier" => " (fixed factors)",
+        "extra_dice" => " (dice)",
+        "markers" => " (fortification markers)",
         _ => "",
     };
     format!("{}{unit}", field.replace(['.', '_'], " "))

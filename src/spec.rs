@@ -15,7 +15,8 @@ pub struct Fields<'a> {
     table: &'a Table,
 }
 
-fn describe(v: &Value) -> String {
+/// A value as the user wrote it, for error messages.
+pub fn value_text(v: &Value) -> String {
     match v {
         Value::String(s) => format!("\"{s}\""),
         other => other.to_string(),
@@ -85,7 +86,7 @@ impl<'a> Fields<'a> {
                 return Err(AleaError::input(
                     self.source,
                     self.field(key),
-                    describe(v),
+                    value_text(v),
                     format!("a number from {lo} to {hi}"),
                 ))
             }
@@ -126,7 +127,7 @@ impl<'a> Fields<'a> {
             Some(v) => Err(AleaError::input(
                 self.source,
                 self.field(key),
-                describe(v),
+                value_text(v),
                 "a table",
             )),
         }
@@ -140,7 +141,7 @@ impl<'a> Fields<'a> {
             Some(v) => Err(AleaError::input(
                 self.source,
                 self.field(key),
-                describe(v),
+                value_text(v),
                 allowed(),
             )),
         }
@@ -158,7 +159,7 @@ impl<'a> Fields<'a> {
             Some(v) => Err(AleaError::input(
                 self.source,
                 self.field(key),
-                describe(v),
+                value_text(v),
                 "true or false",
             )),
         }
@@ -172,14 +173,14 @@ impl<'a> Fields<'a> {
                 None => Err(AleaError::input(
                     self.source,
                     self.field(key),
-                    describe(&Value::String(s.clone())),
+                    value_text(&Value::String(s.clone())),
                     format!("one of {}", quoted(allowed)),
                 )),
             },
             Some(v) => Err(AleaError::input(
                 self.source,
                 self.field(key),
-                describe(v),
+                value_text(v),
                 format!("one of {}", quoted(allowed)),
             )),
         }
@@ -192,7 +193,7 @@ impl<'a> Fields<'a> {
             Some(v) => Err(AleaError::input(
                 self.source,
                 self.field(key),
-                describe(v),
+                value_text(v),
                 "a string",
             )),
         }

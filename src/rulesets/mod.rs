@@ -18,6 +18,7 @@ macro_rules! kind {
     };
 }
 
+pub mod imperios_del_mediterraneo;
 pub mod invasions;
 pub mod mare_nostrum;
 pub mod mediterraneo_sanguinolento;
@@ -90,13 +91,7 @@ pub static RULESETS: &[Ruleset] = &[
     invasions::RULESET,
     republica_de_roma::RULESET,
     mediterraneo_sanguinolento::RULESET,
-    Ruleset {
-        slug: "imperios-del-mediterraneo",
-        title: "Imperios del Mediterráneo",
-        digest: "../shared/rules/imperios-del-mediterraneo.md",
-        battles: &[],
-        options: &[],
-    },
+    imperios_del_mediterraneo::RULESET,
 ];
 
 pub fn find_ruleset(source: &str, field: &str, slug: &str) -> Result<&'static Ruleset> {
@@ -223,13 +218,11 @@ mod tests {
         let e = load_battle("b.toml", &t).err().unwrap();
         assert_eq!(e.exit_code(), 2);
         assert!(e.to_string().contains("mare-nostrum"), "{e}");
-        let t: Table = "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"field\""
+        let t: Table = "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"feild\""
             .parse()
             .unwrap();
-        assert!(load_battle("b.toml", &t)
-            .err()
-            .unwrap()
-            .to_string()
-            .contains("no battles implemented yet"));
+        let e = load_battle("b.toml", &t).err().unwrap();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("field"), "{e}");
     }
 }

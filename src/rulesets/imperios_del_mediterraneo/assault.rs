@@ -1,0 +1,212 @@
+//! City assault (digest §3.6): the attacker's assault values + base die + leader and card dice
+//! against the city's defence dice (size + fortification markers + 1 for a capital held by its own
+//! empire) plus its helpers' dice, no base die; ties hold. Every card is discarded, no recovery.
+
+use super::cards::Combat;
+use super::forces::{parse_force, Force};
+use super::rolloff::{roll_off, Total};
+use crate::battle::{Exact, Schema, Simulate, Trial};
+use crate::dice::Dice;
+use crate::error::{AleaError, Result};
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable};
+use crate::spec::Fields;
+use toml::Table;
+
+pub const SUMMARY: &str = "city assault: assault values + base die + leader/card dice against size + fortifications (+1 own capital) dice, no base die; ties hold; no recovery";
+pub const OUTCOMES: &[&str] = &["taken", "held"];
+pub const KEYS: &[&str] = &[
+    "[attacker]: the assaulting side (troops with their assault values, fleets, leaders, extra_dice, modifier; or force = \"neutral\" with fixed and dice, or force = \"barbarian\" for a horde)",
+    "fleets_fight: the fleets join the assault (the city has a port and the expedition came by sea, L907-L909); default false",
+    "[city] size 1-6, markers (fortification markers, 0-10), capital (a capital held by its own empire: +1 die), owner \"player\" (default) or \"neutral\"",
+    "[defender] leaders, extra_dice (City Defence / Special Event dice), modifier: the city's helpers",
+];
+
+pub struct Assault {
+    pub a: Force,
+    pub ta: Total,
+    pub td: Total,
+    pub size: u32,
+    pub city_dice: u32,
+    pub player_owner: bool,
+    pub possible: bool,
+    schema: Schema,
+    notes: Vec<String>,
+}
+
+/// The city's defence dice (L918-L924; digest T-21, T-22).
+pub fn defence_dice(size: u32, markers: u32, own_capital: bool) -> u32 {
+    size + markers + own_capital as u32
+}
+
+pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "options",
+        "attacker",
+        "defender",
+        "city",
+        "fleets_fight",
+    ])?;
+    let empty = Table::new();
+    let a = parse_force(&fields.table("attacker", &empty)?, false)?;
+    let city = fields.table("city", &empty)?;
+    city.only(&["size", "markers", "capital", "owner"])?;
+    let size = city.int_in("size", 1, 6)?.ok_or_else(|| {
+        AleaError::input(
+            fields.source,
+            "city.size",
+            "nothing",
+            "the city's size, 1-6",
+        )
+    })? as u32;
+    let markers = city.int_in("markers", 0, 10)?.unwrap_or(0) as u32;
+    let capital = city.bool("capital")?.unwrap_or(false);
+    let owner = city
+        .choice("owner", &["player", "neutral"])?
+        .unwrap_or("player");
+    let d = fields.table("defender", &empty)?;
+    d.only(&["leaders", "extra_dice", "modifier"])?;
+    let helpers = super::cards::parse_leaders(&d)?.iter().sum::<u32>()
+        + d.int_in("extra_dice", 0, 30)?.unwrap_or(0) as u32;
+    let modifier = d.int_in("modifier", -50, 50)?.unwrap_or(0) as i32;
+    let fleets_fight = fields.bool("fleets_fight")?.unwrap_or(false);
+    Ok(Box::new(Assault::new(
+        a,
+        fleets_fight,
+        size,
+        defence_dice(size, markers, capital),
+        helpers,
+        modifier,
+        owner == "player",
+    )))
+}
+
+impl Assault {
+    pub fn new(
+        a: Force,
+        fleets_fight: bool,
+        size: u32,
+        city_dice: u32,
+        helper_dice: u32,
+        modifier: i32,
+        player_owner: bool,
+    ) -> Assault {
+        let possible = match &a {
+            Force::Cards(_) => !a.fighting(Combat::Assault, fleets_fight).is_empty(),
+            Force::NonPlayer { fixed, dice } => *fixed > 0 || *dice > 0,
+            Force::Barbarian { dice } => *dice > 0,
+        };
+        let ta = a.total(Combat::Assault, true, fleets_fight);
+        let td = Total {
+            fixed: modifier,
+            dice: city_dice + helper_dice,
+        };
+        let mut schema = Schema::new(OUTCOMES);
+        schema.count("attacker_losses", a.card_count().max(1));
+        schema.scalar_bounded("attacker_vp", size as f64);
+        schema.scalar_bounded("defender_vp", size as f64);
+        let mut notes = vec![format!(
+            "city: {city_dice} defence dice + {helper_dice} helper dice{}, no base die; attacker {} + {}d6; ties hold",
+            if modifier != 0 { format!(", modifier {modifier:+}") } else { String::new() },
+            ta.fixed,
+            ta.dice
+        )];
+        if !possible {
+            notes.push(
+                "no attacking card has an assault value: the assault cannot be made (L905-L916)"
+                    .into(),
+            );
+        }
+        notes.push("every card played is discarded, and there is no recovery roll after an assault (L951-L958)".into());
+        Assault {
+            a,
+            ta,
+            td,
+            size,
+            city_dice,
+            player_owner,
+            possible,
+            schema,
+            notes,
+        }
+    }
+
+    /// P(taken).
+    pub fn p_taken(&self) -> f64 {
+        if self.possible {
+            roll_off(self.ta, self.td).attacker_wins
+        } else {
+            0.0
+        }
+    }
+
+    /// VP on conquest (L972-L975): +size to a player conqueror; -size to a player owner. A city
+    /// taken by a non-player force becomes neutral and nobody gains.
+    fn vp_taken(&self) -> [f64; 2] {
+        [
+            if self.a.is_player() {
+                self.size as f64
+            } else {
+                0.0
+            },
+            if self.player_owner {
+                -(self.size as f64)
+            } else {
+                0.0
+            },
+        ]
+    }
+}
+
+impl Simulate for Assault {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        out.clear(self.schema.counts.len(), self.schema.scalars.len());
+        let taken = self.possible && self.ta.roll(dice) > self.td.roll(dice);
+        out.outcome = if taken { 0 } else { 1 };
+        out.counts[0] = self.a.card_count() as u32;
+        if taken {
+            let vp = self.vp_taken();
+            out.scalars[0] = vp[0];
+            out.scalars[1] = vp[1];
+        }
+    }
+}
+
+impl BattleModel for Assault {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        let p = self.p_taken();
+        ex.outcomes = vec![p, 1.0 - p];
+        ex.counts[0].add_mass(self.a.card_count(), 1.0);
+        let vp = self.vp_taken();
+        ex.scalars[0] = p * vp[0];
+        ex.scalars[1] = p * vp[1];
+        Ok(ex)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        vec![
+            format!("attacker: {}", self.a.describe()),
+            format!(
+                "city: size {}, {} defence dice, {} owner",
+                self.size,
+                self.city_dice,
+                if self.player_owner {
+                    "a player"
+                } else {
+                    "neutral"
+                }
+            ),
+        ]
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+}

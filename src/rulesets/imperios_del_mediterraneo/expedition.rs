@@ -1,0 +1,945 @@
+//! The military expedition chain (digest §3.1, §8.7): "will my expedition reach and take the
+//! city?" Straits on the land legs, a naval interception, the arrival (direct assault or landing),
+//! a land interception, then the assault (or the pacification of a barbarian area), with the
+//! attacker's surviving cards carried from step to step.
+//!
+//! A state is the set of the attacker's cards still in the expedition (a bit per card) and whether
+//! its leaders are still with it. The exact answer follows every branch with its probability; the
+//! simulation rolls the same steps with dice. Both go through the same transitions.
+
+use super::cards::{Card, Combat, Cv};
+use super::forces::{parse_force, CardForce, Force};
+use super::rolloff::{roll_off, Total};
+use super::strait::{strait_outcomes, Weather};
+use crate::battle::{Exact, Schema, Simulate, Trial};
+use crate::dice::Dice;
+use crate::error::{AleaError, Result};
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable};
+use crate::spec::Fields;
+use toml::Table;
+
+pub const SUMMARY: &str = "the whole military expedition: straits, a naval and a land interception, landing or direct assault, then the assault or pacification, cards carried between steps";
+pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+pub const KEYS: &[&str] = &[
+    "[attacker]: the expedition's troops, fleets (naval route), leaders (they stay for the whole expedition and add their dice to every combat)",
+    "route: \"land\" (default) or \"naval\" (one naval leg; the troops must fit in the fleets)",
+    "straits: straits on the land legs, 0-10 (default 0); weather: \"normal\", \"good\" or \"bad\"",
+    "[naval_interception] / [land_interception]: the defender's intercepting side (cards, or force = \"neutral\"), absent = none",
+    "[target] kind \"city\" (default) or \"barbarian\"; a city: size, markers, capital, owner (\"player\"/\"neutral\"), leaders and extra_dice of its helpers; a barbarian area: strength, enraged",
+    "arrival: by sea, \"direct\" (assault straight from the ships when the fleets' assault factors reach the city's size, A-22; default) or \"landing\"",
+    "assault_extra_dice: City Attack / Special Event dice the attacker adds to the assault (default 0)",
+];
+
+const MAX_CARDS: usize = 24;
+
+/// The attacker's expedition: its cards (troops first, then fleets) and leaders.
+#[derive(Clone, Debug)]
+struct Em {
+    cards: Vec<Card>,
+    fleet: Vec<bool>,
+    /// The fleet (card index) each troop sails on.
+    aboard: Vec<Option<usize>>,
+    leader_dice: u32,
+    leaders: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct State {
+    alive: u32,
+    leaders: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fail {
+    Wrecked,
+    AtSea,
+    OnLand,
+    Target,
+}
+
+/// Tallies along one path: VP, and cards recovered in expectation (the recovery d6s are
+/// independent of everything after, so their expectation is exact).
+#[derive(Clone, Copy, Debug, Default)]
+struct Books {
+    vp: [f64; 2],
+    recovered: [f64; 2],
+    defender_cards: u32,
+    cards_at_target: u32,
+}
+
+struct BattleSetup {
+    ta: Total,
+    td: Total,
+    /// Every card of the expedition (leaders included): what a lost battle discards.
+    all: u32,
+    has_own: bool,
+    d_has: bool,
+    /// The defender's cards at the resolution: the casualty die must be at most this.
+    count: u32,
+    candidates: Vec<Vec<usize>>,
+}
+
+enum Target {
+    City {
+        size: u32,
+        dice: u32,
+        player_owner: bool,
+        modifier: i32,
+    },
+    Barbarian {
+        dice: u32,
+    },
+}
+
+pub struct Expedition {
+    em: Em,
+    naval: bool,
+    straits: u32,
+    weather: Weather,
+    wreck_ones: u32,
+    naval_interception: Option<Force>,
+    land_interception: Option<Force>,
+    target: Target,
+    direct: bool,
+    assault_extra_dice: u32,
+    fleets_after_landing: bool,
+    dice_reading: &'static str,
+    em_ends_without_troops: bool,
+    barbarian_dice_count: bool,
+    schema: Schema,
+    notes: Vec<String>,
+}
+
+const S_WRECKED: usize = 0;
+const S_AT_SEA: usize = 1;
+const S_ON_LAND: usize = 2;
+const S_TARGET: usize = 3;
+const S_A_VP: usize = 4;
+const S_D_VP: usize = 5;
+const S_A_REC: usize = 6;
+const S_D_REC: usize = 7;
+const S_D_SPENT: usize = 8;
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "options",
+        "attacker",
+        "route",
+        "straits",
+        "weather",
+        "naval_interception",
+        "land_interception",
+        "target",
+        "arrival",
+        "assault_extra_dice",
+    ])?;
+    let empty = Table::new();
+    let naval = fields.choice("route", &["land", "naval"])? == Some("naval");
+    let a = parse_force(&fields.table("attacker", &empty)?, naval)?;
+    let Force::Cards(cf) = a else {
+        return Err(AleaError::input(
+            fields.source,
+            "attacker.force",
+            "a non-card force",
+            "\"cards\": an expedition is a player's cards (non-player forces: use field, naval and assault)",
+        ));
+    };
+    if !naval && !cf.fleets.is_empty() {
+        return Err(AleaError::input(
+            fields.source,
+            "attacker.fleets",
+            format!("{} fleets", cf.fleets.len()),
+            "no fleets on a land route (L659-L661); set route = \"naval\"",
+        ));
+    }
+    if cf.troops.len() + cf.fleets.len() > MAX_CARDS || cf.troops.len() + cf.fleets.len() == 0 {
+        return Err(AleaError::input(
+            fields.source,
+            "attacker.troops",
+            format!("{} cards", cf.troops.len() + cf.fleets.len()),
+            format!("1 to {MAX_CARDS} Troop and Fleet cards"),
+        ));
+    }
+    let weather = match fields.choice("weather", &["normal", "good", "bad"])? {
+        Some("good") => Weather::Good,
+        Some("bad") => Weather::Bad,
+        _ => Weather::Normal,
+    };
+    let straits = fields.int_in("straits", 0, 10)?.unwrap_or(0) as u32;
+    let interceptor = |key: &'static str| -> Result<Option<Force>> {
+        if !fields.has(key) {
+            return Ok(None);
+        }
+        let f = parse_force(&fields.table(key, &empty)?, key == "naval_interception")?;
+        if matches!(f, Force::Barbarian { .. }) {
+            return Err(AleaError::input(
+                fields.source,
+                format!("{key}.force"),
+                "\"barbarian\"",
+                "\"cards\" or \"neutral\": only the attacked city's owner intercepts",
+            ));
+        }
+        Ok(Some(f))
+    };
+    let naval_interception = interceptor("naval_interception")?;
+    let land_interception = interceptor("land_interception")?;
+    if naval_interception.is_some() && !naval {
+        return Err(AleaError::input(
+            fields.source,
+            "naval_interception",
+            "a table",
+            "nothing on a land route: a naval interception needs a naval leg (L743-L747)",
+        ));
+    }
+    let t = fields.table("target", &empty)?;
+    let target = match t.choice("kind", &["city", "barbarian"])?.unwrap_or("city") {
+        "barbarian" => {
+            t.only(&["kind", "strength", "enraged"])?;
+            let dice = t.int_in("strength", 0, 10)?.unwrap_or(1) as u32
+                + t.int_in("enraged", 0, 3)?.unwrap_or(0) as u32;
+            Target::Barbarian { dice }
+        }
+        _ => {
+            t.only(&[
+                "kind",
+                "size",
+                "markers",
+                "capital",
+                "owner",
+                "leaders",
+                "extra_dice",
+                "modifier",
+            ])?;
+            let size = t.int_in("size", 1, 6)?.ok_or_else(|| {
+                AleaError::input(
+                    fields.source,
+                    "target.size",
+                    "nothing",
+                    "the city's size, 1-6",
+                )
+            })? as u32;
+            let markers = t.int_in("markers", 0, 10)?.unwrap_or(0) as u32;
+            let capital = t.bool("capital")?.unwrap_or(false);
+            let helpers = super::cards::parse_leaders(&t)?.iter().sum::<u32>()
+                + t.int_in("extra_dice", 0, 30)?.unwrap_or(0) as u32;
+            Target::City {
+                size,
+                dice: super::assault::defence_dice(size, markers, capital) + helpers,
+                player_owner: t.choice("owner", &["player", "neutral"])? != Some("neutral"),
+                modifier: t.int_in("modifier", -50, 50)?.unwrap_or(0) as i32,
+            }
+        }
+    };
+    if matches!(target, Target::Barbarian { .. })
+        && (naval_interception.is_some() || land_interception.is_some())
+    {
+        return Err(AleaError::input(
+            fields.source,
+            "land_interception",
+            "a table",
+            "nothing: an expedition against a barbarian area cannot be intercepted (L1000-L1005)",
+        ));
+    }
+    let direct = fields.choice("arrival", &["direct", "landing"])? != Some("landing");
+    let assault_extra_dice = fields.int_in("assault_extra_dice", 0, 30)?.unwrap_or(0) as u32;
+    Ok(Box::new(Expedition::new(
+        cf,
+        naval,
+        straits,
+        weather,
+        naval_interception,
+        land_interception,
+        target,
+        direct,
+        assault_extra_dice,
+        &options,
+    )))
+}
+
+impl Expedition {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        cf: CardForce,
+        naval: bool,
+        straits: u32,
+        weather: Weather,
+        naval_interception: Option<Force>,
+        land_interception: Option<Force>,
+        target: Target,
+        direct: bool,
+        assault_extra_dice: u32,
+        options: &Options,
+    ) -> Expedition {
+        let mut cards = cf.troops.clone();
+        let mut fleet = vec![false; cards.len()];
+        cards.extend(cf.fleets.iter().cloned());
+        fleet.extend(vec![true; cf.fleets.len()]);
+        let troops = cf.troops.len();
+        let mut aboard: Vec<Option<usize>> =
+            cf.aboard.iter().map(|a| a.map(|k| troops + k)).collect();
+        aboard.resize(cards.len(), None);
+        let em = Em {
+            cards,
+            fleet,
+            aboard,
+            leader_dice: cf.leaders.iter().sum(),
+            leaders: cf.leaders.len() as u32,
+        };
+        let mut schema = Schema::new(OUTCOMES);
+        // Troop and Fleet cards that reach the assault or pacification (0 when it never gets there).
+        schema.count("cards_at_target", em.cards.len());
+        for s in [
+            "wrecked_at_a_strait",
+            "lost_at_sea",
+            "lost_on_land",
+            "failed_at_the_target",
+        ] {
+            schema.scalar(s);
+        }
+        schema.scalar_bounded("attacker_vp", 20.0);
+        schema.scalar_bounded("defender_vp", 20.0);
+        schema.scalar_bounded("attacker_cards_recovered", MAX_CARDS as f64);
+        schema.scalar_bounded("defender_cards_recovered", 60.0);
+        schema.scalar_bounded("defender_cards_spent", 60.0);
+        let mut notes = vec![format!(
+            "{} route; {straits} strait{} in {:?} weather; naval interception: {}; land interception: {}",
+            if naval { "naval" } else { "land" },
+            if straits == 1 { "" } else { "s" },
+            weather,
+            naval_interception.as_ref().map_or("none".into(), |f| f.describe()),
+            land_interception.as_ref().map_or("none".into(), |f| f.describe()),
+        )];
+        notes.push("every card of the expedition is discarded at its end (after the assault, or when it fails); cards recovered count the 6s rolled for cards lost in battles (none after an assault or a wreck)".into());
+        if naval {
+            notes.push("at sea the troops are spread over the surviving fleets (A-26); troops without room when fleets are lost outside a battle are discarded, weakest assault value first".into());
+        }
+        Expedition {
+            em,
+            naval,
+            straits,
+            weather,
+            wreck_ones: options.int("bad_weather_wreck_ones") as u32,
+            naval_interception,
+            land_interception,
+            target,
+            direct,
+            assault_extra_dice,
+            fleets_after_landing: options.flag("fleets_assault_after_landing"),
+            dice_reading: options.choice("dice_fc_for_direct_assault"),
+            em_ends_without_troops: options.flag("em_ends_without_troops"),
+            barbarian_dice_count: options.choice("barbarian_casualty_count") == "dice",
+            schema,
+            notes,
+        }
+    }
+
+    fn start(&self) -> State {
+        State {
+            alive: (1u32 << self.em.cards.len()) - 1,
+            leaders: self.em.leaders > 0,
+        }
+    }
+
+    fn alive(&self, s: State) -> impl Iterator<Item = usize> + '_ {
+        (0..self.em.cards.len()).filter(move |&i| s.alive & (1 << i) != 0)
+    }
+
+    fn troops(&self, s: State) -> Vec<usize> {
+        self.alive(s).filter(|&i| !self.em.fleet[i]).collect()
+    }
+
+    fn fleets(&self, s: State) -> Vec<usize> {
+        self.alive(s).filter(|&i| self.em.fleet[i]).collect()
+    }
+
+    fn capacity(&self, s: State) -> u32 {
+        self.fleets(s)
+            .iter()
+            .map(|&i| self.em.cards[i].naval.as_count())
+            .sum()
+    }
+
+    /// Outside a battle a lost fleet leaves troops without room: discard the weakest (assault
+    /// value, fixed counted as is, dice as 3.5 each) until the rest fit (L1193-L1201).
+    fn fit_cargo(&self, mut s: State) -> State {
+        if !self.naval {
+            return s;
+        }
+        let room = self.capacity(s) as usize;
+        let mut troops = self.troops(s);
+        troops.sort_by(|&x, &y| {
+            worth(&self.em.cards[x])
+                .total_cmp(&worth(&self.em.cards[y]))
+                .then(y.cmp(&x))
+        });
+        while troops.len() > room {
+            let i = troops.remove(0);
+            s.alive &= !(1 << i);
+        }
+        if self.fleets(s).is_empty() {
+            s.leaders = false;
+        }
+        s
+    }
+
+    /// The troops each alive fleet carries: as loaded at the start (the `aboard` list, or spread
+    /// evenly, A-26); troops whose fleet was lost outside a battle move to fleets with room.
+    fn cargo(&self, s: State) -> Vec<(usize, Vec<usize>)> {
+        let fleets = self.fleets(s);
+        let mut load: Vec<(usize, Vec<usize>)> = fleets.iter().map(|&f| (f, Vec::new())).collect();
+        let mut orphans = Vec::new();
+        for t in self.troops(s) {
+            match self.em.aboard[t].and_then(|f| load.iter().position(|l| l.0 == f)) {
+                Some(k) => load[k].1.push(t),
+                None => orphans.push(t),
+            }
+        }
+        for t in orphans {
+            let room = |k: usize| {
+                self.em.cards[load[k].0].naval.as_count() as i64 - load[k].1.len() as i64
+            };
+            if let Some(k) = (0..load.len())
+                .filter(|&k| room(k) > 0)
+                .max_by_key(|&k| (room(k), std::cmp::Reverse(k)))
+            {
+                load[k].1.push(t);
+            }
+        }
+        load
+    }
+
+    fn total(&self, s: State, c: Combat, cards: &[usize], extra: u32) -> Total {
+        let mut t = Total {
+            fixed: 0,
+            dice: 1 + extra + if s.leaders { self.em.leader_dice } else { 0 },
+        };
+        for &i in cards {
+            match self.em.cards[i].value(c) {
+                Cv::Dash => {}
+                Cv::Fixed(n) => t.fixed += n as i32,
+                Cv::Dice(k) => t.dice += k,
+            }
+        }
+        t
+    }
+
+    /// The outcomes of one strait from `s`: (probability, next state or a wreck).
+    fn strait_branches(&self, s: State) -> Vec<(f64, Option<State>)> {
+        let o = strait_outcomes(self.weather, self.wreck_ones);
+        let mut out = vec![(o[0], Some(s)), (o[3], None)];
+        // One card lost, uniformly among the expedition's troop and fleet cards; two: in turn.
+        for (k, p) in [(1, o[1]), (2, o[2])] {
+            if p == 0.0 {
+                continue;
+            }
+            let mut states = vec![(p, s)];
+            for _ in 0..k {
+                let mut next = Vec::new();
+                for (q, st) in states {
+                    let alive: Vec<usize> = self.alive(st).collect();
+                    if alive.is_empty() {
+                        next.push((q, st));
+                    }
+                    for &i in &alive {
+                        let mut n = st;
+                        n.alive &= !(1 << i);
+                        next.push((q / alive.len() as f64, self.fit_cargo(n)));
+                    }
+                }
+                states = next;
+            }
+            out.extend(states.into_iter().map(|(q, st)| (q, Some(st))));
+        }
+        out
+    }
+
+    /// What a battle against an interceptor turns on, from state `s`.
+    fn battle_setup(&self, s: State, d: &Force, naval: bool) -> BattleSetup {
+        let c = if naval { Combat::Naval } else { Combat::Field };
+        let fighting: Vec<usize> = if naval {
+            self.alive(s).collect()
+        } else {
+            self.troops(s)
+                .into_iter()
+                .filter(|&i| self.em.cards[i].field.usable())
+                .collect()
+        };
+        let all = self.alive(s).count() as u32 + if s.leaders { self.em.leaders } else { 0 };
+        let has_own = if naval {
+            !self.fleets(s).is_empty()
+        } else {
+            !fighting.is_empty()
+        };
+        let d_has = match d {
+            Force::Cards(cf) => {
+                if naval {
+                    !cf.fleets.is_empty()
+                } else {
+                    !d.fighting(c, false).is_empty()
+                }
+            }
+            Force::NonPlayer { fixed, dice } => *fixed > 0 || *dice > 0,
+            Force::Barbarian { dice } => *dice > 0,
+        };
+        let count = if !d_has {
+            0
+        } else {
+            match d {
+                Force::Cards(_) => d.fighting(c, false).len() as u32,
+                Force::NonPlayer { fixed, dice } => dice + (*fixed as u32).div_ceil(6),
+                Force::Barbarian { dice } => {
+                    if self.barbarian_dice_count {
+                        *dice
+                    } else {
+                        0
+                    }
+                }
+            }
+        };
+        // The cards the casualty roll can take: a fleet with its cargo, or one troop.
+        let candidates: Vec<Vec<usize>> = if naval {
+            let mut v: Vec<Vec<usize>> = self
+                .cargo(s)
+                .iter()
+                .map(|(f, load)| std::iter::once(*f).chain(load.iter().copied()).collect())
+                .collect();
+            v.extend(self.troops(s).into_iter().map(|t| vec![t]));
+            v
+        } else {
+            fighting.iter().map(|&t| vec![t]).collect()
+        };
+        BattleSetup {
+            ta: self.total(s, c, &fighting, 0),
+            td: d.total(c, true, false),
+            all,
+            has_own,
+            d_has,
+            count,
+            candidates,
+        }
+    }
+
+    /// The state after the casualty roll took `lost`, None if the expedition cannot go on; and
+    /// the cards discarded (the leaders go with the last fleet, A-49).
+    fn after_loss(&self, s: State, lost: &[usize], naval: bool) -> (Option<State>, u32) {
+        let mut next = s;
+        for &i in lost {
+            next.alive &= !(1 << i);
+        }
+        let mut gone = lost.len() as u32;
+        if naval && self.fleets(next).is_empty() && next.leaders {
+            next.leaders = false;
+            gone += self.em.leaders;
+        }
+        let ends = next.alive == 0
+            || (self.em_ends_without_troops && self.troops(next).is_empty())
+            || (naval && self.fleets(next).is_empty());
+        ((!ends).then_some(next), gone)
+    }
+
+    /// A battle against an interceptor: (probability, whether the attacker won, the state it goes
+    /// on with (None: the expedition is over), the attacker's cards discarded in it).
+    fn battle_branches(
+        &self,
+        s: State,
+        d: &Force,
+        naval: bool,
+    ) -> Vec<(f64, bool, Option<State>, u32)> {
+        let b = self.battle_setup(s, d, naval);
+        if !b.has_own {
+            return vec![(1.0, false, None, b.all)];
+        }
+        let pw = if b.d_has {
+            roll_off(b.ta, b.td).attacker_wins
+        } else {
+            1.0
+        };
+        let chance = if b.candidates.is_empty() {
+            0.0
+        } else {
+            b.count.min(6) as f64 / 6.0
+        };
+        let mut out = vec![
+            (1.0 - pw, false, None, b.all),
+            (pw * (1.0 - chance), true, Some(s), 0),
+        ];
+        let n = b.candidates.len() as f64;
+        for lost in &b.candidates {
+            let (next, gone) = self.after_loss(s, lost, naval);
+            out.push((pw * chance / n, true, next, gone));
+        }
+        out
+    }
+
+    /// The same battle with dice.
+    fn battle_roll(
+        &self,
+        s: State,
+        d: &Force,
+        naval: bool,
+        dice: &mut Dice,
+    ) -> (bool, Option<State>, u32) {
+        let b = self.battle_setup(s, d, naval);
+        if !b.has_own {
+            return (false, None, b.all);
+        }
+        if b.d_has && b.ta.roll(dice) <= b.td.roll(dice) {
+            return (false, None, b.all);
+        }
+        if b.candidates.is_empty() || dice.d(6) > b.count {
+            return (true, Some(s), 0);
+        }
+        let lost = &b.candidates[dice.below(b.candidates.len() as u64) as usize];
+        let (next, gone) = self.after_loss(s, lost, naval);
+        (true, next, gone)
+    }
+
+    /// The totals of the final assault or pacification, None when nothing can take part.
+    fn target_totals(&self, s: State) -> Option<(Total, Total)> {
+        match self.target {
+            Target::City { dice, modifier, .. } => {
+                let fleets_fight =
+                    self.naval && (self.arrives_directly(s) || self.fleets_after_landing);
+                let cards: Vec<usize> = self
+                    .alive(s)
+                    .filter(|&i| {
+                        (!self.em.fleet[i] || fleets_fight) && self.em.cards[i].assault.usable()
+                    })
+                    .collect();
+                (!cards.is_empty()).then(|| {
+                    (
+                        self.total(s, Combat::Assault, &cards, self.assault_extra_dice),
+                        Total {
+                            fixed: modifier,
+                            dice,
+                        },
+                    )
+                })
+            }
+            Target::Barbarian { dice } => {
+                let troops: Vec<usize> = self
+                    .troops(s)
+                    .into_iter()
+                    .filter(|&i| self.em.cards[i].field.usable())
+                    .collect();
+                (!troops.is_empty()).then(|| {
+                    (
+                        self.total(s, Combat::Field, &troops, 0),
+                        Total { fixed: 0, dice },
+                    )
+                })
+            }
+        }
+    }
+
+    /// P(the final assault or pacification succeeds) from `s`.
+    fn target_chance(&self, s: State) -> f64 {
+        self.target_totals(s)
+            .map_or(0.0, |(a, d)| roll_off(a, d).attacker_wins)
+    }
+
+    /// By sea, the fleets' assault factors reach the city's size (L685-L688, A-22) and the
+    /// attacker chose to assault straight from the ships.
+    fn arrives_directly(&self, s: State) -> bool {
+        let Target::City { size, .. } = self.target else {
+            return false;
+        };
+        if !self.naval || !self.direct {
+            return false;
+        }
+        let sum: f64 = self
+            .fleets(s)
+            .iter()
+            .map(|&i| match self.em.cards[i].assault {
+                Cv::Dash => 0.0,
+                Cv::Fixed(n) => n as f64,
+                Cv::Dice(k) => match self.dice_reading {
+                    "mean" => 3.5 * k as f64,
+                    "max" => 6.0 * k as f64,
+                    _ => k as f64,
+                },
+            })
+            .sum();
+        sum >= size as f64
+    }
+
+    /// VP of a conquest or pacification for (attacker, defender).
+    fn target_vp(&self) -> [f64; 2] {
+        match self.target {
+            Target::City {
+                size, player_owner, ..
+            } => [size as f64, if player_owner { -(size as f64) } else { 0.0 }],
+            Target::Barbarian { .. } => [0.0, 0.0],
+        }
+    }
+
+    fn interceptor_cards(d: &Force) -> u32 {
+        d.card_count() as u32
+    }
+
+    /// Walks the chain exactly: `leaf(probability, books, failure or None)`.
+    fn walk(&self, leaf: &mut impl FnMut(f64, Books, Option<Fail>)) {
+        let mut states: Vec<(f64, State, Books)> = vec![(1.0, self.start(), Books::default())];
+        // Straits.
+        for _ in 0..self.straits {
+            let mut next = Vec::new();
+            for (p, s, b) in states {
+                for (q, n) in self.strait_branches(s) {
+                    match n {
+                        _ if q == 0.0 => {}
+                        Some(n) if n.alive != 0 => next.push((p * q, n, b)),
+                        _ => leaf(p * q, b, Some(Fail::Wrecked)),
+                    }
+                }
+            }
+            states = merge(next);
+        }
+        // Interceptions, each a battle the attacker must win.
+        let mut steps: Vec<(&Force, bool, Fail)> = Vec::new();
+        if let Some(d) = &self.naval_interception {
+            steps.push((d, true, Fail::AtSea));
+        }
+        for (d, naval, fail) in steps {
+            states = self.battle_step(states, d, naval, fail, leaf);
+        }
+        if let Some(d) = &self.land_interception {
+            // By sea a direct assault skips the landing, and with it the land interception.
+            let (direct, landing): (Vec<_>, Vec<_>) = states
+                .into_iter()
+                .partition(|(_, s, _)| self.arrives_directly(*s));
+            let mut fought = self.battle_step(landing, d, false, Fail::OnLand, leaf);
+            fought.extend(direct);
+            states = fought;
+        }
+        // The target.
+        for (p, s, mut b) in states {
+            let w = self.target_chance(s);
+            b.cards_at_target = self.alive(s).count() as u32;
+            let vp = self.target_vp();
+            let mut won = b;
+            won.vp[0] += vp[0];
+            won.vp[1] += vp[1];
+            if matches!(self.target, Target::Barbarian { .. }) {
+                // Pacification is a field battle (±2 only when it is lost).
+                b.vp[0] -= 2.0;
+            }
+            leaf(p * w, won, None);
+            leaf(p * (1.0 - w), b, Some(Fail::Target));
+        }
+    }
+
+    fn battle_step(
+        &self,
+        states: Vec<(f64, State, Books)>,
+        d: &Force,
+        naval: bool,
+        fail: Fail,
+        leaf: &mut impl FnMut(f64, Books, Option<Fail>),
+    ) -> Vec<(f64, State, Books)> {
+        let dn = Self::interceptor_cards(d);
+        let mut next = Vec::new();
+        for (p, s, b) in states {
+            for (q, won, n, gone) in self.battle_branches(s, d, naval) {
+                if q == 0.0 {
+                    continue;
+                }
+                let mut nb = b;
+                nb.recovered[0] += gone as f64 / 6.0;
+                nb.recovered[1] += dn as f64 / 6.0;
+                nb.defender_cards += dn;
+                let v = if won { 2.0 } else { -2.0 };
+                nb.vp[0] += v;
+                if d.is_player() {
+                    nb.vp[1] -= v;
+                }
+                match n {
+                    Some(n) => next.push((p * q, n, nb)),
+                    None => leaf(p * q, nb, Some(fail)),
+                }
+            }
+        }
+        merge(next)
+    }
+}
+
+fn worth(c: &Card) -> f64 {
+    match c.assault {
+        Cv::Dash => 0.0,
+        Cv::Fixed(n) => n as f64,
+        Cv::Dice(k) => 3.5 * k as f64,
+    }
+}
+
+/// Adds up branches that reached the same state with the same books.
+fn merge(v: Vec<(f64, State, Books)>) -> Vec<(f64, State, Books)> {
+    let mut out: Vec<(f64, State, Books)> = Vec::with_capacity(v.len());
+    for (p, s, b) in v {
+        match out.iter_mut().find(|(_, t, c)| *t == s && same(c, &b)) {
+            Some(e) => e.0 += p,
+            None => out.push((p, s, b)),
+        }
+    }
+    out
+}
+
+fn same(a: &Books, b: &Books) -> bool {
+    a.vp == b.vp && a.recovered == b.recovered && a.defender_cards == b.defender_cards
+}
+
+impl Simulate for Expedition {
+    /// One expedition with dice: the straits' dice, both battles' totals, the casualty die and the
+    /// lost card, the recovery dice, then the assault.
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        out.clear(self.schema.counts.len(), self.schema.scalars.len());
+        let mut b = Books::default();
+        let (first, check) = if self.weather == Weather::Bad {
+            (2, 3)
+        } else {
+            (1, 2)
+        };
+        let wreck_ones = if self.weather == Weather::Bad {
+            self.wreck_ones
+        } else {
+            2
+        };
+        let mut s = self.start();
+        for _ in 0..self.straits {
+            if self.weather == Weather::Good {
+                break;
+            }
+            let ones = (0..first).filter(|_| dice.d(6) == 1).count();
+            for _ in 0..ones {
+                let k = (0..check).filter(|_| dice.d(6) == 1).count() as u32;
+                if k >= wreck_ones {
+                    return record(out, &b, Some(Fail::Wrecked));
+                }
+                if k >= 1 {
+                    let alive: Vec<usize> = self.alive(s).collect();
+                    let i = alive[dice.below(alive.len() as u64) as usize];
+                    s.alive &= !(1 << i);
+                    s = self.fit_cargo(s);
+                    if s.alive == 0 {
+                        return record(out, &b, Some(Fail::Wrecked));
+                    }
+                }
+            }
+        }
+        let sixes = |n: u32, dice: &mut Dice| (0..n).filter(|_| dice.d(6) == 6).count() as f64;
+        let fight = |s: State, d: &Force, naval: bool, b: &mut Books, dice: &mut Dice| {
+            let (won, next, gone) = self.battle_roll(s, d, naval, dice);
+            let dn = d.card_count() as u32;
+            b.recovered[0] += sixes(gone, dice);
+            b.recovered[1] += sixes(dn, dice);
+            b.defender_cards += dn;
+            let v = if won { 2.0 } else { -2.0 };
+            b.vp[0] += v;
+            if d.is_player() {
+                b.vp[1] -= v;
+            }
+            next
+        };
+        if let Some(d) = &self.naval_interception {
+            match fight(s, d, true, &mut b, dice) {
+                Some(n) => s = n,
+                None => return record(out, &b, Some(Fail::AtSea)),
+            }
+        }
+        if let Some(d) = &self.land_interception {
+            if !self.arrives_directly(s) {
+                match fight(s, d, false, &mut b, dice) {
+                    Some(n) => s = n,
+                    None => return record(out, &b, Some(Fail::OnLand)),
+                }
+            }
+        }
+        b.cards_at_target = self.alive(s).count() as u32;
+        let won = self
+            .target_totals(s)
+            .is_some_and(|(a, d)| a.roll(dice) > d.roll(dice));
+        if won {
+            let vp = self.target_vp();
+            b.vp[0] += vp[0];
+            b.vp[1] += vp[1];
+            record(out, &b, None)
+        } else {
+            if matches!(self.target, Target::Barbarian { .. }) {
+                b.vp[0] -= 2.0;
+            }
+            record(out, &b, Some(Fail::Target))
+        }
+    }
+}
+
+fn record(out: &mut Trial, b: &Books, f: Option<Fail>) {
+    out.outcome = if f.is_none() { 0 } else { 1 };
+    out.counts[0] = b.cards_at_target;
+    match f {
+        Some(Fail::Wrecked) => out.scalars[S_WRECKED] = 1.0,
+        Some(Fail::AtSea) => out.scalars[S_AT_SEA] = 1.0,
+        Some(Fail::OnLand) => out.scalars[S_ON_LAND] = 1.0,
+        Some(Fail::Target) => out.scalars[S_TARGET] = 1.0,
+        None => {}
+    }
+    out.scalars[S_A_VP] = b.vp[0];
+    out.scalars[S_D_VP] = b.vp[1];
+    out.scalars[S_A_REC] = b.recovered[0];
+    out.scalars[S_D_REC] = b.recovered[1];
+    out.scalars[S_D_SPENT] = b.defender_cards as f64;
+}
+
+impl BattleModel for Expedition {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        self.walk(&mut |p, b, f| {
+            if p <= 0.0 {
+                return;
+            }
+            ex.outcomes[if f.is_none() { 0 } else { 1 }] += p;
+            ex.counts[0].add_mass(b.cards_at_target as usize, p);
+            let slot = match f {
+                Some(Fail::Wrecked) => Some(S_WRECKED),
+                Some(Fail::AtSea) => Some(S_AT_SEA),
+                Some(Fail::OnLand) => Some(S_ON_LAND),
+                Some(Fail::Target) => Some(S_TARGET),
+                None => None,
+            };
+            if let Some(k) = slot {
+                ex.scalars[k] += p;
+            }
+            ex.scalars[S_A_VP] += p * b.vp[0];
+            ex.scalars[S_D_VP] += p * b.vp[1];
+            ex.scalars[S_A_REC] += p * b.recovered[0];
+            ex.scalars[S_D_REC] += p * b.recovered[1];
+            ex.scalars[S_D_SPENT] += p * b.defender_cards as f64;
+        });
+        Ok(ex)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        let cards: Vec<String> = self
+            .em
+            .cards
+            .iter()
+            .zip(&self.em.fleet)
+            .map(|(c, &f)| format!("{} {}", if f { "fleet" } else { "troop" }, c.show()))
+            .collect();
+        vec![format!(
+            "attacker: {}; {} leader{} ({} dice in every combat)",
+            cards.join(", "),
+            self.em.leaders,
+            if self.em.leaders == 1 { "" } else { "s" },
+            self.em.leader_dice
+        )]
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+}

@@ -1,0 +1,346 @@
+//! Imperios del Mediterráneo: the digest's §7 combat tests and exact-vs-simulation agreement.
+
+use super::assault::{defence_dice, Assault};
+use super::battle::{Battle, Kind};
+use super::cards::{Card, Cv};
+use super::forces::{CardForce, Force};
+use super::strait::{Strait, Weather};
+use super::OPTIONS;
+use crate::battle::agreement;
+use crate::options::Options;
+use crate::progress::Progress;
+use crate::rulesets::{load_battle, BattleModel, McRun};
+
+fn options() -> Options {
+    Options::defaults(OPTIONS)
+}
+
+fn troop(field: u32, naval: Cv, assault: Cv) -> Card {
+    Card {
+        name: String::new(),
+        field: Cv::Fixed(field),
+        naval,
+        assault,
+    }
+}
+
+fn troops(fields: &[u32]) -> Force {
+    Force::Cards(CardForce {
+        troops: fields
+            .iter()
+            .map(|&f| troop(f, Cv::Dash, Cv::Fixed(f)))
+            .collect(),
+        fleets: Vec::new(),
+        aboard: vec![None; fields.len()],
+        leaders: Vec::new(),
+        extra_dice: 0,
+        modifier: 0,
+    })
+}
+
+fn load(text: &str) -> Box<dyn BattleModel> {
+    load_battle("test.toml", &text.parse().expect("test battle parses"))
+        .expect("test battle loads")
+        .model
+}
+
+fn scalar(b: &dyn BattleModel, ex: &crate::battle::Exact, name: &str) -> f64 {
+    ex.scalars[b.schema().scalar_index(name).expect(name)]
+}
+
+/// Digest T-21, T-22: city defence dice.
+#[test]
+fn t21_t22_defence_dice() {
+    assert_eq!(defence_dice(3, 2, true), 6);
+    assert_eq!(defence_dice(3, 2, false), 5);
+    assert_eq!(defence_dice(2, 1, false), 3);
+}
+
+/// Digest T-23: a barbarian area printed 3, Enraged 2 rolls 5 dice and no base die.
+#[test]
+fn t23_barbarian_dice() {
+    let b = load("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"pacify\"\n[attacker]\ntroops = [{ field = 4 }]\n[defender]\nstrength = 3\nenraged = 2");
+    assert!(
+        b.notes().iter().any(|n| n.contains("defender 0 + 5d6")),
+        "{:?}",
+        b.notes()
+    );
+}
+
+/// Digest T-24: a non-card force loses a die, or 6 points, per card.
+#[test]
+fn t24_non_card_losses() {
+    let fixed = |f: i32| Force::NonPlayer { fixed: f, dice: 0 };
+    assert_eq!(fixed(9).lose_card(), Some(fixed(3)));
+    assert_eq!(fixed(6).lose_card(), None);
+    assert_eq!(
+        Force::NonPlayer { fixed: 0, dice: 3 }.lose_card(),
+        Some(Force::NonPlayer { fixed: 0, dice: 2 })
+    );
+}
+
+/// Digest T-30, T-31, T-32, T-33, T-50, T-51, T-52.
+#[test]
+fn battle_bookkeeping_tests() {
+    let o = options();
+    // T-51: 7 + 1d6 against 5 + 1d6, the defender fielded 3 troops.
+    let b = Battle::new(Kind::Field, troops(&[4, 3]), troops(&[2, 2, 1]), &o);
+    let ex = b.exact().unwrap();
+    assert!((ex.outcomes[0] - 13.0 / 18.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, "attacker_casualty") - 13.0 / 36.0).abs() < 1e-12);
+    // T-50: the casualty chance by the defender's card count.
+    for (n, chance) in [(1, 1.0 / 6.0), (4, 2.0 / 3.0), (6, 1.0), (8, 1.0)] {
+        let d = troops(&vec![0; n]);
+        let b = Battle::new(Kind::Field, troops(&[30]), d, &o);
+        let ex = b.exact().unwrap();
+        assert!((ex.outcomes[0] - 1.0).abs() < 1e-12);
+        assert!(
+            (scalar(&b, &ex, "attacker_casualty") - chance).abs() < 1e-12,
+            "n = {n}"
+        );
+    }
+    // T-52: four discarded cards bring back 4/6 on average.
+    let b = Battle::new(Kind::Field, troops(&[0, 0, 0, 0]), troops(&[40]), &o);
+    let ex = b.exact().unwrap();
+    assert!((ex.outcomes[1] - 1.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, "attacker_cards_recovered") - 2.0 / 3.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, "attacker_vp") + 2.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, "defender_vp") - 2.0).abs() < 1e-12);
+    // T-32: equal totals go to the defender.
+    let b = Battle::new(Kind::Field, troops(&[5]), troops(&[5]), &o);
+    assert!((b.exact().unwrap().outcomes[0] - 15.0 / 36.0).abs() < 1e-12);
+    // T-30: losing to a barbarian area costs 2 VP.
+    let b = Battle::new(
+        Kind::Pacify,
+        troops(&[0]),
+        Force::Barbarian { dice: 20 },
+        &o,
+    );
+    let ex = b.exact().unwrap();
+    assert!((ex.outcomes[1] - 1.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, "attacker_vp") + 2.0).abs() < 1e-12);
+    // T-31: a horde that beats the interceptor costs the player 2 VP, nobody gains.
+    let b = Battle::new(Kind::Field, Force::Barbarian { dice: 30 }, troops(&[1]), &o);
+    let ex = b.exact().unwrap();
+    assert!(ex.outcomes[0] > 0.999);
+    assert!(
+        (scalar(&b, &ex, "defender_vp") + 2.0 * ex.outcomes[0] - 2.0 * ex.outcomes[1]).abs() < 1e-9
+    );
+    assert_eq!(scalar(&b, &ex, "attacker_vp"), 0.0);
+    // T-33: neither side has a fleet left: the defender wins without a roll.
+    let b = Battle::new(Kind::Naval, troops(&[9]), troops(&[1]), &o);
+    assert_eq!(b.exact().unwrap().outcomes[1], 1.0);
+}
+
+/// Naval: a lost fleet takes its cargo; the cargo risk per card.
+#[test]
+fn a_sunk_fleet_takes_its_cargo() {
+    let b = load(
+        "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"naval\"\n[attacker]\nfleets = [{ naval = 2, assault = 1 }, { naval = 3, assault = 1 }]\ntroops = [{ assault = 3 }, { assault = 3 }, { assault = 2 }]\naboard = [1, 1, 2]\n[defender]\nfleets = [{ naval = 4 }, { naval = 0 }]",
+    );
+    let ex = b.exact().unwrap();
+    // 5 + 1d6 against 4 + 1d6 (the second defending fleet has naval value 0): 7/12 (T-61).
+    assert!((ex.outcomes[0] - 7.0 / 12.0).abs() < 1e-12);
+    // Two defending cards: a loss on 1d6 <= 2, one of five cards; fleet 1 takes 3 cards.
+    let each = 7.0 / 12.0 * 2.0 / 6.0 / 5.0;
+    let p3 = ex.counts[b.schema().count_index("attacker_losses").unwrap()].get(3);
+    assert!((p3 - each).abs() < 1e-12, "{p3}");
+    let fleet1 = scalar(b.as_ref(), &ex, "card_lost/fleet 1");
+    assert!((fleet1 - each).abs() < 1e-12);
+}
+
+/// Exact and Monte Carlo agree within 5 standard errors over 120 battles of every kind.
+#[test]
+fn exact_and_monte_carlo_agree_over_a_grid() {
+    let progress = Progress::hidden();
+    let mut cases = 0;
+    for i in 0..120u64 {
+        let a = (i % 5) as u32;
+        let d = ((i / 5) % 4) as u32;
+        let text = match i % 5 {
+            0 => format!(
+                "battle = \"field\"\n[attacker]\ntroops = [{{ field = {} }}, {{ field = \"1d\" }}]\nleaders = [{}]\n[defender]\ntroops = [{{ field = {} }}, {{ field = 1 }}, {{ field = 2 }}]",
+                3 + a,
+                d % 3,
+                2 + d
+            ),
+            1 => format!(
+                "battle = \"naval\"\n[attacker]\nfleets = [{{ naval = 2 }}, {{ naval = \"1d\" }}]\ntroops = [{{ naval = {a} }}, {{ naval = 1 }}]\n[defender]\nfleets = [{{ naval = {} }}]\ntroops = [{{ naval = 1 }}]\nextra_dice = {}",
+                2 + d,
+                d % 2
+            ),
+            2 => format!(
+                "battle = \"assault\"\n[attacker]\ntroops = [{{ assault = {} }}, {{ assault = \"2d\" }}]\nleaders = [{}]\n[city]\nsize = {}\nmarkers = {}\ncapital = {}",
+                2 + 2 * a,
+                a % 2,
+                1 + d,
+                d % 3,
+                i % 2 == 0
+            ),
+            3 => format!(
+                "battle = \"pacify\"\n[attacker]\ntroops = [{{ field = {} }}, {{ field = 2 }}]\n[defender]\nstrength = {}\nenraged = {}",
+                2 + a,
+                1 + d,
+                a % 4
+            ),
+            _ => format!(
+                "battle = \"strait\"\nstraits = {}\nweather = \"{}\"\ncards = {}",
+                1 + d,
+                ["normal", "bad", "good", "bad", "normal"][a as usize],
+                1 + a
+            ),
+        };
+        let b = load(&format!("ruleset = \"imperios-del-mediterraneo\"\n{text}"));
+        let exact = b.exact().unwrap();
+        let total: f64 = exact.outcomes.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "case {i}: mass {total}");
+        let run = McRun {
+            trials: 40_000,
+            seed: 17,
+            stream: i,
+            progress: &progress,
+        };
+        if let Err(why) = agreement(b.schema(), &exact, &b.monte_carlo(&run), 5.0) {
+            panic!("case {i}: {why}\n{text}");
+        }
+        cases += 1;
+    }
+    assert!(cases >= 100);
+}
+
+/// Bad input names the file, the field and what is allowed.
+#[test]
+fn bad_input_names_the_field() {
+    for (text, field) in [
+        ("battle = \"field\"\n[attacker]\ntroops = [{ field = \"x\" }]", "attacker.troops[0].field"),
+        ("battle = \"field\"\n[attacker]\ntroops = [\"Nadie\"]", "attacker.troops[0]"),
+        ("battle = \"naval\"\n[attacker]\nfleets = [{ naval = 1 }]\ntroops = [{ naval = 1 }, { naval = 1 }]", "attacker.troops"),
+        ("battle = \"assault\"\n[attacker]\ntroops = [{ assault = 1 }]\n[city]\nsize = 9", "city.size"),
+        ("battle = \"naval\"\n[attacker]\nforce = \"barbarian\"", "attacker.force"),
+    ] {
+        let t: toml::Table = format!("ruleset = \"imperios-del-mediterraneo\"\n{text}")
+            .parse()
+            .unwrap();
+        let e = load_battle("bad.toml", &t).err().expect(field);
+        assert_eq!(e.exit_code(), 2);
+        let msg = e.to_string();
+        assert!(msg.contains(field) && msg.contains("bad.toml"), "{field}: {msg}");
+    }
+}
+
+/// Example cards from the scenario deck load by name.
+#[test]
+fn example_cards_load_by_name() {
+    let b = load("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"field\"\n[attacker]\ntroops = [\"Hoplitas\", \"Caballería númida\"]\nleaders = [\"Estratega\"]\n[defender]\ntroops = [\"Falange\"]");
+    // Hoplitas 3 + Caballería 2d + Estratega 1d + base: 3 + 4d6 against 4 + 1d6.
+    assert!(
+        b.notes()
+            .iter()
+            .any(|n| n.contains("attacker 3 + 4d6, defender 4 + 1d6")),
+        "{:?}",
+        b.notes()
+    );
+    let _ = Assault::new(troops(&[1]), false, 1, 1, 0, 0, true);
+    let _ = Strait::new(1, Weather::Normal, 2, 2);
+}
+
+const T60: &str = "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\nstraits = 1\n[attacker]\ntroops = [{ assault = 3 }, { assault = 3 }, { assault = 2 }]\n[target]\nsize = 2\nmarkers = 1\nowner = \"neutral\"";
+
+const T61: &str = "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\nroute = \"naval\"\n[attacker]\nfleets = [{ naval = 2, assault = 1 }, { naval = 3, assault = 1 }]\ntroops = [{ assault = 3 }, { assault = 3 }, { assault = 2 }]\naboard = [1, 1, 2]\n[naval_interception]\nfleets = [{ naval = 4 }, { naval = 0 }]\n[target]\nsize = 3\nmarkers = 1";
+
+/// Digest T-60 and T-61: the chained expeditions, exactly.
+#[test]
+fn t60_t61_chained_expeditions() {
+    let b = load(T60);
+    let ex = b.exact().unwrap();
+    assert!(
+        (ex.outcomes[0] - 453965.0 / 839808.0).abs() < 1e-12,
+        "{}",
+        ex.outcomes[0]
+    );
+    assert!((scalar(b.as_ref(), &ex, "wrecked_at_a_strait") - 1.0 / 216.0).abs() < 1e-12);
+    // A neutral city: the conqueror gains its size (2), nobody loses.
+    assert!((scalar(b.as_ref(), &ex, "attacker_vp") - 2.0 * ex.outcomes[0]).abs() < 1e-12);
+    let b = load(T61);
+    let ex = b.exact().unwrap();
+    assert!(
+        (ex.outcomes[0] - 42553.0 / 233280.0).abs() < 1e-12,
+        "{}",
+        ex.outcomes[0]
+    );
+    assert!((scalar(b.as_ref(), &ex, "lost_at_sea") - 5.0 / 12.0).abs() < 1e-12);
+    // VP: +2 / -2 for the naval battle, then +3 / -3 for the conquest.
+    let vp = 2.0 * (7.0 / 12.0) - 2.0 * (5.0 / 12.0) + 3.0 * ex.outcomes[0];
+    assert!((scalar(b.as_ref(), &ex, "attacker_vp") - vp).abs() < 1e-12);
+}
+
+/// Digest T-25 (direct assault allowed when the fleets' assault factors reach the size) and T-28
+/// (a won interception, then a lost assault: +2 / -2 and no recovery for the assault).
+#[test]
+fn t25_t28_arrival_and_books() {
+    let direct = |fleet_assault: [u32; 2]| {
+        load(&format!(
+            "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\nroute = \"naval\"\n[attacker]\nfleets = [{{ naval = 2, assault = {} }}, {{ naval = 2, assault = {} }}]\ntroops = [{{ field = 5, assault = 2 }}]\n[land_interception]\ntroops = [{{ field = 30 }}]\n[target]\nsize = 3",
+            fleet_assault[0], fleet_assault[1]
+        ))
+        .exact()
+        .unwrap()
+    };
+    // 2 + 1 = 3 >= 3: straight from the ships, the land interceptor never fights.
+    let ex = direct([2, 1]);
+    assert!(ex.outcomes[0] > 0.0);
+    // 2 + 0 < 3: a landing, where the overwhelming land interception wins.
+    let ex = direct([2, 0]);
+    assert!(ex.outcomes[0] < 1e-9);
+    // T-28: win the field interception for sure, then lose the assault for sure.
+    let b = load("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\n[attacker]\ntroops = [{ field = 30, assault = 0 }, { field = 30, assault = 0 }]\n[land_interception]\ntroops = [{ field = 0 }]\n[target]\nsize = 4\nmarkers = 10\nmodifier = 50");
+    let ex = b.exact().unwrap();
+    assert!((ex.outcomes[1] - 1.0).abs() < 1e-12);
+    assert!((scalar(b.as_ref(), &ex, "attacker_vp") - 2.0).abs() < 1e-12);
+    assert!((scalar(b.as_ref(), &ex, "defender_vp") + 2.0).abs() < 1e-12);
+    // Only the battle's casualty (1/6 x one card half the time) can come back, not the assault's.
+    let lost = 1.0 / 6.0;
+    assert!((scalar(b.as_ref(), &ex, "attacker_cards_recovered") - lost / 6.0).abs() < 1e-12);
+}
+
+/// Exact and Monte Carlo agree on 24 expeditions (straits, weather, interceptions, arrivals).
+#[test]
+fn expeditions_agree_with_simulation() {
+    let progress = Progress::hidden();
+    for i in 0..24u64 {
+        let weather = ["normal", "bad", "good"][(i % 3) as usize];
+        let text = if i % 2 == 0 {
+            format!(
+                "route = \"naval\"\nstraits = {}\nweather = \"{weather}\"\narrival = \"{}\"\n[attacker]\nfleets = [{{ naval = 2, assault = 1 }}, {{ naval = \"2d\", assault = 1 }}]\ntroops = [{{ field = 3, naval = 1, assault = 3 }}, {{ field = 2, assault = 2 }}, {{ field = 2, assault = \"1d\" }}]\nleaders = [{}]\n[naval_interception]\nfleets = [{{ naval = {} }}]\n[land_interception]\ntroops = [{{ field = {} }}, {{ field = 1 }}]\n[target]\nsize = {}\nmarkers = 1",
+                i % 3,
+                if i % 4 == 0 { "direct" } else { "landing" },
+                i % 2,
+                2 + i % 4,
+                1 + i % 5,
+                1 + i % 4
+            )
+        } else {
+            format!(
+                "straits = {}\nweather = \"{weather}\"\n[attacker]\ntroops = [{{ field = 3, assault = 2 }}, {{ field = \"1d\", assault = 3 }}]\n[target]\nkind = \"barbarian\"\nstrength = {}\nenraged = {}",
+                i % 4,
+                1 + i % 3,
+                i % 4
+            )
+        };
+        let b = load(&format!(
+            "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\n{text}"
+        ));
+        let exact = b.exact().unwrap();
+        let total: f64 = exact.outcomes.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "case {i}: mass {total}");
+        let run = McRun {
+            trials: 40_000,
+            seed: 23,
+            stream: i,
+            progress: &progress,
+        };
+        if let Err(why) = agreement(b.schema(), &exact, &b.monte_carlo(&run), 5.0) {
+            panic!("case {i}: {why}\n{text}");
+        }
+    }
+}
