@@ -7,6 +7,7 @@ pub mod battle;
 pub mod cards;
 pub mod expedition;
 pub mod forces;
+pub mod raid;
 pub mod rolloff;
 pub mod strait;
 #[cfg(test)]
@@ -27,6 +28,7 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("pacify", pacify, "cards"),
         kind!("strait", strait, "cards"),
         kind!("expedition", expedition, "cards"),
+        kind!("raid", raid, "cards"),
     ],
     options: OPTIONS,
 };
@@ -72,7 +74,15 @@ pub const OPTIONS: &[RuleOption] = &[
         summary: "1s on the 3 danger-check dice that wreck an expedition in bad weather (fewer 1s, at least one, cost a card)",
         kind: OptionKind::Int { min: 2, max: 3 },
         default: OptionValue::Int(2),
-        battles: &["strait", "expedition"],
+        battles: &["strait", "expedition", "raid"],
+    },
+    RuleOption {
+        name: "pirates_intercepted",
+        reference: "A-09 (L442-L451)",
+        summary: "the city's owner may intercept pirates (default: no, they assault the city directly)",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        battles: &["raid"],
     },
     RuleOption {
         name: "fleets_assault_after_landing",

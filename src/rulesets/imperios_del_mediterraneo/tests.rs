@@ -344,3 +344,61 @@ fn expeditions_agree_with_simulation() {
         }
     }
 }
+
+/// Digest T-27, T-31, T-47, T-48: raids by non-player forces.
+#[test]
+fn raids_by_hordes_neutrals_and_pirates() {
+    let raid = |text: &str| {
+        load(&format!(
+            "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"raid\"\n{text}"
+        ))
+    };
+    // T-47: a horde of 4 dice against 3 defence dice.
+    let b = raid("raider = \"horde\"\nstrength = 4\n[city]\nsize = 2\nmarkers = 1");
+    let ex = b.exact().unwrap();
+    assert!((ex.outcomes[0] - 23105.0 / 31104.0).abs() < 1e-12);
+    // T-27: the city falls to pirates: its owner loses its size, nobody gains.
+    assert!((scalar(b.as_ref(), &ex, "defender_vp") + 2.0 * ex.outcomes[0]).abs() < 1e-12);
+    // T-48: pirates Dice(2) + base die against 3 defence dice.
+    let b = raid("raider = \"pirates\"\nfixed = 0\ndice = 2\n[city]\nsize = 2\nmarkers = 1");
+    let ex = b.exact().unwrap();
+    assert!((ex.outcomes[0] - 3527.0 / 7776.0).abs() < 1e-12);
+    assert_eq!(scalar(b.as_ref(), &ex, "attacker_vp"), 0.0);
+    // T-31: a horde of 3 dice against an interceptor with 5 + 1d6 wins 287/432; the owner then
+    // loses 2 VP, and the horde may lose a die (1d6 <= 1 troop) before assaulting.
+    let b = raid("raider = \"horde\"\nstrength = 3\n[land_interception]\ntroops = [{ field = 5 }]\n[city]\nsize = 1");
+    let ex = b.exact().unwrap();
+    let stopped = scalar(b.as_ref(), &ex, "stopped_before_the_city");
+    assert!((stopped - (1.0 - 287.0 / 432.0)).abs() < 1e-12);
+    let win = 287.0 / 432.0;
+    let vp_battle = 2.0 * (1.0 - win) - 2.0 * win;
+    let vp = scalar(b.as_ref(), &ex, "defender_vp");
+    assert!((vp - (vp_battle - ex.outcomes[0])).abs() < 1e-12, "{vp}");
+    // Pirates cannot be intercepted unless the option says so.
+    let t: toml::Table = "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"raid\"\nraider = \"pirates\"\n[land_interception]\ntroops = [{ field = 1 }]\n[city]\nsize = 1".parse().unwrap();
+    assert!(load_battle("t.toml", &t).is_err());
+    // Agreement with simulation over a few raids.
+    let progress = Progress::hidden();
+    for (i, text) in [
+        "raider = \"neutral\"\nfixed = 6\ndice = 1\nstraits = 2\nweather = \"bad\"\n[land_interception]\ntroops = [{ field = 3 }, { field = 2 }]\n[city]\nsize = 2\nmarkers = 1",
+        "raider = \"horde\"\nstrength = 3\nenraged = 1\n[land_interception]\ntroops = [{ field = 4 }]\n[city]\nsize = 3",
+        "raider = \"pirates\"\nfixed = 3\ndice = 1\n[city]\nsize = 2\ncapital = true",
+        "raider = \"neutral\"\nfixed = 9\nstraits = 3\n[city]\nsize = 1",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let b = raid(text);
+        let exact = b.exact().unwrap();
+        assert!((exact.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-9, "raid {i}");
+        let run = McRun {
+            trials: 60_000,
+            seed: 29,
+            stream: i as u64,
+            progress: &progress,
+        };
+        if let Err(why) = agreement(b.schema(), &exact, &b.monte_carlo(&run), 5.0) {
+            panic!("raid {i}: {why}\n{text}");
+        }
+    }
+}

@@ -1,0 +1,339 @@
+//! Non-player attacks on a player's city (digest §3.9, §3.10): the Barbarian Allies horde, the
+//! Neutral Attack event and the Pirates event. The raider is a force of fixed value and dice; it
+//! may cross straits (a Neutral Attack is a land expedition: it loses a die or 6 points per card),
+//! the city's owner may intercept it on land (a field battle the owner wins on ties, ±2 VP), and
+//! it then assaults the city. A conquered city becomes neutral and its owner loses its size in VP.
+
+use super::assault::defence_dice;
+use super::cards::Combat;
+use super::forces::{parse_force, Force};
+use super::rolloff::{roll_off, Total};
+use super::strait::{strait_outcomes, Weather};
+use crate::battle::{Exact, Schema, Simulate, Trial};
+use crate::dice::Dice;
+use crate::error::{AleaError, Result};
+use crate::options::Options;
+use crate::rulesets::{BattleModel, Intractable};
+use crate::spec::Fields;
+use toml::Table;
+
+pub const SUMMARY: &str = "a non-player attack on a player's city: Barbarian Allies horde, Neutral Attack or Pirates; straits, the owner's land interception, then the assault";
+pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+pub const KEYS: &[&str] = &[
+    "raider: \"horde\" (strength + enraged dice, no base die), \"neutral\" (fixed + dice + the base die, rolls for straits) or \"pirates\" (fixed + dice + the base die, assaults directly)",
+    "strength, enraged (a horde); fixed, dice (neutral or pirates: the event table's values, not in the rulebook text)",
+    "straits, weather: straits a Neutral Attack crosses (it loses a die, or 6 points, per card lost)",
+    "[land_interception]: the city owner's intercepting cards (troops, leaders, extra_dice); not for pirates",
+    "[city] size, markers, capital, leaders and extra_dice of its helpers",
+];
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Raider {
+    Horde,
+    Neutral,
+    Pirates,
+}
+
+pub struct Raid {
+    raider: Raider,
+    force: Force,
+    straits: u32,
+    weather: Weather,
+    wreck_ones: u32,
+    interceptor: Option<Force>,
+    size: u32,
+    city: Total,
+    schema: Schema,
+    notes: Vec<String>,
+}
+
+const S_STOPPED: usize = 0;
+const S_A_VP: usize = 1;
+const S_D_VP: usize = 2;
+const S_D_REC: usize = 3;
+const S_D_SPENT: usize = 4;
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&[
+        "ruleset",
+        "battle",
+        "options",
+        "raider",
+        "strength",
+        "enraged",
+        "fixed",
+        "dice",
+        "straits",
+        "weather",
+        "land_interception",
+        "city",
+    ])?;
+    let raider = match fields.choice("raider", &["horde", "neutral", "pirates"])? {
+        Some("neutral") => Raider::Neutral,
+        Some("pirates") => Raider::Pirates,
+        _ => Raider::Horde,
+    };
+    let force = match raider {
+        Raider::Horde => Force::Barbarian {
+            dice: fields.int_in("strength", 0, 10)?.unwrap_or(2) as u32
+                + fields.int_in("enraged", 0, 3)?.unwrap_or(0) as u32,
+        },
+        _ => Force::NonPlayer {
+            fixed: fields.int_in("fixed", 0, 99)?.unwrap_or(6) as i32,
+            dice: fields.int_in("dice", 0, 30)?.unwrap_or(0) as u32,
+        },
+    };
+    let straits = fields.int_in("straits", 0, 10)?.unwrap_or(0) as u32;
+    if straits > 0 && raider != Raider::Neutral {
+        return Err(AleaError::input(
+            fields.source,
+            "straits",
+            straits,
+            "0: only a Neutral Attack travels by land and rolls for straits",
+        ));
+    }
+    let weather = match fields.choice("weather", &["normal", "good", "bad"])? {
+        Some("good") => Weather::Good,
+        Some("bad") => Weather::Bad,
+        _ => Weather::Normal,
+    };
+    let empty = Table::new();
+    let interceptor = if fields.has("land_interception") {
+        if raider == Raider::Pirates && !options.flag("pirates_intercepted") {
+            return Err(AleaError::input(
+                fields.source,
+                "land_interception",
+                "a table",
+                "nothing: pirates assault the city directly (A-09; option pirates_intercepted)",
+            ));
+        }
+        let f = parse_force(&fields.table("land_interception", &empty)?, false)?;
+        if !f.is_player() {
+            return Err(AleaError::input(
+                fields.source,
+                "land_interception.force",
+                "a non-card force",
+                "\"cards\": the city's owner intercepts with his cards",
+            ));
+        }
+        Some(f)
+    } else {
+        None
+    };
+    let c = fields.table("city", &empty)?;
+    c.only(&["size", "markers", "capital", "leaders", "extra_dice"])?;
+    let size = c.int_in("size", 1, 6)?.ok_or_else(|| {
+        AleaError::input(
+            fields.source,
+            "city.size",
+            "nothing",
+            "the city's size, 1-6",
+        )
+    })? as u32;
+    let dice = defence_dice(
+        size,
+        c.int_in("markers", 0, 10)?.unwrap_or(0) as u32,
+        c.bool("capital")?.unwrap_or(false),
+    ) + super::cards::parse_leaders(&c)?.iter().sum::<u32>()
+        + c.int_in("extra_dice", 0, 30)?.unwrap_or(0) as u32;
+    let mut schema = Schema::new(OUTCOMES);
+    schema.scalar("stopped_before_the_city");
+    schema.scalar_bounded("attacker_vp", 2.0);
+    schema.scalar_bounded("defender_vp", 8.0);
+    schema.scalar_bounded("defender_cards_recovered", 40.0);
+    schema.scalar_bounded("defender_cards_spent", 40.0);
+    let notes = vec![
+        format!(
+            "{}: {}",
+            match raider {
+                Raider::Horde => "Barbarian Allies horde",
+                Raider::Neutral => "Neutral Attack",
+                Raider::Pirates => "Pirates",
+            },
+            force.describe()
+        ),
+        "a raider that wins the interception loses a die (or 6 points) on the owner's 1d6 <= his Troop cards; a conquered city becomes neutral: its owner loses its size in VP, nobody gains (L968-L975)".into(),
+    ];
+    Ok(Box::new(Raid {
+        raider,
+        force,
+        straits,
+        weather,
+        wreck_ones: options.int("bad_weather_wreck_ones") as u32,
+        interceptor,
+        size,
+        city: Total { fixed: 0, dice },
+        schema,
+        notes,
+    }))
+}
+
+/// A leaf of the raid: (probability, the city fell, stopped before it, VP (raider, owner),
+/// owner's cards spent).
+type Leaf = (f64, bool, bool, [f64; 2], u32);
+
+impl Raid {
+    fn assault_total(&self, f: &Force) -> Total {
+        f.total(Combat::Assault, self.raider != Raider::Horde, false)
+    }
+
+    fn walk(&self, leaf: &mut impl FnMut(Leaf)) {
+        let mut states: Vec<(f64, Option<Force>)> = vec![(1.0, Some(self.force.clone()))];
+        let o = strait_outcomes(self.weather, self.wreck_ones);
+        for _ in 0..self.straits {
+            let mut next = Vec::new();
+            for (p, f) in states {
+                let Some(f) = f else { continue };
+                let one = f.lose_card();
+                let two = one.as_ref().and_then(|x| x.lose_card());
+                next.push((p * o[0], Some(f)));
+                next.push((p * o[1], one));
+                next.push((p * o[2], two));
+                leaf((p * o[3], false, true, [0.0, 0.0], 0));
+            }
+            states = Vec::new();
+            for (p, f) in next {
+                match f {
+                    Some(f) => states.push((p, Some(f))),
+                    None => leaf((p, false, true, [0.0, 0.0], 0)),
+                }
+            }
+        }
+        for (p, f) in states {
+            let Some(mut f) = f else { continue };
+            let mut vp = [0.0, 0.0];
+            let mut spent = 0;
+            let mut branches = vec![(1.0, f.clone())];
+            if let Some(d) = &self.interceptor {
+                spent = d.card_count() as u32;
+                let ta = f.total(Combat::Field, true, false);
+                let td = d.total(Combat::Field, true, false);
+                let pw = roll_off(ta, td).attacker_wins;
+                let troops = d.fighting(Combat::Field, false).len() as u32;
+                let chance = troops.min(6) as f64 / 6.0;
+                leaf((p * (1.0 - pw), false, true, [0.0, 2.0], spent));
+                vp = [0.0, -2.0];
+                branches = vec![(pw * (1.0 - chance), f.clone())];
+                match f.lose_card() {
+                    Some(g) => branches.push((pw * chance, g)),
+                    None => leaf((p * pw * chance, false, true, vp, spent)),
+                }
+            }
+            for (q, g) in branches {
+                f = g;
+                let taken = roll_off(self.assault_total(&f), self.city).attacker_wins;
+                let mut won = vp;
+                won[1] -= self.size as f64;
+                leaf((p * q * taken, true, false, won, spent));
+                leaf((p * q * (1.0 - taken), false, false, vp, spent));
+            }
+        }
+    }
+}
+
+impl Simulate for Raid {
+    fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        out.clear(0, self.schema.scalars.len());
+        let mut f = self.force.clone();
+        let (first, check) = if self.weather == Weather::Bad {
+            (2, 3)
+        } else {
+            (1, 2)
+        };
+        let wreck_ones = if self.weather == Weather::Bad {
+            self.wreck_ones
+        } else {
+            2
+        };
+        let stop = |out: &mut Trial, vp: [f64; 2]| {
+            out.outcome = 1;
+            out.scalars[S_STOPPED] = 1.0;
+            out.scalars[S_A_VP] = vp[0];
+            out.scalars[S_D_VP] = vp[1];
+        };
+        for _ in 0..self.straits {
+            if self.weather == Weather::Good {
+                break;
+            }
+            let ones = (0..first).filter(|_| dice.d(6) == 1).count();
+            for _ in 0..ones {
+                let k = (0..check).filter(|_| dice.d(6) == 1).count() as u32;
+                if k >= wreck_ones {
+                    return stop(out, [0.0, 0.0]);
+                }
+                if k >= 1 {
+                    match f.lose_card() {
+                        Some(g) => f = g,
+                        None => return stop(out, [0.0, 0.0]),
+                    }
+                }
+            }
+        }
+        let mut vp = [0.0, 0.0];
+        if let Some(d) = &self.interceptor {
+            let spent = d.card_count() as u32;
+            out.scalars[S_D_SPENT] = spent as f64;
+            out.scalars[S_D_REC] = (0..spent).filter(|_| dice.d(6) == 6).count() as f64;
+            let ta = f.total(Combat::Field, true, false);
+            let td = d.total(Combat::Field, true, false);
+            if ta.roll(dice) <= td.roll(dice) {
+                return stop(out, [0.0, 2.0]);
+            }
+            vp = [0.0, -2.0];
+            let troops = d.fighting(Combat::Field, false).len() as u32;
+            if dice.d(6) <= troops {
+                match f.lose_card() {
+                    Some(g) => f = g,
+                    None => return stop(out, vp),
+                }
+            }
+        }
+        let taken = self.assault_total(&f).roll(dice) > self.city.roll(dice);
+        if taken {
+            vp[1] -= self.size as f64;
+        }
+        out.outcome = if taken { 0 } else { 1 };
+        out.scalars[S_A_VP] = vp[0];
+        out.scalars[S_D_VP] = vp[1];
+    }
+}
+
+impl BattleModel for Raid {
+    fn schema(&self) -> &Schema {
+        &self.schema
+    }
+
+    fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let mut ex = Exact::zeros(&self.schema);
+        self.walk(&mut |(p, taken, stopped, vp, spent)| {
+            if p <= 0.0 {
+                return;
+            }
+            ex.outcomes[if taken { 0 } else { 1 }] += p;
+            ex.scalars[S_STOPPED] += p * stopped as u8 as f64;
+            ex.scalars[S_A_VP] += p * vp[0];
+            ex.scalars[S_D_VP] += p * vp[1];
+            ex.scalars[S_D_SPENT] += p * spent as f64;
+            ex.scalars[S_D_REC] += p * spent as f64 / 6.0;
+        });
+        Ok(ex)
+    }
+
+    fn describe(&self) -> Vec<String> {
+        vec![
+            format!("raider: {}", self.force.describe()),
+            format!(
+                "city: size {}, {} defence dice; interception: {}",
+                self.size,
+                self.city.dice,
+                self.interceptor
+                    .as_ref()
+                    .map_or("none".into(), |f| f.describe())
+            ),
+        ]
+    }
+
+    fn notes(&self) -> Vec<String> {
+        self.notes.clone()
+    }
+}
