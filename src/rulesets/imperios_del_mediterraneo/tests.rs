@@ -402,3 +402,29 @@ fn raids_by_hordes_neutrals_and_pirates() {
         }
     }
 }
+
+/// Digest T-26 (a conquest: +size to the conqueror, -size to the owner), T-35 (no fleets on a land
+/// route) and T-36 (troops beyond the fleets' capacity; leaders do not count).
+#[test]
+fn t26_t35_t36_conquest_and_legality() {
+    let b = load("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"assault\"\n[attacker]\ntroops = [{ assault = 40 }]\n[city]\nsize = 3\nmarkers = 2");
+    let ex = b.exact().unwrap();
+    assert!((ex.outcomes[0] - 1.0).abs() < 1e-12);
+    assert!((scalar(b.as_ref(), &ex, "attacker_vp") - 3.0).abs() < 1e-12);
+    assert!((scalar(b.as_ref(), &ex, "defender_vp") + 3.0).abs() < 1e-12);
+    let bad = |text: &str, field: &str| {
+        let t: toml::Table = format!("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\n{text}\n[target]\nsize = 2")
+            .parse()
+            .unwrap();
+        let e = load_battle("em.toml", &t).err().expect(field);
+        assert!(e.to_string().contains(field), "{field}: {e}");
+    };
+    bad(
+        "[attacker]\ntroops = [{ assault = 1 }]\nfleets = [{ naval = 2 }]",
+        "attacker.fleets",
+    );
+    bad(
+        "route = \"naval\"\n[attacker]\nfleets = [{ naval = 2 }, { naval = 1 }]\ntroops = [{ assault = 1 }, { assault = 1 }, { assault = 1 }, { assault = 1 }]\nleaders = [1, 1]",
+        "attacker.troops",
+    );
+}
