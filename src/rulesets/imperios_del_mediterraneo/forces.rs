@@ -36,13 +36,13 @@ pub enum Force {
 }
 
 pub const SIDE_KEYS: &[&str] = &[
-    "force: \"cards\" (default: a player's cards), \"neutral\" (a non-player force: fixed + dice, plus the base die) or \"barbarian\" (an area: strength + enraged dice, no base die)",
-    "troops: list of Troop cards, each an example card's name (scenarios/imperios-del-mediterraneo/cards.toml, values assumed) or inline { name, field, naval, assault } with values a number (fixed factors), \"Nd\" (N dice) or \"-\" (none)",
-    "fleets: list of Fleet cards (the naval value is the cargo capacity; dice count as their number, A-58)",
-    "aboard: for each troop, the fleet (1, 2, …) carrying it at sea; default: spread to keep the largest cargo small (A-26)",
-    "leaders: list of Leader cards, each its dice (e.g. [1, 2]) or an example leader's name",
-    "extra_dice: dice added by City Attack / City Defence / Special Event cards on this side; modifier: a flat adjustment for card texts",
-    "neutral force: fixed (its value, e.g. 6) and dice (e.g. 2); barbarian area: strength (printed, 1-10) and enraged (0-3)",
+    "[attacker]/[defender] force: \"cards\" (default: a player's cards), \"neutral\" (a non-player force: fixed + dice, plus the base die) or \"barbarian\" (an area: strength + enraged dice, no base die)",
+    "[side] troops: list of Troop cards, each an example card's name (scenarios/imperios-del-mediterraneo/cards.toml, values assumed) or inline { name, field, naval, assault } with values a number (fixed factors), \"Nd\" (N dice) or \"-\" (none)",
+    "[side] fleets: list of Fleet cards (the naval value is the cargo capacity; dice count as their number, A-58)",
+    "[side] aboard: for each troop, the fleet (1, 2, …) carrying it at sea; default: spread to keep the largest cargo small (A-26)",
+    "[side] leaders: list of Leader cards, each its dice (e.g. [1, 2]) or an example leader's name",
+    "[side] extra_dice: dice added by City Attack / City Defence / Special Event cards on this side; modifier: a flat adjustment for card texts",
+    "[side] neutral force: fixed (its value, e.g. 6) and dice (e.g. 2); barbarian area: strength (printed, 1-10) and enraged (0-3)",
 ];
 
 const CARD_KEYS: &[&str] = &[
