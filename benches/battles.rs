@@ -97,103 +97,80 @@ fn battle(text: &str) -> LoadedBattle {
         .expect("bench battle is valid")
 }
 
-fn exact(c: &mut Criterion) {
-    let mut group = c.benchmark_group("exact");
-    for (name, text) in BATTLES {
+/// One exact answer per battle, in group `name`.
+fn exact_group<'a>(
+    c: &mut Criterion,
+    name: &str,
+    samples: usize,
+    battles: impl Iterator<Item = (&'a str, &'a str)>,
+    patient: bool,
+) {
+    let mut group = c.benchmark_group(name);
+    group.sample_size(samples);
+    for (name, text) in battles {
         let b = battle(text);
-        group.bench_function(*name, |bench| {
-            bench.iter(|| black_box(b.model.exact().expect("tractable")))
+        group.bench_function(name, |bench| {
+            bench.iter(|| {
+                let answer = if patient {
+                    b.model.exact_patiently(false)
+                } else {
+                    b.model.exact()
+                };
+                black_box(answer.expect("tractable"))
+            })
         });
     }
     group.finish();
+}
+
+/// `trials` simulated battles per iteration, in group `name` (throughput in battles a second).
+fn monte_carlo_group<'a>(
+    c: &mut Criterion,
+    name: &str,
+    trials: u64,
+    battles: impl Iterator<Item = (&'a str, &'a str)>,
+) {
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(trials));
+    let progress = Progress::hidden();
+    for (name, text) in battles {
+        let b = battle(text);
+        group.bench_function(name, |bench| {
+            bench.iter(|| {
+                let run = McRun {
+                    trials,
+                    seed: 1,
+                    stream: 0,
+                    progress: &progress,
+                };
+                black_box(b.model.monte_carlo(&run))
+            })
+        });
+    }
+    group.finish();
+}
+
+fn exact(c: &mut Criterion) {
+    exact_group(c, "exact", 100, BATTLES.iter().copied(), false);
 }
 
 fn monte_carlo(c: &mut Criterion) {
-    const TRIALS: u64 = 2_000_000;
-    let mut group = c.benchmark_group("monte-carlo");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(TRIALS));
-    let progress = Progress::hidden();
-    for (name, text) in BATTLES {
-        let b = battle(text);
-        group.bench_function(*name, |bench| {
-            bench.iter(|| {
-                let run = McRun {
-                    trials: TRIALS,
-                    seed: 1,
-                    stream: 0,
-                    progress: &progress,
-                };
-                black_box(b.model.monte_carlo(&run))
-            })
-        });
-    }
-    group.finish();
+    monte_carlo_group(c, "monte-carlo", 2_000_000, BATTLES.iter().copied());
 }
 
+/// Mediterráneo sanguinolento: exact answers take up to seconds, so fewer samples, with the
+/// patient budget `--exact` uses.
 fn mediterraneo_sanguinolento(c: &mut Criterion) {
-    let mut group = c.benchmark_group("ms-exact");
-    group.sample_size(10);
-    for (name, text, tractable) in MS_BATTLES {
-        if *tractable {
-            let b = battle(text);
-            group.bench_function(*name, |bench| {
-                bench.iter(|| black_box(b.model.exact_patiently(false).expect("tractable")))
-            });
-        }
-    }
-    group.finish();
-    const TRIALS: u64 = 200_000;
-    let mut group = c.benchmark_group("ms-monte-carlo");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(TRIALS));
-    let progress = Progress::hidden();
-    for (name, text, _) in MS_BATTLES {
-        let b = battle(text);
-        group.bench_function(*name, |bench| {
-            bench.iter(|| {
-                let run = McRun {
-                    trials: TRIALS,
-                    seed: 1,
-                    stream: 0,
-                    progress: &progress,
-                };
-                black_box(b.model.monte_carlo(&run))
-            })
-        });
-    }
-    group.finish();
+    let tractable = MS_BATTLES.iter().filter(|b| b.2).map(|b| (b.0, b.1));
+    exact_group(c, "ms-exact", 10, tractable, true);
+    let all = MS_BATTLES.iter().map(|b| (b.0, b.1));
+    monte_carlo_group(c, "ms-monte-carlo", 200_000, all);
 }
 
 fn imperios(c: &mut Criterion) {
-    let mut group = c.benchmark_group("idm-exact");
-    for (name, text) in IDM_BATTLES {
-        let b = battle(text);
-        group.bench_function(*name, |bench| {
-            bench.iter(|| black_box(b.model.exact().expect("tractable")))
-        });
-    }
-    group.finish();
-    const TRIALS: u64 = 2_000_000;
-    let mut group = c.benchmark_group("idm-monte-carlo");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(TRIALS));
-    let progress = Progress::hidden();
-    for (name, text) in IDM_BATTLES {
-        let b = battle(text);
-        group.bench_function(*name, |bench| {
-            bench.iter(|| {
-                let run = McRun {
-                    trials: TRIALS,
-                    seed: 1,
-                    stream: 0,
-                    progress: &progress,
-                };
-                black_box(b.model.monte_carlo(&run))
-            })
-        });
-    }
-    group.finish();
+    exact_group(c, "idm-exact", 100, IDM_BATTLES.iter().copied(), false);
+    monte_carlo_group(c, "idm-monte-carlo", 2_000_000, IDM_BATTLES.iter().copied());
 }
 
 fn quickstart_sweep(c: &mut Criterion) {

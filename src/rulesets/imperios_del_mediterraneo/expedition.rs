@@ -10,7 +10,7 @@
 use super::cards::{Card, Combat, Cv};
 use super::forces::{parse_force, CardForce, Force};
 use super::rolloff::{roll_off, Total};
-use super::strait::{strait_outcomes, Weather};
+use super::strait::{roll_strait, strait_outcomes, Weather};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
@@ -795,36 +795,22 @@ impl Simulate for Expedition {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         out.clear(self.schema.counts.len(), self.schema.scalars.len());
         let mut b = Books::default();
-        let (first, check) = if self.weather == Weather::Bad {
-            (2, 3)
-        } else {
-            (1, 2)
-        };
-        let wreck_ones = if self.weather == Weather::Bad {
-            self.wreck_ones
-        } else {
-            2
-        };
         let mut s = self.start();
         for _ in 0..self.straits {
-            if self.weather == Weather::Good {
-                break;
+            let Some(lost) = roll_strait(dice, self.weather, self.wreck_ones) else {
+                return record(out, &b, Some(Fail::Wrecked));
+            };
+            for _ in 0..lost {
+                let alive: Vec<usize> = self.alive(s).collect();
+                if alive.is_empty() {
+                    break;
+                }
+                let i = alive[dice.below(alive.len() as u64) as usize];
+                s.alive &= !(1 << i);
+                s = self.fit_cargo(s);
             }
-            let ones = (0..first).filter(|_| dice.d(6) == 1).count();
-            for _ in 0..ones {
-                let k = (0..check).filter(|_| dice.d(6) == 1).count() as u32;
-                if k >= wreck_ones {
-                    return record(out, &b, Some(Fail::Wrecked));
-                }
-                if k >= 1 {
-                    let alive: Vec<usize> = self.alive(s).collect();
-                    let i = alive[dice.below(alive.len() as u64) as usize];
-                    s.alive &= !(1 << i);
-                    s = self.fit_cargo(s);
-                    if s.alive == 0 {
-                        return record(out, &b, Some(Fail::Wrecked));
-                    }
-                }
+            if s.alive == 0 {
+                return record(out, &b, Some(Fail::Wrecked));
             }
         }
         let sixes = |n: u32, dice: &mut Dice| (0..n).filter(|_| dice.d(6) == 6).count() as f64;

@@ -8,7 +8,7 @@ use super::assault::defence_dice;
 use super::cards::Combat;
 use super::forces::{parse_force, Force};
 use super::rolloff::{roll_off, Total};
-use super::strait::{strait_outcomes, Weather};
+use super::strait::{roll_strait, strait_outcomes, Weather};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
@@ -235,16 +235,6 @@ impl Simulate for Raid {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         out.clear(0, self.schema.scalars.len());
         let mut f = self.force.clone();
-        let (first, check) = if self.weather == Weather::Bad {
-            (2, 3)
-        } else {
-            (1, 2)
-        };
-        let wreck_ones = if self.weather == Weather::Bad {
-            self.wreck_ones
-        } else {
-            2
-        };
         let stop = |out: &mut Trial, vp: [f64; 2]| {
             out.outcome = 1;
             out.scalars[S_STOPPED] = 1.0;
@@ -252,20 +242,13 @@ impl Simulate for Raid {
             out.scalars[S_D_VP] = vp[1];
         };
         for _ in 0..self.straits {
-            if self.weather == Weather::Good {
-                break;
-            }
-            let ones = (0..first).filter(|_| dice.d(6) == 1).count();
-            for _ in 0..ones {
-                let k = (0..check).filter(|_| dice.d(6) == 1).count() as u32;
-                if k >= wreck_ones {
-                    return stop(out, [0.0, 0.0]);
-                }
-                if k >= 1 {
-                    match f.lose_card() {
-                        Some(g) => f = g,
-                        None => return stop(out, [0.0, 0.0]),
-                    }
+            let Some(lost) = roll_strait(dice, self.weather, self.wreck_ones) else {
+                return stop(out, [0.0, 0.0]);
+            };
+            for _ in 0..lost {
+                match f.lose_card() {
+                    Some(g) => f = g,
+                    None => return stop(out, [0.0, 0.0]),
                 }
             }
         }

@@ -31,16 +31,7 @@ pub fn strait_outcomes(weather: Weather, wreck_ones: u32) -> [f64; 4] {
     if weather == Weather::Good {
         return [1.0, 0.0, 0.0, 0.0];
     }
-    let (first, check) = if weather == Weather::Bad {
-        (2, 3)
-    } else {
-        (1, 2)
-    };
-    let wreck_ones = if weather == Weather::Bad {
-        wreck_ones
-    } else {
-        2
-    };
+    let (first, check, wreck_ones) = dice_for(weather, wreck_ones);
     // One check: P(wreck), P(lose a card), P(nothing).
     let binom = |n: u32, k: u32| -> f64 {
         let c = (0..k).fold(1.0, |acc, i| acc * (n - i) as f64 / (i + 1) as f64);
@@ -71,6 +62,34 @@ pub fn strait_outcomes(weather: Weather, wreck_ones: u32) -> [f64; 4] {
         }
     }
     out
+}
+
+/// The dice of a strait: first roll, danger check, and the 1s on the check that wreck.
+fn dice_for(weather: Weather, wreck_ones: u32) -> (u32, u32, u32) {
+    if weather == Weather::Bad {
+        (2, 3, wreck_ones)
+    } else {
+        (1, 2, 2)
+    }
+}
+
+/// One strait with dice: Some(cards lost) or None for a wreck (the simulations' twin of
+/// [`strait_outcomes`]).
+pub fn roll_strait(dice: &mut Dice, weather: Weather, wreck_ones: u32) -> Option<u32> {
+    if weather == Weather::Good {
+        return Some(0);
+    }
+    let (first, check, wreck_ones) = dice_for(weather, wreck_ones);
+    let mut lost = 0;
+    let ones = (0..first).filter(|_| dice.d(6) == 1).count();
+    for _ in 0..ones {
+        let k = (0..check).filter(|_| dice.d(6) == 1).count() as u32;
+        if k >= wreck_ones {
+            return None;
+        }
+        lost += (k >= 1) as u32;
+    }
+    Some(lost)
 }
 
 pub struct Strait {
@@ -143,32 +162,18 @@ impl Strait {
 impl Simulate for Strait {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         out.clear(1, 0);
-        let (first, check) = if self.weather == Weather::Bad {
-            (2, 3)
-        } else {
-            (1, 2)
-        };
-        let wreck_ones = if self.weather == Weather::Bad {
-            self.wreck_ones
-        } else {
-            2
-        };
         let mut left = self.cards;
         for _ in 0..self.straits {
-            if self.weather == Weather::Good || left == 0 {
-                break;
-            }
-            let ones = (0..first).filter(|_| dice.d(6) == 1).count();
-            for _ in 0..ones {
-                let k = (0..check).filter(|_| dice.d(6) == 1).count() as u32;
-                if k >= wreck_ones {
+            match roll_strait(dice, self.weather, self.wreck_ones) {
+                None => {
                     out.outcome = 1;
                     out.counts[0] = self.cards;
                     return;
                 }
-                if k >= 1 {
-                    left = left.saturating_sub(1);
-                }
+                Some(k) => left = left.saturating_sub(k),
+            }
+            if left == 0 {
+                break;
             }
         }
         out.outcome = if left == 0 { 1 } else { 0 };
