@@ -39,6 +39,36 @@ pub fn defence_dice(size: u32, markers: u32, own_capital: bool) -> u32 {
     size + markers + own_capital as u32
 }
 
+/// A city as a battle file describes it: its size and defence dice (size + markers + 1 for a
+/// capital held by its own empire), whether a player owns it.
+pub struct CityInput {
+    pub size: u32,
+    pub dice: u32,
+    pub player_owner: bool,
+}
+
+/// Reads `size`, `markers`, `capital` and `owner` from the city's table (the caller checks which
+/// keys the table may hold).
+pub fn parse_city(t: &Fields) -> Result<CityInput> {
+    let size = t.int_in("size", 1, 6)?.ok_or_else(|| {
+        AleaError::input(t.source, t.field("size"), "nothing", "the city's size, 1-6")
+    })? as u32;
+    let markers = t.int_in("markers", 0, 10)?.unwrap_or(0) as u32;
+    let capital = t.bool("capital")?.unwrap_or(false);
+    Ok(CityInput {
+        size,
+        dice: defence_dice(size, markers, capital),
+        player_owner: t.choice("owner", &["player", "neutral"])? != Some("neutral"),
+    })
+}
+
+/// The dice a side's helpers add (`leaders` and `extra_dice`) and its flat `modifier`.
+pub fn parse_helpers(t: &Fields) -> Result<(u32, i32)> {
+    let dice = super::cards::parse_leaders(t)?.iter().sum::<u32>()
+        + t.int_in("extra_dice", 0, 30)?.unwrap_or(0) as u32;
+    Ok((dice, t.int_in("modifier", -50, 50)?.unwrap_or(0) as i32))
+}
+
 pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
     fields.only(&[
         "ruleset",
@@ -51,35 +81,21 @@ pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>>
     ])?;
     let empty = Table::new();
     let a = parse_force(&fields.table("attacker", &empty)?, false)?;
-    let city = fields.table("city", &empty)?;
-    city.only(&["size", "markers", "capital", "owner"])?;
-    let size = city.int_in("size", 1, 6)?.ok_or_else(|| {
-        AleaError::input(
-            fields.source,
-            "city.size",
-            "nothing",
-            "the city's size, 1-6",
-        )
-    })? as u32;
-    let markers = city.int_in("markers", 0, 10)?.unwrap_or(0) as u32;
-    let capital = city.bool("capital")?.unwrap_or(false);
-    let owner = city
-        .choice("owner", &["player", "neutral"])?
-        .unwrap_or("player");
+    let c = fields.table("city", &empty)?;
+    c.only(&["size", "markers", "capital", "owner"])?;
+    let city = parse_city(&c)?;
     let d = fields.table("defender", &empty)?;
     d.only(&["leaders", "extra_dice", "modifier"])?;
-    let helpers = super::cards::parse_leaders(&d)?.iter().sum::<u32>()
-        + d.int_in("extra_dice", 0, 30)?.unwrap_or(0) as u32;
-    let modifier = d.int_in("modifier", -50, 50)?.unwrap_or(0) as i32;
+    let (helpers, modifier) = parse_helpers(&d)?;
     let fleets_fight = fields.bool("fleets_fight")?.unwrap_or(false);
     Ok(Box::new(Assault::new(
         a,
         fleets_fight,
-        size,
-        defence_dice(size, markers, capital),
+        city.size,
+        city.dice,
         helpers,
         modifier,
-        owner == "player",
+        city.player_owner,
     )))
 }
 

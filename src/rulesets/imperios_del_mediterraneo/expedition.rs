@@ -213,23 +213,13 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
                 "extra_dice",
                 "modifier",
             ])?;
-            let size = t.int_in("size", 1, 6)?.ok_or_else(|| {
-                AleaError::input(
-                    fields.source,
-                    "target.size",
-                    "nothing",
-                    "the city's size, 1-6",
-                )
-            })? as u32;
-            let markers = t.int_in("markers", 0, 10)?.unwrap_or(0) as u32;
-            let capital = t.bool("capital")?.unwrap_or(false);
-            let helpers = super::cards::parse_leaders(&t)?.iter().sum::<u32>()
-                + t.int_in("extra_dice", 0, 30)?.unwrap_or(0) as u32;
+            let city = super::assault::parse_city(&t)?;
+            let (helpers, modifier) = super::assault::parse_helpers(&t)?;
             Target::City {
-                size,
-                dice: super::assault::defence_dice(size, markers, capital) + helpers,
-                player_owner: t.choice("owner", &["player", "neutral"])? != Some("neutral"),
-                modifier: t.int_in("modifier", -50, 50)?.unwrap_or(0) as i32,
+                size: city.size,
+                dice: city.dice + helpers,
+                player_owner: city.player_owner,
+                modifier,
             }
         }
     };

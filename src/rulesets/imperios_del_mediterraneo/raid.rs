@@ -4,7 +4,6 @@
 //! the city's owner may intercept it on land (a field battle the owner wins on ties, ±2 VP), and
 //! it then assaults the city. A conquered city becomes neutral and its owner loses its size in VP.
 
-use super::assault::defence_dice;
 use super::cards::Combat;
 use super::forces::{parse_force, Force};
 use super::rolloff::{roll_off, Total};
@@ -122,20 +121,9 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     };
     let c = fields.table("city", &empty)?;
     c.only(&["size", "markers", "capital", "leaders", "extra_dice"])?;
-    let size = c.int_in("size", 1, 6)?.ok_or_else(|| {
-        AleaError::input(
-            fields.source,
-            "city.size",
-            "nothing",
-            "the city's size, 1-6",
-        )
-    })? as u32;
-    let dice = defence_dice(
-        size,
-        c.int_in("markers", 0, 10)?.unwrap_or(0) as u32,
-        c.bool("capital")?.unwrap_or(false),
-    ) + super::cards::parse_leaders(&c)?.iter().sum::<u32>()
-        + c.int_in("extra_dice", 0, 30)?.unwrap_or(0) as u32;
+    let city = super::assault::parse_city(&c)?;
+    let size = city.size;
+    let dice = city.dice + super::assault::parse_helpers(&c)?.0;
     let mut schema = Schema::new(OUTCOMES);
     schema.scalar("stopped_before_the_city");
     schema.scalar_bounded("attacker_vp", 2.0);

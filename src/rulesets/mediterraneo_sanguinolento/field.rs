@@ -745,16 +745,10 @@ impl FieldBattle {
                     self.finish_exact(case, e, &e.start, v, 0, case.probability, &mut exact);
                 }
                 None => {
-                    let mut ends: FastMap<(State, End, u32), f64> = FastMap::default();
+                    // The engine gives each distinct ending once, in a fixed order.
                     e.solve(case.probability, budget, &mut |s, end, day, p| {
-                        *ends.entry((*s, end, day)).or_insert(0.0) += p;
+                        self.finish_exact(case, e, s, self.verdict(end), day, p, &mut exact);
                     })?;
-                    let mut list: Vec<_> = ends.into_iter().collect();
-                    // A fixed order keeps the sums, and so every bit of the answer, reproducible.
-                    list.sort_by_key(|((s, end, day), _)| (*day, *s, *end));
-                    for ((s, end, day), p) in list {
-                        self.finish_exact(case, e, &s, self.verdict(end), day, p, &mut exact);
-                    }
                 }
             }
         }
