@@ -9,6 +9,7 @@ pub mod error;
 pub mod exact;
 pub mod experiment;
 pub mod experiment_charts;
+pub mod game;
 pub mod options;
 pub mod output;
 pub mod progress;

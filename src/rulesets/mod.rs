@@ -84,6 +84,8 @@ pub struct Ruleset {
     pub digest: &'static str,
     pub battles: &'static [BattleKind],
     pub options: &'static [RuleOption],
+    /// Automated full games, when the ruleset has them.
+    pub game: Option<crate::game::GameBuilder>,
 }
 
 pub static RULESETS: &[Ruleset] = &[

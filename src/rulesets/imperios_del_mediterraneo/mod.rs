@@ -31,6 +31,7 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("raid", raid, "cards"),
     ],
     options: OPTIONS,
+    game: None,
 };
 
 const BATTLES: &[&str] = &["field", "naval", "pacify", "expedition"];

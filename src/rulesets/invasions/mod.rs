@@ -56,6 +56,7 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("status", status),
     ],
     options: OPTIONS,
+    game: None,
 };
 
 const LAND: &[&str] = &["basic", "advanced"];

@@ -79,6 +79,7 @@ pub const RULESET: Ruleset = Ruleset {
         },
     ],
     options: OPTIONS,
+    game: None, // set when the game module lands
 };
 
 const CITY_KEYS: &[&str] = &[

@@ -36,6 +36,7 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("interception", interception),
     ],
     options: OPTIONS,
+    game: None,
 };
 
 /// The battles fought on the casualty/morale table with land units.

@@ -121,6 +121,7 @@ pub const RULESET: Ruleset = Ruleset {
         },
     ],
     options: OPTIONS,
+    game: None,
 };
 
 const BOTH: &[&str] = &["land", "naval"];
