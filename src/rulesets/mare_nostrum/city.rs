@@ -22,9 +22,77 @@ const SIEGE_DICE: u32 = 10;
 const EXACT_WORK_LIMIT: f64 = 4e8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
+pub enum Kind {
     Assault,
     Siege,
+}
+
+/// One assault or siege order under the rules in force (shared by the calculator and the game).
+#[derive(Clone, Copy, Debug)]
+pub struct CityRules {
+    dice_cap: Option<u32>,
+    attacker_first: bool,
+    losses_from_rollers: bool,
+    mutual_destruction_takes: bool,
+    /// Natural d10 face the garrison needs.
+    garrison_target: i32,
+    /// Natural d10 face a lost garrison point needs to destroy a PPU.
+    ppu_target: i32,
+}
+
+impl CityRules {
+    pub fn new(kind: Kind, options: &Options) -> CityRules {
+        let cap = options.int("assault_dice_cap");
+        CityRules {
+            dice_cap: match kind {
+                Kind::Siege => Some(SIEGE_DICE),
+                Kind::Assault if cap > 0 => Some(cap as u32),
+                Kind::Assault => None,
+            },
+            attacker_first: options.choice("city_combat_order") == "attacker-first",
+            losses_from_rollers: kind == Kind::Siege
+                && options.choice("siege_losses_from") == "rolling-units",
+            mutual_destruction_takes: options.choice("mutual_destruction") == "city-taken",
+            garrison_target: if kind == Kind::Assault { 9 } else { 10 },
+            ppu_target: if kind == Kind::Assault { 8 } else { 7 },
+        }
+    }
+
+    /// Whether the city falls: its garrison is gone, and (unless the reading says a city emptied of
+    /// both sides in one exchange still falls) an attacker survives to occupy it.
+    pub fn taken(&self, attackers: u32, garrison: u32) -> bool {
+        garrison == 0 && (attackers > 0 || self.mutual_destruction_takes)
+    }
+
+    pub fn dice(&self, n: u32) -> u32 {
+        self.dice_cap.map_or(n, |c| n.min(c))
+    }
+
+    /// Most attackers one order can kill given `n` attackers present.
+    pub fn loss_cap(&self, n: u32) -> u32 {
+        if self.losses_from_rollers {
+            self.dice(n)
+        } else {
+            n
+        }
+    }
+
+    /// One order by `n` attackers against `g` garrison points: (attackers lost, garrison lost).
+    #[inline]
+    pub fn order(&self, n: u32, g: u32, dice: &mut Dice) -> (u32, u32) {
+        let a = dice.d10_at_least(self.dice(n), 10).min(g);
+        let firing = if self.attacker_first { g - a } else { g };
+        let h = dice
+            .d10_at_least(firing, self.garrison_target)
+            .min(self.loss_cap(n));
+        (h, a)
+    }
+
+    /// PPU destroyed for good by `garrison_lost` garrison points falling, at most `ppu`.
+    #[inline]
+    pub fn ppu_destroyed(&self, garrison_lost: u32, ppu: u32, dice: &mut Dice) -> u32 {
+        dice.d10_at_least(garrison_lost, self.ppu_target).min(ppu)
+    }
 }
 
 pub struct CityBattle {
@@ -39,15 +107,8 @@ pub struct CityBattle {
     vp_if_taken: f64,
     owner_stability_if_taken: f64,
     allocation: Allocation,
-    dice_cap: Option<u32>,
-    attacker_first: bool,
-    losses_from_rollers: bool,
+    rules: CityRules,
     leader_checks: bool,
-    mutual_destruction_takes: bool,
-    /// Natural d10 face the garrison needs.
-    garrison_target: i32,
-    /// Natural d10 face a lost garrison point needs to destroy a PPU.
-    ppu_target: i32,
     schema: Schema,
 }
 
@@ -154,7 +215,6 @@ impl CityBattle {
         for k in 1..=orders {
             schema.scalar(format!("taken_by_order/{k}"));
         }
-        let cap = options.int("assault_dice_cap");
         CityBattle {
             kind,
             units,
@@ -164,18 +224,8 @@ impl CityBattle {
             orders,
             leader,
             allocation: Allocation::from_option(options.choice("casualty_allocation")),
-            dice_cap: match kind {
-                Kind::Siege => Some(SIEGE_DICE),
-                Kind::Assault if cap > 0 => Some(cap as u32),
-                Kind::Assault => None,
-            },
-            attacker_first: options.choice("city_combat_order") == "attacker-first",
-            losses_from_rollers: kind == Kind::Siege
-                && options.choice("siege_losses_from") == "rolling-units",
+            rules: CityRules::new(kind, &options),
             leader_checks: options.flag("city_combat_is_battle"),
-            mutual_destruction_takes: options.choice("mutual_destruction") == "city-taken",
-            garrison_target: if kind == Kind::Assault { 9 } else { 10 },
-            ppu_target: if kind == Kind::Assault { 8 } else { 7 },
             age_check: AgeCheck::new(&options),
             vp_if_taken: if independent_city { 10.0 } else { 5.0 },
             owner_stability_if_taken: if !independent_city
@@ -189,23 +239,12 @@ impl CityBattle {
         }
     }
 
-    /// Whether the city falls: its garrison is gone, and (unless the reading says a city emptied of
-    /// both sides in one exchange still falls) an attacker survives to occupy it.
     fn taken(&self, attackers: u32, garrison: u32) -> bool {
-        garrison == 0 && (attackers > 0 || self.mutual_destruction_takes)
+        self.rules.taken(attackers, garrison)
     }
 
     fn dice(&self, n: u32) -> u32 {
-        self.dice_cap.map_or(n, |c| n.min(c))
-    }
-
-    /// Most attackers one order can kill given `n` attackers present.
-    fn loss_cap(&self, n: u32) -> u32 {
-        if self.losses_from_rollers {
-            self.dice(n)
-        } else {
-            n
-        }
+        self.rules.dice(n)
     }
 
     fn p(target: i32) -> f64 {
@@ -248,7 +287,7 @@ impl CityBattle {
         }
         let n0 = units::total(&self.units);
         let p_att = Self::p(10);
-        let p_gar = Self::p(self.garrison_target);
+        let p_gar = Self::p(self.rules.garrison_target);
         let mut attack_hits: BTreeMap<(u32, u32), Pmf> = BTreeMap::new();
         let mut garrison_hits: BTreeMap<(u32, u32), Pmf> = BTreeMap::new();
         let mut ex = Exact::zeros(&self.schema);
@@ -269,8 +308,8 @@ impl CityBattle {
                     if pa == 0.0 {
                         continue;
                     }
-                    let firing = if self.attacker_first { g - a as u32 } else { g };
-                    let cap = self.loss_cap(n);
+                    let firing = if self.rules.attacker_first { g - a as u32 } else { g };
+                    let cap = self.rules.loss_cap(n);
                     let hg = garrison_hits.entry((firing, cap)).or_insert_with(|| {
                         Pmf::binomial_capped(firing as usize, p_gar, cap as usize)
                     });
@@ -285,7 +324,7 @@ impl CityBattle {
                 dist.probability(|&(n, g, _)| self.taken(n, g));
         }
         let ppu_cap = self.ppu.unwrap_or(self.garrison) as usize;
-        let p_ppu = Self::p(self.ppu_target);
+        let p_ppu = Self::p(self.rules.ppu_target);
         let mut losses = Pmf::zeros(1);
         for (&(n, g, used), w) in dist.iter() {
             let taken = self.taken(n, g);
@@ -328,18 +367,14 @@ impl Simulate for CityBattle {
         for k in 1..=self.orders {
             if n > 0 && g > 0 {
                 used += 1;
-                let a = dice.d10_at_least(self.dice(n), 10).min(g);
-                let firing = if self.attacker_first { g - a } else { g };
-                let h = dice
-                    .d10_at_least(firing, self.garrison_target)
-                    .min(self.loss_cap(n));
+                let (h, a) = self.rules.order(n, g, dice);
                 let lost = self.allocation.draw(&units, h, dice);
                 for t in 0..4 {
                     units[t] -= lost[t];
                 }
                 n -= h;
                 g -= a;
-                let destroyed = dice.d10_at_least(a, self.ppu_target).min(ppu_left);
+                let destroyed = self.rules.ppu_destroyed(a, ppu_left, dice);
                 ppu_left -= destroyed;
                 out.counts[C_PPU] += destroyed;
                 if let Some(leader) = self

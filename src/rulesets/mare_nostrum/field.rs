@@ -22,7 +22,7 @@ pub const DICE_CAP: u32 = 15;
 const PRIORITY: [usize; 4] = [VET_CAV, CAV, VET_INF, INF];
 const SIDES: [&str; 2] = ["attacker", "defender"];
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct FieldSide {
     pub units: Units,
     pub leader: Option<Leader>,
@@ -50,7 +50,7 @@ impl FieldSide {
         })
     }
 
-    fn total(&self) -> u32 {
+    pub fn total(&self) -> u32 {
         units::total(&self.units)
     }
 
@@ -146,62 +146,40 @@ enum StabilityVsIndependents {
     None,
 }
 
-pub struct FieldBattle {
-    sides: [FieldSide; 2],
-    age_check: AgeCheck,
-    /// d100 thresholds of each side's leader, by fate (won, lost, no winner).
-    removal_thresholds: [[u32; 3]; 2],
+/// The field-battle rules in force, resolved once from the options: shared by the calculator
+/// and the full game, which fights thousands of battles under the same readings.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldRules {
+    pub age_check: AgeCheck,
+    rule: WinnerRule,
+    veteran_stacks: bool,
+    ratio_rolling: bool,
+    pub allocation: Allocation,
+    promote_best_first: bool,
     excess_vp_always: bool,
     vp_vs_independents: bool,
     stability_vs_independents: StabilityVsIndependents,
-    rule: WinnerRule,
-    sizes: Sizes,
+}
+
+/// Two sides as the dice see them: who rolls, on what, and the sizes the winner rule reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Engagement {
     rollers: [Units; 2],
     targets: [[i32; 4]; 2],
-    allocation: Allocation,
-    promote_best_first: bool,
-    schema: Schema,
+    sizes: Sizes,
+    totals: [u32; 2],
+    leaders_ok: bool,
 }
 
-pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&["ruleset", "battle", "attacker", "defender", "options"])?;
-    let empty = Table::new();
-    let attacker = FieldSide::parse(&fields.table("attacker", &empty)?)?;
-    let defender = FieldSide::parse(&fields.table("defender", &empty)?)?;
-    Ok(Box::new(FieldBattle::new([attacker, defender], options)))
-}
-
-impl FieldBattle {
-    pub fn new(sides: [FieldSide; 2], options: Options) -> FieldBattle {
-        let stacks = options.flag("veteran_bonus_stacks");
-        let age_check = AgeCheck::new(&options);
-        let removal_thresholds = std::array::from_fn(|s| {
-            let fates = [LeaderFate::Won, LeaderFate::Lost, LeaderFate::NoWinner];
-            fates.map(|f| {
-                sides[s]
-                    .leader
-                    .map_or(0, |l: Leader| l.threshold(f, &age_check))
-            })
-        });
-        let rollers = [sides[0].rollers(), sides[1].rollers()];
-        let ratio = if options.choice("ratio_basis") == "rolling-units" {
-            [units::total(&rollers[0]), units::total(&rollers[1])]
-        } else {
-            [sides[0].total(), sides[1].total()]
-        };
-        FieldBattle {
-            schema: schema(&sides),
-            rule: WinnerRule::new(4, 20, &options),
-            sizes: Sizes {
-                engaged: [sides[0].total(), sides[1].total()],
-                ratio,
-            },
-            rollers,
-            targets: [sides[0].targets(stacks), sides[1].targets(stacks)],
+impl FieldRules {
+    pub fn new(options: &Options) -> FieldRules {
+        FieldRules {
+            age_check: AgeCheck::new(options),
+            rule: WinnerRule::new(4, 20, options),
+            veteran_stacks: options.flag("veteran_bonus_stacks"),
+            ratio_rolling: options.choice("ratio_basis") == "rolling-units",
             allocation: Allocation::from_option(options.choice("casualty_allocation")),
             promote_best_first: options.choice("veteran_promotion") == "best-first",
-            age_check,
-            removal_thresholds,
             excess_vp_always: options.flag("excess_kill_vp_without_winner"),
             vp_vs_independents: options.flag("battle_vp_against_independents"),
             stability_vs_independents: match options.choice("stability_vs_independents") {
@@ -209,25 +187,52 @@ impl FieldBattle {
                 "none" => StabilityVsIndependents::None,
                 _ => StabilityVsIndependents::LossOnly,
             },
-            sides,
         }
     }
 
-    fn leaders_ok(&self) -> bool {
-        self.sides[0].leader.is_some() && self.sides[1].leader.is_some()
+    pub fn engage(&self, sides: &[FieldSide; 2]) -> Engagement {
+        let rollers = [sides[0].rollers(), sides[1].rollers()];
+        let totals = [sides[0].total(), sides[1].total()];
+        Engagement {
+            rollers,
+            targets: [
+                sides[0].targets(self.veteran_stacks),
+                sides[1].targets(self.veteran_stacks),
+            ],
+            sizes: Sizes {
+                engaged: totals,
+                ratio: if self.ratio_rolling {
+                    [units::total(&rollers[0]), units::total(&rollers[1])]
+                } else {
+                    totals
+                },
+            },
+            totals,
+            leaders_ok: sides[0].leader.is_some() && sides[1].leader.is_some(),
+        }
     }
 
-    fn outcome(&self, losses: [u32; 2]) -> Winner {
+    /// Who won, given each side's losses.
+    pub fn outcome(&self, e: &Engagement, losses: [u32; 2]) -> Winner {
         // kills by the attacker are the defender's losses
-        decide(
-            &self.rule,
-            [losses[1], losses[0]],
-            &self.sizes,
-            self.leaders_ok(),
-        )
+        decide(&self.rule, [losses[1], losses[0]], &e.sizes, e.leaders_ok)
     }
 
-    fn fate(winner: Winner, side: usize) -> LeaderFate {
+    /// The one exchange: each side's losses and the winner.
+    #[inline]
+    pub fn clash(&self, e: &Engagement, dice: &mut Dice) -> ([u32; 2], Winner) {
+        let mut hits = [0u32; 2];
+        for (s, h) in hits.iter_mut().enumerate() {
+            for t in 0..4 {
+                *h += dice.d10_at_least(e.rollers[s][t], e.targets[s][t]);
+            }
+        }
+        let losses = [hits[1].min(e.totals[0]), hits[0].min(e.totals[1])];
+        (losses, self.outcome(e, losses))
+    }
+
+    /// How the battle went for side `side`.
+    pub fn fate(winner: Winner, side: usize) -> LeaderFate {
         match (winner, side) {
             (Winner::None, _) => LeaderFate::NoWinner,
             (Winner::Attacker, 0) | (Winner::Defender, 1) => LeaderFate::Won,
@@ -236,14 +241,19 @@ impl FieldBattle {
     }
 
     /// VP (before leader-removal VP), stability change and the attacker's right to keep moving.
-    fn consequences(&self, losses: [u32; 2], winner: Winner) -> ([f64; 2], [f64; 2], bool) {
+    pub fn consequences(
+        &self,
+        sides: &[FieldSide; 2],
+        losses: [u32; 2],
+        winner: Winner,
+    ) -> ([f64; 2], [f64; 2], bool) {
         let mut vp = [0.0; 2];
         let mut stability = [0.0; 2];
         let (excess_always, vp_vs_indep) = (self.excess_vp_always, self.vp_vs_independents);
         let stab_mode = self.stability_vs_independents;
         for s in 0..2 {
-            let (me, foe) = (&self.sides[s], &self.sides[1 - s]);
-            let fate = Self::fate(winner, s);
+            let (me, foe) = (&sides[s], &sides[1 - s]);
+            let fate = FieldRules::fate(winner, s);
             let (kills, lost) = (losses[1 - s], losses[s]);
             if !me.independent && (!foe.independent || vp_vs_indep) {
                 if winner != Winner::None && fate == LeaderFate::Won {
@@ -263,11 +273,77 @@ impl FieldBattle {
                 };
             }
         }
-        let (na, nd) = (self.sides[0].total(), self.sides[1].total());
+        let (na, nd) = (sides[0].total(), sides[1].total());
         let may_continue = losses[1] == nd
             || (winner == Winner::Attacker && na - losses[0] >= 2 * (nd - losses[1]))
-            || self.sides[1].independent;
+            || sides[1].independent;
         (vp, stability, may_continue)
+    }
+
+    /// The winner's veteran roll (L708-L710): a 10 on a d10 makes d3 of its surviving regular
+    /// units veterans. `eligible` = surviving regular [infantry, cavalry]; returns those promoted.
+    #[inline]
+    pub fn roll_veterans(&self, eligible: [u32; 2], dice: &mut Dice) -> [u32; 2] {
+        if dice.d10() != 10 {
+            return [0, 0];
+        }
+        let g = dice.d(3).min(eligible[0] + eligible[1]);
+        if self.promote_best_first {
+            let cav = g.min(eligible[1]);
+            [g - cav, cav]
+        } else {
+            draw_without_replacement(dice, eligible, g)
+        }
+    }
+}
+
+pub struct FieldBattle {
+    sides: [FieldSide; 2],
+    rules: FieldRules,
+    engagement: Engagement,
+    /// d100 thresholds of each side's leader, by fate (won, lost, no winner).
+    removal_thresholds: [[u32; 3]; 2],
+    schema: Schema,
+}
+
+pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
+    fields.only(&["ruleset", "battle", "attacker", "defender", "options"])?;
+    let empty = Table::new();
+    let attacker = FieldSide::parse(&fields.table("attacker", &empty)?)?;
+    let defender = FieldSide::parse(&fields.table("defender", &empty)?)?;
+    Ok(Box::new(FieldBattle::new([attacker, defender], options)))
+}
+
+impl FieldBattle {
+    pub fn new(sides: [FieldSide; 2], options: Options) -> FieldBattle {
+        let rules = FieldRules::new(&options);
+        let removal_thresholds = std::array::from_fn(|s| {
+            let fates = [LeaderFate::Won, LeaderFate::Lost, LeaderFate::NoWinner];
+            fates.map(|f| {
+                sides[s]
+                    .leader
+                    .map_or(0, |l: Leader| l.threshold(f, &rules.age_check))
+            })
+        });
+        FieldBattle {
+            schema: schema(&sides),
+            engagement: rules.engage(&sides),
+            rules,
+            removal_thresholds,
+            sides,
+        }
+    }
+
+    fn leaders_ok(&self) -> bool {
+        self.engagement.leaders_ok
+    }
+
+    fn outcome(&self, losses: [u32; 2]) -> Winner {
+        self.rules.outcome(&self.engagement, losses)
+    }
+
+    fn consequences(&self, losses: [u32; 2], winner: Winner) -> ([f64; 2], [f64; 2], bool) {
+        self.rules.consequences(&self.sides, losses, winner)
     }
 
     /// Veterans gained by the winner given its losses by type: `[(total, infantry, cavalry), p]`.
@@ -276,7 +352,7 @@ impl FieldBattle {
         let pool = eligible[0] + eligible[1];
         for d in 1..=3u32 {
             let g = d.min(pool);
-            if self.promote_best_first {
+            if self.rules.promote_best_first {
                 let cav = g.min(eligible[1]);
                 out.push(([g, g - cav, cav], 0.1 / 3.0));
             } else {
@@ -294,9 +370,9 @@ impl FieldBattle {
     /// Joint distribution of (regular infantry, regular cavalry) surviving `l` losses.
     fn eligible_after(&self, side: usize, l: u32) -> Vec<([u32; 2], f64)> {
         let u = &self.sides[side].units;
-        match self.allocation {
+        match self.rules.allocation {
             Allocation::OwnerChoice => {
-                let taken = self.allocation.draw(u, l, &mut Dice::from_seed(0));
+                let taken = self.rules.allocation.draw(u, l, &mut Dice::from_seed(0));
                 vec![([u[INF] - taken[INF], u[CAV] - taken[CAV]], 1.0)]
             }
             Allocation::Random => {
@@ -329,8 +405,8 @@ impl FieldBattle {
                 let pool: Vec<(usize, f64)> = (0..4)
                     .map(|t| {
                         (
-                            self.rollers[s][t] as usize,
-                            hit_probability(self.targets[s][t]),
+                            self.engagement.rollers[s][t] as usize,
+                            hit_probability(self.engagement.targets[s][t]),
                         )
                     })
                     .collect();
@@ -360,7 +436,7 @@ impl FieldBattle {
                     if losses[s] == n[s] {
                         ex.scalars[S_ANNIHILATED + s] += w;
                     }
-                    if Self::fate(winner, s) == LeaderFate::Won && winner != Winner::None {
+                    if FieldRules::fate(winner, s) == LeaderFate::Won && winner != Winner::None {
                         wins[s][losses[s] as usize] += w;
                     }
                 }
@@ -375,7 +451,7 @@ impl FieldBattle {
             }
         }
         for s in 0..2 {
-            let by_type = self.allocation.by_type(&self.sides[s].units, &loss_pmf[s]);
+            let by_type = self.rules.allocation.by_type(&self.sides[s].units, &loss_pmf[s]);
             ex.counts[C_LOSSES + s] = loss_pmf[s].clone();
             for (t, pmf) in by_type.into_iter().enumerate() {
                 ex.counts[C_BY_TYPE + 4 * s + t] = pmf;
@@ -408,7 +484,7 @@ impl FieldBattle {
                     .iter()
                     .map(|&w| {
                         by_outcome[w.index()]
-                            * leader.removal_probability(Self::fate(w, s), &self.age_check)
+                            * leader.removal_probability(FieldRules::fate(w, s), &self.rules.age_check)
                     })
                     .sum();
                 ex.scalars[S_LEADER_REMOVED + s] = removed;
@@ -423,35 +499,19 @@ impl FieldBattle {
 
 impl Simulate for FieldBattle {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
-        let mut hits = [0u32; 2];
-        for (s, h) in hits.iter_mut().enumerate() {
-            for t in 0..4 {
-                *h += dice.d10_at_least(self.rollers[s][t], self.targets[s][t]);
-            }
-        }
-        let n = [self.sides[0].total(), self.sides[1].total()];
-        let losses = [hits[1].min(n[0]), hits[0].min(n[1])];
-        let winner = self.outcome(losses);
+        let (losses, winner) = self.rules.clash(&self.engagement, dice);
+        let n = self.engagement.totals;
         out.outcome = winner.index();
         let (mut vp, stability, may_continue) = self.consequences(losses, winner);
         for s in 0..2 {
-            let by_type = self.allocation.draw(&self.sides[s].units, losses[s], dice);
+            let by_type = self.rules.allocation.draw(&self.sides[s].units, losses[s], dice);
             out.counts[C_LOSSES + s] = losses[s];
             out.counts[C_BY_TYPE + 4 * s..C_BY_TYPE + 4 * s + 4].copy_from_slice(&by_type);
-            if winner != Winner::None
-                && Self::fate(winner, s) == LeaderFate::Won
-                && dice.d10() == 10
-            {
+            if winner != Winner::None && FieldRules::fate(winner, s) == LeaderFate::Won {
                 let u = &self.sides[s].units;
                 let eligible = [u[INF] - by_type[INF], u[CAV] - by_type[CAV]];
-                let g = dice.d(3).min(eligible[0] + eligible[1]);
-                let [inf, cav] = if self.promote_best_first {
-                    let cav = g.min(eligible[1]);
-                    [g - cav, cav]
-                } else {
-                    draw_without_replacement(dice, eligible, g)
-                };
-                out.counts[C_VETERANS + 3 * s] = g;
+                let [inf, cav] = self.rules.roll_veterans(eligible, dice);
+                out.counts[C_VETERANS + 3 * s] = inf + cav;
                 out.counts[C_VETERANS + 3 * s + 1] = inf;
                 out.counts[C_VETERANS + 3 * s + 2] = cav;
             }
@@ -460,8 +520,8 @@ impl Simulate for FieldBattle {
         }
         for s in 0..2 {
             if let Some(leader) = self.sides[s].leader {
-                let threshold = self.removal_thresholds[s][Self::fate(winner, s) as usize];
-                if self.age_check.removes(dice.d(100), threshold) {
+                let threshold = self.removal_thresholds[s][FieldRules::fate(winner, s) as usize];
+                if self.rules.age_check.removes(dice.d(100), threshold) {
                     out.scalars[S_LEADER_REMOVED + s] = 1.0;
                     if !self.sides[1 - s].independent {
                         vp[1 - s] += (2 + leader.modifier) as f64;
@@ -500,7 +560,7 @@ impl BattleModel for FieldBattle {
             }
         }
         for (s, name) in SIDES.iter().enumerate() {
-            if self.sizes.blocked(s) && self.leaders_ok() {
+            if self.engagement.sizes.blocked(s) && self.leaders_ok() {
                 notes.push(format!(
                     "the {name} has 2:1 numbers or more and cannot win (L706-L707)"
                 ));

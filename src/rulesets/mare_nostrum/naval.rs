@@ -25,14 +25,97 @@ const S_STABILITY: usize = 4;
 const S_CONTROL: usize = 6;
 const S_ATTRITION: usize = 8;
 
+/// The naval rules in force, resolved once from the options (shared by the calculator and the game).
+#[derive(Clone, Copy, Debug)]
+pub struct NavalRules {
+    ceil_half: bool,
+    one_misses: bool,
+    ratio_rolling: bool,
+    rule: WinnerRule,
+    excess_vp_always: bool,
+}
+
+impl NavalRules {
+    pub fn new(options: &Options) -> NavalRules {
+        NavalRules {
+            ceil_half: options.choice("port_modifier") == "ceil-half",
+            one_misses: options.flag("natural_one_misses"),
+            ratio_rolling: options.choice("ratio_basis") == "rolling-units",
+            rule: WinnerRule::new(6, 40, options),
+            excess_vp_always: options.flag("excess_kill_vp_without_winner"),
+        }
+    }
+
+    /// The natural d10 face each side needs, from the ports counting for each (A1, A2).
+    pub fn targets(&self, ports: [u32; 2]) -> [i32; 2] {
+        let modifier = |mine: u32, theirs: u32| -> i32 {
+            let excess = mine.saturating_sub(theirs) as i32;
+            if self.ceil_half {
+                (excess + 1) / 2
+            } else {
+                excess / 2
+            }
+        };
+        let target = |m: i32| if self.one_misses { (9 - m).max(2) } else { 9 - m };
+        [
+            target(modifier(ports[0], ports[1])),
+            target(modifier(ports[1], ports[0])),
+        ]
+    }
+
+    pub fn sizes(&self, fleets: [u32; 2]) -> Sizes {
+        Sizes {
+            engaged: fleets,
+            ratio: if self.ratio_rolling {
+                [fleets[0].min(DICE_CAP), fleets[1].min(DICE_CAP)]
+            } else {
+                fleets
+            },
+        }
+    }
+
+    pub fn outcome(&self, losses: [u32; 2], sizes: &Sizes) -> Winner {
+        decide(&self.rule, [losses[1], losses[0]], sizes, true)
+    }
+
+    /// The one exchange: each side's losses and the winner.
+    #[inline]
+    pub fn clash(&self, fleets: [u32; 2], ports: [u32; 2], dice: &mut Dice) -> ([u32; 2], Winner) {
+        let targets = self.targets(ports);
+        let ha = dice.d10_at_least(fleets[0].min(DICE_CAP), targets[0]);
+        let hd = dice.d10_at_least(fleets[1].min(DICE_CAP), targets[1]);
+        let losses = [hd.min(fleets[0]), ha.min(fleets[1])];
+        (losses, self.outcome(losses, &self.sizes(fleets)))
+    }
+
+    /// Each side's VP (win +5, half the excess kills rounded up) and stability change.
+    pub fn vp_and_stability(&self, losses: [u32; 2], winner: Winner) -> ([f64; 2], [f64; 2]) {
+        let mut vp = [0.0; 2];
+        let mut stability = [0.0; 2];
+        for s in 0..2 {
+            let won = winner.index() == s;
+            if won {
+                vp[s] += 5.0;
+            }
+            let (kills, lost) = (losses[1 - s], losses[s]);
+            if kills > lost && (winner != Winner::None || self.excess_vp_always) {
+                vp[s] += (kills - lost).div_ceil(2) as f64;
+            }
+            if winner != Winner::None {
+                stability[s] = if won { 1.0 } else { -1.0 };
+            }
+        }
+        (vp, stability)
+    }
+}
+
 pub struct NavalBattle {
     fleets: [u32; 2],
     ports: [u32; 2],
     /// Natural d10 face each side needs.
     targets: [i32; 2],
-    rule: WinnerRule,
+    rules: NavalRules,
     sizes: Sizes,
-    excess_vp_always: bool,
     schema: Schema,
 }
 
@@ -60,32 +143,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 
 impl NavalBattle {
     pub fn new(fleets: [u32; 2], ports: [u32; 2], options: &Options) -> NavalBattle {
-        let modifier = |mine: u32, theirs: u32| -> i32 {
-            let excess = mine.saturating_sub(theirs) as i32;
-            if options.choice("port_modifier") == "ceil-half" {
-                (excess + 1) / 2
-            } else {
-                excess / 2
-            }
-        };
-        let one_misses = options.flag("natural_one_misses");
-        let target = |m: i32| {
-            let t = 9 - m;
-            if one_misses {
-                t.max(2)
-            } else {
-                t
-            }
-        };
-        let targets = [
-            target(modifier(ports[0], ports[1])),
-            target(modifier(ports[1], ports[0])),
-        ];
-        let ratio = if options.choice("ratio_basis") == "rolling-units" {
-            [fleets[0].min(DICE_CAP), fleets[1].min(DICE_CAP)]
-        } else {
-            fleets
-        };
+        let rules = NavalRules::new(options);
         let mut schema = Schema::new(&["attacker", "defender", "none"]);
         for s in 0..2 {
             schema.count(
@@ -112,13 +170,9 @@ impl NavalBattle {
         NavalBattle {
             fleets,
             ports,
-            targets,
-            rule: WinnerRule::new(6, 40, options),
-            sizes: Sizes {
-                engaged: fleets,
-                ratio,
-            },
-            excess_vp_always: options.flag("excess_kill_vp_without_winner"),
+            targets: rules.targets(ports),
+            sizes: rules.sizes(fleets),
+            rules,
             schema,
         }
     }
@@ -128,22 +182,7 @@ impl NavalBattle {
     }
 
     fn vp_and_stability(&self, losses: [u32; 2], winner: Winner) -> ([f64; 2], [f64; 2]) {
-        let mut vp = [0.0; 2];
-        let mut stability = [0.0; 2];
-        for s in 0..2 {
-            let won = winner.index() == s;
-            if won {
-                vp[s] += 5.0;
-            }
-            let (kills, lost) = (losses[1 - s], losses[s]);
-            if kills > lost && (winner != Winner::None || self.excess_vp_always) {
-                vp[s] += (kills - lost).div_ceil(2) as f64;
-            }
-            if winner != Winner::None {
-                stability[s] = if won { 1.0 } else { -1.0 };
-            }
-        }
-        (vp, stability)
+        self.rules.vp_and_stability(losses, winner)
     }
 
     fn survivors(&self, losses: [u32; 2]) -> [u32; 2] {
@@ -170,7 +209,7 @@ impl NavalBattle {
                     (hd as u32).min(self.fleets[0]),
                     (ha as u32).min(self.fleets[1]),
                 ];
-                let winner = decide(&self.rule, [losses[1], losses[0]], &self.sizes, true);
+                let winner = self.rules.outcome(losses, &self.sizes);
                 ex.outcomes[winner.index()] += w;
                 let (vp, stability) = self.vp_and_stability(losses, winner);
                 let left = self.survivors(losses);
@@ -196,10 +235,7 @@ impl NavalBattle {
 
 impl Simulate for NavalBattle {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
-        let ha = dice.d10_at_least(self.fleets[0].min(DICE_CAP), self.targets[0]);
-        let hd = dice.d10_at_least(self.fleets[1].min(DICE_CAP), self.targets[1]);
-        let losses = [hd.min(self.fleets[0]), ha.min(self.fleets[1])];
-        let winner = decide(&self.rule, [losses[1], losses[0]], &self.sizes, true);
+        let (losses, winner) = self.rules.clash(self.fleets, self.ports, dice);
         out.outcome = winner.index();
         let (vp, stability) = self.vp_and_stability(losses, winner);
         let left = self.survivors(losses);

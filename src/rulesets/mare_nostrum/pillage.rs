@@ -14,6 +14,15 @@ use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
+/// One pillage by `effective` units (units × consecutive orders) of a province with `ppr` PPR:
+/// (PPR idle at the next economic phase, PPR destroyed for good).
+#[inline]
+pub fn pillage(effective: u64, ppr: u32, dice: &mut Dice) -> (u32, u32) {
+    let excess = effective.saturating_sub(ppr as u64).min(u32::MAX as u64) as u32;
+    let destroyed = dice.d10_at_least(excess, 10).min(ppr);
+    (effective.min(ppr as u64) as u32, destroyed)
+}
+
 pub struct Pillage {
     /// Units × consecutive orders.
     effective: u64,
@@ -72,7 +81,7 @@ impl Pillage {
 
 impl Simulate for Pillage {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
-        let destroyed = dice.d10_at_least(self.excess() as u32, 10).min(self.ppr);
+        let (_, destroyed) = pillage(self.effective, self.ppr, dice);
         out.outcome = if destroyed > 0 { 0 } else { 1 };
         out.counts[0] = destroyed;
         out.scalars[0] = self.inactive();
