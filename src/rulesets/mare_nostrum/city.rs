@@ -308,7 +308,11 @@ impl CityBattle {
                     if pa == 0.0 {
                         continue;
                     }
-                    let firing = if self.rules.attacker_first { g - a as u32 } else { g };
+                    let firing = if self.rules.attacker_first {
+                        g - a as u32
+                    } else {
+                        g
+                    };
                     let cap = self.rules.loss_cap(n);
                     let hg = garrison_hits.entry((firing, cap)).or_insert_with(|| {
                         Pmf::binomial_capped(firing as usize, p_gar, cap as usize)

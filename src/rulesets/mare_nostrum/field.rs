@@ -451,7 +451,10 @@ impl FieldBattle {
             }
         }
         for s in 0..2 {
-            let by_type = self.rules.allocation.by_type(&self.sides[s].units, &loss_pmf[s]);
+            let by_type = self
+                .rules
+                .allocation
+                .by_type(&self.sides[s].units, &loss_pmf[s]);
             ex.counts[C_LOSSES + s] = loss_pmf[s].clone();
             for (t, pmf) in by_type.into_iter().enumerate() {
                 ex.counts[C_BY_TYPE + 4 * s + t] = pmf;
@@ -484,7 +487,8 @@ impl FieldBattle {
                     .iter()
                     .map(|&w| {
                         by_outcome[w.index()]
-                            * leader.removal_probability(FieldRules::fate(w, s), &self.rules.age_check)
+                            * leader
+                                .removal_probability(FieldRules::fate(w, s), &self.rules.age_check)
                     })
                     .sum();
                 ex.scalars[S_LEADER_REMOVED + s] = removed;
@@ -504,7 +508,10 @@ impl Simulate for FieldBattle {
         out.outcome = winner.index();
         let (mut vp, stability, may_continue) = self.consequences(losses, winner);
         for s in 0..2 {
-            let by_type = self.rules.allocation.draw(&self.sides[s].units, losses[s], dice);
+            let by_type = self
+                .rules
+                .allocation
+                .draw(&self.sides[s].units, losses[s], dice);
             out.counts[C_LOSSES + s] = losses[s];
             out.counts[C_BY_TYPE + 4 * s..C_BY_TYPE + 4 * s + 4].copy_from_slice(&by_type);
             if winner != Winner::None && FieldRules::fate(winner, s) == LeaderFate::Won {

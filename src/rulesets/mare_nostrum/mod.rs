@@ -3,6 +3,7 @@
 
 pub mod city;
 pub mod field;
+pub mod game;
 mod leader;
 pub mod naval;
 pub mod pillage;
@@ -79,7 +80,7 @@ pub const RULESET: Ruleset = Ruleset {
         },
     ],
     options: OPTIONS,
-    game: None, // set when the game module lands
+    game: Some(game::build),
 };
 
 const CITY_KEYS: &[&str] = &[
@@ -241,4 +242,31 @@ pub const OPTIONS: &[RuleOption] = &[
         default: OptionValue::Choice("after-ageing"),
         battles: &["field", "assault", "siege"],
     },
+    RuleOption {
+        name: "optimal_investment_vp",
+        reference: "A32 (L965)",
+        summary: "full game: a stability gain at Optimal (investments included) earns +5 VP instead",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "free_trade_split",
+        reference: "A35 (L1002)",
+        summary: "full game: turn-1 free trade points, \"literal\" 66% up to nations and 33% down to independents, or \"two-thirds\" ceil(2n/3) and the rest",
+        kind: OptionKind::Choice(&["literal", "two-thirds"]),
+        default: OptionValue::Choice("literal"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "history_cards",
+        reference: "§5.15, §7.2",
+        summary: "full game: \"off\" (the deck is not printed) or an \"abstract\" deck of +20 T, +1 stability and +5 VP cards",
+        kind: OptionKind::Choice(&["off", "abstract"]),
+        default: OptionValue::Choice("off"),
+        battles: GAME,
+    },
 ];
+
+/// Options read only by the full game.
+const GAME: &[&str] = &[];

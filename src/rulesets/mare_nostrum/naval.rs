@@ -56,7 +56,13 @@ impl NavalRules {
                 excess / 2
             }
         };
-        let target = |m: i32| if self.one_misses { (9 - m).max(2) } else { 9 - m };
+        let target = |m: i32| {
+            if self.one_misses {
+                (9 - m).max(2)
+            } else {
+                9 - m
+            }
+        };
         [
             target(modifier(ports[0], ports[1])),
             target(modifier(ports[1], ports[0])),

@@ -1,0 +1,443 @@
+//! Strategy policies (digest §7.2): economist, expansionist, aggressor, naval, and random.
+//! Each decision point of the turn asks the nation's policy; the scripted policies share one
+//! type whose style and parameters come from the experiment file.
+
+use super::economy::Recruit;
+use super::scenario::{CB, COLLAPSE, FIASCO, G, R, T};
+use super::state::{size, State, HOSTILE, NEUTRAL, NONE, VASSAL};
+use super::{Model, Order};
+use crate::dice::Dice;
+use crate::game::policy::{Param, PolicyCatalog, PolicyKind};
+
+/// The decisions a nation takes in a turn.
+pub trait Policy: Send + Sync {
+    fn invest_stability(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> [u32; 3];
+    fn wants_commercial(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        other: usize,
+        dice: &mut Dice,
+    ) -> bool;
+    fn wants_military(&self, m: &Model, s: &State, n: usize, other: usize, dice: &mut Dice)
+        -> bool;
+    fn declare_war(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> Option<usize>;
+    fn sue_for_peace(&self, m: &Model, s: &State, n: usize, enemy: usize, dice: &mut Dice) -> bool;
+    fn accept_surrender(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        loser: usize,
+        dice: &mut Dice,
+    ) -> bool;
+    /// (PPR to buy, PPU to buy).
+    fn population(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> (u32, u32);
+    fn recruit(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> Recruit;
+    fn garrisons(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> u32;
+    fn fleet_sea(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> u8;
+    /// (independent province, raise its grade (true) or declare it Hostile (false)).
+    fn independent_action(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        dice: &mut Dice,
+    ) -> Option<(usize, bool)>;
+    fn trade_points(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> u32;
+    /// For the army led from `from`: target province, what to do there, share of the units taken.
+    fn army_order(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        from: usize,
+        dice: &mut Dice,
+    ) -> Option<(usize, Order, f64)>;
+    /// Historical Period: talents to turn into VP (50 T each).
+    fn invest_for_vp(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> i64;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    Economist,
+    Expansionist,
+    Aggressor,
+    Naval,
+}
+
+/// A scripted policy: one style, its parameters.
+pub struct Scripted {
+    pub style: Style,
+    /// Talents kept in the treasury before discretionary spending.
+    pub reserve: f64,
+    /// Share of the spare treasury spent on the style's priority each turn.
+    pub spend: f64,
+    /// Chance per turn at peace of looking for a war (aggressor) or a Hostile independent (expansionist).
+    pub aggression: f64,
+    /// Share of an army's units that march.
+    pub army_share: f64,
+}
+
+pub struct RandomPolicy;
+
+pub type BoxedPolicy = Box<dyn Policy>;
+
+const RESERVE: Param = Param {
+    name: "reserve",
+    summary: "talents kept before discretionary spending",
+    min: 0.0,
+    max: 1000.0,
+    default: 60.0,
+};
+const SPEND: Param = Param {
+    name: "spend",
+    summary: "share of the spare treasury spent on the style's priority each turn",
+    min: 0.0,
+    max: 1.0,
+    default: 0.6,
+};
+const AGGRESSION: Param = Param { name: "aggression", summary: "chance per turn at peace of starting a war (aggressor) or turning on an independent (expansionist)", min: 0.0, max: 1.0, default: 0.3 };
+const ARMY_SHARE: Param = Param {
+    name: "army_share",
+    summary: "share of an army's units that march on campaign",
+    min: 0.1,
+    max: 1.0,
+    default: 0.8,
+};
+const PARAMS: &[Param] = &[RESERVE, SPEND, AGGRESSION, ARMY_SHARE];
+
+fn scripted(style: Style, v: &crate::game::policy::ParamValues) -> BoxedPolicy {
+    Box::new(Scripted {
+        style,
+        reserve: v.get(0),
+        spend: v.get(1),
+        aggression: v.get(2),
+        army_share: v.get(3),
+    })
+}
+
+pub const CATALOG: PolicyCatalog<BoxedPolicy> = PolicyCatalog {
+    kinds: &[
+        PolicyKind { name: "economist", summary: "invests in stability every turn (VP at Optimal), grows its cities, trades, avoids wars", params: PARAMS, build: |v| scripted(Style::Economist, v) },
+        PolicyKind { name: "expansionist", summary: "buys independents' grades up to annexation (+10 VP), turns on weak ones", params: PARAMS, build: |v| scripted(Style::Expansionist, v) },
+        PolicyKind { name: "aggressor", summary: "recruits, declares war on the weakest neighbour, takes its cities (+5 VP) and pushes it to surrender", params: PARAMS, build: |v| scripted(Style::Aggressor, v) },
+        PolicyKind { name: "naval", summary: "builds fleets for sea supremacy and trade, fights at sea", params: PARAMS, build: |v| scripted(Style::Naval, v) },
+        PolicyKind { name: "random", summary: "uniform among the legal choices at every decision (a baseline)", params: &[], build: |_| Box::new(RandomPolicy) },
+    ],
+};
+
+impl Scripted {
+    fn spare(&self, s: &State, n: usize) -> i64 {
+        ((s.nations[n].goods[T] as f64 - self.reserve) * self.spend).max(0.0) as i64
+    }
+
+    fn weakest_neighbour(&self, m: &Model, s: &State, n: usize) -> Option<usize> {
+        let mine = s.total_units(n);
+        (0..s.nations.len())
+            .filter(|&o| m.neighbours[n] & (1 << o) != 0 && s.may_declare_war(n, o))
+            .filter(|&o| s.total_units(o) * 3 < mine * 2)
+            .min_by_key(|&o| s.total_units(o))
+    }
+}
+
+impl Policy for Scripted {
+    fn invest_stability(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> [u32; 3] {
+        let st = s.nations[n].stability;
+        let want = match self.style {
+            Style::Economist => 2,
+            _ if st >= 4 => 1,
+            _ => 0,
+        };
+        let g = &s.nations[n].goods;
+        let ppu = s.total_ppu(n) as i64;
+        let t_ok = g[T] - ppu >= self.reserve as i64;
+        [if t_ok { want } else { 0 }, want, want]
+    }
+
+    fn wants_commercial(&self, _m: &Model, s: &State, n: usize, o: usize, _d: &mut Dice) -> bool {
+        self.style != Style::Aggressor || s.total_units(o) >= s.total_units(n)
+    }
+
+    fn wants_military(&self, _m: &Model, s: &State, n: usize, o: usize, _d: &mut Dice) -> bool {
+        // Allies share a common enemy.
+        s.nations[n].at_war & s.nations[o].at_war != 0 && self.style != Style::Economist
+    }
+
+    fn declare_war(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> Option<usize> {
+        if self.style != Style::Aggressor || s.nations[n].at_war != 0 || s.nations[n].stability >= 4
+        {
+            return None;
+        }
+        if !dice.chance(self.aggression) {
+            return None;
+        }
+        self.weakest_neighbour(m, s, n)
+    }
+
+    fn sue_for_peace(&self, _m: &Model, s: &State, n: usize, enemy: usize, _d: &mut Dice) -> bool {
+        let occupied = s
+            .provinces_of(n)
+            .filter(|&p| s.provinces[p].occupier as usize == enemy)
+            .count();
+        s.nations[n].stability >= FIASCO
+            || occupied >= 2
+            || (self.style == Style::Economist && occupied >= 1)
+    }
+
+    fn accept_surrender(
+        &self,
+        _m: &Model,
+        _s: &State,
+        _n: usize,
+        _l: usize,
+        _d: &mut Dice,
+    ) -> bool {
+        true
+    }
+
+    fn population(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> (u32, u32) {
+        let (ppu, ppr): (u32, u32) = s.provinces_of(n).fold((0, 0), |(a, b), p| {
+            (a + s.provinces[p].ppu, b + s.provinces[p].ppr)
+        });
+        let unfed = ppu.saturating_sub(ppr);
+        let grain = s.nations[n].goods[G].max(0) as u32;
+        let feed = unfed.saturating_sub(grain / 2);
+        let grow = if self.style == Style::Economist {
+            (self.spare(s, n) / 60).min(3) as u32
+        } else {
+            0
+        };
+        (feed.min(3), grow)
+    }
+
+    fn recruit(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> Recruit {
+        let spare = self.spare(s, n);
+        let at_war = s.nations[n].at_war != 0;
+        let (land, fleets) = match self.style {
+            Style::Aggressor => (spare, 0),
+            Style::Naval => (if at_war { spare / 3 } else { 0 }, spare / 2),
+            Style::Expansionist => (if at_war { spare / 2 } else { spare / 6 }, 0),
+            Style::Economist => (if at_war { spare / 2 } else { 0 }, 0),
+        };
+        let g = &s.nations[n].goods;
+        Recruit {
+            infantry: ((land * 2 / 3) / 5).min(g[R].max(0)) as u32,
+            cavalry: ((land / 3) / 15).min(g[CB].max(0)) as u32,
+            mercenary_infantry: 0,
+            mercenary_cavalry: 0,
+            fleets: (fleets / 5).min(g[R].max(0)) as u32,
+        }
+    }
+
+    fn garrisons(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> u32 {
+        if s.nations[n].at_war != 0 {
+            (self.spare(s, n) / 40) as u32
+        } else {
+            0
+        }
+    }
+
+    fn fleet_sea(&self, m: &Model, s: &State, n: usize, _d: &mut Dice) -> u8 {
+        // The sea of an enemy's fleet when strong enough to fight it, else the home port's sea.
+        let seas = m.scenario.seas.len();
+        let home = s
+            .home_port(n)
+            .map_or(0, |p| s.provinces[p].ports.trailing_zeros() as usize);
+        if self.style == Style::Naval || self.style == Style::Aggressor {
+            for o in 0..s.nations.len() {
+                let es = s.nations[o].fleet_sea as usize;
+                if s.at_war(n, o) && es < seas && s.nations[o].fleets < s.nations[n].fleets {
+                    return es as u8;
+                }
+            }
+        }
+        home.min(seas - 1) as u8
+    }
+
+    fn independent_action(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        dice: &mut Dice,
+    ) -> Option<(usize, bool)> {
+        if s.nations[n].stability >= COLLAPSE {
+            return None;
+        }
+        let budget = match self.style {
+            Style::Expansionist => self.spare(s, n),
+            Style::Economist | Style::Naval => self.spare(s, n) / 4,
+            Style::Aggressor => 0,
+        };
+        // Turn on a weak adjacent independent (conquest makes it a vassal).
+        if self.style == Style::Expansionist
+            && s.nations[n].at_war == 0
+            && dice.chance(self.aggression / 4.0)
+        {
+            let mine = s.total_units(n);
+            if let Some(&p) = m.independents.iter().find(|&&p| {
+                let pr = &s.provinces[p];
+                pr.owner == NONE
+                    && pr.grade[n] == NEUTRAL
+                    && m.adjacent_to_nation(s, n, p)
+                    && (pr.troops[0] + pr.troops[1]) * 4 < mine
+                    && !(0..s.nations.len()).any(|o| o != n && pr.grade[o] >= 4)
+            }) {
+                return Some((p, false));
+            }
+        }
+        // Raise the cheapest affordable adjacent independent, closest to annexation first.
+        m.independents
+            .iter()
+            .filter(|&&p| s.provinces[p].owner == NONE)
+            .filter_map(|&p| s.independent_cost(m, n, p).map(|c| (p, c)))
+            .filter(|&(_, c)| c <= budget)
+            .max_by_key(|&(p, c)| (s.provinces[p].grade[n], -c))
+            .map(|(p, _)| (p, true))
+    }
+
+    fn trade_points(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> u32 {
+        let share = if self.style == Style::Naval { 3 } else { 8 };
+        (self.spare(s, n) / share / 10).min(5) as u32
+    }
+
+    fn army_order(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        from: usize,
+        _d: &mut Dice,
+    ) -> Option<(usize, Order, f64)> {
+        let here = size(s.army(n, from));
+        if here < 3 || !has_targets(m, s, n) {
+            return None;
+        }
+        // Nearest enemy city not yet held, or a Hostile independent.
+        let target = m.nearest(s, n, from, |p| {
+            let pr = &s.provinces[p];
+            match pr.owner {
+                NONE => pr.grade[n] == HOSTILE,
+                o => s.at_war(n, o as usize) && pr.occupier as usize != n,
+            }
+        })?;
+        let g = s.provinces[target].garrison;
+        let order = if here as f64 * self.army_share >= (3 * g) as f64 {
+            Order::Assault
+        } else if here >= 2 * g {
+            Order::Siege
+        } else {
+            Order::Pillage
+        };
+        Some((target, order, self.army_share))
+    }
+
+    fn invest_for_vp(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> i64 {
+        if self.style == Style::Economist {
+            self.spare(s, n) / 2
+        } else {
+            0
+        }
+    }
+}
+
+/// Whether `n` has anything to march on: a war, or a Hostile independent.
+fn has_targets(m: &Model, s: &State, n: usize) -> bool {
+    s.nations[n].at_war != 0
+        || m.independents
+            .iter()
+            .any(|&p| s.provinces[p].owner == NONE && s.provinces[p].grade[n] == HOSTILE)
+}
+
+impl Policy for RandomPolicy {
+    fn invest_stability(&self, _m: &Model, _s: &State, _n: usize, d: &mut Dice) -> [u32; 3] {
+        [d.below(2) as u32, d.below(2) as u32, d.below(2) as u32]
+    }
+    fn wants_commercial(&self, _m: &Model, _s: &State, _n: usize, _o: usize, d: &mut Dice) -> bool {
+        d.below(2) == 0
+    }
+    fn wants_military(&self, _m: &Model, _s: &State, _n: usize, _o: usize, d: &mut Dice) -> bool {
+        d.below(4) == 0
+    }
+    fn declare_war(&self, m: &Model, s: &State, n: usize, d: &mut Dice) -> Option<usize> {
+        // Peace, or one legal war declaration against a neighbour, each equally likely.
+        let legal: u32 = (0..s.nations.len())
+            .filter(|&o| m.neighbours[n] & (1 << o) != 0 && s.may_declare_war(n, o))
+            .count() as u32;
+        let k = d.below(legal as u64 + 1) as u32;
+        (0..s.nations.len())
+            .filter(|&o| m.neighbours[n] & (1 << o) != 0 && s.may_declare_war(n, o))
+            .nth(k as usize)
+    }
+    fn sue_for_peace(&self, _m: &Model, _s: &State, _n: usize, _e: usize, d: &mut Dice) -> bool {
+        d.below(4) == 0
+    }
+    fn accept_surrender(&self, _m: &Model, _s: &State, _n: usize, _l: usize, d: &mut Dice) -> bool {
+        d.below(2) == 0
+    }
+    fn population(&self, _m: &Model, _s: &State, _n: usize, d: &mut Dice) -> (u32, u32) {
+        (d.below(3) as u32, d.below(3) as u32)
+    }
+    fn recruit(&self, _m: &Model, s: &State, n: usize, d: &mut Dice) -> Recruit {
+        let t = s.nations[n].goods[T].max(0) as u64;
+        Recruit {
+            infantry: d.below(t / 20 + 1) as u32,
+            cavalry: d.below(t / 60 + 1) as u32,
+            mercenary_infantry: 0,
+            mercenary_cavalry: 0,
+            fleets: d.below(t / 20 + 1) as u32,
+        }
+    }
+    fn garrisons(&self, _m: &Model, s: &State, n: usize, d: &mut Dice) -> u32 {
+        d.below((s.nations[n].goods[T].max(0) / 40) as u64 + 1) as u32
+    }
+    fn fleet_sea(&self, m: &Model, _s: &State, _n: usize, d: &mut Dice) -> u8 {
+        d.below(m.scenario.seas.len() as u64) as u8
+    }
+    fn independent_action(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        d: &mut Dice,
+    ) -> Option<(usize, bool)> {
+        let p = m.independents[d.below(m.independents.len() as u64) as usize];
+        match d.below(3) {
+            0 => None,
+            1 if s.provinces[p].grade[n] < VASSAL && s.provinces[p].grade[n] > HOSTILE => {
+                Some((p, true))
+            }
+            1 => None,
+            _ => (d.below(8) == 0).then_some((p, false)),
+        }
+    }
+    fn trade_points(&self, _m: &Model, _s: &State, _n: usize, d: &mut Dice) -> u32 {
+        d.below(3) as u32
+    }
+    fn army_order(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        from: usize,
+        d: &mut Dice,
+    ) -> Option<(usize, Order, f64)> {
+        if d.below(2) == 0 || !has_targets(m, s, n) {
+            return None;
+        }
+        let target = m.nearest(s, n, from, |p| {
+            let pr = &s.provinces[p];
+            match pr.owner {
+                NONE => pr.grade[n] == HOSTILE,
+                o => s.at_war(n, o as usize) && pr.occupier as usize != n,
+            }
+        })?;
+        let order = [Order::Assault, Order::Siege, Order::Pillage][d.below(3) as usize];
+        Some((target, order, 0.25 * (1 + d.below(4)) as f64))
+    }
+    fn invest_for_vp(&self, _m: &Model, s: &State, n: usize, d: &mut Dice) -> i64 {
+        d.below((s.nations[n].goods[T].max(0) / 2) as u64 + 1) as i64
+    }
+}

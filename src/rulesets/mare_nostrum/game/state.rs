@@ -1,0 +1,396 @@
+//! The state of one game: flat tables indexed by nation, province and sea, reset in place
+//! from the scenario before every game so a worker allocates only once.
+
+use super::scenario::{Goods, Scenario, COLLAPSE};
+use super::Model;
+use crate::dice::Dice;
+use crate::rulesets::mare_nostrum::Leader;
+
+pub const NONE: u8 = u8::MAX;
+/// Unit classes of an army: regular and veteran infantry and cavalry, mercenary infantry and cavalry.
+pub const INF: usize = 0;
+pub const CAV: usize = 1;
+pub const VINF: usize = 2;
+pub const VCAV: usize = 3;
+pub const MINF: usize = 4;
+pub const MCAV: usize = 5;
+pub type Army = [u32; 6];
+
+pub fn size(a: &Army) -> u32 {
+    a.iter().sum()
+}
+
+/// Relation grades with an independent province (L487-L576), lowest first.
+pub const HOSTILE: u8 = 0;
+pub const NEUTRAL: u8 = 1;
+pub const PASSAGE: u8 = 2;
+pub const SUBSIDIARY: u8 = 3;
+pub const MILITARY: u8 = 4;
+pub const VASSAL: u8 = 5;
+
+#[derive(Clone, Copy, Debug)]
+pub struct GameLeader {
+    pub leader: Leader,
+    /// Owning nation, or NONE for an independent leader.
+    pub nation: u8,
+    pub province: u16,
+    pub alive: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct NationState {
+    pub goods: Goods,
+    pub stability: u8,
+    pub vp: i64,
+    pub alive: bool,
+    pub strategy: u8,
+    pub capital: usize,
+    pub at_war: u16,
+    pub commercial: u16,
+    pub military: u16,
+    /// Turn (inclusive) until which this nation may not declare war on nation j.
+    pub forced_peace: [u32; 16],
+    /// Turn (inclusive) until which this nation holds a casus belli against nation j.
+    pub casus_belli: [u32; 16],
+    /// Turn until which an alliance with j may not be renewed.
+    pub no_renewal: [u32; 16],
+    /// Years of war indemnity this nation still pays to nation j.
+    pub indemnity_years: [u8; 16],
+    /// Nations that have ever surrendered unconditionally to this one.
+    pub unconditional_from: u16,
+    pub fleets: u32,
+    pub fleet_sea: u8,
+    pub cards: u32,
+    pub card_limit: u32,
+    /// Goods bought from independents last turn, delivered at the next economic phase.
+    pub on_order: Goods,
+    /// Turns in a row ending at war with j (precedence of clauses, L905) — kept simple: started turn.
+    pub war_started: [u32; 16],
+    pub battles_won: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ProvinceState {
+    pub owner: u8,
+    pub ppu: u32,
+    pub ppu_max: u32,
+    pub ppr: u32,
+    pub ppr_max: u32,
+    pub harvests: u32,
+    pub mines: u32,
+    pub deposits: u32,
+    pub herds: u32,
+    pub garrison: u32,
+    /// Nation occupying the city (NONE = nobody).
+    pub occupier: u8,
+    /// Whether the occupier earned the 5 VP of occupying a nation's city (lost if it loses the city).
+    pub occupation_vp: bool,
+    /// PPR idled by pillage until the next economic phase.
+    pub pillaged: u32,
+    pub ports: u16,
+    /// Independents only: own troops (infantry, cavalry) and relations.
+    pub troops: [u32; 2],
+    pub grade: [u8; 16],
+    pub hatred: u16,
+    /// Independent with a leader present (index into leaders), or usize::MAX.
+    pub indep_leader: usize,
+}
+
+/// A trade link: `points` trade points from city `from` (owned by `owner`) to city `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TradeLink {
+    pub owner: u8,
+    pub from: u16,
+    pub to: u16,
+    pub points: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct State {
+    pub turn: u32,
+    pub nations: Vec<NationState>,
+    pub provinces: Vec<ProvinceState>,
+    /// Land units per (nation, province): `armies[n * provinces + p]`.
+    pub armies: Vec<Army>,
+    pub leaders: Vec<GameLeader>,
+    pub trade: Vec<TradeLink>,
+    /// Fleets per (nation, sea) after deployment and battles this turn.
+    pub fleets_at_sea: Vec<u32>,
+    /// Turns in a row with no war between nations (Historical Periods, A38).
+    pub peace_turns: u32,
+    pub historical_period: bool,
+    /// Whether nations i and j fought (or had troops in each other's land) this turn: bit j of war_activity[i].
+    pub war_activity: Vec<u16>,
+    pub eliminated: u32,
+    pub battles: u32,
+    pub wars_declared: u32,
+    pub surrenders: u32,
+    pub annexations: u32,
+    pub cities_taken: u32,
+    /// Land units in play (nations' and independents'), moved only by recruitment, losses,
+    /// eliminations and new independent leaders: checked against a recount in tests.
+    pub units_ledger: i64,
+    /// Seas each nation's port cities open on, refreshed at the start of every turn.
+    pub port_seas: Vec<u16>,
+}
+
+impl State {
+    pub fn army(&self, n: usize, p: usize) -> &Army {
+        &self.armies[n * self.provinces.len() + p]
+    }
+    pub fn army_mut(&mut self, n: usize, p: usize) -> &mut Army {
+        let np = self.provinces.len();
+        &mut self.armies[n * np + p]
+    }
+
+    pub fn at_war(&self, a: usize, b: usize) -> bool {
+        self.nations[a].at_war & (1 << b) != 0
+    }
+
+    pub fn allied(&self, a: usize, b: usize) -> bool {
+        self.nations[a].military & (1 << b) != 0
+    }
+
+    /// Resets to the scenario's start: figures as printed, assumptions as configured, starting
+    /// leaders generated (A37) and independent leaders placed at random (§4.6).
+    pub fn reset(&mut self, model: &Model, dice: &mut Dice) {
+        let sc: &Scenario = &model.scenario;
+        let (nn, np) = (sc.nations.len(), sc.provinces.len());
+        self.turn = 0;
+        self.peace_turns = 0;
+        self.historical_period = false;
+        self.eliminated = 0;
+        self.battles = 0;
+        self.wars_declared = 0;
+        self.surrenders = 0;
+        self.annexations = 0;
+        self.cities_taken = 0;
+        self.units_ledger = 0;
+        self.nations.resize(nn, NationState::default());
+        self.provinces.resize(np, ProvinceState::default());
+        self.armies.clear();
+        self.armies.resize(nn * np, [0; 6]);
+        self.leaders.clear();
+        self.trade.clear();
+        self.fleets_at_sea.clear();
+        self.fleets_at_sea.resize(nn * sc.seas.len(), 0);
+        self.war_activity.clear();
+        self.war_activity.resize(nn, 0);
+        for (p, pd) in sc.provinces.iter().enumerate() {
+            self.provinces[p] = ProvinceState {
+                owner: pd.owner.map_or(NONE, |o| o as u8),
+                ppu: pd.ppu,
+                ppu_max: pd.ppu * 3 / 2,
+                ppr: pd.ppr,
+                ppr_max: pd.ppr * 3 / 2,
+                harvests: pd.harvests,
+                mines: pd.mines,
+                deposits: pd.deposits,
+                herds: pd.herds,
+                garrison: pd.garrison,
+                occupier: NONE,
+                occupation_vp: false,
+                pillaged: 0,
+                ports: pd.ports,
+                troops: pd.troops,
+                grade: [NEUTRAL; 16],
+                hatred: 0,
+                indep_leader: usize::MAX,
+            };
+        }
+        self.units_ledger += sc
+            .provinces
+            .iter()
+            .map(|p| (p.troops[0] + p.troops[1]) as i64)
+            .sum::<i64>();
+        for (n, nd) in sc.nations.iter().enumerate() {
+            let mut military = 0u16;
+            for &m in &nd.military {
+                military |= 1 << m;
+            }
+            let mut commercial = 0u16;
+            for &c in &nd.commercial {
+                commercial |= 1 << c;
+            }
+            self.nations[n] = NationState {
+                goods: nd.treasury,
+                stability: model.starting_stability,
+                vp: model.starting_vp[n],
+                alive: true,
+                strategy: nd.strategy,
+                capital: nd.capital,
+                at_war: 0,
+                commercial,
+                military,
+                fleets: nd.fleets,
+                fleet_sea: NONE,
+                cards: nd.cards,
+                card_limit: nd.card_limit,
+                ..Default::default()
+            };
+            for &p in &nd.independent_allies {
+                self.provinces[p].grade[n] = MILITARY;
+            }
+            self.units_ledger += nd.units.iter().sum::<u32>() as i64;
+            let a = self.army_mut(n, nd.capital);
+            a[INF] = nd.units[0];
+            a[CAV] = nd.units[1];
+            a[MINF] = nd.units[2];
+            a[MCAV] = nd.units[3];
+            for _ in 0..nd.leaders {
+                let leader = new_leader(nd.strategy, dice);
+                self.leaders.push(GameLeader {
+                    leader,
+                    nation: n as u8,
+                    province: nd.capital as u16,
+                    alive: true,
+                });
+            }
+        }
+        // The 20 independent leaders, at most one per independent province.
+        let independents = &model.independents;
+        for &(level, troops) in &sc.initial_leaders {
+            let free: u32 = independents
+                .iter()
+                .filter(|&&p| self.provinces[p].indep_leader == usize::MAX)
+                .count() as u32;
+            if free == 0 {
+                break;
+            }
+            let mut k = dice.below(free as u64) as u32;
+            for &p in independents {
+                if self.provinces[p].indep_leader != usize::MAX {
+                    continue;
+                }
+                if k == 0 {
+                    self.place_independent_leader(p, level, troops, dice);
+                    break;
+                }
+                k -= 1;
+            }
+        }
+    }
+
+    pub fn place_independent_leader(
+        &mut self,
+        p: usize,
+        level: u8,
+        troops: [u32; 2],
+        dice: &mut Dice,
+    ) {
+        let leader = new_leader(level, dice);
+        self.provinces[p].indep_leader = self.leaders.len();
+        self.provinces[p].troops[0] += troops[0];
+        self.provinces[p].troops[1] += troops[1];
+        self.units_ledger += (troops[0] + troops[1]) as i64;
+        self.leaders.push(GameLeader {
+            leader,
+            nation: NONE,
+            province: p as u16,
+            alive: true,
+        });
+    }
+
+    /// Moves stability by `delta` levels (negative = worse); gains beyond Optimal are VP (L965).
+    pub fn change_stability(&mut self, n: usize, delta: i32, vp_at_optimal: bool) {
+        let s = &mut self.nations[n];
+        let target = s.stability as i32 - delta;
+        if target < 0 {
+            if vp_at_optimal {
+                s.vp += 5 * (-target) as i64;
+            }
+            s.stability = 0;
+        } else {
+            s.stability = target.min(COLLAPSE as i32) as u8;
+        }
+    }
+
+    /// Land units of nation `n` and of its military allies in province `p`.
+    pub fn friendly_units(&self, n: usize, p: usize) -> u32 {
+        let mut total = size(self.army(n, p));
+        let mut allies = self.nations[n].military;
+        while allies != 0 {
+            let m = allies.trailing_zeros() as usize;
+            allies &= allies - 1;
+            total += size(self.army(m, p));
+        }
+        total
+    }
+
+    /// Land units in province `p` of nations at war with `n`.
+    pub fn enemy_units(&self, n: usize, p: usize) -> u32 {
+        let mut wars = self.nations[n].at_war;
+        let mut total = 0;
+        while wars != 0 {
+            let m = wars.trailing_zeros() as usize;
+            wars &= wars - 1;
+            total += size(self.army(m, p));
+        }
+        total
+    }
+
+    pub fn provinces_of(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
+        self.provinces
+            .iter()
+            .enumerate()
+            .filter(move |(_, p)| p.owner as usize == n)
+            .map(|(i, _)| i)
+    }
+
+    pub fn refresh_port_seas(&mut self) {
+        self.port_seas.clear();
+        self.port_seas.resize(self.nations.len(), 0);
+        for pr in &self.provinces {
+            if pr.owner != NONE {
+                self.port_seas[pr.owner as usize] |= pr.ports;
+            }
+        }
+    }
+
+    pub fn total_ppu(&self, n: usize) -> u32 {
+        self.provinces_of(n).map(|p| self.provinces[p].ppu).sum()
+    }
+
+    pub fn total_units(&self, n: usize) -> u32 {
+        let np = self.provinces.len();
+        self.armies[n * np..(n + 1) * np].iter().map(size).sum()
+    }
+}
+
+/// A new leader from the nation's strategy level (§4.4): modifier and starting age by d100.
+pub fn new_leader(level: u8, dice: &mut Dice) -> Leader {
+    // Lowest d100 roll for +3, +2, +1 at each level A..F (101 = impossible).
+    const FROM: [[u32; 3]; 6] = [
+        [91, 74, 46],
+        [101, 81, 50],
+        [101, 91, 66],
+        [101, 101, 71],
+        [101, 101, 81],
+        [101, 101, 91],
+    ];
+    let roll = dice.d(100);
+    let row = FROM[level.min(5) as usize];
+    let modifier = if roll >= row[0] {
+        3
+    } else if roll >= row[1] {
+        2
+    } else if roll >= row[2] {
+        1
+    } else {
+        0
+    };
+    let a = dice.d(100);
+    let age = match a {
+        91..=100 => 50,
+        79..=90 => 40,
+        64..=78 => 35,
+        47..=63 => 30,
+        26..=46 => 25,
+        _ => 20,
+    };
+    Leader {
+        modifier,
+        age,
+        historical: false,
+    }
+}

@@ -1,0 +1,313 @@
+//! One game, turn by turn (digest §2), with the end conditions of §1.4 checked after every turn.
+
+use super::economy::Scratch;
+use super::scenario::{COLLAPSE, FIASCO, STABILITY, T};
+use super::state::State;
+use super::war::Move;
+use super::Model;
+use crate::dice::Dice;
+use crate::game::{GameLog, GamePlay, GameRecord, TurnObserver};
+use crate::game_log;
+
+pub struct Worker<'a> {
+    model: &'a Model,
+    state: State,
+    scratch: Scratch,
+    moves: Vec<Move>,
+    per_player: Vec<f64>,
+    global: Vec<f64>,
+}
+
+impl<'a> Worker<'a> {
+    pub fn new(model: &'a Model) -> Worker<'a> {
+        Worker {
+            model,
+            state: State::default(),
+            scratch: Scratch::default(),
+            moves: Vec::new(),
+            per_player: Vec::new(),
+            global: Vec::new(),
+        }
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+}
+
+impl GamePlay for Worker<'_> {
+    fn play(
+        &mut self,
+        dice: &mut Dice,
+        record: &mut GameRecord,
+        observer: &mut dyn TurnObserver,
+        log: &mut dyn GameLog,
+    ) {
+        let m = self.model;
+        let s = &mut self.state;
+        s.reset(m, dice);
+        let mut historical_periods = 0;
+        let ending = loop {
+            s.turn += 1;
+            game_log!(
+                log,
+                "== {}{} ==",
+                crate::game::GameModel::turn_label(m, s.turn),
+                if s.historical_period {
+                    " — a Historical Period (5 years)"
+                } else {
+                    ""
+                }
+            );
+            play_turn(m, s, &mut self.scratch, &mut self.moves, dice, log);
+            historical_periods += s.historical_period as u32;
+            measure(m, s, &mut self.per_player, &mut self.global);
+            observer.turn(s.turn, &self.per_player, &self.global);
+            if let Some(e) = end_condition(m, s, record) {
+                break e;
+            }
+            // Two war-free years in a row make the next turn a Historical Period (L919, A38).
+            let any_war = s.nations.iter().any(|n| n.at_war != 0);
+            s.peace_turns = if any_war { 0 } else { s.peace_turns + 1 };
+            s.historical_period = s.peace_turns >= 2;
+        };
+        record.turns = s.turn;
+        record.ending = ending;
+        for (n, nation) in s.nations.iter().enumerate() {
+            record.score[n] = nation.vp as f64;
+        }
+        record.extra.copy_from_slice(&[
+            s.battles as f64,
+            s.wars_declared as f64,
+            s.surrenders as f64,
+            s.annexations as f64,
+            s.cities_taken as f64,
+            historical_periods as f64,
+        ]);
+        game_log!(
+            log,
+            "== the game ends after {} turns: {} ==",
+            s.turn,
+            super::ENDINGS[ending]
+        );
+    }
+}
+
+fn play_turn(
+    m: &Model,
+    s: &mut State,
+    scratch: &mut Scratch,
+    moves: &mut Vec<Move>,
+    dice: &mut Dice,
+    log: &mut dyn GameLog,
+) {
+    let p = &m.policies;
+    s.refresh_port_seas();
+    game_log!(log, "economic phase");
+    s.economic_phase(m, scratch, log);
+    if m.rules.abstract_cards {
+        history_cards(m, s, dice, log);
+    }
+    s.invest_in_stability(m, p, dice, log);
+    game_log!(log, "diplomacy");
+    s.diplomacy(m, p, dice, log);
+    s.population_changes(m, p, dice);
+    s.recruit(m, p, dice, log);
+    s.military_upkeep(m, log);
+    s.garrisons(m, p, dice);
+    s.naval_phase(m, p, dice, log);
+    s.independent_diplomacy(m, p, dice, log);
+    s.trade_phase(m, p, dice);
+    game_log!(log, "movement");
+    s.movement(m, p, moves, dice, log);
+    end_of_turn(m, s, dice, log);
+}
+
+/// The abstract deck (§7.2): each nation holding a card plays one a turn: +20 T, +1 stability or +5 VP.
+fn history_cards(m: &Model, s: &mut State, dice: &mut Dice, log: &mut dyn GameLog) {
+    for n in 0..s.nations.len() {
+        if !s.nations[n].alive || s.nations[n].cards == 0 {
+            continue;
+        }
+        s.nations[n].cards -= 1;
+        match dice.d(3) {
+            1 => s.nations[n].goods[T] += 20,
+            2 => s.change_stability(n, 1, m.rules.optimal_vp),
+            _ => s.nations[n].vp += 5,
+        }
+        game_log!(log, "  {} plays a history card", m.name(n));
+    }
+}
+
+fn end_of_turn(m: &Model, s: &mut State, dice: &mut Dice, log: &mut dyn GameLog) {
+    game_log!(log, "end of turn");
+    // Leaders age (L742-L748, L931) and check at 51+ (L750); Fiasco and Collapse check one more.
+    let years = if s.historical_period { 5 } else { 1 };
+    for li in 0..s.leaders.len() {
+        let l = s.leaders[li];
+        if !l.alive {
+            continue;
+        }
+        let extra = if l.nation == super::state::NONE {
+            0
+        } else {
+            match s.nations[l.nation as usize].stability {
+                FIASCO => 1,
+                COLLAPSE => 2,
+                _ => 0,
+            }
+        };
+        s.leaders[li].leader.age += years + extra;
+        let age = s.leaders[li].leader.age;
+        if age >= 51 {
+            let den = 2 + s.leaders[li].leader.historical as u32;
+            if m.field.age_check.removes(dice.d(100), age / den) {
+                s.remove_leader(m, li, dice, log);
+            }
+        }
+    }
+    for n in 0..s.nations.len() {
+        let st = s.nations[n].stability;
+        if !s.nations[n].alive || st < FIASCO {
+            continue;
+        }
+        let count = s
+            .leaders
+            .iter()
+            .filter(|l| l.alive && l.nation as usize == n)
+            .count();
+        if count == 0 {
+            continue;
+        }
+        let k = dice.below(count as u64) as usize;
+        let li = (0..s.leaders.len())
+            .filter(|&i| s.leaders[i].alive && s.leaders[i].nation as usize == n)
+            .nth(k)
+            .unwrap();
+        let den = if st == FIASCO { 5 } else { 4 } + s.leaders[li].leader.historical as u32;
+        if m.field
+            .age_check
+            .removes(dice.d(100), s.leaders[li].leader.age / den)
+        {
+            s.remove_leader(m, li, dice, log);
+        }
+    }
+    s.forced_surrenders(m, log);
+    s.quiet_wars_end(m, log);
+    // Cards: draw one if below the limit (two in a Historical Period), discard down to it.
+    for nation in &mut s.nations {
+        let draw = if s.historical_period {
+            2
+        } else {
+            (nation.cards < nation.card_limit) as u32
+        };
+        nation.cards = (nation.cards + draw).min(nation.card_limit);
+    }
+    if s.historical_period {
+        for n in 0..s.nations.len() {
+            if !s.nations[n].alive {
+                continue;
+            }
+            let t = m.policies[n]
+                .invest_for_vp(m, s, n, dice)
+                .min(s.nations[n].goods[T])
+                .max(0);
+            let vp = t / 50;
+            s.nations[n].goods[T] -= 50 * vp;
+            s.nations[n].vp += vp;
+        }
+    }
+    for n in 0..s.nations.len() {
+        if s.nations[n].alive {
+            game_log!(
+                log,
+                "  {}: {} VP, {}, treasury {}, {} land units, {} fleets",
+                m.name(n),
+                s.nations[n].vp,
+                STABILITY[s.nations[n].stability as usize],
+                super::economy::goods_text(&s.nations[n].goods),
+                s.total_units(n),
+                s.nations[n].fleets
+            );
+        }
+    }
+}
+
+fn measure(m: &Model, s: &State, per_player: &mut Vec<f64>, global: &mut Vec<f64>) {
+    let k = super::TURN_METRICS.len();
+    per_player.clear();
+    per_player.resize(s.nations.len() * k, 0.0);
+    for n in 0..s.nations.len() {
+        let row = &mut per_player[n * k..(n + 1) * k];
+        row[0] = s.nations[n].vp as f64;
+        row[1] = s.nations[n].goods[T] as f64;
+        row[2] = s.nations[n].stability as f64;
+        row[3] = s.total_units(n) as f64;
+        row[4] = s.nations[n].fleets as f64;
+        row[5] = s.provinces_of(n).count() as f64;
+    }
+    let _ = m;
+    global.clear();
+    let wars: u32 = s.nations.iter().map(|n| n.at_war.count_ones()).sum::<u32>() / 2;
+    global.push(wars as f64);
+    global.push(s.nations.iter().filter(|n| n.alive).count() as f64);
+}
+
+/// §1.4: the first end condition that holds (winners written to `record`), or None.
+fn end_condition(m: &Model, s: &State, record: &mut GameRecord) -> Option<usize> {
+    let nn = s.nations.len();
+    let vp: Vec<i64> = s.nations.iter().map(|n| n.vp).collect();
+    let top = *vp.iter().max().unwrap();
+    let share_top = |record: &mut GameRecord| {
+        let k = vp.iter().filter(|&&v| v == top).count() as f64;
+        for n in 0..nn {
+            record.win_share[n] = if vp[n] == top { 1.0 / k } else { 0.0 };
+        }
+    };
+    if top >= 700 {
+        share_top(record);
+        return Some(0);
+    }
+    let mut sorted = vp.clone();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    if top >= 350 && top > 2 * sorted[1] {
+        share_top(record);
+        return Some(1);
+    }
+    let all_others = |n: usize| ((1u32 << nn) - 1) as u16 & !(1 << n);
+    let full: Vec<usize> = (0..nn)
+        .filter(|&n| s.nations[n].unconditional_from & all_others(n) == all_others(n))
+        .collect();
+    if !full.is_empty() {
+        for &n in &full {
+            record.win_share[n] = 1.0 / full.len() as f64;
+        }
+        return Some(2);
+    }
+    if s.eliminated >= 6 {
+        share_top(record);
+        return Some(3);
+    }
+    let no_war = s.nations.iter().all(|n| n.at_war == 0);
+    if no_war {
+        for n in 0..nn {
+            let others = (0..nn)
+                .filter(|&o| o != n && s.nations[o].alive)
+                .fold(0u16, |a, o| a | 1 << o);
+            let nation = &s.nations[n];
+            if nation.alive
+                && nation.vp == top
+                && nation.military & others == others
+                && nation.commercial & others == others
+            {
+                record.win_share[n] = 1.0;
+                return Some(4);
+            }
+        }
+    }
+    if s.turn >= m.rules.turn_cap {
+        share_top(record);
+        return Some(5);
+    }
+    None
+}

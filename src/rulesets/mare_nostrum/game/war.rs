@@ -1,0 +1,1179 @@
+//! War (digest §3, §5.11, §5.14, §5.16): declarations and alliances, fleets and naval battles,
+//! movement on the map in six segments with field battles, assaults, sieges and pillage through
+//! the battle code, and the surrender treaties that move provinces, money and VP.
+
+use super::scenario::{Border, COLLAPSE, T};
+use super::state::{
+    size, Army, State, CAV, HOSTILE, INF, MCAV, MILITARY, MINF, NEUTRAL, NONE, PASSAGE, VASSAL,
+    VCAV, VINF,
+};
+use super::{Model, Order, Policies};
+use crate::dice::{draw_without_replacement, Dice};
+use crate::game::GameLog;
+use crate::game_log;
+use crate::rulesets::mare_nostrum::field::{FieldRules, FieldSide};
+use crate::rulesets::mare_nostrum::units::Allocation;
+use crate::rulesets::mare_nostrum::{Leader, LeaderFate, Winner};
+
+/// Removes `losses` units from an army, at random over all its units (A8) or weakest first.
+pub fn remove_losses(
+    army: &mut Army,
+    losses: u32,
+    allocation: Allocation,
+    dice: &mut Dice,
+) -> Army {
+    let losses = losses.min(size(army));
+    let taken = match allocation {
+        Allocation::Random => draw_without_replacement(dice, *army, losses),
+        Allocation::OwnerChoice => {
+            let mut taken = [0; 6];
+            let mut left = losses;
+            for c in [INF, MINF, VINF, CAV, MCAV, VCAV] {
+                let k = left.min(army[c]);
+                taken[c] = k;
+                left -= k;
+            }
+            taken
+        }
+    };
+    for c in 0..6 {
+        army[c] -= taken[c];
+    }
+    taken
+}
+
+/// The four combat types of an army (mercenaries fight as their base type, §3.0).
+fn combat_units(a: &Army) -> [u32; 4] {
+    [a[INF] + a[MINF], a[CAV] + a[MCAV], a[VINF], a[VCAV]]
+}
+
+impl State {
+    /// War declarations, alliances and peace offers (rule 3.3).
+    pub fn diplomacy(
+        &mut self,
+        model: &Model,
+        policies: &Policies,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
+        let nn = self.nations.len();
+        let t = self.turn;
+        // Peace: a nation that sues for peace surrenders conditionally if its enemy accepts.
+        for n in 0..nn {
+            for m in 0..nn {
+                if !self.at_war(n, m) || !self.nations[n].alive || !self.nations[m].alive {
+                    continue;
+                }
+                if policies[n].sue_for_peace(model, self, n, m, dice)
+                    && policies[m].accept_surrender(model, self, m, n, dice)
+                {
+                    game_log!(
+                        log,
+                        "  {} surrenders conditionally to {}",
+                        model.name(n),
+                        model.name(m)
+                    );
+                    self.treaty(model, m, n, false, log);
+                }
+            }
+        }
+        // Alliances need both nations in the same turn.
+        for n in 0..nn {
+            for m in n + 1..nn {
+                if !self.nations[n].alive
+                    || !self.nations[m].alive
+                    || self.at_war(n, m)
+                    || self.nations[n].no_renewal[m] >= t
+                {
+                    continue;
+                }
+                if self.nations[n].commercial & (1 << m) == 0
+                    && policies[n].wants_commercial(model, self, n, m, dice)
+                    && policies[m].wants_commercial(model, self, m, n, dice)
+                {
+                    self.nations[n].commercial |= 1 << m;
+                    self.nations[m].commercial |= 1 << n;
+                    game_log!(
+                        log,
+                        "  {} and {} sign a commercial alliance",
+                        model.name(n),
+                        model.name(m)
+                    );
+                }
+                if self.nations[n].military & (1 << m) == 0
+                    && policies[n].wants_military(model, self, n, m, dice)
+                    && policies[m].wants_military(model, self, m, n, dice)
+                {
+                    self.nations[n].military |= 1 << m;
+                    self.nations[m].military |= 1 << n;
+                    game_log!(
+                        log,
+                        "  {} and {} sign a military alliance",
+                        model.name(n),
+                        model.name(m)
+                    );
+                }
+            }
+        }
+        for n in 0..nn {
+            if !self.nations[n].alive {
+                continue;
+            }
+            if let Some(m) = policies[n].declare_war(model, self, n, dice) {
+                self.declare_war(model, n, m, log);
+            }
+        }
+    }
+
+    /// Whether `n` may declare war on `m` now (L349-L361): not an ally nor under forced peace
+    /// unless it holds a casus belli, and never into Collapse.
+    pub fn may_declare_war(&self, n: usize, m: usize) -> bool {
+        if n == m || !self.nations[m].alive || self.at_war(n, m) {
+            return false;
+        }
+        let me = &self.nations[n];
+        let cb = me.casus_belli[m] >= self.turn;
+        let cost = if cb { 0 } else { 1 + self.allied(n, m) as u8 };
+        if me.stability + cost >= COLLAPSE {
+            return false;
+        }
+        cb || (!self.allied(n, m) && me.forced_peace[m] < self.turn)
+    }
+
+    pub fn declare_war(&mut self, model: &Model, n: usize, m: usize, log: &mut dyn GameLog) {
+        if !self.may_declare_war(n, m) {
+            return;
+        }
+        let cb = self.nations[n].casus_belli[m] >= self.turn;
+        if !cb {
+            self.change_stability(n, -1, model.rules.optimal_vp);
+        }
+        if self.allied(n, m) {
+            self.nations[n].military &= !(1 << m);
+            self.nations[m].military &= !(1 << n);
+            if !cb {
+                self.change_stability(n, -1, model.rules.optimal_vp);
+            }
+        }
+        if self.nations[n].commercial & (1 << m) != 0 {
+            self.nations[n].commercial &= !(1 << m);
+            self.nations[m].commercial &= !(1 << n);
+            self.halve_trade(n, m);
+        }
+        let until = self.turn + 5;
+        self.nations[n].no_renewal[m] = until;
+        self.nations[m].no_renewal[n] = until;
+        self.nations[n].at_war |= 1 << m;
+        self.nations[m].at_war |= 1 << n;
+        self.nations[n].war_started[m] = self.turn;
+        self.nations[m].war_started[n] = self.turn;
+        self.wars_declared += 1;
+        // The victim's military allies get a casus belli against the declarer (L357).
+        for a in 0..self.nations.len() {
+            if a != n && self.allied(m, a) && self.nations[a].forced_peace[n] < self.turn {
+                self.nations[a].casus_belli[n] = self.turn + 1;
+            }
+        }
+        game_log!(
+            log,
+            "  {} declares war on {}{} (stability {})",
+            model.name(n),
+            model.name(m),
+            if cb { " with a casus belli" } else { "" },
+            super::scenario::STABILITY[self.nations[n].stability as usize]
+        );
+    }
+
+    /// Diplomacy with independents (rule 3.12): one action per independent per turn (three in a
+    /// Historical Period), each step up paid for; Hostile is free and permanent Hatred.
+    pub fn independent_diplomacy(
+        &mut self,
+        model: &Model,
+        policies: &Policies,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
+        let nn = self.nations.len();
+        let actions = if self.historical_period { 3 } else { 1 };
+        for n in 0..nn {
+            if !self.nations[n].alive || self.nations[n].stability >= COLLAPSE {
+                continue;
+            }
+            for _ in 0..actions {
+                let Some((p, raise)) = policies[n].independent_action(model, self, n, dice) else {
+                    break;
+                };
+                let pr = &self.provinces[p];
+                if pr.owner != NONE {
+                    break;
+                }
+                if !raise {
+                    self.provinces[p].grade[n] = HOSTILE;
+                    self.provinces[p].hatred |= 1 << n;
+                    game_log!(
+                        log,
+                        "  {} declares {} Hostile",
+                        model.name(n),
+                        model.code(p)
+                    );
+                    break;
+                }
+                let Some(cost) = self.independent_cost(model, n, p) else {
+                    break;
+                };
+                if self.nations[n].goods[T] < cost {
+                    break;
+                }
+                self.nations[n].goods[T] -= cost;
+                let g = self.provinces[p].grade[n];
+                if g == VASSAL {
+                    self.annex(model, n, p, log);
+                    break;
+                }
+                let next = g + 1;
+                // Grades above subsidiary belong to one nation only.
+                if next >= MILITARY {
+                    for m in 0..nn {
+                        if m != n && self.provinces[p].grade[m] >= MILITARY {
+                            self.provinces[p].grade[m] = NEUTRAL;
+                        }
+                    }
+                }
+                self.provinces[p].grade[n] = next;
+                game_log!(
+                    log,
+                    "  {} pays {} T: {} now {}",
+                    model.name(n),
+                    cost,
+                    model.code(p),
+                    [
+                        "Hostile",
+                        "Neutral",
+                        "Passage",
+                        "Subsidiary",
+                        "Military Alliance",
+                        "Vassal"
+                    ][next as usize]
+                );
+            }
+        }
+    }
+
+    /// The cost of raising nation `n`'s grade with independent `p` by one (L567-L574, A39), or None.
+    pub fn independent_cost(&self, model: &Model, n: usize, p: usize) -> Option<i64> {
+        let pr = &self.provinces[p];
+        let g = pr.grade[n];
+        if g == HOSTILE || pr.indep_leader != usize::MAX {
+            return None;
+        }
+        if g >= PASSAGE && !self.historical_period && !model.adjacent_to_nation(self, n, p) {
+            return None;
+        }
+        let units = (pr.troops[0] + pr.troops[1]) as i64;
+        let ppu = pr.ppu as i64;
+        let (base, min) = match g + 1 {
+            PASSAGE => (10 * units, 20),
+            3 => (10 * ppu, 30),
+            MILITARY => (15 * units, 30),
+            VASSAL => (10 * ppu, 30),
+            _ => (10 * ppu, 30), // annexation
+        };
+        let modifier: i64 = [-10, -5, -5, 0, 0, 10, 20, 0][self.nations[n].stability as usize];
+        let hatred = if pr.hatred & (1 << n) != 0 { 15 } else { 0 };
+        Some(min.max(base.max(min) + modifier) + hatred)
+    }
+
+    pub fn annex(&mut self, model: &Model, n: usize, p: usize, log: &mut dyn GameLog) {
+        let pr = &mut self.provinces[p];
+        pr.owner = n as u8;
+        pr.grade = [NEUTRAL; 16];
+        pr.ppu_max = pr.ppu_max.max(pr.ppu);
+        let troops = std::mem::take(&mut pr.troops);
+        let a = self.army_mut(n, p);
+        a[INF] += troops[0];
+        a[CAV] += troops[1];
+        self.nations[n].vp += 10;
+        self.annexations += 1;
+        // Trade points of others into the province pass to... stay; the annexer's own become internal.
+        self.trade
+            .retain(|l| !(l.owner as usize == n && l.to as usize == p));
+        game_log!(
+            log,
+            "  {} annexes {} (+10 VP)",
+            model.name(n),
+            model.code(p)
+        );
+    }
+
+    /// Fleet deployment, naval battles and attrition (rule 3.10, 4.1).
+    pub fn naval_phase(
+        &mut self,
+        model: &Model,
+        policies: &Policies,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
+        let nn = self.nations.len();
+        let seas = model.scenario.seas.len();
+        self.fleets_at_sea.fill(0);
+        for n in 0..nn {
+            if !self.nations[n].alive || self.nations[n].fleets == 0 {
+                self.nations[n].fleet_sea = NONE;
+                continue;
+            }
+            let s = policies[n].fleet_sea(model, self, n, dice);
+            self.nations[n].fleet_sea = s;
+            if (s as usize) < seas {
+                self.fleets_at_sea[n * seas + s as usize] = self.nations[n].fleets;
+            }
+        }
+        for s in 0..seas {
+            for a in 0..nn {
+                for b in a + 1..nn {
+                    let (fa, fb) = (
+                        self.fleets_at_sea[a * seas + s],
+                        self.fleets_at_sea[b * seas + s],
+                    );
+                    if fa == 0 || fb == 0 || !self.at_war(a, b) {
+                        continue;
+                    }
+                    let ports = [self.ports_on(model, a, s), self.ports_on(model, b, s)];
+                    let (losses, winner) = model.naval.clash([fa, fb], ports, dice);
+                    let (vp, stability) = model.naval.vp_and_stability(losses, winner);
+                    for (i, &n) in [a, b].iter().enumerate() {
+                        self.fleets_at_sea[n * seas + s] -= losses[i];
+                        self.nations[n].fleets -= losses[i];
+                        self.nations[n].vp += vp[i] as i64;
+                        self.change_stability(n, stability[i] as i32, model.rules.optimal_vp);
+                    }
+                    self.battles += 1;
+                    self.war_activity[a] |= 1 << b;
+                    self.war_activity[b] |= 1 << a;
+                    game_log!(
+                        log,
+                        "  naval battle in the {}: {} {} fleets v {} {} fleets; losses {} / {}; {}",
+                        model.scenario.seas[s],
+                        model.name(a),
+                        fa,
+                        model.name(b),
+                        fb,
+                        losses[0],
+                        losses[1],
+                        match winner {
+                            Winner::Attacker => format!("{} wins", model.name(a)),
+                            Winner::Defender => format!("{} wins", model.name(b)),
+                            Winner::None => "no winner".into(),
+                        }
+                    );
+                }
+            }
+        }
+        // Attrition: fleets in a sea where their nation and its allies have no port lose a fleet on each 10.
+        for n in 0..nn {
+            let s = self.nations[n].fleet_sea as usize;
+            if s >= seas || self.ports_on(model, n, s) > 0 {
+                continue;
+            }
+            let f = self.fleets_at_sea[n * seas + s];
+            let lost = dice.d10_at_least(f, 10);
+            self.fleets_at_sea[n * seas + s] -= lost;
+            self.nations[n].fleets -= lost;
+        }
+    }
+
+    /// Ports on sea `s` counting for nation `n`: its own, its military allies', and those of
+    /// independents allied to or vassal of it (L679-L683, L525).
+    pub fn ports_on(&self, model: &Model, n: usize, s: usize) -> u32 {
+        let _ = model;
+        let bit = 1u16 << s;
+        let mut count = 0;
+        for pr in &self.provinces {
+            if pr.ports & bit == 0 || pr.occupier != NONE {
+                continue;
+            }
+            let o = pr.owner;
+            if o != NONE {
+                if o as usize == n || self.allied(n, o as usize) {
+                    count += 1;
+                }
+            } else if pr.grade[n] >= MILITARY {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Whether nation `n` may cross sea `s` this turn: 10 more own and allied fleets than hostile (L669).
+    pub fn sea_supremacy(&self, model: &Model, n: usize, s: usize) -> bool {
+        let seas = model.scenario.seas.len();
+        let (mut own, mut enemy) = (0, 0);
+        for m in 0..self.nations.len() {
+            let f = self.fleets_at_sea[m * seas + s];
+            if m == n || self.allied(n, m) {
+                own += f;
+            } else if self.at_war(n, m) {
+                enemy += f;
+            }
+        }
+        own >= enemy + 10
+    }
+
+    /// Whether nation `n` may pass through province `p`: its own, an enemy's, or any independent's.
+    pub fn passable(&self, n: usize, p: usize) -> bool {
+        let o = self.provinces[p].owner;
+        o == NONE || o as usize == n || self.at_war(n, o as usize)
+    }
+
+    /// Whether `n` finds something to fight in province `p`.
+    pub fn hostile_units_at(&self, n: usize, p: usize) -> bool {
+        let pr = &self.provinces[p];
+        (pr.owner == NONE && pr.grade[n] == HOSTILE && pr.troops[0] + pr.troops[1] > 0)
+            || self.enemy_units(n, p) > 0
+    }
+
+    /// Movement (rule 3.14): every leader with units takes the share his policy orders towards its
+    /// target, one step per segment, all nations together; entering hostile units is a field battle.
+    pub fn movement(
+        &mut self,
+        model: &Model,
+        policies: &Policies,
+        moves: &mut Vec<Move>,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
+        moves.clear();
+        // Leader deployment (rule 3.11): a leader without units joins the nation's largest army.
+        for li in 0..self.leaders.len() {
+            let l = self.leaders[li];
+            if !l.alive || l.nation == NONE {
+                continue;
+            }
+            let n = l.nation as usize;
+            if size(self.army(n, l.province as usize)) == 0 {
+                if let Some(p) = (0..self.provinces.len())
+                    .filter(|&p| size(self.army(n, p)) > 0)
+                    .max_by_key(|&p| size(self.army(n, p)))
+                {
+                    self.leaders[li].province = p as u16;
+                }
+            }
+        }
+        // Co-located hostile armies with a leader fight once at the start (A12).
+        for p in 0..self.provinces.len() {
+            for n in 0..self.nations.len() {
+                if size(self.army(n, p)) == 0 || self.best_leader(n, p).is_none() {
+                    continue;
+                }
+                if self.hostile_units_at(n, p) {
+                    self.field_battle(model, n, p, None, log, dice);
+                }
+            }
+        }
+        for li in 0..self.leaders.len() {
+            let l = self.leaders[li];
+            if !l.alive || l.nation == NONE {
+                continue;
+            }
+            let n = l.nation as usize;
+            let from = l.province as usize;
+            if size(self.army(n, from)) == 0
+                || moves.iter().any(|m| m.nation == n && m.from == from)
+            {
+                continue;
+            }
+            let Some((target, order, share)) = policies[n].army_order(model, self, n, from, dice)
+            else {
+                continue;
+            };
+            let here = *self.army(n, from);
+            let mut taking = [0u32; 6];
+            for c in 0..6 {
+                taking[c] = ((here[c] as f64) * share).round() as u32;
+            }
+            if size(&taking) == 0 {
+                continue;
+            }
+            let Some(path) = model.route(self, n, from, target) else {
+                continue;
+            };
+            for c in 0..6 {
+                self.army_mut(n, from)[c] -= taking[c];
+            }
+            moves.push(Move {
+                nation: n,
+                leader: li,
+                from,
+                at: from,
+                units: taking,
+                path,
+                step: 0,
+                segments: 0,
+                stopped: false,
+                order,
+            });
+        }
+        // Six segments, all armies together.
+        for seg in 1..=6u32 {
+            for i in 0..moves.len() {
+                let mv = &moves[i];
+                if mv.stopped || mv.step >= mv.path.len() || mv.segments >= seg {
+                    continue;
+                }
+                let (next, cost, border) = mv.path[mv.step];
+                let end = mv.segments + cost;
+                let allowed = end <= 6
+                    && match border {
+                        Some(Border::Mountain) => end <= 4,
+                        Some(Border::Strait) | None => end <= 5,
+                        _ => true,
+                    };
+                if !allowed {
+                    moves[i].stopped = true;
+                    continue;
+                }
+                moves[i].segments = end;
+                moves[i].step += 1;
+                moves[i].at = next;
+                let n = moves[i].nation;
+                if self.hostile_units_at(n, next) {
+                    let units = moves[i].units;
+                    let survivors = self.field_battle(
+                        model,
+                        n,
+                        next,
+                        Some((units, moves[i].leader)),
+                        log,
+                        dice,
+                    );
+                    moves[i].units = survivors.0;
+                    if !survivors.1 || size(&moves[i].units) == 0 {
+                        moves[i].stopped = true;
+                    }
+                }
+            }
+        }
+        // Arrival: the rest of the segments go to the order (assault, siege or pillage).
+        for i in 0..moves.len() {
+            let mv = moves[i].clone();
+            let n = mv.nation;
+            let p = mv.at;
+            let left = 6 - mv.segments.min(6);
+            if size(&mv.units) > 0
+                && left > 0
+                && !self.hostile_units_at(n, p)
+                && self.leaders[mv.leader].alive
+            {
+                let mut units = mv.units;
+                self.city_action(
+                    model,
+                    n,
+                    p,
+                    &mut units,
+                    mv.order,
+                    left,
+                    mv.segments,
+                    log,
+                    dice,
+                );
+                moves[i].units = units;
+            }
+            let units = moves[i].units;
+            let a = self.army_mut(n, p);
+            for c in 0..6 {
+                a[c] += units[c];
+            }
+            if self.leaders[mv.leader].alive {
+                self.leaders[mv.leader].province = p as u16;
+            }
+            if self.provinces[p].owner != NONE && self.provinces[p].owner as usize != n {
+                let o = self.provinces[p].owner as usize;
+                self.war_activity[n] |= 1 << o;
+                self.war_activity[o] |= 1 << n;
+            }
+        }
+    }
+
+    pub fn best_leader(&self, n: usize, p: usize) -> Option<usize> {
+        (0..self.leaders.len())
+            .filter(|&i| {
+                self.leaders[i].alive
+                    && self.leaders[i].nation as usize == n
+                    && self.leaders[i].province as usize == p
+            })
+            .max_by_key(|&i| (self.leaders[i].leader.modifier, self.leaders[i].leader.age))
+    }
+
+    /// A field battle in `p` between nation `n` (moving with `incoming` and its leader, or already
+    /// there) and what is hostile there. Returns the mover's survivors and whether it may keep moving.
+    fn field_battle(
+        &mut self,
+        model: &Model,
+        n: usize,
+        p: usize,
+        incoming: Option<(Army, usize)>,
+        log: &mut dyn GameLog,
+        dice: &mut Dice,
+    ) -> (Army, bool) {
+        let rules: &FieldRules = &model.field;
+        let (mut mine, my_leader) = match incoming {
+            Some((units, leader)) => (units, Some(leader)),
+            None => (std::mem::take(self.army_mut(n, p)), self.best_leader(n, p)),
+        };
+        // The defender: the largest enemy nation's army there, or the hostile independent.
+        let enemy = (0..self.nations.len())
+            .filter(|&m| self.at_war(n, m) && size(self.army(m, p)) > 0)
+            .max_by_key(|&m| size(self.army(m, p)));
+        let (mut theirs, their_leader, independent): (Army, Option<usize>, bool) = match enemy {
+            Some(m) => (
+                std::mem::take(self.army_mut(m, p)),
+                self.best_leader(m, p),
+                false,
+            ),
+            None => {
+                let pr = &mut self.provinces[p];
+                let t = std::mem::take(&mut pr.troops);
+                let leader = (pr.indep_leader != usize::MAX).then_some(pr.indep_leader);
+                ([t[0], t[1], 0, 0, 0, 0], leader, true)
+            }
+        };
+        let leader_of =
+            |s: &State, i: Option<usize>| -> Option<Leader> { i.map(|i| s.leaders[i].leader) };
+        let sides = [
+            FieldSide {
+                units: combat_units(&mine),
+                leader: leader_of(self, my_leader),
+                independent: false,
+            },
+            FieldSide {
+                units: combat_units(&theirs),
+                leader: leader_of(self, their_leader),
+                independent,
+            },
+        ];
+        let engagement = rules.engage(&sides);
+        let (losses, winner) = rules.clash(&engagement, dice);
+        let (vp, stability, may_continue) = rules.consequences(&sides, losses, winner);
+        let before = [size(&mine), size(&theirs)];
+        let taken_a = remove_losses(&mut mine, losses[0], rules.allocation, dice);
+        let taken_b = remove_losses(&mut theirs, losses[1], rules.allocation, dice);
+        self.units_ledger -= (size(&taken_a) + size(&taken_b)) as i64;
+        for (s, army) in [&mut mine, &mut theirs].into_iter().enumerate() {
+            if winner != Winner::None && FieldRules::fate(winner, s) == LeaderFate::Won {
+                let eligible = [army[INF], army[CAV]];
+                let [vi, vc] = rules.roll_veterans(eligible, dice);
+                army[INF] -= vi;
+                army[VINF] += vi;
+                army[CAV] -= vc;
+                army[VCAV] += vc;
+            }
+        }
+        let foe_nation = enemy;
+        // Leaders present on both sides age and check (L743-L758).
+        let mut leader_vp = [0i64; 2];
+        for li in 0..self.leaders.len() {
+            let gl = self.leaders[li];
+            if !gl.alive || gl.province as usize != p {
+                continue;
+            }
+            let side = if gl.nation as usize == n && gl.nation != NONE {
+                0
+            } else if (gl.nation == NONE && independent) || (Some(gl.nation as usize) == foe_nation)
+            {
+                1
+            } else {
+                continue;
+            };
+            let fate = FieldRules::fate(winner, side);
+            let removed = gl.leader.roll_removal(fate, &rules.age_check, dice);
+            self.leaders[li].leader.age += 1
+                + if fate == LeaderFate::Lost && winner != Winner::None {
+                    2
+                } else {
+                    0
+                };
+            if removed {
+                self.remove_leader(model, li, dice, log);
+                if !(side == 0 && independent) {
+                    leader_vp[1 - side] += 2 + gl.leader.modifier as i64;
+                }
+            }
+        }
+        if let Some(li) = my_leader.filter(|&li| !self.leaders[li].alive) {
+            let _ = li;
+        }
+        self.nations[n].vp += vp[0] as i64 + leader_vp[0];
+        self.change_stability(n, stability[0] as i32, model.rules.optimal_vp);
+        match foe_nation {
+            Some(m) => {
+                self.nations[m].vp += vp[1] as i64 + leader_vp[1];
+                self.change_stability(m, stability[1] as i32, model.rules.optimal_vp);
+                *self.army_mut(m, p) = theirs;
+                self.war_activity[n] |= 1 << m;
+                self.war_activity[m] |= 1 << n;
+            }
+            None => {
+                let pr = &mut self.provinces[p];
+                pr.troops = [theirs[INF], theirs[CAV]];
+                if size(&theirs) == 0 {
+                    if pr.indep_leader != usize::MAX {
+                        let li = pr.indep_leader;
+                        self.remove_leader(model, li, dice, log);
+                    }
+                    // Wiping out a Hostile independent's troops makes it a vassal at once (L495).
+                    let pr = &mut self.provinces[p];
+                    if !(0..16).any(|m| m != n && pr.grade[m] >= MILITARY) {
+                        pr.grade[n] = VASSAL;
+                    }
+                }
+            }
+        }
+        if winner != Winner::None {
+            self.nations[[n, foe_nation.unwrap_or(n)][winner.index().min(1)]].battles_won += 1;
+        }
+        self.battles += 1;
+        game_log!(
+            log,
+            "  field battle in {}: {} {} units (+{}) v {} {} units (+{}); losses {} / {}; {}",
+            model.code(p),
+            model.name(n),
+            before[0],
+            sides[0].leader.map_or(0, |l| l.modifier),
+            foe_nation.map_or("independent".to_string(), |m| model.name(m).to_string()),
+            before[1],
+            sides[1].leader.map_or(0, |l| l.modifier),
+            losses[0],
+            losses[1],
+            match winner {
+                Winner::Attacker => format!("{} wins", model.name(n)),
+                Winner::Defender => "the defender wins".to_string(),
+                Winner::None => "no winner".into(),
+            }
+        );
+        if incoming.is_none() {
+            *self.army_mut(n, p) = mine;
+            return ([0; 6], false);
+        }
+        (mine, may_continue)
+    }
+
+    /// A leader leaves play: a nation's is replaced at once from its strategy level (§4.4); an
+    /// independent one by the d20 table, in a random independent province (§4.6, L828).
+    pub fn remove_leader(
+        &mut self,
+        model: &Model,
+        li: usize,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
+        let gl = self.leaders[li];
+        if !gl.alive {
+            return;
+        }
+        self.leaders[li].alive = false;
+        if gl.nation == NONE {
+            let p = gl.province as usize;
+            if self.provinces[p].indep_leader == li {
+                self.provinces[p].indep_leader = usize::MAX;
+            }
+            let roll = dice.d(20);
+            let row = model
+                .scenario
+                .replacement_leaders
+                .iter()
+                .find(|r| (r.low..=r.high).contains(&roll))
+                .copied();
+            let target = model.independents[dice.below(model.independents.len() as u64) as usize];
+            if let Some(row) = row {
+                let pr = &self.provinces[target];
+                if pr.owner == NONE && pr.indep_leader == usize::MAX {
+                    self.place_independent_leader(target, row.level, row.troops, dice);
+                    game_log!(
+                        log,
+                        "  a new independent leader appears in {}",
+                        model.code(target)
+                    );
+                }
+            }
+            return;
+        }
+        let n = gl.nation as usize;
+        if !self.nations[n].alive {
+            return;
+        }
+        let leader = super::state::new_leader(self.nations[n].strategy, dice);
+        game_log!(
+            log,
+            "  {} loses a +{} leader aged {}; a new +{} leader aged {} takes his place",
+            model.name(n),
+            gl.leader.modifier,
+            gl.leader.age,
+            leader.modifier,
+            leader.age
+        );
+        // The slot is reused so the leader list does not grow.
+        self.leaders[li] = super::state::GameLeader {
+            leader,
+            nation: n as u8,
+            province: self.nations[n].capital as u16,
+            alive: true,
+        };
+    }
+
+    /// Assault, siege or pillage with the segments left (rules 4.3, 4.4, L665).
+    #[allow(clippy::too_many_arguments)]
+    fn city_action(
+        &mut self,
+        model: &Model,
+        n: usize,
+        p: usize,
+        units: &mut Army,
+        order: Order,
+        left: u32,
+        used: u32,
+        log: &mut dyn GameLog,
+        dice: &mut Dice,
+    ) {
+        let pr = &self.provinces[p];
+        let enemy_city = match pr.owner {
+            NONE => pr.grade[n] == HOSTILE,
+            o => o as usize != n && self.at_war(n, o as usize) && pr.occupier as usize != n,
+        };
+        let own_city_to_free =
+            pr.owner as usize == n && pr.occupier != NONE && self.at_war(n, pr.occupier as usize);
+        if !(enemy_city || own_city_to_free) {
+            return;
+        }
+        match order {
+            Order::Pillage if pr.owner != NONE && pr.owner as usize != n => {
+                let eff = size(units) as u64 * left as u64;
+                let (idle, destroyed) =
+                    crate::rulesets::mare_nostrum::pillage::pillage(eff, pr.ppr, dice);
+                let pr = &mut self.provinces[p];
+                pr.pillaged = idle;
+                pr.ppr -= destroyed;
+                game_log!(
+                    log,
+                    "  {} pillages {}: {} PPR idle, {} destroyed",
+                    model.name(n),
+                    model.code(p),
+                    idle,
+                    destroyed
+                );
+            }
+            _ => {
+                let siege = order == Order::Siege;
+                let rules = if siege { &model.siege } else { &model.assault };
+                let mut g = self.provinces[p].garrison;
+                let mut orders = 0;
+                for k in 0..left {
+                    if g == 0 || size(units) == 0 || (siege && used + k + 1 == 6) {
+                        break;
+                    }
+                    orders += 1;
+                    let (h, a) = rules.order(size(units), g, dice);
+                    let lost = remove_losses(units, h, model.field.allocation, dice);
+                    self.units_ledger -= size(&lost) as i64;
+                    g -= a;
+                    let ppu = self.provinces[p].ppu;
+                    self.provinces[p].ppu -= rules.ppu_destroyed(a, ppu, dice);
+                }
+                self.provinces[p].garrison = g;
+                if orders > 0 {
+                    game_log!(
+                        log,
+                        "  {} {} {} ({} order{}): garrison left {}",
+                        model.name(n),
+                        if siege { "besieges" } else { "assaults" },
+                        model.code(p),
+                        orders,
+                        if orders == 1 { "" } else { "s" },
+                        g
+                    );
+                }
+                if rules.taken(size(units), g) {
+                    self.city_falls(model, n, p, log);
+                }
+            }
+        }
+    }
+
+    fn city_falls(&mut self, model: &Model, n: usize, p: usize, log: &mut dyn GameLog) {
+        let pr = &self.provinces[p];
+        if pr.owner == NONE {
+            self.provinces[p].garrison = 1;
+            self.annex(model, n, p, log);
+            return;
+        }
+        let owner = pr.owner as usize;
+        // A previous occupier loses its 5 VP of that occupation (L963).
+        if pr.occupier != NONE && pr.occupation_vp {
+            self.nations[pr.occupier as usize].vp -= 5;
+        }
+        let pr = &mut self.provinces[p];
+        if owner == n {
+            pr.occupier = NONE;
+            pr.occupation_vp = false;
+            pr.garrison = 1;
+            game_log!(
+                log,
+                "  {} frees its city in {}",
+                model.name(n),
+                model.code(p)
+            );
+            return;
+        }
+        pr.occupier = n as u8;
+        pr.occupation_vp = true;
+        pr.garrison = 1;
+        self.nations[n].vp += 5;
+        self.cities_taken += 1;
+        if model.rules.occupation_costs_stability {
+            self.change_stability(owner, -1, model.rules.optimal_vp);
+        }
+        game_log!(
+            log,
+            "  {} occupies the city of {} ({}), +5 VP",
+            model.name(n),
+            model.code(p),
+            model.name(owner)
+        );
+    }
+
+    /// A surrender treaty (rule 6): VP and stability, the victor's clauses, troops home, forced peace.
+    pub fn treaty(
+        &mut self,
+        model: &Model,
+        victor: usize,
+        loser: usize,
+        unconditional: bool,
+        log: &mut dyn GameLog,
+    ) {
+        let optimal = model.rules.optimal_vp;
+        self.nations[victor].vp += if unconditional { 25 } else { 15 };
+        self.change_stability(victor, if unconditional { 2 } else { 1 }, optimal);
+        self.change_stability(loser, if unconditional { -2 } else { -1 }, optimal);
+        for l in &mut self.leaders {
+            if l.alive && l.nation as usize == loser {
+                l.leader.age += 5;
+            }
+        }
+        let mut slots = if unconditional { 6 } else { 3 };
+        // Province cession (L880-L888): provinces with victor troops next to a victor province,
+        // the capital only as the loser's last; a clause costs 1 + cities + port + resources.
+        let mut ceded = 0;
+        for p in 0..self.provinces.len() {
+            if ceded == 2 || slots == 0 {
+                break;
+            }
+            let pr = &self.provinces[p];
+            if pr.owner as usize != loser
+                || size(self.army(victor, p)) == 0
+                || !model.touches_nation(self, victor, p)
+            {
+                continue;
+            }
+            let remaining = self.provinces_of(loser).count();
+            if p == self.nations[loser].capital && remaining > 1 {
+                continue;
+            }
+            let cost = 1
+                + 1
+                + (pr.ports != 0) as u32
+                + (pr.harvests + pr.mines + pr.deposits + pr.herds > 0) as u32;
+            if cost > slots {
+                continue;
+            }
+            slots -= cost;
+            ceded += 1;
+            let pr = &mut self.provinces[p];
+            pr.owner = victor as u8;
+            if pr.occupier as usize == victor {
+                pr.occupier = NONE;
+            }
+            self.trade
+                .retain(|l| l.from as usize != p || l.owner as usize == victor);
+            game_log!(
+                log,
+                "  clause: {} cedes {} to {}",
+                model.name(loser),
+                model.code(p),
+                model.name(victor)
+            );
+            if remaining == 1 {
+                self.nations[victor].vp += 20;
+                self.eliminate(model, loser, log);
+            }
+        }
+        if slots > 0 && self.nations[loser].alive {
+            self.nations[loser].indemnity_years[victor] = 5;
+            slots -= 1;
+            game_log!(
+                log,
+                "  clause: {} pays war indemnities to {} for 5 years",
+                model.name(loser),
+                model.name(victor)
+            );
+        }
+        let vp_clauses = slots.min(2);
+        self.nations[victor].vp += 5 * vp_clauses as i64;
+        slots -= vp_clauses;
+        let loss_clauses = slots.min(2);
+        self.nations[loser].vp -= 5 * loss_clauses as i64;
+        slots -= loss_clauses;
+        for _ in 0..slots.min(2) {
+            self.change_stability(victor, 1, optimal);
+        }
+        // Troops of each party in the other's territory go home (L867).
+        let np = self.provinces.len();
+        for (a, b) in [(victor, loser), (loser, victor)] {
+            if !self.nations[a].alive {
+                continue;
+            }
+            let home = self.nations[a].capital;
+            for p in 0..np {
+                if self.provinces[p].owner as usize == b {
+                    let units = std::mem::take(self.army_mut(a, p));
+                    let h = self.army_mut(a, home);
+                    for c in 0..6 {
+                        h[c] += units[c];
+                    }
+                    for l in &mut self.leaders {
+                        if l.alive && l.nation as usize == a && l.province as usize == p {
+                            l.province = home as u16;
+                        }
+                    }
+                }
+            }
+        }
+        self.nations[victor].at_war &= !(1 << loser);
+        self.nations[loser].at_war &= !(1 << victor);
+        let until = self.turn + 5;
+        self.nations[victor].forced_peace[loser] = until;
+        self.nations[loser].forced_peace[victor] = until;
+        if unconditional {
+            self.nations[victor].unconditional_from |= 1 << loser;
+        }
+        self.surrenders += 1;
+    }
+
+    pub fn eliminate(&mut self, model: &Model, n: usize, log: &mut dyn GameLog) {
+        if !self.nations[n].alive {
+            return;
+        }
+        self.nations[n].alive = false;
+        self.eliminated += 1;
+        for m in 0..self.nations.len() {
+            self.nations[m].at_war &= !(1 << n);
+            self.nations[m].military &= !(1 << n);
+            self.nations[m].commercial &= !(1 << n);
+        }
+        self.nations[n].at_war = 0;
+        let np = self.provinces.len();
+        for a in &mut self.armies[n * np..(n + 1) * np] {
+            self.units_ledger -= size(a) as i64;
+            *a = [0; 6];
+        }
+        for l in &mut self.leaders {
+            if l.nation as usize == n {
+                l.alive = false;
+            }
+        }
+        self.nations[n].fleets = 0;
+        self.trade.retain(|l| l.owner as usize != n);
+        game_log!(log, "  {} is eliminated", model.name(n));
+    }
+
+    /// Forced surrenders of nations in Collapse (L855-L859), checked at the end of the turn.
+    pub fn forced_surrenders(&mut self, model: &Model, log: &mut dyn GameLog) {
+        for n in 0..self.nations.len() {
+            if !self.nations[n].alive
+                || self.nations[n].stability < COLLAPSE
+                || self.nations[n].at_war == 0
+            {
+                continue;
+            }
+            let mut own = 0;
+            let mut enemy_by = [0u32; 16];
+            let mut all_occupied = true;
+            for p in self.provinces_of(n).collect::<Vec<_>>() {
+                own += self.friendly_units(n, p);
+                for m in 0..self.nations.len() {
+                    if self.at_war(n, m) {
+                        enemy_by[m] += size(self.army(m, p));
+                    }
+                }
+                if self.provinces[p].occupier == NONE {
+                    all_occupied = false;
+                }
+            }
+            let enemy: u32 = enemy_by.iter().sum();
+            if enemy == 0 {
+                continue;
+            }
+            let unconditional = enemy > 2 * own || all_occupied;
+            if enemy > own {
+                for m in 0..self.nations.len() {
+                    if enemy_by[m] > 0 && self.nations[n].alive {
+                        game_log!(
+                            log,
+                            "  {} in Collapse surrenders {} to {}",
+                            model.name(n),
+                            if unconditional {
+                                "unconditionally"
+                            } else {
+                                "conditionally"
+                            },
+                            model.name(m)
+                        );
+                        self.treaty(model, m, n, unconditional, log);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Wars with no battle and no troops in each other's land this turn end by themselves (L375).
+    pub fn quiet_wars_end(&mut self, model: &Model, log: &mut dyn GameLog) {
+        let nn = self.nations.len();
+        for n in 0..nn {
+            for m in n + 1..nn {
+                if !self.at_war(n, m)
+                    || self.war_activity[n] & (1 << m) != 0
+                    || self.nations[n].war_started[m] == self.turn
+                {
+                    continue;
+                }
+                let troops_in =
+                    |a: usize, b: usize| self.provinces_of(b).any(|p| size(self.army(a, p)) > 0);
+                if troops_in(n, m) || troops_in(m, n) {
+                    continue;
+                }
+                self.nations[n].at_war &= !(1 << m);
+                self.nations[m].at_war &= !(1 << n);
+                game_log!(
+                    log,
+                    "  the war between {} and {} dies out",
+                    model.name(n),
+                    model.name(m)
+                );
+            }
+        }
+        self.war_activity.fill(0);
+    }
+}
+
+/// An army on the move this turn.
+#[derive(Clone, Debug)]
+pub struct Move {
+    pub nation: usize,
+    pub leader: usize,
+    pub from: usize,
+    pub at: usize,
+    pub units: Army,
+    /// Steps: (province, segments it costs, border crossed; None = a sea crossing).
+    pub path: Vec<(usize, u32, Option<Border>)>,
+    pub step: usize,
+    pub segments: u32,
+    pub stopped: bool,
+    pub order: Order,
+}
