@@ -247,6 +247,7 @@ impl State {
                 });
             }
         }
+        self.refresh_port_seas();
         // The 20 independent leaders, at most one per independent province.
         let independents = &model.independents;
         for &(level, troops) in &sc.initial_leaders {
