@@ -156,9 +156,15 @@ impl Render for LineJob<'_> {
             (a - ox, b - oy)
         };
 
-        // Bands under every line: a polygon per run of consecutive points that have one.
+        // Bands under every line: a polygon per run of consecutive points that have one. The
+        // more bands overlap, the fainter each, so a dozen do not merge into one muddy area.
+        let banded = series
+            .iter()
+            .filter(|s| s.iter().any(|p| band_of(p).is_some()))
+            .count();
+        let alpha = (0.5 / banded.max(1) as f64).clamp(0.05, 0.14);
         for (i, s) in series.iter().enumerate() {
-            let fill = palette(i).mix(0.14).filled();
+            let fill = palette(i).mix(alpha).filled();
             for run in s
                 .split(|p| band_of(p).is_none() || !(x0..=x1).contains(&p.x))
                 .filter(|run| run.len() >= 2)
