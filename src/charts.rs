@@ -42,18 +42,26 @@ pub use output::{register_fonts, ChartError};
 pub const DEFAULT_SIZE: (u32, u32) = (1024, 640);
 
 /// One data point of a line series. `ci = Some((low, high))` draws a vertical
-/// whisker with small caps (e.g. a 95% confidence interval).
+/// whisker with small caps (e.g. a 95% confidence interval); `band = Some((low,
+/// high))` shades the area between the band's values of consecutive points in
+/// the series' colour (e.g. ±1 standard deviation), under every line.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Point {
     pub x: f64,
     pub y: f64,
     pub ci: Option<(f64, f64)>,
+    pub band: Option<(f64, f64)>,
 }
 
 impl Point {
     /// A point without a confidence interval.
     pub fn new(x: f64, y: f64) -> Self {
-        Point { x, y, ci: None }
+        Point {
+            x,
+            y,
+            ci: None,
+            band: None,
+        }
     }
 
     /// A point with a confidence interval `(low, high)`.
@@ -62,6 +70,17 @@ impl Point {
             x,
             y,
             ci: Some((low, high)),
+            band: None,
+        }
+    }
+
+    /// A point inside a shaded band `(low, high)`.
+    pub fn with_band(x: f64, y: f64, low: f64, high: f64) -> Self {
+        Point {
+            x,
+            y,
+            ci: None,
+            band: Some((low, high)),
         }
     }
 }
@@ -82,8 +101,11 @@ pub struct LineChart {
     pub x_label: String,
     pub y_label: String,
     pub series: Vec<Series>,
-    /// `None`: automatic from the data, whiskers included.
+    /// `None`: automatic from the data, whiskers and bands included.
     pub y_range: Option<(f64, f64)>,
+    /// The legend to the right of the plot instead of inside it: for many
+    /// series (a dozen players), whose legend would hide the lines.
+    pub legend_outside: bool,
 }
 
 /// Draws a line chart to `stem.png` and `stem.svg` (1024×640 px).
@@ -174,6 +196,7 @@ pub fn draw_bar_chart(chart: &BarChart, stem: &Path) -> Result<Vec<PathBuf>, Cha
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Histogram {
     pub title: String,
+    pub subtitle: Option<String>,
     pub x_label: String,
     pub y_label: String,
     pub bins: Vec<(f64, f64, f64)>,

@@ -61,24 +61,26 @@ struct ExperimentFile {
     charts: Option<ChartsFile>,
 }
 
+/// One `[[sweep]]` entry as written; shared by battle and game experiments.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct AxisFile {
-    field: String,
-    from: Option<i64>,
-    to: Option<i64>,
-    step: Option<i64>,
-    values: Option<Vec<Value>>,
+pub struct AxisFile {
+    pub field: String,
+    pub from: Option<i64>,
+    pub to: Option<i64>,
+    pub step: Option<i64>,
+    pub values: Option<Vec<Value>>,
 }
 
+/// One `[[variants]]` entry as written; shared by battle and game experiments.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct VariantFile {
-    name: String,
+pub struct VariantFile {
+    pub name: String,
     #[serde(default)]
-    options: Table,
+    pub options: Table,
     #[serde(default)]
-    set: Table,
+    pub set: Table,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -145,24 +147,7 @@ impl Experiment {
             .map_err(|_| AleaError::invalid(&source, "the experiment file is not UTF-8 text"))?;
         let file: ExperimentFile = toml::from_str(&text)
             .map_err(|e| crate::spec::toml_error(&source, "experiment file", &text, &e))?;
-        let stem = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("experiment")
-            .to_string();
-        let name = file.name.clone().unwrap_or(stem);
-        if name.is_empty()
-            || !name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
-            return Err(AleaError::input(
-                &source,
-                "name",
-                format!("\"{name}\""),
-                "letters, digits, - and _ only (it names the output folder)",
-            ));
-        }
+        let name = output_name(&source, path, file.name.clone())?;
         let trials = match file.trials {
             None => 100_000,
             Some(t) if (1..=MAX_TRIALS as i64).contains(&t) => t as u64,
@@ -175,58 +160,13 @@ impl Experiment {
                 ))
             }
         };
-        let seed = match file.seed {
-            None => 1,
-            Some(s) if s >= 0 => s as u64,
-            Some(s) => {
-                return Err(AleaError::input(
-                    &source,
-                    "seed",
-                    s,
-                    "a whole number from 0 up",
-                ))
-            }
-        };
-        let mut axes = Vec::new();
-        for (i, a) in file.sweep.iter().enumerate() {
-            axes.push(Self::axis(&source, i, a)?);
-        }
-        for (i, a) in axes.iter().enumerate() {
-            if axes[..i].iter().any(|b| b.field == a.field) {
-                return Err(AleaError::input(
-                    &source,
-                    format!("sweep[{i}].field"),
-                    format!("\"{}\"", a.field),
-                    "a field not already swept",
-                ));
-            }
-        }
-        let mut variants: Vec<Variant> = file
-            .variants
-            .into_iter()
-            .map(|v| Variant {
-                name: v.name,
-                options: v.options,
-                set: v.set,
-            })
-            .collect();
-        if variants.is_empty() {
-            variants.push(Variant {
-                name: "recommended".into(),
-                options: Table::new(),
-                set: Table::new(),
-            });
-        }
-        for (i, v) in variants.iter().enumerate() {
-            if variants[..i].iter().any(|w| w.name == v.name) {
-                return Err(AleaError::input(
-                    &source,
-                    format!("variants[{i}].name"),
-                    format!("\"{}\"", v.name),
-                    "a name not used by another variant",
-                ));
-            }
-        }
+        let seed = parse_seed(&source, file.seed)?;
+        let axes = parse_axes(
+            &source,
+            &file.sweep,
+            "a dotted field of the battle, e.g. \"attacker.infantry\"",
+        )?;
+        let variants = parse_variants(&source, file.variants)?;
         let points: usize = axes.iter().map(|a| a.values.len()).product::<usize>() * variants.len();
         if points > MAX_POINTS {
             return Err(AleaError::input(
@@ -256,49 +196,6 @@ impl Experiment {
         };
         exp.check_charts()?;
         Ok(exp)
-    }
-
-    fn axis(source: &str, i: usize, a: &AxisFile) -> Result<Axis> {
-        let field = |f: &str| format!("sweep[{i}].{f}");
-        if a.field.is_empty() || a.field.split('.').any(str::is_empty) {
-            return Err(AleaError::input(
-                source,
-                field("field"),
-                format!("\"{}\"", a.field),
-                "a dotted field of the battle, e.g. \"attacker.infantry\"",
-            ));
-        }
-        let values = match (&a.values, a.from, a.to) {
-            (Some(v), None, None) => {
-                if v.is_empty() {
-                    return Err(AleaError::input(source, field("values"), "[]", "a non-empty list of values"));
-                }
-                v.clone()
-            }
-            (None, Some(from), Some(to)) => {
-                let step = a.step.unwrap_or(1);
-                if step <= 0 {
-                    return Err(AleaError::input(source, field("step"), step, "a whole number of 1 or more"));
-                }
-                if to < from {
-                    return Err(AleaError::input(source, field("to"), to, format!("at least `from` ({from}): the range is empty or inverted")));
-                }
-                if (to - from) / step + 1 > MAX_POINTS as i64 {
-                    return Err(AleaError::input(source, field("to"), to, format!("a range of at most {MAX_POINTS} values")));
-                }
-                (from..=to).step_by(step as usize).map(Value::Integer).collect()
-            }
-            _ => {
-                return Err(AleaError::invalid(
-                    source,
-                    format!("sweep[{i}] (`{}`) needs either `from` and `to` (and optionally `step`), or `values`", a.field),
-                ))
-            }
-        };
-        Ok(Axis {
-            field: a.field.clone(),
-            values,
-        })
     }
 
     fn check_charts(&self) -> Result<()> {
@@ -344,18 +241,12 @@ impl Experiment {
 
     /// Number of grid points (without variants).
     pub fn grid_len(&self) -> usize {
-        self.axes.iter().map(|a| a.values.len()).product()
+        grid_len(&self.axes)
     }
 
     /// The axis values of grid point `index` (the last axis varies fastest).
-    pub fn point(&self, mut index: usize) -> Vec<&Value> {
-        let mut out: Vec<&Value> = Vec::with_capacity(self.axes.len());
-        for axis in self.axes.iter().rev() {
-            out.push(&axis.values[index % axis.values.len()]);
-            index /= axis.values.len();
-        }
-        out.reverse();
-        out
+    pub fn point(&self, index: usize) -> Vec<&Value> {
+        grid_point(&self.axes, index)
     }
 
     /// The battle table of one variant at one grid point.
@@ -415,6 +306,152 @@ impl Experiment {
 
 pub fn axis_value_text(v: &Value) -> String {
     value_text(v)
+}
+
+/// The output folder's name: `name` from the file, else the file's stem; it must be a safe folder name.
+pub fn output_name(source: &str, path: &Path, name: Option<String>) -> Result<String> {
+    let stem = path
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("experiment")
+        .to_string();
+    let name = name.unwrap_or(stem);
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(AleaError::input(
+            source,
+            "name",
+            format!("\"{name}\""),
+            "letters, digits, - and _ only (it names the output folder)",
+        ));
+    }
+    Ok(name)
+}
+
+/// `seed` from the file (default 1).
+pub fn parse_seed(source: &str, seed: Option<i64>) -> Result<u64> {
+    match seed {
+        None => Ok(1),
+        Some(s) if s >= 0 => Ok(s as u64),
+        Some(s) => Err(AleaError::input(
+            source,
+            "seed",
+            s,
+            "a whole number from 0 up",
+        )),
+    }
+}
+
+/// The `[[sweep]]` axes, each checked, no field swept twice. `example` says what a field is,
+/// for the error about an empty one.
+pub fn parse_axes(source: &str, files: &[AxisFile], example: &str) -> Result<Vec<Axis>> {
+    let mut axes: Vec<Axis> = Vec::new();
+    for (i, a) in files.iter().enumerate() {
+        let axis = axis(source, i, a, example)?;
+        if axes.iter().any(|b| b.field == axis.field) {
+            return Err(AleaError::input(
+                source,
+                format!("sweep[{i}].field"),
+                format!("\"{}\"", axis.field),
+                "a field not already swept",
+            ));
+        }
+        axes.push(axis);
+    }
+    Ok(axes)
+}
+
+/// The `[[variants]]`, or one called "recommended" (the rules as the digest recommends) when
+/// there are none; names must differ.
+pub fn parse_variants(source: &str, files: Vec<VariantFile>) -> Result<Vec<Variant>> {
+    let mut variants: Vec<Variant> = files
+        .into_iter()
+        .map(|v| Variant {
+            name: v.name,
+            options: v.options,
+            set: v.set,
+        })
+        .collect();
+    if variants.is_empty() {
+        variants.push(Variant {
+            name: "recommended".into(),
+            options: Table::new(),
+            set: Table::new(),
+        });
+    }
+    for (i, v) in variants.iter().enumerate() {
+        if variants[..i].iter().any(|w| w.name == v.name) {
+            return Err(AleaError::input(
+                source,
+                format!("variants[{i}].name"),
+                format!("\"{}\"", v.name),
+                "a name not used by another variant",
+            ));
+        }
+    }
+    Ok(variants)
+}
+
+fn axis(source: &str, i: usize, a: &AxisFile, example: &str) -> Result<Axis> {
+    let field = |f: &str| format!("sweep[{i}].{f}");
+    if a.field.is_empty() || a.field.split('.').any(str::is_empty) {
+        return Err(AleaError::input(
+            source,
+            field("field"),
+            format!("\"{}\"", a.field),
+            example,
+        ));
+    }
+    let values = match (&a.values, a.from, a.to) {
+        (Some(v), None, None) => {
+            if v.is_empty() {
+                return Err(AleaError::input(source, field("values"), "[]", "a non-empty list of values"));
+            }
+            v.clone()
+        }
+        (None, Some(from), Some(to)) => {
+            let step = a.step.unwrap_or(1);
+            if step <= 0 {
+                return Err(AleaError::input(source, field("step"), step, "a whole number of 1 or more"));
+            }
+            if to < from {
+                return Err(AleaError::input(source, field("to"), to, format!("at least `from` ({from}): the range is empty or inverted")));
+            }
+            if (to - from) / step + 1 > MAX_POINTS as i64 {
+                return Err(AleaError::input(source, field("to"), to, format!("a range of at most {MAX_POINTS} values")));
+            }
+            (from..=to).step_by(step as usize).map(Value::Integer).collect()
+        }
+        _ => {
+            return Err(AleaError::invalid(
+                source,
+                format!("sweep[{i}] (`{}`) needs either `from` and `to` (and optionally `step`), or `values`", a.field),
+            ))
+        }
+    };
+    Ok(Axis {
+        field: a.field.clone(),
+        values,
+    })
+}
+
+/// Number of grid points of `axes` (1 without a sweep).
+pub fn grid_len(axes: &[Axis]) -> usize {
+    axes.iter().map(|a| a.values.len()).product()
+}
+
+/// The axis values of grid point `index` (the last axis varies fastest).
+pub fn grid_point(axes: &[Axis], mut index: usize) -> Vec<&Value> {
+    let mut out: Vec<&Value> = Vec::with_capacity(axes.len());
+    for axis in axes.iter().rev() {
+        out.push(&axis.values[index % axis.values.len()]);
+        index /= axis.values.len();
+    }
+    out.reverse();
+    out
 }
 
 #[cfg(test)]

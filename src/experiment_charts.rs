@@ -212,6 +212,7 @@ impl<'a> Layout<'a> {
                             x: numeric(xv, i),
                             y,
                             ci,
+                            band: None,
                         })
                     })
                     .collect();
@@ -406,6 +407,7 @@ pub fn draw_all(
         },
         series,
         y_range: Some((0.0, 1.0)),
+        legend_outside: false,
     };
     files.extend(names(draw_along_x(
         &win,
@@ -424,6 +426,7 @@ pub fn draw_all(
             y_label: format!("expected losses ({})", exp.kind.loss_unit),
             series: loss_series,
             y_range: None,
+            legend_outside: false,
         };
         files.extend(names(draw_along_x(
             &losses,
@@ -451,6 +454,7 @@ pub fn draw_all(
                             x: numeric(xv, i),
                             y,
                             ci: (se > 0.0).then_some((y - Z95 * se, y + Z95 * se)),
+                            band: None,
                         }
                     })
                     .collect();
@@ -467,6 +471,7 @@ pub fn draw_all(
             y_label: what.clone(),
             series,
             y_range: Some((0.0, 1.0)),
+            legend_outside: false,
         };
         files.extend(names(draw_along_x(
             &chart,
@@ -614,13 +619,10 @@ mod tests {
             y_label: "p".into(),
             series: vec![Series {
                 name: "s".into(),
-                points: vec![Point {
-                    x: 1.0,
-                    y: 0.5,
-                    ci: Some((0.4, 0.6)),
-                }],
+                points: vec![Point::with_ci(1.0, 0.5, 0.4, 0.6)],
             }],
             y_range: Some((0.0, 1.0)),
+            legend_outside: false,
         };
         let names = [Value::from("FL"), Value::from("AF")];
         let files = draw_along_x(&chart, &names, &dir.join("bars")).unwrap();

@@ -102,6 +102,20 @@ pub enum Cell {
     Null,
 }
 
+/// The values of one column of a batch given column by column ([`TableWriter::push_columns`]).
+pub enum Values<'a> {
+    Int(&'a [i64]),
+    /// NaN is written as null (a value the row does not have).
+    Float(&'a [f64]),
+    /// Text given as indices into `names`, so repeated names cost nothing until written.
+    Text {
+        names: &'a [String],
+        index: &'a [u32],
+    },
+    /// The same value in every row of the batch.
+    Same(&'a Cell),
+}
+
 /// Rows with a fixed column list, streamed in batches to parquet (and optionally CSV).
 pub struct TableWriter {
     columns: Vec<(String, ColType)>,
@@ -239,6 +253,87 @@ impl TableWriter {
         }
         self.rows += height as u64;
         self.pending.clear();
+        Ok(())
+    }
+
+    /// Writes `height` rows given column by column, after any rows pending: for tables of many
+    /// rows (one per game, per turn), where a `Vec<Cell>` per row would cost more than the rows.
+    /// Floats are written as given (not [`tidy`]-rounded): they are raw game outputs.
+    pub fn push_columns(&mut self, height: usize, values: &[Values]) -> Result<()> {
+        self.flush()?;
+        if height == 0 {
+            return Ok(());
+        }
+        let bad = |what: String| {
+            AleaError::Internal(format!("a batch for {}: {what}", self.path.display()))
+        };
+        if values.len() != self.columns.len() {
+            return Err(bad(format!(
+                "{} columns instead of {}",
+                values.len(),
+                self.columns.len()
+            )));
+        }
+        let mut columns = Vec::with_capacity(values.len());
+        for ((name, t), v) in self.columns.iter().zip(values) {
+            let name: PlSmallStr = name.as_str().into();
+            let len = match v {
+                Values::Int(x) => x.len(),
+                Values::Float(x) => x.len(),
+                Values::Text { index, .. } => index.len(),
+                Values::Same(_) => height,
+            };
+            if len != height {
+                return Err(bad(format!("column {name} has {len} rows, not {height}")));
+            }
+            let column = match (v, t) {
+                (Values::Int(x), ColType::Int) => Column::new(name, x.to_vec()),
+                (Values::Float(x), ColType::Float) => Column::new(
+                    name,
+                    x.iter()
+                        .map(|&f| (!f.is_nan()).then_some(f))
+                        .collect::<Vec<_>>(),
+                ),
+                (Values::Text { names, index }, ColType::Str) => Column::new(
+                    name,
+                    index
+                        .iter()
+                        .map(|&i| names.get(i as usize).map(String::as_str))
+                        .collect::<Vec<_>>(),
+                ),
+                (Values::Same(Cell::Int(i)), ColType::Int) => Column::new(name, vec![*i; height]),
+                (Values::Same(Cell::Int(i)), ColType::Float) => {
+                    Column::new(name, vec![*i as f64; height])
+                }
+                (Values::Same(Cell::Float(f)), ColType::Float) => {
+                    Column::new(name, vec![*f; height])
+                }
+                (Values::Same(Cell::Str(s)), ColType::Str) => {
+                    Column::new(name, vec![s.as_str(); height])
+                }
+                (Values::Same(Cell::Null), t) => {
+                    let dtype = match t {
+                        ColType::Int => DataType::Int64,
+                        ColType::Float => DataType::Float64,
+                        ColType::Str => DataType::String,
+                    };
+                    Column::full_null(name, height, &dtype)
+                }
+                _ => return Err(bad(format!("column {name} has values of the wrong type"))),
+            };
+            columns.push(column);
+        }
+        let df = DataFrame::new(height, columns).map_err(|e| polars_err(&self.path, e))?;
+        if let Some(parquet) = &mut self.parquet {
+            parquet
+                .write_batch(&df)
+                .map_err(|e| polars_err(&self.path, e))?;
+        }
+        if let Some(csv) = &mut self.csv {
+            csv.write_batch(&df)
+                .map_err(|e| polars_err(&self.path, e))?;
+        }
+        self.rows += height as u64;
         Ok(())
     }
 

@@ -116,7 +116,8 @@ impl Columns {
     }
 }
 
-fn axis_type(values: &[Value]) -> ColType {
+/// The column type of a sweep axis: whole numbers, numbers, or text.
+pub fn axis_type(values: &[Value]) -> ColType {
     if values.iter().all(|v| v.is_integer()) {
         ColType::Int
     } else if values.iter().all(|v| v.is_integer() || v.is_float()) {
@@ -126,7 +127,8 @@ fn axis_type(values: &[Value]) -> ColType {
     }
 }
 
-fn axis_cell(v: &Value, t: ColType) -> Cell {
+/// One axis value as a cell of its column type.
+pub fn axis_cell(v: &Value, t: ColType) -> Cell {
     match (v, t) {
         (Value::Integer(i), ColType::Int) => Cell::Int(*i),
         (Value::Integer(i), ColType::Float) => Cell::Float(*i as f64),

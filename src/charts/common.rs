@@ -339,6 +339,11 @@ impl Legend {
         self.height + LEGEND_INSET
     }
 
+    /// Width including the inset from the plot's edge.
+    pub(crate) fn width(&self) -> i32 {
+        self.width + 2 * LEGEND_INSET
+    }
+
     /// The legend's box when placed in `corner` of the plotting area whose
     /// pixel extent is `(x range, y range)`.
     fn rect(

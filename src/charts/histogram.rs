@@ -23,7 +23,7 @@ impl Render for HistogramJob<'_> {
     ) -> DrawResult<(), DB> {
         let h = self.0;
         root.fill(&WHITE)?;
-        let body = draw_header(root, pen, &h.title, None)?;
+        let body = draw_header(root, pen, &h.title, h.subtitle.as_deref())?;
         // Finite bins with lo <= hi; zero-width bins are kept (drawn 1 px).
         let bins: Vec<(f64, f64, f64)> = h
             .bins

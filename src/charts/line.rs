@@ -5,7 +5,7 @@ use plotters::prelude::*;
 
 use super::common::{
     all_integers, clip_segment, draw_header, draw_marker, extent, fmt_num, padded_range, palette,
-    valid_range, Legend, Marker, Swatch,
+    valid_range, Corner, Legend, Marker, Swatch,
 };
 use super::output::{DrawResult, Render};
 use super::text::Pen;
@@ -23,11 +23,23 @@ fn clean(points: &[Point]) -> Vec<Point> {
 
 /// The finite `(low, high)` of a point's interval, if any.
 fn ci_of(p: &Point) -> Option<(f64, f64)> {
-    match p.ci {
+    finite_pair(p.ci)
+}
+
+/// The finite `(low, high)` of a point's band, if any.
+fn band_of(p: &Point) -> Option<(f64, f64)> {
+    finite_pair(p.band)
+}
+
+fn finite_pair(pair: Option<(f64, f64)>) -> Option<(f64, f64)> {
+    match pair {
         Some((a, b)) if a.is_finite() && b.is_finite() => Some((a.min(b), a.max(b))),
         _ => None,
     }
 }
+
+/// A legend wider than this share of the chart goes inside the plot after all.
+const MAX_OUTSIDE_LEGEND: f64 = 0.4;
 
 impl Render for LineJob<'_> {
     fn size(&self) -> (u32, u32) {
@@ -41,12 +53,34 @@ impl Render for LineJob<'_> {
     ) -> DrawResult<(), DB> {
         let c = self.0;
         root.fill(&WHITE)?;
-        let body = draw_header(root, pen, &c.title, c.subtitle.as_deref())?;
+        let header = draw_header(root, pen, &c.title, c.subtitle.as_deref())?;
         let series: Vec<Vec<Point>> = c.series.iter().map(|s| clean(&s.points)).collect();
         let all = || series.iter().flatten();
 
+        let entries: Vec<(String, Swatch)> = c
+            .series
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.name.clone(), Swatch::Line(palette(i), Marker::nth(i))))
+            .collect();
+        let legend = (entries.len() >= 2).then(|| Legend::new(entries));
+        let header_w = header.dim_in_pixel().0 as i32;
+        let outside = legend
+            .as_ref()
+            .filter(|l| {
+                c.legend_outside && (l.width() as f64) < MAX_OUTSIDE_LEGEND * header_w as f64
+            })
+            .map(|l| l.width());
+        let (body, legend_area) = match outside {
+            Some(w) => {
+                let (left, right) = header.split_horizontally(header_w - w);
+                (left, Some(right))
+            }
+            None => (header, None),
+        };
+
         let xs = all()
-            .filter(|p| p.y.is_finite() || ci_of(p).is_some())
+            .filter(|p| p.y.is_finite() || ci_of(p).is_some() || band_of(p).is_some())
             .map(|p| p.x);
         let x_ext = extent(xs);
         let x = match x_ext {
@@ -58,7 +92,8 @@ impl Render for LineJob<'_> {
 
         let y_values = all().flat_map(|p| {
             let (lo, hi) = ci_of(p).unwrap_or((f64::NAN, f64::NAN));
-            [p.y, lo, hi]
+            let (blo, bhi) = band_of(p).unwrap_or((f64::NAN, f64::NAN));
+            [p.y, lo, hi, blo, bhi]
         });
         let y_ext = extent(y_values);
         let given = valid_range(c.y_range);
@@ -72,14 +107,6 @@ impl Render for LineJob<'_> {
             has_y_desc: !c.y_label.is_empty(),
             x_area_extra: 0,
         };
-
-        let entries: Vec<(String, Swatch)> = c
-            .series
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.name.clone(), Swatch::Line(palette(i), Marker::nth(i))))
-            .collect();
-        let legend = (entries.len() >= 2).then(|| Legend::new(entries));
 
         // Obstacles for legend placement: markers, whiskers and line samples.
         let mut obstacles = vec![];
@@ -98,12 +125,15 @@ impl Render for LineJob<'_> {
                 if let Some((lo, hi)) = ci_of(p) {
                     obstacles.push((p.x, lo, p.x, hi));
                 }
+                if let Some((lo, hi)) = band_of(p) {
+                    obstacles.push((p.x, lo, p.x, hi));
+                }
             }
         }
 
         let (mut chart, mut axes) = xy::build(&body, &spec)?;
         let mut corner = None;
-        if let Some(legend) = &legend {
+        if let Some(legend) = legend.as_ref().filter(|_| legend_area.is_none()) {
             let (best, cover) = xy::legend_corner(&chart, legend, &obstacles);
             corner = Some(best);
             if cover > 0 && given.is_none() {
@@ -125,6 +155,33 @@ impl Render for LineJob<'_> {
             let (a, b) = chart.backend_coord(&p);
             (a - ox, b - oy)
         };
+
+        // Bands under every line: a polygon per run of consecutive points that have one. The
+        // more bands overlap, the fainter each, so a dozen do not merge into one muddy area.
+        let banded = series
+            .iter()
+            .filter(|s| s.iter().any(|p| band_of(p).is_some()))
+            .count();
+        let alpha = (0.5 / banded.max(1) as f64).clamp(0.05, 0.14);
+        for (i, s) in series.iter().enumerate() {
+            let fill = palette(i).mix(alpha).filled();
+            for run in s
+                .split(|p| band_of(p).is_none() || !(x0..=x1).contains(&p.x))
+                .filter(|run| run.len() >= 2)
+            {
+                let clamp = |y: f64| y.clamp(y0, y1);
+                let mut outline: Vec<(i32, i32)> = run
+                    .iter()
+                    .map(|p| px((p.x, clamp(band_of(p).map_or(p.y, |b| b.1)))))
+                    .collect();
+                outline.extend(
+                    run.iter()
+                        .rev()
+                        .map(|p| px((p.x, clamp(band_of(p).map_or(p.y, |b| b.0))))),
+                );
+                plot.draw(&Polygon::new(outline, fill))?;
+            }
+        }
 
         for (i, s) in series.iter().enumerate() {
             let color = palette(i);
@@ -177,8 +234,10 @@ impl Render for LineJob<'_> {
         let x_fmt = move |v: f64| fmt_num(v, x_dec);
         let titles = (c.x_label.as_str(), c.y_label.as_str());
         xy::draw_axes(&body, &chart, pen, &axes, titles, Some(&x_fmt))?;
-        if let (Some(legend), Some(corner)) = (legend, corner) {
-            legend.draw(&plot, pen, corner)?;
+        match (legend, corner, legend_area) {
+            (Some(legend), _, Some(area)) => legend.draw(&area, pen, Corner::UpperLeft)?,
+            (Some(legend), Some(corner), None) => legend.draw(&plot, pen, corner)?,
+            _ => {}
         }
         Ok(())
     }

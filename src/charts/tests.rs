@@ -75,6 +75,7 @@ fn sample_line_chart() -> LineChart {
         y_label: "P(attacker wins)".into(),
         series,
         y_range: None,
+        legend_outside: false,
     }
 }
 
@@ -222,6 +223,7 @@ fn histogram_writes_png_and_svg() {
     let dir = TempDir::new("hist");
     let h = Histogram {
         title: "Battle length".into(),
+        subtitle: Some("200 000 battles".into()),
         x_label: "Rounds".into(),
         y_label: "Battles".into(),
         bins: (0..25)
@@ -421,4 +423,37 @@ fn long_subtitles_wrap_at_words() {
     assert_eq!(lines, vec!["aaa bbb", "ccc ddd"]);
     let lines = super::common::wrap("averyveryverylongword x", 5.0, |t| t.len() as f64);
     assert_eq!(lines, vec!["averyveryverylongword", "x"]);
+}
+
+#[test]
+fn line_chart_with_bands_and_thirteen_series_outside_legend() {
+    let dir = TempDir::new("bands");
+    let series = (0..13)
+        .map(|k| Series {
+            name: format!("Player number {k}"),
+            points: (1..=30)
+                .map(|t| {
+                    let y = (t * (k + 1)) as f64;
+                    Point::with_band(t as f64, y, y - 5.0, y + 5.0)
+                })
+                .collect(),
+        })
+        .collect();
+    let chart = LineChart {
+        title: "Score over turns".into(),
+        subtitle: Some("band: ±1 SD".into()),
+        x_label: "turn".into(),
+        y_label: "VP".into(),
+        series,
+        y_range: None,
+        legend_outside: true,
+    };
+    let written = draw_line_chart(&chart, &dir.path().join("bands")).unwrap();
+    check_chart(dir.path(), "bands", &chart.title, &written);
+    let svg = fs::read_to_string(dir.path().join("bands.svg")).unwrap();
+    assert!(
+        svg.contains("Player number 12"),
+        "every series in the legend"
+    );
+    assert!(svg.contains("<polygon"), "bands are drawn");
 }

@@ -12,7 +12,21 @@
 //! of its own); [`policy::PolicyCatalog`] gives every ruleset the same way of naming them,
 //! documenting their parameters and reading those parameters from TOML.
 
+pub mod charts;
+pub mod experiment;
 pub mod policy;
+pub mod replay;
+pub mod report;
+pub mod rows;
+pub mod run;
+pub mod summary;
+pub mod sweep;
+pub mod tables;
+pub mod tally;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod toy;
 
 use crate::dice::Dice;
 use crate::error::Result;

@@ -1,0 +1,114 @@
+//! What `alea run` prints after a game experiment: per case the players' win rates with their
+//! intervals and mean scores, the endings and the mean game length; then where the files went.
+
+use super::experiment::GameExperiment;
+use super::replay::trim_number;
+use super::sweep::GameRunResult;
+
+fn percent(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:.2}%", 100.0 * x)
+    } else {
+        "–".into()
+    }
+}
+
+fn number(x: f64) -> String {
+    if !x.is_finite() {
+        "–".into()
+    } else if x.abs() >= 100.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+/// Thousands separated by commas.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
+    let mut out = format!(
+        "{}: {}\n  {} · {} games per case · seed {}\n",
+        exp.name,
+        exp.title,
+        exp.scenario_label(),
+        thousands(exp.games),
+        exp.seed
+    );
+    if let Some(first) = result.cases.first() {
+        for line in &first.describe {
+            out += &format!("  {line}\n");
+        }
+    }
+    for case in &result.cases {
+        out += "\n";
+        if !case.label.is_empty() {
+            out += &format!("{}\n", case.label);
+        }
+        let name_w = case
+            .players
+            .iter()
+            .map(|p| p.name.chars().count())
+            .chain([6])
+            .max()
+            .unwrap_or(6);
+        let policy_w = case
+            .players
+            .iter()
+            .map(|p| p.policy.chars().count())
+            .chain([6])
+            .max()
+            .unwrap_or(6);
+        out += &format!(
+            "  {:<name_w$}  {:<policy_w$}  {:>8}  {:<17}  mean score (SD)\n",
+            "player", "policy", "win rate", "95% CI (Wilson)"
+        );
+        for p in &case.players {
+            out += &format!(
+                "  {:<name_w$}  {:<policy_w$}  {:>8}  {:<17}  {} ({})\n",
+                p.name,
+                p.policy,
+                percent(p.win_rate),
+                format!("{}–{}", percent(p.ci_low), percent(p.ci_high)),
+                number(p.mean_score),
+                number(p.sd_score)
+            );
+        }
+        let endings: Vec<String> = case
+            .endings
+            .iter()
+            .map(|e| format!("{} {}", e.name, percent(e.share)))
+            .collect();
+        out += &format!("  endings: {}\n", endings.join(", "));
+        out += &format!(
+            "  game length: mean {} turns (SD {}), turn cap {}\n",
+            number(case.mean_turns),
+            number(case.sd_turns),
+            case.max_turns
+        );
+        for (name, mean, sd) in &case.extras {
+            out += &format!("  {name}: mean {} (SD {})\n", number(*mean), number(*sd));
+        }
+    }
+    out += &format!(
+        "\n{} games in {:.2} s ({} games/s) → {}\n",
+        thousands(result.games),
+        result.seconds,
+        trim_number(result.games_per_second().round()),
+        result.dir.display()
+    );
+    for f in &result.files {
+        out += &format!("  {}\n", result.dir.join(f).display());
+    }
+    out
+}

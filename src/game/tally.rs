@@ -1,0 +1,323 @@
+//! Online aggregation of games: a fixed-size tally per chunk of games, merged in chunk order.
+//!
+//! Every sum is kept in 128-bit fixed point (32 fractional bits): adding is integer addition,
+//! which is exact, associative and commutative, so a tally is the same to the last bit however
+//! the games were cut into chunks and in whatever order the chunks were merged. (Floating-point
+//! sums would make the result depend on the chunking.) Each value is rounded once to a multiple
+//! of 2^-32 ≈ 2.3e-10 on the way in: far below any estimate's standard error.
+
+use super::{GameModel, GameRecord};
+
+const SCALE: f64 = 4_294_967_296.0; // 2^32
+
+/// A sum in 128-bit fixed point with 32 fractional bits (magnitudes up to about 4e28).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExactSum(i128);
+
+impl ExactSum {
+    #[inline]
+    pub fn add(&mut self, x: f64) {
+        let y = x * SCALE;
+        // The common case converts through i64 (one instruction); NaN lands in the slow branch,
+        // whose saturating cast makes it 0.
+        let q = if y.abs() < 9.0e18 {
+            (y + 0.5f64.copysign(y)) as i64 as i128
+        } else {
+            y.round() as i128
+        };
+        // Wrapping addition is still associative: merge order never matters.
+        self.0 = self.0.wrapping_add(q);
+    }
+
+    #[inline]
+    pub fn merge(&mut self, other: &ExactSum) {
+        self.0 = self.0.wrapping_add(other.0);
+    }
+
+    pub fn value(&self) -> f64 {
+        self.0 as f64 / SCALE
+    }
+}
+
+/// Sum and sum of squares of one quantity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moments {
+    pub sum: ExactSum,
+    pub squares: ExactSum,
+}
+
+impl Moments {
+    #[inline]
+    pub fn add(&mut self, x: f64) {
+        self.sum.add(x);
+        self.squares.add(x * x);
+    }
+
+    #[inline]
+    pub fn merge(&mut self, other: &Moments) {
+        self.sum.merge(&other.sum);
+        self.squares.merge(&other.squares);
+    }
+
+    /// The mean over `n` values (NaN when there are none).
+    pub fn mean(&self, n: u64) -> f64 {
+        if n == 0 {
+            f64::NAN
+        } else {
+            self.sum.value() / n as f64
+        }
+    }
+
+    /// The sample variance over `n` values (NaN for fewer than 2).
+    pub fn variance(&self, n: u64) -> f64 {
+        if n < 2 {
+            return f64::NAN;
+        }
+        let (s, q) = (self.sum.value(), self.squares.value());
+        ((q - s * s / n as f64) / (n - 1) as f64).max(0.0)
+    }
+
+    /// The sample standard deviation over `n` values (NaN for fewer than 2).
+    pub fn sd(&self, n: u64) -> f64 {
+        self.variance(n).sqrt()
+    }
+}
+
+/// The sizes of everything a tally counts, read once from the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub players: usize,
+    pub endings: usize,
+    pub max_turns: usize,
+    /// Per-player metrics measured each turn.
+    pub metrics: usize,
+    pub globals: usize,
+    pub extras: usize,
+}
+
+impl Shape {
+    pub fn of(model: &dyn GameModel) -> Shape {
+        Shape {
+            players: model.players().len(),
+            endings: model.endings().len(),
+            max_turns: model.max_turns() as usize,
+            metrics: model.turn_metrics().len(),
+            globals: model.global_metrics().len(),
+            extras: model.game_columns().len(),
+        }
+    }
+
+    /// Values an observer receives per player per turn (`players × metrics`).
+    pub fn per_player(&self) -> usize {
+        self.players * self.metrics
+    }
+
+    /// Approximate heap bytes of one tally (to size the waves of chunks).
+    pub fn tally_bytes(&self) -> usize {
+        let moments = std::mem::size_of::<Moments>();
+        let per_turn = (self.per_player() + self.globals) * moments + 8;
+        self.max_turns * (per_turn + 8)
+            + (2 * self.players + self.extras) * moments
+            + 16 * self.players
+            + 8 * self.endings
+    }
+}
+
+/// What was measured at the end of each turn, over the games that played that turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnStats {
+    shape: Shape,
+    /// `running[t - 1]`: games that played turn `t`.
+    pub running: Vec<u64>,
+    /// `player[(t - 1) * players * metrics + p * metrics + m]`.
+    pub player: Vec<Moments>,
+    /// `global[(t - 1) * globals + g]`.
+    pub global: Vec<Moments>,
+}
+
+impl TurnStats {
+    fn new(shape: Shape) -> TurnStats {
+        TurnStats {
+            shape,
+            running: vec![0; shape.max_turns],
+            player: vec![Moments::default(); shape.max_turns * shape.per_player()],
+            global: vec![Moments::default(); shape.max_turns * shape.globals],
+        }
+    }
+
+    /// Adds one game's measurements at the end of `turn` (1..=max_turns, checked by the caller).
+    #[inline]
+    pub fn observe(&mut self, turn: u32, per_player: &[f64], global: &[f64]) {
+        let t = turn as usize - 1;
+        self.running[t] += 1;
+        let pm = self.shape.per_player();
+        for (cell, &x) in self.player[t * pm..(t + 1) * pm].iter_mut().zip(per_player) {
+            cell.add(x);
+        }
+        let g = self.shape.globals;
+        for (cell, &x) in self.global[t * g..(t + 1) * g].iter_mut().zip(global) {
+            cell.add(x);
+        }
+    }
+
+    fn merge(&mut self, other: &TurnStats) {
+        for (a, b) in self.running.iter_mut().zip(&other.running) {
+            *a += b;
+        }
+        for (a, b) in self.player.iter_mut().zip(&other.player) {
+            a.merge(b);
+        }
+        for (a, b) in self.global.iter_mut().zip(&other.global) {
+            a.merge(b);
+        }
+    }
+
+    /// Mean and SD of metric `m` of player `p` at turn `t` over the games still running then.
+    pub fn player_metric(&self, turn: u32, p: usize, m: usize) -> (u64, f64, f64) {
+        let t = turn as usize - 1;
+        let n = self.running[t];
+        let cell = &self.player[t * self.shape.per_player() + p * self.shape.metrics + m];
+        (n, cell.mean(n), cell.sd(n))
+    }
+
+    /// Mean and SD of global metric `g` at turn `t` over the games still running then.
+    pub fn global_metric(&self, turn: u32, g: usize) -> (u64, f64, f64) {
+        let t = turn as usize - 1;
+        let n = self.running[t];
+        let cell = &self.global[t * self.shape.globals + g];
+        (n, cell.mean(n), cell.sd(n))
+    }
+}
+
+/// Everything aggregated over a set of games: fixed size, whatever the number of games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameTally {
+    pub shape: Shape,
+    pub games: u64,
+    /// Per player: win share.
+    pub win: Vec<Moments>,
+    /// Per player: final score.
+    pub score: Vec<Moments>,
+    pub score_min: Vec<f64>,
+    pub score_max: Vec<f64>,
+    /// Per ending: games that ended so.
+    pub endings: Vec<u64>,
+    /// `length[t - 1]`: games that lasted `t` turns.
+    pub length: Vec<u64>,
+    /// Per [`GameModel::game_columns`] entry.
+    pub extra: Vec<Moments>,
+    pub turns: TurnStats,
+}
+
+impl GameTally {
+    pub fn new(shape: Shape) -> GameTally {
+        GameTally {
+            shape,
+            games: 0,
+            win: vec![Moments::default(); shape.players],
+            score: vec![Moments::default(); shape.players],
+            score_min: vec![f64::INFINITY; shape.players],
+            score_max: vec![f64::NEG_INFINITY; shape.players],
+            endings: vec![0; shape.endings],
+            length: vec![0; shape.max_turns],
+            extra: vec![Moments::default(); shape.extras],
+            turns: TurnStats::new(shape),
+        }
+    }
+
+    /// Adds one finished game (already checked against the model's contract).
+    #[inline]
+    pub fn record(&mut self, r: &GameRecord) {
+        self.games += 1;
+        for p in 0..self.shape.players {
+            self.win[p].add(r.win_share[p]);
+            let s = r.score[p];
+            self.score[p].add(s);
+            self.score_min[p] = self.score_min[p].min(s);
+            self.score_max[p] = self.score_max[p].max(s);
+        }
+        self.endings[r.ending] += 1;
+        self.length[r.turns as usize - 1] += 1;
+        for (cell, &x) in self.extra.iter_mut().zip(&r.extra) {
+            cell.add(x);
+        }
+    }
+
+    pub fn merge(&mut self, other: &GameTally) {
+        debug_assert_eq!(self.shape, other.shape);
+        self.games += other.games;
+        for p in 0..self.shape.players {
+            self.win[p].merge(&other.win[p]);
+            self.score[p].merge(&other.score[p]);
+            self.score_min[p] = self.score_min[p].min(other.score_min[p]);
+            self.score_max[p] = self.score_max[p].max(other.score_max[p]);
+        }
+        for (a, b) in self.endings.iter_mut().zip(&other.endings) {
+            *a += b;
+        }
+        for (a, b) in self.length.iter_mut().zip(&other.length) {
+            *a += b;
+        }
+        for (a, b) in self.extra.iter_mut().zip(&other.extra) {
+            a.merge(b);
+        }
+        self.turns.merge(&other.turns);
+    }
+
+    /// Mean game length in turns and its SD (NaN without games; SD NaN for fewer than 2).
+    pub fn length_moments(&self) -> (f64, f64) {
+        let (mut sum, mut squares) = (0u128, 0u128);
+        for (t, &n) in self.length.iter().enumerate() {
+            let t = (t + 1) as u128;
+            sum += t * n as u128;
+            squares += t * t * n as u128;
+        }
+        let n = self.games;
+        let mean = if n == 0 {
+            f64::NAN
+        } else {
+            sum as f64 / n as f64
+        };
+        let var = if n < 2 {
+            f64::NAN
+        } else {
+            ((squares as f64 - (sum as f64) * (sum as f64) / n as f64) / (n - 1) as f64).max(0.0)
+        };
+        (mean, var.sqrt())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn exact_sums_do_not_depend_on_order() {
+        let xs: Vec<f64> = (0..1000)
+            .map(|i| ((i * 7919) % 1013) as f64 / 3.0 - 100.0)
+            .collect();
+        let mut forward = ExactSum::default();
+        xs.iter().for_each(|&x| forward.add(x));
+        let mut backward = ExactSum::default();
+        xs.iter().rev().for_each(|&x| backward.add(x));
+        assert_eq!(forward, backward);
+        let naive: f64 = xs.iter().sum();
+        assert!((forward.value() - naive).abs() < 1e-6);
+        let mut odd = ExactSum::default();
+        odd.add(f64::NAN);
+        odd.add(f64::INFINITY);
+        odd.add(-f64::INFINITY);
+        assert!(odd.value().is_finite());
+    }
+
+    #[test]
+    fn moments_give_mean_and_sample_sd() {
+        let mut m = Moments::default();
+        for x in [2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0] {
+            m.add(x);
+        }
+        assert!((m.mean(8) - 5.0).abs() < 1e-12);
+        assert!((m.variance(8) - 32.0 / 7.0).abs() < 1e-9);
+        assert!(m.sd(1).is_nan() && m.mean(0).is_nan());
+    }
+}
