@@ -286,3 +286,51 @@ fn timing() {
         endings
     );
 }
+
+#[test]
+fn the_balance_experiment_runs_end_to_end_and_does_not_depend_on_threads() {
+    use crate::game::experiment::GameExperiment;
+    use crate::game::sweep::{run_games, GameRunSettings};
+    let exp = GameExperiment::load(std::path::Path::new(
+        "experiments/mare-nostrum-punic-balance.toml",
+    ))
+    .unwrap();
+    let root = std::env::temp_dir().join(format!("alea-mn-game-{}", std::process::id()));
+    let mut summaries = Vec::new();
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut exp = GameExperiment::load(std::path::Path::new(
+            "experiments/mare-nostrum-punic-balance.toml",
+        ))
+        .unwrap();
+        exp.games = 300;
+        let settings = GameRunSettings {
+            out_root: root.join(format!("t{threads}")),
+            show_progress: false,
+        };
+        let result = pool.install(|| run_games(&exp, &settings)).unwrap();
+        assert_eq!(result.games, 300);
+        for f in [
+            "games.parquet",
+            "summary.csv",
+            "win-rates.png",
+            "game-length.png",
+            "score-over-turns.png",
+            "endings.png",
+        ] {
+            assert!(
+                result.dir.join(f).exists(),
+                "{f} missing in {:?}",
+                result.files
+            );
+        }
+        summaries.push(std::fs::read_to_string(result.dir.join("summary.csv")).unwrap());
+    }
+    assert_eq!(summaries[0], summaries[1]);
+    assert!(summaries[0].contains("Rome") && summaries[0].contains("aggressor"));
+    let _ = exp;
+    std::fs::remove_dir_all(&root).ok();
+}

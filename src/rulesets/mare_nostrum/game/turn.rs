@@ -30,6 +30,7 @@ impl<'a> Worker<'a> {
         }
     }
 
+    #[cfg(test)]
     pub fn state(&self) -> &State {
         &self.state
     }
