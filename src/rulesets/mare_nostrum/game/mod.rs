@@ -1,6 +1,10 @@
 //! Mare Nostrum's full game (digest §1, §2, §4, §5, §6, §7): the Second Punic War played by
 //! thirteen policies on the scenario's map abstraction, every combat through the battle code.
 
+// Nations and provinces index several parallel tables at once (state, policies, scenario), so loops
+// run over indices rather than iterators.
+#![allow(clippy::needless_range_loop)]
+
 pub mod economy;
 pub mod policy;
 pub mod scenario;
