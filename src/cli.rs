@@ -3,6 +3,10 @@
 use crate::battle::Estimates;
 use crate::error::{AleaError, Result};
 use crate::experiment::Experiment;
+use crate::game::experiment::{load_any, AnyExperiment};
+use crate::game::replay::replay;
+use crate::game::report::run_text;
+use crate::game::sweep::{run_games, GameRunSettings};
 use crate::options::{OptionKind, RuleOption};
 use crate::progress::Progress;
 use crate::report::OddsAnswer;
@@ -35,7 +39,9 @@ Examples:
   alea run experiments/quickstart.toml
   alea run experiments/invasions-systems.toml
   alea run experiments/ms-tactics.toml
-  alea run experiments/idm-assault-grid.toml";
+  alea run experiments/idm-assault-grid.toml
+  alea run experiments/mare-nostrum-punic-balance.toml --games 20000 --threads 2
+  alea replay experiments/mare-nostrum-punic-balance.toml --game 17";
 
 #[derive(Parser)]
 #[command(
@@ -63,12 +69,36 @@ enum Command {
     /// The odds of one battle: outcome probabilities, expected losses, loss distributions
     #[command(after_help = EXAMPLES)]
     Odds(Box<OddsArgs>),
-    /// Run an experiment file: a battle or a sweep, written to out/<name>/ with charts
-    #[command(
-        after_help = "Examples:\n  alea run experiments/quickstart.toml\n  alea run experiments/naval-sweep.toml --out /tmp/results\n  alea run experiments/casualty-readings.toml --json"
-    )]
+    /// Run an experiment file, written to out/<name>/ with tables and charts: a battle or a sweep
+    /// of battles ([battle] table), or many automated games ([game] table)
+    #[command(after_help = RUN_EXAMPLES)]
     Run(RunArgs),
+    /// Replay one game of a game experiment with its turn-by-turn log: the same model, seed and
+    /// random stream as `alea run`, so game N is the row `game = N` of games.parquet
+    #[command(after_help = REPLAY_EXAMPLES)]
+    Replay(ReplayArgs),
 }
+
+const RUN_EXAMPLES: &str = "\
+Examples:
+  alea run experiments/quickstart.toml
+  alea run experiments/naval-sweep.toml --out /tmp/results
+  alea run experiments/casualty-readings.toml --json
+  alea run experiments/mare-nostrum-punic-balance.toml
+  alea run experiments/mare-nostrum-punic-balance.toml --games 1000 --seed 7 --threads 2 --json
+
+A game experiment writes games.parquet (one row per game), turns.parquet (with per_turn_rows = true),
+summary.csv, endings.csv, turn-summary.csv, summary.json, manifest.json and the charts win-rates,
+endings, game-length and score-over-turns (PNG + SVG). Results do not depend on --threads.";
+
+const REPLAY_EXAMPLES: &str = "\
+Examples:
+  alea replay experiments/mare-nostrum-punic-balance.toml --game 17
+  alea replay experiments/mare-nostrum-punic-balance.toml --game 17 --variant \"no VP for investing at Optimal\" --point 2
+  alea replay experiments/mare-nostrum-punic-balance.toml --game 17 --seed 7 --json
+
+--variant and --point pick the case as the `variant` and `point` columns of games.parquet name it
+(default: the first variant, point 0); give --seed when the run was made with --seed.";
 
 #[derive(Args)]
 struct OddsArgs {
@@ -133,12 +163,42 @@ struct RunArgs {
     /// Where output folders go
     #[arg(long, default_value = "out")]
     out: PathBuf,
-    /// Print the manifest as JSON when done
+    /// Print the manifest (battles) or the summary (games) as JSON when done
     #[arg(long)]
     json: bool,
     /// No progress bar
     #[arg(long, short = 'q')]
     quiet: bool,
+    /// Games per case, instead of the file's `games` (game experiments only)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
+    games: Option<u64>,
+    /// Seed of the random streams, instead of the file's `seed`
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Worker threads (default: one per core); results are the same for any number
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+}
+
+#[derive(Args)]
+struct ReplayArgs {
+    /// The game experiment file (TOML)
+    experiment: PathBuf,
+    /// The game to replay: its index, from 0 (the `game` column of games.parquet)
+    #[arg(long, value_name = "N")]
+    game: u64,
+    /// The variant, by name (default: the first)
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
+    /// The sweep point, from 0 (the `point` column of games.parquet; default 0)
+    #[arg(long, value_name = "K")]
+    point: Option<usize>,
+    /// The seed the run used, if not the file's (`alea run --seed`)
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Print JSON instead of text
+    #[arg(long)]
+    json: bool,
 }
 
 /// Writes to standard output; a reader that has gone away (`alea list | head`) ends the program
@@ -167,7 +227,8 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::List { ruleset, json } => list(ruleset.as_deref(), json),
         Command::Odds(args) => odds(&args),
-        Command::Run(args) => run_experiment(&args),
+        Command::Run(args) => with_threads(args.threads, || run_experiment(&args)),
+        Command::Replay(args) => replay_game(&args),
     };
     match result {
         Ok(()) => 0,
@@ -508,11 +569,65 @@ fn draw_odds_chart(answer: &OddsAnswer, stem: &Path) -> Result<Vec<String>> {
     Ok(files.iter().map(|p| p.display().to_string()).collect())
 }
 
+/// Runs `f` on a rayon pool of `threads` threads (the global pool when `None`).
+fn with_threads(threads: Option<u64>, f: impl FnOnce() -> Result<()> + Send) -> Result<()> {
+    match threads {
+        None => f(),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n as usize)
+            .build()
+            .map_err(|e| AleaError::Internal(format!("starting {n} threads: {e}")))?
+            .install(f),
+    }
+}
+
 fn run_experiment(args: &RunArgs) -> Result<()> {
-    let exp = Experiment::load(&args.experiment)?;
     let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    match load_any(&args.experiment)? {
+        AnyExperiment::Battle(mut exp) => {
+            if let Some(n) = args.games {
+                return Err(AleaError::input(
+                    "command line",
+                    "--games",
+                    n,
+                    "only with a game experiment ([game] table); a battle experiment sets `trials`",
+                ));
+            }
+            if let Some(seed) = args.seed {
+                exp.seed = seed;
+            }
+            run_battle_experiment(&exp, args, visible)
+        }
+        AnyExperiment::Game(mut exp) => {
+            if let Some(n) = args.games {
+                exp.games = n;
+            }
+            if let Some(seed) = args.seed {
+                exp.seed = seed;
+            }
+            let result = run_games(
+                &exp,
+                &GameRunSettings {
+                    out_root: args.out.clone(),
+                    show_progress: visible,
+                },
+            )?;
+            if args.json {
+                say!(
+                    "{}",
+                    serde_json::to_string_pretty(&result.to_json()).expect("JSON of plain values")
+                );
+            } else {
+                emit(&run_text(&exp, &result));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn run_battle_experiment(exp: &Experiment, args: &RunArgs, visible: bool) -> Result<()> {
     let result = run(
-        &exp,
+        exp,
         &RunSettings {
             out_root: args.out.clone(),
             show_progress: visible,
@@ -536,6 +651,31 @@ fn run_experiment(args: &RunArgs) -> Result<()> {
         for f in &result.files {
             say!("  {}", result.dir.join(f).display());
         }
+    }
+    Ok(())
+}
+
+fn replay_game(args: &ReplayArgs) -> Result<()> {
+    let mut exp = match load_any(&args.experiment)? {
+        AnyExperiment::Game(exp) => exp,
+        AnyExperiment::Battle(_) => {
+            return Err(AleaError::invalid(
+                args.experiment.display().to_string(),
+                "a battle experiment has no games to replay (`alea replay` takes a file with a [game] table)",
+            ))
+        }
+    };
+    if let Some(seed) = args.seed {
+        exp.seed = seed;
+    }
+    let game = replay(&exp, args.variant.as_deref(), args.point, args.game)?;
+    if args.json {
+        say!(
+            "{}",
+            serde_json::to_string_pretty(&game.to_json()).expect("JSON of plain values")
+        );
+    } else {
+        emit(&game.to_text());
     }
     Ok(())
 }

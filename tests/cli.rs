@@ -391,7 +391,8 @@ fn every_shipped_battle_and_experiment_file_loads() {
     {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "toml") {
-            alea::experiment::Experiment::load(&path)
+            // Battle experiments and game experiments alike.
+            alea::game::experiment::load_any(&path)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             experiments += 1;
         }
@@ -439,5 +440,79 @@ fn invasions_basic_and_advanced_answer_from_the_command_line() {
     assert!(
         err.contains("attacker.legionz") && err.contains("legion"),
         "{err}"
+    );
+}
+
+#[test]
+fn threads_and_seed_flags_override_the_file_without_changing_results() {
+    let dir = scratch("flags");
+    let file = simulated_experiment(&dir);
+    let mut csvs = Vec::new();
+    for (threads, seed) in [("1", "99"), ("2", "99"), ("2", "100")] {
+        let out = dir.join(format!("out{threads}-{seed}"));
+        let o = alea(&[
+            "run",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+            "--threads",
+            threads,
+            "--seed",
+            seed,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        csvs.push(std::fs::read(out.join("threads/summary.csv")).unwrap());
+    }
+    assert_eq!(csvs[0], csvs[1], "the thread count changes nothing");
+    assert_ne!(csvs[1], csvs[2], "the seed does");
+}
+
+#[test]
+fn game_experiments_name_their_errors_and_replay_has_help() {
+    let dir = scratch("games");
+    let out_root = dir.join("out");
+    let game = dir.join("game.toml");
+    std::fs::write(
+        &game,
+        "games = 100\n[game]\nruleset = \"invasions\"\nscenario = \"x.toml\"\n",
+    )
+    .unwrap();
+    let battle = simulated_experiment(&dir);
+    let neither = dir.join("neither.toml");
+    std::fs::write(&neither, "name = \"x\"\n").unwrap();
+    let g = game.to_str().unwrap();
+    let o = out_root.to_str().unwrap();
+    let b = battle.to_str().unwrap();
+    let n = neither.to_str().unwrap();
+    for (args, expect) in [
+        (
+            vec!["run", g, "--out", o, "-q"],
+            "the invasions ruleset has no automated games yet",
+        ),
+        (
+            vec!["replay", g, "--game", "3"],
+            "the invasions ruleset has no automated games yet",
+        ),
+        (vec!["run", b, "--out", o, "-q", "--games", "10"], "--games"),
+        (vec!["replay", b, "--game", "0"], "no games to replay"),
+        (vec!["run", n, "--out", o, "-q"], "[game] table"),
+        (vec!["run", g, "--out", o, "--games", "0"], "--games"),
+    ] {
+        let out = alea(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(expect), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    assert_eq!(
+        std::fs::read_dir(&out_root).map(|d| d.count()).unwrap_or(0),
+        0
+    );
+    let help = String::from_utf8(alea(&["replay", "--help"]).stdout).unwrap();
+    assert!(help.contains("Examples:") && help.contains("--game") && help.contains("--variant"));
+    let help = String::from_utf8(alea(&["run", "--help"]).stdout).unwrap();
+    assert!(
+        help.contains("--games") && help.contains("--threads") && help.contains("games.parquet")
     );
 }
