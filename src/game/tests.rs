@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 fn toy() -> Toy {
     Toy {
+        source: "toy.toml".into(),
         players: ["Alpha", "Beta Team", "Gamma"].map(String::from).to_vec(),
         policies: vec!["steady".into(); 3],
         sides: vec![6, 6, 8],
@@ -320,6 +321,12 @@ fn a_whole_experiment_writes_tables_charts_and_replays_any_game() {
     let root = scratch("whole");
     let exp = load(&root, "race.toml", EXPERIMENT).unwrap();
     assert_eq!(exp.cases(), 4);
+    let built = exp.build(1, 1).unwrap().describe();
+    assert_eq!(
+        built[1],
+        format!("built from {}", exp.source),
+        "the builder sees the file's path"
+    );
     let streams: Vec<u64> = (0..2)
         .flat_map(|v| (0..2).map(move |p| (v, p)))
         .map(|(v, p)| exp.stream(v, p))
