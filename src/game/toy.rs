@@ -279,9 +279,9 @@ pub fn exact(toy: &Toy) -> Exact {
                                 let best = *s.iter().max().unwrap();
                                 let leaders = s.iter().filter(|&&x| x == best).count();
                                 if leaders == 1 || toy.ties_shared {
-                                    for k in 0..3 {
-                                        if s[k] == best {
-                                            out.win[k] += q / leaders as f64;
+                                    for (win, &points) in out.win.iter_mut().zip(&s) {
+                                        if points == best {
+                                            *win += q / leaders as f64;
                                         }
                                     }
                                 }
