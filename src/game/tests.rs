@@ -628,3 +628,29 @@ fn thirteen_players_get_legends_beside_the_plot() {
     );
     std::fs::remove_dir_all(&root).ok();
 }
+
+#[test]
+fn a_sweep_over_names_draws_grouped_bars_and_variants_share_a_bar_chart() {
+    let root = scratch("names");
+    let text = "name = \"names\"\ngames = 500\n[game]\nruleset = \"toy-dice\"\n[[sweep]]\nfield = \"policies.gamma\"\nvalues = [\"steady\", \"lucky\"]\n";
+    let exp = load(&root, "names.toml", text).unwrap();
+    run_games(&exp, &settings(&root.join("out"))).unwrap();
+    let svg = std::fs::read_to_string(root.join("out/names/win-rates.svg")).unwrap();
+    assert!(
+        svg.contains("policies.gamma = lucky"),
+        "one bar group per swept name"
+    );
+    let text = "name = \"variants\"\ngames = 500\n[game]\nruleset = \"toy-dice\"\n[[variants]]\nname = \"plain\"\n[[variants]]\nname = \"gamma lucky\"\nset = { policies = { gamma = \"lucky\" } }\n";
+    let exp = load(&root, "variants.toml", text).unwrap();
+    let result = run_games(&exp, &settings(&root.join("out"))).unwrap();
+    assert_eq!(result.cases[1].players[2].policy, "lucky");
+    let svg = std::fs::read_to_string(root.join("out/variants/win-rates.svg")).unwrap();
+    assert!(
+        svg.contains("gamma lucky") && svg.contains("plain"),
+        "a bar per variant"
+    );
+    assert!(root
+        .join("out/variants/score-over-turns-variant-gamma-lucky.svg")
+        .exists());
+    std::fs::remove_dir_all(&root).ok();
+}
