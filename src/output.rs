@@ -407,4 +407,48 @@ mod tests {
         assert!(std::fs::metadata(root.join("t.parquet")).unwrap().len() > 100);
         std::fs::remove_dir_all(&root).unwrap();
     }
+
+    #[test]
+    fn column_batches_follow_pending_rows_and_write_nan_as_null() {
+        let root = std::env::temp_dir().join(format!("alea-columns-test-{}", std::process::id()));
+        std::fs::create_dir_all(&root).unwrap();
+        let columns = vec![
+            ("variant".to_string(), ColType::Str),
+            ("n".to_string(), ColType::Int),
+            ("p".to_string(), ColType::Float),
+            ("who".to_string(), ColType::Str),
+        ];
+        let mut w = TableWriter::create(None, Some(&root.join("c.csv")), columns).unwrap();
+        w.push(vec![
+            Cell::Str("first".into()),
+            Cell::Int(0),
+            Cell::Float(0.5),
+            Cell::Null,
+        ])
+        .unwrap();
+        let names = vec!["Rome".to_string(), "Carthage".to_string()];
+        let same = Cell::Str("batch".into());
+        w.push_columns(
+            3,
+            &[
+                Values::Same(&same),
+                Values::Int(&[1, 2, 3]),
+                Values::Float(&[0.25, f64::NAN, 1.0]),
+                Values::Text {
+                    names: &names,
+                    index: &[1, 0, 1],
+                },
+            ],
+        )
+        .unwrap();
+        let short = w.push_columns(2, &[Values::Same(&same), Values::Int(&[1])]);
+        assert!(short.is_err());
+        assert_eq!(w.finish().unwrap(), 4);
+        let csv = std::fs::read_to_string(root.join("c.csv")).unwrap();
+        assert_eq!(
+            csv,
+            "variant,n,p,who\nfirst,0,0.5,\nbatch,1,0.25,Carthage\nbatch,2,,Rome\nbatch,3,1.0,Carthage\n"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

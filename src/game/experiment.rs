@@ -362,24 +362,43 @@ impl GameExperiment {
         }
     }
 
-    /// Builds the game of case (v, p) with the ruleset's builder.
+    /// Builds the game of case (v, p) with the ruleset's builder. The builder sees the experiment
+    /// file's path as its source (to find files relative to it); its errors about that source
+    /// come back naming the case.
     pub fn build(&self, v: usize, p: usize) -> Result<Box<dyn GameModel>> {
         let table = self.table_at(v, p)?;
-        let source = self.case_source(v, p);
-        let fields = Fields::new(&source, &table);
+        let case = self.case_source(v, p);
+        let fields = Fields::new(&case, &table);
         let empty = Table::new();
         let options = Options::resolve(self.ruleset.options, fields.table("options", &empty)?)?;
         let rest = fields.table_without(&["ruleset", "options"]);
         let setup = GameSetup {
-            source: &source,
-            fields: Fields::new(&source, &rest),
+            source: &self.source,
+            fields: Fields::new(&self.source, &rest),
             options,
         };
         let builder = self
             .ruleset
             .game
             .expect("checked when the experiment was loaded");
-        builder(&setup)
+        builder(&setup).map_err(|e| match e {
+            AleaError::Input {
+                source,
+                field,
+                value,
+                allowed,
+            } if source == self.source => AleaError::Input {
+                source: case,
+                field,
+                value,
+                allowed,
+            },
+            AleaError::Invalid { source, message } if source == self.source => AleaError::Invalid {
+                source: case,
+                message,
+            },
+            other => other,
+        })
     }
 
     /// The variant called `name`.

@@ -2,7 +2,6 @@
 //! intervals and mean scores, the endings and the mean game length; then where the files went.
 
 use super::experiment::GameExperiment;
-use super::replay::trim_number;
 use super::sweep::GameRunResult;
 
 fn percent(x: f64) -> String {
@@ -45,7 +44,12 @@ pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
         thousands(exp.games),
         exp.seed
     );
-    if let Some(first) = result.cases.first() {
+    // One set-up for all cases, or each case's own when they differ.
+    let shared = result
+        .cases
+        .first()
+        .filter(|first| result.cases.iter().all(|c| c.describe == first.describe));
+    if let Some(first) = shared {
         for line in &first.describe {
             out += &format!("  {line}\n");
         }
@@ -54,6 +58,11 @@ pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
         out += "\n";
         if !case.label.is_empty() {
             out += &format!("{}\n", case.label);
+        }
+        if shared.is_none() {
+            for line in &case.describe {
+                out += &format!("  {line}\n");
+            }
         }
         let name_w = case
             .players
@@ -104,7 +113,7 @@ pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
         "\n{} games in {:.2} s ({} games/s) → {}\n",
         thousands(result.games),
         result.seconds,
-        trim_number(result.games_per_second().round()),
+        thousands(result.games_per_second().round() as u64),
         result.dir.display()
     );
     for f in &result.files {

@@ -155,6 +155,11 @@ pub(crate) fn check_turn(
             shape.globals
         ));
     }
+    if per_player.iter().chain(global).any(|x| !x.is_finite()) {
+        return Some(format!(
+            "turn {turn} measured values that are not finite: {per_player:?}, {global:?}"
+        ));
+    }
     None
 }
 

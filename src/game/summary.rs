@@ -10,6 +10,7 @@
 
 use super::tally::GameTally;
 use super::GameModel;
+use crate::output::tidy;
 use serde_json::{json, Value as Json};
 
 /// The 97.5% quantile of the standard normal: 95% intervals.
@@ -133,24 +134,27 @@ impl CaseSummary {
         stream: u64,
     ) -> CaseSummary {
         let n = tally.games;
+        // Rounded to 12 significant digits, so a fixed-point share of 1/3 does not print as
+        // 0.08299999999968956.
+        let t = |x: f64| tidy(x);
         let keys = player_keys(model.players());
         let players = model
             .players()
             .iter()
             .enumerate()
             .map(|(p, name)| {
-                let win_rate = tally.win[p].mean(n);
+                let win_rate = t(tally.win[p].mean(n));
                 let (ci_low, ci_high) = wilson(win_rate, n);
                 PlayerStats {
                     name: name.clone(),
                     key: keys[p].clone(),
                     policy: model.player_policies().get(p).cloned().unwrap_or_default(),
                     win_rate,
-                    win_se: (tally.win[p].variance(n) / n as f64).sqrt(),
-                    ci_low,
-                    ci_high,
-                    mean_score: tally.score[p].mean(n),
-                    sd_score: tally.score[p].sd(n),
+                    win_se: t((tally.win[p].variance(n) / n as f64).sqrt()),
+                    ci_low: t(ci_low),
+                    ci_high: t(ci_high),
+                    mean_score: t(tally.score[p].mean(n)),
+                    sd_score: t(tally.score[p].sd(n)),
                     min_score: tally.score_min[p],
                     max_score: tally.score_max[p],
                 }
@@ -170,9 +174,9 @@ impl CaseSummary {
                 EndingStats {
                     name: name.to_string(),
                     count,
-                    share,
-                    ci_low,
-                    ci_high,
+                    share: t(share),
+                    ci_low: t(ci_low),
+                    ci_high: t(ci_high),
                 }
             })
             .collect();
@@ -187,14 +191,14 @@ impl CaseSummary {
             describe: model.describe(),
             players,
             endings,
-            mean_turns,
-            sd_turns,
+            mean_turns: t(mean_turns),
+            sd_turns: t(sd_turns),
             max_turns: model.max_turns(),
             extras: model
                 .game_columns()
                 .iter()
                 .zip(&tally.extra)
-                .map(|(name, m)| (name.to_string(), m.mean(n), m.sd(n)))
+                .map(|(name, m)| (name.to_string(), t(m.mean(n)), t(m.sd(n))))
                 .collect(),
             metrics: model.turn_metrics().iter().map(|s| s.to_string()).collect(),
             globals: model
@@ -216,6 +220,7 @@ impl CaseSummary {
     pub fn to_json(&self, point: Json) -> Json {
         json!({
             "variant": self.variant_name,
+            "point_index": self.point,
             "point": point,
             "stream": self.stream,
             "games": self.games,

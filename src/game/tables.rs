@@ -44,17 +44,21 @@ pub fn key_cells(exp: &GameExperiment, v: usize, p: usize) -> Vec<Cell> {
     cells
 }
 
+/// A swept value as JSON: numbers and booleans as such, anything else as its text.
+fn value_json(value: &toml::Value) -> Json {
+    match value {
+        toml::Value::Integer(i) => json!(i),
+        toml::Value::Float(f) => json!(f),
+        toml::Value::Boolean(b) => json!(b),
+        other => json!(axis_value_text(other)),
+    }
+}
+
 /// The swept fields of point `p` and their values, as JSON.
 pub fn point_json(exp: &GameExperiment, p: usize) -> Json {
     let mut map = serde_json::Map::new();
     for (axis, value) in exp.axes.iter().zip(exp.point(p)) {
-        let v = match value {
-            toml::Value::Integer(i) => json!(i),
-            toml::Value::Float(f) => json!(f),
-            toml::Value::Boolean(b) => json!(b),
-            other => json!(axis_value_text(other)),
-        };
-        map.insert(axis.field.clone(), v);
+        map.insert(axis.field.clone(), value_json(value));
     }
     Json::Object(map)
 }
@@ -252,7 +256,7 @@ pub fn summary_json(exp: &GameExperiment, cases: &[CaseSummary]) -> Json {
         "variants": exp.variants.iter().map(|v| v.name.clone()).collect::<Vec<_>>(),
         "axes": exp.axes.iter().map(|a| json!({
             "field": a.field,
-            "values": a.values.iter().map(axis_value_text).collect::<Vec<_>>(),
+            "values": a.values.iter().map(value_json).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
         "cases": cases.iter().map(|c| c.to_json(point_json(exp, c.point))).collect::<Vec<_>>(),
     })

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 
 fn toy() -> Toy {
     Toy {
+        source: "toy.toml".into(),
         players: ["Alpha", "Beta Team", "Gamma"].map(String::from).to_vec(),
         policies: vec!["steady".into(); 3],
         sides: vec![6, 6, 8],
@@ -320,6 +321,12 @@ fn a_whole_experiment_writes_tables_charts_and_replays_any_game() {
     let root = scratch("whole");
     let exp = load(&root, "race.toml", EXPERIMENT).unwrap();
     assert_eq!(exp.cases(), 4);
+    let built = exp.build(1, 1).unwrap().describe();
+    assert_eq!(
+        built[1],
+        format!("built from {}", exp.source),
+        "the builder sees the file's path"
+    );
     let streams: Vec<u64> = (0..2)
         .flat_map(|v| (0..2).map(move |p| (v, p)))
         .map(|(v, p)| exp.stream(v, p))
@@ -619,5 +626,31 @@ fn thirteen_players_get_legends_beside_the_plot() {
         bars.contains("(lucky)"),
         "players labelled with their policies"
     );
+    std::fs::remove_dir_all(&root).ok();
+}
+
+#[test]
+fn a_sweep_over_names_draws_grouped_bars_and_variants_share_a_bar_chart() {
+    let root = scratch("names");
+    let text = "name = \"names\"\ngames = 500\n[game]\nruleset = \"toy-dice\"\n[[sweep]]\nfield = \"policies.gamma\"\nvalues = [\"steady\", \"lucky\"]\n";
+    let exp = load(&root, "names.toml", text).unwrap();
+    run_games(&exp, &settings(&root.join("out"))).unwrap();
+    let svg = std::fs::read_to_string(root.join("out/names/win-rates.svg")).unwrap();
+    assert!(
+        svg.contains("policies.gamma = lucky"),
+        "one bar group per swept name"
+    );
+    let text = "name = \"variants\"\ngames = 500\n[game]\nruleset = \"toy-dice\"\n[[variants]]\nname = \"plain\"\n[[variants]]\nname = \"gamma lucky\"\nset = { policies = { gamma = \"lucky\" } }\n";
+    let exp = load(&root, "variants.toml", text).unwrap();
+    let result = run_games(&exp, &settings(&root.join("out"))).unwrap();
+    assert_eq!(result.cases[1].players[2].policy, "lucky");
+    let svg = std::fs::read_to_string(root.join("out/variants/win-rates.svg")).unwrap();
+    assert!(
+        svg.contains("gamma lucky") && svg.contains("plain"),
+        "a bar per variant"
+    );
+    assert!(root
+        .join("out/variants/score-over-turns-variant-gamma-lucky.svg")
+        .exists());
     std::fs::remove_dir_all(&root).ok();
 }

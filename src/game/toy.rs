@@ -87,6 +87,8 @@ const NAMES: [&str; 13] = [
 ];
 
 pub struct Toy {
+    /// The experiment file the toy was built from (tests check it is the file itself).
+    pub source: String,
     pub players: Vec<String>,
     pub policies: Vec<String>,
     pub sides: Vec<u32>,
@@ -106,6 +108,7 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
     let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "steady")?;
     let big = f.int_in("big_die", 2, 20)?.unwrap_or(8) as u32;
     Ok(Box::new(Toy {
+        source: setup.source.to_string(),
         players,
         policies: chosen.iter().map(|c| c.label.clone()).collect(),
         sides: (0..n).map(|p| if p == 2 { big } else { 6 }).collect(),
@@ -147,6 +150,7 @@ impl GameModel for Toy {
                 "race to {} points in at most {} turns",
                 self.target, self.cap
             ),
+            format!("built from {}", self.source),
             format!(
                 "dice: {}",
                 self.sides
@@ -275,9 +279,9 @@ pub fn exact(toy: &Toy) -> Exact {
                                 let best = *s.iter().max().unwrap();
                                 let leaders = s.iter().filter(|&&x| x == best).count();
                                 if leaders == 1 || toy.ties_shared {
-                                    for k in 0..3 {
-                                        if s[k] == best {
-                                            out.win[k] += q / leaders as f64;
+                                    for (win, &points) in out.win.iter_mut().zip(&s) {
+                                        if points == best {
+                                            *win += q / leaders as f64;
                                         }
                                     }
                                 }
