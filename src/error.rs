@@ -95,6 +95,16 @@ pub fn close_matches<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>)
     scored.into_iter().map(|(_, k)| k).take(5).collect()
 }
 
+/// " (did you mean a, b?)" when names close to `wanted` exist among `known`, else "".
+pub fn did_you_mean<'a>(wanted: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    let near = close_matches(wanted, known);
+    if near.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean {}?)", near.join(", "))
+    }
+}
+
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();

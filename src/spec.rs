@@ -256,12 +256,11 @@ pub fn parse_value(text: &str) -> Value {
     }
 }
 
-/// Sets `a.b.c = value`, creating tables on the way.
-pub fn set_dotted(
-    table: &mut Table,
-    dotted: &str,
-    value: Value,
-) -> std::result::Result<(), String> {
+/// The table holding the last key of `a.b.c` (tables created on the way) and that key.
+pub fn dotted_parent<'t, 'd>(
+    table: &'t mut Table,
+    dotted: &'d str,
+) -> std::result::Result<(&'t mut Table, &'d str), String> {
     let mut parts = dotted.split('.').peekable();
     let mut here = table;
     while let Some(part) = parts.next() {
@@ -269,8 +268,7 @@ pub fn set_dotted(
             return Err(format!("`{dotted}` is not a valid field name"));
         }
         if parts.peek().is_none() {
-            here.insert(part.to_string(), value);
-            return Ok(());
+            return Ok((here, part));
         }
         let entry = here
             .entry(part.to_string())
@@ -280,6 +278,17 @@ pub fn set_dotted(
             _ => return Err(format!("`{part}` in `{dotted}` is a value, not a table")),
         };
     }
+    Err(format!("`{dotted}` is not a valid field name"))
+}
+
+/// Sets `a.b.c = value`, creating tables on the way.
+pub fn set_dotted(
+    table: &mut Table,
+    dotted: &str,
+    value: Value,
+) -> std::result::Result<(), String> {
+    let (parent, key) = dotted_parent(table, dotted)?;
+    parent.insert(key.to_string(), value);
     Ok(())
 }
 

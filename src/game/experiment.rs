@@ -141,32 +141,16 @@ pub fn merge_dotted(
     dotted: &str,
     value: Value,
 ) -> std::result::Result<(), String> {
-    let mut parts = dotted.split('.').peekable();
-    let mut here = table;
-    while let Some(part) = parts.next() {
-        if part.is_empty() {
-            return Err(format!("`{dotted}` is not a valid field name"));
-        }
-        if parts.peek().is_none() {
-            match (here.get_mut(part), value) {
-                (Some(Value::Table(old)), Value::Table(new)) => {
-                    for (k, v) in new {
-                        merge_dotted(old, &k, v)?;
-                    }
-                }
-                (_, value) => {
-                    here.insert(part.to_string(), value);
-                }
+    let (parent, key) = crate::spec::dotted_parent(table, dotted)?;
+    match (parent.get_mut(key), value) {
+        (Some(Value::Table(old)), Value::Table(new)) => {
+            for (k, v) in new {
+                merge_dotted(old, &k, v)?;
             }
-            return Ok(());
         }
-        let entry = here
-            .entry(part.to_string())
-            .or_insert_with(|| Value::Table(Table::new()));
-        here = match entry {
-            Value::Table(t) => t,
-            _ => return Err(format!("`{part}` in `{dotted}` is a value, not a table")),
-        };
+        (_, value) => {
+            parent.insert(key.to_string(), value);
+        }
     }
     Ok(())
 }

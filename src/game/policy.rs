@@ -8,7 +8,7 @@
 //! carthage = "naval"                                 # a policy with its default parameters
 //! ```
 
-use crate::error::{close_matches, AleaError, Result};
+use crate::error::{did_you_mean, AleaError, Result};
 use crate::spec::{value_text, Fields};
 use toml::{Table, Value};
 
@@ -56,12 +56,7 @@ impl<P> PolicyCatalog<P> {
     fn find(&self, source: &str, field: &str, name: &str) -> Result<&PolicyKind<P>> {
         self.kinds.iter().find(|k| k.name == name).ok_or_else(|| {
             let names: Vec<&str> = self.kinds.iter().map(|k| k.name).collect();
-            let near = close_matches(name, names.iter().copied());
-            let hint = if near.is_empty() {
-                String::new()
-            } else {
-                format!(" (did you mean {}?)", near.join(", "))
-            };
+            let hint = did_you_mean(name, names.iter().copied());
             AleaError::input(
                 source,
                 field,
@@ -157,12 +152,7 @@ impl<P> PolicyCatalog<P> {
     ) -> Result<Vec<Chosen<P>>> {
         for key in fields.keys() {
             if key != "default" && !player_keys.iter().any(|k| k == key) {
-                let near = close_matches(key, player_keys.iter().map(String::as_str));
-                let hint = if near.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (did you mean {}?)", near.join(", "))
-                };
+                let hint = did_you_mean(key, player_keys.iter().map(String::as_str));
                 return Err(AleaError::input(
                     fields.source,
                     fields.field(key),

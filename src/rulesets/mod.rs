@@ -25,7 +25,7 @@ pub mod mediterraneo_sanguinolento;
 pub mod republica_de_roma;
 
 use crate::battle::{Exact, Schema, Simulate, Tally};
-use crate::error::{close_matches, AleaError, Result};
+use crate::error::{did_you_mean, AleaError, Result};
 use crate::options::{Options, RuleOption};
 use crate::progress::Progress;
 use crate::spec::Fields;
@@ -99,12 +99,7 @@ pub static RULESETS: &[Ruleset] = &[
 pub fn find_ruleset(source: &str, field: &str, slug: &str) -> Result<&'static Ruleset> {
     RULESETS.iter().find(|r| r.slug == slug).ok_or_else(|| {
         let slugs: Vec<&str> = RULESETS.iter().map(|r| r.slug).collect();
-        let near = close_matches(slug, slugs.iter().copied());
-        let hint = if near.is_empty() {
-            String::new()
-        } else {
-            format!(" (did you mean {}?)", near.join(", "))
-        };
+        let hint = did_you_mean(slug, slugs.iter().copied());
         AleaError::input(
             source,
             field,

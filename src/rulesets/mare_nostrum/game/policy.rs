@@ -316,13 +316,7 @@ impl Policy for Scripted {
             return None;
         }
         // Nearest enemy city not yet held, or a Hostile independent.
-        let target = m.nearest(s, n, from, |p| {
-            let pr = &s.provinces[p];
-            match pr.owner {
-                NONE => pr.grade[n] == HOSTILE,
-                o => s.at_war(n, o as usize) && pr.occupier as usize != n,
-            }
-        })?;
+        let target = march_target(m, s, n, from)?;
         let g = s.provinces[target].garrison;
         let order = if here as f64 * self.army_share >= (3 * g) as f64 {
             Order::Assault
@@ -341,6 +335,17 @@ impl Policy for Scripted {
             0
         }
     }
+}
+
+/// The nearest province worth marching on: an enemy city `n` does not hold, or a Hostile independent.
+fn march_target(m: &Model, s: &State, n: usize, from: usize) -> Option<usize> {
+    m.nearest(s, n, from, |p| {
+        let pr = &s.provinces[p];
+        match pr.owner {
+            NONE => pr.grade[n] == HOSTILE,
+            o => s.at_war(n, o as usize) && pr.occupier as usize != n,
+        }
+    })
 }
 
 /// Whether `n` has anything to march on: a war, or a Hostile independent.
@@ -427,13 +432,7 @@ impl Policy for RandomPolicy {
         if d.below(2) == 0 || !has_targets(m, s, n) {
             return None;
         }
-        let target = m.nearest(s, n, from, |p| {
-            let pr = &s.provinces[p];
-            match pr.owner {
-                NONE => pr.grade[n] == HOSTILE,
-                o => s.at_war(n, o as usize) && pr.occupier as usize != n,
-            }
-        })?;
+        let target = march_target(m, s, n, from)?;
         let order = [Order::Assault, Order::Siege, Order::Pillage][d.below(3) as usize];
         Some((target, order, 0.25 * (1 + d.below(4)) as f64))
     }

@@ -257,31 +257,39 @@ fn measure(m: &Model, s: &State, per_player: &mut Vec<f64>, global: &mut Vec<f64
 /// §1.4: the first end condition that holds (winners written to `record`), or None.
 fn end_condition(m: &Model, s: &State, record: &mut GameRecord) -> Option<usize> {
     let nn = s.nations.len();
-    let vp: Vec<i64> = s.nations.iter().map(|n| n.vp).collect();
-    let top = *vp.iter().max().unwrap();
+    // The best and second-best VP (equal when two nations share the lead); runs every turn, so no allocation.
+    let (mut top, mut second) = (i64::MIN, i64::MIN);
+    for nation in &s.nations {
+        if nation.vp > top {
+            second = top;
+            top = nation.vp;
+        } else if nation.vp > second {
+            second = nation.vp;
+        }
+    }
     let share_top = |record: &mut GameRecord| {
-        let k = vp.iter().filter(|&&v| v == top).count() as f64;
+        let k = s.nations.iter().filter(|n| n.vp == top).count() as f64;
         for n in 0..nn {
-            record.win_share[n] = if vp[n] == top { 1.0 / k } else { 0.0 };
+            record.win_share[n] = if s.nations[n].vp == top { 1.0 / k } else { 0.0 };
         }
     };
     if top >= 700 {
         share_top(record);
         return Some(0);
     }
-    let mut sorted = vp.clone();
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    if top >= 350 && top > 2 * sorted[1] {
+    if top >= 350 && top > 2 * second {
         share_top(record);
         return Some(1);
     }
     let all_others = |n: usize| ((1u32 << nn) - 1) as u16 & !(1 << n);
-    let full: Vec<usize> = (0..nn)
+    let full = (0..nn)
         .filter(|&n| s.nations[n].unconditional_from & all_others(n) == all_others(n))
-        .collect();
-    if !full.is_empty() {
-        for &n in &full {
-            record.win_share[n] = 1.0 / full.len() as f64;
+        .fold(0u16, |mask, n| mask | 1 << n);
+    if full != 0 {
+        for n in 0..nn {
+            if full & (1 << n) != 0 {
+                record.win_share[n] = 1.0 / full.count_ones() as f64;
+            }
         }
         return Some(2);
     }
