@@ -20,6 +20,7 @@ pub fn trade_income(
     income: &mut [i64],
     route_points: &mut [u32],
 ) {
+    debug_assert!(links.is_sorted_by_key(TradeLink::key));
     route_points.fill(0);
     for l in links.iter().filter(|l| active(l)) {
         income[l.owner as usize] += l.points as i64;
@@ -28,11 +29,12 @@ pub fn trade_income(
             continue;
         }
         income[dest as usize] += l.points as i64;
-        let facing: u32 = links
-            .iter()
-            .filter(|r| r.from == l.to && r.to == l.from && r.owner == dest && active(r))
-            .map(|r| r.points)
-            .sum();
+        let facing = links
+            .binary_search_by_key(&(dest, l.to, l.from), TradeLink::key)
+            .ok()
+            .map(|i| &links[i])
+            .filter(|r| active(r))
+            .map_or(0, |r| r.points);
         route_points[l.owner as usize] += l.points.min(facing);
     }
     for (i, r) in route_points.iter().enumerate() {
@@ -44,17 +46,23 @@ impl State {
     /// A province is inactive for its owner when enemy land units outnumber its own and allied ones (L156).
     pub fn inactive(&self, p: usize) -> bool {
         let o = self.provinces[p].owner;
-        o != NONE && self.enemy_units(o as usize, p) > self.friendly_units(o as usize, p)
+        if o == NONE {
+            return false;
+        }
+        let enemy = self.enemy_units(o as usize, p);
+        enemy > 0 && enemy > self.friendly_units(o as usize, p)
     }
 
     /// A city's trade is idle: occupied, its province inactive, or its port blockaded (L162-L168).
-    pub fn city_trade_idle(&self, model: &Model, p: usize) -> bool {
+    /// `inactive` is [`State::inactive`] for `p`, which the economic phase has already worked out.
+    pub fn city_trade_idle(&self, model: &Model, p: usize, inactive: bool) -> bool {
         let pr = &self.provinces[p];
-        if pr.occupier != NONE || self.inactive(p) {
+        if pr.occupier != NONE || inactive {
             return true;
         }
         let o = pr.owner;
-        if o == NONE || pr.ports == 0 {
+        // Only an enemy's fleets blockade.
+        if o == NONE || pr.ports == 0 || self.nations[o as usize].at_war == 0 {
             return false;
         }
         let seas = model.scenario.seas.len();
@@ -99,9 +107,11 @@ impl State {
         scratch.routes.resize(nn, 0);
         let links = std::mem::take(&mut self.trade);
         scratch.idle.clear();
+        scratch.inactive.clear();
         for p in 0..self.provinces.len() {
-            let idle = self.city_trade_idle(model, p);
-            scratch.idle.push(idle);
+            let inactive = self.inactive(p);
+            scratch.inactive.push(inactive);
+            scratch.idle.push(self.city_trade_idle(model, p, inactive));
         }
         {
             let this = &*self;
@@ -140,7 +150,7 @@ impl State {
             if pr.occupier == NONE {
                 inc[T] += 5 * pr.ppu as i64;
             }
-            if !self.inactive(p) {
+            if !scratch.inactive[p] {
                 inc[T] += 5 * pr.mines as i64;
                 inc[G] += pr.harvests as i64;
                 inc[R] += pr.deposits as i64;
@@ -191,23 +201,23 @@ impl State {
             }
         }
         // Urban population upkeep (L182-L190): active PPU beyond active PPR eat grain, else 5 T each.
+        let (mut active_ppu, mut active_ppr) = ([0i64; 16], [0i64; 16]);
+        for (p, pr) in self.provinces.iter().enumerate() {
+            if pr.owner == NONE {
+                continue;
+            }
+            if pr.occupier == NONE {
+                active_ppu[pr.owner as usize] += pr.ppu as i64;
+            }
+            if !scratch.inactive[p] {
+                active_ppr[pr.owner as usize] += pr.ppr.saturating_sub(pr.pillaged) as i64;
+            }
+        }
         for n in 0..nn {
             if !self.nations[n].alive {
                 continue;
             }
-            let (mut ppu, mut ppr) = (0i64, 0i64);
-            for p in 0..self.provinces.len() {
-                let pr = &self.provinces[p];
-                if pr.owner as usize != n {
-                    continue;
-                }
-                if pr.occupier == NONE {
-                    ppu += pr.ppu as i64;
-                }
-                if !self.inactive(p) {
-                    ppr += pr.ppr.saturating_sub(pr.pillaged) as i64;
-                }
-            }
+            let (ppu, ppr) = (active_ppu[n], active_ppr[n]);
             let mut need = (ppu - ppr).max(0) * years;
             let nation = &mut self.nations[n];
             let grain = need.min(nation.goods[G].max(0));
@@ -343,14 +353,12 @@ impl State {
             // Infantry: 1 PPR + 1 R + 5 T each, from up to five provinces with spare PPR.
             let mut provinces_used = 0;
             let mut left = want.infantry;
-            for p in 0..self.provinces.len() {
+            for k in 0..self.owned[n].len() {
+                let p = self.owned[n][k] as usize;
                 if left == 0 || provinces_used == 5 {
                     break;
                 }
-                if self.provinces[p].owner as usize != n
-                    || self.provinces[p].ppr <= 1
-                    || self.inactive(p)
-                {
+                if self.provinces[p].ppr <= 1 || self.inactive(p) {
                     continue;
                 }
                 provinces_used += 1;
@@ -434,18 +442,16 @@ impl State {
     /// Military upkeep (rule 3.8): unpaid upkeep leaves the treasury negative and costs a level.
     pub fn military_upkeep(&mut self, model: &Model, log: &mut dyn GameLog) {
         let years = if self.historical_period { 5 } else { 1 };
-        let np = self.provinces.len();
         for n in 0..self.nations.len() {
             if !self.nations[n].alive {
                 continue;
             }
             let per_unit = model.scenario.nations[n].unit_upkeep;
-            let mut cost = self.nations[n].fleets as i64;
-            for a in &self.armies[n * np..(n + 1) * np] {
-                cost += per_unit * (a[INF] + a[CAV] + a[VINF] + a[VCAV]) as i64
-                    + 3 * (a[MINF] + a[MCAV]) as i64;
-            }
-            cost *= years;
+            let a = self.units_by_class(n);
+            let own = a[INF] + a[CAV] + a[VINF] + a[VCAV];
+            let mercenaries = a[MINF] + a[MCAV];
+            let units = per_unit * own as i64 + 3 * mercenaries as i64;
+            let cost = (self.nations[n].fleets as i64 + units) * years;
             let short = self.nations[n].goods[T] < cost;
             self.nations[n].goods[T] -= cost;
             if short {
@@ -469,9 +475,9 @@ impl State {
                 continue;
             }
             if self.historical_period {
-                for p in 0..self.provinces.len() {
-                    let pr = &mut self.provinces[p];
-                    if pr.owner as usize == n && pr.occupier == NONE && pr.garrison < pr.ppu {
+                for &p in &self.owned[n] {
+                    let pr = &mut self.provinces[p as usize];
+                    if pr.occupier == NONE && pr.garrison < pr.ppu {
                         pr.garrison += 1;
                     }
                 }
@@ -505,11 +511,13 @@ impl State {
     /// independent's; turn 1 places the free points, 66% (up) to nations and 33% (down) to independents.
     pub fn trade_phase(&mut self, model: &Model, policies: &Policies, dice: &mut Dice) {
         let nn = self.nations.len();
+        // Trade changes no owner, so the port cities are found once for the whole phase.
+        let home_ports = self.home_ports();
         for n in 0..nn {
             if !self.nations[n].alive {
                 continue;
             }
-            let Some(from) = self.home_port(n) else {
+            let Some(from) = home_ports[n] else {
                 continue;
             };
             let (mut to_nations, mut to_independents, paid) = if self.turn == 1 {
@@ -520,33 +528,29 @@ impl State {
                 let want = policies[n].trade_points(model, self, n, dice);
                 (want, 0, true)
             };
-            // Nations: spread over commercial allies with a port city, round robin.
+            // Nations: spread over commercial allies with a port city, round robin from the first.
             let partners: u16 = self.nations[n].commercial & !self.nations[n].at_war;
-            let mut cycle = 0;
-            while to_nations > 0 && partners != 0 {
-                let m = (0..nn)
-                    .cycle()
-                    .skip(cycle)
-                    .find(|&m| partners & (1 << m) != 0)
-                    .unwrap();
-                cycle = m + 1;
-                let Some(to) = self.home_port(m) else {
-                    if (0..nn)
-                        .filter(|&k| partners & (1 << k) != 0)
-                        .all(|k| self.home_port(k).is_none())
-                    {
-                        break;
+            let with_port = (0..nn)
+                .filter(|&m| partners & (1 << m) != 0 && home_ports[m].is_some())
+                .count() as u32;
+            if paid && with_port > 0 {
+                let affordable = (self.nations[n].goods[T].max(0) / 10) as u32;
+                to_nations = to_nations.min(affordable);
+                self.nations[n].goods[T] -= 10 * to_nations as i64;
+            }
+            if let Some(each) = to_nations.checked_div(with_port) {
+                let first_extra = to_nations % with_port;
+                let mut i = 0;
+                for m in (0..nn).filter(|&m| partners & (1 << m) != 0) {
+                    let Some(to) = home_ports[m] else {
+                        continue;
+                    };
+                    let points = each + (i < first_extra) as u32;
+                    i += 1;
+                    if points > 0 {
+                        self.add_trade(n, from, to, points);
                     }
-                    continue;
-                };
-                if paid {
-                    if self.nations[n].goods[T] < 10 {
-                        break;
-                    }
-                    self.nations[n].goods[T] -= 10;
                 }
-                self.add_trade(n, from, to, 1);
-                to_nations -= 1;
             }
             // Independents: the nearest independent port not hostile.
             if to_independents > 0 {
@@ -563,19 +567,15 @@ impl State {
     }
 
     fn add_trade(&mut self, n: usize, from: usize, to: usize, points: u32) {
-        if let Some(l) = self
-            .trade
-            .iter_mut()
-            .find(|l| l.owner as usize == n && l.from as usize == from && l.to as usize == to)
-        {
-            l.points += points;
-        } else {
-            self.trade.push(TradeLink {
-                owner: n as u8,
-                from: from as u16,
-                to: to as u16,
-                points,
-            });
+        let link = TradeLink {
+            owner: n as u8,
+            from: from as u16,
+            to: to as u16,
+            points,
+        };
+        match self.trade.binary_search_by_key(&link.key(), TradeLink::key) {
+            Ok(i) => self.trade[i].points += points,
+            Err(i) => self.trade.insert(i, link),
         }
     }
 
@@ -586,6 +586,23 @@ impl State {
             return Some(cap);
         }
         self.provinces_of(n).find(|&p| self.provinces[p].ports != 0)
+    }
+
+    /// Every nation's [`State::home_port`] in one pass over the provinces.
+    pub fn home_ports(&self) -> [Option<usize>; 16] {
+        let mut first = [None; 16];
+        for (p, pr) in self.provinces.iter().enumerate() {
+            if pr.ports != 0 && pr.owner != NONE && first[pr.owner as usize].is_none() {
+                first[pr.owner as usize] = Some(p);
+            }
+        }
+        for (n, nation) in self.nations.iter().enumerate() {
+            let cap = &self.provinces[nation.capital];
+            if cap.owner as usize == n && cap.ports != 0 {
+                first[n] = Some(nation.capital);
+            }
+        }
+        first
     }
 
     /// Halves (down) the trade points between two nations whose commercial alliance ends (L317).
@@ -622,6 +639,7 @@ pub struct Scratch {
     pub trade: Vec<i64>,
     pub routes: Vec<u32>,
     pub idle: Vec<bool>,
+    pub inactive: Vec<bool>,
 }
 
 pub fn goods_text(g: &Goods) -> String {

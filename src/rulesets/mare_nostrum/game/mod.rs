@@ -23,6 +23,28 @@ use scenario::{Border, Scenario};
 use state::{State, NONE};
 use std::collections::VecDeque;
 
+/// The first steps of a path, as many as one turn's six segments can cover (each step costs at
+/// least one): (province, segments it costs, border crossed; None = a sea crossing).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Route {
+    steps: [(usize, u32, Option<Border>); 6],
+    len: usize,
+}
+
+impl Route {
+    pub fn steps(&self) -> &[(usize, u32, Option<Border>)] {
+        &self.steps[..self.len]
+    }
+}
+
+/// The tables [`Model::route`] works in, kept between calls so that routing allocates nothing.
+#[derive(Default)]
+pub struct RouteScratch {
+    cost: Vec<u32>,
+    prev: Vec<(usize, u32, Option<Border>)>,
+    queue: VecDeque<usize>,
+}
+
 pub const ENDINGS: &[&str] = &[
     "700 VP",
     "350 VP and double the next",
@@ -95,6 +117,8 @@ pub struct Model {
     pub starting_vp: Vec<i64>,
     pub independents: Vec<usize>,
     pub independent_ports: Vec<usize>,
+    /// Provinces with a port on any sea, in index order (ports never change in a game).
+    pub port_provinces: Vec<usize>,
     /// Land neighbours of each province: (province, border).
     pub adjacency: Vec<Vec<(usize, Border)>>,
     /// Nations whose land touches each nation's (directly or through one independent province).
@@ -122,18 +146,22 @@ impl Model {
     }
 
     /// The cheapest path for `n` from `from` to `to` through passable provinces (and seas it
-    /// commands), as steps (province, segments, border); None if out of reach.
+    /// commands); None if out of reach. Only the steps one turn can cover are kept.
     pub fn route(
         &self,
         s: &State,
         n: usize,
         from: usize,
         to: usize,
-    ) -> Option<Vec<(usize, u32, Option<Border>)>> {
+        scratch: &mut RouteScratch,
+    ) -> Option<Route> {
         let np = s.provinces.len();
-        let mut cost = vec![u32::MAX; np];
-        let mut prev = vec![(usize::MAX, 0u32, None); np];
-        let mut queue = VecDeque::new();
+        let RouteScratch { cost, prev, queue } = scratch;
+        cost.clear();
+        cost.resize(np, u32::MAX);
+        prev.clear();
+        prev.resize(np, (usize::MAX, 0u32, None));
+        queue.clear();
         cost[from] = 0;
         queue.push_back(from);
         let seas = self.scenario.seas.len();
@@ -151,18 +179,13 @@ impl Model {
                     }
                 };
             for &(q, b) in &self.adjacency[p] {
-                relax(
-                    q,
-                    if b == Border::Plain { 1 } else { 2 },
-                    Some(b),
-                    &mut queue,
-                );
+                relax(q, if b == Border::Plain { 1 } else { 2 }, Some(b), queue);
             }
             let ports = s.provinces[p].ports & supremacy;
             if ports != 0 {
-                for q in 0..np {
+                for &q in &self.port_provinces {
                     if q != p && s.provinces[q].ports & ports != 0 {
-                        relax(q, 2, None, &mut queue);
+                        relax(q, 2, None, queue);
                     }
                 }
             }
@@ -170,15 +193,23 @@ impl Model {
         if cost[to] == u32::MAX || to == from {
             return None;
         }
-        let mut path = Vec::new();
+        let mut steps = 0;
         let mut at = to;
         while at != from {
+            steps += 1;
+            at = prev[at].0;
+        }
+        let mut route = Route::default();
+        let mut at = to;
+        for k in (0..steps).rev() {
             let (p, step, border) = prev[at];
-            path.push((at, step, border));
+            if k < route.steps.len() {
+                route.steps[k] = (at, step, border);
+                route.len = route.len.max(k + 1);
+            }
             at = p;
         }
-        path.reverse();
-        Some(path)
+        Some(route)
     }
 
     /// The nearest province (by land steps, through passable provinces) that satisfies `wanted`.
@@ -295,6 +326,9 @@ impl Model {
             .copied()
             .filter(|&p| scenario.provinces[p].ports != 0)
             .collect();
+        let port_provinces = (0..np)
+            .filter(|&p| scenario.provinces[p].ports != 0)
+            .collect();
         let owner = |p: usize| scenario.provinces[p].owner;
         let mut neighbours = vec![0u16; scenario.nations.len()];
         for p in 0..np {
@@ -336,6 +370,7 @@ impl Model {
             starting_vp,
             independents,
             independent_ports,
+            port_provinces,
             adjacency,
             neighbours,
             scenario,

@@ -134,11 +134,11 @@ impl Scripted {
     }
 
     fn weakest_neighbour(&self, m: &Model, s: &State, n: usize) -> Option<usize> {
-        let mine = s.total_units(n);
+        let units = |o: usize| s.nations[o].units_at_diplomacy;
         (0..s.nations.len())
             .filter(|&o| m.neighbours[n] & (1 << o) != 0 && s.may_declare_war(n, o))
-            .filter(|&o| s.total_units(o) * 3 < mine * 2)
-            .min_by_key(|&o| s.total_units(o))
+            .filter(|&o| units(o) * 3 < units(n) * 2)
+            .min_by_key(|&o| units(o))
     }
 }
 
@@ -157,7 +157,8 @@ impl Policy for Scripted {
     }
 
     fn wants_commercial(&self, _m: &Model, s: &State, n: usize, o: usize, _d: &mut Dice) -> bool {
-        self.style != Style::Aggressor || s.total_units(o) >= s.total_units(n)
+        self.style != Style::Aggressor
+            || s.nations[o].units_at_diplomacy >= s.nations[n].units_at_diplomacy
     }
 
     fn wants_military(&self, _m: &Model, s: &State, n: usize, o: usize, _d: &mut Dice) -> bool {
@@ -277,10 +278,9 @@ impl Policy for Scripted {
             && dice.chance(self.aggression / 4.0)
         {
             let mine = s.total_units(n);
-            if let Some(&p) = m.independents.iter().find(|&&p| {
+            if let Some(p) = s.free_independents().find(|&p| {
                 let pr = &s.provinces[p];
-                pr.owner == NONE
-                    && pr.grade[n] == NEUTRAL
+                pr.grade[n] == NEUTRAL
                     && m.adjacent_to_nation(s, n, p)
                     && (pr.troops[0] + pr.troops[1]) * 4 < mine
                     && !(0..s.nations.len()).any(|o| o != n && pr.grade[o] >= 4)
@@ -288,14 +288,25 @@ impl Policy for Scripted {
                 return Some((p, false));
             }
         }
+        if budget < super::war::CHEAPEST_INDEPENDENT_STEP {
+            return None;
+        }
         // Raise the cheapest affordable adjacent independent, closest to annexation first.
-        m.independents
-            .iter()
-            .filter(|&&p| s.provinces[p].owner == NONE)
-            .filter_map(|&p| s.independent_cost(m, n, p).map(|c| (p, c)))
-            .filter(|&(_, c)| c <= budget)
-            .max_by_key(|&(p, c)| (s.provinces[p].grade[n], -c))
-            .map(|(p, _)| (p, true))
+        // Ties go to the last province in index order.
+        let mut best: Option<((u8, i64), usize)> = None;
+        for p in s.free_independents() {
+            let Some(cost) = s.independent_price(n, p) else {
+                continue;
+            };
+            let key = (s.provinces[p].grade[n], -cost);
+            if cost <= budget
+                && best.is_none_or(|(k, _)| key >= k)
+                && s.independent_within_reach(m, n, p)
+            {
+                best = Some((key, p));
+            }
+        }
+        best.map(|(_, p)| (p, true))
     }
 
     fn trade_points(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> u32 {
@@ -349,11 +360,10 @@ fn march_target(m: &Model, s: &State, n: usize, from: usize) -> Option<usize> {
 }
 
 /// Whether `n` has anything to march on: a war, or a Hostile independent.
-fn has_targets(m: &Model, s: &State, n: usize) -> bool {
+fn has_targets(_m: &Model, s: &State, n: usize) -> bool {
     s.nations[n].at_war != 0
-        || m.independents
-            .iter()
-            .any(|&p| s.provinces[p].owner == NONE && s.provinces[p].grade[n] == HOSTILE)
+        || s.free_independents()
+            .any(|p| s.provinces[p].grade[n] == HOSTILE)
 }
 
 impl Policy for RandomPolicy {

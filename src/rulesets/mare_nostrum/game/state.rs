@@ -67,6 +67,9 @@ pub struct NationState {
     /// Turns in a row ending at war with j (precedence of clauses, L905) — kept simple: started turn.
     pub war_started: [u32; 16],
     pub battles_won: u32,
+    /// Land units as counted once after the peace offers of the diplomacy phase: the alliance and
+    /// war decisions compare armies many times, and nothing in that phase moves a unit.
+    pub units_at_diplomacy: u32,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -105,6 +108,14 @@ pub struct TradeLink {
     pub points: u32,
 }
 
+impl TradeLink {
+    /// Links are kept sorted by this key, unique per (owner, from, to), so a facing link is one
+    /// binary search away.
+    pub fn key(&self) -> (u8, u16, u16) {
+        (self.owner, self.from, self.to)
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct State {
     pub turn: u32,
@@ -114,6 +125,11 @@ pub struct State {
     pub armies: Vec<Army>,
     pub leaders: Vec<GameLeader>,
     pub trade: Vec<TradeLink>,
+    /// Provinces owned by each nation, ascending: kept by [`State::set_owner`] so that the many
+    /// per-nation questions need not scan the whole map.
+    pub owned: Vec<Vec<u16>>,
+    /// Independent provinces no nation has annexed yet, ascending (an annexed one never returns).
+    pub free_independents: Vec<u16>,
     /// Fleets per (nation, sea) after deployment and battles this turn.
     pub fleets_at_sea: Vec<u32>,
     /// Turns in a row with no war between nations (Historical Periods, A38).
@@ -197,6 +213,18 @@ impl State {
                 hatred: 0,
                 indep_leader: usize::MAX,
             };
+        }
+        self.free_independents.clear();
+        self.free_independents
+            .extend(model.independents.iter().map(|&p| p as u16));
+        self.owned.resize(nn, Vec::new());
+        for list in &mut self.owned {
+            list.clear();
+        }
+        for (p, pr) in self.provinces.iter().enumerate() {
+            if pr.owner != NONE {
+                self.owned[pr.owner as usize].push(p as u16);
+            }
         }
         self.units_ledger += sc
             .provinces
@@ -330,12 +358,30 @@ impl State {
         total
     }
 
+    /// The provinces `n` owns, in index order.
     pub fn provinces_of(&self, n: usize) -> impl Iterator<Item = usize> + '_ {
-        self.provinces
-            .iter()
-            .enumerate()
-            .filter(move |(_, p)| p.owner as usize == n)
-            .map(|(i, _)| i)
+        self.owned[n].iter().map(|&p| p as usize)
+    }
+
+    /// Gives province `p` to nation `n`: the one way an owner changes, so that the owned lists
+    /// stay true.
+    pub fn set_owner(&mut self, p: usize, n: usize) {
+        let old = self.provinces[p].owner;
+        if old == NONE {
+            if let Ok(i) = self.free_independents.binary_search(&(p as u16)) {
+                self.free_independents.remove(i);
+            }
+        } else {
+            let list = &mut self.owned[old as usize];
+            if let Ok(i) = list.binary_search(&(p as u16)) {
+                list.remove(i);
+            }
+        }
+        let list = &mut self.owned[n];
+        if let Err(i) = list.binary_search(&(p as u16)) {
+            list.insert(i, p as u16);
+        }
+        self.provinces[p].owner = n as u8;
     }
 
     pub fn refresh_port_seas(&mut self) {
@@ -352,9 +398,30 @@ impl State {
         self.provinces_of(n).map(|p| self.provinces[p].ppu).sum()
     }
 
+    /// Independent provinces still unannexed.
+    pub fn free_independents(&self) -> impl Iterator<Item = usize> + '_ {
+        self.free_independents.iter().map(|&p| p as usize)
+    }
+
+    /// Nation `n`'s land units by class, summed over the map.
+    pub fn units_by_class(&self, n: usize) -> Army {
+        let np = self.provinces.len();
+        let mut sum = [0; 6];
+        for a in &self.armies[n * np..(n + 1) * np] {
+            for c in 0..6 {
+                sum[c] += a[c];
+            }
+        }
+        sum
+    }
+
     pub fn total_units(&self, n: usize) -> u32 {
         let np = self.provinces.len();
-        self.armies[n * np..(n + 1) * np].iter().map(size).sum()
+        // One flat run of counters sums faster than army by army.
+        self.armies[n * np..(n + 1) * np]
+            .as_flattened()
+            .iter()
+            .sum()
     }
 }
 

@@ -3,7 +3,7 @@
 use super::economy::Scratch;
 use super::scenario::{COLLAPSE, FIASCO, STABILITY, T};
 use super::state::State;
-use super::war::Move;
+use super::war::MoveScratch;
 use super::Model;
 use crate::dice::Dice;
 use crate::game::{GameLog, GamePlay, GameRecord, TurnObserver};
@@ -13,7 +13,7 @@ pub struct Worker<'a> {
     model: &'a Model,
     state: State,
     scratch: Scratch,
-    moves: Vec<Move>,
+    moves: MoveScratch,
     per_player: Vec<f64>,
     global: Vec<f64>,
 }
@@ -24,7 +24,7 @@ impl<'a> Worker<'a> {
             model,
             state: State::default(),
             scratch: Scratch::default(),
-            moves: Vec::new(),
+            moves: MoveScratch::default(),
             per_player: Vec::new(),
             global: Vec::new(),
         }
@@ -98,7 +98,7 @@ fn play_turn(
     m: &Model,
     s: &mut State,
     scratch: &mut Scratch,
-    moves: &mut Vec<Move>,
+    moves: &mut MoveScratch,
     dice: &mut Dice,
     log: &mut dyn GameLog,
 ) {
@@ -245,7 +245,7 @@ fn measure(m: &Model, s: &State, per_player: &mut Vec<f64>, global: &mut Vec<f64
         row[2] = s.nations[n].stability as f64;
         row[3] = s.total_units(n) as f64;
         row[4] = s.nations[n].fleets as f64;
-        row[5] = s.provinces_of(n).count() as f64;
+        row[5] = s.owned[n].len() as f64;
     }
     let _ = m;
     global.clear();

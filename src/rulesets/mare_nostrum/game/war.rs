@@ -7,7 +7,7 @@ use super::state::{
     size, Army, State, CAV, HOSTILE, INF, MCAV, MILITARY, MINF, NEUTRAL, NONE, PASSAGE, VASSAL,
     VCAV, VINF,
 };
-use super::{Model, Order, Policies};
+use super::{Model, Order, Policies, Route, RouteScratch};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::game::GameLog;
 use crate::game_log;
@@ -47,6 +47,9 @@ fn combat_units(a: &Army) -> [u32; 4] {
     [a[INF] + a[MINF], a[CAV] + a[MCAV], a[VINF], a[VCAV]]
 }
 
+/// No step up the independent ladder costs less (the right-of-passage minimum, L574).
+pub const CHEAPEST_INDEPENDENT_STEP: i64 = 20;
+
 impl State {
     /// War declarations, alliances and peace offers (rule 3.3).
     pub fn diplomacy(
@@ -76,6 +79,9 @@ impl State {
                     self.treaty(model, m, n, false, log);
                 }
             }
+        }
+        for n in 0..nn {
+            self.nations[n].units_at_diplomacy = self.total_units(n);
         }
         // Alliances need both nations in the same turn.
         for n in 0..nn {
@@ -261,18 +267,31 @@ impl State {
 
     /// The cost of raising nation `n`'s grade with independent `p` by one (L567-L574, A39), or None.
     pub fn independent_cost(&self, model: &Model, n: usize, p: usize) -> Option<i64> {
+        self.independent_price(n, p)
+            .filter(|_| self.independent_within_reach(model, n, p))
+    }
+
+    /// The ladder's distance rule (L539): past Right of Passage, an independent must touch the
+    /// nation, except in a Historical Period.
+    pub fn independent_within_reach(&self, model: &Model, n: usize, p: usize) -> bool {
+        self.provinces[p].grade[n] < PASSAGE
+            || self.historical_period
+            || model.adjacent_to_nation(self, n, p)
+    }
+
+    /// What the next step up costs `n` in `p`, reach aside ([`State::independent_cost`] checks
+    /// both); None if the province is Hostile to `n` or led by an independent leader.
+    #[inline]
+    pub fn independent_price(&self, n: usize, p: usize) -> Option<i64> {
         let pr = &self.provinces[p];
         let g = pr.grade[n];
         if g == HOSTILE || pr.indep_leader != usize::MAX {
             return None;
         }
-        if g >= PASSAGE && !self.historical_period && !model.adjacent_to_nation(self, n, p) {
-            return None;
-        }
         let units = (pr.troops[0] + pr.troops[1]) as i64;
         let ppu = pr.ppu as i64;
         let (base, min) = match g + 1 {
-            PASSAGE => (10 * units, 20),
+            PASSAGE => (10 * units, CHEAPEST_INDEPENDENT_STEP),
             3 => (10 * ppu, 30),
             MILITARY => (15 * units, 30),
             VASSAL => (10 * ppu, 30),
@@ -284,8 +303,8 @@ impl State {
     }
 
     pub fn annex(&mut self, model: &Model, n: usize, p: usize, log: &mut dyn GameLog) {
+        self.set_owner(p, n);
         let pr = &mut self.provinces[p];
-        pr.owner = n as u8;
         pr.grade = [NEUTRAL; 16];
         pr.ppu_max = pr.ppu_max.max(pr.ppu);
         let troops = std::mem::take(&mut pr.troops);
@@ -384,10 +403,10 @@ impl State {
     /// Ports on sea `s` counting for nation `n`: its own, its military allies', and those of
     /// independents allied to or vassal of it (L679-L683, L525).
     pub fn ports_on(&self, model: &Model, n: usize, s: usize) -> u32 {
-        let _ = model;
         let bit = 1u16 << s;
         let mut count = 0;
-        for pr in &self.provinces {
+        for &p in &model.port_provinces {
+            let pr = &self.provinces[p];
             if pr.ports & bit == 0 || pr.occupier != NONE {
                 continue;
             }
@@ -437,12 +456,15 @@ impl State {
         &mut self,
         model: &Model,
         policies: &Policies,
-        moves: &mut Vec<Move>,
+        scratch: &mut MoveScratch,
         dice: &mut Dice,
         log: &mut dyn GameLog,
     ) {
+        let moves = &mut scratch.moves;
         moves.clear();
-        // Leader deployment (rule 3.11): a leader without units joins the nation's largest army.
+        // Leader deployment (rule 3.11): a leader without units joins the nation's largest army
+        // (armies do not move here, so each nation's is looked for once).
+        let mut largest: [Option<Option<usize>>; 16] = [None; 16];
         for li in 0..self.leaders.len() {
             let l = self.leaders[li];
             if !l.alive || l.nation == NONE {
@@ -450,21 +472,35 @@ impl State {
             }
             let n = l.nation as usize;
             if size(self.army(n, l.province as usize)) == 0 {
-                if let Some(p) = (0..self.provinces.len())
-                    .filter(|&p| size(self.army(n, p)) > 0)
-                    .max_by_key(|&p| size(self.army(n, p)))
-                {
+                let found = *largest[n].get_or_insert_with(|| {
+                    (0..self.provinces.len())
+                        .filter(|&p| size(self.army(n, p)) > 0)
+                        .max_by_key(|&p| size(self.army(n, p)))
+                });
+                if let Some(p) = found {
                     self.leaders[li].province = p as u16;
                 }
             }
         }
-        // Co-located hostile armies with a leader fight once at the start (A12).
+        // Co-located hostile armies with a leader fight once at the start (A12). Battles start no
+        // war and make no province Hostile, so a nation with neither cannot meet one here.
+        let mut may_meet = 0u16;
+        for n in 0..self.nations.len() {
+            let hostile_independent = self.free_independents().any(|p| {
+                let pr = &self.provinces[p];
+                pr.grade[n] == HOSTILE && pr.troops[0] + pr.troops[1] > 0
+            });
+            if self.nations[n].at_war != 0 || hostile_independent {
+                may_meet |= 1 << n;
+            }
+        }
         for p in 0..self.provinces.len() {
             for n in 0..self.nations.len() {
-                if size(self.army(n, p)) == 0 || self.best_leader(n, p).is_none() {
-                    continue;
-                }
-                if self.hostile_units_at(n, p) {
+                if may_meet & (1 << n) != 0
+                    && size(self.army(n, p)) > 0
+                    && self.hostile_units_at(n, p)
+                    && self.best_leader(n, p).is_some()
+                {
                     self.field_battle(model, n, p, None, log, dice);
                 }
             }
@@ -493,7 +529,7 @@ impl State {
             if size(&taking) == 0 {
                 continue;
             }
-            let Some(path) = model.route(self, n, from, target) else {
+            let Some(path) = model.route(self, n, from, target, &mut scratch.route) else {
                 continue;
             };
             for c in 0..6 {
@@ -516,10 +552,10 @@ impl State {
         for seg in 1..=6u32 {
             for i in 0..moves.len() {
                 let mv = &moves[i];
-                if mv.stopped || mv.step >= mv.path.len() || mv.segments >= seg {
+                if mv.stopped || mv.step >= mv.path.steps().len() || mv.segments >= seg {
                     continue;
                 }
-                let (next, cost, border) = mv.path[mv.step];
+                let (next, cost, border) = mv.path.steps()[mv.step];
                 let end = mv.segments + cost;
                 let allowed = end <= 6
                     && match border {
@@ -554,7 +590,7 @@ impl State {
         }
         // Arrival: the rest of the segments go to the order (assault, siege or pillage).
         for i in 0..moves.len() {
-            let mv = moves[i].clone();
+            let mv = moves[i];
             let n = mv.nation;
             let p = mv.at;
             let left = 6 - mv.segments.min(6);
@@ -698,9 +734,6 @@ impl State {
                 }
             }
         }
-        if let Some(li) = my_leader.filter(|&li| !self.leaders[li].alive) {
-            let _ = li;
-        }
         self.nations[n].vp += vp[0] as i64 + leader_vp[0];
         self.change_stability(n, stability[0] as i32, model.rules.optimal_vp);
         match foe_nation {
@@ -712,9 +745,13 @@ impl State {
                 self.war_activity[m] |= 1 << n;
             }
             None => {
+                // Added, not assigned: a leader replacing one killed here may have brought troops.
+                // An independent's troops carry no veteran mark, so its new veterans count as
+                // plain troops (a simplification of the game model).
                 let pr = &mut self.provinces[p];
-                pr.troops = [theirs[INF], theirs[CAV]];
-                if size(&theirs) == 0 {
+                pr.troops[0] += theirs[INF] + theirs[VINF];
+                pr.troops[1] += theirs[CAV] + theirs[VCAV];
+                if pr.troops == [0, 0] {
                     if pr.indep_leader != usize::MAX {
                         let li = pr.indep_leader;
                         self.remove_leader(model, li, dice, log);
@@ -985,8 +1022,8 @@ impl State {
             }
             slots -= cost;
             ceded += 1;
+            self.set_owner(p, victor);
             let pr = &mut self.provinces[p];
-            pr.owner = victor as u8;
             if pr.occupier as usize == victor {
                 pr.occupier = NONE;
             }
@@ -1095,7 +1132,7 @@ impl State {
             let mut own = 0;
             let mut enemy_by = [0u32; 16];
             let mut all_occupied = true;
-            for p in self.provinces_of(n).collect::<Vec<_>>() {
+            for p in self.provinces_of(n) {
                 own += self.friendly_units(n, p);
                 for m in 0..self.nations.len() {
                     if self.at_war(n, m) {
@@ -1162,16 +1199,22 @@ impl State {
     }
 }
 
+/// Movement's working space, reused from turn to turn.
+#[derive(Default)]
+pub struct MoveScratch {
+    pub moves: Vec<Move>,
+    pub route: RouteScratch,
+}
+
 /// An army on the move this turn.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Move {
     pub nation: usize,
     pub leader: usize,
     pub from: usize,
     pub at: usize,
     pub units: Army,
-    /// Steps: (province, segments it costs, border crossed; None = a sea crossing).
-    pub path: Vec<(usize, u32, Option<Border>)>,
+    pub path: Route,
     pub step: usize,
     pub segments: u32,
     pub stopped: bool,
