@@ -588,6 +588,78 @@ impl State {
         self.provinces_of(n).find(|&p| self.provinces[p].ports != 0)
     }
 
+    /// The Historical-Period reforms `n` asked for, each as far as the treasury pays (L934-L950).
+    pub fn reform(
+        &mut self,
+        model: &Model,
+        n: usize,
+        wanted: Reforms,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
+        let provinces = self.owned[n].len();
+        let pay = |s: &mut State, cost: i64| {
+            let ok = s.nations[n].goods[T] >= cost;
+            if ok {
+                s.nations[n].goods[T] -= cost;
+            }
+            ok
+        };
+        let mut done = Reforms::default();
+        if wanted.army && self.nations[n].strategy > 0 && pay(self, army_reform_cost(provinces)) {
+            self.nations[n].strategy -= 1;
+            done.army = true;
+        }
+        for _ in 0..wanted.military {
+            if !pay(self, 100) {
+                break;
+            }
+            let leader = super::state::new_leader(self.nations[n].strategy, dice);
+            self.leaders.push(super::state::GameLeader {
+                leader,
+                nation: n as u8,
+                province: self.nations[n].capital as u16,
+                alive: true,
+            });
+            done.military += 1;
+        }
+        for _ in 0..wanted.renewals {
+            let weakest = (0..self.leaders.len())
+                .filter(|&i| self.leaders[i].alive && self.leaders[i].nation as usize == n)
+                .min_by_key(|&i| {
+                    let l = &self.leaders[i].leader;
+                    (l.modifier, std::cmp::Reverse(l.age))
+                });
+            let Some(li) = weakest else { break };
+            if !pay(self, 25) {
+                break;
+            }
+            self.remove_leader(model, li, dice, log);
+            done.renewals += 1;
+        }
+        if wanted.political && pay(self, political_reform_cost(provinces)) {
+            self.nations[n].card_limit += 1;
+            done.political = true;
+        }
+        for _ in 0..wanted.agrarian {
+            let Some(p) = self.provinces_of(n).find(|&p| {
+                let pr = &self.provinces[p];
+                pr.harvests > 0 && !pr.agrarian_reform
+            }) else {
+                break;
+            };
+            if !pay(self, 50) {
+                break;
+            }
+            self.provinces[p].harvests += 1;
+            self.provinces[p].agrarian_reform = true;
+            done.agrarian += 1;
+        }
+        if done != Reforms::default() {
+            game_log!(log, "  {} reforms: {:?}", model.name(n), done);
+        }
+    }
+
     /// Every nation's [`State::home_port`] in one pass over the provinces.
     pub fn home_ports(&self) -> [Option<usize>; 16] {
         let mut first = [None; 16];
@@ -644,6 +716,29 @@ pub struct Scratch {
 
 pub fn goods_text(g: &Goods) -> String {
     format!("{} T, {} G, {} R, {} Cb", g[T], g[G], g[R], g[CB])
+}
+
+/// The reforms a nation buys in a Historical Period (§5.17), resolved in this order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reforms {
+    /// Strategy level one better (25 T a province, 100-200 T).
+    pub army: bool,
+    /// Extra leaders (100 T each).
+    pub military: u32,
+    /// Weakest leaders replaced by new ones (25 T each).
+    pub renewals: u32,
+    /// Card limit +1 for good (25 T a province).
+    pub political: bool,
+    /// Provinces whose grain production rises by one (50 T each, once a province).
+    pub agrarian: u32,
+}
+
+pub fn army_reform_cost(provinces: usize) -> i64 {
+    (25 * provinces as i64).clamp(100, 200)
+}
+
+pub fn political_reform_cost(provinces: usize) -> i64 {
+    25 * provinces as i64
 }
 
 /// A recruitment order.

@@ -2,9 +2,10 @@
 //! Each decision point of the turn asks the nation's policy; the scripted policies share one
 //! type whose style and parameters come from the experiment file.
 
-use super::economy::Recruit;
+use super::economy::{army_reform_cost, Recruit, Reforms};
 use super::scenario::{CB, COLLAPSE, FIASCO, G, R, T};
 use super::state::{size, State, HOSTILE, NEUTRAL, NONE, VASSAL};
+use super::war::Agreement;
 use super::{Model, Order};
 use crate::dice::Dice;
 use crate::game::policy::{Param, PolicyCatalog, PolicyKind};
@@ -22,6 +23,20 @@ pub trait Policy: Send + Sync {
     ) -> bool;
     fn wants_military(&self, m: &Model, s: &State, n: usize, other: usize, dice: &mut Dice)
         -> bool;
+    /// Whether `n` asks `other` for a right of passage through its provinces.
+    fn wants_passage(&self, m: &Model, s: &State, n: usize, other: usize, dice: &mut Dice) -> bool;
+    /// Whether `n` grants `other` the passage it asks for.
+    fn grants_passage(&self, m: &Model, s: &State, n: usize, other: usize, dice: &mut Dice)
+        -> bool;
+    /// An agreement with `other` that `n` ends on its own this turn, if any.
+    fn ends_agreement(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        other: usize,
+        dice: &mut Dice,
+    ) -> Option<Agreement>;
     fn declare_war(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> Option<usize>;
     fn sue_for_peace(&self, m: &Model, s: &State, n: usize, enemy: usize, dice: &mut Dice) -> bool;
     fn accept_surrender(
@@ -55,6 +70,8 @@ pub trait Policy: Send + Sync {
         from: usize,
         dice: &mut Dice,
     ) -> Option<(usize, Order, f64)>;
+    /// Historical Period: the reforms to buy before investing for VP.
+    fn reforms(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> Reforms;
     /// Historical Period: talents to turn into VP (50 T each).
     fn invest_for_vp(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> i64;
 }
@@ -164,6 +181,27 @@ impl Policy for Scripted {
     fn wants_military(&self, _m: &Model, s: &State, n: usize, o: usize, _d: &mut Dice) -> bool {
         // Allies share a common enemy.
         s.nations[n].at_war & s.nations[o].at_war != 0 && self.style != Style::Economist
+    }
+
+    fn wants_passage(&self, m: &Model, s: &State, n: usize, o: usize, _d: &mut Dice) -> bool {
+        // To reach a war through a neighbour.
+        s.nations[n].at_war != 0 && m.neighbours[n] & (1 << o) != 0 && !s.at_war(n, o)
+    }
+
+    fn grants_passage(&self, _m: &Model, s: &State, n: usize, o: usize, _d: &mut Dice) -> bool {
+        s.allied(n, o)
+    }
+
+    fn ends_agreement(
+        &self,
+        _m: &Model,
+        _s: &State,
+        _n: usize,
+        _o: usize,
+        _d: &mut Dice,
+    ) -> Option<Agreement> {
+        // Scripted nations keep their word: ending an agreement hands the other a casus belli.
+        None
     }
 
     fn declare_war(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> Option<usize> {
@@ -302,6 +340,7 @@ impl Policy for Scripted {
             if cost <= budget
                 && best.is_none_or(|(k, _)| key >= k)
                 && s.independent_within_reach(m, n, p)
+                && s.independent_place_free(n, p)
             {
                 best = Some((key, p));
             }
@@ -337,6 +376,27 @@ impl Policy for Scripted {
             Order::Pillage
         };
         Some((target, order, self.army_share))
+    }
+
+    fn reforms(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> Reforms {
+        // Soldiers reform the army and its command; economists farm; all within the spare money.
+        let mut spare = self.spare(s, n);
+        let provinces = s.owned[n].len();
+        let mut r = Reforms::default();
+        let martial = matches!(self.style, Style::Aggressor | Style::Expansionist);
+        let army = army_reform_cost(provinces);
+        if martial && s.nations[n].strategy > 0 && spare >= army {
+            r.army = true;
+            spare -= army;
+        }
+        if martial && spare >= 100 {
+            r.military = 1;
+            spare -= 100;
+        }
+        if self.style == Style::Economist {
+            r.agrarian = (spare / 2 / 50) as u32;
+        }
+        r
     }
 
     fn invest_for_vp(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> i64 {
@@ -375,6 +435,38 @@ impl Policy for RandomPolicy {
     }
     fn wants_military(&self, _m: &Model, _s: &State, _n: usize, _o: usize, d: &mut Dice) -> bool {
         d.below(4) == 0
+    }
+    fn wants_passage(&self, _m: &Model, _s: &State, _n: usize, _o: usize, d: &mut Dice) -> bool {
+        d.below(4) == 0
+    }
+    fn grants_passage(&self, _m: &Model, _s: &State, _n: usize, _o: usize, d: &mut Dice) -> bool {
+        d.below(2) == 0
+    }
+    fn ends_agreement(
+        &self,
+        _m: &Model,
+        s: &State,
+        n: usize,
+        o: usize,
+        d: &mut Dice,
+    ) -> Option<Agreement> {
+        // Rarely, one of the agreements it may end, each equally likely.
+        let mut held = [Agreement::Commercial; 3];
+        let mut k = 0;
+        for a in [
+            Agreement::Commercial,
+            Agreement::Military,
+            Agreement::Passage,
+        ] {
+            if s.may_end_agreement(n, o, a) {
+                held[k] = a;
+                k += 1;
+            }
+        }
+        if k == 0 || d.below(20) != 0 {
+            return None;
+        }
+        Some(held[d.below(k as u64) as usize])
     }
     fn declare_war(&self, m: &Model, s: &State, n: usize, d: &mut Dice) -> Option<usize> {
         // Peace, or one legal war declaration against a neighbour, each equally likely.
@@ -445,6 +537,15 @@ impl Policy for RandomPolicy {
         let target = march_target(m, s, n, from)?;
         let order = [Order::Assault, Order::Siege, Order::Pillage][d.below(3) as usize];
         Some((target, order, 0.25 * (1 + d.below(4)) as f64))
+    }
+    fn reforms(&self, _m: &Model, _s: &State, _n: usize, d: &mut Dice) -> Reforms {
+        Reforms {
+            army: d.below(4) == 0,
+            military: (d.below(4) == 0) as u32,
+            renewals: (d.below(4) == 0) as u32,
+            political: d.below(4) == 0,
+            agrarian: d.below(3) as u32,
+        }
     }
     fn invest_for_vp(&self, _m: &Model, s: &State, n: usize, d: &mut Dice) -> i64 {
         d.below((s.nations[n].goods[T].max(0) / 2) as u64 + 1) as i64

@@ -48,6 +48,8 @@ pub struct NationState {
     pub at_war: u16,
     pub commercial: u16,
     pub military: u16,
+    /// Nations this one lets move and station troops in its provinces (right of passage, L295).
+    pub passage: u16,
     /// Turn (inclusive) until which this nation may not declare war on nation j.
     pub forced_peace: [u32; 16],
     /// Turn (inclusive) until which this nation holds a casus belli against nation j.
@@ -75,6 +77,8 @@ pub struct NationState {
 #[derive(Clone, Debug, Default)]
 pub struct ProvinceState {
     pub owner: u8,
+    /// Its grain production has had its one agrarian reform (L948).
+    pub agrarian_reform: bool,
     pub ppu: u32,
     pub ppu_max: u32,
     pub ppr: u32,
@@ -167,6 +171,16 @@ impl State {
         self.nations[a].military & (1 << b) != 0
     }
 
+    /// Whether `grantor` has given `grantee` a right of passage.
+    pub fn passage(&self, grantor: usize, grantee: usize) -> bool {
+        self.nations[grantor].passage & (1 << grantee) != 0
+    }
+
+    /// Whether nation `a` has land units in any province of nation `b`.
+    pub fn has_troops_in(&self, a: usize, b: usize) -> bool {
+        self.provinces_of(b).any(|p| size(self.army(a, p)) > 0)
+    }
+
     /// Resets to the scenario's start: figures as printed, assumptions as configured, starting
     /// leaders generated (A37) and independent leaders placed at random (§4.6).
     pub fn reset(&mut self, model: &Model, dice: &mut Dice) {
@@ -204,6 +218,7 @@ impl State {
                 deposits: pd.deposits,
                 herds: pd.herds,
                 garrison: pd.garrison,
+                agrarian_reform: false,
                 occupier: NONE,
                 occupation_vp: false,
                 pillaged: 0,

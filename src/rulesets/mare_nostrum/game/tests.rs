@@ -98,16 +98,39 @@ fn diplomacy_costs_e11_e12_e13_and_growth_caps_e6_e7() {
     s.provinces[p].ppu = 3;
     s.nations[rome].stability = 0; // Optimal
     assert_eq!(s.independent_cost(&m, rome, p), Some(30)); // E13: the minimum
-                                                           // E6, E7: growth caps at floor(1.5 x start).
-    assert_eq!(6 * 3 / 2, 9);
-    let q = s
-        .provinces_of(rome)
-        .find(|&q| s.provinces[q].ppu == 1 || s.provinces[q].ppr == 7);
-    if let Some(q) = q {
-        let pr = &s.provinces[q];
-        assert_eq!(pr.ppu_max, pr.ppu * 3 / 2);
-        assert_eq!(pr.ppr_max, pr.ppr * 3 / 2);
+}
+
+#[test]
+fn growth_stops_at_half_again_the_starting_figures_e6_e7() {
+    let mut m = model("");
+    let rome = 12;
+    let (city, farm) = (m.scenario.nations[rome].capital, {
+        let s = &m.scenario;
+        (0..s.provinces.len())
+            .find(|&p| s.provinces[p].owner == Some(rome) && p != s.nations[rome].capital)
+            .unwrap()
+    });
+    m.scenario.provinces[city].ppu = 6; // E6
+    m.scenario.provinces[city].ppr = 12;
+    m.scenario.provinces[farm].ppr = 7; // E7
+    m.scenario.provinces[farm].ppu = 1;
+    let mut s = State::default();
+    s.reset(&m, &mut Dice::from_seed(2));
+    assert_eq!(s.provinces[city].ppu_max, 9);
+    assert_eq!(
+        (s.provinces[farm].ppr_max, s.provinces[farm].ppu_max),
+        (10, 1)
+    );
+    // A rich Rome buying population every year never passes the caps.
+    let mut dice = Dice::from_seed(3);
+    let buyer = model("rome = \"random\"");
+    for _ in 0..200 {
+        s.nations[rome].goods = [10_000, 100, 100, 0];
+        s.population_changes(&buyer, &buyer.policies, &mut dice);
+        assert!(s.provinces[city].ppu <= 9);
+        assert!(s.provinces[farm].ppr <= 10 && s.provinces[farm].ppu <= 1);
     }
+    assert_eq!(s.provinces[farm].ppu, 1, "floor(1.5 x 1) = 1: no growth");
 }
 
 #[test]
@@ -354,4 +377,264 @@ fn the_balance_experiment_runs_end_to_end_and_does_not_depend_on_threads() {
     assert!(summaries[0].contains("Rome") && summaries[0].contains("aggressor"));
     let _ = exp;
     std::fs::remove_dir_all(&root).ok();
+}
+
+/// Egypt (X) and Rome (Y) with a commercial alliance, Egypt granting Rome passage (§8 E2).
+fn e2_situation() -> (Model, State, usize, usize) {
+    let m = model("");
+    let mut s = State::default();
+    s.reset(&m, &mut Dice::from_seed(3));
+    let (x, y) = (2, 12);
+    s.turn = 3;
+    for n in 0..s.nations.len() {
+        s.nations[n].military = 0;
+        s.nations[n].commercial = 0;
+    }
+    s.nations[x].commercial = 1 << y;
+    s.nations[y].commercial = 1 << x;
+    s.nations[x].passage = 1 << y;
+    s.nations[x].stability = 3;
+    s.nations[y].stability = 3;
+    (m, s, x, y)
+}
+
+#[test]
+fn war_on_the_nation_one_lets_through_costs_two_levels_e2_and_is_refused_near_collapse_e4() {
+    let (m, mut s, x, y) = e2_situation();
+    let (from, to) = (s.home_port(x).unwrap(), s.home_port(y).unwrap());
+    s.trade.push(state::TradeLink {
+        owner: x as u8,
+        from: from as u16,
+        to: to as u16,
+        points: 5,
+    });
+    assert_eq!(s.war_declaration_cost(x, y), 2);
+    assert_eq!(s.war_declaration_cost(y, x), 1, "E3: Y revokes nothing");
+    s.declare_war(&m, x, y, &mut NoLog);
+    assert!(s.at_war(x, y));
+    assert_eq!(
+        s.nations[x].stability, 5,
+        "-1 declaration, -1 passage revoked"
+    );
+    assert_eq!(s.nations[y].stability, 3);
+    assert!(!s.passage(x, y));
+    assert_eq!(s.trade[0].points, 2, "trade points halved, rounded down");
+    assert_eq!(s.nations[x].commercial & (1 << y), 0);
+    assert_eq!(s.nations[x].no_renewal[y], s.turn + 5);
+    assert_eq!(s.nations[y].no_renewal[x], s.turn + 5);
+    // E4: at Very Low (5) the same declaration would reach Collapse (5 + 2 = 7).
+    let (_, mut s, x, y) = e2_situation();
+    s.nations[x].stability = 5;
+    assert!(!s.may_declare_war(x, y));
+    s.nations[x].stability = 4;
+    assert!(s.may_declare_war(x, y), "Low: 4 + 2 = 6, Fiasco, allowed");
+    // Troops let in under that passage bar the declaration (L353).
+    let p = s.provinces_of(x).next().unwrap();
+    s.army_mut(y, p)[state::INF] = 3;
+    assert!(!s.may_declare_war(x, y));
+}
+
+#[test]
+fn ending_a_commercial_alliance_gives_the_other_a_casus_belli_e5() {
+    let (m, mut s, x, y) = e2_situation();
+    s.nations[x].passage = 0;
+    s.nations[x].military = 1 << y;
+    s.nations[y].military = 1 << x;
+    assert!(!s.may_declare_war(y, x), "no war on a military ally");
+    s.end_agreement(&m, x, y, war::Agreement::Commercial, &mut NoLog);
+    assert_eq!(s.nations[x].commercial & (1 << y), 0);
+    assert_eq!(
+        s.nations[x].stability, 3,
+        "a commercial alliance ends without a stability loss"
+    );
+    // Next year Y may declare war on X, ignoring the military alliance, at no stability cost.
+    s.turn += 1;
+    assert!(s.may_declare_war(y, x));
+    s.declare_war(&m, y, x, &mut NoLog);
+    assert!(s.at_war(x, y));
+    assert_eq!(s.nations[y].stability, 3);
+    assert!(!s.allied(x, y));
+    // The casus belli lasts until the end of the year after it arose.
+    let (m, mut s, x, y) = e2_situation();
+    s.end_agreement(&m, x, y, war::Agreement::Commercial, &mut NoLog);
+    s.turn += 2;
+    assert_eq!(s.war_declaration_cost(y, x), 1);
+}
+
+/// An independent province without a leader that touches at least two nations, and two of them.
+fn contested_independent(m: &Model, s: &State) -> (usize, usize, usize) {
+    for &p in &m.independents {
+        if s.provinces[p].indep_leader != usize::MAX {
+            continue;
+        }
+        let near: Vec<usize> = (0..s.nations.len())
+            .filter(|&n| m.adjacent_to_nation(s, n, p))
+            .collect();
+        if near.len() >= 2 {
+            return (p, near[0], near[1]);
+        }
+    }
+    panic!("the map has an independent between two nations");
+}
+
+#[test]
+fn equal_stability_cancels_both_requests_e9_and_higher_stability_takes_the_last_place_e10() {
+    let m = model("");
+    let mut s = State::default();
+    s.reset(&m, &mut Dice::from_seed(4));
+    s.turn = 2;
+    s.refresh_port_seas();
+    let (p, a, b) = contested_independent(&m, &s);
+    // E9: both at Subsidiary, both ask for the Military Alliance, equal stability: neither.
+    for n in [a, b] {
+        s.provinces[p].grade[n] = state::SUBSIDIARY;
+        s.nations[n].stability = 2;
+        s.nations[n].goods[T] = 1000;
+    }
+    let mut both = war::Requests::default();
+    both.push(a, p);
+    both.push(b, p);
+    let granted = s.settle_independent_requests(&m, &both, &mut NoLog);
+    assert_eq!(granted, 0);
+    assert_eq!(s.provinces[p].grade[a], state::SUBSIDIARY);
+    assert_eq!(s.provinces[p].grade[b], state::SUBSIDIARY);
+    assert_eq!(
+        s.nations[a].goods[T], 1000,
+        "refunded in a normal turn (A43)"
+    );
+    // In a Historical Period a full tie loses the money (L930).
+    let mut hp = s.clone();
+    hp.historical_period = true;
+    let land = [a, b].map(|n| m.touches_nation(&hp, n, p));
+    let sea = [a, b].map(|n| hp.provinces[p].ports & hp.port_seas[n] != 0);
+    if land[0] == land[1] && sea[0] == sea[1] {
+        assert_eq!(hp.settle_independent_requests(&m, &both, &mut NoLog), 0);
+        assert!(hp.nations[a].goods[T] < 1000 && hp.nations[b].goods[T] < 1000);
+    } else {
+        // The better placed by land or sea wins instead.
+        assert_eq!(
+            hp.settle_independent_requests(&m, &both, &mut NoLog)
+                .count_ones(),
+            1
+        );
+    }
+    // E10: a third nation holds Subsidiary; Optimal (a) and Very High (b) ask for it too: one
+    // place is left and the Optimal nation takes it; the holder keeps its own.
+    let holder = (0..s.nations.len()).find(|&n| n != a && n != b).unwrap();
+    s.provinces[p].grade = [state::NEUTRAL; 16];
+    s.provinces[p].grade[holder] = state::SUBSIDIARY;
+    for (n, stability) in [(a, 0), (b, 1)] {
+        s.provinces[p].grade[n] = state::PASSAGE;
+        s.nations[n].stability = stability;
+    }
+    let granted = s.settle_independent_requests(&m, &both, &mut NoLog);
+    assert_eq!(granted, 1 << a);
+    assert_eq!(s.provinces[p].grade[a], state::SUBSIDIARY);
+    assert_eq!(s.provinces[p].grade[b], state::PASSAGE);
+    assert_eq!(s.provinces[p].grade[holder], state::SUBSIDIARY);
+    assert!(s.nations[a].goods[T] < 1000);
+    assert_eq!(s.nations[b].goods[T], 1000);
+    // With both places taken, nobody else may even ask.
+    assert_eq!(s.independent_cost(&m, b, p), None);
+}
+
+#[test]
+fn pillage_by_five_units_over_three_orders_idles_seven_ppr_and_rolls_eight_dice_e17() {
+    let m = model("");
+    let mut s = State::default();
+    s.reset(&m, &mut Dice::from_seed(5));
+    let (rome, carthage) = (12, 1);
+    s.turn = 2;
+    s.nations[rome].at_war |= 1 << carthage;
+    s.nations[carthage].at_war |= 1 << rome;
+    let p = s.provinces_of(carthage).next().unwrap();
+    let trials = 20_000;
+    let (mut destroyed, mut none) = (0u64, 0u64);
+    let mut dice = Dice::from_seed(6);
+    for _ in 0..trials {
+        let mut t = s.clone();
+        t.provinces[p].ppr = 7;
+        t.provinces[p].pillaged = 0;
+        let mut units = [5, 0, 0, 0, 0, 0];
+        // Three consecutive pillage orders: the three segments left after moving in.
+        t.city_action(
+            &m,
+            rome,
+            p,
+            &mut units,
+            Order::Pillage,
+            3,
+            3,
+            &mut NoLog,
+            &mut dice,
+        );
+        assert_eq!(
+            t.provinces[p].pillaged, 7,
+            "all 7 PPR idle next economic phase"
+        );
+        let lost = 7 - t.provinces[p].ppr as u64;
+        destroyed += lost;
+        none += (lost == 0) as u64;
+    }
+    // 5 x 3 - 7 = 8 d10, each 10 destroys a PPR: E = 0.8, P(none) = 0.9^8.
+    let mean = destroyed as f64 / trials as f64;
+    let se = (8.0 * 0.1 * 0.9 / trials as f64).sqrt();
+    assert!((mean - 0.8).abs() < 5.0 * se, "mean {mean}");
+    let p0 = 0.9f64.powi(8);
+    let share = none as f64 / trials as f64;
+    assert!((share - p0).abs() < 5.0 * (p0 * (1.0 - p0) / trials as f64).sqrt());
+}
+
+#[test]
+fn a_cession_takes_one_clause_plus_cities_port_and_resources_e19() {
+    assert_eq!(war::cession_clauses(2, true, true), 5);
+    assert_eq!(war::cession_clauses(1, false, false), 2);
+    assert_eq!(war::cession_clauses(1, true, false), 3);
+}
+
+#[test]
+fn historical_period_reforms_cost_what_the_table_says() {
+    let m = model("");
+    let mut s = State::default();
+    s.reset(&m, &mut Dice::from_seed(7));
+    let rome = 12;
+    s.historical_period = true;
+    s.nations[rome].goods[T] = 10_000;
+    s.nations[rome].strategy = 3;
+    let provinces = s.owned[rome].len();
+    let leaders = |s: &State| {
+        s.leaders
+            .iter()
+            .filter(|l| l.alive && l.nation as usize == rome)
+            .count()
+    };
+    let before = leaders(&s);
+    let grain: u32 = s.provinces_of(rome).map(|p| s.provinces[p].harvests).sum();
+    let limit = s.nations[rome].card_limit;
+    let all = economy::Reforms {
+        army: true,
+        military: 1,
+        renewals: 1,
+        political: true,
+        agrarian: 2,
+    };
+    s.reform(&m, rome, all, &mut Dice::from_seed(8), &mut NoLog);
+    let cost = (25 * provinces as i64).clamp(100, 200) + 100 + 25 + 25 * provinces as i64 + 2 * 50;
+    assert_eq!(s.nations[rome].goods[T], 10_000 - cost);
+    assert_eq!(s.nations[rome].strategy, 2, "one strategy level better");
+    assert_eq!(
+        leaders(&s),
+        before + 1,
+        "one more leader; the renewed one replaced"
+    );
+    assert_eq!(s.nations[rome].card_limit, limit + 1);
+    let after: u32 = s.provinces_of(rome).map(|p| s.provinces[p].harvests).sum();
+    assert_eq!(after, grain + 2);
+    // A province takes one agrarian reform only, and a poor treasury buys nothing.
+    s.nations[rome].goods[T] = 40;
+    s.reform(&m, rome, all, &mut Dice::from_seed(9), &mut NoLog);
+    assert_eq!(
+        s.nations[rome].goods[T], 15,
+        "only the 25 T renewal was affordable"
+    );
 }

@@ -209,6 +209,8 @@ fn end_of_turn(m: &Model, s: &mut State, dice: &mut Dice, log: &mut dyn GameLog)
             if !s.nations[n].alive {
                 continue;
             }
+            let wanted = m.policies[n].reforms(m, s, n, dice);
+            s.reform(m, n, wanted, dice, log);
             let t = m.policies[n]
                 .invest_for_vp(m, s, n, dice)
                 .min(s.nations[n].goods[T])

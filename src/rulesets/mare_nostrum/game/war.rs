@@ -2,10 +2,10 @@
 //! movement on the map in six segments with field battles, assaults, sieges and pillage through
 //! the battle code, and the surrender treaties that move provinces, money and VP.
 
-use super::scenario::{Border, COLLAPSE, T};
+use super::scenario::{Border, COLLAPSE, FIASCO, T};
 use super::state::{
-    size, Army, State, CAV, HOSTILE, INF, MCAV, MILITARY, MINF, NEUTRAL, NONE, PASSAGE, VASSAL,
-    VCAV, VINF,
+    size, Army, State, CAV, HOSTILE, INF, MCAV, MILITARY, MINF, NEUTRAL, NONE, PASSAGE, SUBSIDIARY,
+    VASSAL, VCAV, VINF,
 };
 use super::{Model, Order, Policies, Route, RouteScratch};
 use crate::dice::{draw_without_replacement, Dice};
@@ -80,6 +80,17 @@ impl State {
                 }
             }
         }
+        // Agreements a nation ends on its own.
+        for n in 0..nn {
+            for m in 0..nn {
+                if m == n || !self.nations[n].alive || !self.nations[m].alive {
+                    continue;
+                }
+                if let Some(agreement) = policies[n].ends_agreement(model, self, n, m, dice) {
+                    self.end_agreement(model, n, m, agreement, log);
+                }
+            }
+        }
         for n in 0..nn {
             self.nations[n].units_at_diplomacy = self.total_units(n);
         }
@@ -106,6 +117,20 @@ impl State {
                         model.name(m)
                     );
                 }
+                for (asks, grants) in [(n, m), (m, n)] {
+                    if !self.passage(grants, asks)
+                        && policies[asks].wants_passage(model, self, asks, grants, dice)
+                        && policies[grants].grants_passage(model, self, grants, asks, dice)
+                    {
+                        self.nations[grants].passage |= 1 << asks;
+                        game_log!(
+                            log,
+                            "  {} grants {} a right of passage",
+                            model.name(grants),
+                            model.name(asks)
+                        );
+                    }
+                }
                 if self.nations[n].military & (1 << m) == 0
                     && policies[n].wants_military(model, self, n, m, dice)
                     && policies[m].wants_military(model, self, m, n, dice)
@@ -131,19 +156,88 @@ impl State {
         }
     }
 
-    /// Whether `n` may declare war on `m` now (L349-L361): not an ally nor under forced peace
-    /// unless it holds a casus belli, and never into Collapse.
+    /// Whether `n` may declare war on `m` now (L349-L361). Without a casus belli: not on a
+    /// military ally, nor under forced peace, nor with its own troops in `m`'s provinces, nor while
+    /// `m`'s troops stand in its provinces under a passage it granted; never into Collapse,
+    /// counting the −1 of the declaration and of each agreement it breaks (E2, E4).
     pub fn may_declare_war(&self, n: usize, m: usize) -> bool {
         if n == m || !self.nations[m].alive || self.at_war(n, m) {
             return false;
         }
         let me = &self.nations[n];
         let cb = me.casus_belli[m] >= self.turn;
-        let cost = if cb { 0 } else { 1 + self.allied(n, m) as u8 };
-        if me.stability + cost >= COLLAPSE {
+        if me.stability + self.war_declaration_cost(n, m) >= COLLAPSE {
             return false;
         }
-        cb || (!self.allied(n, m) && me.forced_peace[m] < self.turn)
+        cb || (!self.allied(n, m)
+            && me.forced_peace[m] < self.turn
+            && !self.has_troops_in(n, m)
+            && (!self.passage(n, m) || !self.has_troops_in(m, n)))
+    }
+
+    /// Whether `n` may end `agreement` with `m` on its own now: never in Fiasco or Collapse; a
+    /// passage not while the grantee has troops in its provinces (L299-L333).
+    pub fn may_end_agreement(&self, n: usize, m: usize, agreement: Agreement) -> bool {
+        let held = match agreement {
+            Agreement::Commercial => self.nations[n].commercial & (1 << m) != 0,
+            Agreement::Military => self.allied(n, m),
+            Agreement::Passage => self.passage(n, m) && !self.has_troops_in(m, n),
+        };
+        held && self.nations[n].stability < FIASCO
+    }
+
+    /// `n` ends `agreement` with `m` unilaterally: `m` gets a casus belli until the end of next
+    /// year (L363) unless it was a passage; a military alliance or a passage costs `n` one
+    /// stability level; trade points between them are halved; none is renewable for 5 years.
+    pub fn end_agreement(
+        &mut self,
+        model: &Model,
+        n: usize,
+        m: usize,
+        agreement: Agreement,
+        log: &mut dyn GameLog,
+    ) {
+        if !self.may_end_agreement(n, m, agreement) {
+            return;
+        }
+        match agreement {
+            Agreement::Commercial => {
+                self.nations[n].commercial &= !(1 << m);
+                self.nations[m].commercial &= !(1 << n);
+                self.halve_trade(n, m);
+            }
+            Agreement::Military => {
+                self.nations[n].military &= !(1 << m);
+                self.nations[m].military &= !(1 << n);
+                self.change_stability(n, -1, model.rules.optimal_vp);
+            }
+            Agreement::Passage => {
+                self.nations[n].passage &= !(1 << m);
+                self.change_stability(n, -1, model.rules.optimal_vp);
+            }
+        }
+        if agreement != Agreement::Passage {
+            self.nations[m].casus_belli[n] = self.turn + 1;
+        }
+        let until = self.turn + 5;
+        self.nations[n].no_renewal[m] = until;
+        self.nations[m].no_renewal[n] = until;
+        game_log!(
+            log,
+            "  {} ends its {:?} agreement with {}",
+            model.name(n),
+            agreement,
+            model.name(m)
+        );
+    }
+
+    /// Stability levels `n` loses by declaring war on `m`: one for the declaration, one for a
+    /// military alliance and one for a passage it granted, none with a casus belli (L365-L367).
+    pub fn war_declaration_cost(&self, n: usize, m: usize) -> u8 {
+        if self.nations[n].casus_belli[m] >= self.turn {
+            return 0;
+        }
+        1 + self.allied(n, m) as u8 + self.passage(n, m) as u8
     }
 
     pub fn declare_war(&mut self, model: &Model, n: usize, m: usize, log: &mut dyn GameLog) {
@@ -151,16 +245,13 @@ impl State {
             return;
         }
         let cb = self.nations[n].casus_belli[m] >= self.turn;
-        if !cb {
-            self.change_stability(n, -1, model.rules.optimal_vp);
-        }
-        if self.allied(n, m) {
-            self.nations[n].military &= !(1 << m);
-            self.nations[m].military &= !(1 << n);
-            if !cb {
-                self.change_stability(n, -1, model.rules.optimal_vp);
-            }
-        }
+        let cost = self.war_declaration_cost(n, m);
+        self.change_stability(n, -(cost as i32), model.rules.optimal_vp);
+        // War ends every agreement between the two (L367); only the declarer pays for them.
+        self.nations[n].military &= !(1 << m);
+        self.nations[m].military &= !(1 << n);
+        self.nations[n].passage &= !(1 << m);
+        self.nations[m].passage &= !(1 << n);
         if self.nations[n].commercial & (1 << m) != 0 {
             self.nations[n].commercial &= !(1 << m);
             self.nations[m].commercial &= !(1 << n);
@@ -190,8 +281,9 @@ impl State {
         );
     }
 
-    /// Diplomacy with independents (rule 3.12): one action per independent per turn (three in a
-    /// Historical Period), each step up paid for; Hostile is free and permanent Hatred.
+    /// Diplomacy with independents (rule 3.12): every nation acts at once, one step a round (three
+    /// rounds in a Historical Period); Hostile is free and permanent Hatred; steps up are paid for,
+    /// and requests that do not all fit are settled as L545-L551 and L930 say (A43).
     pub fn independent_diplomacy(
         &mut self,
         model: &Model,
@@ -199,76 +291,236 @@ impl State {
         dice: &mut Dice,
         log: &mut dyn GameLog,
     ) {
-        let nn = self.nations.len();
-        let actions = if self.historical_period { 3 } else { 1 };
-        for n in 0..nn {
-            if !self.nations[n].alive || self.nations[n].stability >= COLLAPSE {
-                continue;
+        let rounds = if self.historical_period { 3 } else { 1 };
+        let mut acting: u16 = 0;
+        for n in 0..self.nations.len() {
+            if self.nations[n].alive && self.nations[n].stability < COLLAPSE {
+                acting |= 1 << n;
             }
-            for _ in 0..actions {
-                let Some((p, raise)) = policies[n].independent_action(model, self, n, dice) else {
-                    break;
-                };
-                let pr = &self.provinces[p];
-                if pr.owner != NONE {
-                    break;
+        }
+        for _ in 0..rounds {
+            let mut requests = Requests::default();
+            for n in 0..self.nations.len() {
+                if acting & (1 << n) == 0 {
+                    continue;
                 }
-                if !raise {
-                    self.provinces[p].grade[n] = HOSTILE;
-                    self.provinces[p].hatred |= 1 << n;
-                    game_log!(
-                        log,
-                        "  {} declares {} Hostile",
-                        model.name(n),
-                        model.code(p)
-                    );
-                    break;
-                }
-                let Some(cost) = self.independent_cost(model, n, p) else {
-                    break;
-                };
-                if self.nations[n].goods[T] < cost {
-                    break;
-                }
-                self.nations[n].goods[T] -= cost;
-                let g = self.provinces[p].grade[n];
-                if g == VASSAL {
-                    self.annex(model, n, p, log);
-                    break;
-                }
-                let next = g + 1;
-                // Grades above subsidiary belong to one nation only.
-                if next >= MILITARY {
-                    for m in 0..nn {
-                        if m != n && self.provinces[p].grade[m] >= MILITARY {
-                            self.provinces[p].grade[m] = NEUTRAL;
+                match policies[n].independent_action(model, self, n, dice) {
+                    Some((p, raise)) if self.provinces[p].owner == NONE => {
+                        if raise {
+                            requests.push(n, p);
+                        } else {
+                            self.declare_hostile(model, n, p, log);
+                            acting &= !(1 << n);
                         }
                     }
+                    _ => acting &= !(1 << n),
                 }
-                self.provinces[p].grade[n] = next;
+            }
+            acting &= self.settle_independent_requests(model, &requests, log);
+        }
+    }
+
+    fn declare_hostile(&mut self, model: &Model, n: usize, p: usize, log: &mut dyn GameLog) {
+        // Its military ally or vassal gets a casus belli against `n` (L501).
+        for m in 0..self.nations.len() {
+            if m != n && self.provinces[p].grade[m] >= MILITARY {
+                self.nations[m].casus_belli[n] = self.turn + 1;
+            }
+        }
+        self.provinces[p].grade[n] = HOSTILE;
+        self.provinces[p].hatred |= 1 << n;
+        game_log!(
+            log,
+            "  {} declares {} Hostile",
+            model.name(n),
+            model.code(p)
+        );
+    }
+
+    /// Grants the simultaneous steps up in `requests` (nation, independent): a grade held by a
+    /// limited number of nations goes to the best placed when too many ask — higher stability in a
+    /// normal turn; land, then sea adjacency, then the relation held, then stability in a Historical
+    /// Period — and a tie for the last places cancels the tied requests (refunded in a normal turn,
+    /// the money lost in a Historical Period). Returns the nations whose step was granted.
+    pub fn settle_independent_requests(
+        &mut self,
+        model: &Model,
+        requests: &Requests,
+        log: &mut dyn GameLog,
+    ) -> u16 {
+        let mut granted = 0u16;
+        let mut lost_money = 0u16;
+        for (i, &(n, p)) in requests.iter().enumerate() {
+            if requests.iter().take(i).any(|&(_, q)| q == p) {
+                continue; // settled with the first request for p
+            }
+            // Each requester's cost; the unaffordable and the out-of-reach drop out.
+            let mut asking: Requests = Requests::default();
+            for &(m, q) in requests.iter().filter(|&&(_, q)| q == p) {
+                if let Some(cost) = self.independent_cost(model, m, q) {
+                    if self.nations[m].goods[T] >= cost {
+                        asking.push(m, q);
+                    }
+                }
+            }
+            let _ = n;
+            // Requests for the same next grade compete for its places.
+            for grade in NEUTRAL + 1..=VASSAL + 1 {
+                let mut wanting: Requests = Requests::default();
+                for &(m, q) in asking.iter() {
+                    if self.provinces[q].grade[m] + 1 == grade {
+                        wanting.push(m, q);
+                    }
+                }
+                if wanting.len == 0 {
+                    continue;
+                }
+                let places = self.independent_places(p, grade, &wanting);
+                let (winners, tied) = self.rank_requests(model, p, &wanting, places);
+                for &(m, _) in wanting.iter() {
+                    if winners & (1 << m) != 0 {
+                        granted |= 1 << m;
+                    } else if tied & (1 << m) != 0 && self.historical_period {
+                        lost_money |= 1 << m;
+                    }
+                }
+            }
+        }
+        for &(n, p) in requests.iter() {
+            if lost_money & (1 << n) != 0 {
+                let cost = self.independent_cost(model, n, p).unwrap_or(0);
+                self.nations[n].goods[T] -= cost;
                 game_log!(
                     log,
-                    "  {} pays {} T: {} now {}",
+                    "  {} loses {} T: a tied request for {} in a Historical Period",
                     model.name(n),
                     cost,
-                    model.code(p),
-                    [
-                        "Hostile",
-                        "Neutral",
-                        "Passage",
-                        "Subsidiary",
-                        "Military Alliance",
-                        "Vassal"
-                    ][next as usize]
+                    model.code(p)
                 );
             }
         }
+        for &(n, p) in requests.iter() {
+            if granted & (1 << n) != 0 {
+                self.raise_grade(model, n, p, log);
+            } else if lost_money & (1 << n) == 0 {
+                game_log!(
+                    log,
+                    "  {}'s request for {} is not granted",
+                    model.name(n),
+                    model.code(p)
+                );
+            }
+        }
+        granted
+    }
+
+    /// How many of `wanting` may reach `grade` in `p`: Subsidiary is shared by two nations,
+    /// Military Alliance, Vassal and Annexation belong to one (§5.12); holders keep their place.
+    fn independent_places(&self, p: usize, grade: u8, wanting: &Requests) -> usize {
+        let limit = match grade {
+            PASSAGE => return wanting.len,
+            SUBSIDIARY => 2,
+            _ => 1,
+        };
+        let holders = (0..self.nations.len())
+            .filter(|&m| {
+                self.provinces[p].grade[m] >= grade && !wanting.iter().any(|&(w, _)| w == m)
+            })
+            .count();
+        limit - holders.min(limit)
+    }
+
+    /// The nations among `wanting` that take the `places`, and those cancelled by a tie for the last.
+    fn rank_requests(
+        &self,
+        model: &Model,
+        p: usize,
+        wanting: &Requests,
+        places: usize,
+    ) -> (u16, u16) {
+        let everyone = wanting.iter().fold(0u16, |m, &(n, _)| m | 1 << n);
+        if wanting.len <= places {
+            return (everyone, 0);
+        }
+        // Larger is better.
+        let key = |n: usize| -> (bool, bool, u8, u8) {
+            let stability = COLLAPSE - self.nations[n].stability;
+            if self.historical_period {
+                let land = model.touches_nation(self, n, p);
+                let sea = self.provinces[p].ports & self.port_seas[n] != 0;
+                (land, sea, self.provinces[p].grade[n], stability)
+            } else {
+                (false, false, 0, stability)
+            }
+        };
+        let mut winners = 0u16;
+        let mut tied = 0u16;
+        let mut left = places;
+        let mut pending = everyone;
+        while left > 0 && pending != 0 {
+            let best = (0..16)
+                .filter(|&n| pending & (1 << n) != 0)
+                .map(key)
+                .max()
+                .unwrap();
+            let at_best = (0..16)
+                .filter(|&n| pending & (1 << n) != 0 && key(n) == best)
+                .fold(0u16, |m, n| m | 1 << n);
+            if at_best.count_ones() as usize <= left {
+                winners |= at_best;
+                left -= at_best.count_ones() as usize;
+                pending &= !at_best;
+            } else {
+                tied |= at_best;
+                break;
+            }
+        }
+        (winners, tied)
+    }
+
+    /// Pays for and takes one step up with independent `p`: Vassal cancels every other nation's
+    /// advantages there; a step beyond Vassal annexes it.
+    fn raise_grade(&mut self, model: &Model, n: usize, p: usize, log: &mut dyn GameLog) {
+        let Some(cost) = self.independent_cost(model, n, p) else {
+            return;
+        };
+        self.nations[n].goods[T] -= cost;
+        let g = self.provinces[p].grade[n];
+        if g == VASSAL {
+            self.annex(model, n, p, log);
+            return;
+        }
+        let next = g + 1;
+        if next == VASSAL {
+            for m in 0..self.nations.len() {
+                if m != n && self.provinces[p].grade[m] > NEUTRAL {
+                    self.provinces[p].grade[m] = NEUTRAL;
+                }
+            }
+        }
+        self.provinces[p].grade[n] = next;
+        game_log!(
+            log,
+            "  {} pays {} T: {} now {}",
+            model.name(n),
+            cost,
+            model.code(p),
+            GRADE_NAMES[next as usize]
+        );
     }
 
     /// The cost of raising nation `n`'s grade with independent `p` by one (L567-L574, A39), or None.
     pub fn independent_cost(&self, model: &Model, n: usize, p: usize) -> Option<i64> {
-        self.independent_price(n, p)
-            .filter(|_| self.independent_within_reach(model, n, p))
+        self.independent_price(n, p).filter(|_| {
+            self.independent_within_reach(model, n, p) && self.independent_place_free(n, p)
+        })
+    }
+
+    /// Whether the next grade of `n` in `p` has a place no other nation holds (§5.12).
+    pub fn independent_place_free(&self, n: usize, p: usize) -> bool {
+        let mut me = Requests::default();
+        me.push(n, p);
+        self.independent_places(p, self.provinces[p].grade[n] + 1, &me) > 0
     }
 
     /// The ladder's distance rule (L539): past Right of Passage, an independent must touch the
@@ -437,10 +689,11 @@ impl State {
         own >= enemy + 10
     }
 
-    /// Whether nation `n` may pass through province `p`: its own, an enemy's, or any independent's.
+    /// Whether nation `n` may pass through province `p`: its own, an enemy's, one whose owner
+    /// granted it passage, or any independent's.
     pub fn passable(&self, n: usize, p: usize) -> bool {
         let o = self.provinces[p].owner;
-        o == NONE || o as usize == n || self.at_war(n, o as usize)
+        o == NONE || o as usize == n || self.at_war(n, o as usize) || self.passage(o as usize, n)
     }
 
     /// Whether `n` finds something to fight in province `p`.
@@ -858,7 +1111,7 @@ impl State {
 
     /// Assault, siege or pillage with the segments left (rules 4.3, 4.4, L665).
     #[allow(clippy::too_many_arguments)]
-    fn city_action(
+    pub(super) fn city_action(
         &mut self,
         model: &Model,
         n: usize,
@@ -1013,10 +1266,12 @@ impl State {
             if p == self.nations[loser].capital && remaining > 1 {
                 continue;
             }
-            let cost = 1
-                + 1
-                + (pr.ports != 0) as u32
-                + (pr.harvests + pr.mines + pr.deposits + pr.herds > 0) as u32;
+            // The map abstraction has one city a province (§7.2).
+            let cost = cession_clauses(
+                1,
+                pr.ports != 0,
+                pr.harvests + pr.mines + pr.deposits + pr.herds > 0,
+            );
             if cost > slots {
                 continue;
             }
@@ -1180,9 +1435,7 @@ impl State {
                 {
                     continue;
                 }
-                let troops_in =
-                    |a: usize, b: usize| self.provinces_of(b).any(|p| size(self.army(a, p)) > 0);
-                if troops_in(n, m) || troops_in(m, n) {
+                if self.has_troops_in(n, m) || self.has_troops_in(m, n) {
                     continue;
                 }
                 self.nations[n].at_war &= !(1 << m);
@@ -1199,11 +1452,52 @@ impl State {
     }
 }
 
+/// Clause slots a province cession takes (L886): one, plus one a city, one if any city has a
+/// port, one if the province yields harvests, herds, deposits or mines (E19).
+pub fn cession_clauses(cities: u32, has_port: bool, has_resources: bool) -> u32 {
+    1 + cities + has_port as u32 + has_resources as u32
+}
+
+/// An agreement between two nations that one of them may end (§5.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agreement {
+    Commercial,
+    Military,
+    Passage,
+}
+
 /// Movement's working space, reused from turn to turn.
 #[derive(Default)]
 pub struct MoveScratch {
     pub moves: Vec<Move>,
     pub route: RouteScratch,
+}
+
+pub const GRADE_NAMES: [&str; 6] = [
+    "Hostile",
+    "Neutral",
+    "Passage",
+    "Subsidiary",
+    "Military Alliance",
+    "Vassal",
+];
+
+/// Requests for a step up with an independent this round: (nation, province), at most one a nation.
+#[derive(Clone, Copy, Default)]
+pub struct Requests {
+    items: [(usize, usize); 16],
+    len: usize,
+}
+
+impl Requests {
+    pub fn push(&mut self, n: usize, p: usize) {
+        self.items[self.len] = (n, p);
+        self.len += 1;
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, (usize, usize)> {
+        self.items[..self.len].iter()
+    }
 }
 
 /// An army on the move this turn.
