@@ -1,0 +1,53 @@
+//! `cargo bench --bench games`: whole automated games. One Mare Nostrum game of the balance
+//! experiment's policy mix on one thread (games per second), and the experiment end to end on
+//! every thread with all its outputs (parquet, CSV, JSON, charts) for 2,000 games.
+
+use alea::dice::Dice;
+use alea::game::experiment::GameExperiment;
+use alea::game::sweep::{run_games, GameRunSettings};
+use alea::game::{GameRecord, NoLog, NoObserver};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::path::Path;
+
+const BALANCE: &str = "experiments/mare-nostrum-punic-balance.toml";
+
+fn one_game(c: &mut Criterion) {
+    let exp = GameExperiment::load(Path::new(BALANCE)).expect("the balance experiment loads");
+    let model = exp.build(0, 0).expect("its model builds");
+    let mut worker = model.worker();
+    let mut record = GameRecord::new(model.players().len(), model.game_columns().len());
+    let mut group = c.benchmark_group("game");
+    group.throughput(Throughput::Elements(1));
+    let mut index = 0u64;
+    group.bench_function("mare-nostrum-punic-balance/one-game", |b| {
+        b.iter(|| {
+            record.clear();
+            let mut dice = Dice::for_trial(exp.seed, 0, index);
+            index += 1;
+            worker.play(&mut dice, &mut record, &mut NoObserver, &mut NoLog);
+            record.turns
+        })
+    });
+    group.finish();
+}
+
+fn experiment_end_to_end(c: &mut Criterion) {
+    let mut exp = GameExperiment::load(Path::new(BALANCE)).expect("the balance experiment loads");
+    exp.games = 2_000;
+    let out = std::env::temp_dir().join(format!("alea-bench-games-{}", std::process::id()));
+    let settings = GameRunSettings {
+        out_root: out.clone(),
+        show_progress: false,
+    };
+    let mut group = c.benchmark_group("game-run");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(exp.games));
+    group.bench_function("mare-nostrum-punic-balance/2000-games-with-outputs", |b| {
+        b.iter(|| run_games(&exp, &settings).expect("the run completes").games)
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(out);
+}
+
+criterion_group!(benches, one_game, experiment_end_to_end);
+criterion_main!(benches);
