@@ -638,3 +638,58 @@ fn historical_period_reforms_cost_what_the_table_says() {
         "only the 25 T renewal was affordable"
     );
 }
+
+#[test]
+fn military_allies_in_the_province_fight_together_and_share_the_losses() {
+    let m = model("");
+    let mut s = State::default();
+    s.reset(&m, &mut Dice::from_seed(10));
+    let (rome, carthage, egypt) = (12, 1, 2);
+    s.turn = 2;
+    for n in [rome, egypt] {
+        s.nations[n].at_war |= 1 << carthage;
+        s.nations[carthage].at_war |= 1 << n;
+    }
+    s.nations[rome].military |= 1 << egypt;
+    s.nations[egypt].military |= 1 << rome;
+    let p = s.provinces_of(carthage).next().unwrap();
+    for l in &mut s.leaders {
+        l.province = 0;
+    }
+    let rome_leader = s
+        .leaders
+        .iter()
+        .position(|l| l.nation as usize == rome)
+        .unwrap();
+    s.leaders[rome_leader].leader.modifier = 0;
+    for n in 0..s.nations.len() {
+        *s.army_mut(n, p) = [0; 6];
+    }
+    s.army_mut(carthage, p)[state::INF] = 10;
+    let trials = 4000;
+    let mut dice = Dice::from_seed(11);
+    let mut mean = [0.0f64; 2];
+    let mut egypt_hit = 0;
+    for (k, (marching, waiting)) in [(10, 0), (5, 5)].into_iter().enumerate() {
+        for _ in 0..trials {
+            let mut t = s.clone();
+            t.army_mut(egypt, p)[state::INF] = waiting;
+            let ledger = t.units_ledger;
+            let incoming = ([marching, 0, 0, 0, 0, 0], rome_leader);
+            let (survivors, _) = t.field_battle(&m, rome, p, Some(incoming), &mut NoLog, &mut dice);
+            let left = state::size(&survivors) + state::size(t.army(egypt, p));
+            mean[k] += (10 - left) as f64 / trials as f64;
+            egypt_hit += (state::size(t.army(egypt, p)) < waiting) as u32;
+            let carthage_lost = 10 - state::size(t.army(carthage, p));
+            assert_eq!(
+                t.units_ledger,
+                ledger - (10 - left) as i64 - carthage_lost as i64,
+                "every unit lost is on the ledger"
+            );
+        }
+    }
+    // Ten units fight the same battle whether they came as one army or as two allied ones.
+    let se = (2.0 * 2.0 / trials as f64).sqrt(); // losses have a variance near 2 here
+    assert!((mean[0] - mean[1]).abs() < 5.0 * se, "{mean:?}");
+    assert!(egypt_hit > 0, "the waiting ally takes losses too");
+}

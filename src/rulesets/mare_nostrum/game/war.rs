@@ -13,7 +13,7 @@ use crate::game::GameLog;
 use crate::game_log;
 use crate::rulesets::mare_nostrum::field::{FieldRules, FieldSide};
 use crate::rulesets::mare_nostrum::units::Allocation;
-use crate::rulesets::mare_nostrum::{Leader, LeaderFate, Winner};
+use crate::rulesets::mare_nostrum::{LeaderFate, Winner};
 
 /// Removes `losses` units from an army, at random over all its units (A8) or weakest first.
 pub fn remove_losses(
@@ -893,8 +893,10 @@ impl State {
     }
 
     /// A field battle in `p` between nation `n` (moving with `incoming` and its leader, or already
-    /// there) and what is hostile there. Returns the mover's survivors and whether it may keep moving.
-    fn field_battle(
+    /// there) and what is hostile there: the largest enemy army, or the Hostile independent. The
+    /// military allies of either side standing in `p` and at war with the other fight with it
+    /// (L323, A9). Returns the mover's survivors and whether it may keep moving.
+    pub(super) fn field_battle(
         &mut self,
         model: &Model,
         n: usize,
@@ -904,52 +906,87 @@ impl State {
         dice: &mut Dice,
     ) -> (Army, bool) {
         let rules: &FieldRules = &model.field;
-        let (mut mine, my_leader) = match incoming {
+        let nn = self.nations.len();
+        let (mine, my_leader) = match incoming {
             Some((units, leader)) => (units, Some(leader)),
             None => (std::mem::take(self.army_mut(n, p)), self.best_leader(n, p)),
         };
-        // The defender: the largest enemy nation's army there, or the hostile independent.
-        let enemy = (0..self.nations.len())
+        let enemy = (0..nn)
             .filter(|&m| self.at_war(n, m) && size(self.army(m, p)) > 0)
             .max_by_key(|&m| size(self.army(m, p)));
-        let (mut theirs, their_leader, independent): (Army, Option<usize>, bool) = match enemy {
-            Some(m) => (
-                std::mem::take(self.army_mut(m, p)),
-                self.best_leader(m, p),
-                false,
-            ),
-            None => {
-                let pr = &mut self.provinces[p];
-                let t = std::mem::take(&mut pr.troops);
-                let leader = (pr.indep_leader != usize::MAX).then_some(pr.indep_leader);
-                ([t[0], t[1], 0, 0, 0, 0], leader, true)
+        let mut sides = [Contingents::default(), Contingents::default()];
+        sides[0].push(n, mine);
+        let independent = enemy.is_none();
+        match enemy {
+            Some(m) => {
+                let army = std::mem::take(self.army_mut(m, p));
+                sides[1].push(m, army);
+                for (side, (me, foe)) in [(0, (n, m)), (1, (m, n))] {
+                    for a in 0..nn {
+                        if a != me
+                            && a != foe
+                            && self.allied(me, a)
+                            && self.at_war(a, foe)
+                            && size(self.army(a, p)) > 0
+                            && !sides[1 - side].has(a)
+                        {
+                            let army = std::mem::take(self.army_mut(a, p));
+                            sides[side].push(a, army);
+                        }
+                    }
+                }
             }
+            None => {
+                let t = std::mem::take(&mut self.provinces[p].troops);
+                sides[1].push(NONE as usize, [t[0], t[1], 0, 0, 0, 0]);
+            }
+        }
+        // Each side fights under its single best leader (A10).
+        let side_leader = |s: &State, side: usize| -> Option<usize> {
+            let mut best = if side == 0 { my_leader } else { None };
+            for &(a, _) in sides[side].iter() {
+                let here = if a == NONE as usize {
+                    let li = s.provinces[p].indep_leader;
+                    (li != usize::MAX).then_some(li)
+                } else if a == n && side == 0 {
+                    None
+                } else {
+                    s.best_leader(a, p)
+                };
+                let key = |li: usize| (s.leaders[li].leader.modifier, s.leaders[li].leader.age);
+                if let Some(li) = here {
+                    if best.is_none_or(|b| key(li) > key(b)) {
+                        best = Some(li);
+                    }
+                }
+            }
+            best
         };
-        let leader_of =
-            |s: &State, i: Option<usize>| -> Option<Leader> { i.map(|i| s.leaders[i].leader) };
-        let sides = [
+        let leaders = [side_leader(self, 0), side_leader(self, 1)];
+        let fighting = [
             FieldSide {
-                units: combat_units(&mine),
-                leader: leader_of(self, my_leader),
+                units: combat_units(&sides[0].total()),
+                leader: leaders[0].map(|i| self.leaders[i].leader),
                 independent: false,
             },
             FieldSide {
-                units: combat_units(&theirs),
-                leader: leader_of(self, their_leader),
+                units: combat_units(&sides[1].total()),
+                leader: leaders[1].map(|i| self.leaders[i].leader),
                 independent,
             },
         ];
-        let engagement = rules.engage(&sides);
+        let engagement = rules.engage(&fighting);
         let (losses, winner) = rules.clash(&engagement, dice);
-        let (vp, stability, may_continue) = rules.consequences(&sides, losses, winner);
-        let before = [size(&mine), size(&theirs)];
-        let taken_a = remove_losses(&mut mine, losses[0], rules.allocation, dice);
-        let taken_b = remove_losses(&mut theirs, losses[1], rules.allocation, dice);
-        self.units_ledger -= (size(&taken_a) + size(&taken_b)) as i64;
-        for (s, army) in [&mut mine, &mut theirs].into_iter().enumerate() {
+        let (vp, stability, may_continue) = rules.consequences(&fighting, losses, winner);
+        let before = [size(&sides[0].total()), size(&sides[1].total())];
+        let sizes_before = [sides[0].sizes(), sides[1].sizes()];
+        for (s, side) in sides.iter_mut().enumerate() {
+            let lost = side.remove_losses(losses[s], rules.allocation, dice);
+            self.units_ledger -= lost as i64;
             if winner != Winner::None && FieldRules::fate(winner, s) == LeaderFate::Won {
-                let eligible = [army[INF], army[CAV]];
-                let [vi, vc] = rules.roll_veterans(eligible, dice);
+                // New veterans go to the side's first contingent (the mover or the defender).
+                let army = &mut side.items[0].1;
+                let [vi, vc] = rules.roll_veterans([army[INF], army[CAV]], dice);
                 army[INF] -= vi;
                 army[VINF] += vi;
                 army[CAV] -= vc;
@@ -957,16 +994,21 @@ impl State {
             }
         }
         let foe_nation = enemy;
-        // Leaders present on both sides age and check (L743-L758).
+        // Leaders present on both sides age and check (L743-L758); the mover's leader is still
+        // counted at the province he left.
         let mut leader_vp = [0i64; 2];
         for li in 0..self.leaders.len() {
             let gl = self.leaders[li];
-            if !gl.alive || gl.province as usize != p {
+            if !gl.alive {
                 continue;
             }
-            let side = if gl.nation as usize == n && gl.nation != NONE {
+            let here = gl.province as usize == p || Some(li) == my_leader;
+            let side = if !here {
+                continue;
+            } else if gl.nation != NONE && sides[0].has(gl.nation as usize) {
                 0
-            } else if (gl.nation == NONE && independent) || (Some(gl.nation as usize) == foe_nation)
+            } else if (gl.nation == NONE && independent)
+                || (gl.nation != NONE && sides[1].has(gl.nation as usize))
             {
                 1
             } else {
@@ -987,23 +1029,45 @@ impl State {
                 }
             }
         }
-        self.nations[n].vp += vp[0] as i64 + leader_vp[0];
-        self.change_stability(n, stability[0] as i32, model.rules.optimal_vp);
-        match foe_nation {
-            Some(m) => {
-                self.nations[m].vp += vp[1] as i64 + leader_vp[1];
-                self.change_stability(m, stability[1] as i32, model.rules.optimal_vp);
-                *self.army_mut(m, p) = theirs;
-                self.war_activity[n] |= 1 << m;
-                self.war_activity[m] |= 1 << n;
+        // VP shared in proportion to the units each brought, rounded up (A23); stability to each.
+        for side in 0..2 {
+            let total: u32 = sizes_before[side].iter().sum();
+            for (k, &(a, _)) in sides[side].iter().enumerate() {
+                if a == NONE as usize {
+                    continue;
+                }
+                let share = sizes_before[side][k] as f64 / total.max(1) as f64;
+                let won = vp[side] + leader_vp[side] as f64;
+                self.nations[a].vp += if sides[side].len == 1 {
+                    won as i64
+                } else {
+                    (won * share).ceil() as i64
+                };
+                self.change_stability(a, stability[side] as i32, model.rules.optimal_vp);
             }
-            None => {
-                // Added, not assigned: a leader replacing one killed here may have brought troops.
-                // An independent's troops carry no veteran mark, so its new veterans count as
-                // plain troops (a simplification of the game model).
+        }
+        for &(a, _) in sides[0].iter() {
+            for &(b, _) in sides[1].iter().filter(|&&(b, _)| b != NONE as usize) {
+                self.war_activity[a] |= 1 << b;
+                self.war_activity[b] |= 1 << a;
+            }
+        }
+        // Everyone but the mover's marching units goes back where it stood.
+        for side in 0..2 {
+            for (k, &(a, army)) in sides[side].iter().enumerate() {
+                if side == 0 && k == 0 {
+                    continue;
+                }
+                if a != NONE as usize {
+                    *self.army_mut(a, p) = army;
+                    continue;
+                }
+                // Added, not assigned: a leader replacing one killed here may have brought
+                // troops. An independent's troops carry no veteran mark, so its new veterans
+                // count as plain troops (a simplification of the game model).
                 let pr = &mut self.provinces[p];
-                pr.troops[0] += theirs[INF] + theirs[VINF];
-                pr.troops[1] += theirs[CAV] + theirs[VCAV];
+                pr.troops[0] += army[INF] + army[VINF];
+                pr.troops[1] += army[CAV] + army[VCAV];
                 if pr.troops == [0, 0] {
                     if pr.indep_leader != usize::MAX {
                         let li = pr.indep_leader;
@@ -1023,14 +1087,16 @@ impl State {
         self.battles += 1;
         game_log!(
             log,
-            "  field battle in {}: {} {} units (+{}) v {} {} units (+{}); losses {} / {}; {}",
+            "  field battle in {}: {}{} {} units (+{}) v {}{} {} units (+{}); losses {} / {}; {}",
             model.code(p),
             model.name(n),
+            if sides[0].len > 1 { " and allies" } else { "" },
             before[0],
-            sides[0].leader.map_or(0, |l| l.modifier),
+            fighting[0].leader.map_or(0, |l| l.modifier),
             foe_nation.map_or("independent".to_string(), |m| model.name(m).to_string()),
+            if sides[1].len > 1 { " and allies" } else { "" },
             before[1],
-            sides[1].leader.map_or(0, |l| l.modifier),
+            fighting[1].leader.map_or(0, |l| l.modifier),
             losses[0],
             losses[1],
             match winner {
@@ -1039,6 +1105,7 @@ impl State {
                 Winner::None => "no winner".into(),
             }
         );
+        let mine = sides[0].items[0].1;
         if incoming.is_none() {
             *self.army_mut(n, p) = mine;
             return ([0; 6], false);
@@ -1456,6 +1523,68 @@ impl State {
 /// port, one if the province yields harvests, herds, deposits or mines (E19).
 pub fn cession_clauses(cities: u32, has_port: bool, has_resources: bool) -> u32 {
     1 + cities + has_port as u32 + has_resources as u32
+}
+
+/// The armies fighting on one side of a field battle: (nation, or NONE for the independent, its
+/// units); the first is the mover or the defender.
+#[derive(Clone, Copy, Default)]
+struct Contingents {
+    items: [(usize, Army); 16],
+    len: usize,
+}
+
+impl Contingents {
+    fn push(&mut self, nation: usize, army: Army) {
+        self.items[self.len] = (nation, army);
+        self.len += 1;
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, (usize, Army)> {
+        self.items[..self.len].iter()
+    }
+
+    fn has(&self, nation: usize) -> bool {
+        self.iter().any(|&(a, _)| a == nation)
+    }
+
+    fn total(&self) -> Army {
+        let mut sum = [0; 6];
+        for (_, army) in self.iter() {
+            for c in 0..6 {
+                sum[c] += army[c];
+            }
+        }
+        sum
+    }
+
+    fn sizes(&self) -> [u32; 16] {
+        let mut sizes = [0; 16];
+        for (k, (_, army)) in self.iter().enumerate() {
+            sizes[k] = size(army);
+        }
+        sizes
+    }
+
+    /// Takes `losses` units over the whole side, each unit equally likely whatever its nation
+    /// (A8, A9): the count per contingent is drawn without replacement, then each contingent loses
+    /// its count by the allocation rule. Returns the units removed.
+    fn remove_losses(&mut self, losses: u32, allocation: Allocation, dice: &mut Dice) -> u32 {
+        let mut left = losses.min(size(&self.total()));
+        let mut rest: u32 = self.iter().map(|(_, a)| size(a)).sum();
+        let mut removed = 0;
+        for k in 0..self.len {
+            let here = size(&self.items[k].1);
+            rest -= here;
+            let take = if rest == 0 {
+                left
+            } else {
+                draw_without_replacement(dice, [here, rest], left)[0]
+            };
+            removed += size(&remove_losses(&mut self.items[k].1, take, allocation, dice));
+            left -= take;
+        }
+        removed
+    }
 }
 
 /// An agreement between two nations that one of them may end (§5.11).
