@@ -5,7 +5,10 @@
 // run over indices rather than iterators.
 #![allow(clippy::needless_range_loop)]
 
+pub mod diplomacy;
 pub mod economy;
+pub mod fleets;
+pub mod independents;
 pub mod policy;
 pub mod scenario;
 pub mod state;

@@ -2,10 +2,10 @@
 //! Each decision point of the turn asks the nation's policy; the scripted policies share one
 //! type whose style and parameters come from the experiment file.
 
+use super::diplomacy::Agreement;
 use super::economy::{army_reform_cost, Recruit, Reforms};
 use super::scenario::{CB, COLLAPSE, FIASCO, G, R, T};
 use super::state::{size, State, HOSTILE, NEUTRAL, NONE, VASSAL};
-use super::war::Agreement;
 use super::{Model, Order};
 use crate::dice::Dice;
 use crate::game::policy::{Param, PolicyCatalog, PolicyKind};
@@ -326,7 +326,7 @@ impl Policy for Scripted {
                 return Some((p, false));
             }
         }
-        if budget < super::war::CHEAPEST_INDEPENDENT_STEP {
+        if budget < super::independents::CHEAPEST_INDEPENDENT_STEP {
             return None;
         }
         // Raise the cheapest affordable adjacent independent, closest to annexation first.

@@ -441,7 +441,7 @@ fn ending_a_commercial_alliance_gives_the_other_a_casus_belli_e5() {
     s.nations[x].military = 1 << y;
     s.nations[y].military = 1 << x;
     assert!(!s.may_declare_war(y, x), "no war on a military ally");
-    s.end_agreement(&m, x, y, war::Agreement::Commercial, &mut NoLog);
+    s.end_agreement(&m, x, y, diplomacy::Agreement::Commercial, &mut NoLog);
     assert_eq!(s.nations[x].commercial & (1 << y), 0);
     assert_eq!(
         s.nations[x].stability, 3,
@@ -456,7 +456,7 @@ fn ending_a_commercial_alliance_gives_the_other_a_casus_belli_e5() {
     assert!(!s.allied(x, y));
     // The casus belli lasts until the end of the year after it arose.
     let (m, mut s, x, y) = e2_situation();
-    s.end_agreement(&m, x, y, war::Agreement::Commercial, &mut NoLog);
+    s.end_agreement(&m, x, y, diplomacy::Agreement::Commercial, &mut NoLog);
     s.turn += 2;
     assert_eq!(s.war_declaration_cost(y, x), 1);
 }
@@ -491,7 +491,7 @@ fn equal_stability_cancels_both_requests_e9_and_higher_stability_takes_the_last_
         s.nations[n].stability = 2;
         s.nations[n].goods[T] = 1000;
     }
-    let mut both = war::Requests::default();
+    let mut both = independents::Requests::default();
     both.push(a, p);
     both.push(b, p);
     let granted = s.settle_independent_requests(&m, &both, &mut NoLog);
@@ -587,9 +587,9 @@ fn pillage_by_five_units_over_three_orders_idles_seven_ppr_and_rolls_eight_dice_
 
 #[test]
 fn a_cession_takes_one_clause_plus_cities_port_and_resources_e19() {
-    assert_eq!(war::cession_clauses(2, true, true), 5);
-    assert_eq!(war::cession_clauses(1, false, false), 2);
-    assert_eq!(war::cession_clauses(1, true, false), 3);
+    assert_eq!(diplomacy::cession_clauses(2, true, true), 5);
+    assert_eq!(diplomacy::cession_clauses(1, false, false), 2);
+    assert_eq!(diplomacy::cession_clauses(1, true, false), 3);
 }
 
 #[test]
