@@ -83,7 +83,7 @@ impl State {
     ) -> u16 {
         let mut granted = 0u16;
         let mut lost_money = 0u16;
-        for (i, &(n, p)) in requests.iter().enumerate() {
+        for (i, &(_, p)) in requests.iter().enumerate() {
             if requests.iter().take(i).any(|&(_, q)| q == p) {
                 continue; // settled with the first request for p
             }
@@ -96,7 +96,6 @@ impl State {
                     }
                 }
             }
-            let _ = n;
             // Requests for the same next grade compete for its places.
             for grade in NEUTRAL + 1..=VASSAL + 1 {
                 let mut wanting: Requests = Requests::default();
