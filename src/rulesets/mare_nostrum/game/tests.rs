@@ -165,6 +165,34 @@ fn play(m: &Model, seed: u64, log: &mut dyn crate::game::GameLog) -> (GameRecord
     (r, w.state().clone())
 }
 
+/// Plays a game checking after every phase that only military upkeep drives a treasury below
+/// zero (§5.3, L443-L445): every other payment is cut to what the nation has.
+fn play_checking_treasuries(m: &Model, seed: u64) -> (GameRecord, State) {
+    let mut w = turn::Worker::new(m);
+    let mut r = GameRecord::new(13, GAME_COLUMNS.len());
+    let mut before: Vec<i64> = Vec::new();
+    let mut check = |phase: turn::Phase, s: &State| {
+        let now: Vec<i64> = s.nations.iter().map(|n| n.goods[T]).collect();
+        if phase != turn::Phase::MilitaryUpkeep && !before.is_empty() {
+            for (n, (&b, &a)) in before.iter().zip(&now).enumerate() {
+                assert!(
+                    a >= b.min(0),
+                    "{phase:?} took nation {n}'s treasury from {b} T to {a} T (game {seed})"
+                );
+            }
+        }
+        before = now;
+    };
+    w.play_watched(
+        &mut Dice::from_seed(seed),
+        &mut r,
+        &mut NoObserver,
+        &mut NoLog,
+        &mut check,
+    );
+    (r, w.state().clone())
+}
+
 #[test]
 fn games_end_keep_their_invariants_and_replay_from_the_seed() {
     let mixes = [
@@ -177,7 +205,7 @@ fn games_end_keep_their_invariants_and_replay_from_the_seed() {
     for (i, mix) in mixes.iter().enumerate() {
         let m = model(mix);
         for g in 0..500u64 {
-            let (r, s) = play(&m, 1000 * i as u64 + g, &mut NoLog);
+            let (r, s) = play_checking_treasuries(&m, 1000 * i as u64 + g);
             assert!(r.turns >= 1 && r.turns <= 60, "game ends by the cap");
             endings[r.ending] += 1;
             let shares: f64 = r.win_share.iter().sum();

@@ -44,6 +44,41 @@ impl GamePlay for Worker<'_> {
         observer: &mut dyn TurnObserver,
         log: &mut dyn GameLog,
     ) {
+        self.play_watched(dice, record, observer, log, &mut |_, _| {});
+    }
+}
+
+/// Called after every phase of a turn with the phase's name: the tests' window on the game.
+pub type PhaseWatch<'w> = dyn FnMut(Phase, &State) + 'w;
+
+/// The phases of a turn, in order (§2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Economy,
+    HistoryCards,
+    Stability,
+    Diplomacy,
+    Population,
+    Recruitment,
+    MilitaryUpkeep,
+    Garrisons,
+    Fleets,
+    Independents,
+    Trade,
+    Movement,
+    EndOfTurn,
+}
+
+impl Worker<'_> {
+    /// [`GamePlay::play`], with `after` called at the end of every phase.
+    pub fn play_watched(
+        &mut self,
+        dice: &mut Dice,
+        record: &mut GameRecord,
+        observer: &mut dyn TurnObserver,
+        log: &mut dyn GameLog,
+        after: &mut PhaseWatch,
+    ) {
         let m = self.model;
         let s = &mut self.state;
         s.reset(m, dice);
@@ -60,7 +95,7 @@ impl GamePlay for Worker<'_> {
                     ""
                 }
             );
-            play_turn(m, s, &mut self.scratch, &mut self.moves, dice, log);
+            play_turn(m, s, &mut self.scratch, &mut self.moves, dice, log, after);
             historical_periods += s.historical_period as u32;
             measure(m, s, &mut self.per_player, &mut self.global);
             observer.turn(s.turn, &self.per_player, &self.global);
@@ -101,27 +136,41 @@ fn play_turn(
     moves: &mut MoveScratch,
     dice: &mut Dice,
     log: &mut dyn GameLog,
+    after: &mut PhaseWatch,
 ) {
     let p = &m.policies;
     s.refresh_port_seas();
     game_log!(log, "economic phase");
     s.economic_phase(m, scratch, log);
+    after(Phase::Economy, s);
     if m.rules.abstract_cards {
         history_cards(m, s, dice, log);
+        after(Phase::HistoryCards, s);
     }
     s.invest_in_stability(m, p, dice, log);
+    after(Phase::Stability, s);
     game_log!(log, "diplomacy");
     s.diplomacy(m, p, dice, log);
+    after(Phase::Diplomacy, s);
     s.population_changes(m, p, dice);
+    after(Phase::Population, s);
     s.recruit(m, p, dice, log);
+    after(Phase::Recruitment, s);
     s.military_upkeep(m, log);
+    after(Phase::MilitaryUpkeep, s);
     s.garrisons(m, p, dice);
+    after(Phase::Garrisons, s);
     s.naval_phase(m, p, dice, log);
+    after(Phase::Fleets, s);
     s.independent_diplomacy(m, p, dice, log);
+    after(Phase::Independents, s);
     s.trade_phase(m, p, dice);
+    after(Phase::Trade, s);
     game_log!(log, "movement");
     s.movement(m, p, moves, dice, log);
+    after(Phase::Movement, s);
     end_of_turn(m, s, dice, log);
+    after(Phase::EndOfTurn, s);
 }
 
 /// The abstract deck (§7.2): each nation holding a card plays one a turn: +20 T, +1 stability or +5 VP.
