@@ -241,17 +241,7 @@ impl TableWriter {
                 }
             })
             .collect();
-        let df = DataFrame::new(height, columns).map_err(|e| polars_err(&self.path, e))?;
-        if let Some(parquet) = &mut self.parquet {
-            parquet
-                .write_batch(&df)
-                .map_err(|e| polars_err(&self.path, e))?;
-        }
-        if let Some(csv) = &mut self.csv {
-            csv.write_batch(&df)
-                .map_err(|e| polars_err(&self.path, e))?;
-        }
-        self.rows += height as u64;
+        self.write_batch(height, columns)?;
         self.pending.clear();
         Ok(())
     }
@@ -323,6 +313,13 @@ impl TableWriter {
             };
             columns.push(column);
         }
+        self.write_batch(height, columns)?;
+        Ok(())
+    }
+
+    /// Flushes what is pending and closes the files; returns the number of rows written.
+    /// Writes one batch of `height` rows to every format the table is written in.
+    fn write_batch(&mut self, height: usize, columns: Vec<Column>) -> Result<()> {
         let df = DataFrame::new(height, columns).map_err(|e| polars_err(&self.path, e))?;
         if let Some(parquet) = &mut self.parquet {
             parquet
@@ -337,7 +334,6 @@ impl TableWriter {
         Ok(())
     }
 
-    /// Flushes what is pending and closes the files; returns the number of rows written.
     pub fn finish(mut self) -> Result<u64> {
         self.flush()?;
         if let Some(parquet) = &mut self.parquet {

@@ -107,8 +107,9 @@ impl State {
                 if wanting.len == 0 {
                     continue;
                 }
-                let places = self.independent_places(p, grade, &wanting);
-                let (winners, tied) = self.rank_requests(model, p, &wanting, places);
+                let mask = wanting.iter().fold(0u16, |mask, &(m, _)| mask | 1 << m);
+                let places = self.independent_places(p, grade, mask);
+                let (winners, tied) = self.rank_requests(model, p, mask, places);
                 for &(m, _) in wanting.iter() {
                     if winners & (1 << m) != 0 {
                         granted |= 1 << m;
@@ -146,32 +147,25 @@ impl State {
         granted
     }
 
-    /// How many of `wanting` may reach `grade` in `p`: Subsidiary is shared by two nations,
-    /// Military Alliance, Vassal and Annexation belong to one (§5.12); holders keep their place.
-    fn independent_places(&self, p: usize, grade: u8, wanting: &Requests) -> usize {
+    /// How many of the nations in the mask `wanting` may reach `grade` in `p`: Subsidiary is
+    /// shared by two nations, Military Alliance, Vassal and Annexation belong to one (§5.12);
+    /// holders keep their place.
+    fn independent_places(&self, p: usize, grade: u8, wanting: u16) -> usize {
         let limit = match grade {
-            PASSAGE => return wanting.len,
+            PASSAGE => return wanting.count_ones() as usize,
             SUBSIDIARY => 2,
             _ => 1,
         };
         let holders = (0..self.nations.len())
-            .filter(|&m| {
-                self.provinces[p].grade[m] >= grade && !wanting.iter().any(|&(w, _)| w == m)
-            })
+            .filter(|&m| self.provinces[p].grade[m] >= grade && wanting & (1 << m) == 0)
             .count();
         limit - holders.min(limit)
     }
 
-    /// The nations among `wanting` that take the `places`, and those cancelled by a tie for the last.
-    fn rank_requests(
-        &self,
-        model: &Model,
-        p: usize,
-        wanting: &Requests,
-        places: usize,
-    ) -> (u16, u16) {
-        let everyone = wanting.iter().fold(0u16, |m, &(n, _)| m | 1 << n);
-        if wanting.len <= places {
+    /// The nations of the mask `everyone` that take the `places`, and those cancelled by a tie
+    /// for the last.
+    fn rank_requests(&self, model: &Model, p: usize, everyone: u16, places: usize) -> (u16, u16) {
+        if everyone.count_ones() as usize <= places {
             return (everyone, 0);
         }
         // Larger is better.
@@ -250,9 +244,7 @@ impl State {
 
     /// Whether the next grade of `n` in `p` has a place no other nation holds (§5.12).
     pub fn independent_place_free(&self, n: usize, p: usize) -> bool {
-        let mut me = Requests::default();
-        me.push(n, p);
-        self.independent_places(p, self.provinces[p].grade[n] + 1, &me) > 0
+        self.independent_places(p, self.provinces[p].grade[n] + 1, 1 << n) > 0
     }
 
     /// The ladder's distance rule (L539): past Right of Passage, an independent must touch the

@@ -28,6 +28,20 @@ fn model(policies: &str) -> Model {
     Model::new(scenario, &setup.options, 60, chosen, vec![0; n])
 }
 
+/// The scenario's starting position, leaders drawn with `seed`.
+fn start(m: &Model, seed: u64) -> State {
+    let mut s = State::default();
+    s.reset(m, &mut Dice::from_seed(seed));
+    s
+}
+
+/// The default policies' model and its starting position.
+fn at_start(seed: u64) -> (Model, State) {
+    let m = model("");
+    let s = start(&m, seed);
+    (m, s)
+}
+
 #[test]
 fn first_year_income_matches_the_digest_for_every_nation() {
     // Digest §6.4: income T, +G, +R, +Cb, and grain left after the first year's upkeep.
@@ -46,9 +60,7 @@ fn first_year_income_matches_the_digest_for_every_nation() {
         ("macedon", 260, 5, 6, 2, 1),
         ("rome", 430, 14, 8, 1, 8),
     ];
-    let m = model("");
-    let mut s = State::default();
-    s.reset(&m, &mut Dice::from_seed(1));
+    let (m, mut s) = at_start(1);
     let start: Vec<_> = s.nations.iter().map(|n| n.goods).collect();
     s.turn = 1;
     s.economic_phase(&m, &mut economy::Scratch::default(), &mut NoLog);
@@ -77,9 +89,7 @@ fn first_year_income_matches_the_digest_for_every_nation() {
 
 #[test]
 fn diplomacy_costs_e11_e12_e13_and_growth_caps_e6_e7() {
-    let m = model("");
-    let mut s = State::default();
-    s.reset(&m, &mut Dice::from_seed(2));
+    let (m, mut s) = at_start(2);
     let rome = 12;
     // An independent next to Rome: HP8 or GL13 (Rome's allies) are adjacent by land or sea.
     let p = *m
@@ -114,8 +124,7 @@ fn growth_stops_at_half_again_the_starting_figures_e6_e7() {
     m.scenario.provinces[city].ppr = 12;
     m.scenario.provinces[farm].ppr = 7; // E7
     m.scenario.provinces[farm].ppu = 1;
-    let mut s = State::default();
-    s.reset(&m, &mut Dice::from_seed(2));
+    let mut s = start(&m, 2);
     assert_eq!(s.provinces[city].ppu_max, 9);
     assert_eq!(
         (s.provinces[farm].ppr_max, s.provinces[farm].ppu_max),
@@ -135,9 +144,7 @@ fn growth_stops_at_half_again_the_starting_figures_e6_e7() {
 
 #[test]
 fn war_on_a_commercial_ally_costs_a_level_and_halves_trade_e3() {
-    let m = model("");
-    let mut s = State::default();
-    s.reset(&m, &mut Dice::from_seed(3));
+    let (m, mut s) = at_start(3);
     let (rome, egypt) = (12, 2);
     s.turn = 3;
     let (from, to) = (s.home_port(egypt).unwrap(), s.home_port(rome).unwrap());
@@ -409,9 +416,7 @@ fn the_balance_experiment_runs_end_to_end_and_does_not_depend_on_threads() {
 
 /// Egypt (X) and Rome (Y) with a commercial alliance, Egypt granting Rome passage (§8 E2).
 fn e2_situation() -> (Model, State, usize, usize) {
-    let m = model("");
-    let mut s = State::default();
-    s.reset(&m, &mut Dice::from_seed(3));
+    let (m, mut s) = at_start(3);
     let (x, y) = (2, 12);
     s.turn = 3;
     for n in 0..s.nations.len() {
@@ -507,9 +512,7 @@ fn contested_independent(m: &Model, s: &State) -> (usize, usize, usize) {
 
 #[test]
 fn equal_stability_cancels_both_requests_e9_and_higher_stability_takes_the_last_place_e10() {
-    let m = model("");
-    let mut s = State::default();
-    s.reset(&m, &mut Dice::from_seed(4));
+    let (m, mut s) = at_start(4);
     s.turn = 2;
     s.refresh_port_seas();
     let (p, a, b) = contested_independent(&m, &s);
@@ -568,9 +571,7 @@ fn equal_stability_cancels_both_requests_e9_and_higher_stability_takes_the_last_
 
 #[test]
 fn pillage_by_five_units_over_three_orders_idles_seven_ppr_and_rolls_eight_dice_e17() {
-    let m = model("");
-    let mut s = State::default();
-    s.reset(&m, &mut Dice::from_seed(5));
+    let (m, mut s) = at_start(5);
     let (rome, carthage) = (12, 1);
     s.turn = 2;
     s.nations[rome].at_war |= 1 << carthage;
@@ -622,9 +623,7 @@ fn a_cession_takes_one_clause_plus_cities_port_and_resources_e19() {
 
 #[test]
 fn historical_period_reforms_cost_what_the_table_says() {
-    let m = model("");
-    let mut s = State::default();
-    s.reset(&m, &mut Dice::from_seed(7));
+    let (m, mut s) = at_start(7);
     let rome = 12;
     s.historical_period = true;
     s.nations[rome].goods[T] = 10_000;
@@ -669,9 +668,7 @@ fn historical_period_reforms_cost_what_the_table_says() {
 
 #[test]
 fn military_allies_in_the_province_fight_together_and_share_the_losses() {
-    let m = model("");
-    let mut s = State::default();
-    s.reset(&m, &mut Dice::from_seed(10));
+    let (m, mut s) = at_start(10);
     let (rome, carthage, egypt) = (12, 1, 2);
     s.turn = 2;
     for n in [rome, egypt] {
