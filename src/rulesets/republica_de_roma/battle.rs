@@ -20,11 +20,11 @@ use toml::{Table, Value};
 /// Legions (and fleets) Rome may have in existence (L635).
 pub const MAX_UNITS: u32 = 25;
 const OUTCOMES: [&str; 5] = ["victory", "stalemate", "defeat", "disaster", "standoff"];
-pub(super) const VICTORY: usize = 0;
-pub(super) const STALEMATE: usize = 1;
-pub(super) const DEFEAT: usize = 2;
-pub(super) const DISASTER: usize = 3;
-pub(super) const STANDOFF: usize = 4;
+pub const VICTORY: usize = 0;
+pub const STALEMATE: usize = 1;
+pub const DEFEAT: usize = 2;
+pub const DISASTER: usize = 3;
+pub const STANDOFF: usize = 4;
 /// 3d6 totals 3..=18, out of 216.
 pub(super) const WEIGHTS_3D6: [u32; 16] =
     [1, 3, 6, 10, 15, 21, 25, 27, 27, 25, 21, 15, 10, 6, 3, 1];
@@ -40,7 +40,7 @@ type CrtRow = (i32, i32, usize, Option<u32>);
 
 /// The Combat Results Table's row for a modified total: the result and the units each side loses
 /// (`None` = all of them). Built once from `scenarios/republica-de-roma/combat-results.toml`.
-pub(super) fn crt(total: i32) -> (usize, Option<u32>) {
+pub fn crt(total: i32) -> (usize, Option<u32>) {
     static TABLE: std::sync::OnceLock<Vec<CrtRow>> = std::sync::OnceLock::new();
     let table = TABLE.get_or_init(|| {
         data()
@@ -156,6 +156,66 @@ const S_SPOILS: usize = 5;
 const S_VETERAN: usize = 6;
 const S_WAR_DEFEATED: usize = 7;
 const S_RANSOM: usize = 8;
+
+/// The Disaster or Standoff result of each unmodified 3d6 total (index = total), from the
+/// (disaster, standoff) lists of a war and of its leaders. A total on both lists is a Disaster when
+/// `disaster_wins`, a Standoff otherwise.
+pub fn special_numbers<'a>(
+    lists: impl Iterator<Item = (&'a [u32], &'a [u32])>,
+    disaster_wins: bool,
+) -> [Option<usize>; 19] {
+    let mut special = [None; 19];
+    for (disaster, standoff) in lists {
+        for (list, what) in [(standoff, STANDOFF), (disaster, DISASTER)] {
+            for &n in list {
+                let slot = &mut special[n as usize];
+                *slot = match (*slot, what) {
+                    (Some(DISASTER), _) if disaster_wins => Some(DISASTER),
+                    (Some(STANDOFF), DISASTER) if !disaster_wins => Some(STANDOFF),
+                    _ => Some(what),
+                };
+            }
+        }
+    }
+    special
+}
+
+/// The result and the units lost (legions, fleets) of one battle: an unmodified 3d6 `roll` checked
+/// against the Disaster and Standoff numbers not yet `used` this turn (bit = total; L663-L665),
+/// then `roll + drm` on the Combat Results Table. `halves` is Some(round up) for a commander who
+/// halves losses.
+pub fn resolve_roll(
+    special: &[Option<usize>; 19],
+    roll: usize,
+    drm: i32,
+    legions: u32,
+    fleets: u32,
+    used: u32,
+    halves: Option<bool>,
+) -> (usize, u32, u32) {
+    let special = if used & (1 << roll) != 0 {
+        None
+    } else {
+        special[roll]
+    };
+    let (result, lost_l, lost_f) = match special {
+        Some(DISASTER) => (DISASTER, legions.div_ceil(2), fleets.div_ceil(2)),
+        Some(_) => (STANDOFF, legions.div_ceil(4), fleets.div_ceil(4)),
+        None => {
+            let total = roll as i32 + drm;
+            match crt(total) {
+                (result, None) => (result, legions, fleets),
+                (result, Some(n)) => (result, n.min(legions), n.min(fleets)),
+            }
+        }
+    };
+    let halve = |n: u32| match halves {
+        Some(true) => n.div_ceil(2),
+        Some(false) => n / 2,
+        None => n,
+    };
+    (result, halve(lost_l), halve(lost_f))
+}
 
 /// A captive's ransom in talents: twice his Influence, at least 10 (L791).
 pub fn ransom(influence: u32) -> f64 {
@@ -444,34 +504,17 @@ impl RomanBattle {
         let drms = modifiers(&mil, moh, combined_cap, troops, without_troops);
         let mil_used = |m: u32| (drms_for(&drms, m, &mil) - base) as u32;
 
-        let mut special = [None; 19];
-        let mut mark = |list: &[u32], what: usize| {
-            for &n in list {
-                let slot = &mut special[n as usize];
-                *slot = match (*slot, what) {
-                    (Some(DISASTER), _)
-                        if options.choice("disaster_standoff_tie") == "disaster" =>
-                    {
-                        Some(DISASTER)
-                    }
-                    (Some(STANDOFF), DISASTER)
-                        if options.choice("disaster_standoff_tie") == "standoff" =>
-                    {
-                        Some(STANDOFF)
-                    }
-                    _ => Some(what),
-                };
-            }
+        let disaster_wins = options.choice("disaster_standoff_tie") == "disaster";
+        let (war_d, war_s): (&[u32], &[u32]) = if nullified {
+            (&[], &[])
+        } else {
+            (&war.disaster, &war.standoff)
         };
-        if !nullified {
-            mark(&war.standoff, STANDOFF);
-            mark(&war.disaster, DISASTER);
-        }
-        for l in &leaders {
-            mark(&l.standoff, STANDOFF);
-            mark(&l.disaster, DISASTER);
-        }
-
+        let special = special_numbers(
+            std::iter::once((war_d, war_s))
+                .chain(leaders.iter().map(|l| (&l.disaster[..], &l.standoff[..]))),
+            disaster_wins,
+        );
         let k = options.int("mortality_draw_two") as u32;
         let cup = Cup {
             numbered: 36 - k,
@@ -608,28 +651,15 @@ impl RomanBattle {
         fleets: u32,
         used: u32,
     ) -> (usize, u32, u32) {
-        let special = if used & (1 << roll) != 0 {
-            None
-        } else {
-            self.special[roll]
-        };
-        let (result, lost_l, lost_f) = match special {
-            Some(DISASTER) => (DISASTER, legions.div_ceil(2), fleets.div_ceil(2)),
-            Some(_) => (STANDOFF, legions.div_ceil(4), fleets.div_ceil(4)),
-            None => {
-                let total = roll as i32 + drm;
-                match crt(total) {
-                    (result, None) => (result, legions, fleets),
-                    (result, Some(n)) => (result, n.min(legions), n.min(fleets)),
-                }
-            }
-        };
-        let halve = |n: u32| match self.halves_losses {
-            Some(true) => n.div_ceil(2),
-            Some(false) => n / 2,
-            None => n,
-        };
-        (result, halve(lost_l), halve(lost_f))
+        resolve_roll(
+            &self.special,
+            roll,
+            drm,
+            legions,
+            fleets,
+            used,
+            self.halves_losses,
+        )
     }
 
     /// The modifier for another army, drawing a rolled MIL if need be; allocates nothing.
@@ -898,7 +928,7 @@ impl RomanBattle {
     }
 }
 
-fn unrest(result: usize) -> f64 {
+pub fn unrest(result: usize) -> f64 {
     match result {
         DEFEAT => 2.0,
         DISASTER => 1.0,

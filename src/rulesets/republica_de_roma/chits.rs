@@ -100,6 +100,34 @@ impl Cup {
     }
 }
 
+impl Cup {
+    /// Draws `owed` chits and writes the chits set aside, in draw order, into `out` (0-based: the
+    /// first 30 are senators 1..=30, the rest blank); returns how many. Same procedure as
+    /// [`Cup::draw`]: a "draw 2" chit goes back and owes two more (L250).
+    pub fn draw_chits(&self, owed: u32, dice: &mut Dice, out: &mut [u8; 64]) -> usize {
+        let t = self.numbered.min(64);
+        let mut left = [0u8; 64];
+        for (i, x) in left.iter_mut().enumerate().take(t as usize) {
+            *x = i as u8;
+        }
+        let mut need = owed.min(t);
+        let mut m = 0u32;
+        while m < need {
+            let in_cup = (t - m + self.draw_two) as u64;
+            let pick = dice.below(in_cup) as u32;
+            if pick >= t - m {
+                need = (need + 1).min(t);
+                continue;
+            }
+            let remaining = (t - m) as usize;
+            out[m as usize] = left[pick as usize];
+            left[pick as usize] = left[remaining - 1];
+            m += 1;
+        }
+        m as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +175,40 @@ mod tests {
                 .abs()
                 < 1e-5
         );
+    }
+
+    #[test]
+    fn drawn_chit_lists_match_the_exact_fate() {
+        let cup = Cup {
+            numbered: 34,
+            draw_two: 2,
+        };
+        let mut out = [0u8; 64];
+        for (n, victory) in [(1, false), (6, true), (12, false)] {
+            let exact = cup.fate(n, victory);
+            let trials = 200_000;
+            let (mut killed, mut captured) = (0, 0);
+            for i in 0..trials {
+                let mut dice = Dice::for_trial(4, n as u64, i);
+                let m = cup.draw_chits(n, &mut dice, &mut out);
+                // Senator 7's chit, as the one whose fate is asked.
+                if let Some(p) = out[..m].iter().position(|&c| c == 6) {
+                    if !victory && m >= 2 && p == m - 1 {
+                        captured += 1;
+                    } else {
+                        killed += 1;
+                    }
+                }
+            }
+            for (p, hits) in [(exact.killed, killed), (exact.captured, captured)] {
+                let q = hits as f64 / trials as f64;
+                let se = (p * (1.0 - p) / trials as f64).sqrt();
+                assert!(
+                    (p - q).abs() <= 5.0 * se + 2.0 / trials as f64,
+                    "n {n}: {p} vs {q}"
+                );
+            }
+        }
     }
 
     #[test]

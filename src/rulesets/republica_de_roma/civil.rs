@@ -184,17 +184,23 @@ fn build(fields: &Fields, options: Options, fight: Fight) -> Result<Box<dyn Batt
     }))
 }
 
+/// Result and (Senate, rebel) units lost for a modified total, the Senate attacking with `senate`
+/// units against `rebel` units: both sides lose the table's number, except that a Senate defeat
+/// costs the rebel nothing (L841) and "all" falls on the loser alone (L835).
+pub fn civil_losses(total: i32, senate: u32, rebel: u32) -> (usize, u32, u32) {
+    let (result, loss) = super::battle::crt(total);
+    match (result, loss) {
+        (DEFEAT, None) => (result, senate, 0),
+        (DEFEAT, Some(n)) => (result, n.min(senate), 0),
+        (_, None) => (result, 0, rebel),
+        (_, Some(n)) => (result, n.min(senate), n.min(rebel)),
+    }
+}
+
 impl Civil {
     /// Result and (Senate, rebel) units lost for a modified total.
     fn resolve(&self, total: i32) -> (usize, u32, u32) {
-        let (result, loss) = super::battle::crt(total);
-        let [s, r] = [self.sides[0].tokens(), self.sides[1].tokens()];
-        match (result, loss) {
-            (DEFEAT, None) => (result, s, 0),
-            (DEFEAT, Some(n)) => (result, n.min(s), 0),
-            (_, None) => (result, 0, r),
-            (_, Some(n)) => (result, n.min(s), n.min(r)),
-        }
+        civil_losses(total, self.sides[0].tokens(), self.sides[1].tokens())
     }
 
     fn unrest(result: usize) -> f64 {

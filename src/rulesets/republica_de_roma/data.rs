@@ -17,6 +17,8 @@ macro_rules! scenario {
 
 #[derive(Debug, Deserialize)]
 pub struct War {
+    #[serde(default)]
+    pub id: String,
     pub name: String,
     pub deck: String,
     #[serde(default)]
@@ -29,10 +31,24 @@ pub struct War {
     pub spoils: u32,
     #[serde(default)]
     pub revolt: bool,
+    #[serde(default)]
+    pub series_index: u32,
+    #[serde(default)]
+    pub active_on_draw: bool,
+    #[serde(default)]
+    pub drought: bool,
+    #[serde(default)]
+    pub drought_even_if_inactive: bool,
+    #[serde(default)]
+    pub tax_farmer_roll: bool,
 }
 
 #[derive(Debug, Deserialize)]
 pub struct EnemyLeader {
+    #[serde(default)]
+    pub id: String,
+    #[serde(default)]
+    pub deck: String,
     pub name: String,
     pub strength: u32,
     pub disaster: Vec<u32>,
@@ -61,6 +77,20 @@ pub struct Statesman {
     pub id: String,
     pub name: String,
     #[serde(default)]
+    pub family_id: u32,
+    #[serde(default)]
+    pub deck: String,
+    #[serde(default)]
+    pub oratory: u32,
+    #[serde(default)]
+    pub loyalty: u32,
+    #[serde(default)]
+    pub influence: u32,
+    #[serde(default)]
+    pub popularity: i32,
+    #[serde(default)]
+    pub opponents: Vec<String>,
+    #[serde(default)]
     pub military: Option<u32>,
     #[serde(default)]
     pub military_roll: Option<RatingRoll>,
@@ -75,6 +105,135 @@ pub struct Senator {
     pub id: u32,
     pub name: String,
     pub military: u32,
+    #[serde(default)]
+    pub deck: String,
+    #[serde(default)]
+    pub oratory: u32,
+    #[serde(default)]
+    pub loyalty: u32,
+    #[serde(default)]
+    pub influence: u32,
+}
+
+/// Dice printed on a card: `sign` × (dice)d(sides) + plus (a Hispania tax rolls −1d6 − 1).
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct CardRoll {
+    pub dice: u32,
+    pub sides: u32,
+    #[serde(default = "plus_one")]
+    pub dice_sign: i32,
+    #[serde(default)]
+    pub plus: i32,
+}
+
+fn plus_one() -> i32 {
+    1
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct ProvinceSide {
+    pub spoils: CardRoll,
+    pub state_tax: CardRoll,
+    pub land_strength: u32,
+    pub naval_strength: u32,
+    /// Where the rulebook and the data differ, the data's values (the rulebook's are the fields).
+    #[serde(default)]
+    pub external_differs: Option<toml::Table>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Province {
+    pub id: String,
+    pub name: String,
+    pub frontier: bool,
+    #[serde(default)]
+    pub created_by: Vec<String>,
+    pub undeveloped: ProvinceSide,
+    pub developed: ProvinceSide,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Concession {
+    pub id: String,
+    pub name: String,
+    pub income: u32,
+    #[serde(default)]
+    pub income_per_legion_raised: u32,
+    #[serde(default)]
+    pub income_per_fleet_raised: u32,
+    #[serde(default)]
+    pub destroyed_by_wars: Vec<String>,
+    #[serde(default)]
+    pub natural_disaster_roll: Vec<u32>,
+    #[serde(default)]
+    pub tax_farmer_number: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct PopulationRow {
+    pub min: Option<i32>,
+    pub max: Option<i32>,
+    pub unrest: i32,
+    pub effects: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct RandomEventRow {
+    pub total: u32,
+    pub early: String,
+    pub middle: String,
+    pub late: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct LandBill {
+    pub id: String,
+    pub cost: u32,
+    pub recurring: bool,
+    pub counters: u32,
+    pub pass_unrest: i32,
+    pub pass_sponsor_popularity: i32,
+    pub pass_cosponsor_popularity: i32,
+    pub vote_against_popularity: i32,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct GamesRow {
+    pub id: String,
+    pub cost: u32,
+    pub popularity: i32,
+    pub unrest: i32,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct AppealRow {
+    pub min: Option<i32>,
+    pub max: Option<i32>,
+    /// Votes added to the accused's side; absent when the row kills or frees.
+    #[serde(default)]
+    pub votes: i32,
+    #[serde(default)]
+    pub result: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ForumEvent {
+    pub id: String,
+    pub deck: String,
+    #[serde(default)]
+    pub creates_province: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Law {
+    pub id: String,
+    pub deck: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct IntrigueKind {
+    pub id: String,
+    pub count: std::collections::BTreeMap<String, u32>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -116,6 +275,43 @@ struct CrtFile {
 struct ChitsFile {
     pool: ChitPool,
 }
+#[derive(Debug, Deserialize)]
+struct ProvincesFile {
+    province: Vec<Province>,
+}
+#[derive(Debug, Deserialize)]
+struct ConcessionsFile {
+    concession: Vec<Concession>,
+}
+#[derive(Debug, Deserialize)]
+struct PopulationFile {
+    row: Vec<PopulationRow>,
+}
+#[derive(Debug, Deserialize)]
+struct RandomEventsFile {
+    row: Vec<RandomEventRow>,
+}
+#[derive(Debug, Deserialize)]
+struct LandBillsFile {
+    land_bill: Vec<LandBill>,
+}
+#[derive(Debug, Deserialize)]
+struct GamesFile {
+    games: Vec<GamesRow>,
+    appeal: Vec<AppealRow>,
+}
+#[derive(Debug, Deserialize)]
+struct EventsFile {
+    forum_event: Vec<ForumEvent>,
+}
+#[derive(Debug, Deserialize)]
+struct LawsFile {
+    law: Vec<Law>,
+}
+#[derive(Debug, Deserialize)]
+struct IntrigueFile {
+    intrigue: Vec<IntrigueKind>,
+}
 
 pub struct Data {
     pub wars: Vec<War>,
@@ -124,6 +320,16 @@ pub struct Data {
     pub senators: Vec<Senator>,
     pub crt: Vec<CrtRow>,
     pub chits: ChitPool,
+    pub provinces: Vec<Province>,
+    pub concessions: Vec<Concession>,
+    pub population: Vec<PopulationRow>,
+    pub random_events: Vec<RandomEventRow>,
+    pub land_bills: Vec<LandBill>,
+    pub games: Vec<GamesRow>,
+    pub appeal: Vec<AppealRow>,
+    pub forum_events: Vec<ForumEvent>,
+    pub laws: Vec<Law>,
+    pub intrigue: Vec<IntrigueKind>,
 }
 
 fn parse<T: for<'de> Deserialize<'de>>(file: &str, text: &str) -> T {
@@ -140,6 +346,24 @@ pub fn data() -> &'static Data {
         senators: parse::<SenatorsFile>("senators.toml", scenario!("senators.toml")).senator,
         crt: parse::<CrtFile>("combat-results.toml", scenario!("combat-results.toml")).row,
         chits: parse::<ChitsFile>("mortality-chits.toml", scenario!("mortality-chits.toml")).pool,
+        provinces: parse::<ProvincesFile>("provinces.toml", scenario!("provinces.toml")).province,
+        concessions: parse::<ConcessionsFile>("concessions.toml", scenario!("concessions.toml"))
+            .concession,
+        population: parse::<PopulationFile>("population.toml", scenario!("population.toml")).row,
+        random_events: parse::<RandomEventsFile>(
+            "random-events.toml",
+            scenario!("random-events.toml"),
+        )
+        .row,
+        land_bills: parse::<LandBillsFile>("land-bills.toml", scenario!("land-bills.toml"))
+            .land_bill,
+        games: parse::<GamesFile>("games-and-appeal.toml", scenario!("games-and-appeal.toml"))
+            .games,
+        appeal: parse::<GamesFile>("games-and-appeal.toml", scenario!("games-and-appeal.toml"))
+            .appeal,
+        forum_events: parse::<EventsFile>("events.toml", scenario!("events.toml")).forum_event,
+        laws: parse::<LawsFile>("laws.toml", scenario!("laws.toml")).law,
+        intrigue: parse::<IntrigueFile>("intrigue.toml", scenario!("intrigue.toml")).intrigue,
     })
 }
 

@@ -7,6 +7,7 @@ pub mod campaign;
 pub mod chits;
 pub mod civil;
 pub mod data;
+pub mod game;
 pub mod naval_land;
 pub mod provincial;
 pub mod rebel_province;
@@ -121,10 +122,12 @@ pub const RULESET: Ruleset = Ruleset {
         },
     ],
     options: OPTIONS,
-    game: None,
+    game: Some(game::build),
 };
 
 const BOTH: &[&str] = &["land", "naval"];
+/// Options that only the full game reads (`battles` lists battle kinds; a game reads every option).
+const GAME: &[&str] = &[];
 
 pub const OPTIONS: &[RuleOption] = &[
     RuleOption {
@@ -238,5 +241,109 @@ pub const OPTIONS: &[RuleOption] = &[
         kind: OptionKind::Choice(&["up", "down"]),
         default: OptionValue::Choice("up"),
         battles: BOTH,
+    },
+    RuleOption {
+        name: "persuasion_autofail_min",
+        reference: "A-01 (L420 vs L845)",
+        summary: "full game: an unmodified persuasion roll of at least this fails (10: 10-12 fail; 11: only 11-12); one less after The Era Ends",
+        kind: OptionKind::Int { min: 10, max: 11 },
+        default: OptionValue::Int(10),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "governor_term_end",
+        reference: "A-08 (L331 vs L609)",
+        summary: "full game: a governor comes home \"after-three-revenues\" (the marker would go below 1) or \"on-reaching-one\"",
+        kind: OptionKind::Choice(&["after-three-revenues", "on-reaching-one"]),
+        default: OptionValue::Choice("after-three-revenues"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "drought_wars",
+        reference: "A-11 (L465, L469)",
+        summary: "full game: drought wars add Unrest when \"active\" (Unprosecuted included) or whenever \"in-play\" (Inactive and Imminent too)",
+        kind: OptionKind::Choice(&["active", "in-play"]),
+        default: OptionValue::Choice("active"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "unprosecuted_box",
+        reference: "A-12 (L747, L796-L801)",
+        summary: "full game: an Unprosecuted war prosecuted again \"leaves\" the box, or \"stays\" in it",
+        kind: OptionKind::Choice(&["leaves", "stays"]),
+        default: OptionValue::Choice("leaves"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "four_wars_check",
+        reference: "A-10 (L44, L845 vs L861, L867)",
+        summary: "full game: four Active wars end the game at the \"end-of-combat\" phase or only at the \"end-of-turn\" (not checked)",
+        kind: OptionKind::Choice(&["end-of-combat", "end-of-turn"]),
+        default: OptionValue::Choice("end-of-combat"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "dictator_strength",
+        reference: "A-23 (L557, L1292)",
+        summary: "full game: the Dictator and Crisis tests read a war's \"effective\" strength (matching wars and leaders) or its \"printed\" strength",
+        kind: OptionKind::Choice(&["effective", "printed"]),
+        default: OptionValue::Choice("effective"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "imminent_activation",
+        reference: "A-06 (L384-L388)",
+        summary: "full game: each Mortality phase activates \"one-per-series\" Imminent war (lowest first) or \"all\" of them",
+        kind: OptionKind::Choice(&["one-per-series", "all"]),
+        default: OptionValue::Choice("one-per-series"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "hispania_ulterior_spoils",
+        reference: "A-45 (L284); scenarios/republica-de-roma/README.md disagreement",
+        summary: "full game: Hispania Ulterior's undeveloped spoils are the \"rulebook\" example's 2d6 - 3 or the \"data\" source's 1d6 - 3",
+        kind: OptionKind::Choice(&["rulebook", "data"]),
+        default: OptionValue::Choice("rulebook"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "civil_war_costs_20",
+        reference: "A-60 (L327)",
+        summary: "full game: a rebellion costs the Treasury 20 T a turn like an Active war",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "majority_of",
+        reference: "A-35 (L515)",
+        summary: "full game: a trial's verdict needs a majority of the votes \"cast\" or of all votes \"present\"",
+        kind: OptionKind::Choice(&["cast", "present"]),
+        default: OptionValue::Choice("cast"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "revolution_cards",
+        reference: "A-36 (L809 vs L813, L1126)",
+        summary: "full game: a faction plays \"any\" number of statesmen and concessions in the Revolution phase, or \"one\"",
+        kind: OptionKind::Choice(&["any", "one"]),
+        default: OptionValue::Choice("any"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "game_end",
+        reference: "§1.12.1 (L845); edition change 1 (L1396)",
+        summary: "full game: the game ends with the \"era-ends-card\" (this edition) or at the end of the turn the \"deck-runs-out\" (the older edition)",
+        kind: OptionKind::Choice(&["era-ends-card", "deck-runs-out"]),
+        default: OptionValue::Choice("era-ends-card"),
+        battles: GAME,
+    },
+    RuleOption {
+        name: "prosecutions",
+        reference: "L579-L605 vs L1271 (no prosecutions in the 1-2 player game)",
+        summary: "full game: a Censor whose faction policy wants to may prosecute; false = the solitaire rule, none",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        battles: GAME,
     },
 ];
