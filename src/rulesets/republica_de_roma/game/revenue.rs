@@ -45,7 +45,7 @@ impl Game<'_> {
         self.governors_return();
     }
 
-    fn personal_revenue(&mut self) {
+    pub(super) fn personal_revenue(&mut self) {
         for i in 0..self.s.senators.len() {
             let s = self.s.senators[i];
             if s.faction().is_none() || matches!(s.at, At::Captive(_) | At::Rebel) {
@@ -169,7 +169,7 @@ impl Game<'_> {
         }
     }
 
-    fn develop_provinces(&mut self) {
+    pub(super) fn develop_provinces(&mut self) {
         let omens = self.s.env.evil_omens as i32 * self.m.rules.evil_omen_modifier;
         for p in 0..self.s.provinces.len() {
             let ProvinceStatus::Governed(i) = self.s.provinces[p].status else {
@@ -291,7 +291,7 @@ impl Game<'_> {
         );
     }
 
-    fn pay_expenses(&mut self) {
+    pub(super) fn pay_expenses(&mut self) {
         let due = self.expenses_due();
         game_log!(
             self.log,

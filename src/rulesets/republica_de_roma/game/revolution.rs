@@ -30,8 +30,13 @@ pub fn play_cards(g: &mut Game, f: usize) {
         if !ok {
             continue;
         }
-        if fam.place != Place::Faction(f as u8) {
+        if fam.place == Place::Forum {
+            // The unaligned family card joins with him, keeping what it has (L356).
+            g.s.senators[i].place = Place::Faction(f as u8);
+            g.s.senators[i].at = At::Rome;
+        } else if fam.place != Place::Faction(f as u8) {
             g.reset_senator(i);
+            g.s.senators[i].family_in_deck = fam.place == Place::Deck;
             g.s.senators[i].place = Place::Faction(f as u8);
             g.s.senators[i].at = At::Rome;
             g.s.senators[i].inf = 0;
@@ -214,6 +219,10 @@ impl Game<'_> {
             }
         }
         self.s.fleets_rome += army.fleets;
+        if army.moh != NONE {
+            // A Master of Horse rebels only with his Dictator's faction (L817).
+            self.s.senators[army.moh as usize].at = At::Rome;
+        }
         self.s.armies[a] = Army::empty();
         self.s.rebel = g as u8;
         // His faction follows him (L825): out of Rome, offices and posts lost.

@@ -220,7 +220,7 @@ impl Game<'_> {
         self.lowest_influence(None, &ok)
     }
 
-    fn elect_offices(&mut self, members: &[usize], crisis: bool) {
+    pub(super) fn elect_offices(&mut self, members: &[usize], crisis: bool) {
         // Outgoing consuls take a Consular token; the Dictator's term ends with the elections.
         for s in self.s.senators.iter_mut() {
             if matches!(

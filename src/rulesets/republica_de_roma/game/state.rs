@@ -67,6 +67,9 @@ pub struct Senator {
     pub bar: bool,
     /// Came back from a governorship or was recalled this turn (L609).
     pub back_this_turn: bool,
+    /// His statesman entered play while the family card was still in a deck: the card goes under
+    /// him when drawn, and comes out as a new senator if he dies first.
+    pub family_in_deck: bool,
 }
 
 impl Senator {
@@ -89,6 +92,7 @@ impl Senator {
             consular: false,
             bar: false,
             back_this_turn: false,
+            family_in_deck: false,
         }
     }
 

@@ -166,6 +166,7 @@ impl Game<'_> {
         s.consular = false;
         s.bar = false;
         s.back_this_turn = false;
+        s.family_in_deck = false;
         s.at = At::Rome;
     }
 
@@ -200,7 +201,12 @@ impl Game<'_> {
         }
         let leader = s.leader && matches!(s.place, Place::Faction(_));
         self.reset_senator(i);
-        if leader {
+        if s.family_in_deck {
+            // The statesman came without his family card, which is still to be drawn.
+            self.s.senators[i].place = Place::Deck;
+            self.s.senators[i].leader = false;
+            self.s.senators[i].family_in_deck = false;
+        } else if leader {
             // The heir: same faction, printed values, in Rome.
             self.s.senators[i].leader = true;
         } else {
@@ -504,7 +510,7 @@ impl crate::game::GamePlay for Worker<'_> {
 
 impl Game<'_> {
     /// The victory checks at the end of the turn (§1.3, §1.4).
-    fn end_of_turn(&mut self) {
+    pub(super) fn end_of_turn(&mut self) {
         if self.s.perpetual_dictator != NONE {
             let pd = self.s.perpetual_dictator as usize;
             let f = self.s.senators[pd].faction().unwrap_or(0) as u8;
