@@ -1,6 +1,7 @@
-//! `cargo bench --bench games`: whole automated games. One Mare Nostrum game of the balance
-//! experiment's policy mix on one thread (games per second), and the experiment end to end on
-//! every thread with all its outputs (parquet, CSV, JSON, charts) for 2,000 games.
+//! `cargo bench --bench games`: whole automated games. One game on one thread (games per second)
+//! of the Mare Nostrum balance experiment and of the República de Roma Early Republic experiment,
+//! and each experiment end to end on every thread with all its outputs (parquet, CSV, JSON,
+//! charts) for 2,000 games.
 
 use alea::dice::Dice;
 use alea::game::experiment::GameExperiment;
@@ -10,16 +11,23 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::path::Path;
 
 const BALANCE: &str = "experiments/mare-nostrum-punic-balance.toml";
+const EARLY_REPUBLIC: &str = "experiments/ror-early-republic.toml";
 
 fn one_game(c: &mut Criterion) {
-    let exp = GameExperiment::load(Path::new(BALANCE)).expect("the balance experiment loads");
+    for path in [BALANCE, EARLY_REPUBLIC] {
+        one_game_of(c, path);
+    }
+}
+
+fn one_game_of(c: &mut Criterion, path: &str) {
+    let exp = GameExperiment::load(Path::new(path)).expect("the experiment loads");
     let model = exp.build(0, 0).expect("its model builds");
     let mut worker = model.worker();
     let mut record = GameRecord::new(model.players().len(), model.game_columns().len());
     let mut group = c.benchmark_group("game");
     group.throughput(Throughput::Elements(1));
     let mut index = 0u64;
-    group.bench_function("mare-nostrum-punic-balance/one-game", |b| {
+    group.bench_function(format!("{}/one-game", exp.name), |b| {
         b.iter(|| {
             record.clear();
             let mut dice = Dice::for_trial(exp.seed, 0, index);
@@ -32,7 +40,13 @@ fn one_game(c: &mut Criterion) {
 }
 
 fn experiment_end_to_end(c: &mut Criterion) {
-    let mut exp = GameExperiment::load(Path::new(BALANCE)).expect("the balance experiment loads");
+    for path in [BALANCE, EARLY_REPUBLIC] {
+        end_to_end_of(c, path);
+    }
+}
+
+fn end_to_end_of(c: &mut Criterion, path: &str) {
+    let mut exp = GameExperiment::load(Path::new(path)).expect("the experiment loads");
     exp.games = 2_000;
     let out = std::env::temp_dir().join(format!("alea-bench-games-{}", std::process::id()));
     let settings = GameRunSettings {
@@ -42,7 +56,7 @@ fn experiment_end_to_end(c: &mut Criterion) {
     let mut group = c.benchmark_group("game-run");
     group.sample_size(10);
     group.throughput(Throughput::Elements(exp.games));
-    group.bench_function("mare-nostrum-punic-balance/2000-games-with-outputs", |b| {
+    group.bench_function(format!("{}/2000-games-with-outputs", exp.name), |b| {
         b.iter(|| run_games(&exp, &settings).expect("the run completes").games)
     });
     group.finish();

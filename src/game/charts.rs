@@ -422,6 +422,63 @@ fn over_turns(
     Ok(())
 }
 
+/// One chart per whole-game metric (Treasury, Unrest, ...): its mean over turns, a line per case.
+fn globals_over_turns(
+    exp: &GameExperiment,
+    cases: &[CaseSummary],
+    files: &mut Files,
+) -> Result<()> {
+    let Some(first) = cases.first() else {
+        return Ok(());
+    };
+    let scenario = exp.scenario_label();
+    for (g, name) in first.globals.iter().enumerate() {
+        let series: Vec<Series> = cases
+            .iter()
+            .take(MAX_CASE_CHARTS)
+            .map(|case| {
+                let stats = &case.tally.turns;
+                Series {
+                    name: case_name(case),
+                    points: (1..=case.max_turns)
+                        .take_while(|&t| stats.running[t as usize - 1] > 0)
+                        .map(|t| {
+                            let (_, mean, sd) = stats.global_metric(t, g);
+                            Point {
+                                x: t as f64,
+                                y: mean,
+                                ci: None,
+                                band: (cases.len() == 1 && sd.is_finite())
+                                    .then_some((mean - sd, mean + sd)),
+                            }
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        let band = if cases.len() == 1 {
+            " · band: ±1 SD"
+        } else {
+            ""
+        };
+        let chart = LineChart {
+            title: format!("{}: {} over turns", exp.title, name.replace('_', " ")),
+            subtitle: Some(format!(
+                "{scenario} · {} games per case; at each turn the mean over the games still running then{band}",
+                thousands(exp.games)
+            )),
+            x_label: "turn".into(),
+            y_label: format!("{} (mean)", name.replace('_', " ")),
+            legend_outside: series.len() > INSIDE_LEGEND_LINES,
+            series,
+            y_range: None,
+        };
+        let stem = files.stem(&format!("{}-over-turns", slug(name)), "");
+        files.add(charts::draw_line_chart(&chart, &stem).map_err(chart_err)?);
+    }
+    Ok(())
+}
+
 /// Draws every chart into `dir`; returns the file names written.
 pub fn draw_all(
     exp: &GameExperiment,
@@ -474,6 +531,7 @@ pub fn draw_all(
     )?;
     game_length(exp, cases, &mut files)?;
     over_turns(exp, cases, metric, &mut files)?;
+    globals_over_turns(exp, cases, &mut files)?;
     Ok(files.written)
 }
 

@@ -135,6 +135,11 @@ pub trait GameModel: Send + Sync {
     fn player_policies(&self) -> &[String];
     /// The ways a game can end, e.g. "700 VP", "turn cap". [`GameRecord::ending`] indexes this.
     fn endings(&self) -> &[&'static str];
+    /// Named groups of endings whose combined share is reported beside the endings themselves,
+    /// e.g. ("Rome falls (any cause)", [the three falls]).
+    fn ending_groups(&self) -> &[(&'static str, &'static [usize])] {
+        &[]
+    }
     /// Per-player quantities measured at the end of every turn; the first is the score.
     fn turn_metrics(&self) -> &[&'static str];
     /// Quantities of the whole game measured at the end of every turn (may be empty).

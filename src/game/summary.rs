@@ -160,11 +160,17 @@ impl CaseSummary {
                 }
             })
             .collect();
+        let groups = model.ending_groups().iter().map(|(name, members)| {
+            let count: u64 = members.iter().map(|&e| tally.endings[e]).sum();
+            (*name, count)
+        });
         let endings = model
             .endings()
             .iter()
-            .zip(&tally.endings)
-            .map(|(name, &count)| {
+            .copied()
+            .zip(tally.endings.iter().copied())
+            .chain(groups)
+            .map(|(name, count)| {
                 let share = if n == 0 {
                     f64::NAN
                 } else {

@@ -253,7 +253,7 @@ impl Game<'_> {
         } else {
             lost_regular + lost_veteran
         };
-        self.gain_popularity(commander, -((counted / 2) as i32));
+        self.gain_popularity(commander, -(counted / 2));
         if !naval && matches!(result, VICTORY | STALEMATE | STANDOFF) && !killed && !captured {
             // One surviving legion becomes a veteran loyal to the general (L773).
             if let Some(k) = self

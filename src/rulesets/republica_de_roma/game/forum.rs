@@ -405,9 +405,10 @@ impl Game<'_> {
         self.s.persuasions += 1;
         game_log!(
             self.log,
-            "  {} persuades {}: base {base} (bribes {bribes}, counter {counter}), roll {roll}: {}",
+            "  {} persuades {}: base {base} (bribes {bribes}, counter {counter}; P = {:.2}), roll {roll}: {}",
             self.name(persuader),
             self.name(target),
+            persuasion_chance(base, autofail),
             if ok { "JOINS" } else { "fails" }
         );
         if ok {

@@ -219,6 +219,12 @@ impl GameModel for Model {
     fn endings(&self) -> &[&'static str] {
         ENDINGS
     }
+    fn ending_groups(&self) -> &[(&'static str, &'static [usize])] {
+        &[(
+            "Rome falls (any cause)",
+            &[FOUR_WARS, PEOPLE_REVOLT, BANKRUPTCY],
+        )]
+    }
     fn turn_metrics(&self) -> &[&'static str] {
         TURN_METRICS
     }

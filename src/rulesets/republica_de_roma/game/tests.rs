@@ -25,7 +25,13 @@ fn model_for(path: &str, variant: Option<&str>, policy: &str) -> Model {
                 .unwrap()
         })
         .collect();
-    Model::new(cards, setup, &Options::defaults(super::super::OPTIONS), 60, chosen)
+    Model::new(
+        cards,
+        setup,
+        &Options::defaults(super::super::OPTIONS),
+        60,
+        chosen,
+    )
 }
 
 fn model(policy: &str) -> Model {
@@ -34,7 +40,14 @@ fn model(policy: &str) -> Model {
 
 fn fresh(m: &Model) -> State {
     let c = &m.cards;
-    State::new(c.families.len(), c.statesmen.len(), c.wars.len(), c.leaders.len(), c.provinces.len(), c.concessions.len())
+    State::new(
+        c.families.len(),
+        c.statesmen.len(),
+        c.wars.len(),
+        c.leaders.len(),
+        c.provinces.len(),
+        c.concessions.len(),
+    )
 }
 
 /// A dealt Early Republic game with its own dice.
@@ -42,13 +55,23 @@ fn dealt(m: &Model, seed: u64) -> (State, Dice) {
     let mut s = fresh(m);
     let mut dice = Dice::from_seed(seed);
     let mut log = NoLog;
-    let mut g = Game { m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+    let mut g = Game {
+        m,
+        s: &mut s,
+        dice: &mut dice,
+        log: &mut log,
+        end: None,
+    };
     super::setup::deal(&mut g);
     (s, dice)
 }
 
 fn family(m: &Model, name: &str) -> usize {
-    m.cards.families.iter().position(|f| f.name == name).unwrap()
+    m.cards
+        .families
+        .iter()
+        .position(|f| f.name == name)
+        .unwrap()
 }
 
 fn war(m: &Model, id: &str) -> usize {
@@ -81,7 +104,11 @@ fn t01_faction_votes_count_oratory_and_knights_of_senators_in_rome() {
     }
     assert_eq!(s.faction_votes(0), 10);
     s.senators[family(&m, "Papirius")].at = At::Rome;
-    assert_eq!(s.faction_votes(0), 14, "the governor's votes count once he is back");
+    assert_eq!(
+        s.faction_votes(0),
+        14,
+        "the governor's votes count once he is back"
+    );
 }
 
 #[test]
@@ -89,17 +116,37 @@ fn t02_negative_spoils_are_paid_by_the_treasury_at_expenses() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 7);
     let mut log = NoLog;
-    let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
-    let hu = m.cards.provinces.iter().position(|p| p.id == "hispania_ulterior").unwrap();
-    let i = (0..g.s.senators.len()).find(|&i| g.s.senators[i].in_rome()).unwrap();
+    let mut g = Game {
+        m: &m,
+        s: &mut s,
+        dice: &mut dice,
+        log: &mut log,
+        end: None,
+    };
+    let hu = m
+        .cards
+        .provinces
+        .iter()
+        .position(|p| p.id == "hispania_ulterior")
+        .unwrap();
+    let i = (0..g.s.senators.len())
+        .find(|&i| g.s.senators[i].in_rome())
+        .unwrap();
     g.s.senators[i].at = At::Governor(hu as u8);
     g.s.provinces[hu].status = ProvinceStatus::Governed(i as u8);
     let before = g.s.senators[i].talents;
     let due = g.expenses_due();
     g.take_spoils(i, hu, -1);
-    assert!(g.s.senators[i].corrupt, "the governor takes a Corrupt token");
+    assert!(
+        g.s.senators[i].corrupt,
+        "the governor takes a Corrupt token"
+    );
     assert_eq!(g.s.senators[i].talents, before, "his treasury does not pay");
-    assert_eq!(g.expenses_due(), due + 1, "the Treasury owes 1 T at Expenses");
+    assert_eq!(
+        g.expenses_due(),
+        due + 1,
+        "the Treasury owes 1 T at Expenses"
+    );
     let t = g.s.treasury;
     g.pay_expenses();
     assert_eq!(g.s.treasury, t - due - 1);
@@ -107,7 +154,11 @@ fn t02_negative_spoils_are_paid_by_the_treasury_at_expenses() {
     // the rulebook's undeveloped spoils are 2d6 - 3 (a total of -1 is both dice on 1);
     // the data's reading is 1d6 - 3.
     let rulebook = m.cards.provinces[hu].sides[0].spoils.distribution();
-    let p_minus_one: f64 = rulebook.iter().filter(|(t, _)| *t == -1).map(|(_, p)| p).sum();
+    let p_minus_one: f64 = rulebook
+        .iter()
+        .filter(|(t, _)| *t == -1)
+        .map(|(_, p)| p)
+        .sum();
     assert!((p_minus_one - 1.0 / 36.0).abs() < 1e-12);
     let data = m.cards.provinces[hu].data_spoils.unwrap().distribution();
     assert_eq!(data.first().unwrap().0, -2);
@@ -118,15 +169,28 @@ fn personal_revenue_pays_leaders_three_others_one_knights_and_concessions() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 3);
     let mut log = NoLog;
-    let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+    let mut g = Game {
+        m: &m,
+        s: &mut s,
+        dice: &mut dice,
+        log: &mut log,
+        end: None,
+    };
     for c in 0..g.s.concessions.len() {
         g.s.concessions[c] = ConcessionStatus::Deck;
     }
-    let members: Vec<usize> = (0..g.s.senators.len()).filter(|&i| g.s.senators[i].faction() == Some(0)).collect();
+    let members: Vec<usize> = (0..g.s.senators.len())
+        .filter(|&i| g.s.senators[i].faction() == Some(0))
+        .collect();
     let leader = *members.iter().find(|&&i| g.s.senators[i].leader).unwrap();
     let other = *members.iter().find(|&&i| !g.s.senators[i].leader).unwrap();
     g.s.senators[other].knights = 2;
-    let grain = m.cards.concessions.iter().position(|c| c.id == "egyptian_grain").unwrap();
+    let grain = m
+        .cards
+        .concessions
+        .iter()
+        .position(|c| c.id == "egyptian_grain")
+        .unwrap();
     g.s.concessions[grain] = ConcessionStatus::Held(other as u8);
     let captive = members.iter().copied().find(|&i| i != leader && i != other);
     if let Some(c) = captive {
@@ -135,8 +199,15 @@ fn personal_revenue_pays_leaders_three_others_one_knights_and_concessions() {
     let before: Vec<i32> = g.s.senators.iter().map(|s| s.talents).collect();
     g.personal_revenue();
     assert_eq!(g.s.senators[leader].talents - before[leader], 3);
-    assert_eq!(g.s.senators[other].talents - before[other], 1 + 2 + 5, "1 T, 2 knights, Egyptian Grain 5 T");
-    assert!(g.s.senators[other].bar, "collecting a concession shows its corruption bar (L278)");
+    assert_eq!(
+        g.s.senators[other].talents - before[other],
+        1 + 2 + 5,
+        "1 T, 2 knights, Egyptian Grain 5 T"
+    );
+    assert!(
+        g.s.senators[other].bar,
+        "collecting a concession shows its corruption bar (L278)"
+    );
     if let Some(c) = captive {
         assert_eq!(g.s.senators[c].talents, before[c], "captives earn nothing");
     }
@@ -161,13 +232,23 @@ fn t06_persuasion_money_goes_to_the_target_and_the_roll_must_beat_the_base() {
     s.senators[claudius].loy = 7;
     let mut dice = Dice::from_seed(1);
     let mut log = NoLog;
-    let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+    let mut g = Game {
+        m: &m,
+        s: &mut s,
+        dice: &mut dice,
+        log: &mut log,
+        end: None,
+    };
     assert_eq!(g.persuasion_base(fabius, claudius), 0);
     // 9 bribed, 8 counter-bribed, 7 more: base 0 → 9 → 1 → 8; a roll of 9 fails.
     assert!(!g.resolve_persuasion(fabius, claudius, 16, 8, 9));
     assert_eq!(g.s.senators[claudius].talents, 24);
     assert_eq!(g.s.senators[claudius].place, Place::Forum);
-    assert_eq!(g.persuasion_base(fabius, claudius), 7 - 7 - 24, "next time his LOY counts 7 + 24");
+    assert_eq!(
+        g.persuasion_base(fabius, claudius),
+        7 - 7 - 24,
+        "next time his LOY counts 7 + 24"
+    );
 }
 
 #[test]
@@ -177,8 +258,16 @@ fn persuasion_odds_are_the_digests_and_simulated_rolls_agree() {
         assert!((persuasion_chance(base, 10) - expected[k] as f64 / 36.0).abs() < 1e-12);
     }
     assert_eq!(persuasion_chance(1, 10), 0.0);
-    assert_eq!(persuasion_chance(12, 10), 30.0 / 36.0, "auto-fail on 10-12 (A-01)");
-    assert_eq!(persuasion_chance(12, 9), 26.0 / 36.0, "9+ fails after The Era Ends");
+    assert_eq!(
+        persuasion_chance(12, 10),
+        30.0 / 36.0,
+        "auto-fail on 10-12 (A-01)"
+    );
+    assert_eq!(
+        persuasion_chance(12, 9),
+        26.0 / 36.0,
+        "9+ fails after The Era Ends"
+    );
     // The game's own resolution with its own rolls, against the exact chance.
     let m = model("cooperative");
     let mut s = fresh(&m);
@@ -188,11 +277,24 @@ fn persuasion_odds_are_the_digests_and_simulated_rolls_agree() {
     for base in [3, 6, 9] {
         let mut hits = 0;
         for i in 0..trials {
-            s.senators[p] = Senator { place: Place::Faction(0), ora: base as u8, ..Senator::blank() };
-            s.senators[t] = Senator { place: Place::Forum, ..Senator::blank() };
+            s.senators[p] = Senator {
+                place: Place::Faction(0),
+                ora: base as u8,
+                ..Senator::blank()
+            };
+            s.senators[t] = Senator {
+                place: Place::Forum,
+                ..Senator::blank()
+            };
             let mut dice = Dice::for_trial(5, base as u64, i);
             let mut log = NoLog;
-            let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+            let mut g = Game {
+                m: &m,
+                s: &mut s,
+                dice: &mut dice,
+                log: &mut log,
+                end: None,
+            };
             let roll = g.dice.d(6) + g.dice.d(6);
             hits += g.resolve_persuasion(p, t, 0, 0, roll) as u32;
         }
@@ -208,7 +310,13 @@ fn t07_an_unprosecuted_drought_war_and_two_drought_events_add_four_unrest() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 11);
     let mut log = NoLog;
-    let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+    let g = Game {
+        m: &m,
+        s: &mut s,
+        dice: &mut dice,
+        log: &mut log,
+        end: None,
+    };
     for w in g.s.wars.iter_mut() {
         w.status = WarStatus::Deck;
     }
@@ -227,7 +335,13 @@ fn the_population_table_moves_unrest_and_its_outcomes_fire() {
         for total in [row.min.max(-30), row.max.min(40)] {
             let (mut s, mut dice) = dealt(&m, 2);
             let mut log = NoLog;
-            let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+            let mut g = Game {
+                m: &m,
+                s: &mut s,
+                dice: &mut dice,
+                log: &mut log,
+                end: None,
+            };
             g.s.unrest = 5;
             let in_rome = g.s.senators.iter().filter(|s| s.in_rome()).count();
             g.speech_result(total);
@@ -283,14 +397,26 @@ fn t23_knights_and_t24_development_match_their_exact_chances() {
     for (spend, p) in [(0, 1.0 / 6.0), (2, 3.0 / 6.0), (5, 1.0)] {
         let mut hits = 0;
         let (mut s, _) = dealt(&m, 1);
-        let i = (0..s.senators.len()).find(|&i| s.senators[i].in_rome()).unwrap();
+        let i = (0..s.senators.len())
+            .find(|&i| s.senators[i].in_rome())
+            .unwrap();
         for k in 0..trials {
             s.senators[i].talents = 10;
             let mut dice = Dice::for_trial(9, spend as u64, k);
             let mut log = NoLog;
-            let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+            let mut g = Game {
+                m: &m,
+                s: &mut s,
+                dice: &mut dice,
+                log: &mut log,
+                end: None,
+            };
             hits += g.attract_knight(i, spend) as u32;
-            assert_eq!(g.s.senators[i].talents, 10 - spend, "the talents are spent win or lose");
+            assert_eq!(
+                g.s.senators[i].talents,
+                10 - spend,
+                "the talents are spent win or lose"
+            );
         }
         let q = hits as f64 / trials as f64;
         let se = (p * (1.0 - p) / trials as f64).sqrt().max(1e-9);
@@ -298,16 +424,28 @@ fn t23_knights_and_t24_development_match_their_exact_chances() {
     }
     for (corrupt, p) in [(true, 1.0 / 6.0), (false, 2.0 / 6.0)] {
         let (mut s, _) = dealt(&m, 4);
-        let i = (0..s.senators.len()).find(|&i| s.senators[i].in_rome()).unwrap();
+        let i = (0..s.senators.len())
+            .find(|&i| s.senators[i].in_rome())
+            .unwrap();
         let mut hits = 0;
         for k in 0..trials {
-            s.provinces[0] = Province { status: ProvinceStatus::Governed(i as u8), developed: false, term: 3 };
+            s.provinces[0] = Province {
+                status: ProvinceStatus::Governed(i as u8),
+                developed: false,
+                term: 3,
+            };
             s.senators[i].at = At::Governor(0);
             s.senators[i].corrupt = corrupt;
             s.senators[i].inf = 5;
             let mut dice = Dice::for_trial(10, corrupt as u64, k);
             let mut log = NoLog;
-            let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+            let mut g = Game {
+                m: &m,
+                s: &mut s,
+                dice: &mut dice,
+                log: &mut log,
+                end: None,
+            };
             g.develop_provinces();
             if g.s.provinces[0].developed {
                 hits += 1;
@@ -336,15 +474,30 @@ fn t25_the_early_republic_set_up() {
         assert_eq!(s.legions_raised(), 4);
         assert_eq!(s.fleets_total(), 0);
         assert_eq!(s.wars[war(&m, "1st_punic_war")].status, WarStatus::Inactive);
-        let dealt_families = (0..20).filter(|&i| s.senators[i].faction().is_some()).count();
+        let dealt_families = (0..20)
+            .filter(|&i| s.senators[i].faction().is_some())
+            .count();
         // 15 dealt, plus families brought in by statesmen played in the initial faction phase.
         assert!(dealt_families >= 15, "seed {seed}");
         for f in 0..FACTIONS {
             assert!(s.faction_members(f) >= 3);
-            assert_eq!(s.senators.iter().filter(|x| x.faction() == Some(f) && x.leader).count(), 1);
+            assert_eq!(
+                s.senators
+                    .iter()
+                    .filter(|x| x.faction() == Some(f) && x.leader)
+                    .count(),
+                1
+            );
         }
-        let eoe = s.deck.iter().position(|(c, _)| *c == Card::Forum(m.cards.era_ends)).unwrap();
-        assert!(eoe < 13, "The Era Ends lies among the bottom 13 cards (seed {seed})");
+        let eoe = s
+            .deck
+            .iter()
+            .position(|(c, _)| *c == Card::Forum(m.cards.era_ends))
+            .unwrap();
+        assert!(
+            eoe < 13,
+            "The Era Ends lies among the bottom 13 cards (seed {seed})"
+        );
         let consul = s.office(Office::RomeConsul) as usize;
         assert!(s.senators[consul].consular);
         let printed = m.cards.families[consul].inf as i32;
@@ -357,7 +510,10 @@ fn t25_the_early_republic_set_up() {
             let sti = m.cards.statesmen[st as usize].inf as i32;
             before == sti || before == printed.max(sti)
         };
-        assert!(ok, "the Initial Rome Consul gains 5 Influence (seed {seed})");
+        assert!(
+            ok,
+            "the Initial Rome Consul gains 5 Influence (seed {seed})"
+        );
     }
 }
 
@@ -366,14 +522,23 @@ fn elections_give_offices_their_influence_and_bar_the_outgoing_consuls() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 21);
     let mut log = NoLog;
-    let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+    let mut g = Game {
+        m: &m,
+        s: &mut s,
+        dice: &mut dice,
+        log: &mut log,
+        end: None,
+    };
     let old = g.s.office(Office::RomeConsul) as usize;
     let inf: Vec<i32> = g.s.senators.iter().map(|s| s.inf).collect();
     g.elect_offices(&[0, 1, 2, 3, 4], false);
     let rome = g.s.office(Office::RomeConsul) as usize;
     let field = g.s.office(Office::FieldConsul) as usize;
     let censor = g.s.office(Office::Censor) as usize;
-    assert_ne!(rome, old, "a consul cannot be re-elected without Tradition Erodes (L549)");
+    assert_ne!(
+        rome, old,
+        "a consul cannot be re-elected without Tradition Erodes (L549)"
+    );
     assert_ne!(field, old);
     assert_eq!(g.s.senators[rome].inf, inf[rome] + 5);
     assert_eq!(g.s.senators[field].inf, inf[field] + 5);
@@ -390,9 +555,23 @@ fn convictions_cost_the_accused_and_reward_the_prosecutor() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 5);
     let mut log = NoLog;
-    let mut g = Game { m: &m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
-    let in_rome: Vec<usize> = (0..g.s.senators.len()).filter(|&i| g.s.senators[i].in_rome()).collect();
-    let (a, p) = (in_rome[0], *in_rome.iter().find(|&&i| g.s.senators[i].faction() != g.s.senators[in_rome[0]].faction()).unwrap());
+    let mut g = Game {
+        m: &m,
+        s: &mut s,
+        dice: &mut dice,
+        log: &mut log,
+        end: None,
+    };
+    let in_rome: Vec<usize> = (0..g.s.senators.len())
+        .filter(|&i| g.s.senators[i].in_rome())
+        .collect();
+    let (a, p) = (
+        in_rome[0],
+        *in_rome
+            .iter()
+            .find(|&&i| g.s.senators[i].faction() != g.s.senators[in_rome[0]].faction())
+            .unwrap(),
+    );
     g.s.senators[a].inf = 9;
     g.s.senators[a].pop = 2;
     g.s.senators[a].consular = true;
@@ -406,7 +585,11 @@ fn convictions_cost_the_accused_and_reward_the_prosecutor() {
     assert_eq!(g.s.senators[p].inf, p_inf + 3, "half of 5, rounded up");
     assert!(g.s.senators[p].consular);
     // A Major conviction executes; the prosecutor gains half the Influence, rounded up.
-    let b = in_rome[1..].iter().copied().find(|&i| i != p && !g.s.senators[i].leader).unwrap();
+    let b = in_rome[1..]
+        .iter()
+        .copied()
+        .find(|&i| i != p && !g.s.senators[i].leader)
+        .unwrap();
     g.s.senators[b].inf = 7;
     let p_inf = g.s.senators[p].inf;
     g.convict(b, p, true);
@@ -428,15 +611,25 @@ fn check(g: &Game, start_money: i64, what: &str) {
     }
     assert!(s.unrest >= 0);
     for (i, x) in s.senators.iter().enumerate() {
-        assert!(x.inf >= 0 && (-9..=9).contains(&x.pop), "{what}: senator {i}");
+        assert!(
+            x.inf >= 0 && (-9..=9).contains(&x.pop),
+            "{what}: senator {i}"
+        );
         assert!(x.talents >= 0, "{what}: senator {i} has {} T", x.talents);
         match (x.place, x.at) {
             (Place::Faction(_), At::Governor(p)) => {
-                assert_eq!(s.provinces[p as usize].status, ProvinceStatus::Governed(i as u8), "{what}")
+                assert_eq!(
+                    s.provinces[p as usize].status,
+                    ProvinceStatus::Governed(i as u8),
+                    "{what}"
+                )
             }
             (Place::Faction(_), At::Army(a)) => {
                 let army = s.armies[a as usize];
-                assert!(army.used && (army.commander == i as u8 || army.moh == i as u8), "{what}: senator {i} in army {a}")
+                assert!(
+                    army.used && (army.commander == i as u8 || army.moh == i as u8),
+                    "{what}: senator {i} in army {a}"
+                )
             }
             (Place::Faction(_), At::Rebel) => assert!(s.rebel != NONE, "{what}"),
             (Place::Faction(_), _) => {}
@@ -448,23 +641,41 @@ fn check(g: &Game, start_money: i64, what: &str) {
         }
     }
     for (st, status) in s.statesmen.iter().enumerate() {
-        let on = s.senators.iter().filter(|x| x.statesman == st as u8).count();
-        assert_eq!(on, (*status == StatesmanStatus::Played) as usize, "{what}: statesman {st}");
+        let on = s
+            .senators
+            .iter()
+            .filter(|x| x.statesman == st as u8)
+            .count();
+        assert_eq!(
+            on,
+            (*status == StatesmanStatus::Played) as usize,
+            "{what}: statesman {st}"
+        );
     }
     for f in 0..FACTIONS {
         assert!(s.factions[f].treasury >= 0);
     }
     for (p, prov) in s.provinces.iter().enumerate() {
         if let ProvinceStatus::Governed(i) = prov.status {
-            assert_eq!(s.senators[i as usize].at, At::Governor(p as u8), "{what}: province {p}");
+            assert_eq!(
+                s.senators[i as usize].at,
+                At::Governor(p as u8),
+                "{what}: province {p}"
+            );
         }
     }
     for (a, army) in s.armies.iter().enumerate() {
         if army.used {
-            assert!(army.commander != NONE, "{what}: army {a} without a commander");
+            assert!(
+                army.commander != NONE,
+                "{what}: army {a} without a commander"
+            );
             assert_eq!(s.senators[army.commander as usize].at, At::Army(a as u8));
         } else {
-            assert!(s.legions.iter().all(|l| l.at != LegionAt::Army(a as u8)), "{what}: legions of a disbanded army");
+            assert!(
+                s.legions.iter().all(|l| l.at != LegionAt::Army(a as u8)),
+                "{what}: legions of a disbanded army"
+            );
         }
     }
     assert!(s.legions_raised() <= MAX_UNITS);
@@ -476,11 +687,17 @@ fn check(g: &Game, start_money: i64, what: &str) {
     // covered by his statesman).
     for (k, (card, _)) in s.deck.iter().enumerate() {
         if !matches!(card, Card::Intrigue(_)) {
-            assert!(!s.deck[k + 1..].iter().any(|(c, _)| c == card), "{what}: {card:?} twice");
+            assert!(
+                !s.deck[k + 1..].iter().any(|(c, _)| c == card),
+                "{what}: {card:?} twice"
+            );
         }
         if let Card::Family(i) = card {
             let x = &s.senators[*i as usize];
-            assert!(x.place == Place::Deck || x.family_in_deck, "{what}: {card:?} in the deck and in play");
+            assert!(
+                x.place == Place::Deck || x.family_in_deck,
+                "{what}: {card:?} in the deck and in play"
+            );
         }
         if let Card::War(w) = card {
             assert_eq!(s.wars[*w as usize].status, WarStatus::Deck, "{what}");
@@ -493,7 +710,13 @@ fn check(g: &Game, start_money: i64, what: &str) {
 fn play_checked(m: &Model, seed: u64) -> (usize, u32) {
     let (mut s, mut dice) = dealt(m, seed);
     let mut log = NoLog;
-    let mut g = Game { m, s: &mut s, dice: &mut dice, log: &mut log, end: None };
+    let mut g = Game {
+        m,
+        s: &mut s,
+        dice: &mut dice,
+        log: &mut log,
+        end: None,
+    };
     g.s.ledger = Ledger::default();
     let start = g.s.money();
     check(&g, start, "set-up");
@@ -540,7 +763,10 @@ fn invariants_hold_over_thousands_of_games_in_every_scenario() {
     for (path, variant) in [
         ("scenarios/republica-de-roma/middle-republic.toml", None),
         ("scenarios/republica-de-roma/late-republic.toml", None),
-        ("scenarios/republica-de-roma/extended.toml", Some("early_to_late")),
+        (
+            "scenarios/republica-de-roma/extended.toml",
+            Some("early_to_late"),
+        ),
         ("scenarios/republica-de-roma/alternative-history.toml", None),
     ] {
         let m = model_for(path, variant, "random");
@@ -551,7 +777,10 @@ fn invariants_hold_over_thousands_of_games_in_every_scenario() {
     }
     // Games end by the rules, not by the turn cap.
     assert_eq!(endings[TURN_CAP], 0, "{endings:?}");
-    assert!(endings[ERA_ENDS] > 0 && endings[FOUR_WARS] > 0, "{endings:?}");
+    assert!(
+        endings[ERA_ENDS] > 0 && endings[FOUR_WARS] > 0,
+        "{endings:?}"
+    );
 }
 
 #[test]
@@ -568,7 +797,13 @@ fn a_replay_is_the_same_game_with_every_roll_and_decision_logged() {
     worker.play(&mut dice, &mut record, &mut NoObserver, &mut log);
     assert_eq!(record, plain, "the log changes nothing");
     let text = log.lines.join("\n");
-    for needle in ["== turn 1", "Senate: votes", "mortality chit", "population:", "consuls:"] {
+    for needle in [
+        "== turn 1",
+        "Senate: votes",
+        "mortality chit",
+        "population:",
+        "consuls:",
+    ] {
         assert!(text.contains(needle), "{needle} missing from the replay");
     }
 }
@@ -576,24 +811,44 @@ fn a_replay_is_the_same_game_with_every_roll_and_decision_logged() {
 #[test]
 fn scenario_errors_name_the_file_and_the_field() {
     let cards = Cards::load();
-    let e = Setup::load("scenarios/republica-de-roma/nowhere.toml", None, &cards, "exp.toml", "game.scenario")
-        .err()
-        .unwrap()
-        .to_string();
+    let e = Setup::load(
+        "scenarios/republica-de-roma/nowhere.toml",
+        None,
+        &cards,
+        "exp.toml",
+        "game.scenario",
+    )
+    .err()
+    .unwrap()
+    .to_string();
     assert!(e.contains("exp.toml") && e.contains("game.scenario"), "{e}");
     let dir = std::env::temp_dir().join("alea-ror-scenario-test");
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("early-republic.toml");
-    let text = std::fs::read_to_string(EARLY).unwrap().replace("treasury = 100", "treasury = \"lots\"");
+    let text = std::fs::read_to_string(EARLY)
+        .unwrap()
+        .replace("treasury = 100", "treasury = \"lots\"");
     std::fs::write(&bad, text).unwrap();
-    let e = Setup::load(bad.to_str().unwrap(), None, &cards, "exp.toml", "game.scenario")
-        .err()
-        .unwrap()
-        .to_string();
+    let e = Setup::load(
+        bad.to_str().unwrap(),
+        None,
+        &cards,
+        "exp.toml",
+        "game.scenario",
+    )
+    .err()
+    .unwrap()
+    .to_string();
     assert!(e.contains("scenario.treasury") && e.contains("lots"), "{e}");
-    let e = Setup::load("scenarios/republica-de-roma/extended.toml", Some("early_to_nowhere"), &cards, "exp.toml", "game.variant")
-        .err()
-        .unwrap()
-        .to_string();
+    let e = Setup::load(
+        "scenarios/republica-de-roma/extended.toml",
+        Some("early_to_nowhere"),
+        &cards,
+        "exp.toml",
+        "game.variant",
+    )
+    .err()
+    .unwrap()
+    .to_string();
     assert!(e.contains("early_to_middle"), "{e}");
 }
