@@ -55,13 +55,7 @@ fn dealt(m: &Model, seed: u64) -> (State, Dice) {
     let mut s = fresh(m);
     let mut dice = Dice::from_seed(seed);
     let mut log = NoLog;
-    let mut g = Game {
-        m,
-        s: &mut s,
-        dice: &mut dice,
-        log: &mut log,
-        end: None,
-    };
+    let mut g = Game::new(m, &mut s, &mut dice, &mut log);
     super::setup::deal(&mut g);
     (s, dice)
 }
@@ -116,13 +110,7 @@ fn t02_negative_spoils_are_paid_by_the_treasury_at_expenses() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 7);
     let mut log = NoLog;
-    let mut g = Game {
-        m: &m,
-        s: &mut s,
-        dice: &mut dice,
-        log: &mut log,
-        end: None,
-    };
+    let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
     let hu = m
         .cards
         .provinces
@@ -169,13 +157,7 @@ fn personal_revenue_pays_leaders_three_others_one_knights_and_concessions() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 3);
     let mut log = NoLog;
-    let mut g = Game {
-        m: &m,
-        s: &mut s,
-        dice: &mut dice,
-        log: &mut log,
-        end: None,
-    };
+    let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
     for c in 0..g.s.concessions.len() {
         g.s.concessions[c] = ConcessionStatus::Deck;
     }
@@ -232,13 +214,7 @@ fn t06_persuasion_money_goes_to_the_target_and_the_roll_must_beat_the_base() {
     s.senators[claudius].loy = 7;
     let mut dice = Dice::from_seed(1);
     let mut log = NoLog;
-    let mut g = Game {
-        m: &m,
-        s: &mut s,
-        dice: &mut dice,
-        log: &mut log,
-        end: None,
-    };
+    let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
     assert_eq!(g.persuasion_base(fabius, claudius), 0);
     // 9 bribed, 8 counter-bribed, 7 more: base 0 → 9 → 1 → 8; a roll of 9 fails.
     assert!(!g.resolve_persuasion(fabius, claudius, 16, 8, 9));
@@ -288,13 +264,7 @@ fn persuasion_odds_are_the_digests_and_simulated_rolls_agree() {
             };
             let mut dice = Dice::for_trial(5, base as u64, i);
             let mut log = NoLog;
-            let mut g = Game {
-                m: &m,
-                s: &mut s,
-                dice: &mut dice,
-                log: &mut log,
-                end: None,
-            };
+            let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
             let roll = g.dice.d(6) + g.dice.d(6);
             hits += g.resolve_persuasion(p, t, 0, 0, roll) as u32;
         }
@@ -310,13 +280,7 @@ fn t07_an_unprosecuted_drought_war_and_two_drought_events_add_four_unrest() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 11);
     let mut log = NoLog;
-    let g = Game {
-        m: &m,
-        s: &mut s,
-        dice: &mut dice,
-        log: &mut log,
-        end: None,
-    };
+    let g = Game::new(&m, &mut s, &mut dice, &mut log);
     for w in g.s.wars.iter_mut() {
         w.status = WarStatus::Deck;
     }
@@ -335,13 +299,7 @@ fn the_population_table_moves_unrest_and_its_outcomes_fire() {
         for total in [row.min.max(-30), row.max.min(40)] {
             let (mut s, mut dice) = dealt(&m, 2);
             let mut log = NoLog;
-            let mut g = Game {
-                m: &m,
-                s: &mut s,
-                dice: &mut dice,
-                log: &mut log,
-                end: None,
-            };
+            let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
             g.s.unrest = 5;
             let in_rome = g.s.senators.iter().filter(|s| s.in_rome()).count();
             g.speech_result(total);
@@ -404,13 +362,7 @@ fn t23_knights_and_t24_development_match_their_exact_chances() {
             s.senators[i].talents = 10;
             let mut dice = Dice::for_trial(9, spend as u64, k);
             let mut log = NoLog;
-            let mut g = Game {
-                m: &m,
-                s: &mut s,
-                dice: &mut dice,
-                log: &mut log,
-                end: None,
-            };
+            let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
             hits += g.attract_knight(i, spend) as u32;
             assert_eq!(
                 g.s.senators[i].talents,
@@ -439,13 +391,7 @@ fn t23_knights_and_t24_development_match_their_exact_chances() {
             s.senators[i].inf = 5;
             let mut dice = Dice::for_trial(10, corrupt as u64, k);
             let mut log = NoLog;
-            let mut g = Game {
-                m: &m,
-                s: &mut s,
-                dice: &mut dice,
-                log: &mut log,
-                end: None,
-            };
+            let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
             g.develop_provinces();
             if g.s.provinces[0].developed {
                 hits += 1;
@@ -522,13 +468,7 @@ fn elections_give_offices_their_influence_and_bar_the_outgoing_consuls() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 21);
     let mut log = NoLog;
-    let mut g = Game {
-        m: &m,
-        s: &mut s,
-        dice: &mut dice,
-        log: &mut log,
-        end: None,
-    };
+    let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
     let old = g.s.office(Office::RomeConsul) as usize;
     let inf: Vec<i32> = g.s.senators.iter().map(|s| s.inf).collect();
     g.elect_offices(&[0, 1, 2, 3, 4], false);
@@ -555,13 +495,7 @@ fn convictions_cost_the_accused_and_reward_the_prosecutor() {
     let m = model("cooperative");
     let (mut s, mut dice) = dealt(&m, 5);
     let mut log = NoLog;
-    let mut g = Game {
-        m: &m,
-        s: &mut s,
-        dice: &mut dice,
-        log: &mut log,
-        end: None,
-    };
+    let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
     let in_rome: Vec<usize> = (0..g.s.senators.len())
         .filter(|&i| g.s.senators[i].in_rome())
         .collect();
@@ -710,13 +644,7 @@ fn check(g: &Game, start_money: i64, what: &str) {
 fn play_checked(m: &Model, seed: u64) -> (usize, u32) {
     let (mut s, mut dice) = dealt(m, seed);
     let mut log = NoLog;
-    let mut g = Game {
-        m,
-        s: &mut s,
-        dice: &mut dice,
-        log: &mut log,
-        end: None,
-    };
+    let mut g = Game::new(m, &mut s, &mut dice, &mut log);
     g.s.ledger = Ledger::default();
     let start = g.s.money();
     check(&g, start, "set-up");

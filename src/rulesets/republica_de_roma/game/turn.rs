@@ -45,6 +45,23 @@ pub struct Game<'a> {
     pub end: Option<(usize, u8)>,
 }
 
+impl<'a> Game<'a> {
+    pub fn new(
+        m: &'a Model,
+        s: &'a mut State,
+        dice: &'a mut Dice,
+        log: &'a mut dyn GameLog,
+    ) -> Game<'a> {
+        Game {
+            m,
+            s,
+            dice,
+            log,
+            end: None,
+        }
+    }
+}
+
 impl Game<'_> {
     pub fn over(&self) -> bool {
         self.end.is_some()
@@ -434,13 +451,7 @@ impl crate::game::GamePlay for Worker<'_> {
         log: &mut dyn GameLog,
     ) {
         let m = self.m;
-        let mut g = Game {
-            m,
-            s: &mut self.s,
-            dice,
-            log,
-            end: None,
-        };
+        let mut g = Game::new(m, &mut self.s, dice, log);
         super::setup::deal(&mut g);
         let mut turn = 0;
         while turn < m.rules.turn_cap && !g.over() {
