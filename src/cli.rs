@@ -4,9 +4,11 @@ use crate::battle::Estimates;
 use crate::error::{AleaError, Result};
 use crate::experiment::Experiment;
 use crate::game::experiment::{load_any, AnyExperiment};
+use crate::game::ladder::{ladder, LadderSettings};
 use crate::game::replay::replay;
 use crate::game::report::run_text;
 use crate::game::sweep::{run_games, GameRunSettings};
+use crate::game::tune::{tune, TuneSettings};
 use crate::options::{OptionKind, RuleOption};
 use crate::progress::Progress;
 use crate::report::OddsAnswer;
@@ -41,7 +43,9 @@ Examples:
   alea run experiments/ms-tactics.toml
   alea run experiments/idm-assault-grid.toml
   alea run experiments/mare-nostrum-punic-balance.toml --games 20000 --threads 2
-  alea replay experiments/mare-nostrum-punic-balance.toml --game 17";
+  alea replay experiments/mare-nostrum-punic-balance.toml --game 17
+  alea tune experiments/ror-competent.toml
+  alea ladder experiments/mare-nostrum-ladder.toml";
 
 #[derive(Parser)]
 #[command(
@@ -77,6 +81,85 @@ enum Command {
     /// random stream as `alea run`, so game N is the row `game = N` of games.parquet
     #[command(after_help = REPLAY_EXAMPLES)]
     Replay(ReplayArgs),
+    /// Tune policy parameters seat by seat against the others' play (iterated best response):
+    /// writes out/<name>/tuned-policies.toml, tuning.csv, a chart per round and summary.json
+    #[command(after_help = TUNE_EXAMPLES)]
+    Tune(CompeteArgs),
+    /// The skill ladder: every pair of rungs (random < scripted < tuned < search) and every seat,
+    /// the seat on the higher rung against the lower rung; writes ladder.csv and a matrix chart
+    #[command(after_help = LADDER_EXAMPLES)]
+    Ladder(CompeteArgs),
+}
+
+const TUNE_EXAMPLES: &str = "\
+Examples:
+  alea tune experiments/mare-nostrum-competent.toml
+  alea tune experiments/ror-competent.toml --seed 7 --threads 2 --json
+
+The file is a game experiment with a [tune] table:
+  [tune]
+  games = 2000                        # games per candidate (last halving rung) and per validation
+  candidates = 16                     # per seat and round, the incumbent among them
+  rounds = 4                          # best-response rounds at most
+  margin = 0.01                       # converged once no seat gains more than this
+  objective = \"win\"                   # or \"score\", or { avoid = \"Rome falls (any cause)\" }
+  [tune.players.rome]                 # a player's policy parameters
+  policy = \"aggressor\"
+  aggression = [0.0, 1.0]             # a range, or { values = [0.2, 0.5] }
+  [tune.shared.senate]                # numbers of [game] no player owns
+  objective = { avoid = \"Rome falls (any cause)\" }
+  \"senate.reserve\" = [0, 100]
+
+Load the result with [game] policies_from = \"out/<name>/tuned-policies.toml\" (or a copy of it).
+Results do not depend on --threads.";
+
+const LADDER_EXAMPLES: &str = "\
+Examples:
+  alea ladder experiments/mare-nostrum-ladder.toml
+  alea ladder experiments/ror-ladder.toml --games 500 --json
+
+The file is a game experiment with a [ladder] table, rungs lowest first:
+  [ladder]
+  games = 2000
+  [[ladder.rungs]]
+  name = \"random\"
+  policy = \"random\"                   # every player
+  [[ladder.rungs]]
+  name = \"scripted\"                   # [game.policies] as written
+  [[ladder.rungs]]
+  name = \"tuned\"
+  policies_from = \"experiments/mare-nostrum-tuned.toml\"
+  [[ladder.rungs]]
+  name = \"search\"
+  policy = { policy = \"search\", budget = 32 }
+  rollout_from = \"tuned\"
+
+ladder.csv: game, higher_rung, lower_rung, seat, games, win_share, baseline_share, ratio, ci_low,
+ci_high; the rows with seat = all pool the seats. A ratio whose CI lies above 1 means the higher
+rung wins more than the lower one. Results do not depend on --threads.";
+
+#[derive(Args)]
+struct CompeteArgs {
+    /// The game experiment file (TOML) with a [tune] or [ladder] table
+    experiment: PathBuf,
+    /// Where output folders go
+    #[arg(long, default_value = "out")]
+    out: PathBuf,
+    /// Print the summary as JSON when done
+    #[arg(long)]
+    json: bool,
+    /// No progress bar
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Games per candidate (tune) or per seat and pair of rungs (ladder), instead of the file's
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: Option<u64>,
+    /// Seed of the random streams, instead of the file's `seed`
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Worker threads (default: one per core); results are the same for any number
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
 }
 
 const RUN_EXAMPLES: &str = "\
@@ -229,6 +312,8 @@ pub fn main() -> i32 {
         Command::Odds(args) => odds(&args),
         Command::Run(args) => with_threads(args.threads, || run_experiment(&args)),
         Command::Replay(args) => replay_game(&args),
+        Command::Tune(args) => with_threads(args.threads, || compete(&args, Compete::Tune)),
+        Command::Ladder(args) => with_threads(args.threads, || compete(&args, Compete::Ladder)),
     };
     match result {
         Ok(()) => 0,
@@ -651,6 +736,128 @@ fn run_battle_experiment(exp: &Experiment, args: &RunArgs, visible: bool) -> Res
         for f in &result.files {
             say!("  {}", result.dir.join(f).display());
         }
+    }
+    Ok(())
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Compete {
+    Tune,
+    Ladder,
+}
+
+/// `alea tune` and `alea ladder`: load the game experiment, apply the command line, run, report.
+fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
+    let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    let source = args.experiment.display().to_string();
+    let mut exp = match load_any(&args.experiment)? {
+        AnyExperiment::Game(exp) => exp,
+        AnyExperiment::Battle(_) => {
+            return Err(AleaError::invalid(
+                source,
+                "a battle experiment has no players to tune or rank (this command takes a file with a [game] table)",
+            ))
+        }
+    };
+    if let Some(seed) = args.seed {
+        exp.seed = seed;
+    }
+    let table = if what == Compete::Tune {
+        &mut exp.tune
+    } else {
+        &mut exp.ladder
+    };
+    if let (Some(n), Some(t)) = (args.games, table.as_mut()) {
+        t.insert("games".into(), Value::Integer(n as i64));
+    }
+    let (summary, dir, files, seconds) = match what {
+        Compete::Tune => {
+            let r = tune(
+                &exp,
+                &TuneSettings {
+                    out_root: args.out.clone(),
+                    show_progress: visible,
+                },
+            )?;
+            (r.summary, r.dir, r.files, r.seconds)
+        }
+        Compete::Ladder => {
+            let r = ladder(
+                &exp,
+                &LadderSettings {
+                    out_root: args.out.clone(),
+                    show_progress: visible,
+                },
+            )?;
+            (r.summary, r.dir, r.files, r.seconds)
+        }
+    };
+    if args.json {
+        let mut doc = summary;
+        doc["dir"] = json!(dir.display().to_string());
+        doc["files"] = json!(files);
+        doc["wall_time_seconds"] = json!((seconds * 1000.0).round() / 1000.0);
+        say!(
+            "{}",
+            serde_json::to_string_pretty(&doc).expect("JSON of plain values")
+        );
+        return Ok(());
+    }
+    match what {
+        Compete::Tune => {
+            say!(
+                "{}: {} round(s) in {:.1} s, {}",
+                exp.name,
+                summary["rounds_played"],
+                seconds,
+                if summary["converged"] == true {
+                    format!("converged (no seat gains more than {})", summary["margin"])
+                } else {
+                    "NOT converged: more rounds, games or candidates may help".into()
+                }
+            );
+            if let Some(g) = summary["last_round_largest_gain"].as_object() {
+                say!("largest gain a single seat still found in the last round: {} ({}; 95% CI {} to {})", g["gain"], g["seat"].as_str().unwrap_or(""), g["ci_low"], g["ci_high"]);
+            }
+            for seat in summary["seats"].as_array().into_iter().flatten() {
+                say!(
+                    "  {:<16} {:<48} {} = {} [{}, {}]",
+                    seat["seat"].as_str().unwrap_or(""),
+                    seat["policy"].as_str().unwrap_or(""),
+                    seat["objective"].as_str().unwrap_or(""),
+                    seat["value"],
+                    seat["ci_low"],
+                    seat["ci_high"]
+                );
+            }
+        }
+        Compete::Ladder => {
+            say!(
+                "{}: skill ladder in {:.1} s ({} games per seat and pair)",
+                exp.name,
+                seconds,
+                summary["games_per_cell"]
+            );
+            for p in summary["pairs"].as_array().into_iter().flatten() {
+                say!(
+                    "  {:>10} over {:<10} ratio {} [{}, {}] {}",
+                    p["higher"].as_str().unwrap_or(""),
+                    p["lower"].as_str().unwrap_or(""),
+                    p["ratio"],
+                    p["ci_low"],
+                    p["ci_high"],
+                    if p["higher_beats_lower"] == true {
+                        "higher rung wins more"
+                    } else {
+                        "NOT separated"
+                    }
+                );
+            }
+        }
+    }
+    say!("→ {}", dir.display());
+    for f in &files {
+        say!("  {}", dir.join(f).display());
     }
     Ok(())
 }

@@ -11,6 +11,8 @@
 //!
 //! [game]                                # read by the ruleset's game builder
 //! ruleset = "mare-nostrum"
+//! policies_from = "experiments/mare-nostrum-tuned.toml"   # optional: tables merged under [game]
+//!                                       # (what `alea tune` writes); [game]'s own keys win
 //! scenario = "scenarios/mare-nostrum/segunda-guerra-punica.toml"
 //! turn_cap = 100
 //! [game.options]                        # the ruleset's rule options
@@ -68,6 +70,10 @@ struct GameExperimentFile {
     #[serde(default)]
     variants: Vec<VariantFile>,
     charts: Option<GameChartsFile>,
+    /// Read by `alea tune` (see [`super::tune`]); ignored by `alea run`.
+    tune: Option<Table>,
+    /// Read by `alea ladder` (see [`super::ladder`]); ignored by `alea run`.
+    ladder: Option<Table>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -96,6 +102,37 @@ pub struct GameExperiment {
     pub variants: Vec<Variant>,
     pub charts: GameChartsFile,
     pub sha256: String,
+    /// The `[tune]` table, when the file has one.
+    pub tune: Option<Table>,
+    /// The `[ladder]` table, when the file has one.
+    pub ladder: Option<Table>,
+    /// `[game] policies_from`, when given: the file whose tables were merged under `[game]`.
+    pub policies_from: Option<String>,
+}
+
+/// The key of `[game]` naming a file of policies (and other `[game]` values) to merge in.
+pub const POLICIES_FROM: &str = "policies_from";
+
+/// Reads a policies file (what `alea tune` writes: `[policies]` and any other `[game]` tables).
+/// `source` and `field` name where the path was given, for errors.
+pub fn read_policies_file(source: &str, field: &str, path: &str) -> Result<Table> {
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        AleaError::input(
+            source,
+            field,
+            format!("\"{path}\" ({e})"),
+            "a readable TOML file of policies, e.g. one `alea tune` wrote (out/<name>/tuned-policies.toml)",
+        )
+    })?;
+    toml::from_str(&text).map_err(|e| toml_error(path, "policies file", &text, &e))
+}
+
+/// `base` with every value of `over` set on it (tables merge key by key; `over` wins).
+pub fn merged(mut base: Table, over: &Table) -> std::result::Result<Table, String> {
+    for (k, v) in over {
+        merge_dotted(&mut base, k, v.clone())?;
+    }
+    Ok(base)
 }
 
 /// A battle or a game experiment, told apart by its `[battle]` or `[game]` table.
@@ -198,6 +235,24 @@ impl GameExperiment {
             }
         };
         let ruleset = lookup(&source, "game.ruleset", slug)?;
+        let mut game = file.game.clone();
+        let policies_from = match game.remove(POLICIES_FROM) {
+            None => None,
+            Some(Value::String(from)) => {
+                let field = format!("game.{POLICIES_FROM}");
+                let base = read_policies_file(&source, &field, &from)?;
+                game = merged(base, &game).map_err(|m| AleaError::invalid(&from, m))?;
+                Some(from)
+            }
+            Some(v) => {
+                return Err(AleaError::input(
+                    &source,
+                    format!("game.{POLICIES_FROM}"),
+                    value_text(&v),
+                    "the path of a policies file, e.g. \"experiments/mare-nostrum-tuned.toml\"",
+                ))
+            }
+        };
         if ruleset.game.is_none() {
             return Err(AleaError::input(
                 &source,
@@ -264,13 +319,16 @@ impl GameExperiment {
             games,
             seed,
             per_turn_rows: file.per_turn_rows.unwrap_or(false),
-            game: file.game,
+            game,
             ruleset,
             axes,
             variants,
             charts: file.charts.unwrap_or_default(),
             sha256: crate::sha256::sha256_hex(text.as_bytes()),
             source,
+            tune: file.tune,
+            ladder: file.ladder,
+            policies_from,
         })
     }
 
@@ -350,9 +408,13 @@ impl GameExperiment {
     /// file's path as its source (to find files relative to it); its errors about that source
     /// come back naming the case.
     pub fn build(&self, v: usize, p: usize) -> Result<Box<dyn GameModel>> {
-        let table = self.table_at(v, p)?;
-        let case = self.case_source(v, p);
-        let fields = Fields::new(&case, &table);
+        self.build_from(&self.table_at(v, p)?, self.case_source(v, p))
+    }
+
+    /// Builds a game from a `[game]` table of this experiment's (e.g. the first case's with
+    /// some values changed); errors about the experiment file name `case` instead.
+    pub fn build_from(&self, table: &Table, case: String) -> Result<Box<dyn GameModel>> {
+        let fields = Fields::new(&case, table);
         let empty = Table::new();
         let options = Options::resolve(self.ruleset.options, fields.table("options", &empty)?)?;
         let rest = fields.table_without(&["ruleset", "options"]);

@@ -13,12 +13,16 @@
 //! documenting their parameters and reading those parameters from TOML.
 
 pub mod charts;
+#[cfg(test)]
+mod competent_tests;
 pub mod experiment;
+pub mod ladder;
 pub mod policy;
 pub mod replay;
 pub mod report;
 pub mod rows;
 pub mod run;
+pub mod search;
 pub mod summary;
 pub mod sweep;
 pub mod tables;
@@ -27,6 +31,7 @@ pub mod tally;
 mod tests;
 #[cfg(test)]
 mod toy;
+pub mod tune;
 
 use crate::dice::Dice;
 use crate::error::Result;

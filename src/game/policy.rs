@@ -6,8 +6,13 @@
 //! default = "economist"                              # every player not named below
 //! rome = { policy = "aggressor", aggression = 0.8 }  # a policy with parameters
 //! carthage = "naval"                                 # a policy with its default parameters
+//! egypt = { policy = "search", budget = 64, rollout = "naval" }   # where the ruleset can search
 //! ```
+//!
+//! `search` is the engine's search player ([`super::search`]): a catalog offers it when its
+//! ruleset implements [`super::search::Searchable`] and gives the catalog a [`SearchHook`].
 
+use super::search::{SearchSpec, BUDGET_RANGE, HORIZON_RANGE};
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::spec::{value_text, Fields};
 use toml::{Table, Value};
@@ -40,10 +45,19 @@ pub struct PolicyKind<P> {
     pub build: fn(&ParamValues) -> P,
 }
 
+/// Builds a ruleset's search player from its parameters and its rollout policy.
+pub type SearchHook<P> = fn(SearchSpec, P) -> P;
+
 /// The strategies of one ruleset.
 pub struct PolicyCatalog<P: 'static> {
     pub kinds: &'static [PolicyKind<P>],
+    /// `Some` where the ruleset's decisions can be searched: `policy = "search"` is then offered.
+    pub search: Option<SearchHook<P>>,
 }
+
+/// The search player's name in every catalog that offers it.
+pub const SEARCH: &str = "search";
+const SEARCH_KEYS: [&str; 4] = ["policy", "budget", "horizon", "rollout"];
 
 /// The policy chosen for one player, as it will be reported.
 pub struct Chosen<P> {
@@ -53,9 +67,18 @@ pub struct Chosen<P> {
 }
 
 impl<P> PolicyCatalog<P> {
+    /// Every policy name a player may be given.
+    pub fn names(&self) -> Vec<&'static str> {
+        let mut names: Vec<&str> = self.kinds.iter().map(|k| k.name).collect();
+        if self.search.is_some() {
+            names.push(SEARCH);
+        }
+        names
+    }
+
     fn find(&self, source: &str, field: &str, name: &str) -> Result<&PolicyKind<P>> {
         self.kinds.iter().find(|k| k.name == name).ok_or_else(|| {
-            let names: Vec<&str> = self.kinds.iter().map(|k| k.name).collect();
+            let names = self.names();
             let hint = did_you_mean(name, names.iter().copied());
             AleaError::input(
                 source,
@@ -90,6 +113,9 @@ impl<P> PolicyCatalog<P> {
                 ))
             }
         };
+        if let (SEARCH, Some(hook)) = (name, self.search) {
+            return self.parse_search(source, field, &table, hook);
+        }
         let kind = self.find(source, &format!("{field}.policy"), name)?;
         let mut values = Vec::with_capacity(kind.params.len());
         let mut changed = Vec::new();
@@ -142,6 +168,78 @@ impl<P> PolicyCatalog<P> {
         })
     }
 
+    /// `{ policy = "search", budget = 64, horizon = 0, rollout = "economist" }`: the rollout
+    /// policy is any other policy of the catalog, by name or as a table (default: the first).
+    fn parse_search(
+        &self,
+        source: &str,
+        field: &str,
+        table: &Table,
+        hook: SearchHook<P>,
+    ) -> Result<Chosen<P>> {
+        if let Some(key) = table.keys().find(|k| !SEARCH_KEYS.contains(&k.as_str())) {
+            return Err(AleaError::input(
+                source,
+                format!("{field}.{key}"),
+                value_text(&table[key]),
+                "a parameter of \"search\": budget, horizon, rollout",
+            ));
+        }
+        let whole = |key: &str, (lo, hi): (u32, u32), default: u32| -> Result<u32> {
+            match table.get(key) {
+                None => Ok(default),
+                Some(Value::Integer(i)) if (lo as i64..=hi as i64).contains(i) => Ok(*i as u32),
+                Some(v) => Err(AleaError::input(
+                    source,
+                    format!("{field}.{key}"),
+                    value_text(v),
+                    format!("a whole number from {lo} to {hi}"),
+                )),
+            }
+        };
+        let defaults = SearchSpec::default();
+        let spec = SearchSpec {
+            budget: whole("budget", BUDGET_RANGE, defaults.budget)?,
+            horizon: whole("horizon", HORIZON_RANGE, defaults.horizon)?,
+        };
+        let first = Value::String(self.kinds[0].name.to_string());
+        let rollout_value = table.get("rollout").unwrap_or(&first);
+        let rollout_field = format!("{field}.rollout");
+        let is_search = match rollout_value {
+            Value::String(s) => s == SEARCH,
+            Value::Table(t) => t.get("policy").and_then(Value::as_str) == Some(SEARCH),
+            _ => false,
+        };
+        if is_search {
+            return Err(AleaError::input(
+                source,
+                &rollout_field,
+                value_text(rollout_value),
+                format!(
+                    "a policy other than search for the rollouts: {}",
+                    self.kinds
+                        .iter()
+                        .map(|k| k.name)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        let rollout = self.parse(source, &rollout_field, rollout_value)?;
+        let mut shown = Vec::new();
+        if spec.budget != defaults.budget {
+            shown.push(format!("budget={}", spec.budget));
+        }
+        if spec.horizon != defaults.horizon {
+            shown.push(format!("horizon={}", spec.horizon));
+        }
+        shown.push(format!("rollout={}", rollout.label));
+        Ok(Chosen {
+            policy: hook(spec, rollout.policy),
+            label: format!("{SEARCH}({})", shown.join(", ")),
+        })
+    }
+
     /// One policy per player from `[game.policies]`: `default` (or `fallback` when absent) for
     /// every player not named. `player_keys` are the keys players are named by (e.g. "rome").
     pub fn assign(
@@ -187,6 +285,17 @@ impl<P> PolicyCatalog<P> {
                 ));
             }
         }
+        if self.search.is_some() {
+            out.push(format!("{SEARCH}: tries each candidate action of a decision with rollouts and keeps the best (successive halving, common random numbers)"));
+            out.push(format!(
+                "  budget ({}..{}, default {}): rollouts per decision",
+                BUDGET_RANGE.0,
+                BUDGET_RANGE.1,
+                SearchSpec::default().budget
+            ));
+            out.push(format!("  horizon ({}..{}, default 0): turns a rollout plays before it is scored; 0 = to the end", HORIZON_RANGE.0, HORIZON_RANGE.1));
+            out.push(format!("  rollout (a policy, default {}): the policy the searcher plays inside its rollouts", self.kinds[0].name));
+        }
         out
     }
 }
@@ -218,7 +327,10 @@ mod tests {
             build: |_| Greedy(0.0),
         },
     ];
-    const CATALOG: PolicyCatalog<Greedy> = PolicyCatalog { kinds: KINDS };
+    const CATALOG: PolicyCatalog<Greedy> = PolicyCatalog {
+        kinds: KINDS,
+        search: None,
+    };
 
     fn assign(text: &str) -> Result<Vec<Chosen<Greedy>>> {
         let table: Table = toml::from_str(text).unwrap();

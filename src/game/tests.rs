@@ -23,7 +23,7 @@ fn toy() -> Toy {
         players: ["Alpha", "Beta Team", "Gamma"].map(String::from).to_vec(),
         policies: vec!["steady".into(); 3],
         sides: vec![6, 6, 8],
-        bonus: vec![0; 3],
+        plays: vec![toy::Play::Roll { bonus: 0 }; 3],
         target: 20,
         cap: 8,
         ties_shared: true,

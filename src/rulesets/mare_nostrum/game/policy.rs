@@ -143,6 +143,7 @@ pub const CATALOG: PolicyCatalog<BoxedPolicy> = PolicyCatalog {
         PolicyKind { name: "naval", summary: "builds fleets for sea supremacy and trade, fights at sea", params: PARAMS, build: |v| scripted(Style::Naval, v) },
         PolicyKind { name: "random", summary: "uniform among the legal choices at every decision (a baseline)", params: &[], build: |_| Box::new(RandomPolicy) },
     ],
+    search: None,
 };
 
 impl Scripted {

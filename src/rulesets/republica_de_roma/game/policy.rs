@@ -192,4 +192,5 @@ pub const CATALOG: PolicyCatalog<FactionPolicy> = PolicyCatalog {
             build: random,
         },
     ],
+    search: None,
 };

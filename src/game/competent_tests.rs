@@ -1,0 +1,340 @@
+//! The tuner, the search player and the skill ladder on the toy dice race, where the best fixed
+//! policy is known exactly.
+
+use super::experiment::GameExperiment;
+use super::ladder::{ladder, paired_ratio, LadderSettings};
+use super::run::{play_games, NoSink};
+use super::search::SearchSpec;
+use super::summary::Z95;
+use super::toy::{self, Play, Toy};
+use super::tune::{tune, TuneSettings};
+use crate::progress::Progress;
+use std::path::{Path, PathBuf};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("alea-competent-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn load(dir: &Path, text: &str) -> crate::error::Result<GameExperiment> {
+    let path = dir.join("exp.toml");
+    std::fs::write(&path, text).unwrap();
+    GameExperiment::load_with(&path, toy::lookup)
+}
+
+fn race(plays: [Play; 3]) -> Toy {
+    Toy {
+        source: "toy.toml".into(),
+        players: ["Alpha", "Beta Team", "Gamma"].map(String::from).to_vec(),
+        policies: vec!["".into(); 3],
+        sides: vec![6, 6, 8],
+        plays: plays.to_vec(),
+        target: 20,
+        cap: 8,
+        ties_shared: true,
+    }
+}
+
+/// Alpha's exact win share pushing `k` dice against two pushers of 3.
+fn alpha_exact(k: u32) -> f64 {
+    toy::exact(&race([
+        Play::Push { dice: k },
+        Play::Push { dice: 3 },
+        Play::Push { dice: 3 },
+    ]))
+    .win[0]
+}
+
+fn best_fixed_dice() -> (u32, f64, f64) {
+    let shares: Vec<f64> = (1..=toy::MAX_DICE).map(alpha_exact).collect();
+    let best = (0..shares.len())
+        .max_by(|&a, &b| shares[a].total_cmp(&shares[b]))
+        .unwrap();
+    let runner_up = (0..shares.len())
+        .filter(|&k| k != best)
+        .map(|k| shares[k])
+        .fold(0.0, f64::max);
+    (best as u32 + 1, shares[best], runner_up)
+}
+
+#[test]
+fn new_toy_policies_match_their_exact_answer() {
+    // Pushers and the random policy are fixed distributions: the engine's Monte Carlo must agree
+    // with the dynamic programme within 5 standard errors.
+    let model = race([
+        Play::Push { dice: 4 },
+        Play::Random,
+        Play::Roll { bonus: 1 },
+    ]);
+    let exact = toy::exact(&model);
+    let games = 40_000;
+    let tally = play_games(&model, games, 3, 0, &Progress::hidden(), &mut NoSink).unwrap();
+    for p in 0..3 {
+        let (mean, sd) = (tally.win[p].mean(games), tally.win[p].sd(games));
+        let se = sd / (games as f64).sqrt();
+        assert!(
+            (mean - exact.win[p]).abs() < 5.0 * se,
+            "player {p}: {mean} vs exact {}",
+            exact.win[p]
+        );
+    }
+    let total: f64 = toy::gain_pmf(6, &Play::Push { dice: 3 })
+        .iter()
+        .map(|x| x.1)
+        .sum();
+    assert!((total - 1.0).abs() < 1e-12);
+}
+
+#[test]
+fn tuning_finds_the_known_optimum_of_the_toy() {
+    let (best, share, runner_up) = best_fixed_dice();
+    assert!(
+        share - runner_up > 0.01,
+        "the toy's optimum must stand out: {share} vs {runner_up}"
+    );
+    let dir = scratch("tune-optimum");
+    let text = "name = \"pusher\"\nseed = 3\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 3 }\n\
+                [tune]\ngames = 4000\ncandidates = 6\nrounds = 2\nmargin = 0.005\n[tune.players.alpha]\ndice = { values = [1, 2, 3, 4, 5, 6] }\n";
+    let exp = load(&dir, text).unwrap();
+    let out = tune(
+        &exp,
+        &TuneSettings {
+            out_root: dir.join("out"),
+            show_progress: false,
+        },
+    )
+    .unwrap();
+    let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
+    assert!(
+        tuned.contains(&format!("dice = {best}.0")),
+        "exact optimum {best} dice ({share}); tuned:\n{tuned}"
+    );
+    let last = out.rounds.last().unwrap();
+    assert!(
+        (last.objective.0 - share).abs() < 5.0 * (last.objective.2 - last.objective.0) / Z95 + 1e-9,
+        "{last:?} vs exact {share}"
+    );
+    for f in [
+        "tuning.csv",
+        "tuning.parquet",
+        "tuning-rounds.png",
+        "tuning-rounds.svg",
+        "summary.json",
+        "manifest.json",
+    ] {
+        assert!(out.dir.join(f).exists(), "{f}");
+    }
+    // The tuned file plugs into an experiment as it is.
+    let with = format!(
+        "name = \"tuned\"\ngames = 10\n[game]\nruleset = \"toy-dice\"\npolicies_from = \"{}\"\n[game.policies]\ndefault = {{ policy = \"pusher\", dice = 3 }}\n",
+        out.dir.join("tuned-policies.toml").display()
+    );
+    let exp = load(&dir, &with).unwrap();
+    let model = exp.build(0, 0).unwrap();
+    assert_eq!(model.player_policies()[0], format!("pusher(dice={best})"));
+    assert_eq!(model.player_policies()[1], "pusher");
+}
+
+#[test]
+fn tuning_a_range_and_every_seat_reaches_an_equilibrium() {
+    // All three seats tuned over a continuous range (the policy cuts fractions): iterated best
+    // response must stop with no seat gaining more than the margin.
+    let dir = scratch("tune-all");
+    let text = "name = \"all\"\nseed = 9\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 1 }\n\
+                [tune]\ngames = 2000\ncandidates = 8\nrounds = 5\nmargin = 0.02\n\
+                [tune.players.alpha]\ndice = [1, 6]\n[tune.players.beta_team]\ndice = [1, 6]\n[tune.players.gamma]\ndice = [1, 6]\n";
+    let exp = load(&dir, text).unwrap();
+    let out = tune(
+        &exp,
+        &TuneSettings {
+            out_root: dir.join("out"),
+            show_progress: false,
+        },
+    )
+    .unwrap();
+    assert!(out.converged, "{:#?}", out.rounds);
+    let first: Vec<_> = out.rounds.iter().filter(|r| r.round == 1).collect();
+    assert!(
+        first.iter().any(|r| r.adopted && r.gain.0 > 0.05),
+        "one die is far from best: {first:#?}"
+    );
+}
+
+#[test]
+fn search_beats_random_and_the_scripted_default_in_the_toy() {
+    let scripted = Play::Push { dice: 3 };
+    let search = Play::Search {
+        spec: SearchSpec {
+            budget: 400,
+            horizon: 0,
+        },
+        rollout: Box::new(scripted.clone()),
+    };
+    let games = 3000;
+    let share = |alpha: Play| {
+        let model = race([alpha, scripted.clone(), scripted.clone()]);
+        let tally = play_games(&model, games, 11, 0, &Progress::hidden(), &mut NoSink).unwrap();
+        (
+            tally.win[0].mean(games),
+            tally.win[0].sd(games) / (games as f64).sqrt(),
+        )
+    };
+    let (s, s_se) = share(search);
+    let (r, r_se) = share(Play::Random);
+    let (d, d_se) = share(scripted.clone());
+    assert!(
+        s - Z95 * s_se > d + Z95 * d_se,
+        "search {s} vs scripted {d}"
+    );
+    assert!(s - Z95 * s_se > r + Z95 * r_se, "search {s} vs random {r}");
+    // Rollouts of the scripted policy, yet it plays about as well as the best fixed number of
+    // dice: one step of lookahead on the scripted policy improves on it that much.
+    let (best, exact_best, _) = best_fixed_dice();
+    assert!(
+        s > exact_best - 5.0 * s_se,
+        "search {s} vs the best fixed policy ({best} dice) {exact_best}"
+    );
+}
+
+const LADDER: &str = "name = \"ladder\"\nseed = 5\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 5 }\n\
+    [ladder]\ngames = 1500\n\
+    [[ladder.rungs]]\nname = \"random\"\npolicy = \"random\"\n\
+    [[ladder.rungs]]\nname = \"scripted\"\n\
+    [[ladder.rungs]]\nname = \"tuned\"\npolicies_from = \"TUNED\"\n\
+    [[ladder.rungs]]\nname = \"search\"\npolicy = { policy = \"search\", budget = 400 }\nrollout_from = \"tuned\"\n";
+
+#[test]
+fn the_toy_ladder_puts_every_higher_rung_above_every_lower_one() {
+    let dir = scratch("ladder");
+    let (best, _, _) = best_fixed_dice();
+    let tuned = dir.join("tuned.toml");
+    std::fs::write(
+        &tuned,
+        format!("[policies]\ndefault = {{ policy = \"pusher\", dice = {best} }}\n"),
+    )
+    .unwrap();
+    let exp = load(&dir, &LADDER.replace("TUNED", &tuned.display().to_string())).unwrap();
+    let out = ladder(
+        &exp,
+        &LadderSettings {
+            out_root: dir.join("out"),
+            show_progress: false,
+        },
+    )
+    .unwrap();
+    let all: Vec<_> = out.rows.iter().filter(|r| r.seat == "all").collect();
+    assert_eq!(all.len(), 6);
+    for r in &all {
+        // In this toy the best fixed policy is nearly the best there is, so search only matches
+        // the tuned rung; every other pair must be separated.
+        if (r.higher.as_str(), r.lower.as_str()) == ("search", "tuned") {
+            assert!(r.ratio.2 > 0.95, "search far below tuned: {:?}", r.ratio);
+        } else {
+            assert!(
+                r.ratio.1 > 1.0,
+                "{} over {}: {:?}",
+                r.higher,
+                r.lower,
+                r.ratio
+            );
+        }
+    }
+    assert_eq!(out.rows.len(), 6 * 4);
+    let csv = std::fs::read_to_string(out.dir.join("ladder.csv")).unwrap();
+    assert!(
+        csv.starts_with(
+            "game,higher_rung,lower_rung,seat,games,win_share,baseline_share,ratio,ci_low,ci_high"
+        ),
+        "{csv}"
+    );
+    assert!(out.dir.join("ladder-matrix.png").exists());
+}
+
+#[test]
+fn tune_and_ladder_do_not_depend_on_the_thread_count() {
+    let dir = scratch("threads");
+    let tuned = dir.join("tuned.toml");
+    std::fs::write(
+        &tuned,
+        "[policies]\ndefault = { policy = \"pusher\", dice = 4 }\n",
+    )
+    .unwrap();
+    let text = LADDER.replace("TUNED", &tuned.display().to_string()).replace("games = 1500", "games = 300")
+        + "[tune]\ngames = 400\ncandidates = 4\nrounds = 2\n[tune.players.alpha]\ndice = [1, 6]\n[tune.players.gamma]\ndice = { values = [2, 5] }\n";
+    let exp = load(&dir, &text).unwrap();
+    let files = |threads: usize| {
+        let root = dir.join(format!("out-{threads}"));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let t = tune(
+                &exp,
+                &TuneSettings {
+                    out_root: root.join("tune"),
+                    show_progress: false,
+                },
+            )
+            .unwrap();
+            let l = ladder(
+                &exp,
+                &LadderSettings {
+                    out_root: root.join("ladder"),
+                    show_progress: false,
+                },
+            )
+            .unwrap();
+            ["tuned-policies.toml", "tuning.csv", "summary.json"]
+                .iter()
+                .map(|f| std::fs::read(t.dir.join(f)).unwrap())
+                .chain(
+                    ["ladder.csv", "summary.json"]
+                        .iter()
+                        .map(|f| std::fs::read(l.dir.join(f)).unwrap()),
+                )
+                .collect::<Vec<_>>()
+        })
+    };
+    assert_eq!(files(1), files(2));
+}
+
+#[test]
+fn bad_tune_tables_are_one_line_errors_naming_the_field() {
+    let dir = scratch("bad-tune");
+    let head = "[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 3 }\n[tune]\n";
+    for (body, expect) in [
+        ("[tune.players.alpah]\ndice = [1, 6]\n", "`tune.players.alpah` = a player \"alpah\" (did you mean alpha?)"),
+        ("[tune.players.alpha]\ndie = [1, 6]\n", "`tune.players.alpha.die`"),
+        ("[tune.players.alpha]\ndice = [4, 4]\n", "`tune.players.alpha.dice` = [4, 4] is not allowed: a range [low, high] with low < high"),
+        ("[tune.players.alpha]\ndice = { values = [] }\n", "`tune.players.alpha.dice`"),
+        ("[tune.players.alpha]\ndice = [0, 6]\n", "`tune.players.alpha.dice` = 0 is not allowed: a number from 1 to 6"),
+        ("rounds = 0\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.rounds` = 0"),
+        ("objective = { avoid = \"turn capp\" }\n[tune.players.alpha]\ndice = [1, 6]\n", "did you mean turn cap"),
+        ("games = 100\n", "names no seat"),
+    ] {
+        let exp = load(&dir, &format!("{head}{body}")).unwrap();
+        let err = tune(&exp, &TuneSettings { out_root: dir.join("out"), show_progress: false }).err().unwrap_or_else(|| panic!("{body} was accepted"));
+        let text = err.to_string();
+        assert!(text.contains(expect), "{body}: {text}");
+        assert!(!text.contains('\n'), "one line: {text}");
+        assert_eq!(err.exit_code(), 2, "{text}");
+        assert!(!dir.join("out").join("exp").exists(), "nothing written for {body}");
+    }
+}
+
+#[test]
+fn the_paired_ratio_and_its_interval() {
+    let y = [0.0, 1.0, 0.5, 1.0, 0.0, 0.5];
+    let x: Vec<f64> = y.iter().map(|v| 2.0 * v).collect();
+    let (r, lo, hi) = paired_ratio(&x, &y);
+    assert!(
+        (r - 2.0).abs() < 1e-12 && (hi - lo).abs() < 1e-9,
+        "{r} {lo} {hi}"
+    );
+    let (r, lo, hi) = paired_ratio(&[1.0, 0.0, 1.0, 1.0], &[0.0, 1.0, 1.0, 0.0]);
+    assert!((r - 1.5).abs() < 1e-12 && lo < 1.5 && hi > 1.5);
+    assert!(paired_ratio(&[1.0, 1.0], &[0.0, 0.0]).0.is_nan());
+}
