@@ -138,6 +138,41 @@ fn tuning_finds_the_known_optimum_of_the_toy() {
 }
 
 #[test]
+fn tuning_chooses_among_policies_by_name() {
+    let opponents = || [Play::Push { dice: 3 }, Play::Push { dice: 3 }];
+    let exact = |alpha: Play| {
+        let [b, c] = opponents();
+        toy::exact(&race([alpha, b, c])).win[0]
+    };
+    let choices = [
+        ("steady", Play::Roll { bonus: 0 }),
+        ("random", Play::Random),
+        ("pusher", Play::Push { dice: 3 }),
+    ];
+    let shares: Vec<f64> = choices.iter().map(|c| exact(c.1.clone())).collect();
+    let best = (0..3)
+        .max_by(|&a, &b| shares[a].total_cmp(&shares[b]))
+        .unwrap();
+    let dir = scratch("tune-names");
+    let text = "name = \"names\"\nseed = 2\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 3 }\nalpha = \"steady\"\n\
+                [tune]\ngames = 3000\ncandidates = 6\nrounds = 1\n[tune.players.alpha]\npolicy = [\"steady\", \"random\", \"pusher\"]\n";
+    let exp = load(&dir, text).unwrap();
+    let out = tune(
+        &exp,
+        &TuneSettings {
+            out_root: dir.join("out"),
+            show_progress: false,
+        },
+    )
+    .unwrap();
+    let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
+    assert!(
+        tuned.contains(&format!("policy = \"{}\"", choices[best].0)),
+        "exact {shares:?}; tuned:\n{tuned}"
+    );
+}
+
+#[test]
 fn tuning_a_range_and_every_seat_reaches_an_equilibrium() {
     // All three seats tuned over a continuous range (the policy cuts fractions): iterated best
     // response must stop with no seat gaining more than the margin.
@@ -314,6 +349,8 @@ fn bad_tune_tables_are_one_line_errors_naming_the_field() {
         ("rounds = 0\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.rounds` = 0"),
         ("objective = { avoid = \"turn capp\" }\n[tune.players.alpha]\ndice = [1, 6]\n", "did you mean turn cap"),
         ("games = 100\n", "names no seat"),
+        ("[tune.players.alpha]\npolicy = [\"pusher\", \"steady\"]\ndice = [1, 6]\n", "`tune.players.alpha.dice` = 1 (with policy \"steady\") is not allowed: no parameters"),
+        ("[tune.players.alpha]\npolicy = [\"pusher\", \"stedy\"]\n", "did you mean steady"),
     ] {
         let exp = load(&dir, &format!("{head}{body}")).unwrap();
         let err = tune(&exp, &TuneSettings { out_root: dir.join("out"), show_progress: false }).err().unwrap_or_else(|| panic!("{body} was accepted"));

@@ -11,7 +11,9 @@
 //!                      # { avoid = "Rome falls (any cause)" } (1 − that ending's share)
 //!
 //! [tune.players.rome]  # a player, by its key in [game.policies]
-//! policy = "aggressor" # the policy tuned (default: the player's policy in [game.policies])
+//! policy = "aggressor" # the policy tuned (default: the player's policy in [game.policies]),
+//!                      # or a list to choose among: policy = ["economist", "aggressor"]
+//!                      # (every listed policy must take every parameter tuned beside it)
 //! aggression = [0.0, 1.0]           # a range …
 //! reserve = { values = [0, 60, 120] } # … or a list of values
 //!
@@ -84,6 +86,9 @@ impl Objective {
 pub enum Domain {
     Range(f64, f64),
     Values(Vec<f64>),
+    /// A choice among policies by name (`policy = ["economist", "aggressor"]`): the value is the
+    /// index into the list.
+    Names(Vec<String>),
 }
 
 /// One tuned number: its key in the `[tune]` table and its dotted path inside `[game]`.
@@ -313,19 +318,35 @@ impl TuneSpec {
                     "a table: the parameters' ranges, and optionally `policy` and `objective`",
                 ));
             };
-            let policy =
+            let current = policy_value(&exp.game, key)
+                .and_then(policy_name)
+                .map(String::from);
+            let (policy, choice) =
                 match t.get("policy") {
-                    Some(Value::String(p)) => p.clone(),
+                    Some(Value::String(p)) => (p.clone(), None),
+                    Some(Value::Array(a)) if !a.is_empty() && a.iter().all(Value::is_str) => {
+                        let names: Vec<String> = a
+                            .iter()
+                            .filter_map(Value::as_str)
+                            .map(String::from)
+                            .collect();
+                        // Start from the experiment's policy when it is among the choices.
+                        let start = current
+                            .clone()
+                            .filter(|c| names.contains(c))
+                            .unwrap_or_else(|| names[0].clone());
+                        (start, Some(names))
+                    }
                     Some(other) => {
                         return Err(tune_error(
                             exp,
                             &format!("{field}.policy"),
                             value_text(other),
-                            "a policy's name",
+                            "a policy's name, or a list of names to choose among",
                         ))
                     }
-                    None => match policy_value(&exp.game, key).and_then(policy_name) {
-                        Some(p) => p.to_string(),
+                    None => match current {
+                        Some(p) => (p, None),
                         None => return Err(tune_error(
                             exp,
                             &format!("{field}.policy"),
@@ -341,6 +362,13 @@ impl TuneSpec {
                 objective: objective.clone(),
                 dims: Vec::new(),
             };
+            if let Some(names) = choice {
+                seat.dims.push(Dim {
+                    key: "policy".into(),
+                    path: format!("policies.{key}.policy"),
+                    domain: Domain::Names(names),
+                });
+            }
             for (param, dv) in t {
                 match param.as_str() {
                     "policy" => {}
@@ -426,27 +454,52 @@ impl TuneSpec {
     fn check_against_builder(&self, exp: &GameExperiment) -> Result<()> {
         let base = normalised_base(exp, &self.seats)?;
         for seat in &self.seats {
+            // Every policy a seat may choose, with every number at each end of its domain.
+            let choice = seat
+                .dims
+                .iter()
+                .position(|d| matches!(d.domain, Domain::Names(_)));
+            let choices: Vec<Option<f64>> = match choice.map(|c| &seat.dims[c].domain) {
+                Some(Domain::Names(n)) => (0..n.len()).map(|i| Some(i as f64)).collect(),
+                _ => vec![None],
+            };
             for (d, dim) in seat.dims.iter().enumerate() {
                 let ends = match &dim.domain {
                     Domain::Range(lo, hi) => vec![*lo, *hi],
                     Domain::Values(v) => v.clone(),
+                    Domain::Names(n) => (0..n.len()).map(|i| i as f64).collect(),
                 };
                 for x in ends {
-                    let mut values: Values = vec![None; seat.dims.len()];
-                    values[d] = Some(x);
-                    let mut table = base.clone();
-                    apply(&mut table, seat, &values)
-                        .map_err(|m| AleaError::invalid(&exp.source, m))?;
-                    if let Err(e) = exp.build_from(&table, exp.case_source(0, 0)) {
-                        let field = match seat.player {
-                            Some(_) => format!("players.{}.{}", seat.name, dim.key),
-                            None => format!("shared.{}.{}", seat.name, dim.key),
-                        };
-                        let allowed = match e {
-                            AleaError::Input { allowed, .. } => allowed,
-                            other => other.to_string(),
-                        };
-                        return Err(tune_error(exp, &field, tidy(x), allowed));
+                    for &pick in &choices {
+                        let mut values: Values = vec![None; seat.dims.len()];
+                        if let Some(c) = choice {
+                            values[c] = pick;
+                        }
+                        values[d] = Some(x);
+                        let mut table = base.clone();
+                        apply(&mut table, seat, &values)
+                            .map_err(|m| AleaError::invalid(&exp.source, m))?;
+                        if let Err(e) = exp.build_from(&table, exp.case_source(0, 0)) {
+                            let field = match seat.player {
+                                Some(_) => format!("players.{}.{}", seat.name, dim.key),
+                                None => format!("shared.{}.{}", seat.name, dim.key),
+                            };
+                            let (given, allowed) = match e {
+                                AleaError::Input { value, allowed, .. } => (value, allowed),
+                                other => (String::new(), other.to_string()),
+                            };
+                            let chosen = choice.map(|c| &seat.dims[c].domain);
+                            let shown = match (&dim.domain, chosen, pick) {
+                                // The builder's own words: they carry a did-you-mean.
+                                (Domain::Names(_), _, _) if !given.is_empty() => given,
+                                (Domain::Names(n), _, _) => format!("\"{}\"", n[x as usize]),
+                                (_, Some(Domain::Names(n)), Some(i)) => {
+                                    format!("{} (with policy \"{}\")", tidy(x), n[i as usize])
+                                }
+                                _ => tidy(x).to_string(),
+                            };
+                            return Err(tune_error(exp, &field, shown, allowed));
+                        }
                     }
                 }
             }
@@ -481,8 +534,28 @@ fn normalised_base(exp: &GameExperiment, seats: &[Seat]) -> Result<Table> {
 /// Writes a seat's values into a `[game]` table.
 fn apply(table: &mut Table, seat: &Seat, values: &Values) -> std::result::Result<(), String> {
     for (dim, v) in seat.dims.iter().zip(values) {
-        if let Some(x) = v {
-            merge_dotted(table, &dim.path, Value::Float(*x))?;
+        match (&dim.domain, v) {
+            (Domain::Names(n), Some(i)) => {
+                // Another policy starts from its own defaults: the old one's parameters go.
+                let name = &n[*i as usize];
+                if policy_value(table, &seat.name)
+                    .as_ref()
+                    .and_then(|v| policy_name(v))
+                    != Some(name)
+                {
+                    let mut fresh = Table::new();
+                    fresh.insert("policy".into(), Value::String(name.clone()));
+                    let policies = table
+                        .entry("policies")
+                        .or_insert_with(|| Value::Table(Table::new()));
+                    let Value::Table(policies) = policies else {
+                        return Err("[game] policies is not a table".into());
+                    };
+                    policies.insert(seat.name.clone(), Value::Table(fresh));
+                }
+            }
+            (_, Some(x)) => merge_dotted(table, &dim.path, Value::Float(*x))?,
+            (_, None) => {}
         }
     }
     Ok(())
@@ -499,22 +572,29 @@ fn read_values(table: &Table, seat: &Seat) -> Values {
                 node = t.and_then(|t| t.get(part));
                 t = node.and_then(Value::as_table);
             }
-            node.and_then(number)
+            match &dim.domain {
+                Domain::Names(n) => node
+                    .and_then(Value::as_str)
+                    .and_then(|p| n.iter().position(|x| x == p))
+                    .map(|i| i as f64),
+                _ => node.and_then(number),
+            }
         })
         .collect()
 }
 
 fn values_label(seat: &Seat, values: &Values) -> String {
-    let parts: Vec<String> = seat
-        .dims
-        .iter()
-        .zip(values)
-        .map(|(d, v)| match v {
-            Some(x) => format!("{}={}", d.key, tidy(*x)),
-            None => format!("{}=default", d.key),
-        })
-        .collect();
-    match &seat.policy {
+    let mut policy = seat.policy.clone();
+    let mut parts = Vec::new();
+    for (d, v) in seat.dims.iter().zip(values) {
+        match (&d.domain, v) {
+            (Domain::Names(n), Some(i)) => policy = Some(n[*i as usize].clone()),
+            (Domain::Names(_), None) => {}
+            (_, Some(x)) => parts.push(format!("{}={}", d.key, tidy(*x))),
+            (_, None) => parts.push(format!("{}=default", d.key)),
+        }
+    }
+    match policy {
         Some(p) => format!("{p}({})", parts.join(", ")),
         None => parts.join(", "),
     }
@@ -584,6 +664,10 @@ impl Sampler {
             Domain::Values(v) => Sampler::Categorical {
                 values: v.clone(),
                 weights: vec![1.0 / v.len() as f64; v.len()],
+            },
+            Domain::Names(n) => Sampler::Categorical {
+                values: (0..n.len()).map(|i| i as f64).collect(),
+                weights: vec![1.0 / n.len() as f64; n.len()],
             },
         }
     }
