@@ -128,7 +128,7 @@ The file is a game experiment with a [ladder] table, rungs lowest first:
   name = \"scripted\"                   # [game.policies] as written
   [[ladder.rungs]]
   name = \"tuned\"
-  policies_from = \"experiments/mare-nostrum-tuned.toml\"
+  policies_from = \"experiments/tuned/mare-nostrum.toml\"
   [[ladder.rungs]]
   name = \"search\"
   policy = { policy = \"search\", budget = 32 }
@@ -817,17 +817,23 @@ fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
                 }
             );
             if let Some(g) = summary["last_round_largest_gain"].as_object() {
-                say!("largest gain a single seat still found in the last round: {} ({}; 95% CI {} to {})", g["gain"], g["seat"].as_str().unwrap_or(""), g["ci_low"], g["ci_high"]);
+                say!(
+                    "largest gain a single seat still found in the last round: {} ({}; 95% CI {} to {})",
+                    num(&g["gain"], 4),
+                    g["seat"].as_str().unwrap_or(""),
+                    num(&g["ci_low"], 4),
+                    num(&g["ci_high"], 4)
+                );
             }
             for seat in summary["seats"].as_array().into_iter().flatten() {
                 say!(
-                    "  {:<16} {:<48} {} = {} [{}, {}]",
+                    "  {:<16} {} = {} [{}, {}]  {}",
                     seat["seat"].as_str().unwrap_or(""),
-                    seat["policy"].as_str().unwrap_or(""),
                     seat["objective"].as_str().unwrap_or(""),
-                    seat["value"],
-                    seat["ci_low"],
-                    seat["ci_high"]
+                    num(&seat["value"], 3),
+                    num(&seat["ci_low"], 3),
+                    num(&seat["ci_high"], 3),
+                    seat["policy"].as_str().unwrap_or("")
                 );
             }
         }
@@ -843,9 +849,9 @@ fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
                     "  {:>10} over {:<10} ratio {} [{}, {}] {}",
                     p["higher"].as_str().unwrap_or(""),
                     p["lower"].as_str().unwrap_or(""),
-                    p["ratio"],
-                    p["ci_low"],
-                    p["ci_high"],
+                    num(&p["ratio"], 3),
+                    num(&p["ci_low"], 3),
+                    num(&p["ci_high"], 3),
                     if p["higher_beats_lower"] == true {
                         "higher rung wins more"
                     } else {
@@ -860,6 +866,11 @@ fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
         say!("  {}", dir.join(f).display());
     }
     Ok(())
+}
+
+/// A JSON number with `digits` decimals, or a dash where there is none.
+fn num(v: &serde_json::Value, digits: usize) -> String {
+    v.as_f64().map_or("–".into(), |x| format!("{x:.digits$}"))
 }
 
 fn replay_game(args: &ReplayArgs) -> Result<()> {

@@ -516,3 +516,56 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
         help.contains("--games") && help.contains("--threads") && help.contains("games.parquet")
     );
 }
+
+#[test]
+fn tune_and_ladder_run_from_the_command_line_and_name_their_errors() {
+    let dir = scratch("compete");
+    let out = dir.join("out");
+    let o = out.to_str().unwrap();
+    let tuned = json(&alea(&[
+        "tune",
+        "experiments/ror-competent.toml",
+        "--games",
+        "40",
+        "--out",
+        o,
+        "--json",
+    ]));
+    assert!(tuned["rounds_played"].as_u64().unwrap() >= 1, "{tuned}");
+    assert_eq!(tuned["seats"].as_array().unwrap().len(), 5);
+    let file = std::fs::read_to_string(out.join("ror-competent/tuned-policies.toml")).unwrap();
+    assert!(
+        file.contains("[policies.faction_1]") && file.contains("Largest gain"),
+        "{file}"
+    );
+    let ladder = json(&alea(&[
+        "ladder",
+        "experiments/ror-ladder.toml",
+        "--games",
+        "60",
+        "--out",
+        o,
+        "--json",
+    ]));
+    assert_eq!(ladder["pairs"].as_array().unwrap().len(), 3, "{ladder}");
+    let csv = std::fs::read_to_string(out.join("ror-ladder/ladder.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 1 + 3 * (5 + 1), "{csv}");
+
+    let bad = dir.join("bad.toml");
+    let text = std::fs::read_to_string("experiments/ror-ladder.toml").unwrap()
+        + "[tune]\n[tune.players.faction_9]\ngreed = [0, 1]\n";
+    std::fs::write(&bad, text).unwrap();
+    let r = alea(&["tune", bad.to_str().unwrap(), "--out", o]);
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("`tune.players.faction_9`") && err.trim().lines().count() == 1,
+        "{err}"
+    );
+    assert!(!out.join("bad").exists());
+    let r = alea(&["ladder", "experiments/ror-competent.toml", "--out", o]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains("no [ladder] table"));
+    let help = alea(&["tune", "--help"]);
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Examples:"));
+}

@@ -11,7 +11,7 @@
 //!
 //! [game]                                # read by the ruleset's game builder
 //! ruleset = "mare-nostrum"
-//! policies_from = "experiments/mare-nostrum-tuned.toml"   # optional: tables merged under [game]
+//! policies_from = "experiments/tuned/mare-nostrum.toml"   # optional: tables merged under [game]
 //!                                       # (what `alea tune` writes); [game]'s own keys win
 //! scenario = "scenarios/mare-nostrum/segunda-guerra-punica.toml"
 //! turn_cap = 100
@@ -249,7 +249,7 @@ impl GameExperiment {
                     &source,
                     format!("game.{POLICIES_FROM}"),
                     value_text(&v),
-                    "the path of a policies file, e.g. \"experiments/mare-nostrum-tuned.toml\"",
+                    "the path of a policies file, e.g. \"experiments/tuned/mare-nostrum.toml\"",
                 ))
             }
         };

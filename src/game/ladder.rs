@@ -13,7 +13,7 @@
 //! name = "scripted"            # no policy: [game.policies] as the experiment writes it
 //! [[ladder.rungs]]
 //! name = "tuned"
-//! policies_from = "experiments/mare-nostrum-tuned.toml"   # each player's policy from that file
+//! policies_from = "experiments/tuned/mare-nostrum.toml"   # each player's policy from that file
 //! [[ladder.rungs]]
 //! name = "search"
 //! policy = { policy = "search", budget = 32 }
@@ -28,7 +28,7 @@
 
 use super::experiment::{read_policies_file, GameExperiment};
 use super::run::{play_games, ChunkRows, GameSink};
-use super::summary::{player_keys, Z95};
+use super::summary::Z95;
 use crate::charts::{draw_heatmap, Heatmap, HeatmapPanel};
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::output::{tidy, write_atomic, Cell, ColType, OutputDir, TableWriter};
@@ -108,7 +108,7 @@ impl LadderSpec {
         };
         let base = exp.table_at(0, 0)?;
         let model = exp.build(0, 0)?;
-        let keys = player_keys(model.players());
+        let keys = model.policy_keys();
         let written: Vec<Option<Value>> = keys.iter().map(|k| own_policy(&base, k)).collect();
         let list = match table.get("rungs") {
             Some(Value::Array(a)) if a.len() >= 2 => a.clone(),
@@ -463,7 +463,7 @@ fn write_outputs(
     let map = Heatmap {
         title: format!(
             "{}: skill ladder (win-share ratio, all seats pooled)",
-            exp.title
+            exp.scenario_label()
         ),
         x_label: "lower rung (everyone else)".into(),
         y_label: "higher rung (one seat)".into(),
@@ -472,7 +472,7 @@ fn write_outputs(
         y_values: (0..l).map(|i| i as f64).collect(),
         panels: vec![HeatmapPanel {
             title: format!(
-                "{} games per seat and pair; > 1: the higher rung wins more",
+                "{} games per seat and pair; > 1: the higher rung wins more (95% CIs in ladder.csv)",
                 spec.games
             ),
             values,

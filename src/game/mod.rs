@@ -138,6 +138,10 @@ pub trait GameModel: Send + Sync {
     fn players(&self) -> &[String];
     /// The policy each player follows, as written in the experiment (name and parameters), for reports.
     fn player_policies(&self) -> &[String];
+    /// The keys that name the players in `[game.policies]` (and in `alea tune` and `alea ladder`).
+    fn policy_keys(&self) -> Vec<String> {
+        summary::player_keys(self.players())
+    }
     /// The ways a game can end, e.g. "700 VP", "turn cap". [`GameRecord::ending`] indexes this.
     fn endings(&self) -> &[&'static str];
     /// Named groups of endings whose combined share is reported beside the endings themselves,

@@ -22,9 +22,9 @@
 //! "senate.reserve" = [0, 100]
 //! ```
 //!
-//! A round visits every seat in file order (players, then shared seats). For a seat it draws
-//! candidates from a sampling distribution (the cross-entropy method: a normal per range, a
-//! categorical per list, both refitted round by round to the best candidates), keeps the
+//! A round visits every seat in turn (players, then shared seats, each by key in order). For a
+//! seat it draws candidates from a sampling distribution (the cross-entropy method: a normal per
+//! range, a categorical per list, both refitted round by round to the best candidates), keeps the
 //! incumbent among them, and races them by successive halving: every candidate alive plays the
 //! same games (common random numbers, the same seeds for all), the worse half is dropped, and the
 //! survivors play twice as many games, up to `games`. The winner then plays `games` fresh games
@@ -38,7 +38,7 @@
 
 use super::experiment::{merge_dotted, GameExperiment, POLICIES_FROM};
 use super::run::{play_games, ChunkRows, GameSink};
-use super::summary::{player_keys, Z95};
+use super::summary::Z95;
 use super::GameModel;
 use crate::charts::{draw_line_chart, LineChart, Point, Series};
 use crate::dice::Dice;
@@ -72,6 +72,15 @@ pub enum Objective {
 }
 
 impl Objective {
+    /// A 95% interval around `mean`, kept within [0, 1] where the objective is a share.
+    fn interval(&self, mean: f64, se: f64) -> (f64, f64, f64) {
+        let (lo, hi) = (mean - Z95 * se, mean + Z95 * se);
+        match self {
+            Objective::Score => (mean, lo, hi),
+            _ => (mean, lo.max(0.0), hi.min(1.0)),
+        }
+    }
+
     fn label(&self) -> String {
         match self {
             Objective::Win => "win share".into(),
@@ -231,7 +240,7 @@ impl TuneSpec {
             AleaError::invalid(&exp.source, "no [tune] table: name the players to tune and their parameters' ranges (see `alea tune --help`)")
         })?;
         let base = exp.build(0, 0)?;
-        let keys = player_keys(base.players());
+        let keys = base.policy_keys();
         let known = [
             "games",
             "candidates",
@@ -591,10 +600,12 @@ fn values_label(seat: &Seat, values: &Values) -> String {
             (Domain::Names(n), Some(i)) => policy = Some(n[*i as usize].clone()),
             (Domain::Names(_), None) => {}
             (_, Some(x)) => parts.push(format!("{}={}", d.key, tidy(*x))),
-            (_, None) => parts.push(format!("{}=default", d.key)),
+            // Left to the policy's default: not shown, as `alea run` shows policies.
+            (_, None) => {}
         }
     }
     match policy {
+        Some(p) if parts.is_empty() => p,
         Some(p) => format!("{p}({})", parts.join(", ")),
         None => parts.join(", "),
     }
@@ -679,7 +690,9 @@ impl Sampler {
                 let u1 = dice.uniform().max(f64::MIN_POSITIVE);
                 let u2 = dice.uniform();
                 let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
-                (mean + sd * z).clamp(*lo, *hi)
+                // On a grid of a thousandth of the range: tuned files stay readable.
+                let step = (*hi - *lo) / 1000.0;
+                (*lo + ((mean + sd * z - lo) / step).round() * step).clamp(*lo, *hi)
             }
             Sampler::Categorical { values, weights } => {
                 let mut u = dice.uniform();
@@ -874,7 +887,7 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                 round,
                 seat: seat.name.clone(),
                 label: values_label(seat, &incumbent),
-                objective: (inc_mean, inc_mean - Z95 * inc_se, inc_mean + Z95 * inc_se),
+                objective: seat.objective.interval(inc_mean, inc_se),
                 incumbent_objective: inc_mean,
                 gain: (0.0, 0.0, 0.0),
                 adopted: false,
@@ -897,7 +910,7 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                     let (m, se) = mean_se(&win_values);
                     record.adopted = true;
                     record.label = values_label(seat, &candidates[winner]);
-                    record.objective = (m, m - Z95 * se, m + Z95 * se);
+                    record.objective = seat.objective.interval(m, se);
                     table = t;
                 }
             } else {
@@ -1110,7 +1123,10 @@ fn write_outputs(
         })
         .collect();
     let chart = LineChart {
-        title: format!("{}: each seat's objective, round by round", exp.title),
+        title: format!(
+            "{}: each seat's objective, round by round",
+            exp.scenario_label()
+        ),
         subtitle: Some(format!(
             "iterated best response; 95% CIs over {} validation games; {}",
             spec.games,

@@ -388,6 +388,13 @@ impl GameModel for Model {
     fn player_policies(&self) -> &[String] {
         &self.labels
     }
+    fn policy_keys(&self) -> Vec<String> {
+        self.scenario
+            .nations
+            .iter()
+            .map(|n| n.key.clone())
+            .collect()
+    }
     fn endings(&self) -> &[&'static str] {
         ENDINGS
     }
