@@ -106,16 +106,78 @@ pub struct GameExperiment {
     pub tune: Option<Table>,
     /// The `[ladder]` table, when the file has one.
     pub ladder: Option<Table>,
-    /// `[game] policies_from`, when given: the file whose tables were merged under `[game]`.
+    /// What `[game] policies_from` brought, when given: the file and whether its policies are a
+    /// tuned equilibrium (see [`tuning_note`]).
     pub policies_from: Option<String>,
 }
 
 /// The key of `[game]` naming a file of policies (and other `[game]` values) to merge in.
 pub const POLICIES_FROM: &str = "policies_from";
 
-/// Reads a policies file (what `alea tune` writes: `[policies]` and any other `[game]` tables).
+/// The table of a policies file that says how it was tuned (not merged into `[game]`).
+pub const TUNING: &str = "tuning";
+
+/// What a policies file says about its policies, for every summary: whether they are a tuned
+/// equilibrium, and within what margin.
+pub fn tuning_note(path: &str, tuning: Option<&Table>, overridden: &[String]) -> String {
+    let Some(t) = tuning else {
+        return format!(
+            "policies from {path} (not written by alea tune: not shown to be competent play)"
+        );
+    };
+    let num = |k: &str| {
+        t.get(k)
+            .and_then(|v| v.as_float().or(v.as_integer().map(|i| i as f64)))
+    };
+    let gain = num("largest_gain").unwrap_or(f64::NAN);
+    let margin = num("margin").unwrap_or(f64::NAN);
+    let seat = t
+        .get("largest_gain_seat")
+        .and_then(|v| v.as_str())
+        .unwrap_or("?");
+    let objective = t
+        .get("objective")
+        .and_then(|v| v.as_str())
+        .unwrap_or("win share");
+    let mut note = if t.get("converged").and_then(|v| v.as_bool()) == Some(true) {
+        format!(
+            "policies tuned by alea tune ({path}): converged, no single player gained more than {margin} ({objective}) by changing its own policy in the last round (largest gain {gain:.4}, {seat}); win rates here are the balance under that competent play, within the margin and the ranges searched"
+        )
+    } else {
+        format!(
+            "policies from alea tune ({path}) but NOT converged: {seat} still gained {gain:.4} ({objective}, margin {margin}); these win rates measure these policies, not yet the scenario's balance"
+        )
+    };
+    if !overridden.is_empty() {
+        note += &format!(
+            "; the experiment overrides the tuned policy of {}",
+            overridden.join(", ")
+        );
+    }
+    note
+}
+
+/// Reads a policies file (what `alea tune` writes: `[policies]` and any other `[game]` tables,
+/// and a `[tuning]` table that says how they were found, returned apart).
 /// `source` and `field` name where the path was given, for errors.
-pub fn read_policies_file(source: &str, field: &str, path: &str) -> Result<Table> {
+pub fn read_policies_file(source: &str, field: &str, path: &str) -> Result<(Table, Option<Table>)> {
+    let mut table = read_policies_table(source, field, path)?;
+    let tuning = match table.remove(TUNING) {
+        None => None,
+        Some(Value::Table(t)) => Some(t),
+        Some(v) => {
+            return Err(AleaError::input(
+                path,
+                TUNING,
+                value_text(&v),
+                "a table (alea tune writes it)",
+            ))
+        }
+    };
+    Ok((table, tuning))
+}
+
+fn read_policies_table(source: &str, field: &str, path: &str) -> Result<Table> {
     let text = std::fs::read_to_string(path).map_err(|e| {
         AleaError::input(
             source,
@@ -240,9 +302,23 @@ impl GameExperiment {
             None => None,
             Some(Value::String(from)) => {
                 let field = format!("game.{POLICIES_FROM}");
-                let base = read_policies_file(&source, &field, &from)?;
+                let (base, tuning) = read_policies_file(&source, &field, &from)?;
+                let empty = Table::new();
+                let mine = game
+                    .get("policies")
+                    .and_then(Value::as_table)
+                    .unwrap_or(&empty);
+                let theirs = base
+                    .get("policies")
+                    .and_then(Value::as_table)
+                    .unwrap_or(&empty);
+                let overridden: Vec<String> = mine
+                    .keys()
+                    .filter(|k| theirs.contains_key(*k))
+                    .cloned()
+                    .collect();
                 game = merged(base, &game).map_err(|m| AleaError::invalid(&from, m))?;
-                Some(from)
+                Some(tuning_note(&from, tuning.as_ref(), &overridden))
             }
             Some(v) => {
                 return Err(AleaError::input(
@@ -329,6 +405,13 @@ impl GameExperiment {
             tune: file.tune,
             ladder: file.ladder,
             policies_from,
+        })
+    }
+
+    /// Whether the players' policies are a tuned equilibrium, said in every summary.
+    pub fn policies_note(&self) -> String {
+        self.policies_from.clone().unwrap_or_else(|| {
+            "policies as written in the experiment, not tuned: these win rates measure these policies, not the scenario's balance under competent play (see alea tune)".into()
         })
     }
 

@@ -154,7 +154,7 @@ impl LadderSpec {
                 (None, None, None) => written.clone(),
                 (Some(p), None, None) => vec![Some(p.clone()); keys.len()],
                 (None, Some(Value::String(path)), None) => {
-                    let file = read_policies_file(&exp.source, &format!("ladder.{field}.policies_from"), path)?;
+                    let (file, _) = read_policies_file(&exp.source, &format!("ladder.{field}.policies_from"), path)?;
                     keys.iter().zip(&written).map(|(k, w)| own_policy(&file, k).or_else(|| w.clone())).collect()
                 }
                 (Some(Value::Table(p)), None, Some(Value::String(from))) => {

@@ -44,6 +44,7 @@ pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
         thousands(exp.games),
         exp.seed
     );
+    out += &format!("  {}\n", exp.policies_note());
     // One set-up for all cases, or each case's own when they differ.
     let shared = result
         .cases

@@ -250,6 +250,7 @@ pub fn summary_json(exp: &GameExperiment, cases: &[CaseSummary]) -> Json {
         "ruleset": exp.ruleset.slug,
         "scenario": exp.scenario_label(),
         "seed": exp.seed,
+        "policies": exp.policies_note(),
         "games_per_case": exp.games,
         "per_turn_rows": exp.per_turn_rows,
         "win_rate_ci": "95% Wilson score interval over the games (win_se: observed standard error of the mean win share)",

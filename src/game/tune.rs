@@ -1043,6 +1043,34 @@ fn tuned_file(
             )
         })
         .unwrap_or_default();
+    let mut tuning = Table::new();
+    tuning.insert("experiment".into(), Value::String(exp.source.clone()));
+    tuning.insert("seed".into(), Value::Integer(exp.seed as i64));
+    let rounds = history.last().map_or(0, |r| r.round);
+    tuning.insert("rounds".into(), Value::Integer(rounds as i64));
+    tuning.insert("converged".into(), Value::Boolean(converged));
+    tuning.insert("margin".into(), Value::Float(spec.margin));
+    if let Some(r) = last_round_gain(history) {
+        let objective = spec
+            .seats
+            .iter()
+            .find(|s| s.name == r.seat)
+            .map(|s| s.objective.label());
+        tuning.insert(
+            "objective".into(),
+            Value::String(objective.unwrap_or_default()),
+        );
+        tuning.insert("largest_gain".into(), Value::Float(tidy(r.gain.0)));
+        tuning.insert("largest_gain_seat".into(), Value::String(r.seat.clone()));
+        tuning.insert(
+            "largest_gain_ci".into(),
+            Value::Array(vec![
+                Value::Float(tidy(r.gain.1)),
+                Value::Float(tidy(r.gain.2)),
+            ]),
+        );
+    }
+    out.insert(super::experiment::TUNING.into(), Value::Table(tuning));
     format!(
         "# Tuned by `alea tune {}` (seed {}): {} round(s), {}; margin {}.\n# Largest gain a single seat still found in the last round: {gain}.\n# Load with [game] policies_from = \"<this file>\".\n{}",
         exp.source,
