@@ -133,11 +133,20 @@ fn tuning_finds_the_known_optimum_of_the_toy() {
     );
     let exp = load(&dir, &with).unwrap();
     let note = exp.policies_note();
-    assert!(note.contains("policies tuned by alea tune") || note.contains("NOT converged"), "{note}");
-    assert!(note.contains("margin") && !note.contains("overrides"), "{note}");
+    assert!(
+        note.contains("policies tuned by alea tune") || note.contains("NOT converged"),
+        "{note}"
+    );
+    assert!(
+        note.contains("margin") && !note.contains("overrides"),
+        "{note}"
+    );
     let overriding = with.replace("default = {", "alpha = \"steady\"\ndefault = {");
     let note = load(&dir, &overriding).unwrap().policies_note();
-    assert!(note.contains("overrides the tuned policy of alpha"), "{note}");
+    assert!(
+        note.contains("overrides the tuned policy of alpha"),
+        "{note}"
+    );
     let model = exp.build(0, 0).unwrap();
     assert_eq!(model.player_policies()[0], format!("pusher(dice={best})"));
     assert_eq!(model.player_policies()[1], "pusher");

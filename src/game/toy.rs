@@ -306,7 +306,7 @@ impl Searchable for Toy {
         // candidate, the other rolls of rollout j see the same faces (common random numbers that
         // stay aligned even though candidates roll different numbers of dice).
         let base = rng.next_u64();
-        let mut roll =
+        let roll =
             |turn: u32, p: usize| Dice::from_seed(mix64(base ^ ((turn as u64) << 8 | p as u64)));
         let n = state.points.len();
         let first_turn = state.turn;

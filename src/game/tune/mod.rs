@@ -1,0 +1,311 @@
+//! `alea tune`: policy parameters tuned seat by seat against the others' current play (iterated
+//! best response), for every ruleset with automated games.
+//!
+//! ```toml
+//! [tune]
+//! games = 2000         # games per candidate in the last halving rung, and per validation
+//! candidates = 16      # candidates per seat per round (the incumbent among them)
+//! rounds = 4           # best-response rounds at most
+//! margin = 0.01        # stop once no seat gains more than this (objective units)
+//! objective = "win"    # every seat's unless it says otherwise: "win", "score", or
+//!                      # { avoid = "Rome falls (any cause)" } (1 − that ending's share)
+//!
+//! [tune.players.rome]  # a player, by its key in [game.policies]
+//! policy = "aggressor" # the policy tuned (default: the player's policy in [game.policies]),
+//!                      # or a list to choose among: policy = ["economist", "aggressor"]
+//!                      # (every listed policy must take every parameter tuned beside it)
+//! aggression = [0.0, 1.0]           # a range …
+//! reserve = { values = [0, 60, 120] } # … or a list of values
+//!
+//! [tune.shared.senate] # a seat that is no player: numbers of [game] by dotted path
+//! objective = { avoid = "Rome falls (any cause)" }
+//! "senate.reserve" = [0, 100]
+//! ```
+//!
+//! A round visits every seat in turn (players, then shared seats, each by key in order). For a
+//! seat it draws candidates from a sampling distribution (the cross-entropy method: a normal per
+//! range, a categorical per list, both refitted round by round to the best candidates), keeps the
+//! incumbent among them, and races them by successive halving: every candidate alive plays the
+//! same games (common random numbers, the same seeds for all), the worse half is dropped, and the
+//! survivors play twice as many games, up to `games`. The winner then plays `games` fresh games
+//! beside the incumbent, again on the same seeds; the paired difference is the seat's gain, with
+//! its 95% interval. A positive gain is adopted. Once a round's largest gain is at most `margin`,
+//! the seats are in an approximate equilibrium: no single seat gains more than `margin` by
+//! changing its own parameters within the ranges searched (as far as the search found).
+//!
+//! Every game plays from a stream fixed by (seed, round, seat, rung), and tallies are exact, so the
+//! result depends only on the file and its seed, never on the thread count.
+
+mod output;
+mod sampler;
+mod spec;
+
+pub use spec::{Dim, Domain, Objective, Seat, TuneSpec};
+
+use super::experiment::GameExperiment;
+use super::run::{play_games, ChunkRows, GameSink};
+use super::summary::Z95;
+use crate::dice::Dice;
+use crate::error::{AleaError, Result};
+use crate::output::{write_atomic, OutputDir};
+use crate::progress::Progress;
+use output::{summary_json, write_outputs};
+use sampler::{mean_se, Sampler};
+use serde_json::{json, Value as Json};
+use spec::{apply, normalised_base, read_values, values_label, Values};
+use std::path::PathBuf;
+use std::time::Instant;
+use toml::Table;
+
+/// The fewest games a candidate plays in the first halving rung.
+const MIN_RUNG_GAMES: u64 = 64;
+/// Streams of the tuner's games start here, clear of `alea run`'s case streams.
+const STREAM_BASE: u64 = 1 << 40;
+
+/// Collects each game's objective value for one seat, in game order.
+struct ObjectiveSink<'a> {
+    objective: &'a Objective,
+    player: Option<usize>,
+    players: usize,
+    values: Vec<f64>,
+}
+
+impl GameSink for ObjectiveSink<'_> {
+    fn chunk(&mut self, rows: &ChunkRows) -> Result<()> {
+        for g in 0..rows.games() {
+            let p = self.player.unwrap_or(0);
+            let x = match self.objective {
+                Objective::Win => rows.win[g * self.players + p],
+                Objective::Score => rows.score[g * self.players + p],
+                Objective::Avoid { endings, .. } => {
+                    (!endings.contains(&(rows.ending[g] as usize))) as u8 as f64
+                }
+            };
+            self.values.push(x);
+        }
+        Ok(())
+    }
+}
+
+/// One seat's result in one round.
+#[derive(Clone, Debug)]
+pub struct SeatRound {
+    pub round: usize,
+    pub seat: String,
+    /// The seat's policy after the round, as a label.
+    pub label: String,
+    /// The objective of the seat's play after the round, on the validation games.
+    pub objective: (f64, f64, f64),
+    pub incumbent_objective: f64,
+    /// The winner's paired gain over the incumbent (0 when the incumbent won the race).
+    pub gain: (f64, f64, f64),
+    pub adopted: bool,
+    pub games: u64,
+}
+
+pub struct TuneSettings {
+    pub out_root: PathBuf,
+    pub show_progress: bool,
+}
+
+pub struct TuneResult {
+    pub dir: PathBuf,
+    pub files: Vec<String>,
+    pub rounds: Vec<SeatRound>,
+    pub converged: bool,
+    pub summary: Json,
+    pub seconds: f64,
+}
+
+/// The games of one evaluation: `games` games on one stream, the seat's per-game objective values.
+fn evaluate(
+    exp: &GameExperiment,
+    table: &Table,
+    seat: &Seat,
+    games: u64,
+    stream: u64,
+    progress: &Progress,
+) -> Result<Vec<f64>> {
+    let model = exp.build_from(table, exp.case_source(0, 0))?;
+    let mut sink = ObjectiveSink {
+        objective: &seat.objective,
+        player: seat.player,
+        players: model.players().len(),
+        values: Vec::with_capacity(games as usize),
+    };
+    play_games(model.as_ref(), games, exp.seed, stream, progress, &mut sink)?;
+    Ok(sink.values)
+}
+
+/// The halving rungs: (candidates alive, games each plays), the last rung at `games`.
+fn rungs(candidates: usize, games: u64) -> Vec<(usize, u64)> {
+    let mut alive = Vec::new();
+    let mut k = candidates;
+    while k > 1 {
+        alive.push(k);
+        k = k.div_ceil(2);
+    }
+    let n = alive.len();
+    alive
+        .into_iter()
+        .enumerate()
+        .map(|(r, k)| (k, (games >> (n - 1 - r)).max(MIN_RUNG_GAMES.min(games))))
+        .collect()
+}
+
+/// Games one seat's turn in a round plays (for the progress bar).
+fn seat_games(spec: &TuneSpec) -> u64 {
+    rungs(spec.candidates, spec.games)
+        .iter()
+        .map(|&(k, g)| k as u64 * g)
+        .sum::<u64>()
+        + 2 * spec.games
+}
+
+/// Runs the tuner and writes `out/<name>/`: tuned-policies.toml, tuning.csv (and .parquet),
+/// the chart tuning-rounds and summary.json, committed together.
+pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult> {
+    let started = Instant::now();
+    let spec = TuneSpec::parse(exp)?;
+    let dir = OutputDir::create(&settings.out_root, &exp.name)?;
+    let mut table = normalised_base(exp, &spec.seats)?;
+    let mut samplers: Vec<Vec<Sampler>> = spec
+        .seats
+        .iter()
+        .map(|seat| {
+            let start = read_values(&table, seat);
+            seat.dims
+                .iter()
+                .zip(start)
+                .map(|(d, s)| Sampler::new(&d.domain, s))
+                .collect()
+        })
+        .collect();
+    let total = seat_games(&spec) * (spec.seats.len() * spec.rounds) as u64;
+    let progress = Progress::new(total, "games", settings.show_progress);
+    let mut history: Vec<SeatRound> = Vec::new();
+    let mut converged = false;
+    for round in 1..=spec.rounds {
+        let mut largest = f64::NEG_INFINITY;
+        for (s, seat) in spec.seats.iter().enumerate() {
+            progress.set_message(format!("round {round}/{}: {}", spec.rounds, seat.name));
+            let stream = STREAM_BASE + ((round as u64) << 20) + ((s as u64) << 4);
+            let incumbent = read_values(&table, seat);
+            let mut draw =
+                Dice::for_trial(exp.seed, STREAM_BASE - 1, ((round as u64) << 20) + s as u64);
+            let mut candidates: Vec<Values> = vec![incumbent.clone()];
+            while candidates.len() < spec.candidates {
+                let c: Values = samplers[s]
+                    .iter()
+                    .map(|sm| Some(sm.draw(&mut draw)))
+                    .collect();
+                candidates.push(c);
+            }
+            // Successive halving on common games: every rung replays from game 0.
+            let mut alive: Vec<usize> = (0..candidates.len()).collect();
+            let mut elite: Vec<usize> = Vec::new();
+            let mut played = 0u64;
+            for (rung, (_, games)) in rungs(candidates.len(), spec.games).into_iter().enumerate() {
+                let mut scored: Vec<(usize, f64)> = Vec::with_capacity(alive.len());
+                for &c in &alive {
+                    let mut t = table.clone();
+                    apply(&mut t, seat, &candidates[c])
+                        .map_err(|m| AleaError::invalid(&exp.source, m))?;
+                    let v = evaluate(exp, &t, seat, games, stream + rung as u64, &progress)?;
+                    played += games;
+                    scored.push((c, mean_se(&v).0));
+                }
+                scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                alive = scored
+                    .iter()
+                    .take(scored.len().div_ceil(2))
+                    .map(|x| x.0)
+                    .collect();
+                if alive.len() <= 4 && elite.is_empty() {
+                    elite = alive.clone();
+                }
+            }
+            if elite.is_empty() {
+                elite = alive.clone();
+            }
+            let winner = alive[0];
+            for (d, sampler) in samplers[s].iter_mut().enumerate() {
+                let xs: Vec<f64> = elite.iter().filter_map(|&c| candidates[c][d]).collect();
+                sampler.refit(&xs);
+            }
+            // Validation on fresh games: the winner beside the incumbent, paired game by game.
+            let validation = stream + 15;
+            let inc_values = evaluate(exp, &table, seat, spec.games, validation, &progress)?;
+            played += spec.games;
+            let (inc_mean, inc_se) = mean_se(&inc_values);
+            let mut record = SeatRound {
+                round,
+                seat: seat.name.clone(),
+                label: values_label(seat, &incumbent),
+                objective: seat.objective.interval(inc_mean, inc_se),
+                incumbent_objective: inc_mean,
+                gain: (0.0, 0.0, 0.0),
+                adopted: false,
+                games: 0,
+            };
+            if winner != 0 {
+                let mut t = table.clone();
+                apply(&mut t, seat, &candidates[winner])
+                    .map_err(|m| AleaError::invalid(&exp.source, m))?;
+                let win_values = evaluate(exp, &t, seat, spec.games, validation, &progress)?;
+                played += spec.games;
+                let diff: Vec<f64> = win_values
+                    .iter()
+                    .zip(&inc_values)
+                    .map(|(a, b)| a - b)
+                    .collect();
+                let (gain, se) = mean_se(&diff);
+                record.gain = (gain, gain - Z95 * se, gain + Z95 * se);
+                if gain > 0.0 {
+                    let (m, se) = mean_se(&win_values);
+                    record.adopted = true;
+                    record.label = values_label(seat, &candidates[winner]);
+                    record.objective = seat.objective.interval(m, se);
+                    table = t;
+                }
+            } else {
+                progress.inc(spec.games);
+            }
+            record.games = played;
+            largest = largest.max(record.gain.0);
+            history.push(record);
+        }
+        if largest <= spec.margin {
+            converged = true;
+            break;
+        }
+    }
+    progress.finish();
+    let files = write_outputs(exp, &spec, &table, &history, converged, &dir)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let summary = summary_json(exp, &spec, &table, &history, converged);
+    let manifest = json!({
+        "alea_version": env!("CARGO_PKG_VERSION"),
+        "experiment": exp.name,
+        "experiment_file": exp.source,
+        "experiment_sha256": exp.sha256,
+        "seed": exp.seed,
+        "games": history.iter().map(|r| r.games).sum::<u64>(),
+        "wall_time_seconds": (seconds * 1000.0).round() / 1000.0,
+        "threads": rayon::current_num_threads(),
+    });
+    let text =
+        serde_json::to_string_pretty(&manifest).map_err(|e| AleaError::Internal(e.to_string()))?;
+    write_atomic(&dir.path("manifest.json"), (text + "\n").as_bytes())?;
+    let mut files = files;
+    files.push("manifest.json".into());
+    let path = dir.commit()?;
+    Ok(TuneResult {
+        dir: path,
+        files,
+        rounds: history,
+        converged,
+        summary,
+        seconds,
+    })
+}

@@ -1,0 +1,244 @@
+//! What `alea tune` writes: tuned-policies.toml (with its `[tuning]` table), tuning.csv and
+//! .parquet, the chart tuning-rounds and summary.json.
+
+use super::super::experiment::{merge_dotted, GameExperiment};
+use super::spec::{policy_value, read_values, values_label, TuneSpec};
+use super::SeatRound;
+use crate::charts::{draw_line_chart, LineChart, Point, Series};
+use crate::error::{AleaError, Result};
+use crate::output::{tidy, write_atomic, Cell, ColType, OutputDir, TableWriter};
+use serde_json::{json, Value as Json};
+use toml::{Table, Value};
+
+/// The last round's largest gain: how much a single seat could still win by deviating.
+fn last_round_gain(history: &[SeatRound]) -> Option<&SeatRound> {
+    let last = history.last()?.round;
+    history
+        .iter()
+        .filter(|r| r.round == last)
+        .max_by(|a, b| a.gain.0.total_cmp(&b.gain.0))
+}
+
+pub(super) fn summary_json(
+    exp: &GameExperiment,
+    spec: &TuneSpec,
+    table: &Table,
+    history: &[SeatRound],
+    converged: bool,
+) -> Json {
+    let last = last_round_gain(history);
+    let rounds = history.last().map_or(0, |r| r.round);
+    let seats: Vec<Json> = spec
+        .seats
+        .iter()
+        .map(|seat| {
+            let values = read_values(table, seat);
+            let latest = history.iter().rev().find(|r| r.seat == seat.name);
+            json!({
+                "seat": seat.name,
+                "objective": seat.objective.label(),
+                "policy": values_label(seat, &values),
+                "value": latest.map(|r| tidy(r.objective.0)),
+                "ci_low": latest.map(|r| tidy(r.objective.1)),
+                "ci_high": latest.map(|r| tidy(r.objective.2)),
+            })
+        })
+        .collect();
+    json!({
+        "experiment": exp.name,
+        "seed": exp.seed,
+        "rounds_played": rounds,
+        "rounds_allowed": spec.rounds,
+        "converged": converged,
+        "margin": spec.margin,
+        "games_per_candidate": spec.games,
+        "candidates": spec.candidates,
+        "last_round_largest_gain": last.map(|r| json!({
+            "seat": r.seat, "gain": tidy(r.gain.0), "ci_low": tidy(r.gain.1), "ci_high": tidy(r.gain.2),
+        })),
+        "seats": seats,
+    })
+}
+
+/// The `[game]` tables the tuned seats changed, as a policies file.
+fn tuned_file(
+    exp: &GameExperiment,
+    spec: &TuneSpec,
+    table: &Table,
+    history: &[SeatRound],
+    converged: bool,
+) -> String {
+    let mut out = Table::new();
+    for seat in &spec.seats {
+        let values = read_values(table, seat);
+        match &seat.policy {
+            Some(_) => {
+                let policy = policy_value(table, &seat.name)
+                    .cloned()
+                    .unwrap_or(Value::Table(Table::new()));
+                let _ = merge_dotted(&mut out, &format!("policies.{}", seat.name), policy);
+            }
+            None => {
+                for (dim, v) in seat.dims.iter().zip(&values) {
+                    if let Some(x) = v {
+                        let _ = merge_dotted(&mut out, &dim.path, Value::Float(tidy(*x)));
+                    }
+                }
+            }
+        }
+    }
+    let gain = last_round_gain(history)
+        .map(|r| {
+            format!(
+                "{} (seat {}, 95% CI {} to {})",
+                tidy(r.gain.0),
+                r.seat,
+                tidy(r.gain.1),
+                tidy(r.gain.2)
+            )
+        })
+        .unwrap_or_default();
+    let mut tuning = Table::new();
+    tuning.insert("experiment".into(), Value::String(exp.source.clone()));
+    tuning.insert("seed".into(), Value::Integer(exp.seed as i64));
+    let rounds = history.last().map_or(0, |r| r.round);
+    tuning.insert("rounds".into(), Value::Integer(rounds as i64));
+    tuning.insert("converged".into(), Value::Boolean(converged));
+    tuning.insert("margin".into(), Value::Float(spec.margin));
+    if let Some(r) = last_round_gain(history) {
+        let objective = spec
+            .seats
+            .iter()
+            .find(|s| s.name == r.seat)
+            .map(|s| s.objective.label());
+        tuning.insert(
+            "objective".into(),
+            Value::String(objective.unwrap_or_default()),
+        );
+        tuning.insert("largest_gain".into(), Value::Float(tidy(r.gain.0)));
+        tuning.insert("largest_gain_seat".into(), Value::String(r.seat.clone()));
+        tuning.insert(
+            "largest_gain_ci".into(),
+            Value::Array(vec![
+                Value::Float(tidy(r.gain.1)),
+                Value::Float(tidy(r.gain.2)),
+            ]),
+        );
+    }
+    out.insert(
+        super::super::experiment::TUNING.into(),
+        Value::Table(tuning),
+    );
+    format!(
+        "# Tuned by `alea tune {}` (seed {}): {} round(s), {}; margin {}.\n# Largest gain a single seat still found in the last round: {gain}.\n# Load with [game] policies_from = \"<this file>\".\n{}",
+        exp.source,
+        exp.seed,
+        history.last().map_or(0, |r| r.round),
+        if converged { "converged" } else { "NOT converged (more rounds, games or candidates may help)" },
+        spec.margin,
+        toml::to_string(&out).unwrap_or_default()
+    )
+}
+
+pub(super) fn write_outputs(
+    exp: &GameExperiment,
+    spec: &TuneSpec,
+    table: &Table,
+    history: &[SeatRound],
+    converged: bool,
+    dir: &OutputDir,
+) -> Result<Vec<String>> {
+    let mut files = Vec::new();
+    write_atomic(
+        &dir.path("tuned-policies.toml"),
+        tuned_file(exp, spec, table, history, converged).as_bytes(),
+    )?;
+    files.push("tuned-policies.toml".to_string());
+    let columns: Vec<(String, ColType)> = [
+        ("round", ColType::Int),
+        ("seat", ColType::Str),
+        ("policy", ColType::Str),
+        ("objective", ColType::Float),
+        ("ci_low", ColType::Float),
+        ("ci_high", ColType::Float),
+        ("incumbent_objective", ColType::Float),
+        ("gain", ColType::Float),
+        ("gain_ci_low", ColType::Float),
+        ("gain_ci_high", ColType::Float),
+        ("adopted", ColType::Int),
+        ("games", ColType::Int),
+    ]
+    .into_iter()
+    .map(|(n, t)| (n.to_string(), t))
+    .collect();
+    let mut writer = TableWriter::create(
+        Some(&dir.path("tuning.parquet")),
+        Some(&dir.path("tuning.csv")),
+        columns,
+    )?;
+    for r in history {
+        writer.push(vec![
+            Cell::Int(r.round as i64),
+            Cell::Str(r.seat.clone()),
+            Cell::Str(r.label.clone()),
+            Cell::Float(tidy(r.objective.0)),
+            Cell::Float(tidy(r.objective.1)),
+            Cell::Float(tidy(r.objective.2)),
+            Cell::Float(tidy(r.incumbent_objective)),
+            Cell::Float(tidy(r.gain.0)),
+            Cell::Float(tidy(r.gain.1)),
+            Cell::Float(tidy(r.gain.2)),
+            Cell::Int(r.adopted as i64),
+            Cell::Int(r.games as i64),
+        ])?;
+    }
+    writer.finish()?;
+    files.extend(["tuning.csv".to_string(), "tuning.parquet".to_string()]);
+    let series: Vec<Series> = spec
+        .seats
+        .iter()
+        .map(|seat| Series {
+            name: format!("{} ({})", seat.name, seat.objective.label()),
+            points: history
+                .iter()
+                .filter(|r| r.seat == seat.name)
+                .map(|r| {
+                    Point::with_ci(r.round as f64, r.objective.0, r.objective.1, r.objective.2)
+                })
+                .collect(),
+        })
+        .collect();
+    let chart = LineChart {
+        title: format!(
+            "{}: each seat's objective, round by round",
+            exp.scenario_label()
+        ),
+        subtitle: Some(format!(
+            "iterated best response; 95% CIs over {} validation games; {}",
+            spec.games,
+            if converged {
+                format!("converged: no seat gains more than {}", spec.margin)
+            } else {
+                "not converged".into()
+            }
+        )),
+        x_label: "best-response round".into(),
+        y_label: "objective (win share, score or 1 − P(ending))".into(),
+        series,
+        y_range: None,
+        legend_outside: spec.seats.len() > 6,
+    };
+    let drawn = draw_line_chart(&chart, &dir.path("tuning-rounds"))
+        .map_err(|e| AleaError::Internal(format!("drawing tuning-rounds: {e}")))?;
+    files.extend(
+        drawn
+            .iter()
+            .filter_map(|p| p.file_name().and_then(|f| f.to_str()).map(String::from)),
+    );
+    let summary = summary_json(exp, spec, table, history, converged);
+    let text =
+        serde_json::to_string_pretty(&summary).map_err(|e| AleaError::Internal(e.to_string()))?;
+    write_atomic(&dir.path("summary.json"), (text + "\n").as_bytes())?;
+    files.push("summary.json".into());
+    Ok(files)
+}
