@@ -48,11 +48,18 @@ pub struct PolicyKind<P> {
 /// Builds a ruleset's search player from its parameters and its rollout policy.
 pub type SearchHook<P> = fn(SearchSpec, P) -> P;
 
+/// How a ruleset offers the search player: how to build it, and its parameters' defaults (a
+/// game whose rollouts to the end are long and noisy defaults to a horizon).
+pub struct SearchSupport<P> {
+    pub build: SearchHook<P>,
+    pub defaults: SearchSpec,
+}
+
 /// The strategies of one ruleset.
 pub struct PolicyCatalog<P: 'static> {
     pub kinds: &'static [PolicyKind<P>],
     /// `Some` where the ruleset's decisions can be searched: `policy = "search"` is then offered.
-    pub search: Option<SearchHook<P>>,
+    pub search: Option<SearchSupport<P>>,
 }
 
 /// The search player's name in every catalog that offers it.
@@ -113,8 +120,8 @@ impl<P> PolicyCatalog<P> {
                 ))
             }
         };
-        if let (SEARCH, Some(hook)) = (name, self.search) {
-            return self.parse_search(source, field, &table, hook);
+        if let (SEARCH, Some(support)) = (name, &self.search) {
+            return self.parse_search(source, field, &table, support);
         }
         let kind = self.find(source, &format!("{field}.policy"), name)?;
         let mut values = Vec::with_capacity(kind.params.len());
@@ -175,7 +182,7 @@ impl<P> PolicyCatalog<P> {
         source: &str,
         field: &str,
         table: &Table,
-        hook: SearchHook<P>,
+        support: &SearchSupport<P>,
     ) -> Result<Chosen<P>> {
         if let Some(key) = table.keys().find(|k| !SEARCH_KEYS.contains(&k.as_str())) {
             return Err(AleaError::input(
@@ -197,7 +204,7 @@ impl<P> PolicyCatalog<P> {
                 )),
             }
         };
-        let defaults = SearchSpec::default();
+        let defaults = support.defaults;
         let spec = SearchSpec {
             budget: whole("budget", BUDGET_RANGE, defaults.budget)?,
             horizon: whole("horizon", HORIZON_RANGE, defaults.horizon)?,
@@ -235,7 +242,7 @@ impl<P> PolicyCatalog<P> {
         }
         shown.push(format!("rollout={}", rollout.label));
         Ok(Chosen {
-            policy: hook(spec, rollout.policy),
+            policy: (support.build)(spec, rollout.policy),
             label: format!("{SEARCH}({})", shown.join(", ")),
         })
     }
@@ -285,15 +292,14 @@ impl<P> PolicyCatalog<P> {
                 ));
             }
         }
-        if self.search.is_some() {
+        if let Some(support) = &self.search {
+            let d = support.defaults;
             out.push(format!("{SEARCH}: tries each candidate action of a decision with rollouts and keeps the best (successive halving, common random numbers)"));
             out.push(format!(
                 "  budget ({}..{}, default {}): rollouts per decision",
-                BUDGET_RANGE.0,
-                BUDGET_RANGE.1,
-                SearchSpec::default().budget
+                BUDGET_RANGE.0, BUDGET_RANGE.1, d.budget
             ));
-            out.push(format!("  horizon ({}..{}, default 0): turns a rollout plays before it is scored; 0 = to the end", HORIZON_RANGE.0, HORIZON_RANGE.1));
+            out.push(format!("  horizon ({}..{}, default {}): turns a rollout plays before it is scored; 0 = to the end", HORIZON_RANGE.0, HORIZON_RANGE.1, d.horizon));
             out.push(format!("  rollout (a policy, default {}): the policy the searcher plays inside its rollouts", self.kinds[0].name));
         }
         out

@@ -7,7 +7,7 @@
 //! at `turn_cap` (8, "turn cap"). Either way the highest points win, ties shared (or nobody wins
 //! a tie when the rule option `ties_shared` is false). Small enough to solve exactly.
 
-use super::policy::{Param, PolicyCatalog, PolicyKind};
+use super::policy::{Param, PolicyCatalog, PolicyKind, SearchSupport};
 use super::search::{SearchSpec, Searchable, Searcher};
 use super::{GameBuilder, GameLog, GameModel, GamePlay, GameRecord, GameSetup, TurnObserver};
 use crate::dice::{mix64, Dice};
@@ -109,9 +109,15 @@ static KINDS: &[PolicyKind<Play>] = &[
 ];
 const CATALOG: PolicyCatalog<Play> = PolicyCatalog {
     kinds: KINDS,
-    search: Some(|spec, rollout| Play::Search {
-        spec,
-        rollout: Box::new(rollout),
+    search: Some(SearchSupport {
+        build: |spec, rollout| Play::Search {
+            spec,
+            rollout: Box::new(rollout),
+        },
+        defaults: SearchSpec {
+            budget: 64,
+            horizon: 0,
+        },
     }),
 };
 

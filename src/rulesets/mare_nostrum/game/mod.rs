@@ -11,6 +11,7 @@ pub mod fleets;
 pub mod independents;
 pub mod policy;
 pub mod scenario;
+pub mod search;
 pub mod state;
 mod turn;
 pub mod war;

@@ -8,10 +8,15 @@ use super::scenario::{CB, COLLAPSE, FIASCO, G, R, T};
 use super::state::{size, State, HOSTILE, NEUTRAL, NONE, VASSAL};
 use super::{Model, Order};
 use crate::dice::Dice;
-use crate::game::policy::{Param, PolicyCatalog, PolicyKind};
+use crate::game::policy::{Param, PolicyCatalog, PolicyKind, SearchSupport};
+use crate::game::search::SearchSpec;
 
 /// The decisions a nation takes in a turn.
 pub trait Policy: Send + Sync {
+    /// `Some` for the search player: the worker asks the search for a directive each turn.
+    fn search_spec(&self) -> Option<SearchSpec> {
+        None
+    }
     fn invest_stability(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> [u32; 3];
     fn wants_commercial(
         &self,
@@ -143,7 +148,16 @@ pub const CATALOG: PolicyCatalog<BoxedPolicy> = PolicyCatalog {
         PolicyKind { name: "naval", summary: "builds fleets for sea supremacy and trade, fights at sea", params: PARAMS, build: |v| scripted(Style::Naval, v) },
         PolicyKind { name: "random", summary: "uniform among the legal choices at every decision (a baseline)", params: &[], build: |_| Box::new(RandomPolicy) },
     ],
-    search: None,
+    search: Some(SearchSupport {
+        build: |spec, rollout| Box::new(super::search::SearchPolicy::new(spec, rollout)),
+        // Rollouts to the end are long and their win-or-lose outcome noisy: eight turns scored by
+        // VP against the leader's choose better at a fraction of the cost (measured: Rome as
+        // search over economist rollouts won 95% of 40 games at horizon 8, 62% at horizon 0).
+        defaults: SearchSpec {
+            budget: 64,
+            horizon: 8,
+        },
+    }),
 };
 
 impl Scripted {

@@ -2,6 +2,7 @@
 //! from the scenario before every game so a worker allocates only once.
 
 use super::scenario::{Goods, Scenario, COLLAPSE};
+use super::search::Directive;
 use super::Model;
 use crate::dice::Dice;
 use crate::rulesets::mare_nostrum::Leader;
@@ -120,7 +121,7 @@ impl TradeLink {
     }
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct State {
     pub turn: u32,
     pub nations: Vec<NationState>,
@@ -152,6 +153,65 @@ pub struct State {
     pub units_ledger: i64,
     /// Seas each nation's port cities open on, refreshed at the start of every turn.
     pub port_seas: Vec<u16>,
+    /// What each searching nation decided for this turn ([`Directive::Follow`] for the others).
+    pub directives: Vec<Directive>,
+}
+
+/// Written out so that [`Clone::clone_from`] reuses every buffer: the search player copies the
+/// state once per rollout. The destructuring is exhaustive: a new field is a compile error here.
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut copy = State::default();
+        copy.clone_from(self);
+        copy
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            turn,
+            nations,
+            provinces,
+            armies,
+            leaders,
+            trade,
+            owned,
+            free_independents,
+            fleets_at_sea,
+            peace_turns,
+            historical_period,
+            war_activity,
+            eliminated,
+            battles,
+            wars_declared,
+            surrenders,
+            annexations,
+            cities_taken,
+            units_ledger,
+            port_seas,
+            directives,
+        } = source;
+        self.turn = *turn;
+        self.nations.clone_from(nations);
+        self.provinces.clone_from(provinces);
+        self.armies.clone_from(armies);
+        self.leaders.clone_from(leaders);
+        self.trade.clone_from(trade);
+        self.owned.clone_from(owned);
+        self.free_independents.clone_from(free_independents);
+        self.fleets_at_sea.clone_from(fleets_at_sea);
+        self.peace_turns = *peace_turns;
+        self.historical_period = *historical_period;
+        self.war_activity.clone_from(war_activity);
+        self.eliminated = *eliminated;
+        self.battles = *battles;
+        self.wars_declared = *wars_declared;
+        self.surrenders = *surrenders;
+        self.annexations = *annexations;
+        self.cities_taken = *cities_taken;
+        self.units_ledger = *units_ledger;
+        self.port_seas.clone_from(port_seas);
+        self.directives.clone_from(directives);
+    }
 }
 
 impl State {
@@ -206,6 +266,8 @@ impl State {
         self.fleets_at_sea.resize(nn * sc.seas.len(), 0);
         self.war_activity.clear();
         self.war_activity.resize(nn, 0);
+        self.directives.clear();
+        self.directives.resize(nn, Directive::Follow);
         for (p, pd) in sc.provinces.iter().enumerate() {
             self.provinces[p] = ProvinceState {
                 owner: pd.owner.map_or(NONE, |o| o as u8),

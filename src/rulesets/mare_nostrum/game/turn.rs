@@ -2,10 +2,12 @@
 
 use super::economy::Scratch;
 use super::scenario::{COLLAPSE, FIASCO, STABILITY, T};
+use super::search::{Directive, Rollouts};
 use super::state::State;
 use super::war::MoveScratch;
 use super::Model;
 use crate::dice::Dice;
+use crate::game::search::Searcher;
 use crate::game::{GameLog, GamePlay, GameRecord, TurnObserver};
 use crate::game_log;
 
@@ -16,6 +18,8 @@ pub struct Worker<'a> {
     moves: MoveScratch,
     per_player: Vec<f64>,
     global: Vec<f64>,
+    /// For searching nations: the game as rollouts see it, and the searcher's buffers.
+    search: Option<(Rollouts<'a>, Searcher<Rollouts<'a>>)>,
 }
 
 impl<'a> Worker<'a> {
@@ -27,6 +31,11 @@ impl<'a> Worker<'a> {
             moves: MoveScratch::default(),
             per_player: Vec::new(),
             global: Vec::new(),
+            search: model
+                .policies
+                .iter()
+                .any(|p| p.search_spec().is_some())
+                .then(|| (Rollouts::new(model), Searcher::default())),
         }
     }
 
@@ -95,6 +104,20 @@ impl Worker<'_> {
                     ""
                 }
             );
+            if let Some((game, searcher)) = &mut self.search {
+                s.directives.fill(Directive::Follow);
+                for n in 0..m.policies.len() {
+                    let Some(spec) = m.policies[n].search_spec() else {
+                        continue;
+                    };
+                    if !s.nations[n].alive {
+                        continue;
+                    }
+                    let d = searcher.choose(game, s, n, spec, dice).unwrap_or_default();
+                    s.directives[n] = d;
+                    game_log!(log, "  {} (search) plays {d:?} this turn", m.name(n));
+                }
+            }
             play_turn(m, s, &mut self.scratch, &mut self.moves, dice, log, after);
             historical_periods += s.historical_period as u32;
             measure(m, s, &mut self.per_player, &mut self.global);
@@ -102,10 +125,7 @@ impl Worker<'_> {
             if let Some(e) = end_condition(m, s, record) {
                 break e;
             }
-            // Two war-free years in a row make the next turn a Historical Period (L919, A38).
-            let any_war = s.nations.iter().any(|n| n.at_war != 0);
-            s.peace_turns = if any_war { 0 } else { s.peace_turns + 1 };
-            s.historical_period = s.peace_turns >= 2;
+            between_turns(s);
         };
         record.turns = s.turn;
         record.ending = ending;
@@ -129,7 +149,14 @@ impl Worker<'_> {
     }
 }
 
-fn play_turn(
+/// Two war-free years in a row make the next turn a Historical Period (L919, A38).
+pub(super) fn between_turns(s: &mut State) {
+    let any_war = s.nations.iter().any(|n| n.at_war != 0);
+    s.peace_turns = if any_war { 0 } else { s.peace_turns + 1 };
+    s.historical_period = s.peace_turns >= 2;
+}
+
+pub(super) fn play_turn(
     m: &Model,
     s: &mut State,
     scratch: &mut Scratch,
@@ -306,7 +333,7 @@ fn measure(m: &Model, s: &State, per_player: &mut Vec<f64>, global: &mut Vec<f64
 }
 
 /// §1.4: the first end condition that holds (winners written to `record`), or None.
-fn end_condition(m: &Model, s: &State, record: &mut GameRecord) -> Option<usize> {
+pub(super) fn end_condition(m: &Model, s: &State, record: &mut GameRecord) -> Option<usize> {
     let nn = s.nations.len();
     // The best and second-best VP (equal when two nations share the lead); runs every turn, so no allocation.
     let (mut top, mut second) = (i64::MIN, i64::MIN);
