@@ -780,3 +780,134 @@ fn scenario_errors_name_the_file_and_the_field() {
     .to_string();
     assert!(e.contains("early_to_middle"), "{e}");
 }
+
+/// The Early Republic experiment's factions: three cooperative, two competitive
+/// (`experiments/ror-early-republic.toml`).
+fn experiment_model(path: &str) -> Model {
+    let cards = Cards::load();
+    let setup = Setup::load(path, None, &cards, "test.toml", "game.scenario").unwrap();
+    let competitive: toml::Value = toml::from_str::<toml::Table>(
+        "p = { policy = \"competitive\", greed = 0.5, prosecute = 0.3, rebel_aggression = 0.5 }",
+    )
+    .unwrap()["p"]
+        .clone();
+    let chosen = (0..FACTIONS)
+        .map(|f| {
+            let v = match f {
+                3 => toml::Value::String("competitive".into()),
+                4 => competitive.clone(),
+                _ => toml::Value::String("cooperative".into()),
+            };
+            CATALOG.parse("test.toml", "p", &v).unwrap()
+        })
+        .collect();
+    Model::new(
+        cards,
+        setup,
+        &Options::defaults(super::super::OPTIONS),
+        60,
+        chosen,
+    )
+}
+
+/// Plays one game to its end and returns its state and ending.
+fn play_plain(m: &Model, seed: u64) -> (State, usize) {
+    let mut s = fresh(m);
+    let mut dice = Dice::for_trial(1, 0, seed);
+    let mut log = NoLog;
+    let mut g = Game::new(m, &mut s, &mut dice, &mut log);
+    super::setup::deal(&mut g);
+    let mut turn = 0;
+    while turn < m.rules.turn_cap && g.end.is_none() {
+        turn += 1;
+        g.s.turn = turn;
+        if let Some(e) = m.setup.era_at_turn(turn) {
+            g.s.era = e;
+        }
+        type Phase = for<'x, 'y> fn(&'x mut Game<'y>);
+        let phases: [Phase; 8] = [
+            |g| g.mortality(),
+            |g| g.revenue(),
+            |g| g.forum(),
+            |g| g.population(),
+            |g| g.senate(),
+            |g| g.combat(),
+            |g| g.revolution(),
+            |g| g.end_of_turn(),
+        ];
+        for phase in phases {
+            if g.end.is_some() {
+                break;
+            }
+            phase(&mut g);
+        }
+    }
+    let ending = g.end.map_or(TURN_CAP, |e| e.0);
+    (s, ending)
+}
+
+/// Not a check: how often each war is beaten when it comes out, and how often Rome falls, over
+/// the Early Republic experiment's set-up (`cargo test --release --lib war_outcomes -- --ignored
+/// --nocapture`; ALEA_GAMES sets the number of games).
+#[test]
+#[ignore]
+fn war_outcomes_in_the_early_republic() {
+    let games: u64 = std::env::var("ALEA_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(5000);
+    let m = experiment_model(EARLY);
+    let n = m.cards.wars.len();
+    let mut appeared = vec![0u32; n];
+    let mut beaten = vec![0u32; n];
+    let mut endings = [0u32; 9];
+    let mut leaders_gone = vec![(0u32, 0u32); m.cards.leaders.len()];
+    for seed in 0..games {
+        let (s, ending) = play_plain(&m, seed);
+        endings[ending] += 1;
+        for w in 0..n {
+            if s.wars[w].status != WarStatus::Deck || s.wars[w].drawn_turn > 0 {
+                appeared[w] += 1;
+                if s.wars[w].status == WarStatus::Gone && s.wars[w].battles > 0 {
+                    beaten[w] += 1;
+                }
+            }
+        }
+        for l in 0..m.cards.leaders.len() {
+            if s.leaders[l] != LeaderStatus::Deck {
+                leaders_gone[l].0 += 1;
+                if s.leaders[l] == LeaderStatus::Gone {
+                    leaders_gone[l].1 += 1;
+                }
+            }
+        }
+    }
+    let falls = endings[FOUR_WARS] + endings[PEOPLE_REVOLT] + endings[BANKRUPTCY];
+    println!(
+        "{games} games: Rome falls {:.1}% (four wars {:.1}%, revolt {:.1}%, bankruptcy {:.1}%)",
+        100.0 * falls as f64 / games as f64,
+        100.0 * endings[FOUR_WARS] as f64 / games as f64,
+        100.0 * endings[PEOPLE_REVOLT] as f64 / games as f64,
+        100.0 * endings[BANKRUPTCY] as f64 / games as f64
+    );
+    for w in 0..n {
+        if appeared[w] > 0 {
+            println!(
+                "{:<28} appeared {:>6}  beaten {:>5.1}%",
+                m.cards.wars[w].name,
+                appeared[w],
+                100.0 * beaten[w] as f64 / appeared[w] as f64
+            );
+        }
+    }
+    for (l, &(drawn, gone)) in leaders_gone.iter().enumerate() {
+        if drawn > 0 {
+            println!(
+                "{:<28} drawn {:>6}  gone at the end {:>5.1}%",
+                m.cards.leaders[l].name,
+                drawn,
+                100.0 * gone as f64 / drawn as f64
+            );
+        }
+    }
+}
