@@ -911,3 +911,46 @@ fn war_outcomes_in_the_early_republic() {
         }
     }
 }
+
+fn leader(m: &Model, name: &str) -> usize {
+    m.cards.leaders.iter().position(|l| l.name == name).unwrap()
+}
+
+#[test]
+fn a_leader_joins_every_matching_war_his_card_names_stand_alone_wars_too() {
+    let m = model("cooperative");
+    let data = super::super::data::data();
+    for (l, d) in data.leaders.iter().enumerate() {
+        for name in &d.matching_wars {
+            let w = m.cards.wars.iter().position(|w| &w.name == name);
+            let w = w.unwrap_or_else(|| panic!("{}: no war named {name}", d.name));
+            assert!(
+                m.cards.leaders[l].series & (1 << m.cards.wars[w].series) != 0,
+                "{} does not join {name}",
+                d.name
+            );
+        }
+    }
+    // Antiochus III drawn while the (Inactive) Syrian War is in play: he joins it, it goes Active
+    // and is 5 stronger (L396, L402).
+    let (mut s, mut dice) = dealt(&m, 3);
+    let mut log = NoLog;
+    let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
+    let syria = war(&m, "syrian_war");
+    let antiochus = leader(&m, "Antiochus III");
+    g.s.wars[syria].status = WarStatus::Inactive;
+    let before = g.strength(syria).0;
+    g.leader_drawn(antiochus);
+    assert_eq!(g.s.leaders[antiochus], LeaderStatus::Attached);
+    assert_eq!(g.s.wars[syria].status, WarStatus::Active);
+    assert_eq!(
+        g.strength(syria).0,
+        before + m.cards.leaders[antiochus].strength
+    );
+    // Waiting in the Curia, he comes out with the Syrian War, which is then Active (L398).
+    g.s.wars[syria].status = WarStatus::Deck;
+    g.s.leaders[antiochus] = LeaderStatus::Curia;
+    g.war_drawn(syria);
+    assert_eq!(g.s.leaders[antiochus], LeaderStatus::Attached);
+    assert_eq!(g.s.wars[syria].status, WarStatus::Active);
+}
