@@ -677,7 +677,7 @@ impl Game<'_> {
     /// Raises up to `fleets` fleets and then up to `legions` legions, fleets first (a naval war
     /// cannot be fought without them, L649), as many as [`Self::affordable`] allows; Armaments and
     /// Ship Building holders earn on each (L645).
-    fn recruit(&mut self, legions: u32, fleets: u32, crisis: bool) {
+    pub(super) fn recruit(&mut self, legions: u32, fleets: u32, crisis: bool) {
         let mut budget = self.affordable(crisis);
         let mut raised = (0u32, 0u32);
         while raised.1 < fleets && budget > 0 && self.s.fleets_total() < MAX_UNITS {
