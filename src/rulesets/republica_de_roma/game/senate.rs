@@ -3,6 +3,12 @@
 //! the offices, governorships and concessions in vote order, each giving it to its lowest-Influence
 //! eligible senator; the Normal and Crisis military strategy lists with Proportional Armies.
 //! Prosecutions are the Censor's faction's choice (there are none in the solitaire rules, L1271).
+//!
+//! What the lists leave to the Dominant player (L1234: the coalition's faction with the most
+//! votes) is decided by the numbers of `[game.senate]` ([`super::SenateParams`]): the Treasury
+//! reserve kept from recruitment, the surplus share and modifier cap of a Proportional Army, the
+//! peace footing, the recruitment when the strategy cannot be carried out (L1315), and the
+//! reinforcement of proconsuls.
 
 use super::policy::Style;
 use super::state::*;
