@@ -92,6 +92,7 @@ pub struct Rules {
     pub leader_always_naval: bool,
     pub separate_gain: bool,
     pub prosecutions: bool,
+    pub dangerous_in_play: bool,
     pub turn_cap: u32,
 }
 
@@ -121,6 +122,7 @@ impl Rules {
             leader_always_naval: o.choice("leader_naval_strength") == "always",
             separate_gain: o.choice("naval_land_gain") == "separate",
             prosecutions: o.flag("prosecutions"),
+            dangerous_in_play: o.choice("dangerous_wars") == "in-play",
             turn_cap,
         }
     }

@@ -906,7 +906,11 @@ impl Game<'_> {
             push(&mut plan, ws[1], false);
         } else if let Some(w) = active[..na]
             .iter()
-            .chain(&latent[..nl])
+            .chain(if m.rules.dangerous_in_play {
+                &latent[..nl]
+            } else {
+                &latent[..0]
+            })
             .copied()
             .filter(|&w| self.dangerous(w as usize) && self.fits(&[w], afford))
             .max_by_key(|&w| (self.danger(w as usize), std::cmp::Reverse(w)))
@@ -923,8 +927,13 @@ impl Game<'_> {
             // The strategy cannot be carried out: recruitment is the Dominant player's (L1315).
             // He raises toward the next war he would fight, the largest Active one, else the most
             // Dangerous one, fleets first, as far as `[game.senate] shortfall_recruit` says.
+            let latent = if m.rules.dangerous_in_play {
+                &latent[..nl]
+            } else {
+                &latent[..0]
+            };
             let aim = active[..na].first().copied().or_else(|| {
-                latent[..nl]
+                latent
                     .iter()
                     .copied()
                     .filter(|&w| self.dangerous(w as usize))

@@ -1064,6 +1064,37 @@ fn an_inactive_dangerous_war_keeps_rome_armed_and_is_attacked() {
     assert!(armies[0].fleets >= 10, "fleets for its naval strength");
     assert_eq!(g.s.wars[punic].status, WarStatus::Active);
     assert!(g.s.legions_raised() > 10, "nothing was disbanded");
+    // With an Active war beside it, the Dangerous line comes first: the Inactive 1st Punic War is
+    // attacked, not the Syrian War; under the other reading (rule option dangerous_wars =
+    // "active") the Syrian War is, by the third line.
+    let syria = war(&m, "syrian_war");
+    let (mut s, mut dice) = military_fixture(&m, 20, 12, 1000);
+    let mut log = NoLog;
+    let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
+    g.s.wars[punic].status = WarStatus::Inactive;
+    g.s.wars[punic2].status = WarStatus::Deck;
+    g.s.wars[syria].status = WarStatus::Active;
+    g.military(false);
+    assert_eq!(armies_against(g.s, punic).len(), 1);
+    assert!(armies_against(g.s, syria).is_empty());
+    let table: toml::Table = toml::from_str("dangerous_wars = \"active\"").unwrap();
+    let options = Options::resolve(
+        super::super::OPTIONS,
+        crate::spec::Fields::new("test.toml", &table),
+    )
+    .unwrap();
+    let mut m2 = model("cooperative");
+    m2.rules = Rules::new(&options, 60);
+    let (mut s, mut dice) = military_fixture(&m2, 20, 12, 1000);
+    let mut log = NoLog;
+    let mut g = Game::new(&m2, &mut s, &mut dice, &mut log);
+    g.s.wars[punic].status = WarStatus::Inactive;
+    g.s.wars[punic2].status = WarStatus::Deck;
+    g.s.wars[syria].status = WarStatus::Active;
+    g.military(false);
+    assert!(armies_against(g.s, punic).is_empty());
+    assert_eq!(g.s.wars[punic].status, WarStatus::Inactive);
+    assert_eq!(armies_against(g.s, syria).len(), 1);
 }
 
 #[test]
