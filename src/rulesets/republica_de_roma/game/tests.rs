@@ -860,6 +860,7 @@ fn war_outcomes_in_the_early_republic() {
     let n = m.cards.wars.len();
     let mut appeared = vec![0u32; n];
     let mut beaten = vec![0u32; n];
+    let mut battles = vec![0u32; n];
     let mut endings = [0u32; 9];
     let mut leaders_gone = vec![(0u32, 0u32); m.cards.leaders.len()];
     for seed in 0..games {
@@ -868,6 +869,7 @@ fn war_outcomes_in_the_early_republic() {
         for w in 0..n {
             if s.wars[w].status != WarStatus::Deck || s.wars[w].drawn_turn > 0 {
                 appeared[w] += 1;
+                battles[w] += s.wars[w].battles;
                 if s.wars[w].status == WarStatus::Gone && s.wars[w].battles > 0 {
                     beaten[w] += 1;
                 }
@@ -893,10 +895,11 @@ fn war_outcomes_in_the_early_republic() {
     for w in 0..n {
         if appeared[w] > 0 {
             println!(
-                "{:<28} appeared {:>6}  beaten {:>5.1}%",
+                "{:<28} appeared {:>6}  beaten {:>5.1}%  battles {:.2} a game",
                 m.cards.wars[w].name,
                 appeared[w],
-                100.0 * beaten[w] as f64 / appeared[w] as f64
+                100.0 * beaten[w] as f64 / appeared[w] as f64,
+                battles[w] as f64 / appeared[w] as f64
             );
         }
     }
