@@ -782,6 +782,29 @@ impl Game<'_> {
             && short_l + short_f <= afford
     }
 
+    /// The matching-war order (L380): a war may be attacked only together with every Active war of
+    /// its series that comes before it in the sequence, unless an army already fights that one.
+    fn order_ok(&self, w: u8, with: &[u8]) -> bool {
+        if w == REBEL_WAR {
+            return true;
+        }
+        let c = &self.m.cards.wars;
+        let w = w as usize;
+        (0..c.len()).all(|x| {
+            x == w
+                || c[x].series != c[w].series
+                || c[x].series_index >= c[w].series_index
+                || self.s.wars[x].status != WarStatus::Active
+                || with.contains(&(x as u8))
+                || self.war_fought_by_army(x)
+        })
+    }
+
+    /// Every war of a plan respects the matching-war order (L380).
+    fn plan_ok(&self, wars: &[u8]) -> bool {
+        wars.iter().all(|&w| self.order_ok(w, wars))
+    }
+
     /// The first `k` wars of `list` (largest first) that fit, in the order "the largest": every
     /// combination in lexicographic order of the list, so the largest war that can be part of one
     /// is (L1291: the largest qualifying wars).
@@ -790,19 +813,21 @@ impl Game<'_> {
         if k == 1 {
             return list
                 .iter()
-                .find(|&&w| self.fits(&[w], afford))
+                .find(|&&w| self.plan_ok(&[w]) && self.fits(&[w], afford))
                 .map(|&w| [w, 0, 0]);
         }
         for i in 0..n {
             for j in i + 1..n {
                 if k == 2 {
-                    if self.fits(&[list[i], list[j]], afford) {
+                    let pair = [list[i], list[j]];
+                    if self.plan_ok(&pair) && self.fits(&pair, afford) {
                         return Some([list[i], list[j], 0]);
                     }
                     continue;
                 }
                 for x in j + 1..n {
-                    if self.fits(&[list[i], list[j], list[x]], afford) {
+                    let three = [list[i], list[j], list[x]];
+                    if self.plan_ok(&three) && self.fits(&three, afford) {
                         return Some([list[i], list[j], list[x]]);
                     }
                 }
@@ -880,10 +905,15 @@ impl Game<'_> {
             if n >= 4 {
                 // As few as needed to get down to 3, the weakest first, with everything; a war
                 // whose fleet support Rome cannot reach is passed over.
+                let mut chosen = [0u8; 8];
                 let mut k = 0;
                 for &w in active[..na].iter().rev() {
-                    if k < n - 3 && self.support_reachable(w as usize, afford) {
+                    if k < (n - 3).min(chosen.len())
+                        && self.support_reachable(w as usize, afford)
+                        && self.order_ok(w, &chosen[..k])
+                    {
                         push(&mut plan, w, true);
+                        chosen[k] = w;
                         k += 1;
                     }
                 }
@@ -897,7 +927,7 @@ impl Game<'_> {
             } else if let Some(&w) = active[..na]
                 .iter()
                 .rev()
-                .find(|&&w| self.support_reachable(w as usize, afford))
+                .find(|&&w| self.support_reachable(w as usize, afford) && self.order_ok(w, &[w]))
             {
                 push(&mut plan, w, true);
             }
@@ -912,7 +942,9 @@ impl Game<'_> {
                 &latent[..0]
             })
             .copied()
-            .filter(|&w| self.dangerous(w as usize) && self.fits(&[w], afford))
+            .filter(|&w| {
+                self.dangerous(w as usize) && self.plan_ok(&[w]) && self.fits(&[w], afford)
+            })
             .max_by_key(|&w| (self.danger(w as usize), std::cmp::Reverse(w)))
         {
             // A Dangerous war, Active or not (L1313), the most dangerous first.

@@ -1312,3 +1312,38 @@ fn senate_parameters_are_read_from_the_game_table_and_checked() {
         "{e}"
     );
 }
+
+#[test]
+fn a_matching_war_is_attacked_only_with_the_active_ones_before_it() {
+    let m = model("cooperative");
+    let first = war(&m, "1st_illyrian_war");
+    let second = war(&m, "2nd_illyrian_war");
+    // Both Active, so doubled: the 1st needs 10 legions, the 2nd 8. Rome has 8 and no money.
+    let (mut s, mut dice) = military_fixture(&m, 8, 3, 0);
+    let mut log = NoLog;
+    let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
+    g.s.wars[first].status = WarStatus::Active;
+    g.s.wars[second].status = WarStatus::Active;
+    assert_eq!((g.strength(first).0, g.strength(second).0), (10, 8));
+    g.military(false);
+    assert!(
+        armies_against(g.s, second).is_empty(),
+        "not the 2nd Illyrian War without the 1st (L380)"
+    );
+    // With an army already fighting the 1st, the 2nd may be attacked.
+    let (mut s, mut dice) = military_fixture(&m, 8, 3, 0);
+    let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
+    g.s.wars[first].status = WarStatus::Active;
+    g.s.wars[second].status = WarStatus::Active;
+    g.s.armies[7] = Army {
+        used: true,
+        commander: NONE,
+        moh: NONE,
+        war: first as u8,
+        fleets: 0,
+        sent_turn: 0,
+        victorious: false,
+    };
+    g.military(false);
+    assert_eq!(armies_against(g.s, second).len(), 1);
+}
