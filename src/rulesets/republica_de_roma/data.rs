@@ -54,6 +54,9 @@ pub struct EnemyLeader {
     pub disaster: Vec<u32>,
     pub standoff: Vec<u32>,
     pub matching_series: Vec<String>,
+    /// The matching war cards by name: a leader of a stand-alone war (no series) joins it by name.
+    #[serde(default)]
+    pub matching_wars: Vec<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

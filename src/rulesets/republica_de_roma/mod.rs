@@ -339,6 +339,14 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: GAME,
     },
     RuleOption {
+        name: "dangerous_wars",
+        reference: "L1313 (a war is Dangerous Active or not) vs the Normal list's neighbouring lines, which speak of Active wars (L1298-L1301)",
+        summary: "full game: the Normal list's Dangerous line attacks a war \"in-play\" (Inactive and Imminent too, the rule text) or only an \"active\" one",
+        kind: OptionKind::Choice(&["in-play", "active"]),
+        default: OptionValue::Choice("in-play"),
+        battles: GAME,
+    },
+    RuleOption {
         name: "prosecutions",
         reference: "L579-L605 vs L1271 (no prosecutions in the 1-2 player game)",
         summary: "full game: a Censor whose faction policy wants to may prosecute; false = the solitaire rule, none",

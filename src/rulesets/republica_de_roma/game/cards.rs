@@ -386,10 +386,17 @@ impl Cards {
                 strength: l.strength,
                 disaster: l.disaster.clone(),
                 standoff: l.standoff.clone(),
+                // The series named, and those of the matching wars named one by one: a leader of
+                // a stand-alone war (Antiochus III, Cleopatra) has no series of his own (L396).
                 series: l
                     .matching_series
                     .iter()
                     .map(|s| 1u64 << series_of(s))
+                    .chain(l.matching_wars.iter().filter_map(|name| {
+                        wars.iter()
+                            .find(|w| &w.name == name)
+                            .map(|w| 1u64 << w.series)
+                    }))
                     .fold(0, |a, b| a | b),
             })
             .collect();

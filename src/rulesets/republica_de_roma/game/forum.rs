@@ -227,7 +227,7 @@ impl Game<'_> {
         }
     }
 
-    fn leader_drawn(&mut self, l: usize) {
+    pub(super) fn leader_drawn(&mut self, l: usize) {
         let c = &self.m.cards;
         let series = c.leaders[l].series;
         let mut found = false;

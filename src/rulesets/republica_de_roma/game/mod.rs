@@ -92,6 +92,7 @@ pub struct Rules {
     pub leader_always_naval: bool,
     pub separate_gain: bool,
     pub prosecutions: bool,
+    pub dangerous_in_play: bool,
     pub turn_cap: u32,
 }
 
@@ -121,8 +122,92 @@ impl Rules {
             leader_always_naval: o.choice("leader_naval_strength") == "always",
             separate_gain: o.choice("naval_land_gain") == "separate",
             prosecutions: o.flag("prosecutions"),
+            dangerous_in_play: o.choice("dangerous_wars") == "in-play",
             turn_cap,
         }
+    }
+}
+
+/// The Senate automation's discretionary numbers, `[game.senate]`: what the solitaire rules leave
+/// to the Dominant player's judgement (L1234, L1311, L1315), each defaulting to the rulebook's
+/// figure or guideline, or to a labelled assumption. Plain numbers, so a tuner can move them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SenateParams {
+    /// Talents the Treasury should still hold after next turn's expected expenses: recruitment
+    /// stops short of it and cooperative factions donate up to it. Default 50, the level below
+    /// which L329 warns that one Natural Disaster (50 T) can bankrupt Rome.
+    pub reserve: i32,
+    /// Share of the uncommitted surplus legions (fleets for a naval war) that goes with a
+    /// Proportional Army. Default 0.5 (L1311: half, rounded down).
+    pub surplus_share: f64,
+    /// Highest modifier over the war's strength that an army is given, by the surplus or by "all
+    /// possible strength". Default 15 (L1309, L1311).
+    pub max_modifier: u32,
+    /// Legions and fleets Rome keeps with no war in play. Defaults 10 and 5 (L1315).
+    pub peace_legions: u32,
+    pub peace_fleets: u32,
+    /// When the strategy cannot be carried out, share of the units the Treasury can afford that
+    /// the Dominant player raises toward the next war's Proportional Army (fleets first). The rules
+    /// leave it to him (L1315); assumption: 1 (all he can afford above the reserve).
+    pub shortfall_recruit: f64,
+    /// Share of the legions (and fleets) left in Rome sent to reinforce a proconsul, up to the
+    /// maximum modifier (L677 leaves the number open). Assumption: 0.5, as the surplus of L1311.
+    pub reinforce_share: f64,
+}
+
+impl Default for SenateParams {
+    fn default() -> SenateParams {
+        SenateParams {
+            reserve: 50,
+            surplus_share: 0.5,
+            max_modifier: 15,
+            peace_legions: 10,
+            peace_fleets: 5,
+            shortfall_recruit: 1.0,
+            reinforce_share: 0.5,
+        }
+    }
+}
+
+/// The `[game.senate]` keys: (name, range, meaning) for `describe` and the docs.
+pub const SENATE_KEYS: &[(&str, &str, &str)] = &[
+    ("reserve", "0..1000, default 50", "talents the Treasury keeps after next turn's expected expenses: recruitment stops short of it, cooperative factions donate up to it (L329 warns below 50)"),
+    ("surplus_share", "0..1, default 0.5", "share of the uncommitted surplus units sent with a Proportional Army (L1311: half)"),
+    ("max_modifier", "0..25, default 15", "highest modifier over a war's strength an army is given (L1309, L1311: +15)"),
+    ("peace_legions", "0..25, default 10", "legions kept with no war in play (L1315)"),
+    ("peace_fleets", "0..25, default 5", "fleets kept with no war in play (L1315)"),
+    ("shortfall_recruit", "0..1, default 1", "when the strategy cannot be carried out, share of the affordable units the Dominant player raises toward the next war (L1315; assumption)"),
+    ("reinforce_share", "0..1, default 0.5", "share of the units left in Rome sent to reinforce a proconsul (L677; assumption)"),
+];
+
+impl SenateParams {
+    fn read(f: &crate::spec::Fields) -> Result<SenateParams> {
+        let names: Vec<&str> = SENATE_KEYS.iter().map(|k| k.0).collect();
+        f.only(&names)?;
+        let d = SenateParams::default();
+        Ok(SenateParams {
+            reserve: f
+                .int_in("reserve", 0, 1000)?
+                .map_or(d.reserve, |x| x as i32),
+            surplus_share: f
+                .number_in("surplus_share", 0.0, 1.0)?
+                .unwrap_or(d.surplus_share),
+            max_modifier: f
+                .int_in("max_modifier", 0, 25)?
+                .map_or(d.max_modifier, |x| x as u32),
+            peace_legions: f
+                .int_in("peace_legions", 0, 25)?
+                .map_or(d.peace_legions, |x| x as u32),
+            peace_fleets: f
+                .int_in("peace_fleets", 0, 25)?
+                .map_or(d.peace_fleets, |x| x as u32),
+            shortfall_recruit: f
+                .number_in("shortfall_recruit", 0.0, 1.0)?
+                .unwrap_or(d.shortfall_recruit),
+            reinforce_share: f
+                .number_in("reinforce_share", 0.0, 1.0)?
+                .unwrap_or(d.reinforce_share),
+        })
     }
 }
 
@@ -130,6 +215,7 @@ pub struct Model {
     pub cards: Cards,
     pub setup: Setup,
     pub rules: Rules,
+    pub senate: SenateParams,
     pub policies: Vec<FactionPolicy>,
     pub labels: Vec<String>,
     pub names: Vec<String>,
@@ -146,6 +232,7 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
         "starting_treasury",
         "starting_unrest",
         "starting_legions",
+        "senate",
     ])?;
     let path = f
         .string("scenario")?
@@ -171,13 +258,10 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
     let empty = toml::Table::new();
     let keys: Vec<String> = (1..=FACTIONS).map(|i| format!("faction_{i}")).collect();
     let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "cooperative")?;
-    Ok(Box::new(Model::new(
-        cards,
-        scenario,
-        &setup.options,
-        turn_cap,
-        chosen,
-    )))
+    let senate = SenateParams::read(&f.table("senate", &empty)?)?;
+    let mut model = Model::new(cards, scenario, &setup.options, turn_cap, chosen);
+    model.senate = senate;
+    Ok(Box::new(model))
 }
 
 impl Model {
@@ -199,6 +283,7 @@ impl Model {
         }
         Model {
             rules: Rules::new(options, turn_cap),
+            senate: SenateParams::default(),
             names: (1..=FACTIONS).map(|i| format!("Faction {i}")).collect(),
             cards,
             setup,
@@ -244,6 +329,11 @@ impl GameModel for Model {
             s.title, s.treasury, s.unrest, s.legions, s.fleets, self.rules.turn_cap
         )];
         out.push("the Senate follows the rulebook's automation (§IV): Ruling Coalition, Normal/Crisis strategy lists, Proportional Armies; no advanced rules".into());
+        let p = &self.senate;
+        out.push(format!(
+            "[game.senate]: reserve {} T, surplus_share {}, max_modifier +{}, peace_legions {}, peace_fleets {}, shortfall_recruit {}, reinforce_share {}",
+            p.reserve, p.surplus_share, p.max_modifier, p.peace_legions, p.peace_fleets, p.shortfall_recruit, p.reinforce_share
+        ));
         out.push(format!(
             "not modelled: intrigue cards other than as hand cards (no Tribunes, no assassinations except the automatic attempt on a Perpetual Dictator), law effects other than Military Reforms and Tradition Erodes, the events {}",
             UNMODELLED_EVENTS

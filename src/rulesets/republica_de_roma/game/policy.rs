@@ -6,7 +6,7 @@
 //!
 //! * `cooperative`: the Neutral guidelines of §IV (persuade only when the base can reach 7, bribe up
 //!   to 9, defend to 4; games when Unrest exceeds the sponsor's Popularity; donate what Rome needs
-//!   to stay solvent; the three-part rebellion test A/B/C of L1357-L1359).
+//!   to keep its reserve after expenses; the three-part rebellion test A/B/C of L1357-L1359).
 //! * `competitive`: the same decision points with parameters for greed, cooperation, bribes, risk,
 //!   prosecutions and rebellion (digest §6.3 level 2).
 //! * `random`: a uniformly random legal choice at every decision point (the invariant tests' mix).
@@ -49,7 +49,7 @@ const GREED: Param = Param {
 const COOPERATION: Param = Param {
     name: "cooperation",
     summary:
-        "share of the faction's money given to the Treasury when it cannot meet the coming expenses",
+        "share of the faction's money (personal and faction treasuries) given to the Treasury when it cannot meet the coming expenses plus the [game.senate] reserve",
     min: 0.0,
     max: 1.0,
     default: 1.0,

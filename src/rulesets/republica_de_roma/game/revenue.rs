@@ -36,7 +36,10 @@ impl Game<'_> {
         if self.over() {
             return;
         }
-        let expenses = self.expenses_due();
+        // Cooperative factions give what keeps the Treasury at `[game.senate] reserve` after
+        // Expenses, so that an Evil Omens (20 T) or a Natural Disaster (50 T) drawn in the Forum
+        // does not bankrupt Rome (L329).
+        let expenses = self.expenses_due() + self.m.senate.reserve;
         self.donations(expenses);
         self.pay_expenses();
         if self.over() {
@@ -151,7 +154,10 @@ impl Game<'_> {
 
     /// Redistribution (L288): competitive factions bank a share of their senators' money in the
     /// faction treasury for counter-bribes and ransoms; the others keep a small reserve there.
-    fn redistribute(&mut self) {
+    /// When the Treasury will fall short of next Expenses plus `[game.senate] reserve`, a faction
+    /// then hands its richest senator the `cooperation` share of its faction treasury, for him to
+    /// donate (a faction treasury cannot pay the State directly, L288, L325).
+    pub(super) fn redistribute(&mut self) {
         for i in 0..self.s.senators.len() {
             let s = self.s.senators[i];
             let Some(f) = s.faction() else { continue };
@@ -166,6 +172,36 @@ impl Game<'_> {
             let moved = (s.talents - 10) / share;
             self.s.senators[i].talents -= moved;
             self.s.factions[f].treasury += moved;
+        }
+        let income = 100 + self.s.env.allied_enthusiasm;
+        let mut short = self.expenses_due() + self.m.senate.reserve - self.s.treasury - income;
+        for f in 0..FACTIONS {
+            if short <= 0 {
+                break;
+            }
+            let pol = self.policy(f);
+            let share = match pol.style {
+                Style::Random => self.dice.below(2) as f64,
+                _ => pol.cooperation,
+            };
+            let give = ((self.s.factions[f].treasury as f64 * share).floor() as i32).min(short);
+            let richest = (0..self.s.senators.len())
+                .filter(|&i| {
+                    self.s.senators[i].faction() == Some(f)
+                        && !matches!(self.s.senators[i].at, At::Captive(_) | At::Rebel)
+                })
+                .max_by_key(|&i| (self.s.senators[i].talents, std::cmp::Reverse(i)));
+            if let (true, Some(i)) = (give > 0, richest) {
+                self.s.factions[f].treasury -= give;
+                self.s.senators[i].talents += give;
+                short -= give;
+                game_log!(
+                    self.log,
+                    "  Faction {} hands {} {give} T of its treasury for the State",
+                    f + 1,
+                    self.name(i)
+                );
+            }
         }
     }
 

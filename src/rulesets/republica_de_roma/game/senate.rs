@@ -3,6 +3,12 @@
 //! the offices, governorships and concessions in vote order, each giving it to its lowest-Influence
 //! eligible senator; the Normal and Crisis military strategy lists with Proportional Armies.
 //! Prosecutions are the Censor's faction's choice (there are none in the solitaire rules, L1271).
+//!
+//! What the lists leave to the Dominant player (L1234: the coalition's faction with the most
+//! votes) is decided by the numbers of `[game.senate]` ([`super::SenateParams`]): the Treasury
+//! reserve kept from recruitment, the surplus share and modifier cap of a Proportional Army, the
+//! peace footing, the recruitment when the strategy cannot be carried out (L1315), and the
+//! reinforcement of proconsuls.
 
 use super::policy::Style;
 use super::state::*;
@@ -95,6 +101,9 @@ impl Game<'_> {
             .filter(|&f| coalition & (1 << f) != 0)
             .collect();
         let crisis = self.crisis();
+        // The Dominant player (L1234): the coalition's faction with the most votes; he takes the
+        // Senate's decisions the strategy lists leave open (L1311, L1315).
+        self.s.dominant = members.first().map_or(order[0], |&f| f) as u8;
         game_log!(
             self.log,
             "  Senate: votes {:?}; Ruling Coalition {}; {}",
@@ -648,24 +657,41 @@ impl Game<'_> {
         10 * (1 + self.s.env.manpower_shortage.min(2) as i32)
     }
 
-    /// Raises up to `legions` legions and `fleets` fleets the Treasury can pay for, keeping a
-    /// reserve for next turn's expenses; Armaments and Ship Building holders earn on each (L645).
-    fn recruit(&mut self, legions: u32, fleets: u32, crisis: bool) {
-        if self.s.env.no_recruitment || (self.s.env.manpower_shortage > 0 && !crisis) {
-            return;
+    /// Whether the Senate may raise units now: not under No Recruitment, and under Manpower
+    /// Shortage only in a Crisis (L473, L1315).
+    fn may_recruit(&self, crisis: bool) -> bool {
+        !(self.s.env.no_recruitment || (self.s.env.manpower_shortage > 0 && !crisis))
+    }
+
+    /// How many new units the Treasury can pay for now and still hold `[game.senate] reserve`
+    /// after next turn's expenses (20 T a war, 2 T a unit, land bills; L327) net of its 100 T of
+    /// income: each unit costs its price now and 2 T of upkeep then.
+    pub(super) fn affordable(&self, crisis: bool) -> u32 {
+        if !self.may_recruit(crisis) {
+            return 0;
         }
         let cost = self.raise_cost();
-        // Keep what next turn's expenses will need beyond the 100 T of income, with a margin;
-        // each unit raised adds its own 2 T of upkeep (L327).
-        let wars = 20 * self.s.active_wars() as i32;
-        let upkeep = |units: u32| wars + 2 * units as i32 - 80;
-        let mut units = self.s.legions_raised() + self.s.fleets_total();
-        let mut budget = self.s.treasury;
-        let mut raised = (0, 0);
-        for _ in 0..legions {
-            if budget - cost < upkeep(units + 1).max(0) {
-                break;
-            }
+        let due = self.expenses_due();
+        let keep = |n: u32| (due + 2 * n as i32 - 100 + self.m.senate.reserve).max(0);
+        let mut n = 0;
+        while n < 2 * MAX_UNITS && self.s.treasury - cost * (n as i32 + 1) >= keep(n + 1) {
+            n += 1;
+        }
+        n
+    }
+
+    /// Raises up to `fleets` fleets and then up to `legions` legions, fleets first (a naval war
+    /// cannot be fought without them, L649), as many as [`Self::affordable`] allows; Armaments and
+    /// Ship Building holders earn on each (L645).
+    pub(super) fn recruit(&mut self, legions: u32, fleets: u32, crisis: bool) {
+        let mut budget = self.affordable(crisis);
+        let mut raised = (0u32, 0u32);
+        while raised.1 < fleets && budget > 0 && self.s.fleets_total() < MAX_UNITS {
+            self.s.fleets_rome += 1;
+            budget -= 1;
+            raised.1 += 1;
+        }
+        while raised.0 < legions && budget > 0 {
             let Some(k) = self
                 .s
                 .legions
@@ -679,20 +705,10 @@ impl Game<'_> {
                 veteran: false,
                 loyal: NONE,
             };
-            budget -= cost;
-            units += 1;
+            budget -= 1;
             raised.0 += 1;
         }
-        for _ in 0..fleets {
-            if budget - cost < upkeep(units + 1).max(0) || self.s.fleets_total() >= MAX_UNITS {
-                break;
-            }
-            self.s.fleets_rome += 1;
-            budget -= cost;
-            units += 1;
-            raised.1 += 1;
-        }
-        let paid = cost * (raised.0 + raised.1) as i32;
+        let paid = self.raise_cost() * (raised.0 + raised.1) as i32;
         if paid > 0 {
             self.treasury_pays(paid, "new units");
             for c in 0..self.s.concessions.len() {
@@ -722,11 +738,111 @@ impl Game<'_> {
         (land, support.max(naval))
     }
 
+    /// "All possible strength" against a war, up to the maximum modifier (+15, L1309): legions up
+    /// to the land strength + 15, fleets up to the naval strength + 15 (or the fleet support).
+    pub fn all_strength(&self, w: usize) -> (u32, u32) {
+        let (land, naval) = self.strength(w);
+        let m = self.m.senate.max_modifier;
+        let support = self.m.cards.wars[w].fleet_support;
+        let fleets = if naval > 0 {
+            (naval + m).max(support)
+        } else {
+            support
+        };
+        ((land + m).min(MAX_UNITS), fleets.min(MAX_UNITS))
+    }
+
+    /// The units one item of a plan asks for.
+    fn need(&self, w: u8, all: bool) -> (u32, u32) {
+        if w == REBEL_WAR {
+            (MAX_UNITS, 0)
+        } else if all {
+            self.all_strength(w as usize)
+        } else {
+            self.proportional(w as usize)
+        }
+    }
+
     fn war_fought_by_army(&self, w: usize) -> bool {
         self.s.armies.iter().any(|a| a.used && a.war == w as u8)
     }
 
-    fn military(&mut self, crisis: bool) {
+    /// Whether Proportional Armies against `wars` can be had: what Rome lacks can be raised
+    /// (25 of each at most) and paid for out of one budget (L1291, L1315).
+    fn fits(&self, wars: &[u8], afford: u32) -> bool {
+        let (l, f) = wars.iter().fold((0, 0), |(l, f), &w| {
+            let (a, b) = self.proportional(w as usize);
+            (l + a, f + b)
+        });
+        let (reg, vet) = self.s.legions_at(LegionAt::Rome);
+        let short_l = l.saturating_sub(reg + vet);
+        let short_f = f.saturating_sub(self.s.fleets_rome);
+        short_l <= MAX_UNITS - self.s.legions_raised()
+            && short_f <= MAX_UNITS.saturating_sub(self.s.fleets_total())
+            && short_l + short_f <= afford
+    }
+
+    /// The matching-war order (L380): a war may be attacked only together with every Active war of
+    /// its series that comes before it in the sequence, unless an army already fights that one.
+    fn order_ok(&self, w: u8, with: &[u8]) -> bool {
+        if w == REBEL_WAR {
+            return true;
+        }
+        let c = &self.m.cards.wars;
+        let w = w as usize;
+        (0..c.len()).all(|x| {
+            x == w
+                || c[x].series != c[w].series
+                || c[x].series_index >= c[w].series_index
+                || self.s.wars[x].status != WarStatus::Active
+                || with.contains(&(x as u8))
+                || self.war_fought_by_army(x)
+        })
+    }
+
+    /// Every war of a plan respects the matching-war order (L380).
+    fn plan_ok(&self, wars: &[u8]) -> bool {
+        wars.iter().all(|&w| self.order_ok(w, wars))
+    }
+
+    /// The first `k` wars of `list` (largest first) that fit, in the order "the largest": every
+    /// combination in lexicographic order of the list, so the largest war that can be part of one
+    /// is (L1291: the largest qualifying wars).
+    fn first_fitting(&self, list: &[u8], k: usize, afford: u32) -> Option<[u8; 3]> {
+        let n = list.len();
+        if k == 1 {
+            return list
+                .iter()
+                .find(|&&w| self.plan_ok(&[w]) && self.fits(&[w], afford))
+                .map(|&w| [w, 0, 0]);
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                if k == 2 {
+                    let pair = [list[i], list[j]];
+                    if self.plan_ok(&pair) && self.fits(&pair, afford) {
+                        return Some([list[i], list[j], 0]);
+                    }
+                    continue;
+                }
+                for x in j + 1..n {
+                    let three = [list[i], list[j], list[x]];
+                    if self.plan_ok(&three) && self.fits(&three, afford) {
+                        return Some([list[i], list[j], list[x]]);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The fleet support of war `w` is within reach (in Rome or affordable).
+    fn support_reachable(&self, w: usize, afford: u32) -> bool {
+        let room = MAX_UNITS.saturating_sub(self.s.fleets_total()).min(afford);
+        self.m.cards.wars[w].fleet_support <= self.s.fleets_rome + room
+    }
+
+    pub(super) fn military(&mut self, crisis: bool) {
         for a in 0..MAX_ARMIES {
             let army = self.s.armies[a];
             if army.used
@@ -736,123 +852,196 @@ impl Game<'_> {
                 self.army_home(a);
             }
         }
-        let c = &self.m.cards;
-        let mut active: Vec<usize> = (0..c.wars.len())
-            .filter(|&w| self.s.wars[w].status == WarStatus::Active && !self.war_fought_by_army(w))
-            .collect();
-        // The largest first; the proportional need decides "largest".
-        active.sort_by_key(|&w| {
-            let (l, n) = self.proportional(w);
-            std::cmp::Reverse(l + n)
-        });
-        if active.is_empty() && self.s.rebel == NONE && self.s.active_wars() == 0 {
+        let m = self.m;
+        let c = &m.cards;
+        // Peace footing only with no war in play at all (L1315): an Inactive or Imminent war keeps
+        // Rome armed.
+        if self.s.rebel == NONE && !(0..c.wars.len()).any(|w| self.in_play(w)) {
             self.peace_footing();
             return;
         }
-        let (reg, vet) = self.s.legions_at(LegionAt::Rome);
-        let rome_legions = reg + vet;
-        let raisable = MAX_UNITS - self.s.legions_raised();
-        let cost = self.raise_cost();
-        let money_units = ((self.s.treasury - 40).max(0) / cost) as u32;
-        let max_legions = rome_legions + raisable.min(money_units);
-        let max_fleets = self.s.fleets_rome + (MAX_UNITS - self.s.fleets_total()).min(money_units);
-        let fits = |g: &Self, wars: &[usize]| {
-            let (l, f) = wars.iter().fold((0, 0), |(l, f), &w| {
-                let (a, b) = g.proportional(w);
-                (l + a, f + b)
-            });
-            l <= max_legions && f <= max_fleets
+        // Wars no army is fighting yet: Active ones largest first (the proportional need decides
+        // "largest"), and every war in play for the Dangerous and Inactive lines.
+        let mut active = [0u8; 64];
+        let mut na = 0;
+        let mut latent = [0u8; 64];
+        let mut nl = 0;
+        for w in 0..c.wars.len().min(64) {
+            if self.war_fought_by_army(w) {
+                continue;
+            }
+            match self.s.wars[w].status {
+                WarStatus::Active => {
+                    active[na] = w as u8;
+                    na += 1;
+                }
+                WarStatus::Inactive | WarStatus::Imminent => {
+                    latent[nl] = w as u8;
+                    nl += 1;
+                }
+                _ => {}
+            }
+        }
+        let size = |g: &Self, w: u8| {
+            let (l, n) = g.proportional(w as usize);
+            (std::cmp::Reverse(l + n), w)
         };
-        // The targets and whether each goes with all available strength.
-        let mut plan: Vec<(u8, bool)> = Vec::new();
+        active[..na].sort_by_key(|&w| size(self, w));
+        latent[..nl].sort_by_key(|&w| size(self, w));
+        let afford = self.affordable(crisis);
+        // The targets and whether each goes with all possible strength.
+        let mut plan = [(0u8, false); 8];
+        let mut np = 0;
+        let mut push = |plan: &mut [(u8, bool); 8], w: u8, all: bool| {
+            if np < plan.len() {
+                plan[np] = (w, all);
+                np += 1;
+            }
+        };
         if self.s.rebel != NONE && !self.s.armies.iter().any(|a| a.used && a.war == REBEL_WAR) {
-            plan.push((REBEL_WAR, true));
+            push(&mut plan, REBEL_WAR, true);
         } else if crisis {
             let n = self.s.active_wars() as usize;
             if n >= 4 {
                 // As few as needed to get down to 3, the weakest first, with everything; a war
                 // whose fleet support Rome cannot reach is passed over.
-                let mut weakest: Vec<usize> = active
-                    .iter()
-                    .copied()
-                    .filter(|&w| self.m.cards.wars[w].fleet_support <= max_fleets)
-                    .collect();
-                weakest.reverse();
-                for &w in weakest.iter().take(n - 3) {
-                    plan.push((w as u8, true));
+                let mut chosen = [0u8; 8];
+                let mut k = 0;
+                for &w in active[..na].iter().rev() {
+                    if k < (n - 3).min(chosen.len())
+                        && self.support_reachable(w as usize, afford)
+                        && self.order_ok(w, &chosen[..k])
+                    {
+                        push(&mut plan, w, true);
+                        chosen[k] = w;
+                        k += 1;
+                    }
                 }
-            } else if active.len() >= 3 && fits(self, &active[..3]) {
-                plan.extend(active[..3].iter().map(|&w| (w as u8, false)));
-            } else if active.len() >= 2 && fits(self, &active[..2]) {
-                plan.extend(active[..2].iter().map(|&w| (w as u8, false)));
-            } else if let Some(&w) = active
+            } else if let Some(ws) = self.first_fitting(&active[..na], 3, afford) {
+                for w in ws {
+                    push(&mut plan, w, false);
+                }
+            } else if let Some(ws) = self.first_fitting(&active[..na], 2, afford) {
+                push(&mut plan, ws[0], false);
+                push(&mut plan, ws[1], false);
+            } else if let Some(&w) = active[..na]
                 .iter()
                 .rev()
-                .find(|&&w| self.m.cards.wars[w].fleet_support <= max_fleets)
+                .find(|&&w| self.support_reachable(w as usize, afford) && self.order_ok(w, &[w]))
             {
-                plan.push((w as u8, true));
+                push(&mut plan, w, true);
             }
-        } else if active.len() >= 2 && fits(self, &active[..2]) {
-            plan.extend(active[..2].iter().map(|&w| (w as u8, false)));
-        } else if let Some(&w) = active
+        } else if let Some(ws) = self.first_fitting(&active[..na], 2, afford) {
+            push(&mut plan, ws[0], false);
+            push(&mut plan, ws[1], false);
+        } else if let Some(w) = active[..na]
             .iter()
-            .find(|&&w| self.dangerous(w) && fits(self, &[w]))
+            .chain(if m.rules.dangerous_in_play {
+                &latent[..nl]
+            } else {
+                &latent[..0]
+            })
+            .copied()
+            .filter(|&w| {
+                self.dangerous(w as usize) && self.plan_ok(&[w]) && self.fits(&[w], afford)
+            })
+            .max_by_key(|&w| (self.danger(w as usize), std::cmp::Reverse(w)))
         {
-            plan.push((w as u8, false));
-        } else if let Some(&w) = active.iter().find(|&&w| fits(self, &[w])) {
-            plan.push((w as u8, false));
-        } else if active.is_empty() {
-            // Attack an Inactive war when the forces allow (the Normal list's last line).
-            let inactive = (0..c.wars.len())
-                .filter(|&w| self.s.wars[w].status == WarStatus::Inactive && fits(self, &[w]))
-                .min_by_key(|&w| self.proportional(w).0);
-            if let Some(w) = inactive {
-                plan.push((w as u8, false));
-            }
+            // A Dangerous war, Active or not (L1313), the most dangerous first.
+            push(&mut plan, w, false);
+        } else if let Some(ws) = self.first_fitting(&active[..na], 1, afford) {
+            push(&mut plan, ws[0], false);
+        } else if let Some(ws) = self.first_fitting(&latent[..nl], 1, afford) {
+            // An Inactive (or Imminent, L388) war, the largest that fits.
+            push(&mut plan, ws[0], false);
         }
-        if plan.is_empty() {
+        if np == 0 {
+            // The strategy cannot be carried out: recruitment is the Dominant player's (L1315).
+            // He raises toward the next war he would fight, the largest Active one, else the most
+            // Dangerous one, fleets first, as far as `[game.senate] shortfall_recruit` says.
+            let latent = if m.rules.dangerous_in_play {
+                &latent[..nl]
+            } else {
+                &latent[..0]
+            };
+            let aim = active[..na].first().copied().or_else(|| {
+                latent
+                    .iter()
+                    .copied()
+                    .filter(|&w| self.dangerous(w as usize))
+                    .max_by_key(|&w| (self.danger(w as usize), std::cmp::Reverse(w)))
+            });
+            if let Some(w) = aim {
+                let (l, f) = self.proportional(w as usize);
+                let (reg, vet) = self.s.legions_at(LegionAt::Rome);
+                let n = (afford as f64 * self.m.senate.shortfall_recruit).floor() as u32;
+                let f = f.saturating_sub(self.s.fleets_rome).min(n);
+                let l = l.saturating_sub(reg + vet).min(n - f);
+                game_log!(
+                    self.log,
+                    "  the Dominant player (F{}) prepares for {}",
+                    self.s.dominant + 1,
+                    m.cards.wars[w as usize].name
+                );
+                self.recruit(l, f, crisis);
+            }
+            self.reinforce();
             return;
         }
         // Recruit what the plan needs.
-        let (need_l, need_f) = plan.iter().fold((0u32, 0u32), |(l, f), &(w, all)| {
-            if w == REBEL_WAR {
-                (MAX_UNITS, f)
-            } else if all {
-                (MAX_UNITS, f + self.proportional(w as usize).1)
-            } else {
-                let (a, b) = self.proportional(w as usize);
-                (l + a, f + b)
-            }
+        let (need_l, need_f) = plan[..np].iter().fold((0u32, 0u32), |(l, f), &(w, all)| {
+            let (a, b) = self.need(w, all);
+            (l + a, f + b)
         });
         let (reg, vet) = self.s.legions_at(LegionAt::Rome);
-        let short_l = need_l.saturating_sub(reg + vet);
-        let short_f = need_f.saturating_sub(self.s.fleets_rome);
+        let short_l = need_l.min(MAX_UNITS).saturating_sub(reg + vet);
+        let short_f = need_f.min(MAX_UNITS).saturating_sub(self.s.fleets_rome);
         self.recruit(short_l, short_f, crisis);
-        self.deploy(&plan);
+        self.deploy(&plan[..np]);
         self.reinforce();
     }
 
-    /// Proconsuls sent in an earlier turn get half the legions left in Rome, up to a modifier of
-    /// +15 over the war (L677; the Proportional Army's surplus rule, L1311).
+    /// Proconsuls sent in an earlier turn get a share of the legions left in Rome, and of the fleets
+    /// when their war still has a fleet to beat or they lack fleet support, up to the maximum
+    /// modifier over the war (L677; the Proportional Army's surplus rule, L1311).
     fn reinforce(&mut self) {
+        let p = self.m.senate;
+        let share = |x: u32| (x as f64 * p.reinforce_share).floor() as u32;
         for a in 0..MAX_ARMIES {
             let army = self.s.armies[a];
             if !army.used || army.war == REBEL_WAR || army.sent_turn == self.s.turn {
                 continue;
             }
-            let (land, _) = self.strength(army.war as usize);
+            let w = army.war as usize;
+            let (land, naval) = self.strength(w);
+            let support = self.m.cards.wars[w].fleet_support;
             let (reg, vet) = self.s.legions_at(LegionAt::Army(a as u8));
             let (r_reg, r_vet) = self.s.legions_at(LegionAt::Rome);
-            let room = (land + 15).saturating_sub(reg + 2 * vet);
-            let mut add = ((r_reg + r_vet) / 2).min(room);
-            if add == 0 {
+            let room = if land > 0 {
+                (land + p.max_modifier).saturating_sub(reg + 2 * vet)
+            } else {
+                0
+            };
+            let mut add = share(r_reg + r_vet).min(room);
+            let add_f = if naval > 0 {
+                let room_f = (naval + p.max_modifier).saturating_sub(army.fleets);
+                share(self.s.fleets_rome)
+                    .max(support.saturating_sub(army.fleets))
+                    .min(room_f)
+            } else {
+                support.saturating_sub(army.fleets)
+            }
+            .min(self.s.fleets_rome);
+            if add == 0 && add_f == 0 {
                 continue;
             }
             game_log!(
                 self.log,
-                "  {} is reinforced with {add} legions",
+                "  {} is reinforced with {add} legions and {add_f} fleets",
                 self.name(army.commander as usize)
             );
+            self.s.fleets_rome -= add_f;
+            self.s.armies[a].fleets += add_f;
             for l in self.s.legions.iter_mut() {
                 if add > 0 && l.at == LegionAt::Rome {
                     l.at = LegionAt::Army(a as u8);
@@ -862,8 +1051,9 @@ impl Game<'_> {
         }
     }
 
-    /// A war whose matching card is still in the deck (L1313).
-    fn dangerous(&self, w: usize) -> bool {
+    /// A Dangerous war (L1313): a matching card still waits in the deck, whether the war itself is
+    /// Active or not.
+    pub(super) fn dangerous(&self, w: usize) -> bool {
         let c = &self.m.cards;
         (0..c.wars.len()).any(|x| {
             x != w
@@ -872,18 +1062,39 @@ impl Game<'_> {
         })
     }
 
-    /// No war: keep 10 legions and 5 fleets (L1315).
+    /// How dangerous a war is (L1313): the Proportional Army it would need were every matching card
+    /// still in the game in play.
+    fn danger(&self, w: usize) -> u32 {
+        let c = &self.m.cards;
+        let n = (0..c.wars.len())
+            .filter(|&x| {
+                c.wars[x].series == c.wars[w].series && self.s.wars[x].status != WarStatus::Gone
+            })
+            .count()
+            .max(1) as u32;
+        let leaders = self.leader_strength(w);
+        let naval = if c.wars[w].naval > 0 && !self.s.wars[w].naval_victory {
+            c.wars[w].naval * n + leaders
+        } else {
+            0
+        };
+        c.wars[w].land * n + leaders + naval.max(c.wars[w].fleet_support)
+    }
+
+    /// No war in play: keep `[game.senate] peace_legions` legions and `peace_fleets` fleets
+    /// (L1315: 10 and 5), raising or disbanding in Rome to reach them.
     fn peace_footing(&mut self) {
+        let p = self.m.senate;
         let raised = self.s.legions_raised();
         let fleets = self.s.fleets_total();
-        if raised < 10 || fleets < 5 {
+        if raised < p.peace_legions || fleets < p.peace_fleets {
             self.recruit(
-                10u32.saturating_sub(raised),
-                5u32.saturating_sub(fleets),
+                p.peace_legions.saturating_sub(raised),
+                p.peace_fleets.saturating_sub(fleets),
                 false,
             );
         }
-        let mut extra = self.s.legions_raised().saturating_sub(10);
+        let mut extra = self.s.legions_raised().saturating_sub(p.peace_legions);
         for l in self.s.legions.iter_mut() {
             if extra > 0 && l.at == LegionAt::Rome && !l.veteran {
                 *l = Legion {
@@ -897,23 +1108,41 @@ impl Game<'_> {
         let extra_f = self
             .s
             .fleets_total()
-            .saturating_sub(5)
+            .saturating_sub(p.peace_fleets)
             .min(self.s.fleets_rome);
         self.s.fleets_rome -= extra_f;
     }
 
     fn deploy(&mut self, plan: &[(u8, bool)]) {
-        let mut commanders: Vec<usize> = Vec::new();
+        let mut commanders = [0usize; 3];
+        let mut nc = 0;
         for office in [Office::Dictator, Office::FieldConsul, Office::RomeConsul] {
             let i = self.s.office(office);
             if i != NONE && self.s.senators[i as usize].in_rome() {
-                commanders.push(i as usize);
+                commanders[nc] = i as usize;
+                nc += 1;
             }
         }
+        // With two wars the Dominant player sends the better general to the larger (L1311); the
+        // consuls leave together, so their order is free (L651).
+        let first_consul = if nc > 0 && self.s.senators[commanders[0]].office == Office::Dictator {
+            1
+        } else {
+            0
+        };
+        if plan.len() >= 2 && nc >= first_consul + 2 {
+            let (x, y) = (commanders[first_consul], commanders[first_consul + 1]);
+            if self.s.senators[y].mil > self.s.senators[x].mil {
+                commanders.swap(first_consul, first_consul + 1);
+            }
+        }
+        let mut next = 0;
         let moh = self.s.office(Office::MasterOfHorse);
         let targets = plan.len();
+        let p = self.m.senate;
+        let share = |x: u32| (x as f64 * p.surplus_share).floor() as u32;
         for (k, &(w, all)) in plan.iter().enumerate() {
-            if commanders.is_empty() {
+            if next >= nc {
                 return;
             }
             let (reg, vet) = self.s.legions_at(LegionAt::Rome);
@@ -921,25 +1150,26 @@ impl Game<'_> {
             let (mut legions, mut fleets) = if w == REBEL_WAR {
                 (here, 0)
             } else if all {
-                (here, self.s.fleets_rome)
+                let (l, f) = self.all_strength(w as usize);
+                (l.min(here), f.min(self.s.fleets_rome))
             } else {
                 let (l, f) = self.proportional(w as usize);
-                // Half the surplus goes along, up to a modifier of +15 (L1311).
-                let left: u32 = plan[k + 1..]
+                // Half the uncommitted surplus goes along, legions and, against a fleet, fleets,
+                // up to a modifier of +15 (L1311, A-59).
+                let (left_l, left_f) = plan[k + 1..]
                     .iter()
-                    .map(|&(x, _)| {
-                        if x == REBEL_WAR {
-                            0
-                        } else {
-                            self.proportional(x as usize).0
-                        }
-                    })
-                    .sum();
-                let surplus = here.saturating_sub(l + left);
-                (
-                    (l + surplus / 2).min(l + 15).min(here),
-                    f.min(self.s.fleets_rome),
-                )
+                    .map(|&(x, all)| self.need(x, all))
+                    .fold((0, 0), |(a, b), (x, y)| (a + x, b + y));
+                let (land, naval) = self.strength(w as usize);
+                let surplus_l = here.saturating_sub(l + left_l);
+                let surplus_f = self.s.fleets_rome.saturating_sub(f + left_f);
+                let legions = (l + share(surplus_l)).min(land + p.max_modifier).min(here);
+                let fleets = if naval > 0 {
+                    (f + share(surplus_f)).min((naval + p.max_modifier).max(f))
+                } else {
+                    f
+                };
+                (legions, fleets.min(self.s.fleets_rome))
             };
             if w != REBEL_WAR {
                 let c = &self.m.cards.wars[w as usize];
@@ -957,12 +1187,14 @@ impl Game<'_> {
                     legions = (legions / (targets - k) as u32).max(1).min(here);
                     fleets = (self.s.fleets_rome / (targets - k) as u32)
                         .max(c.fleet_support)
-                        .min(self.s.fleets_rome);
+                        .min(self.s.fleets_rome)
+                        .min(self.all_strength(w as usize).1.max(c.fleet_support));
                 }
             } else if legions == 0 {
                 continue;
             }
-            let commander = commanders.remove(0);
+            let commander = commanders[next];
+            next += 1;
             if !self.consents(commander, w, legions, fleets) {
                 game_log!(
                     self.log,

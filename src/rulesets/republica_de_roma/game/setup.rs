@@ -80,6 +80,7 @@ pub fn deal(g: &mut Game) {
     s.land_bill_passed_this_turn = false;
     s.era_ends = false;
     s.rebel = NONE;
+    s.dominant = 0;
     s.perpetual_dictator = NONE;
     s.pd_elected = false;
     s.deck_ran_out = false;

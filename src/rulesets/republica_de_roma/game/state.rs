@@ -285,6 +285,8 @@ pub struct State {
     /// The Era Ends has been drawn.
     pub era_ends: bool,
     pub rebel: u8,
+    /// The Dominant player of this turn's Senate (L1234): the coalition faction with the most votes.
+    pub dominant: u8,
     pub perpetual_dictator: u8,
     pub pd_elected: bool,
     /// The last deck has run out (the older edition's end, edition change 1).
@@ -364,6 +366,7 @@ impl State {
             land_bill_passed_this_turn: false,
             era_ends: false,
             rebel: NONE,
+            dominant: 0,
             perpetual_dictator: NONE,
             pd_elected: false,
             deck_ran_out: false,
