@@ -177,7 +177,7 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
             seat.dims
                 .iter()
                 .zip(start)
-                .map(|(d, s)| Sampler::new(&d.domain, s))
+                .map(|(d, s)| Sampler::new(&d.domain, s, d.whole))
                 .collect()
         })
         .collect();

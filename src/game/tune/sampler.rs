@@ -7,6 +7,8 @@ use crate::dice::Dice;
 #[derive(Clone, Debug)]
 pub(super) enum Sampler {
     Normal {
+        /// The grid candidates are drawn on: 1 for whole numbers.
+        step: f64,
         mean: f64,
         sd: f64,
         lo: f64,
@@ -19,9 +21,11 @@ pub(super) enum Sampler {
 }
 
 impl Sampler {
-    pub(super) fn new(domain: &Domain, start: Option<f64>) -> Sampler {
+    pub(super) fn new(domain: &Domain, start: Option<f64>, whole: bool) -> Sampler {
         match domain {
             Domain::Range(lo, hi) => Sampler::Normal {
+                // Whole numbers, or a thousandth of the range: tuned files stay readable.
+                step: if whole { 1.0 } else { (hi - lo) / 1000.0 },
                 mean: start.unwrap_or((lo + hi) / 2.0).clamp(*lo, *hi),
                 sd: (hi - lo) / 2.0,
                 lo: *lo,
@@ -40,13 +44,17 @@ impl Sampler {
 
     pub(super) fn draw(&self, dice: &mut Dice) -> f64 {
         match self {
-            Sampler::Normal { mean, sd, lo, hi } => {
-                // Box–Muller, clamped to the range.
+            Sampler::Normal {
+                step,
+                mean,
+                sd,
+                lo,
+                hi,
+            } => {
+                // Box–Muller, on the grid, clamped to the range.
                 let u1 = dice.uniform().max(f64::MIN_POSITIVE);
                 let u2 = dice.uniform();
                 let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
-                // On a grid of a thousandth of the range: tuned files stay readable.
-                let step = (*hi - *lo) / 1000.0;
                 (*lo + ((mean + sd * z - lo) / step).round() * step).clamp(*lo, *hi)
             }
             Sampler::Categorical { values, weights } => {
@@ -68,7 +76,9 @@ impl Sampler {
             return;
         }
         match self {
-            Sampler::Normal { mean, sd, lo, hi } => {
+            Sampler::Normal {
+                mean, sd, lo, hi, ..
+            } => {
                 let (m, _) = mean_se(elite);
                 let spread = (elite.iter().map(|x| (x - m) * (x - m)).sum::<f64>()
                     / elite.len() as f64)

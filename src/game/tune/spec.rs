@@ -60,6 +60,9 @@ pub struct Dim {
     pub key: String,
     pub path: String,
     pub domain: Domain,
+    /// The game takes only whole numbers here (counts such as legions): candidates are whole
+    /// numbers, written as integers.
+    pub whole: bool,
 }
 
 /// A seat of the best-response loop: a player's policy parameters or shared numbers of `[game]`.
@@ -102,7 +105,20 @@ pub(super) fn number(v: &Value) -> Option<f64> {
         .filter(|x| x.is_finite())
 }
 
-fn parse_domain(exp: &GameExperiment, field: &str, v: &Value) -> Result<Domain> {
+impl Dim {
+    /// A tuned number from its `[tune]` entry `v` (at `field`).
+    fn parse(exp: &GameExperiment, field: &str, key: &str, path: String, v: &Value) -> Result<Dim> {
+        Ok(Dim {
+            key: key.to_string(),
+            path,
+            domain: parse_numbers(exp, field, v)?,
+            // Whole numbers are only what the game's builder asks for: see find_whole_numbers.
+            whole: false,
+        })
+    }
+}
+
+fn parse_numbers(exp: &GameExperiment, field: &str, v: &Value) -> Result<Domain> {
     let allowed =
         "a range [low, high] with low < high, or { values = [a, b, …] } (at least one number)";
     match v {
@@ -330,6 +346,7 @@ impl TuneSpec {
                     key: "policy".into(),
                     path: format!("policies.{key}.policy"),
                     domain: Domain::Names(names),
+                    whole: false,
                 });
             }
             for (param, dv) in t {
@@ -339,11 +356,13 @@ impl TuneSpec {
                         seat.objective =
                             parse_objective(exp, base.as_ref(), &format!("{field}.objective"), dv)?
                     }
-                    _ => seat.dims.push(Dim {
-                        key: param.clone(),
-                        path: format!("policies.{key}.{param}"),
-                        domain: parse_domain(exp, &format!("{field}.{param}"), dv)?,
-                    }),
+                    _ => seat.dims.push(Dim::parse(
+                        exp,
+                        &format!("{field}.{param}"),
+                        param,
+                        format!("policies.{key}.{param}"),
+                        dv,
+                    )?),
                 }
             }
             seats.push(seat);
@@ -373,11 +392,13 @@ impl TuneSpec {
                 {
                     return Err(tune_error(exp, &format!("{field}.{path}"), value_text(dv), "a numeric field of [game] other than ruleset, policies and policies_from (tune a player's policy under [tune.players])"));
                 }
-                seat.dims.push(Dim {
-                    key: path.clone(),
-                    path: path.clone(),
-                    domain: parse_domain(exp, &format!("{field}.{path}"), dv)?,
-                });
+                seat.dims.push(Dim::parse(
+                    exp,
+                    &format!("{field}.{path}"),
+                    path,
+                    path.clone(),
+                    dv,
+                )?);
             }
             if matches!(seat.objective, Objective::Win | Objective::Score) {
                 return Err(tune_error(exp, &format!("{field}.objective"), value_text(t.get("objective").unwrap_or(&Value::String("win".into()))), "{ avoid = \"…\" }: a shared seat is no player, so it has no win share or score of its own"));
@@ -401,15 +422,39 @@ impl TuneSpec {
                 ));
             }
         }
-        let spec = TuneSpec {
+        let mut spec = TuneSpec {
             games,
             candidates,
             rounds,
             margin,
             seats,
         };
+        spec.find_whole_numbers(exp)?;
         spec.check_against_builder(exp)?;
         Ok(spec)
+    }
+
+    /// Asks the game's builder which numbers must be whole (counts such as legions): a number
+    /// the builder refuses as a fraction but takes as a whole number is tuned in whole numbers.
+    fn find_whole_numbers(&mut self, exp: &GameExperiment) -> Result<()> {
+        let base = normalised_base(exp, &self.seats)?;
+        for seat in &mut self.seats {
+            for d in 0..seat.dims.len() {
+                let probe = match seat.dims[d].domain {
+                    Domain::Range(lo, hi) => (lo + hi) / 2.0,
+                    _ => continue,
+                };
+                let fraction = probe.floor() + 0.5;
+                let mut values: Values = vec![None; seat.dims.len()];
+                values[d] = Some(fraction);
+                seat.dims[d].whole = false;
+                let mut table = base.clone();
+                apply(&mut table, seat, &values).map_err(|m| AleaError::invalid(&exp.source, m))?;
+                let takes_fractions = exp.build_from(&table, exp.case_source(0, 0)).is_ok();
+                seat.dims[d].whole = !takes_fractions;
+            }
+        }
+        Ok(())
     }
 
     /// Builds the game with every tuned number at each end of its domain: an unknown parameter
@@ -520,6 +565,9 @@ pub(super) fn apply(
                     };
                     policies.insert(seat.name.clone(), Value::Table(fresh));
                 }
+            }
+            (_, Some(x)) if dim.whole => {
+                merge_dotted(table, &dim.path, Value::Integer(x.round() as i64))?
             }
             (_, Some(x)) => merge_dotted(table, &dim.path, Value::Float(*x))?,
             (_, None) => {}
