@@ -1,7 +1,8 @@
 //! `cargo bench --bench games`: whole automated games. One game on one thread (games per second)
 //! of the Mare Nostrum balance experiment and of the República de Roma Early Republic experiment,
 //! and each experiment end to end on every thread with all its outputs (parquet, CSV, JSON,
-//! charts) for 2,000 games.
+//! charts) for 2,000 games; and one Mare Nostrum game with Rome as the search player (one search
+//! decision a turn, at the default budget: the time per decision is the game's time over its turns).
 
 use alea::dice::Dice;
 use alea::game::experiment::GameExperiment;
@@ -12,9 +13,10 @@ use std::path::Path;
 
 const BALANCE: &str = "experiments/mare-nostrum-punic-balance.toml";
 const EARLY_REPUBLIC: &str = "experiments/ror-early-republic.toml";
+const SEARCH: &str = "experiments/mare-nostrum-search.toml";
 
 fn one_game(c: &mut Criterion) {
-    for path in [BALANCE, EARLY_REPUBLIC] {
+    for path in [BALANCE, EARLY_REPUBLIC, SEARCH] {
         one_game_of(c, path);
     }
 }
@@ -26,6 +28,9 @@ fn one_game_of(c: &mut Criterion, path: &str) {
     let mut record = GameRecord::new(model.players().len(), model.game_columns().len());
     let mut group = c.benchmark_group("game");
     group.throughput(Throughput::Elements(1));
+    if path == SEARCH {
+        group.sample_size(10);
+    }
     let mut index = 0u64;
     group.bench_function(format!("{}/one-game", exp.name), |b| {
         b.iter(|| {

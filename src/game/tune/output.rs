@@ -81,7 +81,12 @@ fn tuned_file(
             None => {
                 for (dim, v) in seat.dims.iter().zip(&values) {
                     if let Some(x) = v {
-                        let _ = merge_dotted(&mut out, &dim.path, Value::Float(tidy(*x)));
+                        let value = if dim.whole {
+                            Value::Integer(x.round() as i64)
+                        } else {
+                            Value::Float(tidy(*x))
+                        };
+                        let _ = merge_dotted(&mut out, &dim.path, value);
                     }
                 }
             }

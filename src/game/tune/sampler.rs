@@ -2,6 +2,7 @@
 
 use super::spec::Domain;
 use crate::dice::Dice;
+use crate::output::tidy;
 
 /// The sampling distribution of one seat's values (cross-entropy method).
 #[derive(Clone, Debug)]
@@ -55,7 +56,8 @@ impl Sampler {
                 let u1 = dice.uniform().max(f64::MIN_POSITIVE);
                 let u2 = dice.uniform();
                 let z = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
-                (*lo + ((mean + sd * z - lo) / step).round() * step).clamp(*lo, *hi)
+                // tidy: no float noise such as 0.23900000000000002 in a tuned file.
+                tidy((*lo + ((mean + sd * z - lo) / step).round() * step).clamp(*lo, *hi))
             }
             Sampler::Categorical { values, weights } => {
                 let mut u = dice.uniform();
