@@ -260,7 +260,7 @@ const LADDER: &str = "name = \"ladder\"\nseed = 5\n[game]\nruleset = \"toy-dice\
     [[ladder.rungs]]\nname = \"random\"\npolicy = \"random\"\n\
     [[ladder.rungs]]\nname = \"scripted\"\n\
     [[ladder.rungs]]\nname = \"tuned\"\npolicies_from = \"TUNED\"\n\
-    [[ladder.rungs]]\nname = \"search\"\npolicy = { policy = \"search\", budget = 400 }\nrollout_from = \"tuned\"\n";
+    [[ladder.rungs]]\nname = \"search\"\npolicy = { policy = \"search\", budget = 400 }\nrollout_from = \"tuned\"\ngames = 900\n";
 
 #[test]
 fn the_toy_ladder_puts_every_higher_rung_above_every_lower_one() {
@@ -299,6 +299,12 @@ fn the_toy_ladder_puts_every_higher_rung_above_every_lower_one() {
         }
     }
     assert_eq!(out.rows.len(), 6 * 4);
+    // The search rung plays its own number of games, paired with the baselines' first ones.
+    for r in &out.rows {
+        let per_seat = if r.higher == "search" { 900 } else { 1500 };
+        let expected = if r.seat == "all" { 3 * per_seat } else { per_seat };
+        assert_eq!(r.games, expected, "{r:?}");
+    }
     let csv = std::fs::read_to_string(out.dir.join("ladder.csv")).unwrap();
     assert!(
         csv.starts_with(

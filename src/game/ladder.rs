@@ -18,7 +18,8 @@
 //! name = "search"
 //! policy = { policy = "search", budget = 32 }
 //! rollout_from = "tuned"       # each player's rollouts play its policy on that rung
-//! ```
+//! games = 200                  # optional: games per seat when this rung is the higher one
+//! ```                          # (a search rung costs far more a game than the others)
 //!
 //! The treatment (seat on the higher rung) and the baseline (everyone on the lower rung) play the
 //! same game seeds (common random numbers), so the ratio of win shares is estimated from paired
@@ -52,6 +53,8 @@ pub struct Rung {
     /// Per player (in the game's order): the policy value written into `[game.policies]`;
     /// `None` leaves the player to the ruleset's default policy.
     pub policies: Vec<Option<Value>>,
+    /// Games per seat when this rung is the higher one (default: the ladder's `games`).
+    pub games: Option<u64>,
 }
 
 pub struct LadderSpec {
@@ -127,7 +130,7 @@ impl LadderSpec {
             let Value::Table(t) = r else {
                 return Err(ladder_error(exp, &field, value_text(r), "a table with `name` and optionally `policy`, `policies_from` or `rollout_from`"));
             };
-            let allowed = ["name", "policy", "policies_from", "rollout_from"];
+            let allowed = ["name", "policy", "policies_from", "rollout_from", "games"];
             if let Some(k) = t.keys().find(|k| !allowed.contains(&k.as_str())) {
                 let hint = did_you_mean(k, allowed);
                 return Err(ladder_error(
@@ -147,6 +150,18 @@ impl LadderSpec {
                         &format!("{field}.name"),
                         other.map_or("nothing".into(), value_text),
                         "a name of its own, e.g. \"tuned\"",
+                    ))
+                }
+            };
+            let rung_games = match t.get("games") {
+                None => None,
+                Some(Value::Integer(g)) if (2..=MAX_GAMES as i64).contains(g) => Some(*g as u64),
+                Some(v) => {
+                    return Err(ladder_error(
+                        exp,
+                        &format!("{field}.games"),
+                        value_text(v),
+                        format!("a whole number from 2 to {MAX_GAMES}"),
                     ))
                 }
             };
@@ -178,7 +193,11 @@ impl LadderSpec {
                     return Err(ladder_error(exp, &field, value_text(r), "one of: nothing (the experiment's policies), `policy` (every player), `policies_from` (a tuned file), or `policy` as a table with `rollout_from` (a search rung)"))
                 }
             };
-            let rung = Rung { name, policies };
+            let rung = Rung {
+                name,
+                policies,
+                games: rung_games,
+            };
             // Every rung must build: a bad policy is an error naming the rung.
             let mut t = base.clone();
             set_policies(&mut t, &keys, &rung.policies, None);
@@ -295,20 +314,24 @@ pub fn ladder(exp: &GameExperiment, settings: &LadderSettings) -> Result<LadderR
     let spec = LadderSpec::parse(exp)?;
     let dir = OutputDir::create(&settings.out_root, &exp.name)?;
     let base = exp.table_at(0, 0)?;
-    let (n, players, l) = (spec.games, spec.keys.len(), spec.rungs.len());
-    let runs: u64 = (0..l)
-        .map(|lo| 1 + ((l - 1 - lo) * players) as u64)
-        .sum::<u64>()
-        - 1;
-    let progress = Progress::new(runs * n, "games", settings.show_progress);
+    let (players, l) = (spec.keys.len(), spec.rungs.len());
+    // Games of the cells where `hi` is the higher rung, and of the baseline of rung `lo`: enough for
+    // every cell above it; a cell pairs its games with the baseline's first ones (the same seeds).
+    let cell = |hi: usize| spec.rungs[hi].games.unwrap_or(spec.games);
+    let baseline_games = |lo: usize| (lo + 1..l).map(cell).max().unwrap_or(spec.games);
+    let total: u64 = (0..l - 1)
+        .map(|lo| baseline_games(lo) + (lo + 1..l).map(|hi| cell(hi) * players as u64).sum::<u64>())
+        .sum();
+    let progress = Progress::new(total, "games", settings.show_progress);
     let mut rows = Vec::new();
     for lo in 0..l - 1 {
         let lower = &spec.rungs[lo];
         let mut t = base.clone();
         set_policies(&mut t, &spec.keys, &lower.policies, None);
         progress.set_message(format!("baseline: everyone {}", lower.name));
-        let baseline = play(exp, &t, n, players, &progress)?;
-        for higher in &spec.rungs[lo + 1..] {
+        let baseline = play(exp, &t, baseline_games(lo), players, &progress)?;
+        for (hi, higher) in spec.rungs.iter().enumerate().skip(lo + 1) {
+            let n = cell(hi);
             let mut pooled_x = vec![0.0; n as usize];
             let mut pooled_y = vec![0.0; n as usize];
             for (s, key) in spec.keys.iter().enumerate() {
@@ -322,7 +345,11 @@ pub fn ladder(exp: &GameExperiment, settings: &LadderSettings) -> Result<LadderR
                 );
                 let treated = play(exp, &t, n, players, &progress)?;
                 let x: Vec<f64> = treated.chunks_exact(players).map(|g| g[s]).collect();
-                let y: Vec<f64> = baseline.chunks_exact(players).map(|g| g[s]).collect();
+                let y: Vec<f64> = baseline
+                    .chunks_exact(players)
+                    .take(n as usize)
+                    .map(|g| g[s])
+                    .collect();
                 for g in 0..n as usize {
                     pooled_x[g] += x[g];
                     pooled_y[g] += y[g];
@@ -358,7 +385,7 @@ pub fn ladder(exp: &GameExperiment, settings: &LadderSettings) -> Result<LadderR
         "experiment_file": exp.source,
         "experiment_sha256": exp.sha256,
         "seed": exp.seed,
-        "games": runs * n,
+        "games": total,
         "wall_time_seconds": (seconds * 1000.0).round() / 1000.0,
         "threads": rayon::current_num_threads(),
     });
@@ -472,7 +499,7 @@ fn write_outputs(
         y_values: (0..l).map(|i| i as f64).collect(),
         panels: vec![HeatmapPanel {
             title: format!(
-                "{} games per seat and pair; > 1: the higher rung wins more (95% CIs in ladder.csv)",
+                "{} games per seat and pair (a rung may set its own); > 1: the higher rung wins more (95% CIs in ladder.csv)",
                 spec.games
             ),
             values,
