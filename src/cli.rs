@@ -375,6 +375,7 @@ fn list(only: Option<&str>, as_json: bool) -> Result<()> {
                     "battles": r.battles.iter().map(|b| json!({"name": b.name, "summary": b.summary, "outcomes": b.outcomes, "keys": b.keys})).collect::<Vec<_>>(),
                     "options": r.options.iter().map(option_json).collect::<Vec<_>>(),
                     "scenarios": scenarios(r.slug),
+                    "policies": r.policy_help.map(|h| h()).unwrap_or_default(),
                 })
             })
             .collect();
@@ -422,6 +423,12 @@ fn list(only: Option<&str>, as_json: bool) -> Result<()> {
                 sc.join(", ")
             }
         );
+        if let Some(help) = r.policy_help {
+            say!("  game policies (under [game.policies]; each parameter's range and default):");
+            for line in help() {
+                say!("    {line}");
+            }
+        }
         say!();
     }
     Ok(())

@@ -566,6 +566,13 @@ fn tune_and_ladder_run_from_the_command_line_and_name_their_errors() {
     let r = alea(&["ladder", "experiments/ror-competent.toml", "--out", o]);
     assert_eq!(r.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&r.stderr).contains("no [ladder] table"));
+    let list = String::from_utf8_lossy(&alea(&["list", "mare-nostrum"]).stdout).to_string();
+    assert!(
+        list.contains("game policies")
+            && list.contains("army_share (0.1..1, default 0.8)")
+            && list.contains("search: tries"),
+        "{list}"
+    );
     let help = alea(&["tune", "--help"]);
     assert!(String::from_utf8_lossy(&help.stdout).contains("Examples:"));
 }

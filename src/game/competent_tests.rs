@@ -302,7 +302,11 @@ fn the_toy_ladder_puts_every_higher_rung_above_every_lower_one() {
     // The search rung plays its own number of games, paired with the baselines' first ones.
     for r in &out.rows {
         let per_seat = if r.higher == "search" { 900 } else { 1500 };
-        let expected = if r.seat == "all" { 3 * per_seat } else { per_seat };
+        let expected = if r.seat == "all" {
+            3 * per_seat
+        } else {
+            per_seat
+        };
         assert_eq!(r.games, expected, "{r:?}");
     }
     let csv = std::fs::read_to_string(out.dir.join("ladder.csv")).unwrap();

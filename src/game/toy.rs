@@ -35,6 +35,7 @@ pub static RULESET: Ruleset = Ruleset {
     battles: &[],
     options: OPTIONS,
     game: Some(build as GameBuilder),
+    policy_help: Some(|| CATALOG.help()),
 };
 
 /// The rulesets the tests see: the real ones plus the toy.

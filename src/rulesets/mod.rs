@@ -86,6 +86,8 @@ pub struct Ruleset {
     pub options: &'static [RuleOption],
     /// Automated full games, when the ruleset has them.
     pub game: Option<crate::game::GameBuilder>,
+    /// The game's policies and their parameters, one line each (`alea list`), when it has a game.
+    pub policy_help: Option<fn() -> Vec<String>>,
 }
 
 pub static RULESETS: &[Ruleset] = &[

@@ -32,6 +32,7 @@ pub const RULESET: Ruleset = Ruleset {
     ],
     options: OPTIONS,
     game: None,
+    policy_help: None,
 };
 
 const BATTLES: &[&str] = &["field", "naval", "pacify", "expedition"];

@@ -57,6 +57,7 @@ pub const RULESET: Ruleset = Ruleset {
     ],
     options: OPTIONS,
     game: None,
+    policy_help: None,
 };
 
 const LAND: &[&str] = &["basic", "advanced"];

@@ -81,6 +81,7 @@ pub const RULESET: Ruleset = Ruleset {
     ],
     options: OPTIONS,
     game: Some(game::build),
+    policy_help: Some(|| game::policy::CATALOG.help()),
 };
 
 const CITY_KEYS: &[&str] = &[

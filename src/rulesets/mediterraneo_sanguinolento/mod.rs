@@ -37,6 +37,7 @@ pub const RULESET: Ruleset = Ruleset {
     ],
     options: OPTIONS,
     game: None,
+    policy_help: None,
 };
 
 /// The battles fought on the casualty/morale table with land units.

@@ -123,6 +123,7 @@ pub const RULESET: Ruleset = Ruleset {
     ],
     options: OPTIONS,
     game: Some(game::build),
+    policy_help: Some(|| game::policy::CATALOG.help()),
 };
 
 const BOTH: &[&str] = &["land", "naval"];
