@@ -142,24 +142,11 @@ rung wins more than the lower one. Results do not depend on --threads.";
 struct CompeteArgs {
     /// The game experiment file (TOML) with a [tune] or [ladder] table
     experiment: PathBuf,
-    /// Where output folders go
-    #[arg(long, default_value = "out")]
-    out: PathBuf,
-    /// Print the summary as JSON when done
-    #[arg(long)]
-    json: bool,
-    /// No progress bar
-    #[arg(long, short = 'q')]
-    quiet: bool,
     /// Games per candidate (tune) or per seat and pair of rungs (ladder), instead of the file's
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: Option<u64>,
-    /// Seed of the random streams, instead of the file's `seed`
-    #[arg(long, value_name = "S")]
-    seed: Option<u64>,
-    /// Worker threads (default: one per core); results are the same for any number
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    threads: Option<u64>,
+    #[command(flatten)]
+    run: RunOutput,
 }
 
 const RUN_EXAMPLES: &str = "\
@@ -243,24 +230,39 @@ struct OddsArgs {
 struct RunArgs {
     /// The experiment file (TOML)
     experiment: PathBuf,
+    /// Games per case, instead of the file's `games` (game experiments only)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
+    games: Option<u64>,
+    #[command(flatten)]
+    run: RunOutput,
+}
+
+/// What every command that plays and writes out/<name>/ takes: where, how it reports, its seed
+/// and threads.
+#[derive(Args)]
+struct RunOutput {
     /// Where output folders go
     #[arg(long, default_value = "out")]
     out: PathBuf,
-    /// Print the manifest (battles) or the summary (games) as JSON when done
+    /// Print the manifest (battles) or the summary (games, tune, ladder) as JSON when done
     #[arg(long)]
     json: bool,
     /// No progress bar
     #[arg(long, short = 'q')]
     quiet: bool,
-    /// Games per case, instead of the file's `games` (game experiments only)
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
-    games: Option<u64>,
     /// Seed of the random streams, instead of the file's `seed`
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
     /// Worker threads (default: one per core); results are the same for any number
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
+}
+
+impl RunOutput {
+    /// A progress bar only for a person at a terminal.
+    fn visible(&self) -> bool {
+        !self.quiet && !self.json && std::io::stderr().is_terminal()
+    }
 }
 
 #[derive(Args)]
@@ -310,10 +312,10 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::List { ruleset, json } => list(ruleset.as_deref(), json),
         Command::Odds(args) => odds(&args),
-        Command::Run(args) => with_threads(args.threads, || run_experiment(&args)),
+        Command::Run(args) => with_threads(args.run.threads, || run_experiment(&args)),
         Command::Replay(args) => replay_game(&args),
-        Command::Tune(args) => with_threads(args.threads, || compete(&args, Compete::Tune)),
-        Command::Ladder(args) => with_threads(args.threads, || compete(&args, Compete::Ladder)),
+        Command::Tune(args) => with_threads(args.run.threads, || compete(&args, Compete::Tune)),
+        Command::Ladder(args) => with_threads(args.run.threads, || compete(&args, Compete::Ladder)),
     };
     match result {
         Ok(()) => 0,
@@ -674,7 +676,7 @@ fn with_threads(threads: Option<u64>, f: impl FnOnce() -> Result<()> + Send) -> 
 }
 
 fn run_experiment(args: &RunArgs) -> Result<()> {
-    let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    let visible = args.run.visible();
     match load_any(&args.experiment)? {
         AnyExperiment::Battle(mut exp) => {
             if let Some(n) = args.games {
@@ -685,7 +687,7 @@ fn run_experiment(args: &RunArgs) -> Result<()> {
                     "only with a game experiment ([game] table); a battle experiment sets `trials`",
                 ));
             }
-            if let Some(seed) = args.seed {
+            if let Some(seed) = args.run.seed {
                 exp.seed = seed;
             }
             run_battle_experiment(&exp, args, visible)
@@ -694,17 +696,17 @@ fn run_experiment(args: &RunArgs) -> Result<()> {
             if let Some(n) = args.games {
                 exp.games = n;
             }
-            if let Some(seed) = args.seed {
+            if let Some(seed) = args.run.seed {
                 exp.seed = seed;
             }
             let result = run_games(
                 &exp,
                 &GameRunSettings {
-                    out_root: args.out.clone(),
+                    out_root: args.run.out.clone(),
                     show_progress: visible,
                 },
             )?;
-            if args.json {
+            if args.run.json {
                 say!(
                     "{}",
                     serde_json::to_string_pretty(&result.to_json()).expect("JSON of plain values")
@@ -721,11 +723,11 @@ fn run_battle_experiment(exp: &Experiment, args: &RunArgs, visible: bool) -> Res
     let result = run(
         exp,
         &RunSettings {
-            out_root: args.out.clone(),
+            out_root: args.run.out.clone(),
             show_progress: visible,
         },
     )?;
-    if args.json {
+    if args.run.json {
         say!(
             "{}",
             serde_json::to_string_pretty(&result.manifest).expect("JSON of plain values")
@@ -755,7 +757,7 @@ enum Compete {
 
 /// `alea tune` and `alea ladder`: load the game experiment, apply the command line, run, report.
 fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
-    let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    let visible = args.run.visible();
     let source = args.experiment.display().to_string();
     let mut exp = match load_any(&args.experiment)? {
         AnyExperiment::Game(exp) => exp,
@@ -766,7 +768,7 @@ fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
             ))
         }
     };
-    if let Some(seed) = args.seed {
+    if let Some(seed) = args.run.seed {
         exp.seed = seed;
     }
     let table = if what == Compete::Tune {
@@ -782,7 +784,7 @@ fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
             let r = tune(
                 &exp,
                 &TuneSettings {
-                    out_root: args.out.clone(),
+                    out_root: args.run.out.clone(),
                     show_progress: visible,
                 },
             )?;
@@ -792,14 +794,14 @@ fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
             let r = ladder(
                 &exp,
                 &LadderSettings {
-                    out_root: args.out.clone(),
+                    out_root: args.run.out.clone(),
                     show_progress: visible,
                 },
             )?;
             (r.summary, r.dir, r.files, r.seconds)
         }
     };
-    if args.json {
+    if args.run.json {
         let mut doc = summary;
         doc["dir"] = json!(dir.display().to_string());
         doc["files"] = json!(files);

@@ -532,7 +532,11 @@ fn tune_and_ladder_run_from_the_command_line_and_name_their_errors() {
         "--json",
     ]));
     assert!(tuned["rounds_played"].as_u64().unwrap() >= 1, "{tuned}");
-    assert_eq!(tuned["seats"].as_array().unwrap().len(), 6, "five factions and the Senate");
+    assert_eq!(
+        tuned["seats"].as_array().unwrap().len(),
+        6,
+        "five factions and the Senate"
+    );
     let file = std::fs::read_to_string(out.join("ror-competent/tuned-policies.toml")).unwrap();
     assert!(
         file.contains("[policies.faction_1]") && file.contains("Largest gain"),

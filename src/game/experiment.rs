@@ -415,6 +415,32 @@ impl GameExperiment {
         })
     }
 
+    /// Writes manifest.json (the run's facts: the file and its hash, the seed, the games played,
+    /// the wall time and threads) beside `files`, and commits `dir` into place.
+    pub fn commit_with_manifest(
+        &self,
+        dir: crate::output::OutputDir,
+        mut files: Vec<String>,
+        games: u64,
+        seconds: f64,
+    ) -> Result<(PathBuf, Vec<String>)> {
+        let manifest = serde_json::json!({
+            "alea_version": env!("CARGO_PKG_VERSION"),
+            "experiment": self.name,
+            "experiment_file": self.source,
+            "experiment_sha256": self.sha256,
+            "seed": self.seed,
+            "games": games,
+            "wall_time_seconds": (seconds * 1000.0).round() / 1000.0,
+            "threads": rayon::current_num_threads(),
+        });
+        let text = serde_json::to_string_pretty(&manifest)
+            .map_err(|e| AleaError::Internal(e.to_string()))?;
+        crate::output::write_atomic(&dir.path("manifest.json"), (text + "\n").as_bytes())?;
+        files.push("manifest.json".into());
+        Ok((dir.commit()?, files))
+    }
+
     /// Number of sweep points (1 without a sweep).
     pub fn grid_len(&self) -> usize {
         grid_len(&self.axes)

@@ -379,22 +379,7 @@ pub fn ladder(exp: &GameExperiment, settings: &LadderSettings) -> Result<LadderR
     let files = write_outputs(exp, &spec, &rows, &dir)?;
     let seconds = started.elapsed().as_secs_f64();
     let summary = summary_json(exp, &spec, &rows);
-    let manifest = json!({
-        "alea_version": env!("CARGO_PKG_VERSION"),
-        "experiment": exp.name,
-        "experiment_file": exp.source,
-        "experiment_sha256": exp.sha256,
-        "seed": exp.seed,
-        "games": total,
-        "wall_time_seconds": (seconds * 1000.0).round() / 1000.0,
-        "threads": rayon::current_num_threads(),
-    });
-    let text =
-        serde_json::to_string_pretty(&manifest).map_err(|e| AleaError::Internal(e.to_string()))?;
-    write_atomic(&dir.path("manifest.json"), (text + "\n").as_bytes())?;
-    let mut files = files;
-    files.push("manifest.json".into());
-    let path = dir.commit()?;
+    let (path, files) = exp.commit_with_manifest(dir, files, total, seconds)?;
     Ok(LadderResult {
         dir: path,
         files,

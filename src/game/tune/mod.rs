@@ -47,11 +47,11 @@ use super::run::{play_games, ChunkRows, GameSink};
 use super::summary::Z95;
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
-use crate::output::{write_atomic, OutputDir};
+use crate::output::OutputDir;
 use crate::progress::Progress;
 use output::{summary_json, write_outputs};
 use sampler::{mean_se, Sampler};
-use serde_json::{json, Value as Json};
+use serde_json::Value as Json;
 use spec::{apply, normalised_base, read_values, values_label, Values};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -284,22 +284,8 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
     let files = write_outputs(exp, &spec, &table, &history, converged, &dir)?;
     let seconds = started.elapsed().as_secs_f64();
     let summary = summary_json(exp, &spec, &table, &history, converged);
-    let manifest = json!({
-        "alea_version": env!("CARGO_PKG_VERSION"),
-        "experiment": exp.name,
-        "experiment_file": exp.source,
-        "experiment_sha256": exp.sha256,
-        "seed": exp.seed,
-        "games": history.iter().map(|r| r.games).sum::<u64>(),
-        "wall_time_seconds": (seconds * 1000.0).round() / 1000.0,
-        "threads": rayon::current_num_threads(),
-    });
-    let text =
-        serde_json::to_string_pretty(&manifest).map_err(|e| AleaError::Internal(e.to_string()))?;
-    write_atomic(&dir.path("manifest.json"), (text + "\n").as_bytes())?;
-    let mut files = files;
-    files.push("manifest.json".into());
-    let path = dir.commit()?;
+    let games = history.iter().map(|r| r.games).sum::<u64>();
+    let (path, files) = exp.commit_with_manifest(dir, files, games, seconds)?;
     Ok(TuneResult {
         dir: path,
         files,
