@@ -6,9 +6,11 @@ use super::diplomacy::Agreement;
 use super::economy::{army_reform_cost, Recruit, Reforms};
 use super::scenario::{CB, COLLAPSE, FIASCO, G, R, T};
 use super::state::{size, State, HOSTILE, NEUTRAL, NONE, VASSAL};
+use super::war::combat_units;
 use super::{Model, Order};
 use crate::dice::Dice;
 use crate::game::policy::{Param, PolicyCatalog, PolicyKind};
+use crate::rulesets::mare_nostrum::field::FieldSide;
 
 /// The decisions a nation takes in a turn.
 pub trait Policy: Send + Sync {
@@ -95,6 +97,16 @@ pub struct Scripted {
     pub aggression: f64,
     /// Share of an army's units that march.
     pub army_share: f64,
+    /// Least chance of winning (by the battle calculator's exact odds) for an army to march into
+    /// a field battle it cannot simply overrun.
+    pub attack_odds: f64,
+    /// Share of the yearly grain (harvests plus a fifth of the granary) committed to feeding the
+    /// PPU that recruitment leaves without PPR.
+    pub grain_share: f64,
+    /// Share of the land recruitment budget spent on mercenaries while at war.
+    pub mercenary_share: f64,
+    /// Share of the spare treasury turned into VP in a Historical Period (after reforms).
+    pub vp_share: f64,
 }
 
 pub struct RandomPolicy;
@@ -123,7 +135,44 @@ const ARMY_SHARE: Param = Param {
     max: 1.0,
     default: 0.8,
 };
-const PARAMS: &[Param] = &[RESERVE, SPEND, AGGRESSION, ARMY_SHARE];
+const ATTACK_ODDS: Param = Param {
+    name: "attack_odds",
+    summary: "least exact chance of winning a field battle an army marches into (else it waits, unless it can overrun)",
+    min: 0.0,
+    max: 1.0,
+    default: 0.3,
+};
+const GRAIN_SHARE: Param = Param {
+    name: "grain_share",
+    summary: "share of the yearly grain (harvests + a fifth of the granary) that may feed PPU left without PPR by recruitment",
+    min: 0.0,
+    max: 2.0,
+    default: 1.0,
+};
+const MERCENARY_SHARE: Param = Param {
+    name: "mercenary_share",
+    summary: "share of the land recruitment budget spent on mercenaries at war (plus what grain leaves unspent)",
+    min: 0.0,
+    max: 1.0,
+    default: 0.3,
+};
+const VP_SHARE: Param = Param {
+    name: "vp_share",
+    summary: "share of the spare treasury turned into VP in a Historical Period, after reforms",
+    min: 0.0,
+    max: 1.0,
+    default: 0.5,
+};
+const PARAMS: &[Param] = &[
+    RESERVE,
+    SPEND,
+    AGGRESSION,
+    ARMY_SHARE,
+    ATTACK_ODDS,
+    GRAIN_SHARE,
+    MERCENARY_SHARE,
+    VP_SHARE,
+];
 
 fn scripted(style: Style, v: &crate::game::policy::ParamValues) -> BoxedPolicy {
     Box::new(Scripted {
@@ -132,6 +181,10 @@ fn scripted(style: Style, v: &crate::game::policy::ParamValues) -> BoxedPolicy {
         spend: v.get(1),
         aggression: v.get(2),
         army_share: v.get(3),
+        attack_odds: v.get(4),
+        grain_share: v.get(5),
+        mercenary_share: v.get(6),
+        vp_share: v.get(7),
     })
 }
 
@@ -151,6 +204,22 @@ impl Scripted {
         ((s.nations[n].goods[T] as f64 - self.reserve) * self.spend).max(0.0) as i64
     }
 
+    /// Regular units (each takes a PPR) `n` may raise before the PPU they leave unfed eat more
+    /// than its `grain_share` of the yearly grain: the harvests plus a fifth of the granary.
+    fn grain_cap(&self, s: &State, n: usize) -> u32 {
+        let (mut ppu, mut ppr, mut harvests) = (0i64, 0i64, 0i64);
+        for p in s.provinces_of(n) {
+            let pr = &s.provinces[p];
+            if pr.occupier == NONE {
+                ppu += pr.ppu as i64;
+            }
+            ppr += pr.ppr as i64;
+            harvests += pr.harvests as i64;
+        }
+        let grain = (harvests + s.nations[n].goods[G].max(0) / 5) as f64 * self.grain_share;
+        (ppr - ppu + grain as i64).max(0) as u32
+    }
+
     fn weakest_neighbour(&self, m: &Model, s: &State, n: usize) -> Option<usize> {
         let units = |o: usize| s.nations[o].units_at_diplomacy;
         (0..s.nations.len())
@@ -162,16 +231,30 @@ impl Scripted {
 
 impl Policy for Scripted {
     fn invest_stability(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> [u32; 3] {
-        let st = s.nations[n].stability;
-        let want = match self.style {
-            Style::Economist => 2,
-            _ if st >= 4 => 1,
-            _ => 0,
-        };
         let g = &s.nations[n].goods;
         let ppu = s.total_ppu(n) as i64;
         let t_ok = g[T] - ppu >= self.reserve as i64;
-        [if t_ok { want } else { 0 }, want, want]
+        if self.style == Style::Economist {
+            return [if t_ok { 2 } else { 0 }, 2, 2];
+        }
+        // The others buy a level of each good they can spare: at Optimal every level is 5 VP
+        // (A32), below it a level keeps war declarations and recruitment open. Grain is kept for
+        // the cities' upkeep and resources for recruitment.
+        let c = (ppu + 4) / 5;
+        let unfed = s
+            .provinces_of(n)
+            .map(|p| {
+                let pr = &s.provinces[p];
+                pr.ppu as i64 - pr.ppr as i64
+            })
+            .sum::<i64>()
+            .max(0);
+        let want = if s.nations[n].stability == 0 { 2 } else { 1 };
+        [
+            if t_ok { want } else { 0 },
+            if g[G] - 2 * c >= unfed { want } else { 0 },
+            if g[R] >= 3 * c { want } else { 0 },
+        ]
     }
 
     fn wants_commercial(&self, _m: &Model, s: &State, n: usize, o: usize, _d: &mut Dice) -> bool {
@@ -252,7 +335,7 @@ impl Policy for Scripted {
         (feed.min(3), grow)
     }
 
-    fn recruit(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> Recruit {
+    fn recruit(&self, m: &Model, s: &State, n: usize, _d: &mut Dice) -> Recruit {
         let spare = self.spare(s, n);
         let at_war = s.nations[n].at_war != 0;
         let (land, fleets) = match self.style {
@@ -262,11 +345,34 @@ impl Policy for Scripted {
             Style::Economist => (if at_war { spare / 2 } else { 0 }, 0),
         };
         let g = &s.nations[n].goods;
+        // At war a share of the budget hires mercenaries, who need no PPR and so no grain.
+        let mut mercenary = if at_war {
+            (land as f64 * self.mercenary_share) as i64
+        } else {
+            0
+        };
+        let regular = land - mercenary;
+        // Regular units take a PPR each: no more than the grain can feed.
+        let cap = self.grain_cap(s, n) as i64;
+        let cavalry = ((regular / 3) / 15).min(g[CB].max(0)).min(cap);
+        let infantry = ((regular - 15 * cavalry) / 5)
+            .min(g[R].max(0))
+            .min(cap - cavalry);
+        if at_war {
+            mercenary += regular - 15 * cavalry - 5 * infantry;
+        }
+        let nd = &m.scenario.nations[n];
+        let (mut mercenary_infantry, mut mercenary_cavalry) = (0, 0);
+        if nd.mercenary_infantry_allowed {
+            mercenary_infantry = (mercenary / 25) as u32;
+        } else if nd.mercenary_cavalry_allowed {
+            mercenary_cavalry = (mercenary / 45) as u32;
+        }
         Recruit {
-            infantry: ((land * 2 / 3) / 5).min(g[R].max(0)) as u32,
-            cavalry: ((land / 3) / 15).min(g[CB].max(0)) as u32,
-            mercenary_infantry: 0,
-            mercenary_cavalry: 0,
+            infantry: infantry as u32,
+            cavalry: cavalry as u32,
+            mercenary_infantry,
+            mercenary_cavalry,
             fleets: (fleets / 5).min(g[R].max(0)) as u32,
         }
     }
@@ -368,15 +474,16 @@ impl Policy for Scripted {
         }
         // Nearest enemy city not yet held, or a Hostile independent.
         let target = march_target(m, s, n, from)?;
+        let share = self.battle_share(m, s, n, from, target)?;
         let g = s.provinces[target].garrison;
-        let order = if here as f64 * self.army_share >= (3 * g) as f64 {
+        let order = if here as f64 * share >= (3 * g) as f64 {
             Order::Assault
         } else if here >= 2 * g {
             Order::Siege
         } else {
             Order::Pillage
         };
-        Some((target, order, self.army_share))
+        Some((target, order, share))
     }
 
     fn reforms(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> Reforms {
@@ -401,16 +508,98 @@ impl Policy for Scripted {
     }
 
     fn invest_for_vp(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> i64 {
-        if self.style == Style::Economist {
-            self.spare(s, n) / 2
-        } else {
-            0
-        }
+        (self.spare(s, n) as f64 * self.vp_share) as i64
     }
 }
 
+impl Scripted {
+    /// The share of the army at `from` to march on `target`, or None to wait. Where a field
+    /// battle waits (enemy or Hostile independent troops), the army takes the most units that
+    /// can still win it (under 2:1, A4) if the exact odds of winning reach `attack_odds`; failing
+    /// that it marches only to overrun (2:1 or more: no winner, but the way is cleared).
+    fn battle_share(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        from: usize,
+        target: usize,
+    ) -> Option<f64> {
+        let Some(foe) = foe_side(s, n, target) else {
+            return Some(self.army_share);
+        };
+        let enemy = foe.total();
+        let here = *s.army(n, from);
+        let total = size(&here);
+        let taken = |share: f64| {
+            let mut t = [0u32; 6];
+            for c in 0..6 {
+                t[c] = (here[c] as f64 * share).round() as u32;
+            }
+            t
+        };
+        let mut share = self.army_share;
+        let full = size(&taken(share));
+        // Shrink the column under 2:1, one unit at a time.
+        while share > 0.0 && size(&taken(share)) >= 2 * enemy {
+            share -= 1.0 / total as f64;
+        }
+        let army = taken(share.max(0.0));
+        if size(&army) > 0 {
+            let mine = FieldSide {
+                units: combat_units(&army),
+                leader: s.best_leader(n, from).map(|i| s.leaders[i].leader),
+                independent: false,
+            };
+            if m.field.odds(&[mine, foe])[0] >= self.attack_odds {
+                return Some(share);
+            }
+        }
+        (full >= 2 * enemy).then_some(self.army_share)
+    }
+}
+
+/// Who `n` meets in a field battle at `p`: every army there at war with it under their best
+/// leader, or a Hostile independent's troops; None if nobody.
+fn foe_side(s: &State, n: usize, p: usize) -> Option<FieldSide> {
+    let pr = &s.provinces[p];
+    if pr.owner == NONE {
+        if pr.grade[n] != HOSTILE || pr.troops[0] + pr.troops[1] == 0 {
+            return None;
+        }
+        let li = pr.indep_leader;
+        return Some(FieldSide {
+            units: [pr.troops[0], pr.troops[1], 0, 0],
+            leader: (li != usize::MAX).then(|| s.leaders[li].leader),
+            independent: true,
+        });
+    }
+    let mut units = [0u32; 4];
+    let mut leader: Option<crate::rulesets::mare_nostrum::Leader> = None;
+    for o in 0..s.nations.len() {
+        if !s.at_war(n, o) || size(s.army(o, p)) == 0 {
+            continue;
+        }
+        let u = combat_units(s.army(o, p));
+        for t in 0..4 {
+            units[t] += u[t];
+        }
+        if let Some(li) = s.best_leader(o, p) {
+            let l = s.leaders[li].leader;
+            if leader.is_none_or(|b| (l.modifier, l.age) > (b.modifier, b.age)) {
+                leader = Some(l);
+            }
+        }
+    }
+    (units.iter().sum::<u32>() > 0).then_some(FieldSide {
+        units,
+        leader,
+        independent: false,
+    })
+}
+
 /// The nearest province worth marching on: an enemy city `n` does not hold, or a Hostile independent.
-fn march_target(m: &Model, s: &State, n: usize, from: usize) -> Option<usize> {
+pub(super) fn march_target(m: &Model, s: &State, n: usize, from: usize) -> Option<usize> {
     m.nearest(s, n, from, |p| {
         let pr = &s.provinces[p];
         match pr.owner {

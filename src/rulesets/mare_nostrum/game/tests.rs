@@ -718,3 +718,173 @@ fn military_allies_in_the_province_fight_together_and_share_the_losses() {
     assert!((mean[0] - mean[1]).abs() < 5.0 * se, "{mean:?}");
     assert!(egypt_hit > 0, "the waiting ally takes losses too");
 }
+
+/// Rome's grain figures: (active PPU, PPR, harvests).
+fn grain_figures(s: &State, n: usize) -> (i64, i64, i64) {
+    s.provinces_of(n).fold((0, 0, 0), |(u, r, h), p| {
+        let pr = &s.provinces[p];
+        (u + pr.ppu as i64, r + pr.ppr as i64, h + pr.harvests as i64)
+    })
+}
+
+#[test]
+fn the_aggressor_recruits_no_more_regulars_than_its_grain_feeds() {
+    let m = model("rome = \"aggressor\"");
+    let mut s = start(&m, 12);
+    let rome = 12;
+    s.nations[rome].goods = [5_000, 10, 1_000, 1_000];
+    let want = m.policies[rome].recruit(&m, &s, rome, &mut Dice::from_seed(1));
+    let (ppu, ppr, harvests) = grain_figures(&s, rome);
+    let regulars = (want.infantry + want.cavalry) as i64;
+    // Every regular takes a PPR: the PPU left unfed must stay within the harvests and a fifth
+    // of the granary (grain_share 1).
+    assert!(regulars > 0, "it still recruits");
+    assert!(
+        ppu - (ppr - regulars) <= harvests + 10 / 5,
+        "{regulars} regulars leave {} PPU unfed on {harvests} G a year",
+        ppu - (ppr - regulars)
+    );
+}
+
+#[test]
+fn at_war_the_aggressor_hires_mercenaries_where_its_nation_may() {
+    let m = model("rome = \"aggressor\"\ncarthage = \"aggressor\"\ngermans = \"aggressor\"");
+    let mut s = start(&m, 13);
+    let (carthage, germans, rome) = (1, 9, 12);
+    for n in [carthage, germans, rome] {
+        s.nations[n].goods = [2_000, 50, 200, 20];
+        s.nations[n].at_war |= 1 << 5;
+    }
+    let mut dice = Dice::from_seed(1);
+    let c = m.policies[carthage].recruit(&m, &s, carthage, &mut dice);
+    assert!(c.mercenary_infantry > 0, "{c:?}");
+    // Rome may hire no mercenary infantry, only cavalry; the Germans none at all.
+    let r = m.policies[rome].recruit(&m, &s, rome, &mut dice);
+    assert!(
+        r.mercenary_infantry == 0 && r.mercenary_cavalry > 0,
+        "{r:?}"
+    );
+    let g = m.policies[germans].recruit(&m, &s, germans, &mut dice);
+    assert!(
+        g.mercenary_infantry == 0 && g.mercenary_cavalry == 0,
+        "{g:?}"
+    );
+}
+
+#[test]
+fn the_aggressor_invests_at_optimal_and_buys_vp_in_a_historical_period() {
+    let m = model("rome = \"aggressor\"");
+    let mut s = start(&m, 14);
+    let rome = 12;
+    s.nations[rome].goods = [2_000, 200, 200, 0];
+    s.nations[rome].stability = 0;
+    let mut dice = Dice::from_seed(1);
+    let wanted = m.policies[rome].invest_stability(&m, &s, rome, &mut dice);
+    assert!(wanted.iter().all(|&w| w > 0), "{wanted:?}");
+    s.historical_period = true;
+    assert!(m.policies[rome].invest_for_vp(&m, &s, rome, &mut dice) >= 50);
+}
+
+#[test]
+fn field_odds_agree_with_the_battles_clash_plays() {
+    use crate::rulesets::mare_nostrum::field::FieldSide;
+    use crate::rulesets::mare_nostrum::{Leader, Winner};
+    let m = model("");
+    let leader = |modifier| {
+        Some(Leader {
+            modifier,
+            age: 40,
+            historical: false,
+        })
+    };
+    let sides = [
+        FieldSide {
+            units: [9, 2, 1, 0],
+            leader: leader(1),
+            independent: false,
+        },
+        FieldSide {
+            units: [7, 0, 0, 0],
+            leader: leader(0),
+            independent: false,
+        },
+    ];
+    let odds = m.field.odds(&sides);
+    assert!((odds.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    let e = m.field.engage(&sides);
+    let mut dice = Dice::from_seed(5);
+    let trials = 40_000;
+    let mut seen = [0u32; 3];
+    for _ in 0..trials {
+        let k = match m.field.clash(&e, &mut dice).1 {
+            Winner::Attacker => 0,
+            Winner::Defender => 1,
+            Winner::None => 2,
+        };
+        seen[k] += 1;
+    }
+    for k in 0..3 {
+        let f = seen[k] as f64 / trials as f64;
+        let se = (odds[k] * (1.0 - odds[k]) / trials as f64).sqrt();
+        assert!(
+            (f - odds[k]).abs() < 5.0 * se + 1e-9,
+            "{k}: {f} v {}",
+            odds[k]
+        );
+    }
+}
+
+#[test]
+fn the_aggressor_marches_into_a_field_battle_it_can_win_not_one_at_two_to_one() {
+    let m = model("rome = \"aggressor\"");
+    let mut s = start(&m, 15);
+    let rome = 12;
+    s.turn = 2;
+    // A Roman province with foreign land next to it, at war with that land's nation.
+    let (from, foe) = s
+        .provinces_of(rome)
+        .find_map(|p| {
+            m.adjacency[p].iter().find_map(|&(q, _)| {
+                let o = s.provinces[q].owner;
+                (o != state::NONE && o as usize != rome).then_some((p, o as usize))
+            })
+        })
+        .unwrap();
+    s.nations[rome].at_war |= 1 << foe;
+    s.nations[foe].at_war |= 1 << rome;
+    for p in 0..s.provinces.len() {
+        for n in [rome, foe] {
+            *s.army_mut(n, p) = [0; 6];
+        }
+    }
+    for l in &mut s.leaders {
+        l.province = 0;
+    }
+    let li = s
+        .leaders
+        .iter()
+        .position(|l| l.nation as usize == rome)
+        .unwrap();
+    s.leaders[li].province = from as u16;
+    s.leaders[li].leader.modifier = 1;
+    s.army_mut(rome, from)[state::INF] = 30;
+    let target = policy::march_target(&m, &s, rome, from).unwrap();
+    assert_eq!(s.provinces[target].owner as usize, foe);
+    s.army_mut(foe, target)[state::INF] = 8;
+    let lf = s
+        .leaders
+        .iter()
+        .position(|l| l.nation as usize == foe)
+        .unwrap();
+    s.leaders[lf].province = target as u16;
+    s.leaders[lf].leader.modifier = 0;
+    let (to, _, share) = m.policies[rome]
+        .army_order(&m, &s, rome, from, &mut Dice::from_seed(1))
+        .unwrap();
+    assert_eq!(to, target);
+    let marching = (30.0 * share).round() as u32;
+    assert!(
+        marching < 16 && marching > 8,
+        "{marching} units against 8: under 2:1, so the battle can have a winner"
+    );
+}
