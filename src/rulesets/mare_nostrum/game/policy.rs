@@ -5,7 +5,7 @@
 use super::diplomacy::Agreement;
 use super::economy::{army_reform_cost, Recruit, Reforms};
 use super::scenario::{CB, COLLAPSE, FIASCO, G, R, T};
-use super::state::{size, State, HOSTILE, NEUTRAL, NONE, VASSAL};
+use super::state::{size, State, CAV, HOSTILE, INF, MCAV, MINF, NEUTRAL, NONE, VASSAL, VCAV, VINF};
 use super::war::combat_units;
 use super::{Model, Order};
 use crate::dice::Dice;
@@ -345,6 +345,19 @@ impl Policy for Scripted {
             Style::Economist => (if at_war { spare / 2 } else { 0 }, 0),
         };
         let g = &s.nations[n].goods;
+        // The turn's upkeep (five years' in a Historical Period) is paid right after recruitment:
+        // the budget is what is left once the standing forces are paid, and each new unit is
+        // priced with its own upkeep for the turn.
+        let nd = &m.scenario.nations[n];
+        let years = if s.historical_period { 5 } else { 1 };
+        let a = s.units_by_class(n);
+        let own = (a[INF] + a[CAV] + a[VINF] + a[VCAV]) as i64;
+        let upkeep =
+            (nd.unit_upkeep * own + 3 * (a[MINF] + a[MCAV]) as i64 + s.nations[n].fleets as i64)
+                * years;
+        let land = land.min((g[T] - self.reserve as i64 - upkeep).max(0));
+        let (inf_price, cav_price) = (5 + nd.unit_upkeep * years, 15 + nd.unit_upkeep * years);
+        let (minf_price, mcav_price) = (25 + 3 * years, 45 + 3 * years);
         // At war a share of the budget hires mercenaries, who need no PPR and so no grain.
         let mut mercenary = if at_war {
             (land as f64 * self.mercenary_share) as i64
@@ -354,19 +367,18 @@ impl Policy for Scripted {
         let regular = land - mercenary;
         // Regular units take a PPR each: no more than the grain can feed.
         let cap = self.grain_cap(s, n) as i64;
-        let cavalry = ((regular / 3) / 15).min(g[CB].max(0)).min(cap);
-        let infantry = ((regular - 15 * cavalry) / 5)
+        let cavalry = ((regular / 3) / cav_price).min(g[CB].max(0)).min(cap);
+        let infantry = ((regular - cav_price * cavalry) / inf_price)
             .min(g[R].max(0))
             .min(cap - cavalry);
         if at_war {
-            mercenary += regular - 15 * cavalry - 5 * infantry;
+            mercenary += regular - cav_price * cavalry - inf_price * infantry;
         }
-        let nd = &m.scenario.nations[n];
         let (mut mercenary_infantry, mut mercenary_cavalry) = (0, 0);
         if nd.mercenary_infantry_allowed {
-            mercenary_infantry = (mercenary / 25) as u32;
+            mercenary_infantry = (mercenary / minf_price) as u32;
         } else if nd.mercenary_cavalry_allowed {
-            mercenary_cavalry = (mercenary / 45) as u32;
+            mercenary_cavalry = (mercenary / mcav_price) as u32;
         }
         Recruit {
             infantry: infantry as u32,

@@ -888,3 +888,27 @@ fn the_aggressor_marches_into_a_field_battle_it_can_win_not_one_at_two_to_one() 
         "{marching} units against 8: under 2:1, so the battle can have a winner"
     );
 }
+
+#[test]
+fn recruitment_leaves_the_turns_upkeep_paid() {
+    let m = model("rome = \"aggressor\"");
+    let mut s = start(&m, 16);
+    let rome = 12;
+    s.nations[rome].goods = [1_500, 100, 100, 10];
+    s.nations[rome].at_war |= 1 << 5;
+    s.historical_period = true;
+    let a = s.units_by_class(rome);
+    let standing = 2 * (a[0] + a[1] + a[2] + a[3]) as i64
+        + 3 * (a[4] + a[5]) as i64
+        + s.nations[rome].fleets as i64;
+    let r = m.policies[rome].recruit(&m, &s, rome, &mut Dice::from_seed(1));
+    let cost = (5 + 10) * r.infantry as i64
+        + (15 + 10) * r.cavalry as i64
+        + (45 + 15) * r.mercenary_cavalry as i64
+        + 5 * standing;
+    assert!(r.infantry + r.mercenary_cavalry > 0, "{r:?}");
+    assert!(
+        cost <= 1_500,
+        "{r:?} and five years of upkeep cost {cost} T"
+    );
+}
