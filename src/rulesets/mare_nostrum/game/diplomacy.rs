@@ -18,7 +18,7 @@ impl State {
         log: &mut dyn GameLog,
     ) {
         let nn = self.nations.len();
-        let t = self.turn;
+        let t = self.year;
         // Peace: a nation that sues for peace surrenders conditionally if its enemy accepts.
         for n in 0..nn {
             for m in 0..nn {
@@ -123,12 +123,12 @@ impl State {
             return false;
         }
         let me = &self.nations[n];
-        let cb = me.casus_belli[m] >= self.turn;
+        let cb = me.casus_belli[m] >= self.year;
         if me.stability + self.war_declaration_cost(n, m) >= COLLAPSE {
             return false;
         }
         cb || (!self.allied(n, m)
-            && me.forced_peace[m] < self.turn
+            && me.forced_peace[m] < self.year
             && !self.has_troops_in(n, m)
             && (!self.passage(n, m) || !self.has_troops_in(m, n)))
     }
@@ -175,9 +175,9 @@ impl State {
             }
         }
         if agreement != Agreement::Passage {
-            self.nations[m].casus_belli[n] = self.turn + 1;
+            self.nations[m].casus_belli[n] = self.year + 1;
         }
-        let until = self.turn + 5;
+        let until = self.year + 5;
         self.nations[n].no_renewal[m] = until;
         self.nations[m].no_renewal[n] = until;
         game_log!(
@@ -192,7 +192,7 @@ impl State {
     /// Stability levels `n` loses by declaring war on `m`: one for the declaration, one for a
     /// military alliance and one for a passage it granted, none with a casus belli (L365-L367).
     pub fn war_declaration_cost(&self, n: usize, m: usize) -> u8 {
-        if self.nations[n].casus_belli[m] >= self.turn {
+        if self.nations[n].casus_belli[m] >= self.year {
             return 0;
         }
         1 + self.allied(n, m) as u8 + self.passage(n, m) as u8
@@ -202,7 +202,7 @@ impl State {
         if !self.may_declare_war(n, m) {
             return;
         }
-        let cb = self.nations[n].casus_belli[m] >= self.turn;
+        let cb = self.nations[n].casus_belli[m] >= self.year;
         let cost = self.war_declaration_cost(n, m);
         self.change_stability(n, -(cost as i32), model.rules.optimal_vp);
         // War ends every agreement between the two (L367); only the declarer pays for them.
@@ -215,7 +215,7 @@ impl State {
             self.nations[m].commercial &= !(1 << n);
             self.halve_trade(n, m);
         }
-        let until = self.turn + 5;
+        let until = self.year + 5;
         self.nations[n].no_renewal[m] = until;
         self.nations[m].no_renewal[n] = until;
         self.nations[n].at_war |= 1 << m;
@@ -225,8 +225,8 @@ impl State {
         self.wars_declared += 1;
         // The victim's military allies get a casus belli against the declarer (L357).
         for a in 0..self.nations.len() {
-            if a != n && self.allied(m, a) && self.nations[a].forced_peace[n] < self.turn {
-                self.nations[a].casus_belli[n] = self.turn + 1;
+            if a != n && self.allied(m, a) && self.nations[a].forced_peace[n] < self.year {
+                self.nations[a].casus_belli[n] = self.year + 1;
             }
         }
         game_log!(
@@ -349,7 +349,7 @@ impl State {
         }
         self.nations[victor].at_war &= !(1 << loser);
         self.nations[loser].at_war &= !(1 << victor);
-        let until = self.turn + 5;
+        let until = self.year + 5;
         self.nations[victor].forced_peace[loser] = until;
         self.nations[loser].forced_peace[victor] = until;
         if unconditional {

@@ -453,8 +453,8 @@ fn war_on_the_nation_one_lets_through_costs_two_levels_e2_and_is_refused_near_co
     assert!(!s.passage(x, y));
     assert_eq!(s.trade[0].points, 2, "trade points halved, rounded down");
     assert_eq!(s.nations[x].commercial & (1 << y), 0);
-    assert_eq!(s.nations[x].no_renewal[y], s.turn + 5);
-    assert_eq!(s.nations[y].no_renewal[x], s.turn + 5);
+    assert_eq!(s.nations[x].no_renewal[y], s.year + 5);
+    assert_eq!(s.nations[y].no_renewal[x], s.year + 5);
     // E4: at Very Low (5) the same declaration would reach Collapse (5 + 2 = 7).
     let (_, mut s, x, y) = e2_situation();
     s.nations[x].stability = 5;
@@ -482,6 +482,7 @@ fn ending_a_commercial_alliance_gives_the_other_a_casus_belli_e5() {
     );
     // Next year Y may declare war on X, ignoring the military alliance, at no stability cost.
     s.turn += 1;
+    s.year += 1;
     assert!(s.may_declare_war(y, x));
     s.declare_war(&m, y, x, &mut NoLog);
     assert!(s.at_war(x, y));
@@ -491,6 +492,7 @@ fn ending_a_commercial_alliance_gives_the_other_a_casus_belli_e5() {
     let (m, mut s, x, y) = e2_situation();
     s.end_agreement(&m, x, y, diplomacy::Agreement::Commercial, &mut NoLog);
     s.turn += 2;
+    s.year += 2;
     assert_eq!(s.war_declaration_cost(y, x), 1);
 }
 
@@ -911,4 +913,27 @@ fn recruitment_leaves_the_turns_upkeep_paid() {
         cost <= 1_500,
         "{r:?} and five years of upkeep cost {cost} T"
     );
+}
+
+#[test]
+fn forced_peace_counts_years_so_a_historical_period_uses_up_five() {
+    let (m, mut s) = at_start(17);
+    let (victor, loser) = (12, 5);
+    s.turn = 3;
+    s.year = 3;
+    s.nations[victor].at_war |= 1 << loser;
+    s.nations[loser].at_war |= 1 << victor;
+    s.treaty(&m, victor, loser, false, &mut NoLog);
+    for n in [victor, loser] {
+        s.nations[n].stability = 3;
+    }
+    // Turn 4 is a Historical Period: years 4 to 8, all under the five years of forced peace.
+    s.turn = 4;
+    s.year = 4;
+    assert!(!s.may_declare_war(victor, loser));
+    // Turn 5 begins in year 9: the forced peace (years 4-8) is over.
+    s.turn = 5;
+    s.year = 9;
+    assert!(s.may_declare_war(victor, loser));
+    assert!(s.may_declare_war(loser, victor));
 }

@@ -102,6 +102,7 @@ impl Worker<'_> {
             if let Some(e) = end_condition(m, s, record) {
                 break e;
             }
+            s.year += if s.historical_period { 5 } else { 1 };
             // Two war-free years in a row make the next turn a Historical Period (L919, A38).
             let any_war = s.nations.iter().any(|n| n.at_war != 0);
             s.peace_turns = if any_war { 0 } else { s.peace_turns + 1 };
