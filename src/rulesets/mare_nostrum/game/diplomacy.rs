@@ -239,6 +239,44 @@ impl State {
         );
     }
 
+    /// Hostilities between `a` and `b` end: every city of one occupied by the other goes back to
+    /// its owner without a garrison, since the occupiers' troops withdraw (L867). The occupier
+    /// loses the 5 VP of the occupation unless the city's owner surrendered (L963, A46): `victor`
+    /// is the party whose occupations were ended by the other's surrender.
+    pub fn end_occupations(
+        &mut self,
+        model: &Model,
+        a: usize,
+        b: usize,
+        victor: Option<usize>,
+        log: &mut dyn GameLog,
+    ) {
+        for p in 0..self.provinces.len() {
+            let pr = &self.provinces[p];
+            let (owner, occupier) = (pr.owner as usize, pr.occupier as usize);
+            if pr.owner == NONE
+                || pr.occupier == NONE
+                || !((owner, occupier) == (a, b) || (owner, occupier) == (b, a))
+            {
+                continue;
+            }
+            if pr.occupation_vp && victor != Some(occupier) {
+                self.nations[occupier].vp -= 5;
+            }
+            let pr = &mut self.provinces[p];
+            pr.occupier = NONE;
+            pr.occupation_vp = false;
+            pr.garrison = 0;
+            game_log!(
+                log,
+                "  {} hands the city of {} back to {}",
+                model.name(occupier),
+                model.code(p),
+                model.name(owner)
+            );
+        }
+    }
+
     /// A surrender treaty (rule 6): VP and stability, the victor's clauses, troops home, forced peace.
     pub fn treaty(
         &mut self,
@@ -325,7 +363,9 @@ impl State {
         for _ in 0..slots.min(2) {
             self.change_stability(victor, 1, optimal);
         }
-        // Troops of each party in the other's territory go home (L867).
+        // Troops of each party in the other's territory go home (L867), so the cities they hold
+        // go back to their owners; the loser's own surrender costs the victor nothing (L963).
+        self.end_occupations(model, victor, loser, Some(victor), log);
         let np = self.provinces.len();
         for (a, b) in [(victor, loser), (loser, victor)] {
             if !self.nations[a].alive {
@@ -450,6 +490,7 @@ impl State {
                 }
                 self.nations[n].at_war &= !(1 << m);
                 self.nations[m].at_war &= !(1 << n);
+                self.end_occupations(model, n, m, None, log);
                 game_log!(
                     log,
                     "  the war between {} and {} dies out",

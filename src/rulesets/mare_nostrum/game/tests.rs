@@ -937,3 +937,47 @@ fn forced_peace_counts_years_so_a_historical_period_uses_up_five() {
     assert!(s.may_declare_war(victor, loser));
     assert!(s.may_declare_war(loser, victor));
 }
+
+#[test]
+fn occupied_cities_go_back_to_their_owners_when_hostilities_end() {
+    let (m, mut s) = at_start(18);
+    let (rome, foe) = (12, 5);
+    s.turn = 3;
+    s.nations[rome].at_war |= 1 << foe;
+    s.nations[foe].at_war |= 1 << rome;
+    // No troops anywhere, so nothing is ceded and the war may die out.
+    for a in s.armies.iter_mut() {
+        *a = [0; 6];
+    }
+    let theirs = s.provinces_of(foe).next().unwrap();
+    let ours = s.provinces_of(rome).next().unwrap();
+    for (p, by) in [(theirs, rome), (ours, foe)] {
+        s.provinces[p].occupier = by as u8;
+        s.provinces[p].occupation_vp = true;
+        s.provinces[p].garrison = 1;
+    }
+    let quiet = s.clone();
+    // A surrender: the loser's occupation VP go, the victor keeps its own.
+    let mut plain = s.clone();
+    plain.provinces[ours].occupation_vp = false;
+    s.treaty(&m, rome, foe, false, &mut NoLog);
+    plain.treaty(&m, rome, foe, false, &mut NoLog);
+    for p in [theirs, ours] {
+        assert_eq!(s.provinces[p].occupier, state::NONE, "{}", m.code(p));
+        assert_eq!(s.provinces[p].garrison, 0);
+    }
+    assert_eq!(s.nations[foe].vp, plain.nations[foe].vp - 5);
+    assert_eq!(s.nations[rome].vp, plain.nations[rome].vp);
+    // A war that dies out: both occupiers hand back and lose the VP.
+    let mut s = quiet;
+    let vp = [s.nations[rome].vp, s.nations[foe].vp];
+    s.war_activity.fill(0);
+    s.quiet_wars_end(&m, &mut NoLog);
+    assert!(!s.at_war(rome, foe));
+    assert_eq!(s.provinces[theirs].occupier, state::NONE);
+    assert_eq!(s.provinces[ours].occupier, state::NONE);
+    assert_eq!(
+        [s.nations[rome].vp, s.nations[foe].vp],
+        [vp[0] - 5, vp[1] - 5]
+    );
+}
