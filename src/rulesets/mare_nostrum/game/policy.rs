@@ -76,6 +76,24 @@ pub trait Policy: Send + Sync {
     fn reforms(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> Reforms;
     /// Historical Period: talents to turn into VP (50 T each).
     fn invest_for_vp(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> i64;
+    /// Goods to buy from the independents (G, R, Cb), delivered next turn (L637-L639).
+    fn buy_goods(&self, _m: &Model, _s: &State, _n: usize, _dice: &mut Dice) -> [u32; 3] {
+        [0; 3]
+    }
+    /// Goods (T, G, R, Cb) to give a commercial ally this turn (L633).
+    fn give_goods(
+        &self,
+        _m: &Model,
+        _s: &State,
+        _n: usize,
+        _dice: &mut Dice,
+    ) -> Option<(usize, super::scenario::Goods)> {
+        None
+    }
+    /// Regular units to disband into PPR where they stand in the nation's own provinces (L385).
+    fn disband(&self, _m: &Model, _s: &State, _n: usize, _dice: &mut Dice) -> u32 {
+        0
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +125,8 @@ pub struct Scripted {
     pub mercenary_share: f64,
     /// Share of the spare treasury turned into VP in a Historical Period (after reforms).
     pub vp_share: f64,
+    /// Share of the spare treasury that may buy grain and resources from the independents.
+    pub buy_share: f64,
 }
 
 pub struct RandomPolicy;
@@ -163,6 +183,13 @@ const VP_SHARE: Param = Param {
     max: 1.0,
     default: 0.5,
 };
+const BUY_SHARE: Param = Param {
+    name: "buy_share",
+    summary: "share of the spare treasury that may buy grain and resources from the independents (to feed the cities and, at Optimal, for the stability levels worth 5 VP)",
+    min: 0.0,
+    max: 1.0,
+    default: 0.5,
+};
 const PARAMS: &[Param] = &[
     RESERVE,
     SPEND,
@@ -172,6 +199,7 @@ const PARAMS: &[Param] = &[
     GRAIN_SHARE,
     MERCENARY_SHARE,
     VP_SHARE,
+    BUY_SHARE,
 ];
 
 fn scripted(style: Style, v: &crate::game::policy::ParamValues) -> BoxedPolicy {
@@ -185,6 +213,7 @@ fn scripted(style: Style, v: &crate::game::policy::ParamValues) -> BoxedPolicy {
         grain_share: v.get(5),
         mercenary_share: v.get(6),
         vp_share: v.get(7),
+        buy_share: v.get(8),
     })
 }
 
@@ -220,6 +249,18 @@ impl Scripted {
         (ppr - ppu + grain as i64).max(0) as u32
     }
 
+    /// (PPU without PPR to feed them, yearly harvests, cost in G or R of a stability level).
+    fn grain_needs(&self, s: &State, n: usize) -> (i64, i64, i64) {
+        let (mut unfed, mut harvests) = (0i64, 0i64);
+        for p in s.provinces_of(n) {
+            let pr = &s.provinces[p];
+            unfed += pr.ppu as i64 - pr.ppr as i64;
+            harvests += pr.harvests as i64;
+        }
+        let c = (s.total_ppu(n) as i64 + 4) / 5;
+        (unfed.max(0), harvests, c)
+    }
+
     fn weakest_neighbour(&self, m: &Model, s: &State, n: usize) -> Option<usize> {
         let units = |o: usize| s.nations[o].units_at_diplomacy;
         (0..s.nations.len())
@@ -240,20 +281,16 @@ impl Policy for Scripted {
         // The others buy a level of each good they can spare: at Optimal every level is 5 VP
         // (A32), below it a level keeps war declarations and recruitment open. Grain is kept for
         // the cities' upkeep and resources for recruitment.
-        let c = (ppu + 4) / 5;
-        let unfed = s
-            .provinces_of(n)
-            .map(|p| {
-                let pr = &s.provinces[p];
-                pr.ppu as i64 - pr.ppr as i64
-            })
-            .sum::<i64>()
-            .max(0);
+        let (unfed, harvests, c) = self.grain_needs(s, n);
         let want = if s.nations[n].stability == 0 { 2 } else { 1 };
         [
             if t_ok { want } else { 0 },
-            if g[G] - 2 * c >= unfed { want } else { 0 },
-            if g[R] >= 3 * c { want } else { 0 },
+            if g[G] - c >= (unfed - harvests).max(0) {
+                want
+            } else {
+                0
+            },
+            if g[R] >= 2 * c { want } else { 0 },
         ]
     }
 
@@ -522,6 +559,30 @@ impl Policy for Scripted {
     fn invest_for_vp(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> i64 {
         (self.spare(s, n) as f64 * self.vp_share) as i64
     }
+
+    fn buy_goods(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> [u32; 3] {
+        // Grain for next year's cities beyond the harvest; at Optimal also the grain and
+        // resources of a stability level, each worth 5 VP (A32), which cost 10 T a unit.
+        let mut budget = (self.spare(s, n) as f64 * self.buy_share) as i64 / 10;
+        let (unfed, harvests, c) = self.grain_needs(s, n);
+        let optimal = s.nations[n].stability == 0;
+        let g = &s.nations[n].goods;
+        let level = if optimal { c } else { 0 };
+        let grain = ((unfed - harvests).max(0) + level - g[G]).clamp(0, budget);
+        budget -= grain;
+        let resources = (2 * level - g[R]).clamp(0, budget);
+        [grain as u32, resources as u32, 0]
+    }
+
+    fn disband(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> u32 {
+        // At peace, regulars go home to the fields as far as next year's harvest and granary
+        // leave cities unfed.
+        if s.nations[n].at_war != 0 {
+            return 0;
+        }
+        let (unfed, harvests, _) = self.grain_needs(s, n);
+        (unfed - harvests - s.nations[n].goods[G].max(0)).max(0) as u32
+    }
 }
 
 impl Scripted {
@@ -751,5 +812,29 @@ impl Policy for RandomPolicy {
     }
     fn invest_for_vp(&self, _m: &Model, s: &State, n: usize, d: &mut Dice) -> i64 {
         d.below((s.nations[n].goods[T].max(0) / 2) as u64 + 1) as i64
+    }
+    fn buy_goods(&self, _m: &Model, _s: &State, _n: usize, d: &mut Dice) -> [u32; 3] {
+        [d.below(3) as u32, d.below(3) as u32, d.below(2) as u32]
+    }
+    fn give_goods(
+        &self,
+        _m: &Model,
+        s: &State,
+        _n: usize,
+        d: &mut Dice,
+    ) -> Option<(usize, super::scenario::Goods)> {
+        // Now and then, a little of each good to a random nation (refused unless an ally).
+        if d.below(8) != 0 {
+            return None;
+        }
+        let to = d.below(s.nations.len() as u64) as usize;
+        let mut goods = [0i64; 4];
+        for g in &mut goods {
+            *g = d.below(4) as i64;
+        }
+        Some((to, goods))
+    }
+    fn disband(&self, _m: &Model, _s: &State, _n: usize, d: &mut Dice) -> u32 {
+        (d.below(6) == 0) as u32
     }
 }

@@ -981,3 +981,99 @@ fn occupied_cities_go_back_to_their_owners_when_hostilities_end() {
         [vp[0] - 5, vp[1] - 5]
     );
 }
+
+#[test]
+fn grain_and_resources_bought_from_independents_arrive_next_turn() {
+    let m = model("rome = \"aggressor\"");
+    let mut s = start(&m, 19);
+    let rome = 12;
+    s.turn = 2;
+    s.nations[rome].stability = 0;
+    s.nations[rome].goods = [2_000, 0, 0, 0];
+    let mut dice = Dice::from_seed(1);
+    s.buy_from_independents(&m, &m.policies, &mut dice, &mut NoLog);
+    let bought = s.nations[rome].on_order;
+    assert!(bought[G] > 0 && bought[scenario::R] > 0, "{bought:?}");
+    assert_eq!(
+        s.nations[rome].goods[T],
+        2_000 - 10 * (bought[G] + bought[scenario::R]) - 25 * bought[scenario::CB]
+    );
+    let before = s.nations[rome].goods;
+    s.turn = 3;
+    s.economic_phase(&m, &mut economy::Scratch::default(), &mut NoLog);
+    assert_eq!(s.nations[rome].on_order, [0; 4]);
+    assert!(s.nations[rome].goods[scenario::R] >= before[scenario::R] + bought[scenario::R]);
+}
+
+#[test]
+fn goods_change_hands_only_between_commercial_allies() {
+    let keys = [
+        "gauls", "carthage", "egypt", "seleucid", "armenia", "pergamon", "pontus", "bosporus",
+        "dacians", "germans", "illyria", "macedon", "rome",
+    ];
+    let policies: String = keys.iter().map(|k| format!("{k} = \"random\"\n")).collect();
+    let m = model(&policies);
+    let mut s = start(&m, 20);
+    let total = |s: &State| -> [i64; 4] {
+        let mut t = [0; 4];
+        for n in &s.nations {
+            for k in 0..4 {
+                t[k] += n.goods[k];
+            }
+        }
+        t
+    };
+    let mut dice = Dice::from_seed(2);
+    for n in 0..s.nations.len() {
+        s.nations[n].commercial = 0;
+        s.nations[n].goods = [100; 4];
+    }
+    let start_goods: Vec<_> = s.nations.iter().map(|n| n.goods).collect();
+    for _ in 0..50 {
+        s.give_goods(&m, &m.policies, &mut dice, &mut NoLog);
+    }
+    let now: Vec<_> = s.nations.iter().map(|n| n.goods).collect();
+    assert_eq!(now, start_goods, "no alliance, no gifts");
+    for n in 0..s.nations.len() {
+        s.nations[n].commercial = 0x1fff & !(1 << n);
+    }
+    let sum = total(&s);
+    for _ in 0..50 {
+        s.give_goods(&m, &m.policies, &mut dice, &mut NoLog);
+    }
+    assert_eq!(total(&s), sum, "gifts neither make nor lose goods");
+    let now: Vec<_> = s.nations.iter().map(|n| n.goods).collect();
+    assert_ne!(now, start_goods, "allies gave goods");
+}
+
+#[test]
+fn at_peace_unfed_cities_take_back_disbanded_regulars_as_ppr() {
+    let m = model("rome = \"aggressor\"");
+    let mut s = start(&m, 21);
+    let rome = 12;
+    s.turn = 2;
+    s.nations[rome].at_war = 0;
+    s.nations[rome].goods = [0, 0, 0, 0];
+    // Every Roman city short of PPR: the PPU above the PPR outrun the harvests.
+    for k in 0..s.owned[rome].len() {
+        let p = s.owned[rome][k] as usize;
+        s.provinces[p].ppr = 1;
+        s.provinces[p].ppu = s.provinces[p].harvests + 4;
+        *s.army_mut(rome, p) = [3, 0, 0, 0, 2, 0];
+    }
+    let (ledger, units) = (s.units_ledger, s.total_units(rome));
+    let ppr: u32 = s.provinces_of(rome).map(|p| s.provinces[p].ppr).sum();
+    s.population_changes(&m, &m.policies, &mut Dice::from_seed(1));
+    let disbanded = units - s.total_units(rome);
+    assert!(disbanded > 0);
+    assert_eq!(s.units_ledger, ledger - disbanded as i64);
+    let now: u32 = s.provinces_of(rome).map(|p| s.provinces[p].ppr).sum();
+    assert_eq!(now, ppr + disbanded, "each disbanded unit is a PPR");
+    for p in s.provinces_of(rome) {
+        assert_eq!(
+            s.army(rome, p)[state::MINF],
+            2,
+            "mercenaries cannot be disbanded"
+        );
+    }
+}

@@ -166,6 +166,8 @@ fn play_turn(
     s.independent_diplomacy(m, p, dice, log);
     after(Phase::Independents, s);
     s.trade_phase(m, p, dice);
+    s.give_goods(m, p, dice, log);
+    s.buy_from_independents(m, p, dice, log);
     after(Phase::Trade, s);
     game_log!(log, "movement");
     s.movement(m, p, moves, dice, log);
