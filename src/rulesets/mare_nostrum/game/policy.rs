@@ -264,7 +264,7 @@ impl Scripted {
     fn weakest_neighbour(&self, m: &Model, s: &State, n: usize) -> Option<usize> {
         let units = |o: usize| s.nations[o].units_at_diplomacy;
         (0..s.nations.len())
-            .filter(|&o| m.neighbours[n] & (1 << o) != 0 && s.may_declare_war(n, o))
+            .filter(|&o| reachable(m, s, n, o) && s.may_declare_war(n, o))
             .filter(|&o| units(o) * 3 < units(n) * 2)
             .min_by_key(|&o| units(o))
     }
@@ -441,6 +441,19 @@ impl Policy for Scripted {
             .home_port(n)
             .map_or(0, |p| s.provinces[p].ports.trailing_zeros() as usize);
         if self.style == Style::Naval || self.style == Style::Aggressor {
+            // An enemy only the sea reaches: the whole fleet to a sea both open on, where the
+            // enemy fleet is if it is there, for the supremacy a crossing needs (L669).
+            for o in 0..s.nations.len() {
+                let shared = m.home_seas[n] & m.home_seas[o];
+                if !s.at_war(n, o) || m.neighbours[n] & (1 << o) != 0 || shared == 0 {
+                    continue;
+                }
+                let es = s.nations[o].fleet_sea as usize;
+                if es < seas && shared & (1 << es) != 0 {
+                    return es as u8;
+                }
+                return shared.trailing_zeros() as u8;
+            }
             for o in 0..s.nations.len() {
                 let es = s.nations[o].fleet_sea as usize;
                 if s.at_war(n, o) && es < seas && s.nations[o].fleets < s.nations[n].fleets {
@@ -630,6 +643,13 @@ impl Scripted {
         }
         (full >= 2 * enemy).then_some(self.army_share)
     }
+}
+
+/// Whether `n` can carry a war to `o`: by land, or across a sea both open on where `n`'s fleet
+/// outnumbers `o`'s by the 10 that naval supremacy needs (L669).
+pub(super) fn reachable(m: &Model, s: &State, n: usize, o: usize) -> bool {
+    m.neighbours[n] & (1 << o) != 0
+        || (m.sea_neighbours[n] & (1 << o) != 0 && s.nations[n].fleets >= s.nations[o].fleets + 10)
 }
 
 /// Who `n` meets in a field battle at `p`: every army there at war with it under their best

@@ -1077,3 +1077,52 @@ fn at_peace_unfed_cities_take_back_disbanded_regulars_as_ppr() {
         );
     }
 }
+
+#[test]
+fn a_war_across_the_sea_is_a_target_and_armies_cross_with_supremacy() {
+    let m = model("rome = \"aggressor\"\ncarthage = \"aggressor\"");
+    let mut s = start(&m, 22);
+    let (carthage, rome) = (1, 12);
+    assert_eq!(
+        m.neighbours[rome] & (1 << carthage),
+        0,
+        "no land between them"
+    );
+    assert_ne!(m.sea_neighbours[rome] & (1 << carthage), 0);
+    s.turn = 2;
+    s.refresh_port_seas();
+    // Ten fleets more than Carthage's make it a target; fewer do not.
+    s.nations[carthage].fleets = 5;
+    s.nations[rome].fleets = 14;
+    assert!(!policy::reachable(&m, &s, rome, carthage));
+    s.nations[rome].fleets = 15;
+    assert!(policy::reachable(&m, &s, rome, carthage));
+    // At war, Rome's fleet goes to a sea both open on.
+    s.nations[rome].at_war |= 1 << carthage;
+    s.nations[carthage].at_war |= 1 << rome;
+    s.nations[carthage].fleet_sea = state::NONE;
+    let sea = m.policies[rome].fleet_sea(&m, &s, rome, &mut Dice::from_seed(1)) as usize;
+    assert_ne!(m.home_seas[rome] & m.home_seas[carthage] & (1 << sea), 0);
+    // With supremacy there, the army at a port on that sea marches on a Carthaginian city.
+    let seas = m.scenario.seas.len();
+    s.fleets_at_sea.fill(0);
+    s.fleets_at_sea[rome * seas + sea] = 15;
+    let from = s
+        .provinces_of(rome)
+        .find(|&p| s.provinces[p].ports & (1 << sea) != 0)
+        .unwrap();
+    for a in s.armies.iter_mut() {
+        *a = [0; 6];
+    }
+    s.army_mut(rome, from)[state::INF] = 10;
+    let target = policy::march_target(&m, &s, rome, from).unwrap();
+    assert_eq!(s.provinces[target].owner as usize, carthage);
+    let route = m.route(&s, rome, from, target, &mut RouteScratch::default());
+    assert!(route.is_some_and(|r| r.steps().iter().any(|st| st.2.is_none())));
+    // Without supremacy no route crosses the sea (a long way round by land may remain).
+    s.fleets_at_sea.fill(0);
+    if let Some(t) = policy::march_target(&m, &s, rome, from) {
+        let route = m.route(&s, rome, from, t, &mut RouteScratch::default());
+        assert!(route.is_none_or(|r| r.steps().iter().all(|st| st.2.is_some())));
+    }
+}
