@@ -581,7 +581,15 @@ impl Policy for Scripted {
         let optimal = s.nations[n].stability == 0;
         let g = &s.nations[n].goods;
         let level = if optimal { c } else { 0 };
-        let grain = ((unfed - harvests).max(0) + level - g[G]).clamp(0, budget);
+        // A Historical Period next turn (a year of peace behind, none at war now) eats five
+        // years of grain at once.
+        let peace = s.nations.iter().all(|x| x.at_war == 0);
+        let years = if s.historical_period || (peace && s.peace_turns >= 1) {
+            5
+        } else {
+            1
+        };
+        let grain = ((unfed - harvests).max(0) * years + level - g[G]).clamp(0, budget);
         budget -= grain;
         let resources = (2 * level - g[R]).clamp(0, budget);
         [grain as u32, resources as u32, 0]
