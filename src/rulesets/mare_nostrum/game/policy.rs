@@ -164,10 +164,10 @@ const ATTACK_ODDS: Param = Param {
 };
 const GRAIN_SHARE: Param = Param {
     name: "grain_share",
-    summary: "share of the yearly grain (harvests + a fifth of the granary) that may feed PPU left without PPR by recruitment",
+    summary: "share of the yearly grain (harvests + a fifth of the granary) that may feed PPU left without PPR by recruitment (0: regulars only from PPR the cities do not need)",
     min: 0.0,
     max: 2.0,
-    default: 1.0,
+    default: 0.0,
 };
 const MERCENARY_SHARE: Param = Param {
     name: "mercenary_share",

@@ -731,7 +731,7 @@ fn grain_figures(s: &State, n: usize) -> (i64, i64, i64) {
 
 #[test]
 fn the_aggressor_recruits_no_more_regulars_than_its_grain_feeds() {
-    let m = model("rome = \"aggressor\"");
+    let m = model("rome = { policy = \"aggressor\", grain_share = 1.0 }");
     let mut s = start(&m, 12);
     let rome = 12;
     s.nations[rome].goods = [5_000, 10, 1_000, 1_000];
@@ -746,6 +746,11 @@ fn the_aggressor_recruits_no_more_regulars_than_its_grain_feeds() {
         "{regulars} regulars leave {} PPU unfed on {harvests} G a year",
         ppu - (ppr - regulars)
     );
+    // By default (grain_share 0) regulars come only from PPR the cities do not need.
+    let m = model("rome = \"aggressor\"");
+    let want = m.policies[rome].recruit(&m, &s, rome, &mut Dice::from_seed(1));
+    let regulars = (want.infantry + want.cavalry) as i64;
+    assert!(regulars <= (ppr - ppu).max(0), "{want:?}");
 }
 
 #[test]
