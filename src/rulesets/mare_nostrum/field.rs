@@ -241,9 +241,9 @@ impl FieldRules {
         };
         let ((d0, n0), (d1, n1)) = (dist(0), dist(1));
         let mut out = [0.0; 3];
-        for h0 in 0..=n0 {
-            for h1 in 0..=n1 {
-                let p = d0[h0] * d1[h1];
+        for (h0, &p0) in d0.iter().enumerate().take(n0 + 1) {
+            for (h1, &p1) in d1.iter().enumerate().take(n1 + 1) {
+                let p = p0 * p1;
                 if p == 0.0 {
                     continue;
                 }

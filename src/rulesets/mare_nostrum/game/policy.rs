@@ -392,11 +392,15 @@ impl Policy for Scripted {
         let upkeep =
             (nd.unit_upkeep * own + 3 * (a[MINF] + a[MCAV]) as i64 + s.nations[n].fleets as i64)
                 * years;
-        let land = land.min((g[T] - self.reserve as i64 - upkeep).max(0));
+        // At peace the army grows only while the treasury holds five turns of its upkeep.
+        let cushion = if at_war { upkeep } else { 5 * upkeep };
+        let land = land.min((g[T] - self.reserve as i64 - cushion).max(0));
         let (inf_price, cav_price) = (5 + nd.unit_upkeep * years, 15 + nd.unit_upkeep * years);
         let (minf_price, mcav_price) = (25 + 3 * years, 45 + 3 * years);
-        // At war a share of the budget hires mercenaries, who need no PPR and so no grain.
-        let mut mercenary = if at_war {
+        // At war (and for an aggressor, always: its army is its plan) a share of the budget
+        // hires mercenaries, who need no PPR and so no grain.
+        let hires = at_war || self.style == Style::Aggressor;
+        let mut mercenary = if hires {
             (land as f64 * self.mercenary_share) as i64
         } else {
             0
@@ -408,7 +412,7 @@ impl Policy for Scripted {
         let infantry = ((regular - cav_price * cavalry) / inf_price)
             .min(g[R].max(0))
             .min(cap - cavalry);
-        if at_war {
+        if hires {
             mercenary += regular - cav_price * cavalry - inf_price * infantry;
         }
         let (mut mercenary_infantry, mut mercenary_cavalry) = (0, 0);
@@ -477,6 +481,8 @@ impl Policy for Scripted {
         let budget = match self.style {
             Style::Expansionist => self.spare(s, n),
             Style::Economist | Style::Naval => self.spare(s, n) / 4,
+            // Between wars an aggressor's idle treasury buys influence too.
+            Style::Aggressor if s.nations[n].at_war == 0 => self.spare(s, n) / 4,
             Style::Aggressor => 0,
         };
         // Turn on a weak adjacent independent (conquest makes it a vassal).

@@ -1131,3 +1131,32 @@ fn a_war_across_the_sea_is_a_target_and_armies_cross_with_supremacy() {
         assert!(route.is_none_or(|r| r.steps().iter().all(|st| st.2.is_some())));
     }
 }
+
+#[test]
+fn at_peace_an_aggressor_hires_only_with_five_turns_of_upkeep_in_hand() {
+    let m = model("carthage = \"aggressor\"");
+    let mut s = start(&m, 23);
+    let carthage = 1;
+    s.turn = 2;
+    s.nations[carthage].at_war = 0;
+    let a = s.units_by_class(carthage);
+    let upkeep = 2 * (a[0] + a[1] + a[2] + a[3]) as i64
+        + 3 * (a[4] + a[5]) as i64
+        + s.nations[carthage].fleets as i64;
+    let mut dice = Dice::from_seed(1);
+    s.nations[carthage].goods = [60 + 3 * upkeep, 0, 100, 10];
+    let poor = m.policies[carthage].recruit(&m, &s, carthage, &mut dice);
+    assert_eq!(
+        poor.infantry + poor.cavalry + poor.mercenary_infantry,
+        0,
+        "{poor:?}"
+    );
+    s.nations[carthage].goods = [5_000, 0, 100, 10];
+    let rich = m.policies[carthage].recruit(&m, &s, carthage, &mut dice);
+    assert!(rich.mercenary_infantry > 0, "{rich:?}");
+    // Its idle treasury also buys grades with the independents.
+    s.nations[carthage].stability = 2;
+    assert!(m.policies[carthage]
+        .independent_action(&m, &s, carthage, &mut dice)
+        .is_some());
+}
