@@ -127,6 +127,9 @@ pub struct Scripted {
     pub vp_share: f64,
     /// Share of the spare treasury that may buy grain and resources from the independents.
     pub buy_share: f64,
+    /// Least ratio of the column to the enemy for marching into a battle that cannot be won
+    /// (no winner at 2:1 or more, A4), only to destroy the enemy army and clear the way.
+    pub overrun_ratio: f64,
 }
 
 pub struct RandomPolicy;
@@ -190,6 +193,13 @@ const BUY_SHARE: Param = Param {
     max: 1.0,
     default: 0.5,
 };
+const OVERRUN_RATIO: Param = Param {
+    name: "overrun_ratio",
+    summary: "least column-to-enemy ratio for marching into a field battle the odds say cannot be won, only to destroy the enemy army (at 2:1 or more a battle has no winner)",
+    min: 2.0,
+    max: 20.0,
+    default: 4.0,
+};
 const PARAMS: &[Param] = &[
     RESERVE,
     SPEND,
@@ -200,6 +210,7 @@ const PARAMS: &[Param] = &[
     MERCENARY_SHARE,
     VP_SHARE,
     BUY_SHARE,
+    OVERRUN_RATIO,
 ];
 
 fn scripted(style: Style, v: &crate::game::policy::ParamValues) -> BoxedPolicy {
@@ -214,6 +225,7 @@ fn scripted(style: Style, v: &crate::game::policy::ParamValues) -> BoxedPolicy {
         mercenary_share: v.get(6),
         vp_share: v.get(7),
         buy_share: v.get(8),
+        overrun_ratio: v.get(9),
     })
 }
 
@@ -616,7 +628,7 @@ impl Scripted {
     /// The share of the army at `from` to march on `target`, or None to wait. Where a field
     /// battle waits (enemy or Hostile independent troops), the army takes the most units that
     /// can still win it (under 2:1, A4) if the exact odds of winning reach `attack_odds`; failing
-    /// that it marches only to overrun (2:1 or more: no winner, but the way is cleared).
+    /// that it marches only to overrun, with `overrun_ratio` times the enemy or more.
     fn battle_share(
         &self,
         m: &Model,
@@ -655,7 +667,7 @@ impl Scripted {
                 return Some(share);
             }
         }
-        (full >= 2 * enemy).then_some(self.army_share)
+        (full as f64 >= self.overrun_ratio * enemy as f64).then_some(self.army_share)
     }
 }
 

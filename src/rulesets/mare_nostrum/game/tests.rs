@@ -894,6 +894,17 @@ fn the_aggressor_marches_into_a_field_battle_it_can_win_not_one_at_two_to_one() 
         marching < 16 && marching > 8,
         "{marching} units against 8: under 2:1, so the battle can have a winner"
     );
+    // Two enemy units: no column that may win has the odds, so it overruns them (24 is at
+    // least the default 4 times 2) or, with a higher overrun_ratio, waits.
+    s.army_mut(foe, target)[state::INF] = 2;
+    let (_, _, share) = m.policies[rome]
+        .army_order(&m, &s, rome, from, &mut Dice::from_seed(1))
+        .unwrap();
+    assert_eq!(share, 0.8);
+    let patient = model("rome = { policy = \"aggressor\", overrun_ratio = 20.0 }");
+    assert!(patient.policies[rome]
+        .army_order(&patient, &s, rome, from, &mut Dice::from_seed(1))
+        .is_none());
 }
 
 #[test]
