@@ -218,6 +218,47 @@ impl FieldRules {
         decide(&self.rule, [losses[1], losses[0]], &e.sizes, e.leaders_ok)
     }
 
+    /// The exact chances of (attacker wins, defender wins, no winner) for two sides, by the
+    /// same dice and winner rule [`FieldRules::clash`] plays: each side's hits are a sum of
+    /// binomials over its rollers (at most 15 dice), and every pair of hit counts is judged.
+    pub fn odds(&self, sides: &[FieldSide; 2]) -> [f64; 3] {
+        let e = self.engage(sides);
+        let dist = |s: usize| {
+            let mut d = [0.0f64; DICE_CAP as usize + 1];
+            d[0] = 1.0;
+            let mut dice = 0usize;
+            for t in 0..4 {
+                let p = hit_probability(e.targets[s][t]);
+                for _ in 0..e.rollers[s][t] {
+                    dice += 1;
+                    for k in (0..=dice).rev() {
+                        let hit = if k > 0 { d[k - 1] * p } else { 0.0 };
+                        d[k] = d[k] * (1.0 - p) + hit;
+                    }
+                }
+            }
+            (d, dice)
+        };
+        let ((d0, n0), (d1, n1)) = (dist(0), dist(1));
+        let mut out = [0.0; 3];
+        for (h0, &p0) in d0.iter().enumerate().take(n0 + 1) {
+            for (h1, &p1) in d1.iter().enumerate().take(n1 + 1) {
+                let p = p0 * p1;
+                if p == 0.0 {
+                    continue;
+                }
+                let losses = [(h1 as u32).min(e.totals[0]), (h0 as u32).min(e.totals[1])];
+                let k = match self.outcome(&e, losses) {
+                    Winner::Attacker => 0,
+                    Winner::Defender => 1,
+                    Winner::None => 2,
+                };
+                out[k] += p;
+            }
+        }
+        out
+    }
+
     /// The one exchange: each side's losses and the winner.
     #[inline]
     pub fn clash(&self, e: &Engagement, dice: &mut Dice) -> ([u32; 2], Winner) {

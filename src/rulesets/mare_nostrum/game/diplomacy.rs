@@ -18,7 +18,7 @@ impl State {
         log: &mut dyn GameLog,
     ) {
         let nn = self.nations.len();
-        let t = self.turn;
+        let t = self.year;
         // Peace: a nation that sues for peace surrenders conditionally if its enemy accepts.
         for n in 0..nn {
             for m in 0..nn {
@@ -123,12 +123,12 @@ impl State {
             return false;
         }
         let me = &self.nations[n];
-        let cb = me.casus_belli[m] >= self.turn;
+        let cb = me.casus_belli[m] >= self.year;
         if me.stability + self.war_declaration_cost(n, m) >= COLLAPSE {
             return false;
         }
         cb || (!self.allied(n, m)
-            && me.forced_peace[m] < self.turn
+            && me.forced_peace[m] < self.year
             && !self.has_troops_in(n, m)
             && (!self.passage(n, m) || !self.has_troops_in(m, n)))
     }
@@ -175,9 +175,9 @@ impl State {
             }
         }
         if agreement != Agreement::Passage {
-            self.nations[m].casus_belli[n] = self.turn + 1;
+            self.nations[m].casus_belli[n] = self.year + 1;
         }
-        let until = self.turn + 5;
+        let until = self.year + 5;
         self.nations[n].no_renewal[m] = until;
         self.nations[m].no_renewal[n] = until;
         game_log!(
@@ -192,7 +192,7 @@ impl State {
     /// Stability levels `n` loses by declaring war on `m`: one for the declaration, one for a
     /// military alliance and one for a passage it granted, none with a casus belli (L365-L367).
     pub fn war_declaration_cost(&self, n: usize, m: usize) -> u8 {
-        if self.nations[n].casus_belli[m] >= self.turn {
+        if self.nations[n].casus_belli[m] >= self.year {
             return 0;
         }
         1 + self.allied(n, m) as u8 + self.passage(n, m) as u8
@@ -202,7 +202,7 @@ impl State {
         if !self.may_declare_war(n, m) {
             return;
         }
-        let cb = self.nations[n].casus_belli[m] >= self.turn;
+        let cb = self.nations[n].casus_belli[m] >= self.year;
         let cost = self.war_declaration_cost(n, m);
         self.change_stability(n, -(cost as i32), model.rules.optimal_vp);
         // War ends every agreement between the two (L367); only the declarer pays for them.
@@ -215,7 +215,7 @@ impl State {
             self.nations[m].commercial &= !(1 << n);
             self.halve_trade(n, m);
         }
-        let until = self.turn + 5;
+        let until = self.year + 5;
         self.nations[n].no_renewal[m] = until;
         self.nations[m].no_renewal[n] = until;
         self.nations[n].at_war |= 1 << m;
@@ -225,8 +225,8 @@ impl State {
         self.wars_declared += 1;
         // The victim's military allies get a casus belli against the declarer (L357).
         for a in 0..self.nations.len() {
-            if a != n && self.allied(m, a) && self.nations[a].forced_peace[n] < self.turn {
-                self.nations[a].casus_belli[n] = self.turn + 1;
+            if a != n && self.allied(m, a) && self.nations[a].forced_peace[n] < self.year {
+                self.nations[a].casus_belli[n] = self.year + 1;
             }
         }
         game_log!(
@@ -237,6 +237,44 @@ impl State {
             if cb { " with a casus belli" } else { "" },
             super::scenario::STABILITY[self.nations[n].stability as usize]
         );
+    }
+
+    /// Hostilities between `a` and `b` end: every city of one occupied by the other goes back to
+    /// its owner without a garrison, since the occupiers' troops withdraw (L867). The occupier
+    /// loses the 5 VP of the occupation unless the city's owner surrendered (L963, A46): `victor`
+    /// is the party whose occupations were ended by the other's surrender.
+    pub fn end_occupations(
+        &mut self,
+        model: &Model,
+        a: usize,
+        b: usize,
+        victor: Option<usize>,
+        log: &mut dyn GameLog,
+    ) {
+        for p in 0..self.provinces.len() {
+            let pr = &self.provinces[p];
+            let (owner, occupier) = (pr.owner as usize, pr.occupier as usize);
+            if pr.owner == NONE
+                || pr.occupier == NONE
+                || !((owner, occupier) == (a, b) || (owner, occupier) == (b, a))
+            {
+                continue;
+            }
+            if pr.occupation_vp && victor != Some(occupier) {
+                self.nations[occupier].vp -= 5;
+            }
+            let pr = &mut self.provinces[p];
+            pr.occupier = NONE;
+            pr.occupation_vp = false;
+            pr.garrison = 0;
+            game_log!(
+                log,
+                "  {} hands the city of {} back to {}",
+                model.name(occupier),
+                model.code(p),
+                model.name(owner)
+            );
+        }
     }
 
     /// A surrender treaty (rule 6): VP and stability, the victor's clauses, troops home, forced peace.
@@ -325,7 +363,9 @@ impl State {
         for _ in 0..slots.min(2) {
             self.change_stability(victor, 1, optimal);
         }
-        // Troops of each party in the other's territory go home (L867).
+        // Troops of each party in the other's territory go home (L867), so the cities they hold
+        // go back to their owners; the loser's own surrender costs the victor nothing (L963).
+        self.end_occupations(model, victor, loser, Some(victor), log);
         let np = self.provinces.len();
         for (a, b) in [(victor, loser), (loser, victor)] {
             if !self.nations[a].alive {
@@ -349,7 +389,7 @@ impl State {
         }
         self.nations[victor].at_war &= !(1 << loser);
         self.nations[loser].at_war &= !(1 << victor);
-        let until = self.turn + 5;
+        let until = self.year + 5;
         self.nations[victor].forced_peace[loser] = until;
         self.nations[loser].forced_peace[victor] = until;
         if unconditional {
@@ -450,6 +490,7 @@ impl State {
                 }
                 self.nations[n].at_war &= !(1 << m);
                 self.nations[m].at_war &= !(1 << n);
+                self.end_occupations(model, n, m, None, log);
                 game_log!(
                     log,
                     "  the war between {} and {} dies out",

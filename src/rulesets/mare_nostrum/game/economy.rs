@@ -298,6 +298,24 @@ impl State {
             if !self.nations[n].alive {
                 continue;
             }
+            // Regular units disbanded where they stand in the nation's own provinces, each one
+            // PPR there within the growth cap; mercenaries cannot be (L385).
+            let mut left = policies[n].disband(model, self, n, dice);
+            for k in 0..self.owned[n].len() {
+                let p = self.owned[n][k] as usize;
+                while left > 0 && self.provinces[p].ppr < self.provinces[p].ppr_max {
+                    let Some(c) = [INF, CAV, VINF, VCAV]
+                        .into_iter()
+                        .find(|&c| self.army(n, p)[c] > 0)
+                    else {
+                        break;
+                    };
+                    self.army_mut(n, p)[c] -= 1;
+                    self.provinces[p].ppr += 1;
+                    self.units_ledger -= 1;
+                    left -= 1;
+                }
+            }
             let (buy_ppr, buy_ppu) = policies[n].population(model, self, n, dice);
             for _ in 0..buy_ppr {
                 let Some(p) = self
@@ -563,6 +581,81 @@ impl State {
                 to_independents = 0;
             }
             let _ = to_independents;
+        }
+    }
+
+    /// Goods bought from the independents (L637-L639): G and R at 10 T each, Cb at 25 T, paid
+    /// now as far as the treasury goes and delivered at the next economic phase.
+    pub fn buy_from_independents(
+        &mut self,
+        model: &Model,
+        policies: &Policies,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
+        for n in 0..self.nations.len() {
+            if !self.nations[n].alive {
+                continue;
+            }
+            let want = policies[n].buy_goods(model, self, n, dice);
+            let mut got = [0i64; 3];
+            for (k, (&good, price)) in [G, R, CB].iter().zip([10, 10, 25]).enumerate() {
+                let afford = self.nations[n].goods[T].max(0) / price;
+                got[k] = (want[k] as i64).min(afford);
+                self.nations[n].goods[T] -= price * got[k];
+                self.nations[n].on_order[good] += got[k];
+            }
+            if got != [0; 3] {
+                game_log!(
+                    log,
+                    "  {} buys {} G, {} R, {} Cb from the independents",
+                    model.name(n),
+                    got[0],
+                    got[1],
+                    got[2]
+                );
+            }
+        }
+    }
+
+    /// Goods given between commercial allies (L633): each nation may give one ally goods it
+    /// holds; they change hands at once.
+    pub fn give_goods(
+        &mut self,
+        model: &Model,
+        policies: &Policies,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
+        for n in 0..self.nations.len() {
+            if !self.nations[n].alive {
+                continue;
+            }
+            let Some((to, goods)) = policies[n].give_goods(model, self, n, dice) else {
+                continue;
+            };
+            if to == n
+                || !self.nations[to].alive
+                || self.nations[n].commercial & (1 << to) == 0
+                || self.at_war(n, to)
+            {
+                continue;
+            }
+            let mut given = [0i64; 4];
+            for k in 0..4 {
+                given[k] = goods[k].clamp(0, self.nations[n].goods[k].max(0));
+                self.nations[n].goods[k] -= given[k];
+                self.nations[to].goods[k] += given[k];
+            }
+            if given != [0; 4] {
+                game_log!(
+                    log,
+                    "  {} gives {} to {}",
+                    model.name(n),
+                    goods_text(&given),
+                    model.name(to)
+                );
+            }
         }
     }
 

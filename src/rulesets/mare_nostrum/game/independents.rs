@@ -57,7 +57,7 @@ impl State {
         // Its military ally or vassal gets a casus belli against `n` (L501).
         for m in 0..self.nations.len() {
             if m != n && self.provinces[p].grade[m] >= MILITARY {
-                self.nations[m].casus_belli[n] = self.turn + 1;
+                self.nations[m].casus_belli[n] = self.year + 1;
             }
         }
         self.provinces[p].grade[n] = HOSTILE;

@@ -127,6 +127,11 @@ pub struct Model {
     pub adjacency: Vec<Vec<(usize, Border)>>,
     /// Nations whose land touches each nation's (directly or through one independent province).
     pub neighbours: Vec<u16>,
+    /// Nations with a port city on a sea one of each nation's port cities opens on (at the start):
+    /// reachable across that sea with naval supremacy (L669).
+    pub sea_neighbours: Vec<u16>,
+    /// Seas each nation's starting port cities open on.
+    pub home_seas: Vec<u16>,
 }
 
 impl Model {
@@ -216,7 +221,15 @@ impl Model {
         Some(route)
     }
 
-    /// The nearest province (by land steps, through passable provinces) that satisfies `wanted`.
+    /// Seas where `n` has naval supremacy this turn (L669), as a mask.
+    pub fn supremacy(&self, s: &State, n: usize) -> u16 {
+        (0..self.scenario.seas.len())
+            .filter(|&sea| s.sea_supremacy(self, n, sea))
+            .fold(0, |m, sea| m | 1 << sea)
+    }
+
+    /// The nearest province (by steps through passable provinces, across seas where `n` has
+    /// naval supremacy as [`Model::route`] moves) that satisfies `wanted`.
     pub fn nearest(
         &self,
         s: &State,
@@ -229,6 +242,11 @@ impl Model {
         let (mut head, mut tail) = (0, 1);
         queue[0] = from;
         seen[from] = true;
+        let supremacy = if s.fleets_at_sea.iter().any(|&f| f >= 10) {
+            self.supremacy(s, n)
+        } else {
+            0
+        };
         while head < tail {
             let p = queue[head];
             head += 1;
@@ -243,6 +261,16 @@ impl Model {
                     seen[q] = true;
                     queue[tail] = q;
                     tail += 1;
+                }
+            }
+            if s.provinces[p].ports & supremacy != 0 {
+                for &q in &self.port_provinces {
+                    let crosses = s.provinces[q].ports & s.provinces[p].ports & supremacy != 0;
+                    if crosses && !seen[q] && tail < queue.len() {
+                        seen[q] = true;
+                        queue[tail] = q;
+                        tail += 1;
+                    }
                 }
             }
         }
@@ -353,6 +381,19 @@ impl Model {
                 }
             }
         }
+        let mut home_seas = vec![0u16; scenario.nations.len()];
+        for pd in &scenario.provinces {
+            if let Some(o) = pd.owner {
+                home_seas[o] |= pd.ports;
+            }
+        }
+        let sea_neighbours = (0..scenario.nations.len())
+            .map(|a| {
+                (0..scenario.nations.len())
+                    .filter(|&b| b != a && home_seas[a] & home_seas[b] != 0)
+                    .fold(0u16, |m, b| m | 1 << b)
+            })
+            .collect();
         let (policies, labels): (Vec<_>, Vec<_>) =
             chosen.into_iter().map(|c| (c.policy, c.label)).unzip();
         Model {
@@ -377,6 +418,8 @@ impl Model {
             port_provinces,
             adjacency,
             neighbours,
+            sea_neighbours,
+            home_seas,
             scenario,
         }
     }

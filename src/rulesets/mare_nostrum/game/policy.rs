@@ -5,11 +5,13 @@
 use super::diplomacy::Agreement;
 use super::economy::{army_reform_cost, Recruit, Reforms};
 use super::scenario::{CB, COLLAPSE, FIASCO, G, R, T};
-use super::state::{size, State, HOSTILE, NEUTRAL, NONE, VASSAL};
+use super::state::{size, State, CAV, HOSTILE, INF, MCAV, MINF, NEUTRAL, NONE, VASSAL, VCAV, VINF};
+use super::war::combat_units;
 use super::{Model, Order};
 use crate::dice::Dice;
 use crate::game::policy::{Param, PolicyCatalog, PolicyKind, SearchSupport};
 use crate::game::search::SearchSpec;
+use crate::rulesets::mare_nostrum::field::FieldSide;
 
 /// The decisions a nation takes in a turn.
 pub trait Policy: Send + Sync {
@@ -79,6 +81,24 @@ pub trait Policy: Send + Sync {
     fn reforms(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> Reforms;
     /// Historical Period: talents to turn into VP (50 T each).
     fn invest_for_vp(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> i64;
+    /// Goods to buy from the independents (G, R, Cb), delivered next turn (L637-L639).
+    fn buy_goods(&self, _m: &Model, _s: &State, _n: usize, _dice: &mut Dice) -> [u32; 3] {
+        [0; 3]
+    }
+    /// Goods (T, G, R, Cb) to give a commercial ally this turn (L633).
+    fn give_goods(
+        &self,
+        _m: &Model,
+        _s: &State,
+        _n: usize,
+        _dice: &mut Dice,
+    ) -> Option<(usize, super::scenario::Goods)> {
+        None
+    }
+    /// Regular units to disband into PPR where they stand in the nation's own provinces (L385).
+    fn disband(&self, _m: &Model, _s: &State, _n: usize, _dice: &mut Dice) -> u32 {
+        0
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,6 +120,21 @@ pub struct Scripted {
     pub aggression: f64,
     /// Share of an army's units that march.
     pub army_share: f64,
+    /// Least chance of winning (by the battle calculator's exact odds) for an army to march into
+    /// a field battle it cannot simply overrun.
+    pub attack_odds: f64,
+    /// Share of the yearly grain (harvests plus a fifth of the granary) committed to feeding the
+    /// PPU that recruitment leaves without PPR.
+    pub grain_share: f64,
+    /// Share of the land recruitment budget spent on mercenaries while at war.
+    pub mercenary_share: f64,
+    /// Share of the spare treasury turned into VP in a Historical Period (after reforms).
+    pub vp_share: f64,
+    /// Share of the spare treasury that may buy grain and resources from the independents.
+    pub buy_share: f64,
+    /// Least ratio of the column to the enemy for marching into a battle that cannot be won
+    /// (no winner at 2:1 or more, A4), only to destroy the enemy army and clear the way.
+    pub overrun_ratio: f64,
 }
 
 pub struct RandomPolicy;
@@ -128,7 +163,60 @@ const ARMY_SHARE: Param = Param {
     max: 1.0,
     default: 0.8,
 };
-const PARAMS: &[Param] = &[RESERVE, SPEND, AGGRESSION, ARMY_SHARE];
+const ATTACK_ODDS: Param = Param {
+    name: "attack_odds",
+    summary: "least exact chance of winning a field battle an army marches into (else it waits, unless it can overrun)",
+    min: 0.0,
+    max: 1.0,
+    default: 0.3,
+};
+const GRAIN_SHARE: Param = Param {
+    name: "grain_share",
+    summary: "share of the yearly grain (harvests + a fifth of the granary) that may feed PPU left without PPR by recruitment (0: regulars only from PPR the cities do not need)",
+    min: 0.0,
+    max: 2.0,
+    default: 0.0,
+};
+const MERCENARY_SHARE: Param = Param {
+    name: "mercenary_share",
+    summary: "share of the land recruitment budget spent on mercenaries at war (plus what grain leaves unspent)",
+    min: 0.0,
+    max: 1.0,
+    default: 0.3,
+};
+const VP_SHARE: Param = Param {
+    name: "vp_share",
+    summary: "share of the spare treasury turned into VP in a Historical Period, after reforms",
+    min: 0.0,
+    max: 1.0,
+    default: 0.5,
+};
+const BUY_SHARE: Param = Param {
+    name: "buy_share",
+    summary: "share of the spare treasury that may buy grain and resources from the independents (to feed the cities and, at Optimal, for the stability levels worth 5 VP)",
+    min: 0.0,
+    max: 1.0,
+    default: 0.5,
+};
+const OVERRUN_RATIO: Param = Param {
+    name: "overrun_ratio",
+    summary: "least column-to-enemy ratio for marching into a field battle the odds say cannot be won, only to destroy the enemy army (at 2:1 or more a battle has no winner)",
+    min: 2.0,
+    max: 20.0,
+    default: 4.0,
+};
+const PARAMS: &[Param] = &[
+    RESERVE,
+    SPEND,
+    AGGRESSION,
+    ARMY_SHARE,
+    ATTACK_ODDS,
+    GRAIN_SHARE,
+    MERCENARY_SHARE,
+    VP_SHARE,
+    BUY_SHARE,
+    OVERRUN_RATIO,
+];
 
 fn scripted(style: Style, v: &crate::game::policy::ParamValues) -> BoxedPolicy {
     Box::new(Scripted {
@@ -137,6 +225,12 @@ fn scripted(style: Style, v: &crate::game::policy::ParamValues) -> BoxedPolicy {
         spend: v.get(1),
         aggression: v.get(2),
         army_share: v.get(3),
+        attack_odds: v.get(4),
+        grain_share: v.get(5),
+        mercenary_share: v.get(6),
+        vp_share: v.get(7),
+        buy_share: v.get(8),
+        overrun_ratio: v.get(9),
     })
 }
 
@@ -165,10 +259,38 @@ impl Scripted {
         ((s.nations[n].goods[T] as f64 - self.reserve) * self.spend).max(0.0) as i64
     }
 
+    /// Regular units (each takes a PPR) `n` may raise before the PPU they leave unfed eat more
+    /// than its `grain_share` of the yearly grain: the harvests plus a fifth of the granary.
+    fn grain_cap(&self, s: &State, n: usize) -> u32 {
+        let (mut ppu, mut ppr, mut harvests) = (0i64, 0i64, 0i64);
+        for p in s.provinces_of(n) {
+            let pr = &s.provinces[p];
+            if pr.occupier == NONE {
+                ppu += pr.ppu as i64;
+            }
+            ppr += pr.ppr as i64;
+            harvests += pr.harvests as i64;
+        }
+        let grain = (harvests + s.nations[n].goods[G].max(0) / 5) as f64 * self.grain_share;
+        (ppr - ppu + grain as i64).max(0) as u32
+    }
+
+    /// (PPU without PPR to feed them, yearly harvests, cost in G or R of a stability level).
+    fn grain_needs(&self, s: &State, n: usize) -> (i64, i64, i64) {
+        let (mut unfed, mut harvests) = (0i64, 0i64);
+        for p in s.provinces_of(n) {
+            let pr = &s.provinces[p];
+            unfed += pr.ppu as i64 - pr.ppr as i64;
+            harvests += pr.harvests as i64;
+        }
+        let c = (s.total_ppu(n) as i64 + 4) / 5;
+        (unfed.max(0), harvests, c)
+    }
+
     fn weakest_neighbour(&self, m: &Model, s: &State, n: usize) -> Option<usize> {
         let units = |o: usize| s.nations[o].units_at_diplomacy;
         (0..s.nations.len())
-            .filter(|&o| m.neighbours[n] & (1 << o) != 0 && s.may_declare_war(n, o))
+            .filter(|&o| reachable(m, s, n, o) && s.may_declare_war(n, o))
             .filter(|&o| units(o) * 3 < units(n) * 2)
             .min_by_key(|&o| units(o))
     }
@@ -176,16 +298,26 @@ impl Scripted {
 
 impl Policy for Scripted {
     fn invest_stability(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> [u32; 3] {
-        let st = s.nations[n].stability;
-        let want = match self.style {
-            Style::Economist => 2,
-            _ if st >= 4 => 1,
-            _ => 0,
-        };
         let g = &s.nations[n].goods;
         let ppu = s.total_ppu(n) as i64;
         let t_ok = g[T] - ppu >= self.reserve as i64;
-        [if t_ok { want } else { 0 }, want, want]
+        if self.style == Style::Economist {
+            return [if t_ok { 2 } else { 0 }, 2, 2];
+        }
+        // The others buy a level of each good they can spare: at Optimal every level is 5 VP
+        // (A32), below it a level keeps war declarations and recruitment open. Grain is kept for
+        // the cities' upkeep and resources for recruitment.
+        let (unfed, harvests, c) = self.grain_needs(s, n);
+        let want = if s.nations[n].stability == 0 { 2 } else { 1 };
+        [
+            if t_ok { want } else { 0 },
+            if g[G] - c >= (unfed - harvests).max(0) {
+                want
+            } else {
+                0
+            },
+            if g[R] >= 2 * c { want } else { 0 },
+        ]
     }
 
     fn wants_commercial(&self, _m: &Model, s: &State, n: usize, o: usize, _d: &mut Dice) -> bool {
@@ -266,7 +398,7 @@ impl Policy for Scripted {
         (feed.min(3), grow)
     }
 
-    fn recruit(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> Recruit {
+    fn recruit(&self, m: &Model, s: &State, n: usize, _d: &mut Dice) -> Recruit {
         let spare = self.spare(s, n);
         let at_war = s.nations[n].at_war != 0;
         let (land, fleets) = match self.style {
@@ -276,11 +408,50 @@ impl Policy for Scripted {
             Style::Economist => (if at_war { spare / 2 } else { 0 }, 0),
         };
         let g = &s.nations[n].goods;
+        // The turn's upkeep (five years' in a Historical Period) is paid right after recruitment:
+        // the budget is what is left once the standing forces are paid, and each new unit is
+        // priced with its own upkeep for the turn.
+        let nd = &m.scenario.nations[n];
+        let years = if s.historical_period { 5 } else { 1 };
+        let a = s.units_by_class(n);
+        let own = (a[INF] + a[CAV] + a[VINF] + a[VCAV]) as i64;
+        let upkeep =
+            (nd.unit_upkeep * own + 3 * (a[MINF] + a[MCAV]) as i64 + s.nations[n].fleets as i64)
+                * years;
+        // At peace the army grows only while the treasury holds five turns of its upkeep.
+        let cushion = if at_war { upkeep } else { 5 * upkeep };
+        let land = land.min((g[T] - self.reserve as i64 - cushion).max(0));
+        let (inf_price, cav_price) = (5 + nd.unit_upkeep * years, 15 + nd.unit_upkeep * years);
+        let (minf_price, mcav_price) = (25 + 3 * years, 45 + 3 * years);
+        // At war (and for an aggressor, always: its army is its plan) a share of the budget
+        // hires mercenaries, who need no PPR and so no grain.
+        let hires = at_war || self.style == Style::Aggressor;
+        let mut mercenary = if hires {
+            (land as f64 * self.mercenary_share) as i64
+        } else {
+            0
+        };
+        let regular = land - mercenary;
+        // Regular units take a PPR each: no more than the grain can feed.
+        let cap = self.grain_cap(s, n) as i64;
+        let cavalry = ((regular / 3) / cav_price).min(g[CB].max(0)).min(cap);
+        let infantry = ((regular - cav_price * cavalry) / inf_price)
+            .min(g[R].max(0))
+            .min(cap - cavalry);
+        if hires {
+            mercenary += regular - cav_price * cavalry - inf_price * infantry;
+        }
+        let (mut mercenary_infantry, mut mercenary_cavalry) = (0, 0);
+        if nd.mercenary_infantry_allowed {
+            mercenary_infantry = (mercenary / minf_price) as u32;
+        } else if nd.mercenary_cavalry_allowed {
+            mercenary_cavalry = (mercenary / mcav_price) as u32;
+        }
         Recruit {
-            infantry: ((land * 2 / 3) / 5).min(g[R].max(0)) as u32,
-            cavalry: ((land / 3) / 15).min(g[CB].max(0)) as u32,
-            mercenary_infantry: 0,
-            mercenary_cavalry: 0,
+            infantry: infantry as u32,
+            cavalry: cavalry as u32,
+            mercenary_infantry,
+            mercenary_cavalry,
             fleets: (fleets / 5).min(g[R].max(0)) as u32,
         }
     }
@@ -300,6 +471,19 @@ impl Policy for Scripted {
             .home_port(n)
             .map_or(0, |p| s.provinces[p].ports.trailing_zeros() as usize);
         if self.style == Style::Naval || self.style == Style::Aggressor {
+            // An enemy only the sea reaches: the whole fleet to a sea both open on, where the
+            // enemy fleet is if it is there, for the supremacy a crossing needs (L669).
+            for o in 0..s.nations.len() {
+                let shared = m.home_seas[n] & m.home_seas[o];
+                if !s.at_war(n, o) || m.neighbours[n] & (1 << o) != 0 || shared == 0 {
+                    continue;
+                }
+                let es = s.nations[o].fleet_sea as usize;
+                if es < seas && shared & (1 << es) != 0 {
+                    return es as u8;
+                }
+                return shared.trailing_zeros() as u8;
+            }
             for o in 0..s.nations.len() {
                 let es = s.nations[o].fleet_sea as usize;
                 if s.at_war(n, o) && es < seas && s.nations[o].fleets < s.nations[n].fleets {
@@ -323,6 +507,8 @@ impl Policy for Scripted {
         let budget = match self.style {
             Style::Expansionist => self.spare(s, n),
             Style::Economist | Style::Naval => self.spare(s, n) / 4,
+            // Between wars an aggressor's idle treasury buys influence too.
+            Style::Aggressor if s.nations[n].at_war == 0 => self.spare(s, n) / 4,
             Style::Aggressor => 0,
         };
         // Turn on a weak adjacent independent (conquest makes it a vassal).
@@ -382,15 +568,16 @@ impl Policy for Scripted {
         }
         // Nearest enemy city not yet held, or a Hostile independent.
         let target = march_target(m, s, n, from)?;
+        let share = self.battle_share(m, s, n, from, target)?;
         let g = s.provinces[target].garrison;
-        let order = if here as f64 * self.army_share >= (3 * g) as f64 {
+        let order = if here as f64 * share >= (3 * g) as f64 {
             Order::Assault
         } else if here >= 2 * g {
             Order::Siege
         } else {
             Order::Pillage
         };
-        Some((target, order, self.army_share))
+        Some((target, order, share))
     }
 
     fn reforms(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> Reforms {
@@ -415,16 +602,137 @@ impl Policy for Scripted {
     }
 
     fn invest_for_vp(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> i64 {
-        if self.style == Style::Economist {
-            self.spare(s, n) / 2
+        (self.spare(s, n) as f64 * self.vp_share) as i64
+    }
+
+    fn buy_goods(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> [u32; 3] {
+        // Grain for next year's cities beyond the harvest; at Optimal also the grain and
+        // resources of a stability level, each worth 5 VP (A32), which cost 10 T a unit.
+        let mut budget = (self.spare(s, n) as f64 * self.buy_share) as i64 / 10;
+        let (unfed, harvests, c) = self.grain_needs(s, n);
+        let optimal = s.nations[n].stability == 0;
+        let g = &s.nations[n].goods;
+        let level = if optimal { c } else { 0 };
+        // A Historical Period next turn (a year of peace behind, none at war now) eats five
+        // years of grain at once.
+        let peace = s.nations.iter().all(|x| x.at_war == 0);
+        let years = if s.historical_period || (peace && s.peace_turns >= 1) {
+            5
         } else {
-            0
+            1
+        };
+        let grain = ((unfed - harvests).max(0) * years + level - g[G]).clamp(0, budget);
+        budget -= grain;
+        let resources = (2 * level - g[R]).clamp(0, budget);
+        [grain as u32, resources as u32, 0]
+    }
+
+    fn disband(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> u32 {
+        // At peace, regulars go home to the fields as far as next year's harvest and granary
+        // leave cities unfed.
+        if s.nations[n].at_war != 0 {
+            return 0;
         }
+        let (unfed, harvests, _) = self.grain_needs(s, n);
+        (unfed - harvests - s.nations[n].goods[G].max(0)).max(0) as u32
     }
 }
 
+impl Scripted {
+    /// The share of the army at `from` to march on `target`, or None to wait. Where a field
+    /// battle waits (enemy or Hostile independent troops), the army takes the most units that
+    /// can still win it (under 2:1, A4) if the exact odds of winning reach `attack_odds`; failing
+    /// that it marches only to overrun, with `overrun_ratio` times the enemy or more.
+    fn battle_share(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        from: usize,
+        target: usize,
+    ) -> Option<f64> {
+        let Some(foe) = foe_side(s, n, target) else {
+            return Some(self.army_share);
+        };
+        let enemy = foe.total();
+        let here = *s.army(n, from);
+        let total = size(&here);
+        let taken = |share: f64| {
+            let mut t = [0u32; 6];
+            for c in 0..6 {
+                t[c] = (here[c] as f64 * share).round() as u32;
+            }
+            t
+        };
+        let mut share = self.army_share;
+        let full = size(&taken(share));
+        // Shrink the column under 2:1, one unit at a time.
+        while share > 0.0 && size(&taken(share)) >= 2 * enemy {
+            share -= 1.0 / total as f64;
+        }
+        let army = taken(share.max(0.0));
+        if size(&army) > 0 {
+            let mine = FieldSide {
+                units: combat_units(&army),
+                leader: s.best_leader(n, from).map(|i| s.leaders[i].leader),
+                independent: false,
+            };
+            if m.field.odds(&[mine, foe])[0] >= self.attack_odds {
+                return Some(share);
+            }
+        }
+        (full as f64 >= self.overrun_ratio * enemy as f64).then_some(self.army_share)
+    }
+}
+
+/// Whether `n` can carry a war to `o`: by land, or across a sea both open on where `n`'s fleet
+/// outnumbers `o`'s by the 10 that naval supremacy needs (L669).
+pub(super) fn reachable(m: &Model, s: &State, n: usize, o: usize) -> bool {
+    m.neighbours[n] & (1 << o) != 0
+        || (m.sea_neighbours[n] & (1 << o) != 0 && s.nations[n].fleets >= s.nations[o].fleets + 10)
+}
+
+/// Who `n` meets in a field battle at `p`: every army there at war with it under their best
+/// leader, or a Hostile independent's troops; None if nobody.
+fn foe_side(s: &State, n: usize, p: usize) -> Option<FieldSide> {
+    let pr = &s.provinces[p];
+    if pr.owner == NONE {
+        if pr.grade[n] != HOSTILE || pr.troops[0] + pr.troops[1] == 0 {
+            return None;
+        }
+        let li = pr.indep_leader;
+        return Some(FieldSide {
+            units: [pr.troops[0], pr.troops[1], 0, 0],
+            leader: (li != usize::MAX).then(|| s.leaders[li].leader),
+            independent: true,
+        });
+    }
+    let mut units = [0u32; 4];
+    let mut leader: Option<crate::rulesets::mare_nostrum::Leader> = None;
+    for o in 0..s.nations.len() {
+        if !s.at_war(n, o) || size(s.army(o, p)) == 0 {
+            continue;
+        }
+        let u = combat_units(s.army(o, p));
+        for t in 0..4 {
+            units[t] += u[t];
+        }
+        if let Some(li) = s.best_leader(o, p) {
+            let l = s.leaders[li].leader;
+            if leader.is_none_or(|b| (l.modifier, l.age) > (b.modifier, b.age)) {
+                leader = Some(l);
+            }
+        }
+    }
+    (units.iter().sum::<u32>() > 0).then_some(FieldSide {
+        units,
+        leader,
+        independent: false,
+    })
+}
+
 /// The nearest province worth marching on: an enemy city `n` does not hold, or a Hostile independent.
-fn march_target(m: &Model, s: &State, n: usize, from: usize) -> Option<usize> {
+pub(super) fn march_target(m: &Model, s: &State, n: usize, from: usize) -> Option<usize> {
     m.nearest(s, n, from, |p| {
         let pr = &s.provinces[p];
         match pr.owner {
@@ -564,5 +872,29 @@ impl Policy for RandomPolicy {
     }
     fn invest_for_vp(&self, _m: &Model, s: &State, n: usize, d: &mut Dice) -> i64 {
         d.below((s.nations[n].goods[T].max(0) / 2) as u64 + 1) as i64
+    }
+    fn buy_goods(&self, _m: &Model, _s: &State, _n: usize, d: &mut Dice) -> [u32; 3] {
+        [d.below(3) as u32, d.below(3) as u32, d.below(2) as u32]
+    }
+    fn give_goods(
+        &self,
+        _m: &Model,
+        s: &State,
+        _n: usize,
+        d: &mut Dice,
+    ) -> Option<(usize, super::scenario::Goods)> {
+        // Now and then, a little of each good to a random nation (refused unless an ally).
+        if d.below(8) != 0 {
+            return None;
+        }
+        let to = d.below(s.nations.len() as u64) as usize;
+        let mut goods = [0i64; 4];
+        for g in &mut goods {
+            *g = d.below(4) as i64;
+        }
+        Some((to, goods))
+    }
+    fn disband(&self, _m: &Model, _s: &State, _n: usize, d: &mut Dice) -> u32 {
+        (d.below(6) == 0) as u32
     }
 }

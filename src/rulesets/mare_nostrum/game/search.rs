@@ -70,6 +70,8 @@ impl SearchPolicy {
     }
 }
 
+/// Every decision goes to the acting policy: a decision the trait gains must be delegated here
+/// too, or the searcher would take the trait's default for it.
 impl Policy for SearchPolicy {
     fn search_spec(&self) -> Option<SearchSpec> {
         Some(self.spec)
@@ -151,6 +153,21 @@ impl Policy for SearchPolicy {
     }
     fn invest_for_vp(&self, m: &Model, s: &State, n: usize, d: &mut Dice) -> i64 {
         self.acting(s, n).invest_for_vp(m, s, n, d)
+    }
+    fn buy_goods(&self, m: &Model, s: &State, n: usize, d: &mut Dice) -> [u32; 3] {
+        self.acting(s, n).buy_goods(m, s, n, d)
+    }
+    fn give_goods(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        d: &mut Dice,
+    ) -> Option<(usize, super::scenario::Goods)> {
+        self.acting(s, n).give_goods(m, s, n, d)
+    }
+    fn disband(&self, m: &Model, s: &State, n: usize, d: &mut Dice) -> u32 {
+        self.acting(s, n).disband(m, s, n, d)
     }
 }
 

@@ -51,11 +51,11 @@ pub struct NationState {
     pub military: u16,
     /// Nations this one lets move and station troops in its provinces (right of passage, L295).
     pub passage: u16,
-    /// Turn (inclusive) until which this nation may not declare war on nation j.
+    /// Year (inclusive, [`State::year`]) until which this nation may not declare war on nation j.
     pub forced_peace: [u32; 16],
-    /// Turn (inclusive) until which this nation holds a casus belli against nation j.
+    /// Year (inclusive) until which this nation holds a casus belli against nation j.
     pub casus_belli: [u32; 16],
-    /// Turn until which an alliance with j may not be renewed.
+    /// Year until which an alliance with j may not be renewed.
     pub no_renewal: [u32; 16],
     /// Years of war indemnity this nation still pays to nation j.
     pub indemnity_years: [u8; 16],
@@ -124,6 +124,9 @@ impl TradeLink {
 #[derive(Debug, Default)]
 pub struct State {
     pub turn: u32,
+    /// The first year of this turn, counting from 1: a turn is a year, a Historical Period five
+    /// (L90, L919). Forced peace, casus belli and no-renewal durations count these years.
+    pub year: u32,
     pub nations: Vec<NationState>,
     pub provinces: Vec<ProvinceState>,
     /// Land units per (nation, province): `armies[n * provinces + p]`.
@@ -169,6 +172,7 @@ impl Clone for State {
     fn clone_from(&mut self, source: &State) {
         let State {
             turn,
+            year,
             nations,
             provinces,
             armies,
@@ -191,6 +195,7 @@ impl Clone for State {
             directives,
         } = source;
         self.turn = *turn;
+        self.year = *year;
         self.nations.clone_from(nations);
         self.provinces.clone_from(provinces);
         self.armies.clone_from(armies);
@@ -247,6 +252,7 @@ impl State {
         let sc: &Scenario = &model.scenario;
         let (nn, np) = (sc.nations.len(), sc.provinces.len());
         self.turn = 0;
+        self.year = 1;
         self.peace_turns = 0;
         self.historical_period = false;
         self.eliminated = 0;

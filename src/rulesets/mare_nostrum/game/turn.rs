@@ -149,8 +149,10 @@ impl Worker<'_> {
     }
 }
 
-/// Two war-free years in a row make the next turn a Historical Period (L919, A38).
+/// The years the turn took pass; two war-free years in a row make the next turn a Historical
+/// Period (L919, A38).
 pub(super) fn between_turns(s: &mut State) {
+    s.year += if s.historical_period { 5 } else { 1 };
     let any_war = s.nations.iter().any(|n| n.at_war != 0);
     s.peace_turns = if any_war { 0 } else { s.peace_turns + 1 };
     s.historical_period = s.peace_turns >= 2;
@@ -192,6 +194,8 @@ pub(super) fn play_turn(
     s.independent_diplomacy(m, p, dice, log);
     after(Phase::Independents, s);
     s.trade_phase(m, p, dice);
+    s.give_goods(m, p, dice, log);
+    s.buy_from_independents(m, p, dice, log);
     after(Phase::Trade, s);
     game_log!(log, "movement");
     s.movement(m, p, moves, dice, log);

@@ -41,7 +41,7 @@ pub fn remove_losses(
 }
 
 /// The four combat types of an army (mercenaries fight as their base type, §3.0).
-fn combat_units(a: &Army) -> [u32; 4] {
+pub(super) fn combat_units(a: &Army) -> [u32; 4] {
     [a[INF] + a[MINF], a[CAV] + a[MCAV], a[VINF], a[VCAV]]
 }
 
