@@ -94,10 +94,12 @@ impl Worker<'_> {
         let mut historical_periods = 0;
         let ending = loop {
             s.turn += 1;
+            // The year, not the turn, gives the date: a Historical Period spans five.
             game_log!(
                 log,
-                "== {}{} ==",
-                crate::game::GameModel::turn_label(m, s.turn),
+                "== turn {} ({} AUC){} ==",
+                s.turn,
+                m.scenario.start_year + s.year as i32 - 1,
                 if s.historical_period {
                     " — a Historical Period (5 years)"
                 } else {
