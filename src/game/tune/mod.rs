@@ -29,9 +29,10 @@
 //! same games (common random numbers, the same seeds for all), the worse half is dropped, and the
 //! survivors play twice as many games, up to `games`. The winner then plays `games` fresh games
 //! beside the incumbent, again on the same seeds; the paired difference is the seat's gain, with
-//! its 95% interval. A positive gain is adopted. Once a round's largest gain is at most `margin`,
-//! the seats are in an approximate equilibrium: no single seat gains more than `margin` by
-//! changing its own parameters within the ranges searched (as far as the search found).
+//! its 95% interval. A positive gain is adopted (on a tie, a better mean score is: a nation that
+//! never wins still moves towards the play that brings it closer). Once a round's largest gain is
+//! at most `margin`, the seats are in an approximate equilibrium: no single seat gains more than
+//! `margin` by changing its own parameters within the ranges searched (as far as the search found).
 //!
 //! Every game plays from a stream fixed by (seed, round, seat, rung), and tallies are exact, so the
 //! result depends only on the file and its seed, never on the thread count.
@@ -67,7 +68,22 @@ struct ObjectiveSink<'a> {
     objective: &'a Objective,
     player: Option<usize>,
     players: usize,
+    eval: Evaluation,
+}
+
+/// One candidate's games: its objective per game, and (for a player) its score per game, which
+/// breaks ties: a nation that never wins still prefers the policy that brings it closer.
+#[derive(Default)]
+struct Evaluation {
     values: Vec<f64>,
+    scores: Vec<f64>,
+}
+
+impl Evaluation {
+    /// Mean objective, then mean score: what candidates are ranked by.
+    fn key(&self) -> (f64, f64) {
+        (mean_se(&self.values).0, mean_se(&self.scores).0)
+    }
 }
 
 impl GameSink for ObjectiveSink<'_> {
@@ -81,7 +97,12 @@ impl GameSink for ObjectiveSink<'_> {
                     (!endings.contains(&(rows.ending[g] as usize))) as u8 as f64
                 }
             };
-            self.values.push(x);
+            self.eval.values.push(x);
+            let score = match self.player {
+                Some(p) => rows.score[g * self.players + p],
+                None => 0.0,
+            };
+            self.eval.scores.push(score);
         }
         Ok(())
     }
@@ -117,7 +138,8 @@ pub struct TuneResult {
     pub seconds: f64,
 }
 
-/// The games of one evaluation: `games` games on one stream, the seat's per-game objective values.
+/// The games of one evaluation: `games` games on one stream, the seat's per-game objective values
+/// and scores.
 fn evaluate(
     exp: &GameExperiment,
     table: &Table,
@@ -125,16 +147,24 @@ fn evaluate(
     games: u64,
     stream: u64,
     progress: &Progress,
-) -> Result<Vec<f64>> {
+) -> Result<Evaluation> {
     let model = exp.build_from(table, exp.case_source(0, 0))?;
     let mut sink = ObjectiveSink {
         objective: &seat.objective,
         player: seat.player,
         players: model.players().len(),
-        values: Vec::with_capacity(games as usize),
+        eval: Evaluation {
+            values: Vec::with_capacity(games as usize),
+            scores: Vec::with_capacity(games as usize),
+        },
     };
     play_games(model.as_ref(), games, exp.seed, stream, progress, &mut sink)?;
-    Ok(sink.values)
+    Ok(sink.eval)
+}
+
+/// Paired per-game differences `a − b`.
+fn paired(a: &[f64], b: &[f64]) -> Vec<f64> {
+    a.iter().zip(b).map(|(x, y)| x - y).collect()
 }
 
 /// The halving rungs: (candidates alive, games each plays), the last rung at `games`.
@@ -206,16 +236,20 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
             let mut elite: Vec<usize> = Vec::new();
             let mut played = 0u64;
             for (rung, (_, games)) in rungs(candidates.len(), spec.games).into_iter().enumerate() {
-                let mut scored: Vec<(usize, f64)> = Vec::with_capacity(alive.len());
+                let mut scored: Vec<(usize, (f64, f64))> = Vec::with_capacity(alive.len());
                 for &c in &alive {
                     let mut t = table.clone();
                     apply(&mut t, seat, &candidates[c])
                         .map_err(|m| AleaError::invalid(&exp.source, m))?;
                     let v = evaluate(exp, &t, seat, games, stream + rung as u64, &progress)?;
                     played += games;
-                    scored.push((c, mean_se(&v).0));
+                    scored.push((c, v.key()));
                 }
-                scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                scored.sort_by(|a, b| {
+                    (b.1 .0.total_cmp(&a.1 .0))
+                        .then(b.1 .1.total_cmp(&a.1 .1))
+                        .then(a.0.cmp(&b.0))
+                });
                 alive = scored
                     .iter()
                     .take(scored.len().div_ceil(2))
@@ -235,9 +269,9 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
             }
             // Validation on fresh games: the winner beside the incumbent, paired game by game.
             let validation = stream + 15;
-            let inc_values = evaluate(exp, &table, seat, spec.games, validation, &progress)?;
+            let inc = evaluate(exp, &table, seat, spec.games, validation, &progress)?;
             played += spec.games;
-            let (inc_mean, inc_se) = mean_se(&inc_values);
+            let (inc_mean, inc_se) = mean_se(&inc.values);
             let mut record = SeatRound {
                 round,
                 seat: seat.name.clone(),
@@ -252,17 +286,14 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                 let mut t = table.clone();
                 apply(&mut t, seat, &candidates[winner])
                     .map_err(|m| AleaError::invalid(&exp.source, m))?;
-                let win_values = evaluate(exp, &t, seat, spec.games, validation, &progress)?;
+                let best = evaluate(exp, &t, seat, spec.games, validation, &progress)?;
                 played += spec.games;
-                let diff: Vec<f64> = win_values
-                    .iter()
-                    .zip(&inc_values)
-                    .map(|(a, b)| a - b)
-                    .collect();
-                let (gain, se) = mean_se(&diff);
+                let (gain, se) = mean_se(&paired(&best.values, &inc.values));
+                let score_gain = mean_se(&paired(&best.scores, &inc.scores)).0;
                 record.gain = (gain, gain - Z95 * se, gain + Z95 * se);
-                if gain > 0.0 {
-                    let (m, se) = mean_se(&win_values);
+                // A tie on the objective (a nation that wins neither way) goes to the better score.
+                if gain > 0.0 || (gain == 0.0 && score_gain > 0.0) {
+                    let (m, se) = mean_se(&best.values);
                     record.adopted = true;
                     record.label = values_label(seat, &candidates[winner]);
                     record.objective = seat.objective.interval(m, se);
