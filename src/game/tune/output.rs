@@ -228,7 +228,16 @@ pub(super) fn write_outputs(
             }
         )),
         x_label: "best-response round".into(),
-        y_label: "objective (win share, score or 1 − P(ending))".into(),
+        // One objective for every seat names itself; mixed ones are named in the legend.
+        y_label: match spec
+            .seats
+            .iter()
+            .map(|s| s.objective.label())
+            .collect::<Vec<_>>()
+        {
+            labels if labels.iter().all(|l| *l == labels[0]) => labels[0].clone(),
+            _ => "each seat's objective (see the legend)".into(),
+        },
         series,
         y_range: None,
         legend_outside: spec.seats.len() > 6,
