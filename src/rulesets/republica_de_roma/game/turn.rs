@@ -476,7 +476,9 @@ impl crate::game::GamePlay for Worker<'_> {
                     };
                     // The searchers decide in turn order: a later one's rollouts play the
                     // earlier ones' directives for this turn.
-                    let d = searcher.choose(game, g.s, f, spec, g.dice).unwrap_or_default();
+                    let d = searcher
+                        .choose(game, g.s, f, spec, g.dice)
+                        .unwrap_or_default();
                     g.s.directives[f] = d;
                     game_log!(g.log, "  Faction {} (search) plays {d:?} this turn", f + 1);
                 }
