@@ -10,6 +10,8 @@
 //! * `competitive`: the same decision points with parameters for greed, cooperation, bribes, risk,
 //!   prosecutions and rebellion (digest §6.3 level 2).
 //! * `random`: a uniformly random legal choice at every decision point (the invariant tests' mix).
+//! * `search` (the engine's search player): a per-turn directive chosen by rollouts over
+//!   another policy of the catalog, its rollout policy ([`super::search`]).
 
 use crate::game::policy::{Param, ParamValues, PolicyCatalog, PolicyKind, SearchSupport};
 use crate::game::search::SearchSpec;
