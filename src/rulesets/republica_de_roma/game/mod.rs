@@ -18,6 +18,7 @@ mod population;
 mod revenue;
 mod revolution;
 pub mod scenario;
+pub mod search;
 mod senate;
 mod setup;
 pub mod state;
@@ -217,6 +218,8 @@ pub struct Model {
     pub rules: Rules,
     pub senate: SenateParams,
     pub policies: Vec<FactionPolicy>,
+    /// The styles a search directive may play for a turn (the catalog's defaults).
+    pub styles: search::Styles,
     pub labels: Vec<String>,
     pub names: Vec<String>,
     pub columns: Vec<&'static str>,
@@ -288,6 +291,7 @@ impl Model {
             cards,
             setup,
             policies,
+            styles: search::Styles::default(),
             labels,
             columns,
         }

@@ -10,8 +10,11 @@
 //! * `competitive`: the same decision points with parameters for greed, cooperation, bribes, risk,
 //!   prosecutions and rebellion (digest §6.3 level 2).
 //! * `random`: a uniformly random legal choice at every decision point (the invariant tests' mix).
+//! * `search` (the engine's search player): a per-turn directive chosen by rollouts over
+//!   another policy of the catalog, its rollout policy ([`super::search`]).
 
-use crate::game::policy::{Param, ParamValues, PolicyCatalog, PolicyKind};
+use crate::game::policy::{Param, ParamValues, PolicyCatalog, PolicyKind, SearchSupport};
+use crate::game::search::SearchSpec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
@@ -37,6 +40,9 @@ pub struct FactionPolicy {
     pub rebel_aggression: f64,
     /// Share of spare personal money donated each Revenue phase for Influence.
     pub donate: f64,
+    /// `Some` for the search player (`policy = "search"`): the worker asks the search for a
+    /// [`super::search::Directive`] each turn; the other fields are its rollout policy's.
+    pub search: Option<SearchSpec>,
 }
 
 const GREED: Param = Param {
@@ -142,6 +148,7 @@ fn cooperative(v: &ParamValues) -> FactionPolicy {
         prosecute: 0.0,
         rebel_aggression: v.get(4),
         donate: 0.0,
+        search: None,
     }
 }
 
@@ -155,6 +162,7 @@ fn competitive(v: &ParamValues) -> FactionPolicy {
         prosecute: v.get(4),
         rebel_aggression: v.get(5),
         donate: v.get(6),
+        search: None,
     }
 }
 
@@ -168,6 +176,7 @@ fn random(_: &ParamValues) -> FactionPolicy {
         prosecute: 0.5,
         rebel_aggression: 1.0,
         donate: 0.2,
+        search: None,
     }
 }
 
@@ -192,5 +201,17 @@ pub const CATALOG: PolicyCatalog<FactionPolicy> = PolicyCatalog {
             build: random,
         },
     ],
-    search: None,
+    // A searcher is its rollout policy with a search spec: a directive per turn chosen by
+    // rollouts (super::search). Rollouts to the end are short (an Early Republic game lasts about
+    // five turns), so the default plays them out: horizon 0.
+    search: Some(SearchSupport {
+        build: |spec, rollout| FactionPolicy {
+            search: Some(spec),
+            ..rollout
+        },
+        defaults: SearchSpec {
+            budget: 48,
+            horizon: 0,
+        },
+    }),
 };

@@ -7,6 +7,7 @@
 //! in Rome or with an army, veteran or not, loyal to a senator or to nobody (L773-L777).
 
 use super::cards::Card;
+use super::search::Directive;
 
 pub const NONE: u8 = u8::MAX;
 pub const FACTIONS: usize = 5;
@@ -257,6 +258,7 @@ pub struct Ledger {
     pub sinks: i64,
 }
 
+#[derive(Debug)]
 pub struct State {
     pub turn: u32,
     pub era: u8,
@@ -308,6 +310,107 @@ pub struct State {
     /// Scratch lists.
     pub scratch: Vec<u8>,
     pub scratch2: Vec<u8>,
+    /// What each faction plays this turn ([`Directive::Follow`] but for a searcher that chose
+    /// otherwise at the start of the turn; reset at its end).
+    pub directives: [Directive; FACTIONS],
+}
+
+/// A copy for the search player's rollouts. `clone_from` names every field (a field added to
+/// the state must be added here, or it does not compile) and reuses the vectors' buffers, so a
+/// rollout's copy allocates nothing once they have grown.
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut s = State::new(0, 0, 0, 0, 0, 0);
+        s.clone_from(self);
+        s
+    }
+
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            turn,
+            era,
+            deck,
+            next_decks,
+            senators,
+            statesmen,
+            wars,
+            leaders,
+            provinces,
+            concessions,
+            concession_destroyed,
+            laws_in_force,
+            laws_in_hand,
+            legions,
+            fleets_rome,
+            armies,
+            factions,
+            treasury,
+            unrest,
+            env,
+            land_bills,
+            land_bill_passed_this_turn,
+            era_ends,
+            rebel,
+            dominant,
+            perpetual_dictator,
+            pd_elected,
+            deck_ran_out,
+            new_alliance,
+            hrao_faction,
+            owed_spoils,
+            ledger,
+            battles,
+            deaths,
+            persuasions,
+            prosecutions,
+            rebellions,
+            chits,
+            scratch,
+            scratch2,
+            directives,
+        } = source;
+        self.turn = *turn;
+        self.era = *era;
+        self.deck.clone_from(deck);
+        self.next_decks.clone_from(next_decks);
+        self.senators.clone_from(senators);
+        self.statesmen.clone_from(statesmen);
+        self.wars.clone_from(wars);
+        self.leaders.clone_from(leaders);
+        self.provinces.clone_from(provinces);
+        self.concessions.clone_from(concessions);
+        self.concession_destroyed.clone_from(concession_destroyed);
+        self.laws_in_force = *laws_in_force;
+        self.laws_in_hand.clone_from(laws_in_hand);
+        self.legions = *legions;
+        self.fleets_rome = *fleets_rome;
+        self.armies = *armies;
+        self.factions = *factions;
+        self.treasury = *treasury;
+        self.unrest = *unrest;
+        self.env = *env;
+        self.land_bills = *land_bills;
+        self.land_bill_passed_this_turn = *land_bill_passed_this_turn;
+        self.era_ends = *era_ends;
+        self.rebel = *rebel;
+        self.dominant = *dominant;
+        self.perpetual_dictator = *perpetual_dictator;
+        self.pd_elected = *pd_elected;
+        self.deck_ran_out = *deck_ran_out;
+        self.new_alliance = *new_alliance;
+        self.hrao_faction = *hrao_faction;
+        self.owed_spoils = *owed_spoils;
+        self.ledger = *ledger;
+        self.battles = *battles;
+        self.deaths = *deaths;
+        self.persuasions = *persuasions;
+        self.prosecutions = *prosecutions;
+        self.rebellions = *rebellions;
+        self.chits = *chits;
+        self.scratch.clone_from(scratch);
+        self.scratch2.clone_from(scratch2);
+        self.directives = *directives;
+    }
 }
 
 impl State {
@@ -382,6 +485,7 @@ impl State {
             chits: [0; 64],
             scratch: Vec::with_capacity(64),
             scratch2: Vec::with_capacity(64),
+            directives: [Directive::Follow; FACTIONS],
         }
     }
 

@@ -3,9 +3,11 @@
 
 use super::cards::Card;
 use super::policy::FactionPolicy;
+use super::search::{Directive, Rollouts};
 use super::state::*;
 use super::*;
 use crate::dice::Dice;
+use crate::game::search::Searcher;
 use crate::game::{GameLog, GameRecord, TurnObserver};
 use crate::game_log;
 
@@ -14,6 +16,8 @@ pub struct Worker<'a> {
     s: State,
     per_player: Vec<f64>,
     global: Vec<f64>,
+    /// For searching factions: the game as rollouts see it, and the searcher's buffers.
+    search: Option<(Rollouts<'a>, Searcher<Rollouts<'a>>)>,
 }
 
 impl<'a> Worker<'a> {
@@ -31,6 +35,11 @@ impl<'a> Worker<'a> {
             ),
             per_player: vec![0.0; FACTIONS * TURN_METRICS.len()],
             global: vec![0.0; GLOBAL_METRICS.len()],
+            search: m
+                .policies
+                .iter()
+                .any(|p| p.search.is_some())
+                .then(|| (Rollouts::new(m), Searcher::default())),
         }
     }
 }
@@ -67,8 +76,10 @@ impl Game<'_> {
         self.end.is_some()
     }
 
+    /// The policy faction `f` plays this turn: its own, as this turn's directive has it (a
+    /// searcher's own is its rollout policy; without a searcher the directive is always Follow).
     pub fn policy(&self, f: usize) -> FactionPolicy {
-        self.m.policies[f]
+        self.s.directives[f].apply(self.m.policies[f], &self.m.styles)
     }
 
     pub fn name(&self, senator: usize) -> String {
@@ -451,45 +462,29 @@ impl crate::game::GamePlay for Worker<'_> {
         log: &mut dyn GameLog,
     ) {
         let m = self.m;
+        self.s.directives = [Directive::Follow; FACTIONS];
         let mut g = Game::new(m, &mut self.s, dice, log);
         super::setup::deal(&mut g);
         let mut turn = 0;
         while turn < m.rules.turn_cap && !g.over() {
             turn += 1;
-            g.s.turn = turn;
-            if let Some(e) = m.setup.era_at_turn(turn) {
-                g.s.era = e;
+            g.begin_turn(turn);
+            if let Some((game, searcher)) = &mut self.search {
+                for f in 0..FACTIONS {
+                    let Some(spec) = m.policies[f].search else {
+                        continue;
+                    };
+                    // The searchers decide in turn order: a later one's rollouts play the
+                    // earlier ones' directives for this turn.
+                    let d = searcher
+                        .choose(game, g.s, f, spec, g.dice)
+                        .unwrap_or_default();
+                    g.s.directives[f] = d;
+                    game_log!(g.log, "  Faction {} (search) plays {d:?} this turn", f + 1);
+                }
             }
-            game_log!(
-                g.log,
-                "== turn {turn} ({}) · Treasury {} T · Unrest {} · Active wars {} ==",
-                super::cards::ERAS[g.s.era as usize],
-                g.s.treasury,
-                g.s.unrest,
-                g.s.active_wars()
-            );
-            g.mortality();
-            if !g.over() {
-                g.revenue();
-            }
-            if !g.over() {
-                g.forum();
-            }
-            if !g.over() {
-                g.population();
-            }
-            if !g.over() {
-                g.senate();
-            }
-            if !g.over() {
-                g.combat();
-            }
-            if !g.over() {
-                g.revolution();
-            }
-            if !g.over() {
-                g.end_of_turn();
-            }
+            g.play_turn();
+            g.s.directives = [Directive::Follow; FACTIONS];
             measure(&g, &mut self.per_player, &mut self.global);
             observer.turn(turn, &self.per_player, &self.global);
         }
@@ -520,6 +515,48 @@ impl crate::game::GamePlay for Worker<'_> {
 }
 
 impl Game<'_> {
+    /// Turn `turn` begins: its number, its era, the log's header.
+    pub(super) fn begin_turn(&mut self, turn: u32) {
+        self.s.turn = turn;
+        if let Some(e) = self.m.setup.era_at_turn(turn) {
+            self.s.era = e;
+        }
+        game_log!(
+            self.log,
+            "== turn {turn} ({}) · Treasury {} T · Unrest {} · Active wars {} ==",
+            super::cards::ERAS[self.s.era as usize],
+            self.s.treasury,
+            self.s.unrest,
+            self.s.active_wars()
+        );
+    }
+
+    /// The seven phases of the turn begun, until the game ends (digest §2).
+    pub(super) fn play_turn(&mut self) {
+        self.mortality();
+        if !self.over() {
+            self.revenue();
+        }
+        if !self.over() {
+            self.forum();
+        }
+        if !self.over() {
+            self.population();
+        }
+        if !self.over() {
+            self.senate();
+        }
+        if !self.over() {
+            self.combat();
+        }
+        if !self.over() {
+            self.revolution();
+        }
+        if !self.over() {
+            self.end_of_turn();
+        }
+    }
+
     /// The victory checks at the end of the turn (§1.3, §1.4).
     pub(super) fn end_of_turn(&mut self) {
         if self.s.perpetual_dictator != NONE {
