@@ -778,6 +778,12 @@ fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
     };
     if let (Some(n), Some(t)) = (args.games, table.as_mut()) {
         t.insert("games".into(), Value::Integer(n as i64));
+        // --games is every cell's count: a rung's own `games` gives way to it too.
+        if let Some(Value::Array(rungs)) = t.get_mut("rungs") {
+            for rung in rungs.iter_mut().filter_map(Value::as_table_mut) {
+                rung.remove("games");
+            }
+        }
     }
     let (summary, dir, files, seconds) = match what {
         Compete::Tune => {

@@ -551,9 +551,16 @@ fn tune_and_ladder_run_from_the_command_line_and_name_their_errors() {
         o,
         "--json",
     ]));
-    assert_eq!(ladder["pairs"].as_array().unwrap().len(), 3, "{ladder}");
+    assert_eq!(ladder["pairs"].as_array().unwrap().len(), 6, "{ladder}");
     let csv = std::fs::read_to_string(out.join("ror-ladder/ladder.csv")).unwrap();
-    assert_eq!(csv.lines().count(), 1 + 3 * (5 + 1), "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 6 * (5 + 1), "{csv}");
+    // --games overrides the search rung's own count as well.
+    assert!(
+        csv.lines()
+            .filter(|l| l.contains(",faction_1,"))
+            .all(|l| l.contains(",60,")),
+        "{csv}"
+    );
 
     let bad = dir.join("bad.toml");
     let text = std::fs::read_to_string("experiments/ror-ladder.toml").unwrap()
