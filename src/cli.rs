@@ -215,7 +215,7 @@ struct OddsArgs {
     /// Seed of the random streams
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Print JSON (schema in the README)
+    /// Print JSON (schema in docs/battles.md)
     #[arg(long)]
     json: bool,
     /// Also draw the loss distributions to FILE.png and FILE.svg
