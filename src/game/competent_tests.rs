@@ -24,6 +24,34 @@ fn load(dir: &Path, text: &str) -> crate::error::Result<GameExperiment> {
     GameExperiment::load_with(&path, toy::lookup)
 }
 
+/// `alea tune` without a progress bar, writing under `out_root`.
+fn quiet_tune(
+    exp: &GameExperiment,
+    out_root: PathBuf,
+) -> crate::error::Result<super::tune::TuneResult> {
+    tune(
+        exp,
+        &TuneSettings {
+            out_root,
+            show_progress: false,
+        },
+    )
+}
+
+/// `alea ladder` without a progress bar, writing under `out_root`.
+fn quiet_ladder(
+    exp: &GameExperiment,
+    out_root: PathBuf,
+) -> crate::error::Result<super::ladder::LadderResult> {
+    ladder(
+        exp,
+        &LadderSettings {
+            out_root,
+            show_progress: false,
+        },
+    )
+}
+
 fn race(plays: [Play; 3]) -> Toy {
     Toy {
         source: "toy.toml".into(),
@@ -98,14 +126,7 @@ fn tuning_finds_the_known_optimum_of_the_toy() {
     let text = "name = \"pusher\"\nseed = 3\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 3 }\n\
                 [tune]\ngames = 4000\ncandidates = 6\nrounds = 2\nmargin = 0.005\n[tune.players.alpha]\ndice = { values = [1, 2, 3, 4, 5, 6] }\n";
     let exp = load(&dir, text).unwrap();
-    let out = tune(
-        &exp,
-        &TuneSettings {
-            out_root: dir.join("out"),
-            show_progress: false,
-        },
-    )
-    .unwrap();
+    let out = quiet_tune(&exp, dir.join("out")).unwrap();
     let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
     let parsed: toml::Table = toml::from_str(&tuned).unwrap();
     let dice = &parsed["policies"]["alpha"]["dice"];
@@ -179,14 +200,7 @@ fn tuning_chooses_among_policies_by_name() {
     let text = "name = \"names\"\nseed = 2\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 3 }\nalpha = \"steady\"\n\
                 [tune]\ngames = 3000\ncandidates = 6\nrounds = 1\n[tune.players.alpha]\npolicy = [\"steady\", \"random\", \"pusher\"]\n";
     let exp = load(&dir, text).unwrap();
-    let out = tune(
-        &exp,
-        &TuneSettings {
-            out_root: dir.join("out"),
-            show_progress: false,
-        },
-    )
-    .unwrap();
+    let out = quiet_tune(&exp, dir.join("out")).unwrap();
     let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
     assert!(
         tuned.contains(&format!("policy = \"{}\"", choices[best].0)),
@@ -203,14 +217,7 @@ fn tuning_a_range_and_every_seat_reaches_an_equilibrium() {
                 [tune]\ngames = 2000\ncandidates = 8\nrounds = 5\nmargin = 0.02\n\
                 [tune.players.alpha]\ndice = [1, 6]\n[tune.players.beta_team]\ndice = [1, 6]\n[tune.players.gamma]\ndice = [1, 6]\n";
     let exp = load(&dir, text).unwrap();
-    let out = tune(
-        &exp,
-        &TuneSettings {
-            out_root: dir.join("out"),
-            show_progress: false,
-        },
-    )
-    .unwrap();
+    let out = quiet_tune(&exp, dir.join("out")).unwrap();
     assert!(out.converged, "{:#?}", out.rounds);
     let first: Vec<_> = out.rounds.iter().filter(|r| r.round == 1).collect();
     assert!(
@@ -273,14 +280,7 @@ fn the_toy_ladder_puts_every_higher_rung_above_every_lower_one() {
     )
     .unwrap();
     let exp = load(&dir, &LADDER.replace("TUNED", &tuned.display().to_string())).unwrap();
-    let out = ladder(
-        &exp,
-        &LadderSettings {
-            out_root: dir.join("out"),
-            show_progress: false,
-        },
-    )
-    .unwrap();
+    let out = quiet_ladder(&exp, dir.join("out")).unwrap();
     let all: Vec<_> = out.rows.iter().filter(|r| r.seat == "all").collect();
     assert_eq!(all.len(), 6);
     for r in &all {
@@ -338,22 +338,8 @@ fn tune_and_ladder_do_not_depend_on_the_thread_count() {
             .build()
             .unwrap();
         pool.install(|| {
-            let t = tune(
-                &exp,
-                &TuneSettings {
-                    out_root: root.join("tune"),
-                    show_progress: false,
-                },
-            )
-            .unwrap();
-            let l = ladder(
-                &exp,
-                &LadderSettings {
-                    out_root: root.join("ladder"),
-                    show_progress: false,
-                },
-            )
-            .unwrap();
+            let t = quiet_tune(&exp, root.join("tune")).unwrap();
+            let l = quiet_ladder(&exp, root.join("ladder")).unwrap();
             ["tuned-policies.toml", "tuning.csv", "summary.json"]
                 .iter()
                 .map(|f| std::fs::read(t.dir.join(f)).unwrap())
@@ -385,7 +371,7 @@ fn bad_tune_tables_are_one_line_errors_naming_the_field() {
         ("[tune.players.alpha]\npolicy = [\"pusher\", \"stedy\"]\n", "did you mean steady"),
     ] {
         let exp = load(&dir, &format!("{head}{body}")).unwrap();
-        let err = tune(&exp, &TuneSettings { out_root: dir.join("out"), show_progress: false }).err().unwrap_or_else(|| panic!("{body} was accepted"));
+        let err = quiet_tune(&exp, dir.join("out")).err().unwrap_or_else(|| panic!("{body} was accepted"));
         let text = err.to_string();
         assert!(text.contains(expect), "{body}: {text}");
         assert!(!text.contains('\n'), "one line: {text}");
