@@ -1,9 +1,9 @@
-//! `cargo bench`: exact odds per battle type, Monte Carlo battles per second per battle type, and
+//! `cargo bench -p alea-benches --bench battles`: exact odds per battle type, Monte Carlo battles per second per battle type, and
 //! the quickstart sweep (30 × 30 × 4 exact field battles with its charts).
 
 use alea::progress::Progress;
 use alea::rulesets::{load_battle, LoadedBattle, McRun};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use std::hint::black_box;
 
 /// The battles measured: the largest exact field battle the targets name (15 v 15 dice, mixed).
@@ -177,9 +177,9 @@ fn quickstart_sweep(c: &mut Criterion) {
     let exp =
         alea::experiment::Experiment::load(std::path::Path::new("experiments/quickstart.toml"))
             .expect("quickstart loads");
-    let out_root = std::env::temp_dir().join(format!("alea-bench-{}", std::process::id()));
+    let out_root = tempfile::tempdir().expect("a temporary folder");
     let settings = alea::sweep::RunSettings {
-        out_root: out_root.clone(),
+        out_root: out_root.path().to_path_buf(),
         show_progress: false,
     };
     let mut group = c.benchmark_group("sweep");
@@ -188,7 +188,6 @@ fn quickstart_sweep(c: &mut Criterion) {
         bench.iter(|| black_box(alea::sweep::run(&exp, &settings).expect("quickstart runs")))
     });
     group.finish();
-    let _ = std::fs::remove_dir_all(out_root);
 }
 
 criterion_group!(
@@ -199,4 +198,11 @@ criterion_group!(
     imperios,
     quickstart_sweep
 );
-criterion_main!(benches);
+
+/// criterion's `main`, run from the repository root, where the experiments name their files from.
+fn main() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::env::set_current_dir(&root).expect("the repository root");
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,4 +1,4 @@
-//! `cargo bench --bench games`: whole automated games. One game on one thread (games per second)
+//! `cargo bench -p alea-benches --bench games`: whole automated games. One game on one thread (games per second)
 //! of the Mare Nostrum balance experiment and of the República de Roma Early Republic experiment,
 //! and each experiment end to end on every thread with all its outputs (parquet, CSV, JSON,
 //! charts) for 2,000 games; and one Mare Nostrum game with Rome as the search player (one search
@@ -8,7 +8,7 @@ use alea::dice::Dice;
 use alea::game::experiment::GameExperiment;
 use alea::game::sweep::{run_games, GameRunSettings};
 use alea::game::{GameRecord, NoLog, NoObserver};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 use std::path::Path;
 
 const BALANCE: &str = "experiments/mare-nostrum-punic-balance.toml";
@@ -53,9 +53,9 @@ fn experiment_end_to_end(c: &mut Criterion) {
 fn end_to_end_of(c: &mut Criterion, path: &str) {
     let mut exp = GameExperiment::load(Path::new(path)).expect("the experiment loads");
     exp.games = 2_000;
-    let out = std::env::temp_dir().join(format!("alea-bench-games-{}", std::process::id()));
+    let out = tempfile::tempdir().expect("a temporary folder");
     let settings = GameRunSettings {
-        out_root: out.clone(),
+        out_root: out.path().to_path_buf(),
         show_progress: false,
     };
     let mut group = c.benchmark_group("game-run");
@@ -65,8 +65,14 @@ fn end_to_end_of(c: &mut Criterion, path: &str) {
         b.iter(|| run_games(&exp, &settings).expect("the run completes").games)
     });
     group.finish();
-    let _ = std::fs::remove_dir_all(out);
 }
 
 criterion_group!(benches, one_game, experiment_end_to_end);
-criterion_main!(benches);
+
+/// criterion's `main`, run from the repository root, where the experiments name their files from.
+fn main() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    std::env::set_current_dir(&root).expect("the repository root");
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

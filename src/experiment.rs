@@ -191,7 +191,7 @@ impl Experiment {
             charts: file.charts.unwrap_or_default(),
             ruleset: first.ruleset,
             kind: first.kind,
-            sha256: crate::sha256::sha256_hex(&bytes),
+            sha256: crate::output::sha256_hex(&bytes),
             source,
         };
         exp.check_charts()?;
@@ -458,12 +458,21 @@ pub fn grid_point(axes: &[Axis], mut index: usize) -> Vec<&Value> {
 mod tests {
     use super::*;
 
-    fn write(name: &str, text: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("alea-exp-test-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let p = dir.join(name);
+    /// An experiment file in a folder of its own, removed when dropped.
+    struct TestFile(#[allow(dead_code)] tempfile::TempDir, PathBuf);
+
+    impl std::ops::Deref for TestFile {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.1
+        }
+    }
+
+    fn write(name: &str, text: &str) -> TestFile {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join(name);
         std::fs::write(&p, text).unwrap();
-        p
+        TestFile(dir, p)
     }
 
     const BASE: &str = "[battle]\nruleset = \"mare-nostrum\"\nbattle = \"field\"\nattacker = { infantry = 5, leader = 0 }\ndefender = { infantry = 5, leader = 0 }\n";

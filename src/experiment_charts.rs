@@ -610,8 +610,8 @@ mod tests {
 
     #[test]
     fn named_x_values_draw_bars_with_every_category() {
-        let dir = std::env::temp_dir().join(format!("alea-bars-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
         let chart = LineChart {
             title: "t".into(),
             subtitle: None,
@@ -638,6 +638,5 @@ mod tests {
         draw_along_x(&chart, &numbers, &dir.join("lines")).unwrap();
         let svg = std::fs::read_to_string(dir.join("lines.svg")).unwrap();
         assert!(!svg.contains("FL"));
-        std::fs::remove_dir_all(&dir).ok();
     }
 }

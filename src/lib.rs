@@ -16,6 +16,5 @@ pub mod progress;
 pub mod report;
 pub mod rulesets;
 pub mod runner;
-pub mod sha256;
 pub mod spec;
 pub mod sweep;

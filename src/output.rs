@@ -10,28 +10,31 @@ use std::path::{Path, PathBuf};
 /// A directory that becomes `out/<name>` when committed, and disappears if dropped uncommitted.
 pub struct OutputDir {
     target: PathBuf,
-    temp: PathBuf,
-    committed: bool,
+    temp: tempfile::TempDir,
 }
 
 impl OutputDir {
     pub fn create(root: &Path, name: &str) -> Result<OutputDir> {
         std::fs::create_dir_all(root).map_err(|e| AleaError::io(root, e))?;
-        let temp = root.join(format!(".{name}.partial-{}", std::process::id()));
-        if temp.exists() {
-            std::fs::remove_dir_all(&temp).map_err(|e| AleaError::io(&temp, e))?;
-        }
-        std::fs::create_dir_all(&temp).map_err(|e| AleaError::io(&temp, e))?;
+        let prefix = format!(".{name}.partial-");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix);
+        // A folder as `mkdir` makes it (0o777 less the umask), not tempfile's owner-only default:
+        // it becomes the user's output folder.
+        #[cfg(unix)]
+        builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o777));
+        let temp = builder
+            .tempdir_in(root)
+            .map_err(|e| AleaError::io(root, e))?;
         Ok(OutputDir {
             target: root.join(name),
             temp,
-            committed: false,
         })
     }
 
     /// Where to write `file` now (inside the temporary directory).
     pub fn path(&self, file: &str) -> PathBuf {
-        self.temp.join(file)
+        self.temp.path().join(file)
     }
 
     /// The directory the files will have once committed.
@@ -40,7 +43,7 @@ impl OutputDir {
     }
 
     /// Replaces any previous run's directory with this one.
-    pub fn commit(mut self) -> Result<PathBuf> {
+    pub fn commit(self) -> Result<PathBuf> {
         let old = self.target.with_file_name(format!(
             ".{}.old-{}",
             self.target
@@ -52,20 +55,12 @@ impl OutputDir {
         if self.target.exists() {
             std::fs::rename(&self.target, &old).map_err(|e| AleaError::io(&self.target, e))?;
         }
-        std::fs::rename(&self.temp, &self.target).map_err(|e| AleaError::io(&self.target, e))?;
+        let temp = self.temp.keep();
+        std::fs::rename(&temp, &self.target).map_err(|e| AleaError::io(&self.target, e))?;
         if old.exists() {
             std::fs::remove_dir_all(&old).map_err(|e| AleaError::io(&old, e))?;
         }
-        self.committed = true;
-        Ok(self.target.clone())
-    }
-}
-
-impl Drop for OutputDir {
-    fn drop(&mut self) {
-        if !self.committed {
-            let _ = std::fs::remove_dir_all(&self.temp);
-        }
+        Ok(self.target)
     }
 }
 
@@ -346,21 +341,42 @@ impl TableWriter {
     }
 }
 
+/// The SHA-256 of `data` in lowercase hex, as manifests record the experiment file.
+pub fn sha256_hex(data: &[u8]) -> String {
+    use sha2::Digest;
+    use std::fmt::Write;
+    sha2::Sha256::digest(data)
+        .iter()
+        .fold(String::with_capacity(64), |mut hex, byte| {
+            let _ = write!(hex, "{byte:02x}");
+            hex
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
+    fn manifests_hash_files_as_sha256_hex() {
+        assert_eq!(
+            super::sha256_hex(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
     fn a_dropped_output_leaves_nothing_and_a_committed_one_replaces_the_old() {
-        let root = std::env::temp_dir().join(format!("alea-out-test-{}", std::process::id()));
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
         {
-            let dir = OutputDir::create(&root, "x").unwrap();
+            let dir = OutputDir::create(root, "x").unwrap();
             std::fs::write(dir.path("a.txt"), "half").unwrap();
         }
         assert!(!root.join("x").exists());
-        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 0);
+        assert_eq!(std::fs::read_dir(root).unwrap().count(), 0);
         for content in ["first", "second"] {
-            let dir = OutputDir::create(&root, "x").unwrap();
+            let dir = OutputDir::create(root, "x").unwrap();
             std::fs::write(dir.path("a.txt"), content).unwrap();
             dir.commit().unwrap();
         }
@@ -368,14 +384,17 @@ mod tests {
             std::fs::read_to_string(root.join("x/a.txt")).unwrap(),
             "second"
         );
-        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1);
-        std::fs::remove_dir_all(&root).unwrap();
+        assert_eq!(std::fs::read_dir(root).unwrap().count(), 1);
+        // The output folder gets the permissions any folder the user makes would get.
+        std::fs::create_dir(root.join("plain")).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions();
+        assert_eq!(mode(&root.join("x")), mode(&root.join("plain")));
     }
 
     #[test]
     fn tables_stream_in_batches() {
-        let root = std::env::temp_dir().join(format!("alea-table-test-{}", std::process::id()));
-        std::fs::create_dir_all(&root).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
         let columns = vec![
             ("variant".to_string(), ColType::Str),
             ("n".to_string(), ColType::Int),
@@ -401,13 +420,12 @@ mod tests {
         assert_eq!(csv.lines().count(), 11);
         assert_eq!(csv.lines().next().unwrap(), "variant,n,p");
         assert!(std::fs::metadata(root.join("t.parquet")).unwrap().len() > 100);
-        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]
     fn column_batches_follow_pending_rows_and_write_nan_as_null() {
-        let root = std::env::temp_dir().join(format!("alea-columns-test-{}", std::process::id()));
-        std::fs::create_dir_all(&root).unwrap();
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
         let columns = vec![
             ("variant".to_string(), ColType::Str),
             ("n".to_string(), ColType::Int),
@@ -445,6 +463,5 @@ mod tests {
             csv,
             "variant,n,p,who\nfirst,0,0.5,\nbatch,1,0.25,Carthage\nbatch,2,,Rome\nbatch,3,1.0,Carthage\n"
         );
-        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -16,13 +16,6 @@ fn alea_with(args: &[&str], env: &[(&str, &str)]) -> Output {
     cmd.output().expect("the alea binary runs")
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("alea-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn json(out: &Output) -> serde_json::Value {
     assert!(
         out.status.success(),
@@ -44,7 +37,8 @@ const FIELD_FILE: &str = "ruleset = \"mare-nostrum\"\nbattle = \"field\"\n[attac
 
 #[test]
 fn odds_from_a_battle_file_exact_and_monte_carlo() {
-    let dir = scratch("odds");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let file = dir.join("battle.toml");
     std::fs::write(&file, FIELD_FILE).unwrap();
     let f = file.to_str().unwrap();
@@ -131,7 +125,8 @@ fn odds_from_flags_and_city_fights_answer_in_their_own_words() {
 
 #[test]
 fn quickstart_writes_tables_manifest_and_charts() {
-    let out_root = scratch("quickstart");
+    let out_root_guard = tempfile::tempdir().unwrap();
+    let out_root = out_root_guard.path();
     let out = alea(&[
         "run",
         "experiments/quickstart.toml",
@@ -191,7 +186,8 @@ fn simulated_experiment(dir: &Path) -> PathBuf {
 
 #[test]
 fn same_seed_same_bytes_whatever_the_thread_count() {
-    let dir = scratch("threads");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let file = simulated_experiment(&dir);
     let mut csvs = Vec::new();
     for threads in ["1", "2"] {
@@ -215,7 +211,8 @@ fn same_seed_same_bytes_whatever_the_thread_count() {
 
 #[test]
 fn bad_input_is_one_line_exit_two_and_leaves_no_output() {
-    let dir = scratch("bad");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let out_root = dir.join("out");
     let write = |name: &str, text: &str| {
         let p = dir.join(name);
@@ -334,7 +331,8 @@ fn list_names_all_five_rulesets_and_help_shows_examples() {
 
 #[test]
 fn odds_chart_is_drawn() {
-    let dir = scratch("chart");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let stem = dir.join("losses");
     let out = alea(&[
         "odds",
@@ -445,7 +443,8 @@ fn invasions_basic_and_advanced_answer_from_the_command_line() {
 
 #[test]
 fn threads_and_seed_flags_override_the_file_without_changing_results() {
-    let dir = scratch("flags");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let file = simulated_experiment(&dir);
     let mut csvs = Vec::new();
     for (threads, seed) in [("1", "99"), ("2", "99"), ("2", "100")] {
@@ -470,7 +469,8 @@ fn threads_and_seed_flags_override_the_file_without_changing_results() {
 
 #[test]
 fn game_experiments_name_their_errors_and_replay_has_help() {
-    let dir = scratch("games");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let out_root = dir.join("out");
     let game = dir.join("game.toml");
     std::fs::write(
@@ -519,7 +519,8 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
 
 #[test]
 fn tune_and_ladder_run_from_the_command_line_and_name_their_errors() {
-    let dir = scratch("compete");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let out = dir.join("out");
     let o = out.to_str().unwrap();
     let tuned = json(&alea(&[

@@ -1,35 +1,13 @@
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::*;
 
 const PNG_SIGNATURE: [u8; 8] = [0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A];
 
-/// A fresh, empty directory under the system temp dir; removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let dir =
-            std::env::temp_dir().join(format!("alea-charts-{name}-{}-{nanos}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
+/// A fresh, empty directory, removed on drop.
+fn temp_dir() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
 }
 
 /// Checks both files of a drawn chart and that nothing else was left behind.
@@ -111,7 +89,7 @@ fn sample_heatmap(n: usize, panels: usize) -> Heatmap {
 
 #[test]
 fn line_chart_writes_png_and_svg() {
-    let dir = TempDir::new("line");
+    let dir = temp_dir();
     let chart = sample_line_chart();
     let written = draw_line_chart(&chart, &dir.path().join("line")).unwrap();
     check_chart(dir.path(), "line", &chart.title, &written);
@@ -119,7 +97,7 @@ fn line_chart_writes_png_and_svg() {
 
 #[test]
 fn heatmap_with_four_30x30_panels() {
-    let dir = TempDir::new("heat30");
+    let dir = temp_dir();
     let h = sample_heatmap(30, 4);
     let written = draw_heatmap(&h, &dir.path().join("heatmap")).unwrap();
     check_chart(dir.path(), "heatmap", &h.title, &written);
@@ -127,7 +105,7 @@ fn heatmap_with_four_30x30_panels() {
 
 #[test]
 fn small_heatmap_prints_cell_values() {
-    let dir = TempDir::new("heat5");
+    let dir = temp_dir();
     let mut h = sample_heatmap(5, 1);
     h.panels[0].values[4][4] = f64::NAN;
     let written = draw_heatmap(&h, &dir.path().join("small")).unwrap();
@@ -139,7 +117,7 @@ fn small_heatmap_prints_cell_values() {
 
 #[test]
 fn categorical_axes_show_their_names() {
-    let dir = TempDir::new("heatnames");
+    let dir = temp_dir();
     let mut h = sample_heatmap(4, 1);
     h.y_tick_labels = Some(
         [
@@ -159,7 +137,7 @@ fn categorical_axes_show_their_names() {
 
 #[test]
 fn bar_chart_with_groups_and_ci() {
-    let dir = TempDir::new("bars");
+    let dir = temp_dir();
     let chart = BarChart {
         title: "Win rate per nation".into(),
         subtitle: Some("95% confidence intervals".into()),
@@ -188,7 +166,7 @@ fn bar_chart_with_groups_and_ci() {
 
 #[test]
 fn bar_chart_with_many_categories() {
-    let dir = TempDir::new("manybars");
+    let dir = temp_dir();
     let n = 60;
     let chart = BarChart {
         title: "Loss distribution".into(),
@@ -220,7 +198,7 @@ fn bar_chart_with_many_categories() {
 
 #[test]
 fn histogram_writes_png_and_svg() {
-    let dir = TempDir::new("hist");
+    let dir = temp_dir();
     let h = Histogram {
         title: "Battle length".into(),
         subtitle: Some("200 000 battles".into()),
@@ -236,7 +214,7 @@ fn histogram_writes_png_and_svg() {
 
 #[test]
 fn degenerate_data_does_not_panic() {
-    let dir = TempDir::new("degenerate");
+    let dir = temp_dir();
     let d = dir.path();
     let nan = f64::NAN;
     let inf = f64::INFINITY;
@@ -359,7 +337,7 @@ fn degenerate_data_does_not_panic() {
 
 #[test]
 fn missing_directory_is_an_error() {
-    let dir = TempDir::new("missing");
+    let dir = temp_dir();
     let stem = dir.path().join("no").join("such").join("dir").join("chart");
     let err = draw_line_chart(&sample_line_chart(), &stem).unwrap_err();
     let msg = err.to_string();
@@ -373,7 +351,7 @@ fn missing_directory_is_an_error() {
 
 #[test]
 fn dots_in_the_stem_are_kept() {
-    let dir = TempDir::new("dots");
+    let dir = temp_dir();
     let written = draw_line_chart(&sample_line_chart(), &dir.path().join("win_rate_0.5")).unwrap();
     assert_eq!(written[0], dir.path().join("win_rate_0.5.png"));
     assert_eq!(written[1], dir.path().join("win_rate_0.5.svg"));
@@ -382,7 +360,7 @@ fn dots_in_the_stem_are_kept() {
 
 #[test]
 fn overwriting_replaces_the_files() {
-    let dir = TempDir::new("overwrite");
+    let dir = temp_dir();
     let stem = dir.path().join("chart");
     let mut chart = sample_line_chart();
     draw_line_chart(&chart, &stem).unwrap();
@@ -427,7 +405,7 @@ fn long_subtitles_wrap_at_words() {
 
 #[test]
 fn line_chart_with_bands_and_thirteen_series_outside_legend() {
-    let dir = TempDir::new("bands");
+    let dir = temp_dir();
     let series = (0..13)
         .map(|k| Series {
             name: format!("Player number {k}"),

@@ -3,8 +3,8 @@
 //! Plotters' `ab_glyph` renderer places each glyph at its truncated pen
 //! position and ignores the glyph's left side bearing, which gives visibly
 //! uneven letter spacing in PNGs. For bitmaps we therefore lay text out
-//! ourselves from the font's own metrics (read here from the TrueType
-//! `hmtx`, `cmap` and `kern` tables) and draw it one glyph at a time. SVGs
+//! ourselves from the font's own metrics (its `hmtx`, `cmap` and `kern`
+//! tables, read with `ttf-parser`) and draw it one glyph at a time. SVGs
 //! get whole strings, so viewers lay them out with their own text engine.
 
 use std::sync::OnceLock;
@@ -20,178 +20,58 @@ use super::output::{DrawResult, FONT_BOLD, FONT_REGULAR};
 /// plotters; SVG viewers use DejaVu Sans if installed, else any sans font.
 pub(crate) const FAMILY: &str = "DejaVu Sans, sans-serif";
 
-/// Horizontal metrics of one font, in font units.
+/// Horizontal metrics of one font, in font units, read with `ttf-parser`.
 pub(crate) struct Metrics {
+    face: ttf_parser::Face<'static>,
     /// Font units → pixels at "size 1" (plotters/ab_glyph size = ascent −
     /// descent in pixels).
     unit: f64,
     cap_height: f64,
     descent: f64,
     em: f64,
-    /// `(first char, last char, delta, id_range_offset position)` segments
-    /// of a cmap format 4 table, plus the raw table.
-    cmap: Vec<(u16, u16, u16, usize)>,
-    /// `(advance, lsb)` per glyph.
-    hmtx: Vec<(u16, i16)>,
-    /// Sorted `((left << 16) | right, value)` kerning pairs.
-    kern: Vec<(u32, i16)>,
-    data: &'static [u8],
-}
-
-fn u16_at(d: &[u8], i: usize) -> Option<u16> {
-    Some(u16::from_be_bytes([*d.get(i)?, *d.get(i + 1)?]))
-}
-
-fn i16_at(d: &[u8], i: usize) -> Option<i16> {
-    u16_at(d, i).map(|v| v as i16)
-}
-
-fn u32_at(d: &[u8], i: usize) -> Option<u32> {
-    Some(u32::from_be_bytes([
-        *d.get(i)?,
-        *d.get(i + 1)?,
-        *d.get(i + 2)?,
-        *d.get(i + 3)?,
-    ]))
-}
-
-fn table(d: &[u8], tag: &[u8; 4]) -> Option<usize> {
-    let n = u16_at(d, 4)? as usize;
-    (0..n)
-        .map(|i| 12 + 16 * i)
-        .find(|&rec| d.get(rec..rec + 4) == Some(&tag[..]))
-        .and_then(|rec| u32_at(d, rec + 8))
-        .map(|off| off as usize)
 }
 
 impl Metrics {
     fn parse(data: &'static [u8]) -> Option<Metrics> {
-        let d = data;
-        let head = table(d, b"head")?;
-        let hhea = table(d, b"hhea")?;
-        let hmtx_off = table(d, b"hmtx")?;
-        let maxp = table(d, b"maxp")?;
-        let upem = u16_at(d, head + 18)? as f64;
-        let ascent = i16_at(d, hhea + 4)? as f64;
-        let descent = -(i16_at(d, hhea + 6)? as f64);
-        let n_hmetrics = u16_at(d, hhea + 34)? as usize;
-        let n_glyphs = u16_at(d, maxp + 4)? as usize;
-        let mut hmtx = Vec::with_capacity(n_glyphs);
-        let mut last_adv = 0;
-        for g in 0..n_glyphs {
-            if g < n_hmetrics {
-                last_adv = u16_at(d, hmtx_off + 4 * g)?;
-                hmtx.push((last_adv, i16_at(d, hmtx_off + 4 * g + 2)?));
-            } else {
-                let lsb = i16_at(d, hmtx_off + 4 * n_hmetrics + 2 * (g - n_hmetrics))?;
-                hmtx.push((last_adv, lsb));
-            }
-        }
-        // cmap: the Windows Unicode BMP subtable (format 4).
-        let cmap_off = table(d, b"cmap")?;
-        let n_sub = u16_at(d, cmap_off + 2)? as usize;
-        let sub = (0..n_sub).find_map(|i| {
-            let rec = cmap_off + 4 + 8 * i;
-            let (pid, eid) = (u16_at(d, rec)?, u16_at(d, rec + 2)?);
-            let off = cmap_off + u32_at(d, rec + 4)? as usize;
-            (((pid == 3 && eid == 1) || pid == 0) && u16_at(d, off)? == 4).then_some(off)
-        })?;
-        let seg_x2 = u16_at(d, sub + 6)? as usize;
-        let ends = sub + 14;
-        let starts = ends + seg_x2 + 2;
-        let deltas = starts + seg_x2;
-        let ranges = deltas + seg_x2;
-        let mut cmap = vec![];
-        for s in 0..seg_x2 / 2 {
-            cmap.push((
-                u16_at(d, starts + 2 * s)?,
-                u16_at(d, ends + 2 * s)?,
-                u16_at(d, deltas + 2 * s)?,
-                ranges + 2 * s,
-            ));
-        }
-        // kern: version 0, horizontal format 0 subtables.
-        let mut kern = vec![];
-        if let Some(k) = table(d, b"kern") {
-            if u16_at(d, k) == Some(0) {
-                let mut off = k + 4;
-                for _ in 0..u16_at(d, k + 2).unwrap_or(0) {
-                    let len = u16_at(d, off + 2).unwrap_or(0) as usize;
-                    let coverage = u16_at(d, off + 4).unwrap_or(0);
-                    if coverage >> 8 == 0 && coverage & 1 == 1 {
-                        let n = u16_at(d, off + 6).unwrap_or(0) as usize;
-                        for p in 0..n {
-                            let at = off + 14 + 6 * p;
-                            if let (Some(key), Some(v)) = (u32_at(d, at), i16_at(d, at + 4)) {
-                                kern.push((key, v));
-                            }
-                        }
-                    }
-                    off += len.max(6);
-                }
-            }
-        }
-        kern.sort_by_key(|&(key, _)| key);
-        let mut m = Metrics {
+        let face = ttf_parser::Face::parse(data, 0).ok()?;
+        // The hhea values, which ab_glyph sizes glyphs by (not the OS/2 ones).
+        let hhea = face.tables().hhea;
+        let ascent = hhea.ascender as f64;
+        let descent = -(hhea.descender as f64);
+        let em = face.units_per_em() as f64;
+        let cap_height = face
+            .glyph_index('H')
+            .and_then(|g| face.glyph_bounding_box(g))
+            .map_or(em * 0.73, |b| b.y_max as f64);
+        Some(Metrics {
+            face,
             unit: 1.0 / (ascent + descent).max(1.0),
-            cap_height: upem * 0.73,
+            cap_height,
             descent,
-            em: upem,
-            cmap,
-            hmtx,
-            kern,
-            data,
+            em,
+        })
+    }
+
+    fn glyph(&self, c: char) -> ttf_parser::GlyphId {
+        self.face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0))
+    }
+
+    fn hm(&self, g: ttf_parser::GlyphId) -> (f64, f64) {
+        let advance = self.face.glyph_hor_advance(g).unwrap_or(0);
+        let lsb = self.face.glyph_hor_side_bearing(g).unwrap_or(0);
+        (advance as f64, lsb as f64)
+    }
+
+    /// The pair's kerning from the first horizontal `kern` subtable that has it.
+    fn kern(&self, a: ttf_parser::GlyphId, b: ttf_parser::GlyphId) -> f64 {
+        let Some(kern) = self.face.tables().kern else {
+            return 0.0;
         };
-        if let Some(h) = m.glyph_top(m.glyph('H')) {
-            m.cap_height = h;
-        }
-        Some(m)
-    }
-
-    fn glyph(&self, c: char) -> u16 {
-        let Ok(code) = u16::try_from(c as u32) else {
-            return 0;
-        };
-        for &(start, end, delta, range_pos) in &self.cmap {
-            if code < start || code > end {
-                continue;
-            }
-            let range = u16_at(self.data, range_pos).unwrap_or(0);
-            if range == 0 {
-                return code.wrapping_add(delta);
-            }
-            let at = range_pos + range as usize + 2 * (code - start) as usize;
-            return match u16_at(self.data, at) {
-                Some(0) | None => 0,
-                Some(g) => g.wrapping_add(delta),
-            };
-        }
-        0
-    }
-
-    /// The top (yMax) of a glyph's outline, from `loca` + `glyf`.
-    fn glyph_top(&self, g: u16) -> Option<f64> {
-        let d = self.data;
-        let (head, loca, glyf) = (table(d, b"head")?, table(d, b"loca")?, table(d, b"glyf")?);
-        let off = if i16_at(d, head + 50)? == 0 {
-            u16_at(d, loca + 2 * g as usize)? as usize * 2
-        } else {
-            u32_at(d, loca + 4 * g as usize)? as usize
-        };
-        Some(i16_at(d, glyf + off + 8)? as f64)
-    }
-
-    fn hm(&self, g: u16) -> (f64, f64) {
-        let (a, l) = self.hmtx.get(g as usize).copied().unwrap_or((0, 0));
-        (a as f64, l as f64)
-    }
-
-    fn kern(&self, a: u16, b: u16) -> f64 {
-        let key = ((a as u32) << 16) | b as u32;
-        match self.kern.binary_search_by_key(&key, |&(k, _)| k) {
-            Ok(i) => self.kern[i].1 as f64,
-            Err(_) => 0.0,
-        }
+        kern.subtables
+            .into_iter()
+            .filter(|t| t.horizontal && !t.variable && !t.has_cross_stream)
+            .find_map(|t| t.glyphs_kerning(a, b))
+            .map_or(0.0, f64::from)
     }
 
     /// Pen positions (pixels) of each char, the left side bearings and the

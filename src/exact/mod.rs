@@ -1,12 +1,13 @@
 //! Exact probability: finite distributions over counts, dice pools, sampling without replacement,
 //! and small Markov chains over battle states.
 
-pub mod fast_hash;
 pub mod lnfact;
 pub mod markov;
 pub mod pmf;
 
-pub use fast_hash::FastMap;
+/// The exact solvers' state maps: short integer keys hashed millions of times, where the standard
+/// SipHash (built to resist adversarial keys) would dominate the work.
+pub type FastMap<K, V> = rustc_hash::FxHashMap<K, V>;
 pub use markov::StateDist;
 pub use pmf::Pmf;
 

@@ -400,7 +400,7 @@ impl GameExperiment {
             axes,
             variants,
             charts: file.charts.unwrap_or_default(),
-            sha256: crate::sha256::sha256_hex(text.as_bytes()),
+            sha256: crate::output::sha256_hex(text.as_bytes()),
             source,
             tune: file.tune,
             ladder: file.ladder,

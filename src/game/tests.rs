@@ -30,13 +30,6 @@ fn toy() -> Toy {
     }
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("alea-game-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -228,7 +221,8 @@ fn merging_is_exact_and_associative_in_chunk_order() {
 
 #[test]
 fn rows_stream_chunk_by_chunk_and_files_appear_only_on_commit() {
-    let root = scratch("stream");
+    let root_guard = tempfile::tempdir().unwrap();
+    let root = root_guard.path();
     let model = toy();
     let mut sink = Collect::default();
     play_games(&model, 5_000, 1, 0, &Progress::hidden(), &mut sink).unwrap();
@@ -294,7 +288,6 @@ fn rows_stream_chunk_by_chunk_and_files_appear_only_on_commit() {
     let t = read_parquet(&target.join("turns.parquet"));
     assert_eq!(t.height() as u64, 3 * played);
     assert!(t.column("global_lead").is_ok() && t.column("points").is_ok());
-    std::fs::remove_dir_all(&root).ok();
 }
 
 #[test]
@@ -318,7 +311,8 @@ const EXPERIMENT: &str = "name = \"race\"\ntitle = \"Dice race\"\ngames = 3000\n
 
 #[test]
 fn a_whole_experiment_writes_tables_charts_and_replays_any_game() {
-    let root = scratch("whole");
+    let root_guard = tempfile::tempdir().unwrap();
+    let root = root_guard.path();
     let exp = load(&root, "race.toml", EXPERIMENT).unwrap();
     assert_eq!(exp.cases(), 4);
     let built = exp.build(1, 1).unwrap().describe();
@@ -433,12 +427,12 @@ fn a_whole_experiment_writes_tables_charts_and_replays_any_game() {
             && printed.contains("variant \"ties lose\", target = 20"),
         "{printed}"
     );
-    std::fs::remove_dir_all(&root).ok();
 }
 
 #[test]
 fn same_experiment_same_bytes_with_one_or_two_threads() {
-    let root = scratch("bytes");
+    let root_guard = tempfile::tempdir().unwrap();
+    let root = root_guard.path();
     let text = format!("per_turn_rows = true\n{EXPERIMENT}").replace("games = 3000", "games = 700");
     let exp = load(&root, "race.toml", &text).unwrap();
     let mut outputs = Vec::new();
@@ -458,12 +452,12 @@ fn same_experiment_same_bytes_with_one_or_two_threads() {
         );
     }
     assert_eq!(outputs[0], outputs[1]);
-    std::fs::remove_dir_all(&root).ok();
 }
 
 #[test]
 fn bad_game_experiments_are_named_errors() {
-    let root = scratch("bad");
+    let root_guard = tempfile::tempdir().unwrap();
+    let root = root_guard.path();
     let toy = "[game]\nruleset = \"toy-dice\"\n";
     let load_errors = [
         ("gmaes = 5\n[game]\nruleset = \"toy-dice\"\n", "gmaes"),
@@ -536,7 +530,6 @@ fn bad_game_experiments_are_named_errors() {
         .unwrap()
         .to_string()
         .contains("[game] table"));
-    std::fs::remove_dir_all(&root).ok();
 }
 
 /// A model that breaks its contract: an ending that does not exist in its fifth game.
@@ -611,7 +604,8 @@ fn a_model_that_breaks_its_contract_is_an_internal_error_naming_the_game() {
 
 #[test]
 fn thirteen_players_get_legends_beside_the_plot() {
-    let root = scratch("thirteen");
+    let root_guard = tempfile::tempdir().unwrap();
+    let root = root_guard.path();
     let text = "name = \"crowd\"\ngames = 400\n[game]\nruleset = \"toy-dice\"\nplayers = 13\ntarget = 40\nturn_cap = 12\n[game.policies]\nnu = \"lucky\"\n";
     let exp = load(&root, "crowd.toml", text).unwrap();
     let result = run_games(&exp, &settings(&root.join("out"))).unwrap();
@@ -626,12 +620,12 @@ fn thirteen_players_get_legends_beside_the_plot() {
         bars.contains("(lucky)"),
         "players labelled with their policies"
     );
-    std::fs::remove_dir_all(&root).ok();
 }
 
 #[test]
 fn a_sweep_over_names_draws_grouped_bars_and_variants_share_a_bar_chart() {
-    let root = scratch("names");
+    let root_guard = tempfile::tempdir().unwrap();
+    let root = root_guard.path();
     let text = "name = \"names\"\ngames = 500\n[game]\nruleset = \"toy-dice\"\n[[sweep]]\nfield = \"policies.gamma\"\nvalues = [\"steady\", \"lucky\"]\n";
     let exp = load(&root, "names.toml", text).unwrap();
     run_games(&exp, &settings(&root.join("out"))).unwrap();
@@ -652,5 +646,4 @@ fn a_sweep_over_names_draws_grouped_bars_and_variants_share_a_bar_chart() {
     assert!(root
         .join("out/variants/score-over-turns-variant-gamma-lucky.svg")
         .exists());
-    std::fs::remove_dir_all(&root).ok();
 }

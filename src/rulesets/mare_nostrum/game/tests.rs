@@ -374,7 +374,8 @@ fn the_balance_experiment_runs_end_to_end_and_does_not_depend_on_threads() {
         "experiments/mare-nostrum-punic-balance.toml",
     ))
     .unwrap();
-    let root = std::env::temp_dir().join(format!("alea-mn-game-{}", std::process::id()));
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
     let mut summaries = Vec::new();
     for threads in [1, 2] {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -411,7 +412,6 @@ fn the_balance_experiment_runs_end_to_end_and_does_not_depend_on_threads() {
     assert_eq!(summaries[0], summaries[1]);
     assert!(summaries[0].contains("Rome") && summaries[0].contains("aggressor"));
     let _ = exp;
-    std::fs::remove_dir_all(&root).ok();
 }
 
 /// Egypt (X) and Rome (Y) with a commercial alliance, Egypt granting Rome passage (§8 E2).

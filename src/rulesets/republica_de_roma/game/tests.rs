@@ -750,8 +750,8 @@ fn scenario_errors_name_the_file_and_the_field() {
     .unwrap()
     .to_string();
     assert!(e.contains("exp.toml") && e.contains("game.scenario"), "{e}");
-    let dir = std::env::temp_dir().join("alea-ror-scenario-test");
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let bad = dir.join("early-republic.toml");
     let text = std::fs::read_to_string(EARLY)
         .unwrap()
