@@ -70,6 +70,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write the reference page of every ruleset (battles, keys, rule options, scenarios,
+    /// policies) from the code's own declarations
+    #[command(after_help = "Examples:\n  alea docs\n  alea docs --out /tmp/pages")]
+    Docs {
+        /// Where the pages go
+        #[arg(long, default_value = crate::rulesets::reference::DOCS_DIR)]
+        out: PathBuf,
+    },
     /// The odds of one battle: outcome probabilities, expected losses, loss distributions
     #[command(after_help = EXAMPLES)]
     Odds(Box<OddsArgs>),
@@ -311,6 +319,11 @@ pub fn main() -> i32 {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::List { ruleset, json } => list(ruleset.as_deref(), json),
+        Command::Docs { out } => crate::rulesets::reference::write_pages(&out).map(|written| {
+            for path in written {
+                say!("{}", path.display());
+            }
+        }),
         Command::Odds(args) => odds(&args),
         Command::Run(args) => with_threads(args.run.threads, || run_experiment(&args)),
         Command::Replay(args) => replay_game(&args),
@@ -342,21 +355,6 @@ fn option_json(o: &RuleOption) -> serde_json::Value {
     })
 }
 
-fn scenarios(slug: &str) -> Vec<String> {
-    let dir = Path::new("scenarios").join(slug);
-    let mut out: Vec<String> = std::fs::read_dir(&dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-                .map(|p| p.display().to_string())
-                .collect()
-        })
-        .unwrap_or_default();
-    out.sort();
-    out
-}
-
 fn list(only: Option<&str>, as_json: bool) -> Result<()> {
     let rulesets: Vec<_> = match only {
         None => RULESETS.iter().collect(),
@@ -376,7 +374,7 @@ fn list(only: Option<&str>, as_json: bool) -> Result<()> {
                     "digest": r.digest,
                     "battles": r.battles.iter().map(|b| json!({"name": b.name, "summary": b.summary, "outcomes": b.outcomes, "keys": b.keys})).collect::<Vec<_>>(),
                     "options": r.options.iter().map(option_json).collect::<Vec<_>>(),
-                    "scenarios": scenarios(r.slug),
+                    "scenarios": crate::rulesets::reference::scenario_files(r.slug),
                     "policies": r.policy_help.map(|h| h()).unwrap_or_default(),
                 })
             })
@@ -416,7 +414,7 @@ fn list(only: Option<&str>, as_json: bool) -> Result<()> {
                 say!("        {}", o.summary);
             }
         }
-        let sc = scenarios(r.slug);
+        let sc = crate::rulesets::reference::scenario_files(r.slug);
         say!(
             "  scenarios: {}",
             if sc.is_empty() {

@@ -22,6 +22,7 @@ pub mod imperios_del_mediterraneo;
 pub mod invasions;
 pub mod mare_nostrum;
 pub mod mediterraneo_sanguinolento;
+pub mod reference;
 pub mod republica_de_roma;
 
 use crate::battle::{Exact, Schema, Simulate, Tally};
