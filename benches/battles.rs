@@ -1,8 +1,9 @@
 //! `cargo bench -p alea-benches --bench battles`: exact odds per battle type, Monte Carlo battles per second per battle type, and
 //! the quickstart sweep (30 × 30 × 4 exact field battles with its charts).
 
+use alea::battle::McRun;
 use alea::progress::Progress;
-use alea::rulesets::{load_battle, LoadedBattle, McRun};
+use alea::rulesets::{load_battle, LoadedBattle};
 use criterion::{criterion_group, Criterion, Throughput};
 use std::hint::black_box;
 
@@ -174,18 +175,20 @@ fn imperios(c: &mut Criterion) {
 }
 
 fn quickstart_sweep(c: &mut Criterion) {
-    let exp =
-        alea::experiment::Experiment::load(std::path::Path::new("experiments/quickstart.toml"))
-            .expect("quickstart loads");
+    let exp = alea::battle::experiment::Experiment::load(std::path::Path::new(
+        "experiments/quickstart.toml",
+    ))
+    .expect("quickstart loads");
     let out_root = tempfile::tempdir().expect("a temporary folder");
-    let settings = alea::sweep::RunSettings {
+    let settings = alea::battle::sweep::RunSettings {
         out_root: out_root.path().to_path_buf(),
         show_progress: false,
     };
     let mut group = c.benchmark_group("sweep");
     group.sample_size(10);
     group.bench_function("quickstart-3600-exact-with-charts", |bench| {
-        bench.iter(|| black_box(alea::sweep::run(&exp, &settings).expect("quickstart runs")))
+        bench
+            .iter(|| black_box(alea::battle::sweep::run(&exp, &settings).expect("quickstart runs")))
     });
     group.finish();
 }

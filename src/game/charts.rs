@@ -15,10 +15,10 @@
 use super::experiment::GameExperiment;
 use super::report::thousands;
 use super::summary::CaseSummary;
+use crate::battle::charts::axis_label;
+use crate::battle::experiment::axis_value_text;
 use crate::charts::{self, BarChart, BarGroup, Histogram, LineChart, Point, Series};
 use crate::error::{AleaError, Result};
-use crate::experiment::axis_value_text;
-use crate::experiment_charts::axis_label;
 use crate::output::OutputDir;
 use std::path::PathBuf;
 use toml::Value;

@@ -37,11 +37,11 @@
 
 use super::GameModel;
 use super::GameSetup;
-use crate::error::{AleaError, Result};
-use crate::experiment::{
+use crate::battle::experiment::{
     axis_value_text, grid_len, grid_point, output_name, parse_axes, parse_seed, parse_variants,
     Axis, AxisFile, Experiment, Variant, VariantFile, MAX_TRIALS,
 };
+use crate::error::{AleaError, Result};
 use crate::options::Options;
 use crate::rulesets::{find_ruleset, Ruleset};
 use crate::spec::{toml_error, value_text, Fields};

@@ -1,4 +1,4 @@
-//! Playing games in bulk: the game counterpart of [`crate::runner`].
+//! Playing games in bulk: the game counterpart of [`crate::battle::runner`].
 //!
 //! Games are cut into chunks whose size depends only on the number of games. Chunks run on the
 //! rayon pool in waves; each chunk has its own worker ([`GameModel::worker`]), record and tally,

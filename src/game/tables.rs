@@ -14,10 +14,10 @@
 use super::experiment::GameExperiment;
 use super::rows::Union;
 use super::summary::CaseSummary;
+use crate::battle::experiment::axis_value_text;
+use crate::battle::sweep::{axis_cell, axis_type};
 use crate::error::{AleaError, Result};
-use crate::experiment::axis_value_text;
 use crate::output::{write_atomic, Cell, ColType, OutputDir, TableWriter};
-use crate::sweep::{axis_cell, axis_type};
 use serde_json::{json, Value as Json};
 
 /// The columns that tell cases apart: `variant`, then with a sweep `point` and the swept fields.

@@ -9,11 +9,11 @@
 use super::cards::Combat;
 use super::forces::{parse_force, Force};
 use super::rolloff::{roll_off, Total};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -26,7 +26,7 @@ pub mod field {
     pub fn build(
         f: &crate::spec::Fields,
         o: crate::options::Options,
-    ) -> crate::error::Result<Box<dyn crate::rulesets::BattleModel>> {
+    ) -> crate::error::Result<Box<dyn crate::battle::BattleModel>> {
         super::build(f, o, super::Kind::Field)
     }
 }
@@ -38,7 +38,7 @@ pub mod naval {
     pub fn build(
         f: &crate::spec::Fields,
         o: crate::options::Options,
-    ) -> crate::error::Result<Box<dyn crate::rulesets::BattleModel>> {
+    ) -> crate::error::Result<Box<dyn crate::battle::BattleModel>> {
         super::build(f, o, super::Kind::Naval)
     }
 }
@@ -53,7 +53,7 @@ pub mod pacify {
     pub fn build(
         f: &crate::spec::Fields,
         o: crate::options::Options,
-    ) -> crate::error::Result<Box<dyn crate::rulesets::BattleModel>> {
+    ) -> crate::error::Result<Box<dyn crate::battle::BattleModel>> {
         super::build(f, o, super::Kind::Pacify)
     }
 }

@@ -8,11 +8,11 @@ use super::cards::Combat;
 use super::forces::{parse_force, Force};
 use super::rolloff::{roll_off, Total};
 use super::strait::{roll_strait, strait_outcomes, Weather};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 

@@ -2,11 +2,11 @@
 //! 2d6 (3 in bad weather): one 1 costs a random card, two 1s (A-08: or three, by option) wreck the
 //! whole expedition. Good weather: no rolls.
 
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str = "strait crossing: 1d6 per strait (2 in bad weather), a danger check of 2d6 (3) per 1: one 1 loses a card, two wreck the expedition";

@@ -7,9 +7,10 @@ use super::forces::{CardForce, Force};
 use super::strait::{Strait, Weather};
 use super::OPTIONS;
 use crate::battle::agreement;
+use crate::battle::{BattleModel, McRun};
 use crate::options::Options;
 use crate::progress::Progress;
-use crate::rulesets::{load_battle, BattleModel, McRun};
+use crate::rulesets::load_battle;
 
 fn options() -> Options {
     Options::defaults(OPTIONS)

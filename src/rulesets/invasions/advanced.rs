@@ -12,12 +12,12 @@ use super::land::{
     DEFENDER,
 };
 use super::tables::{combat_hits, fire_hits, HalfHit};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::FastMap;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str =

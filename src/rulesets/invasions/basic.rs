@@ -8,12 +8,12 @@ use super::land::{
 };
 use super::rerolls::{self, Judge, Pool};
 use super::take_city::CityPlan;
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::FastMap;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use std::collections::hash_map::Entry;
 

@@ -4,12 +4,12 @@
 //! nation), the excess staying behind. Q14's lost minus signs are the option `lost_minus_signs`.
 
 use super::wording;
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Value;
 

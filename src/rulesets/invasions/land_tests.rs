@@ -8,9 +8,9 @@ use super::land::{self, advantages, Finish, LandBattle, System, ATTACKER, DEFEND
 use super::rerolls::Pool;
 use super::OPTIONS;
 use crate::battle::agreement;
+use crate::battle::{BattleModel, McRun};
 use crate::options::Options;
 use crate::progress::Progress;
-use crate::rulesets::{BattleModel, McRun};
 use crate::spec::Fields;
 use toml::Table;
 

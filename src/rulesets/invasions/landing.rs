@@ -13,11 +13,11 @@ use super::naval::{
     check_coastal, parse_policy, parse_side, parse_system, weighted_records, Kind, Naval, Refuse,
     Rules, Side, SEAS,
 };
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 

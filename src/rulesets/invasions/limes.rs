@@ -2,12 +2,12 @@
 //! a passed D2, inflicts one hit on the invader (Q27: a normal hit the invader allocates: flip an
 //! intact elite or eliminate a unit). The invader still has to stop in the province.
 
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 

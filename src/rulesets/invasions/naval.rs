@@ -14,12 +14,12 @@
 use super::faces::Colour;
 pub use super::naval_input::{check_coastal, parse_policy, parse_side, parse_system};
 use super::tables::{combat_hits, HalfHit};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::markov::StateDist;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 

@@ -5,12 +5,12 @@
 //! fights. Neither against a Limes, a fortified city or across a strait. Otherwise: a battle.
 //! The exact answer is a point mass; the simulation replays the same steps.
 
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::{Table, Value};
 

@@ -8,9 +8,9 @@
 //! capped at the rerolls still to come (a class larger than that can never run out).
 
 use super::faces::Colour;
+use crate::battle::Intractable;
 use crate::dice::Dice;
 use crate::exact::FastMap;
-use crate::rulesets::Intractable;
 
 /// Dice of one pool by colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

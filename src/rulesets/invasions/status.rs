@@ -4,11 +4,11 @@
 //! Areas count for the Empire test) and Q16 (how treasury tens count) are rule options.
 
 use super::wording;
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str =

@@ -5,10 +5,10 @@
 use super::army::{self, Status};
 use super::land::{Side, ATTACKER};
 use super::siege::{self, Nation, Siege, Situation, Walls};
+use crate::battle::BattleModel;
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::BattleModel;
 use crate::spec::Fields;
 
 pub const CITY_KEYS: &[&str] = &["walls", "decline", "fleet", "turn", "event"];

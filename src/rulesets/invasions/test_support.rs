@@ -3,10 +3,10 @@
 
 use super::OPTIONS;
 use crate::battle::{agreement, Exact};
+use crate::battle::{BattleModel, McRun};
 use crate::error::{AleaError, Result};
 use crate::options::Options;
 use crate::progress::Progress;
-use crate::rulesets::{BattleModel, McRun};
 use crate::spec::Fields;
 use toml::Table;
 

@@ -7,12 +7,12 @@
 
 use super::leader::{AgeCheck, Leader, LeaderFate};
 use super::units::{self, Allocation, Units, TYPES};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::{Pmf, StateDist};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use std::collections::BTreeMap;
 use toml::Table;
@@ -469,8 +469,8 @@ impl BattleModel for CityBattle {
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
 
     fn city(
         kind: Kind,

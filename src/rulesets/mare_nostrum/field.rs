@@ -8,12 +8,12 @@
 use super::leader::{AgeCheck, Leader, LeaderFate};
 use super::units::{self, Allocation, Units, CAV, INF, TYPES, VET_CAV, VET_INF};
 use super::winner::{decide, Sizes, Winner, WinnerRule};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
 use crate::exact::{dice_pool_hits, Pmf};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -628,9 +628,9 @@ impl BattleModel for FieldBattle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::battle::McRun;
     use crate::battle::{agreement, Estimates};
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
 
     pub fn battle(text: &str) -> FieldBattle {
         let table: Table = text.parse().unwrap();

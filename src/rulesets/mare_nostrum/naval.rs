@@ -4,12 +4,12 @@
 //! (+1 per two ports or fraction in excess). No leaders, no veterans.
 
 use super::winner::{decide, Sizes, Winner, WinnerRule};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -304,8 +304,8 @@ impl BattleModel for NavalBattle {
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
 
     fn naval(fleets: [u32; 2], ports: [u32; 2]) -> NavalBattle {
         NavalBattle::new(fleets, ports, &Options::defaults(super::super::OPTIONS))

@@ -9,9 +9,9 @@ use super::engine::{CellCodes, Setting};
 use super::field::{
     self, parse_armies, parse_context, Context, FieldBattle, LandOptions, Plan, TerrainCase,
 };
+use crate::battle::BattleModel;
 use crate::error::Result;
 use crate::options::Options;
-use crate::rulesets::BattleModel;
 use crate::spec::Fields;
 
 pub const SUMMARY: &str = "assault of a city or fortification: fixed codes 5-1 against 5-2, garrison factors x fortification level, surrender on breaking";
@@ -156,8 +156,8 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
 
     fn assault(text: &str) -> Box<dyn BattleModel> {
         let table: toml::Table = text.parse().expect("test assault parses");

@@ -10,10 +10,10 @@
 
 use super::army::{Army, Culture, LeaderKind, MAX_GROUPS, TACTICS};
 use super::data::data;
+use crate::battle::Intractable;
 use crate::dice::Dice;
 use crate::exact::FastMap;
 use crate::progress::Progress;
-use crate::rulesets::Intractable;
 
 pub const SLOTS: usize = 2 * MAX_GROUPS;
 /// How much work one exact answer may do, over all its terrain cases, before it gives up.

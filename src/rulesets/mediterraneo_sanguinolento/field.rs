@@ -9,13 +9,13 @@ use super::engine::{
     archery_table, Budget, CellCodes, CellKind, Crt, End, Engine, Rules, Setting, SideSetup, State,
 };
 use super::outcome::{Finish, Layout, Sink, Verdict, SIDE_NAMES};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::FastMap;
 use crate::options::Options;
 use crate::progress::Progress;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str = "field battle: terrain roll, 10x10 tactic matrix, days of 3 segments on the casualty/morale table, formations, archers, charges, guard, flanking, morale, retreat and pursuit";

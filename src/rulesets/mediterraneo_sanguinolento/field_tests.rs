@@ -1,7 +1,7 @@
 use super::*;
 use crate::battle::agreement;
+use crate::battle::McRun;
 use crate::progress::Progress;
-use crate::rulesets::McRun;
 
 fn battle(text: &str) -> FieldBattle {
     let table: toml::Table = text.parse().expect("test battle parses");

@@ -4,11 +4,11 @@
 //! (L2463-L2467): 1D6 + the naval leader's leadership - distance; success on 3-6. Option
 //! `interception_bands` (A36): "open-ended" = at least 7 / 3, "literal" = only those bands.
 
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str = "interception: one roll, land 1D10 + strategic +3 mounted -3 convoy +1 own territory - distance (7-10), naval 1D6 + leadership - distance (3-6)";
@@ -154,8 +154,8 @@ impl BattleModel for Interception {
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
     use toml::Table;
 
     fn build_from(text: &str) -> Result<Interception> {

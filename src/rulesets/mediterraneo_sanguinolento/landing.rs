@@ -7,9 +7,9 @@
 use super::army::Group;
 use super::data::data;
 use super::field::{parse_armies, parse_context, FieldBattle, HEXES};
+use crate::battle::BattleModel;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::BattleModel;
 use crate::spec::Fields;
 
 pub const SUMMARY: &str = "landing: a field battle with the landing force converted to infantry and a tenth of the warfleets' factors";
@@ -153,8 +153,8 @@ mod tests {
     #[test]
     fn exact_and_monte_carlo_agree_on_a_landing_with_fleet_support() {
         use crate::battle::agreement;
+        use crate::battle::McRun;
         use crate::progress::Progress;
-        use crate::rulesets::McRun;
         let text = "battle_terrain = 2\nresolution = 6\nmax_days = 3\nfleets = { FT = 3 }\n[attacker]\nunits = { \"IL-RC\" = 2, \"CL-RC\" = 4 }\ntactic = \"AE\"\n[defender]\nunits = { \"IL-RC\" = 4 }\ntactic = \"DE\"";
         let table: toml::Table = text.parse().unwrap();
         let fields = Fields::new("t.toml", &table);

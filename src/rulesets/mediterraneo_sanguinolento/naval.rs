@@ -28,12 +28,12 @@
 //!   the pursuit table, +1 on the row die with a naval leader, -1 in rain.
 
 use super::data::{self, data};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::FastMap;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::{Table, Value};
 

@@ -1,7 +1,7 @@
 use super::*;
 use crate::battle::agreement;
+use crate::battle::McRun;
 use crate::progress::Progress;
-use crate::rulesets::McRun;
 
 fn table(text: &str) -> Table {
     text.parse().expect("test TOML")

@@ -6,11 +6,11 @@
 
 use super::assault::{assault_battle, effective_level};
 use super::field::{parse_armies, parse_context};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 
 pub const SUMMARY: &str = "siege month by month (fortification, morale, food), optionally followed by an assault after k months";

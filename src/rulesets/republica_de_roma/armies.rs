@@ -5,12 +5,12 @@
 //! that rolls a number already spent is resolved on the Combat Results Table instead.
 
 use super::battle::{Kind, RomanBattle, VICTORY};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::StateDist;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Value;
 
@@ -176,8 +176,8 @@ impl BattleModel for Armies {
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
     use toml::Table;
 
     fn armies(text: &str) -> Box<dyn BattleModel> {

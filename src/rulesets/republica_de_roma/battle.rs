@@ -8,12 +8,12 @@
 
 use super::chits::Cup;
 use super::data::{data, find, War};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::{Table, Value};
 
@@ -1036,8 +1036,8 @@ impl BattleModel for RomanBattle {
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
 
     fn battle(kind: Kind, text: &str) -> RomanBattle {
         let table: Table = text.parse().unwrap();

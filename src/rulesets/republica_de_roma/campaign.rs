@@ -8,12 +8,12 @@
 //! run out. The war's state (strength, matching wars, leaders) is held fixed.
 
 use super::battle::{Kind, RomanBattle, DEFEAT, VICTORY};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::StateDist;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use std::collections::BTreeMap;
 
@@ -262,8 +262,8 @@ impl BattleModel for Campaign {
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
     use toml::Table;
 
     fn campaign(text: &str) -> Box<dyn BattleModel> {

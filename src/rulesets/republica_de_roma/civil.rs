@@ -10,12 +10,12 @@
 
 use super::battle::{DEFEAT, VICTORY, WEIGHTS_3D6};
 use super::chits::Cup;
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::Table;
 
@@ -354,8 +354,8 @@ impl BattleModel for Civil {
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
 
     fn civil(fight: Fight, text: &str) -> Box<dyn BattleModel> {
         let table: Table = text.parse().unwrap();

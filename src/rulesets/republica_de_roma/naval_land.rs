@@ -6,12 +6,12 @@
 //! choice to go on is taken as yes).
 
 use super::battle::{Kind, RomanBattle, VICTORY};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use std::collections::BTreeMap;
 
@@ -241,8 +241,8 @@ impl BattleModel for NavalThenLand {
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
     use toml::Table;
 
     fn chain(text: &str) -> NavalThenLand {

@@ -9,11 +9,11 @@
 //! province with the war; a Victory without the war's fleet support counts as a Stalemate (L941).
 
 use super::battle::{Kind, RomanBattle, DEFEAT, STALEMATE, STANDOFF, VICTORY, WEIGHTS_3D6};
+use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::{BattleModel, Intractable};
 use crate::spec::Fields;
 use toml::{Table, Value};
 
@@ -357,8 +357,8 @@ impl BattleModel for Provincial {
 mod tests {
     use super::*;
     use crate::battle::agreement;
+    use crate::battle::McRun;
     use crate::progress::Progress;
-    use crate::rulesets::McRun;
 
     #[test]
     fn t13_provincial_casualty_order() {

@@ -8,9 +8,9 @@
 //! land strength (the rule; A-31's alternative compares with the current land strength, as the
 //! rulebook's example does). There is no war card, so no Disaster or Standoff numbers.
 
+use crate::battle::BattleModel;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::rulesets::BattleModel;
 use crate::spec::Fields;
 use toml::{Table, Value};
 

@@ -347,26 +347,6 @@ fn scenario_errors_name_the_file_and_the_entry() {
 }
 
 #[test]
-#[ignore = "timing, run by hand"]
-fn timing() {
-    let m = model("default = \"economist\"\nrome = \"aggressor\"\ncarthage = \"aggressor\"\nmacedon = \"aggressor\"\negypt = \"naval\"\npergamon = \"expansionist\"\npontus = \"expansionist\"");
-    let t = std::time::Instant::now();
-    let mut turns = 0;
-    let mut endings = [0; 6];
-    for g in 0..2000 {
-        let (r, _) = play(&m, g, &mut NoLog);
-        turns += r.turns;
-        endings[r.ending] += 1;
-    }
-    eprintln!(
-        "2000 games in {:?}, mean {} turns, endings {:?}",
-        t.elapsed(),
-        turns as f64 / 2000.0,
-        endings
-    );
-}
-
-#[test]
 fn the_balance_experiment_runs_end_to_end_and_does_not_depend_on_threads() {
     use crate::game::experiment::GameExperiment;
     use crate::game::sweep::{run_games, GameRunSettings};

@@ -1,12 +1,13 @@
 //! Running an experiment: every point of the grid under every variant, exact or simulated, streamed
 //! to `results.parquet`, `summary.csv` and `distributions.parquet`, then charted.
 
+use crate::battle::experiment::{axis_value_text, Experiment, MethodChoice};
+use crate::battle::McRun;
 use crate::battle::{Estimates, Method};
 use crate::error::{AleaError, Result};
-use crate::experiment::{axis_value_text, Experiment, MethodChoice};
 use crate::output::{Cell, ColType, OutputDir, TableWriter};
 use crate::progress::Progress;
-use crate::rulesets::{LoadedBattle, McRun};
+use crate::rulesets::LoadedBattle;
 use rayon::prelude::*;
 use serde_json::json;
 use std::path::PathBuf;
@@ -384,7 +385,7 @@ pub fn run(exp: &Experiment, settings: &RunSettings) -> Result<RunResult> {
         "summary.csv".into(),
         "distributions.parquet".into(),
     ];
-    files.extend(crate::experiment_charts::draw_all(exp, &summaries, &dir)?);
+    files.extend(crate::battle::charts::draw_all(exp, &summaries, &dir)?);
     let seconds = started.elapsed().as_secs_f64();
     let manifest = json!({
         "alea_version": env!("CARGO_PKG_VERSION"),

@@ -7,8 +7,56 @@
 //! [`Estimates`], from which every report, table and chart is drawn, and the two are checked
 //! against each other by [`agreement`].
 
+//!
+//! The battle engine's parts: [`experiment`] files (one battle or a grid of them under rule
+//! variants), their [`sweep`] into tables, the [`runner`] that plays Monte Carlo trials in
+//! parallel, the [`report`] a player reads, and the [`charts`] of an experiment.
+
+pub mod charts;
+pub mod experiment;
+pub mod report;
+pub mod runner;
+pub mod sweep;
+
 use crate::dice::Dice;
 use crate::exact::Pmf;
+use crate::progress::Progress;
+
+/// Why an exact answer was not computed.
+#[derive(Clone, Debug)]
+pub struct Intractable(pub String);
+
+/// One Monte Carlo request.
+pub struct McRun<'a> {
+    pub trials: u64,
+    pub seed: u64,
+    /// Separates the random streams of different computations in one experiment (e.g. sweep points).
+    pub stream: u64,
+    pub progress: &'a Progress,
+}
+
+/// A fully specified battle, ready to be answered exactly or by simulation.
+pub trait BattleModel: Simulate + Send + Sync {
+    fn schema(&self) -> &Schema;
+    fn exact(&self) -> std::result::Result<Exact, Intractable>;
+    /// The exact answer when the user asked for exact odds: a battle whose exact chain is long
+    /// may work much longer (up to about a minute, with a progress bar when `visible`) before
+    /// giving up, where `exact` gives up after a second or two and lets Monte Carlo answer.
+    fn exact_patiently(&self, visible: bool) -> std::result::Result<Exact, Intractable> {
+        let _ = visible;
+        self.exact()
+    }
+    /// Plays `run.trials` battles with [`Simulate::trial`] on the shared deterministic runner.
+    fn monte_carlo(&self, run: &McRun) -> Tally {
+        crate::battle::runner::monte_carlo(self, self.schema(), run)
+    }
+    /// One line per side describing what was understood of the input.
+    fn describe(&self) -> Vec<String>;
+    /// Facts worth telling the user before they read the numbers (e.g. "the attacker cannot win").
+    fn notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
 
 /// Most integer quantities a battle may record per trial.
 pub const MAX_COUNTS: usize = 24;

@@ -5,9 +5,9 @@
 //! stream from (seed, stream, index). Together these make a result identical for any thread count,
 //! and memory bounded by one tally per chunk of a wave.
 
+use crate::battle::McRun;
 use crate::battle::{Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
-use crate::rulesets::McRun;
 use rayon::prelude::*;
 
 /// Chunks per wave: enough to keep every core busy, few enough to bound memory.

@@ -2,12 +2,12 @@
 //! charts of that probability and of expected losses along the first axis, a variant comparison,
 //! and, for a single battle, its loss distributions.
 
+use crate::battle::experiment::{axis_value_text, Experiment};
+use crate::battle::report::outcome_label;
+use crate::battle::sweep::PointSummary;
 use crate::charts::{self, BarChart, BarGroup, Heatmap, HeatmapPanel, LineChart, Point, Series};
 use crate::error::{AleaError, Result};
-use crate::experiment::{axis_value_text, Experiment};
 use crate::output::OutputDir;
-use crate::report::outcome_label;
-use crate::sweep::PointSummary;
 use toml::Value;
 
 /// Most lines one chart draws before it thins its series.

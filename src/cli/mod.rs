@@ -1,8 +1,11 @@
 //! The `alea` command line.
 
+use crate::battle::experiment::Experiment;
+use crate::battle::report::OddsAnswer;
+use crate::battle::sweep::{run, PointSummary, RunSettings};
 use crate::battle::Estimates;
+use crate::battle::McRun;
 use crate::error::{AleaError, Result};
-use crate::experiment::Experiment;
 use crate::game::experiment::{load_any, AnyExperiment};
 use crate::game::ladder::{ladder, LadderSettings};
 use crate::game::replay::replay;
@@ -11,10 +14,8 @@ use crate::game::sweep::{run_games, GameRunSettings};
 use crate::game::tune::{tune, TuneSettings};
 use crate::options::{OptionKind, RuleOption};
 use crate::progress::Progress;
-use crate::report::OddsAnswer;
-use crate::rulesets::{load_battle, McRun, RULESETS};
+use crate::rulesets::{load_battle, RULESETS};
 use crate::spec::{parse_assignments, parse_value, set_dotted};
-use crate::sweep::{run, PointSummary, RunSettings};
 use clap::{Args, Parser, Subcommand};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -637,7 +638,7 @@ fn draw_odds_chart(answer: &OddsAnswer, stem: &Path) -> Result<Vec<String>> {
         .map(|(n, e)| {
             format!(
                 "{} {:.1}%",
-                crate::report::outcome_label(n),
+                crate::battle::report::outcome_label(n),
                 100.0 * e.value
             )
         })
@@ -647,7 +648,7 @@ fn draw_odds_chart(answer: &OddsAnswer, stem: &Path) -> Result<Vec<String>> {
         answer.ruleset.title, answer.kind.name
     );
     let Some(mut chart) =
-        crate::experiment_charts::loss_chart(&title, std::iter::once(("", &summary)))
+        crate::battle::charts::loss_chart(&title, std::iter::once(("", &summary)))
     else {
         return Ok(Vec::new());
     };
