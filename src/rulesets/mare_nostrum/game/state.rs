@@ -489,18 +489,11 @@ impl State {
     /// Nation `n`'s land units by class, summed over the map.
     pub fn units_by_class(&self, n: usize) -> Army {
         let np = self.provinces.len();
-        // Two armies a step, twelve counters wide, so that the sums vectorise.
-        let flat = self.armies[n * np..(n + 1) * np].as_flattened();
-        let mut pairs = flat.chunks_exact(12);
-        let mut acc = [0u32; 12];
-        for pair in &mut pairs {
-            for i in 0..12 {
-                acc[i] += pair[i];
-            }
-        }
         let mut sum = [0; 6];
-        for c in 0..6 {
-            sum[c] = acc[c] + acc[c + 6] + pairs.remainder().get(c).copied().unwrap_or(0);
+        for a in &self.armies[n * np..(n + 1) * np] {
+            for c in 0..6 {
+                sum[c] += a[c];
+            }
         }
         sum
     }
