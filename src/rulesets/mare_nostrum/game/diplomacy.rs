@@ -366,24 +366,25 @@ impl State {
         // Troops of each party in the other's territory go home (L867), so the cities they hold
         // go back to their owners; the loser's own surrender costs the victor nothing (L963).
         self.end_occupations(model, victor, loser, Some(victor), log);
-        let np = self.provinces.len();
         for (a, b) in [(victor, loser), (loser, victor)] {
             if !self.nations[a].alive {
                 continue;
             }
             let home = self.nations[a].capital;
-            for p in 0..np {
-                if self.provinces[p].owner as usize == b {
-                    let units = std::mem::take(self.army_mut(a, p));
-                    let h = self.army_mut(a, home);
-                    for c in 0..6 {
-                        h[c] += units[c];
-                    }
-                    for l in &mut self.leaders {
-                        if l.alive && l.nation as usize == a && l.province as usize == p {
-                            l.province = home as u16;
-                        }
-                    }
+            for i in 0..self.owned[b].len() {
+                let p = self.owned[b][i] as usize;
+                let units = std::mem::take(self.army_mut(a, p));
+                let h = self.army_mut(a, home);
+                for c in 0..6 {
+                    h[c] += units[c];
+                }
+            }
+            for l in &mut self.leaders {
+                if l.alive
+                    && l.nation as usize == a
+                    && self.provinces[l.province as usize].owner as usize == b
+                {
+                    l.province = home as u16;
                 }
             }
         }

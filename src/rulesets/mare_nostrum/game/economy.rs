@@ -772,9 +772,11 @@ impl State {
 
     /// Halves (down) the trade points between two nations whose commercial alliance ends (L317).
     pub fn halve_trade(&mut self, a: usize, b: usize) {
-        let owners: Vec<u8> = self.provinces.iter().map(|p| p.owner).collect();
-        for l in &mut self.trade {
-            let dest = owners[l.to as usize];
+        let State {
+            trade, provinces, ..
+        } = self;
+        for l in trade.iter_mut() {
+            let dest = provinces[l.to as usize].owner;
             if (l.owner as usize == a && dest as usize == b)
                 || (l.owner as usize == b && dest as usize == a)
             {

@@ -32,8 +32,18 @@ impl State {
             }
         }
         for s in 0..seas {
-            for a in 0..nn {
-                for b in a + 1..nn {
+            // Only nations with fleets here can fight here (battles only take fleets away).
+            let present = (0..nn)
+                .filter(|&m| self.fleets_at_sea[m * seas + s] > 0)
+                .fold(0u16, |mask, m| mask | 1 << m);
+            let mut first = present;
+            while first != 0 {
+                let a = first.trailing_zeros() as usize;
+                first &= first - 1;
+                let mut second = first;
+                while second != 0 {
+                    let b = second.trailing_zeros() as usize;
+                    second &= second - 1;
                     let (fa, fb) = (
                         self.fleets_at_sea[a * seas + s],
                         self.fleets_at_sea[b * seas + s],
@@ -107,18 +117,29 @@ impl State {
         count
     }
 
-    /// Whether nation `n` may cross sea `s` this turn: 10 more own and allied fleets than hostile (L669).
-    pub fn sea_supremacy(&self, model: &Model, n: usize, s: usize) -> bool {
+    /// The seas nation `n` may cross this turn, as a mask: where it has 10 more own and allied
+    /// fleets than hostile (L669). Movement asks this for every route and target search, so it
+    /// walks only the nations that count.
+    pub fn supremacy(&self, model: &Model, n: usize) -> u16 {
         let seas = model.scenario.seas.len();
-        let (mut own, mut enemy) = (0, 0);
-        for m in 0..self.nations.len() {
-            let f = self.fleets_at_sea[m * seas + s];
-            if m == n || self.allied(n, m) {
-                own += f;
-            } else if self.at_war(n, m) {
-                enemy += f;
+        let friends = self.nations[n].military | 1 << n;
+        let enemies = self.nations[n].at_war & !friends;
+        let sum = |mut nations: u16, s: usize| {
+            let mut total = 0;
+            while nations != 0 {
+                let m = nations.trailing_zeros() as usize;
+                nations &= nations - 1;
+                total += self.fleets_at_sea[m * seas + s];
+            }
+            total
+        };
+        let mut mask = 0;
+        for s in 0..seas {
+            let own = sum(friends, s);
+            if own >= 10 && own >= sum(enemies, s) + 10 {
+                mask |= 1 << s;
             }
         }
-        own >= enemy + 10
+        mask
     }
 }

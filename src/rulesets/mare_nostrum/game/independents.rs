@@ -13,6 +13,9 @@ use crate::game_log;
 /// No step up the independent ladder costs less (the right-of-passage minimum, L574).
 pub const CHEAPEST_INDEPENDENT_STEP: i64 = 20;
 
+/// What a nation's stability level adds to the price of an independent step.
+const PRICE_BY_STABILITY: [i64; 8] = [-10, -5, -5, 0, 0, 10, 20, 0];
+
 impl State {
     /// Diplomacy with independents (rule 3.12): every nation acts at once, one step a round (three
     /// rounds in a Historical Period); Hostile is free and permanent Hatred; steps up are paid for,
@@ -273,7 +276,7 @@ impl State {
             VASSAL => (10 * ppu, 30),
             _ => (10 * ppu, 30), // annexation
         };
-        let modifier: i64 = [-10, -5, -5, 0, 0, 10, 20, 0][self.nations[n].stability as usize];
+        let modifier = PRICE_BY_STABILITY[self.nations[n].stability as usize];
         let hatred = if pr.hatred & (1 << n) != 0 { 15 } else { 0 };
         Some(min.max(base.max(min) + modifier) + hatred)
     }

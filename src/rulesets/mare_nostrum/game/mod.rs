@@ -173,10 +173,7 @@ impl Model {
         queue.clear();
         cost[from] = 0;
         queue.push_back(from);
-        let seas = self.scenario.seas.len();
-        let supremacy: u16 = (0..seas)
-            .filter(|&sea| s.sea_supremacy(self, n, sea))
-            .fold(0, |m, sea| m | 1 << sea);
+        let supremacy = s.supremacy(self, n);
         while let Some(p) = queue.pop_front() {
             let c = cost[p];
             let mut relax =
@@ -223,9 +220,7 @@ impl Model {
 
     /// Seas where `n` has naval supremacy this turn (L669), as a mask.
     pub fn supremacy(&self, s: &State, n: usize) -> u16 {
-        (0..self.scenario.seas.len())
-            .filter(|&sea| s.sea_supremacy(self, n, sea))
-            .fold(0, |m, sea| m | 1 << sea)
+        s.supremacy(self, n)
     }
 
     /// The nearest province (by steps through passable provinces, across seas where `n` has

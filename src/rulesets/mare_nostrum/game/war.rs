@@ -105,9 +105,11 @@ impl State {
             }
         }
         for p in 0..self.provinces.len() {
-            for n in 0..self.nations.len() {
-                if may_meet & (1 << n) != 0
-                    && size(self.army(n, p)) > 0
+            let mut nations = may_meet;
+            while nations != 0 {
+                let n = nations.trailing_zeros() as usize;
+                nations &= nations - 1;
+                if size(self.army(n, p)) > 0
                     && self.hostile_units_at(n, p)
                     && self.best_leader(n, p).is_some()
                 {
