@@ -210,7 +210,7 @@ impl CellCodes {
     }
 }
 
-/// The casualty/morale table as arrays: cas[block-1][row][col-1] in %, mor[..] in tenths.
+/// The casualty/morale table as arrays: `cas[block-1][row][col-1]` in %, `mor[..]` in tenths.
 #[derive(Clone, Debug)]
 pub struct Crt {
     pub cas: [[[u8; 5]; 8]; 5],

@@ -2,9 +2,9 @@
 //! boarding on 3-3, Greek fire (L5134-L5137), corvus (L5155), a retreat attempt (L2663, A31) and
 //! pursuit (L2669), segment by segment and day by day until a fleet is destroyed, routs or withdraws.
 //!
-//! One deterministic procedure serves both answers: [`NavalBattle::plan`] (what the segment is),
-//! [`NavalBattle::fire`] (one side's fire for given dice), [`NavalBattle::apply`] and
-//! [`NavalBattle::after`] (end conditions and retreat decisions), [`NavalBattle::pursuit_loss`]. The
+//! One deterministic procedure serves both answers: `NavalBattle::plan` (what the segment is),
+//! `NavalBattle::fire` (one side's fire for given dice), `NavalBattle::apply` and
+//! `NavalBattle::after` (end conditions and retreat decisions), `NavalBattle::pursuit_loss`. The
 //! exact answer enumerates their dice over a Markov chain of merged states; a Monte Carlo trial
 //! samples them.
 //!

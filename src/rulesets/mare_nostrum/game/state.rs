@@ -143,7 +143,7 @@ pub struct State {
     /// Turns in a row with no war between nations (Historical Periods, A38).
     pub peace_turns: u32,
     pub historical_period: bool,
-    /// Whether nations i and j fought (or had troops in each other's land) this turn: bit j of war_activity[i].
+    /// Whether nations i and j fought (or had troops in each other's land) this turn: bit j of `war_activity[i]`.
     pub war_activity: Vec<u16>,
     pub eliminated: u32,
     pub battles: u32,

@@ -270,7 +270,7 @@ pub struct Cards {
     pub intrigue: Vec<(String, [u8; 3])>,
     pub forum_events: Vec<ForumEventCard>,
     pub population: Vec<PopulationRow>,
-    /// Random Events table: [3d6 total - 3][era].
+    /// Random Events table: `[3d6 total - 3][era]`.
     pub random_events: [[EventKind; 3]; 16],
     pub land_bills: [LandBillCard; 3],
     pub games: Vec<GamesKind>,

@@ -1,8 +1,8 @@
 //! República de Roma's full game (digest §1, §2, §4, §5, §6.3): five factions, the Senate run by
 //! the rulebook's own automation (§IV, digest §5.7), every battle through the battle code.
 //!
-//! One module per phase: [`mortality`], [`revenue`], [`forum`], [`population`], [`senate`],
-//! [`combat`], [`revolution`]; [`setup`] deals the scenario; [`turn`] plays the turns and ends
+//! One module per phase: `mortality`, `revenue`, `forum`, `population`, `senate`,
+//! `combat`, `revolution`; `setup` deals the scenario; `turn` plays the turns and ends
 //! the game.
 
 // Senators, wars and factions index parallel tables (state, cards, policies), so loops run over

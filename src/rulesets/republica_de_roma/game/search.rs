@@ -6,7 +6,7 @@
 //! knob moved: never rebel, rebel whenever the general's army allows (the test's aggression at its
 //! maximum, 3), prosecute every rival it can as Censor, give the State nothing or everything it
 //! needs, bribe with all a persuader has. A directive is applied where every decision of the game
-//! reads the faction's policy ([`super::turn::Game::policy`]), so it reaches every decision point
+//! reads the faction's policy (`Game::policy`), so it reaches every decision point
 //! the policy's parameters reach, and nothing else.
 //!
 //! Each candidate is tried by copying the state and playing on: the candidate this turn, every
