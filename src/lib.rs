@@ -14,5 +14,6 @@ pub mod error;
 pub mod exact;
 pub mod options;
 pub mod output;
+pub mod parallel;
 pub mod progress;
 pub mod spec;

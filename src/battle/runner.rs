@@ -1,14 +1,10 @@
-//! The parallel Monte Carlo runner.
-//!
-//! Trials are cut into chunks whose size depends only on the number of trials; chunks run on the
-//! rayon pool in waves and their tallies are merged in chunk order. Every trial seeds its own
-//! stream from (seed, stream, index). Together these make a result identical for any thread count,
-//! and memory bounded by one tally per chunk of a wave.
+//! The parallel Monte Carlo runner of battles, on the shared chunked loop
+//! ([`crate::parallel::in_chunks`]): one tally per chunk, merged in chunk order, each trial on its
+//! own stream from (seed, stream, index), so a result is identical for any thread count.
 
 use crate::battle::McRun;
 use crate::battle::{Schema, Simulate, Tally, Trial};
 use crate::dice::Dice;
-use rayon::prelude::*;
 
 /// Chunks per wave: enough to keep every core busy, few enough to bound memory.
 const WAVE: u64 = 64;
@@ -18,33 +14,30 @@ fn chunk_size(trials: u64) -> u64 {
 }
 
 pub fn monte_carlo<S: Simulate + ?Sized>(sim: &S, schema: &Schema, run: &McRun) -> Tally {
-    let chunk = chunk_size(run.trials);
-    let chunks = run.trials.div_ceil(chunk);
     let mut total = Tally::new(schema);
-    let mut first = 0;
-    while first < chunks {
-        let last = (first + WAVE).min(chunks);
-        let parts: Vec<Tally> = (first..last)
-            .into_par_iter()
-            .map(|c| {
-                let mut tally = Tally::new(schema);
-                let mut trial = Trial::default();
-                let (lo, hi) = (c * chunk, ((c + 1) * chunk).min(run.trials));
-                for index in lo..hi {
-                    let mut dice = Dice::for_trial(run.seed, run.stream, index);
-                    trial.clear(schema.counts.len(), schema.scalars.len());
-                    sim.trial(&mut dice, &mut trial);
-                    tally.record(&trial);
-                }
-                run.progress.inc(hi - lo);
-                tally
-            })
-            .collect();
-        for part in &parts {
-            total.merge(part);
-        }
-        first = last;
-    }
+    let merged = crate::parallel::in_chunks::<_, std::convert::Infallible>(
+        run.trials,
+        chunk_size(run.trials),
+        WAVE,
+        |trials| {
+            let mut tally = Tally::new(schema);
+            let mut trial = Trial::default();
+            let count = trials.end - trials.start;
+            for index in trials {
+                let mut dice = Dice::for_trial(run.seed, run.stream, index);
+                trial.clear(schema.counts.len(), schema.scalars.len());
+                sim.trial(&mut dice, &mut trial);
+                tally.record(&trial);
+            }
+            run.progress.inc(count);
+            tally
+        },
+        |part| {
+            total.merge(&part);
+            Ok(())
+        },
+    );
+    let Ok(()) = merged;
     total
 }
 

@@ -12,7 +12,6 @@ use super::{GameModel, GameRecord, NoLog, TurnObserver};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::progress::Progress;
-use rayon::prelude::*;
 
 /// The most a wave of chunks may buffer (tallies and rows) before it is merged and written.
 const WAVE_BYTES: usize = 256 << 20;
@@ -341,22 +340,24 @@ pub fn play_games(
     }
     let wants = (sink.wants_game_rows(), sink.wants_turn_rows());
     let chunk = chunk_size(games);
-    let chunks = games.div_ceil(chunk);
     let wave = wave_chunks(&shape, chunk, wants.0, wants.1) as u64;
     let mut total = GameTally::new(shape);
-    let mut first = 0;
-    while first < chunks {
-        let last = (first + wave).min(chunks);
-        let parts: Vec<ChunkOut> = (first..last)
-            .into_par_iter()
-            .map(|c| {
-                let range = (c * chunk, ((c + 1) * chunk).min(games));
-                let out = play_chunk(model, shape, range, (seed, stream), wants);
-                progress.inc(range.1 - range.0);
-                out
-            })
-            .collect();
-        for part in parts {
+    crate::parallel::in_chunks(
+        games,
+        chunk,
+        wave,
+        |range| {
+            let out = play_chunk(
+                model,
+                shape,
+                (range.start, range.end),
+                (seed, stream),
+                wants,
+            );
+            progress.inc(range.end - range.start);
+            out
+        },
+        |part: ChunkOut| {
             if let Some((game, why)) = part.fault {
                 return Err(AleaError::Internal(format!(
                     "the game model broke its contract in game {game} (seed {seed}, stream {stream}): {why}"
@@ -366,8 +367,8 @@ pub fn play_games(
             if wants.0 || wants.1 {
                 sink.chunk(&part.rows)?;
             }
-        }
-        first = last;
-    }
+            Ok(())
+        },
+    )?;
     Ok(total)
 }

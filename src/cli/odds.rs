@@ -1,0 +1,230 @@
+//! `alea odds`: one battle from the command line or a battle file, answered exactly or by Monte Carlo.
+
+use super::*;
+
+/// Merges `key=value` assignments from the command line into a battle table.
+fn merge_side(table: &mut Table, side: &str, spec: &str) -> Result<()> {
+    let flag = format!("--{side}");
+    let values = parse_assignments(&flag, spec)?;
+    let entry = table
+        .entry(side.to_string())
+        .or_insert_with(|| Value::Table(Table::new()));
+    let Value::Table(t) = entry else {
+        return Err(AleaError::invalid(
+            &flag,
+            format!("`{side}` in the battle file is not a table"),
+        ));
+    };
+    t.extend(values);
+    Ok(())
+}
+
+fn battle_table(args: &OddsArgs) -> Result<(String, Table)> {
+    let (source, mut table) = match &args.file {
+        None => ("command line".to_string(), Table::new()),
+        Some(path) => {
+            let source = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                AleaError::invalid(&source, format!("cannot read the battle file: {e}"))
+            })?;
+            let table: Table = text.parse().map_err(|e: toml::de::Error| {
+                crate::spec::toml_error(&source, "battle file", &text, &e)
+            })?;
+            (source, table)
+        }
+    };
+    for (key, given) in [("ruleset", &args.ruleset), ("battle", &args.battle)] {
+        if let Some(v) = given {
+            match table.get(key).and_then(Value::as_str) {
+                Some(existing) if existing != v => {
+                    return Err(AleaError::input(
+                        "command line",
+                        key,
+                        format!("\"{v}\""),
+                        format!("\"{existing}\", as the battle file says (or leave it out)"),
+                    ));
+                }
+                _ => {
+                    table.insert(key.into(), Value::String(v.clone()));
+                }
+            }
+        }
+    }
+    if let Some(a) = &args.attacker {
+        merge_side(&mut table, "attacker", a)?;
+    }
+    if let Some(d) = &args.defender {
+        merge_side(&mut table, "defender", d)?;
+    }
+    let sugar = [
+        ("war.name", args.war.clone().map(Value::String)),
+        (
+            "rome.legions",
+            args.legions.map(|n| Value::Integer(n as i64)),
+        ),
+        (
+            "rome.veteran_legions",
+            args.veterans.map(|n| Value::Integer(n as i64)),
+        ),
+        ("rome.fleets", args.fleets.map(|n| Value::Integer(n as i64))),
+        ("rome.commander", args.commander.clone().map(Value::String)),
+    ];
+    for (field, value) in sugar {
+        if let Some(v) = value {
+            set_dotted(&mut table, field, v).map_err(|m| AleaError::invalid("command line", m))?;
+        }
+    }
+    for s in &args.set {
+        let (k, v) = s.split_once('=').ok_or_else(|| {
+            AleaError::invalid("--set", format!("`{s}` is not of the form key=value"))
+        })?;
+        set_dotted(&mut table, k.trim(), parse_value(v.trim()))
+            .map_err(|m| AleaError::invalid("--set", m))?;
+    }
+    for o in &args.option {
+        let (k, v) = o.split_once('=').ok_or_else(|| {
+            AleaError::invalid("--option", format!("`{o}` is not of the form name=value"))
+        })?;
+        set_dotted(
+            &mut table,
+            &format!("options.{}", k.trim()),
+            parse_value(v.trim()),
+        )
+        .map_err(|m| AleaError::invalid("--option", m))?;
+    }
+    Ok((source, table))
+}
+
+const DEFAULT_TRIALS: u64 = 1_000_000;
+
+pub(super) fn odds(args: &OddsArgs) -> Result<()> {
+    let (source, table) = battle_table(args)?;
+    let loaded = load_battle(&source, &table)?;
+    let started = Instant::now();
+    let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    let simulate = |trials: u64| {
+        let progress = Progress::new(trials, "battles", visible);
+        let run = McRun {
+            trials,
+            seed: args.seed,
+            stream: 0,
+            progress: &progress,
+        };
+        let tally = loaded.model.monte_carlo(&run);
+        progress.finish();
+        Estimates::from_tally(&tally)
+    };
+    let (estimates, unavailable, seed) = match args.trials {
+        Some(trials) => (simulate(trials), None, Some(args.seed)),
+        None => match if args.exact {
+            loaded.model.exact_patiently(visible)
+        } else {
+            loaded.model.exact()
+        } {
+            Ok(exact) => (Estimates::from_exact(&exact), None, None),
+            Err(why) if args.exact => {
+                return Err(AleaError::invalid(
+                    &source,
+                    format!(
+                        "exact odds are not tractable here: {}; use --trials N",
+                        why.0
+                    ),
+                ));
+            }
+            Err(why) => (simulate(DEFAULT_TRIALS), Some(why.0), Some(args.seed)),
+        },
+    };
+    let answer = OddsAnswer {
+        ruleset: loaded.ruleset,
+        kind: loaded.kind,
+        schema: loaded.model.schema(),
+        options: &loaded.options,
+        describe: loaded.model.describe(),
+        notes: loaded.model.notes(),
+        estimates,
+        seed,
+        exact_unavailable: unavailable,
+        seconds: started.elapsed().as_secs_f64(),
+    };
+    let mut chart_files = Vec::new();
+    if let Some(stem) = &args.chart {
+        chart_files = draw_odds_chart(&answer, stem)?;
+    }
+    if args.json {
+        let mut doc = answer.to_json();
+        if !chart_files.is_empty() {
+            doc["charts"] = json!(chart_files);
+        }
+        say!(
+            "{}",
+            serde_json::to_string_pretty(&doc).expect("JSON of plain values")
+        );
+    } else {
+        emit(&answer.to_text());
+        for f in chart_files {
+            say!("chart: {f}");
+        }
+    }
+    Ok(())
+}
+
+fn draw_odds_chart(answer: &OddsAnswer, stem: &Path) -> Result<Vec<String>> {
+    let stem = if matches!(
+        stem.extension().and_then(|e| e.to_str()),
+        Some("png" | "svg")
+    ) {
+        stem.with_extension("")
+    } else {
+        stem.to_path_buf()
+    };
+    if let Some(parent) = stem.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent).map_err(|e| AleaError::io(parent, e))?;
+    }
+    let schema = answer.schema;
+    let pmf = |name: &str| {
+        schema
+            .count_index(name)
+            .map(|k| {
+                answer.estimates.counts[k]
+                    .pmf
+                    .iter()
+                    .map(|x| x.value)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let summary = PointSummary {
+        attacker_pmf: pmf("attacker_losses"),
+        defender_pmf: pmf("defender_losses"),
+        ..Default::default()
+    };
+    let outcomes: Vec<String> = schema
+        .outcomes
+        .iter()
+        .zip(&answer.estimates.outcomes)
+        .map(|(n, e)| {
+            format!(
+                "{} {:.1}%",
+                crate::battle::report::outcome_label(n),
+                100.0 * e.value
+            )
+        })
+        .collect();
+    let title = format!(
+        "{} {} battle: losses",
+        answer.ruleset.title, answer.kind.name
+    );
+    let Some(mut chart) =
+        crate::battle::charts::loss_chart(&title, std::iter::once(("", &summary)))
+    else {
+        return Ok(Vec::new());
+    };
+    chart.subtitle = Some(format!(
+        "{} · {}",
+        answer.describe.join(" vs "),
+        outcomes.join(", ")
+    ));
+    let files = crate::charts::draw_bar_chart(&chart, &stem)
+        .map_err(|e| AleaError::Internal(format!("drawing a chart: {e}")))?;
+    Ok(files.iter().map(|p| p.display().to_string()).collect())
+}
