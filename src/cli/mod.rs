@@ -111,6 +111,8 @@ The file is a game experiment with a [tune] table:
   candidates = 16                     # per seat and round, the incumbent among them
   rounds = 4                          # best-response rounds at most
   margin = 0.01                       # converged once no seat gains more than this
+  converge_on = \"estimate\"            # the measured gains, or \"upper\": their 95% upper ends
+  step = 1.0                          # share of the way an adopted seat moves to its best response
   objective = \"win\"                   # or \"score\", or { avoid = \"Rome falls (any cause)\" }
   [tune.players.rome]                 # a player's policy parameters
   policy = \"aggressor\"

@@ -211,19 +211,28 @@ fn tuning_chooses_among_policies_by_name() {
 #[test]
 fn tuning_a_range_and_every_seat_reaches_an_equilibrium() {
     // All three seats tuned over a continuous range (the policy cuts fractions): iterated best
-    // response must stop with no seat gaining more than the margin.
-    let dir = scratch("tune-all");
-    let text = "name = \"all\"\nseed = 9\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 1 }\n\
-                [tune]\ngames = 2000\ncandidates = 8\nrounds = 5\nmargin = 0.02\n\
-                [tune.players.alpha]\ndice = [1, 6]\n[tune.players.beta_team]\ndice = [1, 6]\n[tune.players.gamma]\ndice = [1, 6]\n";
-    let exp = load(&dir, text).unwrap();
-    let out = quiet_tune(&exp, dir.join("out")).unwrap();
-    assert!(out.converged, "{:#?}", out.rounds);
-    let first: Vec<_> = out.rounds.iter().filter(|r| r.round == 1).collect();
-    assert!(
-        first.iter().any(|r| r.adopted && r.gain.0 > 0.05),
-        "one die is far from best: {first:#?}"
-    );
+    // response must stop with no seat gaining more than the margin, in plain and damped steps.
+    for step in ["1.0", "0.5"] {
+        let dir = scratch(&format!("tune-all-{step}"));
+        let text = format!("name = \"all\"\nseed = 9\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = {{ policy = \"pusher\", dice = 1 }}\n\
+                    [tune]\ngames = 2000\ncandidates = 8\nrounds = 6\nmargin = 0.02\nstep = {step}\n\
+                    [tune.players.alpha]\ndice = [1, 6]\n[tune.players.beta_team]\ndice = [1, 6]\n[tune.players.gamma]\ndice = [1, 6]\n");
+        let exp = load(&dir, &text).unwrap();
+        let out = quiet_tune(&exp, dir.join("out")).unwrap();
+        assert!(out.converged, "step {step}: {:#?}", out.rounds);
+        let first: Vec<_> = out.rounds.iter().filter(|r| r.round == 1).collect();
+        assert!(
+            first.iter().any(|r| r.adopted && r.gain.0 > 0.05),
+            "step {step}: one die is far from best: {first:#?}"
+        );
+        for r in &out.rounds {
+            // Only moves clear of noise are adopted (no tie on the objective here: dice win).
+            assert_eq!(r.adopted, r.move_gain.1 > 0.0, "step {step}: {r:#?}");
+            if step == "1.0" {
+                assert_eq!(r.move_gain, r.gain, "{r:#?}");
+            }
+        }
+    }
 }
 
 #[test]
@@ -329,7 +338,7 @@ fn tune_and_ladder_do_not_depend_on_the_thread_count() {
     )
     .unwrap();
     let text = LADDER.replace("TUNED", &tuned.display().to_string()).replace("games = 1500", "games = 300")
-        + "[tune]\ngames = 400\ncandidates = 4\nrounds = 2\n[tune.players.alpha]\ndice = [1, 6]\n[tune.players.gamma]\ndice = { values = [2, 5] }\n";
+        + "[tune]\ngames = 400\ncandidates = 4\nrounds = 2\nstep = 0.5\n[tune.players.alpha]\ndice = [1, 6]\n[tune.players.gamma]\ndice = { values = [2, 5] }\n";
     let exp = load(&dir, &text).unwrap();
     let files = |threads: usize| {
         let root = dir.join(format!("out-{threads}"));
@@ -365,6 +374,8 @@ fn bad_tune_tables_are_one_line_errors_naming_the_field() {
         ("[tune.players.alpha]\ndice = { values = [] }\n", "`tune.players.alpha.dice`"),
         ("[tune.players.alpha]\ndice = [0, 6]\n", "`tune.players.alpha.dice` = 0 is not allowed: a number from 1 to 6"),
         ("rounds = 0\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.rounds` = 0"),
+        ("step = 0\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.step` = 0 is not allowed: a number in (0, 1]"),
+        ("converge_on = \"mean\"\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.converge_on` = \"mean\" is not allowed: \"estimate\""),
         ("objective = { avoid = \"turn capp\" }\n[tune.players.alpha]\ndice = [1, 6]\n", "did you mean turn cap"),
         ("games = 100\n", "names no seat"),
         ("[tune.players.alpha]\npolicy = [\"pusher\", \"steady\"]\ndice = [1, 6]\n", "`tune.players.alpha.dice` = 1 (with policy \"steady\") is not allowed: no parameters"),

@@ -7,6 +7,9 @@
 //! candidates = 16      # candidates per seat per round (the incumbent among them)
 //! rounds = 4           # best-response rounds at most
 //! margin = 0.01        # stop once no seat gains more than this (objective units)
+//! converge_on = "estimate" # held against the margin: each seat's measured gain, or "upper",
+//!                      # the upper end of its 95% interval (stricter; needs more games)
+//! step = 1.0           # share of the way an adopted seat moves towards its best response
 //! objective = "win"    # every seat's unless it says otherwise: "win", "score", or
 //!                      # { avoid = "Rome falls (any cause)" } (1 − that ending's share)
 //!
@@ -29,10 +32,16 @@
 //! same games (common random numbers, the same seeds for all), the worse half is dropped, and the
 //! survivors play twice as many games, up to `games`. The winner then plays `games` fresh games
 //! beside the incumbent, again on the same seeds; the paired difference is the seat's gain, with
-//! its 95% interval. A positive gain is adopted (on a tie, a better mean score is: a nation that
-//! never wins still moves towards the play that brings it closer). Once a round's largest gain is
-//! at most `margin`, the seats are in an approximate equilibrium: no single seat gains more than
-//! `margin` by changing its own parameters within the ranges searched (as far as the search found).
+//! its 95% interval. The seat adopts the winner only when that interval lies above 0: a move
+//! within the noise would be a random walk that the other seats then chase. (On a tie, as when a
+//! nation wins neither way, a score clearly better in the same sense is adopted: a nation that
+//! never wins still moves towards the play that brings it closer.) With `step` < 1 the seat moves
+//! only part of the way (numbers in a range; a policy choice switches), that damped move is
+//! validated on the same games and adopted by the same test, and the full winner's gain still
+//! measures the seat's distance from equilibrium. Once a round's largest gain (measured, or its
+//! upper end with `converge_on = "upper"`) is at most `margin`, the seats are in an approximate
+//! equilibrium: no single seat gains more than `margin` by changing its own parameters within the
+//! ranges searched (as far as the search found).
 //!
 //! Every game plays from a stream fixed by (seed, round, seat, rung), and tallies are exact, so the
 //! result depends only on the file and its seed, never on the thread count.
@@ -41,13 +50,14 @@ mod output;
 mod sampler;
 mod spec;
 
-pub use spec::{Dim, Domain, Objective, Seat, TuneSpec};
+pub use spec::{ConvergeOn, Dim, Domain, Objective, Seat, TuneSpec};
 
 use super::experiment::GameExperiment;
 use super::run::{play_games, ChunkRows, GameSink};
 use super::summary::Z95;
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
+use crate::output::tidy;
 use crate::output::OutputDir;
 use crate::progress::Progress;
 use output::{summary_json, write_outputs};
@@ -120,6 +130,9 @@ pub struct SeatRound {
     pub incumbent_objective: f64,
     /// The winner's paired gain over the incumbent (0 when the incumbent won the race).
     pub gain: (f64, f64, f64),
+    /// The paired gain of the move the seat may adopt: the winner itself, or with `step` < 1
+    /// the damped step towards it.
+    pub move_gain: (f64, f64, f64),
     pub adopted: bool,
     pub games: u64,
 }
@@ -162,9 +175,24 @@ fn evaluate(
     Ok(sink.eval)
 }
 
-/// Paired per-game differences `a − b`.
-fn paired(a: &[f64], b: &[f64]) -> Vec<f64> {
-    a.iter().zip(b).map(|(x, y)| x - y).collect()
+/// The mean paired per-game difference `a − b` with its 95% interval.
+fn paired_gain(a: &[f64], b: &[f64]) -> (f64, f64, f64) {
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+    let (gain, se) = mean_se(&d);
+    (gain, gain - Z95 * se, gain + Z95 * se)
+}
+
+/// `step` of the way from the incumbent's values to the winner's: numbers in a range move part
+/// way (a number the incumbent leaves to its default moves all the way), choices switch.
+fn damped(seat: &Seat, incumbent: &Values, winner: &Values, step: f64) -> Values {
+    seat.dims
+        .iter()
+        .zip(incumbent.iter().zip(winner))
+        .map(|(dim, (inc, win))| match (&dim.domain, inc, win) {
+            (Domain::Range(..), Some(a), Some(b)) => Some(tidy(a + step * (b - a))),
+            _ => *win,
+        })
+        .collect()
 }
 
 /// The halving rungs: (candidates alive, games each plays), the last rung at `games`.
@@ -189,7 +217,7 @@ fn seat_games(spec: &TuneSpec) -> u64 {
         .iter()
         .map(|&(k, g)| k as u64 * g)
         .sum::<u64>()
-        + 2 * spec.games
+        + if spec.step < 1.0 { 3 } else { 2 } * spec.games
 }
 
 /// Runs the tuner and writes `out/<name>/`: tuned-policies.toml, tuning.csv (and .parquet),
@@ -279,6 +307,7 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                 objective: seat.objective.interval(inc_mean, inc_se),
                 incumbent_objective: inc_mean,
                 gain: (0.0, 0.0, 0.0),
+                move_gain: (0.0, 0.0, 0.0),
                 adopted: false,
                 games: 0,
             };
@@ -288,22 +317,42 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                     .map_err(|m| AleaError::invalid(&exp.source, m))?;
                 let best = evaluate(exp, &t, seat, spec.games, validation, &progress)?;
                 played += spec.games;
-                let (gain, se) = mean_se(&paired(&best.values, &inc.values));
-                let score_gain = mean_se(&paired(&best.scores, &inc.scores)).0;
-                record.gain = (gain, gain - Z95 * se, gain + Z95 * se);
-                // A tie on the objective (a nation that wins neither way) goes to the better score.
-                if gain > 0.0 || (gain == 0.0 && score_gain > 0.0) {
-                    let (m, se) = mean_se(&best.values);
+                record.gain = paired_gain(&best.values, &inc.values);
+                // A damped step is validated on the same games: it is what may be adopted, while
+                // the full best response's gain is what says how far from equilibrium the seat is.
+                let mut moved = (candidates[winner].clone(), t, best);
+                if spec.step < 1.0 {
+                    let values = damped(seat, &incumbent, &candidates[winner], spec.step);
+                    let mut t = table.clone();
+                    apply(&mut t, seat, &values).map_err(|m| AleaError::invalid(&exp.source, m))?;
+                    let step = evaluate(exp, &t, seat, spec.games, validation, &progress)?;
+                    played += spec.games;
+                    // A step too short to change a single game (a policy that cuts fractions)
+                    // would stall the seat for good: it then moves all the way.
+                    if step.values != inc.values || step.scores != inc.scores {
+                        moved = (values, t, step);
+                    }
+                }
+                let (moved, t, step) = moved;
+                record.move_gain = paired_gain(&step.values, &inc.values);
+                let score_gain = paired_gain(&step.scores, &inc.scores);
+                // Adopted only when the gain is clear of noise (its 95% interval above 0); a tie
+                // on the objective (a nation that wins neither way) goes to a clearly better score.
+                if record.move_gain.1 > 0.0 || (record.move_gain.0 == 0.0 && score_gain.1 > 0.0) {
+                    let (m, se) = mean_se(&step.values);
                     record.adopted = true;
-                    record.label = values_label(seat, &candidates[winner]);
+                    record.label = values_label(seat, &moved);
                     record.objective = seat.objective.interval(m, se);
                     table = t;
                 }
             } else {
-                progress.inc(spec.games);
+                progress.inc(spec.games * if spec.step < 1.0 { 2 } else { 1 });
             }
             record.games = played;
-            largest = largest.max(record.gain.0);
+            largest = largest.max(match spec.converge_on {
+                ConvergeOn::Estimate => record.gain.0,
+                ConvergeOn::Upper => record.gain.2,
+            });
             history.push(record);
         }
         if largest <= spec.margin {
@@ -325,4 +374,38 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
         summary,
         seconds,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_damped_step_moves_numbers_part_way_and_switches_choices() {
+        let dim = |key: &str, domain| Dim {
+            key: key.into(),
+            path: format!("policies.p.{key}"),
+            domain,
+            whole: false,
+        };
+        let seat = Seat {
+            name: "p".into(),
+            player: Some(0),
+            policy: Some("a".into()),
+            objective: Objective::Win,
+            dims: vec![
+                dim("policy", Domain::Names(vec!["a".into(), "b".into()])),
+                dim("x", Domain::Range(0.0, 10.0)),
+                dim("y", Domain::Values(vec![1.0, 2.0])),
+                dim("z", Domain::Range(0.0, 1.0)),
+            ],
+        };
+        let incumbent = vec![Some(0.0), Some(2.0), Some(1.0), None];
+        let winner = vec![Some(1.0), Some(8.0), Some(2.0), Some(0.7)];
+        assert_eq!(
+            damped(&seat, &incumbent, &winner, 0.5),
+            vec![Some(1.0), Some(5.0), Some(2.0), Some(0.7)]
+        );
+        assert_eq!(damped(&seat, &incumbent, &winner, 1.0), winner);
+    }
 }

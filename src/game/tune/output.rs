@@ -2,13 +2,20 @@
 //! .parquet, the chart tuning-rounds and summary.json.
 
 use super::super::experiment::{merge_dotted, GameExperiment};
-use super::spec::{policy_value, read_values, values_label, TuneSpec};
+use super::spec::{policy_value, read_values, values_label, ConvergeOn, TuneSpec};
 use super::SeatRound;
 use crate::charts::{draw_line_chart, LineChart, Point, Series};
 use crate::error::{AleaError, Result};
 use crate::output::{tidy, write_atomic, Cell, ColType, OutputDir, TableWriter};
 use serde_json::{json, Value as Json};
 use toml::{Table, Value};
+
+fn converge_label(spec: &TuneSpec) -> &'static str {
+    match spec.converge_on {
+        ConvergeOn::Estimate => "estimate",
+        ConvergeOn::Upper => "upper",
+    }
+}
 
 /// The last round's largest gain: how much a single seat could still win by deviating.
 fn last_round_gain(history: &[SeatRound]) -> Option<&SeatRound> {
@@ -51,6 +58,8 @@ pub(super) fn summary_json(
         "rounds_allowed": spec.rounds,
         "converged": converged,
         "margin": spec.margin,
+        "converge_on": converge_label(spec),
+        "step": spec.step,
         "games_per_candidate": spec.games,
         "candidates": spec.candidates,
         "last_round_largest_gain": last.map(|r| json!({
@@ -110,6 +119,11 @@ fn tuned_file(
     tuning.insert("rounds".into(), Value::Integer(rounds as i64));
     tuning.insert("converged".into(), Value::Boolean(converged));
     tuning.insert("margin".into(), Value::Float(spec.margin));
+    tuning.insert(
+        "converge_on".into(),
+        Value::String(converge_label(spec).into()),
+    );
+    tuning.insert("step".into(), Value::Float(spec.step));
     if let Some(r) = last_round_gain(history) {
         let objective = spec
             .seats
@@ -170,6 +184,8 @@ pub(super) fn write_outputs(
         ("gain", ColType::Float),
         ("gain_ci_low", ColType::Float),
         ("gain_ci_high", ColType::Float),
+        ("move_gain", ColType::Float),
+        ("move_gain_ci_low", ColType::Float),
         ("adopted", ColType::Int),
         ("games", ColType::Int),
     ]
@@ -193,6 +209,8 @@ pub(super) fn write_outputs(
             Cell::Float(tidy(r.gain.0)),
             Cell::Float(tidy(r.gain.1)),
             Cell::Float(tidy(r.gain.2)),
+            Cell::Float(tidy(r.move_gain.0)),
+            Cell::Float(tidy(r.move_gain.1)),
             Cell::Int(r.adopted as i64),
             Cell::Int(r.games as i64),
         ])?;

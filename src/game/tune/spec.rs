@@ -14,6 +14,16 @@ const DEFAULT_CANDIDATES: usize = 16;
 const DEFAULT_ROUNDS: usize = 4;
 const DEFAULT_MARGIN: f64 = 0.01;
 
+/// How a round's gains are held against the margin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvergeOn {
+    /// Every seat's best gain, as measured, is at most the margin.
+    Estimate,
+    /// The upper end of every seat's 95% interval is at most the margin: stricter, and it needs
+    /// enough validation games for the interval to be narrower than the margin.
+    Upper,
+}
+
 /// What a seat maximises.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Objective {
@@ -84,6 +94,10 @@ pub struct TuneSpec {
     pub candidates: usize,
     pub rounds: usize,
     pub margin: f64,
+    pub converge_on: ConvergeOn,
+    /// How far an adopted seat's numbers move from its incumbent towards the race's winner
+    /// (1: all the way, plain best response; less damps the back-and-forth between seats).
+    pub step: f64,
     pub seats: Vec<Seat>,
 }
 
@@ -216,6 +230,8 @@ impl TuneSpec {
             "candidates",
             "rounds",
             "margin",
+            "converge_on",
+            "step",
             "objective",
             "players",
             "shared",
@@ -256,6 +272,33 @@ impl TuneSpec {
                         "margin",
                         value_text(v),
                         "a number ≥ 0 (objective units, e.g. 0.01 = one point of win share)",
+                    ))
+                }
+            },
+        };
+        let converge_on = match table.get("converge_on") {
+            None => ConvergeOn::Estimate,
+            Some(Value::String(s)) if s == "estimate" => ConvergeOn::Estimate,
+            Some(Value::String(s)) if s == "upper" => ConvergeOn::Upper,
+            Some(v) => {
+                return Err(tune_error(
+                    exp,
+                    "converge_on",
+                    value_text(v),
+                    "\"estimate\" (each seat's measured gain within the margin) or \"upper\" (the upper end of its 95% interval)",
+                ))
+            }
+        };
+        let step = match table.get("step") {
+            None => 1.0,
+            Some(v) => match number(v) {
+                Some(x) if x > 0.0 && x <= 1.0 => x,
+                _ => {
+                    return Err(tune_error(
+                        exp,
+                        "step",
+                        value_text(v),
+                        "a number in (0, 1]: the share of the way from the incumbent to the best response",
                     ))
                 }
             },
@@ -427,6 +470,8 @@ impl TuneSpec {
             candidates,
             rounds,
             margin,
+            converge_on,
+            step,
             seats,
         };
         spec.find_whole_numbers(exp)?;
