@@ -26,6 +26,15 @@ pub fn persuasion_chance(base: i32, autofail: u32) -> f64 {
     hits as f64 / 36.0
 }
 
+/// The least reach at which a faction of `style` persuades (a random one, when it tries at all).
+pub fn persuasion_threshold(style: Style) -> i32 {
+    match style {
+        Style::Cooperative => 7,
+        Style::Competitive => 6,
+        Style::Random => 2,
+    }
+}
+
 impl Game<'_> {
     pub fn forum(&mut self) {
         // Events of the last turn leave the Forum (L304).
@@ -299,7 +308,7 @@ impl Game<'_> {
                 && self.s.perpetual_dictator != t as u8)
     }
 
-    /// Faction `f`'s persuasion at its best, among `targets` (every persuadable senator if
+    /// Faction `f`'s persuasion at its best, of senator `only` (of every persuadable senator if
     /// None): (reach, target, persuader, bribe budget), the reach its base plus what it may
     /// bribe less what the defence can answer; ties to the target with more ORA + MIL.
     pub fn best_persuasion(
@@ -338,15 +347,6 @@ impl Game<'_> {
         best
     }
 
-    /// The least reach at which a faction of `style` persuades (a random one draws it).
-    pub fn persuasion_threshold(&mut self, style: Style) -> Option<i32> {
-        match style {
-            Style::Cooperative => Some(7),
-            Style::Competitive => Some(6),
-            Style::Random => self.dice.chance(0.5).then_some(2),
-        }
-    }
-
     pub(super) fn persuasion(&mut self, f: usize) {
         let pol = self.policy(f);
         // A searcher may have named whom it persuades this turn.
@@ -359,10 +359,11 @@ impl Game<'_> {
         else {
             return;
         };
-        let Some(threshold) = self.persuasion_threshold(pol.style) else {
+        // A random faction tries one time in two.
+        if pol.style == Style::Random && !self.dice.chance(0.5) {
             return;
-        };
-        if reach < threshold {
+        }
+        if reach < persuasion_threshold(pol.style) {
             return;
         }
         let base = self.persuasion_base(persuader, target);

@@ -30,7 +30,8 @@
 //! The searcher sees the whole state (the hands and the deck's order included: an omniscient
 //! player) and every other faction's policy.
 
-use super::policy::{FactionPolicy, Style, CATALOG};
+use super::forum::persuasion_threshold;
+use super::policy::{FactionPolicy, CATALOG};
 use super::state::{Office, State, WarStatus, FACTIONS, NONE};
 use super::turn::Game;
 use super::{Model, TURN_CAP};
@@ -197,14 +198,10 @@ impl Searchable for Rollouts<'_> {
             return;
         }
         out.extend(DIRECTIVES);
-        // The senators the faction's persuasion could reach at its policy's threshold (a random
-        // faction's lowest), the best first.
+        // The senators the faction's persuasion could reach at its policy's threshold, the best
+        // first.
         let pol = m.policies[f];
-        let threshold = match pol.style {
-            Style::Cooperative => 7,
-            Style::Competitive => 6,
-            Style::Random => 2,
-        };
+        let threshold = persuasion_threshold(pol.style);
         let mut found = [NONE as usize; TARGETS];
         for k in 0..TARGETS {
             let best = (0..g.s.senators.len())
