@@ -224,13 +224,14 @@ impl Model {
     }
 
     /// The nearest province (by steps through passable provinces, across seas where `n` has
-    /// naval supremacy as [`Model::route`] moves) that satisfies `wanted`.
+    /// naval supremacy as [`Model::route`] moves) that satisfies `wanted`, which sees the
+    /// provinces nearest first (so it may also collect them and stop at the k-th).
     pub fn nearest(
         &self,
         s: &State,
         n: usize,
         from: usize,
-        wanted: impl Fn(usize) -> bool,
+        mut wanted: impl FnMut(usize) -> bool,
     ) -> Option<usize> {
         let mut seen = [false; 256];
         let mut queue = [0usize; 256];

@@ -77,6 +77,40 @@ pub trait Policy: Send + Sync {
         from: usize,
         dice: &mut Dice,
     ) -> Option<(usize, Order, f64)>;
+    /// For the army led from `from`, told to march on `target` (a [`march_target`] of `n`): what
+    /// to do there and the share of the units taken, or None to stay. By default the policy's own
+    /// order and share, whatever target it had in mind.
+    fn army_order_on(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        from: usize,
+        target: usize,
+        dice: &mut Dice,
+    ) -> Option<(Order, f64)> {
+        let _ = target;
+        self.army_order(m, s, n, from, dice)
+            .map(|(_, order, share)| (order, share))
+    }
+    /// Stability levels to buy when the treasury is spent as `split` says, in place of the
+    /// policy's own split (the search player's spending candidates); by default its own.
+    fn invest_stability_as(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        split: Split,
+        dice: &mut Dice,
+    ) -> [u32; 3] {
+        let _ = split;
+        self.invest_stability(m, s, n, dice)
+    }
+    /// Recruitment when the treasury is spent as `split` says; by default the policy's own.
+    fn recruit_as(&self, m: &Model, s: &State, n: usize, split: Split, dice: &mut Dice) -> Recruit {
+        let _ = split;
+        self.recruit(m, s, n, dice)
+    }
     /// Historical Period: the reforms to buy before investing for VP.
     fn reforms(&self, m: &Model, s: &State, n: usize, dice: &mut Dice) -> Reforms;
     /// Historical Period: talents to turn into VP (50 T each).
@@ -100,6 +134,20 @@ pub trait Policy: Send + Sync {
         0
     }
 }
+
+/// Where a turn's spare treasury goes, for the search player's spending candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Split {
+    /// Every stability level the goods allow (T only above the reserve), no recruitment.
+    Stability,
+    /// No stability bought; the spare treasury on land units.
+    Troops,
+    /// No stability bought; the spare treasury on fleets.
+    Fleets,
+}
+
+/// Every split, in the order candidates are listed.
+pub const SPLITS: [Split; 3] = [Split::Stability, Split::Troops, Split::Fleets];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
@@ -287,6 +335,66 @@ impl Scripted {
         (unfed.max(0), harvests, c)
     }
 
+    /// Recruitment with `land` talents for land units and `fleets` for fleets, within what the
+    /// treasury, the goods, the grain and the upkeep allow: every split of the treasury recruits
+    /// through here.
+    fn recruit_with(&self, m: &Model, s: &State, n: usize, land: i64, fleets: i64) -> Recruit {
+        let at_war = s.nations[n].at_war != 0;
+        let g = &s.nations[n].goods;
+        // The turn's upkeep (five years' in a Historical Period) is paid right after recruitment:
+        // the budget is what is left once the standing forces are paid, and each new unit is
+        // priced with its own upkeep for the turn.
+        let nd = &m.scenario.nations[n];
+        let years = if s.historical_period { 5 } else { 1 };
+        let a = s.units_by_class(n);
+        let own = (a[INF] + a[CAV] + a[VINF] + a[VCAV]) as i64;
+        let upkeep =
+            (nd.unit_upkeep * own + 3 * (a[MINF] + a[MCAV]) as i64 + s.nations[n].fleets as i64)
+                * years;
+        // At peace the army grows only while the treasury holds five turns of its upkeep.
+        let cushion = if at_war { upkeep } else { 5 * upkeep };
+        let land = land.min((g[T] - self.reserve as i64 - cushion).max(0));
+        let (inf_price, cav_price) = (5 + nd.unit_upkeep * years, 15 + nd.unit_upkeep * years);
+        let (minf_price, mcav_price) = (25 + 3 * years, 45 + 3 * years);
+        // At war (and for an aggressor, always: its army is its plan) a share of the budget
+        // hires mercenaries, who need no PPR and so no grain.
+        let hires = at_war || self.style == Style::Aggressor;
+        let mut mercenary = if hires {
+            (land as f64 * self.mercenary_share) as i64
+        } else {
+            0
+        };
+        let regular = land - mercenary;
+        // Regular units take a PPR each: no more than the grain can feed.
+        let cap = self.grain_cap(s, n) as i64;
+        let cavalry = ((regular / 3) / cav_price).min(g[CB].max(0)).min(cap);
+        let infantry = ((regular - cav_price * cavalry) / inf_price)
+            .min(g[R].max(0))
+            .min(cap - cavalry);
+        if hires {
+            mercenary += regular - cav_price * cavalry - inf_price * infantry;
+        }
+        let (mut mercenary_infantry, mut mercenary_cavalry) = (0, 0);
+        if nd.mercenary_infantry_allowed {
+            mercenary_infantry = (mercenary / minf_price) as u32;
+        } else if nd.mercenary_cavalry_allowed {
+            mercenary_cavalry = (mercenary / mcav_price) as u32;
+        }
+        Recruit {
+            infantry: infantry as u32,
+            cavalry: cavalry as u32,
+            mercenary_infantry,
+            mercenary_cavalry,
+            fleets: (fleets / 5).min(g[R].max(0)) as u32,
+        }
+    }
+
+    /// Every stability level the goods allow this turn, T only while the reserve is kept.
+    fn every_level(&self, s: &State, n: usize) -> [u32; 3] {
+        let t_ok = s.nations[n].goods[T] - s.total_ppu(n) as i64 >= self.reserve as i64;
+        [if t_ok { 2 } else { 0 }, 2, 2]
+    }
+
     fn weakest_neighbour(&self, m: &Model, s: &State, n: usize) -> Option<usize> {
         let units = |o: usize| s.nations[o].units_at_diplomacy;
         (0..s.nations.len())
@@ -299,11 +407,10 @@ impl Scripted {
 impl Policy for Scripted {
     fn invest_stability(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> [u32; 3] {
         let g = &s.nations[n].goods;
-        let ppu = s.total_ppu(n) as i64;
-        let t_ok = g[T] - ppu >= self.reserve as i64;
         if self.style == Style::Economist {
-            return [if t_ok { 2 } else { 0 }, 2, 2];
+            return self.every_level(s, n);
         }
+        let t_ok = g[T] - s.total_ppu(n) as i64 >= self.reserve as i64;
         // The others buy a level of each good they can spare: at Optimal every level is 5 VP
         // (A32), below it a level keeps war declarations and recruitment open. Grain is kept for
         // the cities' upkeep and resources for recruitment.
@@ -407,53 +514,56 @@ impl Policy for Scripted {
             Style::Expansionist => (if at_war { spare / 2 } else { spare / 6 }, 0),
             Style::Economist => (if at_war { spare / 2 } else { 0 }, 0),
         };
-        let g = &s.nations[n].goods;
-        // The turn's upkeep (five years' in a Historical Period) is paid right after recruitment:
-        // the budget is what is left once the standing forces are paid, and each new unit is
-        // priced with its own upkeep for the turn.
-        let nd = &m.scenario.nations[n];
-        let years = if s.historical_period { 5 } else { 1 };
-        let a = s.units_by_class(n);
-        let own = (a[INF] + a[CAV] + a[VINF] + a[VCAV]) as i64;
-        let upkeep =
-            (nd.unit_upkeep * own + 3 * (a[MINF] + a[MCAV]) as i64 + s.nations[n].fleets as i64)
-                * years;
-        // At peace the army grows only while the treasury holds five turns of its upkeep.
-        let cushion = if at_war { upkeep } else { 5 * upkeep };
-        let land = land.min((g[T] - self.reserve as i64 - cushion).max(0));
-        let (inf_price, cav_price) = (5 + nd.unit_upkeep * years, 15 + nd.unit_upkeep * years);
-        let (minf_price, mcav_price) = (25 + 3 * years, 45 + 3 * years);
-        // At war (and for an aggressor, always: its army is its plan) a share of the budget
-        // hires mercenaries, who need no PPR and so no grain.
-        let hires = at_war || self.style == Style::Aggressor;
-        let mut mercenary = if hires {
-            (land as f64 * self.mercenary_share) as i64
+        self.recruit_with(m, s, n, land, fleets)
+    }
+
+    fn army_order_on(
+        &self,
+        m: &Model,
+        s: &State,
+        n: usize,
+        from: usize,
+        target: usize,
+        _d: &mut Dice,
+    ) -> Option<(Order, f64)> {
+        let here = size(s.army(n, from));
+        if here < 3 {
+            return None;
+        }
+        let share = self.battle_share(m, s, n, from, target)?;
+        let g = s.provinces[target].garrison;
+        let order = if here as f64 * share >= (3 * g) as f64 {
+            Order::Assault
+        } else if here >= 2 * g {
+            Order::Siege
         } else {
-            0
+            Order::Pillage
         };
-        let regular = land - mercenary;
-        // Regular units take a PPR each: no more than the grain can feed.
-        let cap = self.grain_cap(s, n) as i64;
-        let cavalry = ((regular / 3) / cav_price).min(g[CB].max(0)).min(cap);
-        let infantry = ((regular - cav_price * cavalry) / inf_price)
-            .min(g[R].max(0))
-            .min(cap - cavalry);
-        if hires {
-            mercenary += regular - cav_price * cavalry - inf_price * infantry;
+        Some((order, share))
+    }
+
+    fn invest_stability_as(
+        &self,
+        _m: &Model,
+        s: &State,
+        n: usize,
+        split: Split,
+        _d: &mut Dice,
+    ) -> [u32; 3] {
+        match split {
+            Split::Stability => self.every_level(s, n),
+            Split::Troops | Split::Fleets => [0; 3],
         }
-        let (mut mercenary_infantry, mut mercenary_cavalry) = (0, 0);
-        if nd.mercenary_infantry_allowed {
-            mercenary_infantry = (mercenary / minf_price) as u32;
-        } else if nd.mercenary_cavalry_allowed {
-            mercenary_cavalry = (mercenary / mcav_price) as u32;
-        }
-        Recruit {
-            infantry: infantry as u32,
-            cavalry: cavalry as u32,
-            mercenary_infantry,
-            mercenary_cavalry,
-            fleets: (fleets / 5).min(g[R].max(0)) as u32,
-        }
+    }
+
+    fn recruit_as(&self, m: &Model, s: &State, n: usize, split: Split, _d: &mut Dice) -> Recruit {
+        let spare = self.spare(s, n);
+        let (land, fleets) = match split {
+            Split::Stability => (0, 0),
+            Split::Troops => (spare, 0),
+            Split::Fleets => (0, spare),
+        };
+        self.recruit_with(m, s, n, land, fleets)
     }
 
     fn garrisons(&self, _m: &Model, s: &State, n: usize, _d: &mut Dice) -> u32 {
@@ -560,23 +670,14 @@ impl Policy for Scripted {
         s: &State,
         n: usize,
         from: usize,
-        _d: &mut Dice,
+        d: &mut Dice,
     ) -> Option<(usize, Order, f64)> {
-        let here = size(s.army(n, from));
-        if here < 3 || !has_targets(m, s, n) {
+        if size(s.army(n, from)) < 3 || !has_targets(m, s, n) {
             return None;
         }
         // Nearest enemy city not yet held, or a Hostile independent.
         let target = march_target(m, s, n, from)?;
-        let share = self.battle_share(m, s, n, from, target)?;
-        let g = s.provinces[target].garrison;
-        let order = if here as f64 * share >= (3 * g) as f64 {
-            Order::Assault
-        } else if here >= 2 * g {
-            Order::Siege
-        } else {
-            Order::Pillage
-        };
+        let (order, share) = self.army_order_on(m, s, n, from, target, d)?;
         Some((target, order, share))
     }
 
@@ -733,17 +834,21 @@ fn foe_side(s: &State, n: usize, p: usize) -> Option<FieldSide> {
 
 /// The nearest province worth marching on: an enemy city `n` does not hold, or a Hostile independent.
 pub(super) fn march_target(m: &Model, s: &State, n: usize, from: usize) -> Option<usize> {
-    m.nearest(s, n, from, |p| {
-        let pr = &s.provinces[p];
-        match pr.owner {
-            NONE => pr.grade[n] == HOSTILE,
-            o => s.at_war(n, o as usize) && pr.occupier as usize != n,
-        }
-    })
+    m.nearest(s, n, from, |p| worth_marching_on(s, n, p))
+}
+
+/// Whether `p` is worth marching on for `n`: an enemy city it does not hold, or a Hostile
+/// independent.
+pub(super) fn worth_marching_on(s: &State, n: usize, p: usize) -> bool {
+    let pr = &s.provinces[p];
+    match pr.owner {
+        NONE => pr.grade[n] == HOSTILE,
+        o => s.at_war(n, o as usize) && pr.occupier as usize != n,
+    }
 }
 
 /// Whether `n` has anything to march on: a war, or a Hostile independent.
-fn has_targets(_m: &Model, s: &State, n: usize) -> bool {
+pub(super) fn has_targets(_m: &Model, s: &State, n: usize) -> bool {
     s.nations[n].at_war != 0
         || s.free_independents()
             .any(|p| s.provinces[p].grade[n] == HOSTILE)

@@ -4,6 +4,7 @@
 
 use super::cards::{Card, EventKind};
 use super::policy::Style;
+use super::search::Directive;
 use super::setup::to_hand;
 use super::state::*;
 use super::turn::Game;
@@ -23,6 +24,15 @@ pub fn persuasion_chance(base: i32, autofail: u32) -> f64 {
         }
     }
     hits as f64 / 36.0
+}
+
+/// The least reach at which a faction of `style` persuades (a random one, when it tries at all).
+pub fn persuasion_threshold(style: Style) -> i32 {
+    match style {
+        Style::Cooperative => 7,
+        Style::Competitive => 6,
+        Style::Random => 2,
+    }
 }
 
 impl Game<'_> {
@@ -287,25 +297,38 @@ impl Game<'_> {
         s.loy as i32
     }
 
-    fn persuasion(&mut self, f: usize) {
-        let pol = self.policy(f);
+    /// Whether faction `f` may try to persuade senator `t`: in the Forum, or a rival's (or an
+    /// unaligned) senator in Rome who is neither a faction leader nor the Perpetual Dictator.
+    pub fn persuadable(&self, f: usize, t: usize) -> bool {
+        let ts = &self.s.senators[t];
+        ts.place == Place::Forum
+            || (ts.in_rome()
+                && !ts.leader
+                && ts.faction() != Some(f)
+                && self.s.perpetual_dictator != t as u8)
+    }
+
+    /// Faction `f`'s persuasion at its best, of senator `only` (of every persuadable senator if
+    /// None): (reach, target, persuader, bribe budget), the reach its base plus what it may
+    /// bribe less what the defence can answer; ties to the target with more ORA + MIL.
+    pub fn best_persuasion(
+        &self,
+        f: usize,
+        bribe_share: f64,
+        only: Option<usize>,
+    ) -> Option<(i32, usize, usize, i32)> {
         let mut best: Option<(i32, usize, usize, i32)> = None;
         for p in 0..self.s.senators.len() {
             if self.s.senators[p].place != Place::Faction(f as u8) || !self.s.senators[p].in_rome()
             {
                 continue;
             }
-            let budget = (self.s.senators[p].talents as f64 * pol.bribe_share).floor() as i32;
+            let budget = (self.s.senators[p].talents as f64 * bribe_share).floor() as i32;
             for t in 0..self.s.senators.len() {
-                let ts = &self.s.senators[t];
-                let eligible = ts.place == Place::Forum
-                    || (ts.in_rome()
-                        && !ts.leader
-                        && ts.faction() != Some(f)
-                        && self.s.perpetual_dictator != t as u8);
-                if !eligible {
+                if only.is_some_and(|o| o != t) || !self.persuadable(f, t) {
                     continue;
                 }
+                let ts = &self.s.senators[t];
                 let base = self.persuasion_base(p, t);
                 let defence = self.defence_budget(t);
                 let reach = base + budget - defence.min((base + budget - 4).max(0));
@@ -321,21 +344,26 @@ impl Game<'_> {
                 }
             }
         }
-        let Some((reach, target, persuader, budget)) = best else {
+        best
+    }
+
+    pub(super) fn persuasion(&mut self, f: usize) {
+        let pol = self.policy(f);
+        // A searcher may have named whom it persuades this turn.
+        let only = match self.s.directives[f] {
+            Directive::Persuade(t) if self.persuadable(f, t as usize) => Some(t as usize),
+            _ => None,
+        };
+        let Some((reach, target, persuader, budget)) =
+            self.best_persuasion(f, pol.bribe_share, only)
+        else {
             return;
         };
-        let threshold = match pol.style {
-            Style::Cooperative => 7,
-            Style::Competitive => 6,
-            Style::Random => {
-                if self.dice.chance(0.5) {
-                    2
-                } else {
-                    return;
-                }
-            }
-        };
-        if reach < threshold {
+        // A random faction tries one time in two.
+        if pol.style == Style::Random && !self.dice.chance(0.5) {
+            return;
+        }
+        if reach < persuasion_threshold(pol.style) {
             return;
         }
         let base = self.persuasion_base(persuader, target);

@@ -1,13 +1,25 @@
 //! República de Roma's decisions for the engine's search player ([`crate::game::search`]).
 //!
-//! A searching faction decides at the start of each turn, before the Mortality phase, on a
+//! A searching faction decides twice a turn. At the start of the turn, before the Mortality
+//! phase, on a
 //! [`Directive`] for the turn: follow its rollout policy, play the cooperative or the competitive
 //! style (their catalog defaults) for the turn, or follow its rollout policy with one strategic
 //! knob moved: never rebel, rebel whenever the general's army allows (the test's aggression at its
 //! maximum, 3), prosecute every rival it can as Censor, give the State nothing or everything it
-//! needs, bribe with all a persuader has. A directive is applied where every decision of the game
-//! reads the faction's policy (`Game::policy`), so it reaches every decision point
-//! the policy's parameters reach, and nothing else.
+//! needs, bribe with all a persuader has, or persuade one of the senators its policy would
+//! persuade (the best few by its own reach). A directive is applied where every decision of the
+//! game reads the faction's policy (`Game::policy`), so it reaches every decision
+//! point the policy's parameters reach, and nothing else; a persuasion target is handed to the
+//! persuasion code, which still picks the persuader, the bribes and whether the odds are worth it.
+//!
+//! Then, once the Senate has sat and elected its officers, on what the offices it holds decide:
+//! as Censor, whom to accuse first (the rivals who can be tried, the most influential first); as
+//! the Dominant player (L1234), who takes the choices the Senate's strategy lists leave open, how
+//! many legions and fleets to raise (more: every unit the Treasury can pay for, the whole surplus
+//! with the armies; fewer: twice the reserve kept and nothing raised beyond the strategy's
+//! armies) and which consul goes to which war when two go out (the better general to the larger
+//! war as L1311 has it, or the other way round). These reach the Senate's code through
+//! `Game::senate_params` and the Censor's and the deployment's own choices.
 //!
 //! Each candidate is tried by copying the state and playing on: the candidate this turn, every
 //! faction's own policy afterwards (searchers play their rollout policy), to the end of the game
@@ -18,14 +30,16 @@
 //! The searcher sees the whole state (the hands and the deck's order included: an omniscient
 //! player) and every other faction's policy.
 
+use super::forum::persuasion_threshold;
 use super::policy::{FactionPolicy, CATALOG};
-use super::state::{State, FACTIONS, NONE};
+use super::state::{Office, State, WarStatus, FACTIONS, NONE};
 use super::turn::Game;
 use super::{Model, TURN_CAP};
 use crate::dice::Dice;
 use crate::game::policy::ParamValues;
 use crate::game::search::Searchable;
 use crate::game::NoLog;
+use std::cell::RefCell;
 
 /// What a searching faction does this turn.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -50,7 +64,20 @@ pub enum Directive {
     Generous,
     /// The rollout policy, but a persuader may spend all his talents on a bribe.
     Bribe,
+    /// The rollout policy, but the faction's persuasion this turn is aimed at this senator.
+    Persuade(u8),
+    /// In the Senate, as Censor: this senator is accused first.
+    Accuse(u8),
+    /// In the Senate, as Dominant player: raise every unit the Treasury can pay for.
+    RaiseMore,
+    /// In the Senate, as Dominant player: keep twice the reserve, raise no more than needed.
+    RaiseLess,
+    /// In the Senate, as Dominant player: the worse general goes to the larger war.
+    Swap,
 }
+
+/// At most this many candidates naming a senator: the best by the policy's own scoring.
+const TARGETS: usize = 2;
 
 /// Every directive, in the order candidates are listed.
 pub const DIRECTIVES: [Directive; 9] = [
@@ -118,14 +145,19 @@ impl Directive {
 }
 
 /// The game as the search player sees it: the model (rollouts need no buffers of their own: the
-/// game plays in the copied state's own scratch lists).
+/// game plays in the copied state's own scratch lists), and a copy of the state the candidates
+/// are scored on (the game's scoring reads a [`Game`], which holds its state mutably).
 pub struct Rollouts<'a> {
     model: &'a Model,
+    scratch: RefCell<Option<State>>,
 }
 
 impl<'a> Rollouts<'a> {
     pub fn new(model: &'a Model) -> Rollouts<'a> {
-        Rollouts { model }
+        Rollouts {
+            model,
+            scratch: RefCell::new(None),
+        }
     }
 }
 
@@ -148,20 +180,68 @@ impl Searchable for Rollouts<'_> {
     type State = State;
     type Action = Directive;
 
-    fn candidates(&self, _: &State, _: usize, out: &mut Vec<Directive>) {
+    fn candidates(&self, s: &State, f: usize, out: &mut Vec<Directive>) {
+        let m = self.model;
+        let mut scratch = self.scratch.borrow_mut();
+        let copy = match &mut *scratch {
+            Some(c) => {
+                c.clone_from(s);
+                c
+            }
+            none => none.insert(s.clone()),
+        };
+        let mut dice = Dice::from_seed(0);
+        let mut log = NoLog;
+        let g = Game::new(m, copy, &mut dice, &mut log);
+        if g.s.in_senate {
+            senate_candidates(&g, f, out);
+            return;
+        }
         out.extend(DIRECTIVES);
+        // The senators the faction's persuasion could reach at its policy's threshold, the best
+        // first.
+        let pol = m.policies[f];
+        let threshold = persuasion_threshold(pol.style);
+        let mut found = [NONE as usize; TARGETS];
+        for k in 0..TARGETS {
+            let best = (0..g.s.senators.len())
+                .filter(|t| !found[..k].contains(t))
+                .filter_map(|t| g.best_persuasion(f, pol.bribe_share, Some(t)))
+                .max_by_key(|&(reach, t, _, _)| {
+                    let ts = &g.s.senators[t];
+                    (reach, ts.ora as i32 + ts.mil as i32, std::cmp::Reverse(t))
+                });
+            match best {
+                Some((reach, t, _, _)) if reach >= threshold => {
+                    found[k] = t;
+                    out.push(Directive::Persuade(t as u8));
+                }
+                _ => break,
+            }
+        }
     }
 
-    /// `s` is the state at the start of a turn (its number and era set, nothing played).
+    /// `s` is the state at the start of a turn (its number and era set, nothing played), or
+    /// with the Senate sitting ([`State::in_senate`]).
     fn rollout(&self, s: &mut State, f: usize, d: Directive, horizon: u32, dice: &mut Dice) -> f64 {
         let m = self.model;
-        s.directives[f] = d;
+        let sitting = s.in_senate;
+        if sitting {
+            s.senate_directives[f] = d;
+        } else {
+            s.directives[f] = d;
+        }
         let first = s.turn;
         let mut log = NoLog;
         let mut g = Game::new(m, s, dice, &mut log);
-        loop {
+        if sitting {
+            g.play_from_senate();
+        } else {
             g.play_turn();
+        }
+        loop {
             g.s.directives = [Directive::Follow; FACTIONS];
+            g.s.senate_directives = [Directive::Follow; FACTIONS];
             if g.over() || g.s.turn >= m.rules.turn_cap {
                 let (_, winner) = g.end.unwrap_or((TURN_CAP, NONE));
                 return (winner as usize == f) as u8 as f64;
@@ -171,6 +251,44 @@ impl Searchable for Rollouts<'_> {
             }
             let next = g.s.turn + 1;
             g.begin_turn(next);
+            g.play_turn();
+        }
+    }
+}
+
+/// What faction `f` decides in the sitting Senate: whom its Censor accuses first, and as the
+/// Dominant player how much to raise and where the consuls go; nothing (Follow alone) otherwise.
+fn senate_candidates(g: &Game, f: usize, out: &mut Vec<Directive>) {
+    out.push(Directive::Follow);
+    let censor = g.s.office(Office::Censor);
+    let censors = censor != NONE && g.s.senators[censor as usize].faction() == Some(f);
+    if g.m.rules.prosecutions && censors {
+        let mut found = [NONE as usize; TARGETS];
+        for k in 0..TARGETS {
+            let Some(t) = (0..g.s.senators.len())
+                .filter(|&i| g.may_accuse(f, i) && !found[..k].contains(&i))
+                .max_by_key(|&i| (g.s.senators[i].inf, i))
+            else {
+                break;
+            };
+            found[k] = t;
+            out.push(Directive::Accuse(t as u8));
+        }
+    }
+    if g.s.dominant as usize == f {
+        out.extend([Directive::RaiseMore, Directive::RaiseLess]);
+        let consuls = [Office::FieldConsul, Office::RomeConsul].iter().all(|&o| {
+            let i = g.s.office(o);
+            i != NONE && g.s.senators[i as usize].in_rome()
+        });
+        let unfought = (0..g.m.cards.wars.len())
+            .filter(|&w| {
+                g.s.wars[w].status == WarStatus::Active
+                    && !g.s.armies.iter().any(|a| a.used && a.war == w as u8)
+            })
+            .count();
+        if consuls && unfought >= 2 {
+            out.push(Directive::Swap);
         }
     }
 }
@@ -184,7 +302,7 @@ mod tests {
     use crate::game::run::{play_games, NoSink};
     use crate::game::search::{SearchSpec, Searcher};
     use crate::game::summary::wilson;
-    use crate::game::{GamePlay, GameRecord, NoObserver};
+    use crate::game::{GamePlay, GameRecord, NoObserver, TextLog};
     use crate::options::Options;
     use crate::progress::Progress;
     use crate::spec::Fields;
@@ -208,17 +326,188 @@ mod tests {
         Model::new(cards, setup, &options, 60, chosen)
     }
 
-    /// A dealt state, played `turns` turns (or to its end) with `seed`'s dice.
-    fn played(m: &Model, seed: u64, turns: u32) -> State {
+    fn fresh(m: &Model) -> State {
         let c = &m.cards;
-        let mut s = State::new(
+        State::new(
             c.families.len(),
             c.statesmen.len(),
             c.wars.len(),
             c.leaders.len(),
             c.provinces.len(),
             c.concessions.len(),
+        )
+    }
+
+    /// The first sitting Senates (in games of seeds 0, 1, ..., turn after turn) where `wanted`
+    /// holds, `count` at most.
+    fn sittings(m: &Model, count: usize, wanted: impl Fn(&Game) -> bool) -> Vec<State> {
+        let mut found = Vec::new();
+        for seed in 0..300 {
+            let mut s = fresh(m);
+            let mut dice = Dice::from_seed(seed);
+            let mut log = NoLog;
+            let mut g = Game::new(m, &mut s, &mut dice, &mut log);
+            super::super::setup::deal(&mut g);
+            for t in 1..=30 {
+                g.begin_turn(t);
+                g.play_to_senate();
+                if g.over() {
+                    break;
+                }
+                assert!(g.s.in_senate);
+                if wanted(&g) {
+                    found.push(g.s.clone());
+                    if found.len() == count {
+                        return found;
+                    }
+                }
+                g.play_from_senate();
+                if g.over() {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
+    /// `state` after the sitting Senate's business, with faction 2 deciding `d`.
+    fn decided(m: &Model, state: &State, d: Directive) -> (State, TextLog) {
+        let mut s = state.clone();
+        s.senate_directives[1] = d;
+        let mut dice = Dice::from_seed(7);
+        let mut log = TextLog::default();
+        let mut g = Game::new(m, &mut s, &mut dice, &mut log);
+        g.senate_decides();
+        (s, log)
+    }
+
+    fn candidates_of(m: &Model, s: &State) -> Vec<Directive> {
+        let mut out = Vec::new();
+        Rollouts::new(m).candidates(s, 1, &mut out);
+        out
+    }
+
+    #[test]
+    fn the_senator_named_is_the_one_persuaded() {
+        let m = model("{ policy = \"search\", rollout = \"competitive\" }");
+        let mut tried = 0;
+        for seed in 0..40 {
+            let mut s = played(&m, seed, 1);
+            if s.turn != 1 {
+                continue;
+            }
+            s.turn = 2;
+            let out = candidates_of(&m, &s);
+            let named: Vec<usize> = out
+                .iter()
+                .filter_map(|d| match d {
+                    Directive::Persuade(t) => Some(*t as usize),
+                    _ => None,
+                })
+                .collect();
+            assert!(named.len() <= TARGETS);
+            let Some(&t) = named.last() else { continue };
+            let mut log = TextLog::default();
+            let mut dice = Dice::from_seed(seed);
+            let mut g = Game::new(&m, &mut s, &mut dice, &mut log);
+            for &x in &named {
+                assert!(g.persuadable(1, x));
+            }
+            g.s.directives[1] = Directive::Persuade(t as u8);
+            let name = g.name(t);
+            g.persuasion(1);
+            let line = log.lines.iter().find(|l| l.contains(" persuades "));
+            assert!(
+                line.is_some_and(|l| l.contains(&format!("persuades {name}:"))),
+                "{name} named, {line:?}"
+            );
+            tried += 1;
+        }
+        assert!(tried >= 5, "{tried} states with a persuasion target");
+    }
+
+    #[test]
+    fn the_censor_accuses_the_senator_named() {
+        let m = model("{ policy = \"search\", rollout = \"competitive\" }");
+        let states = sittings(&m, 5, |g| {
+            let c = g.s.office(Office::Censor);
+            c != NONE
+                && g.s.senators[c as usize].faction() == Some(1)
+                && (0..g.s.senators.len()).any(|i| g.may_accuse(1, i))
+        });
+        assert!(
+            !states.is_empty(),
+            "no Senate with a Censor of faction 2 and a rival to try"
         );
+        for s in &states {
+            let out = candidates_of(&m, s);
+            let Some(&Directive::Accuse(t)) =
+                out.iter().rev().find(|d| matches!(d, Directive::Accuse(_)))
+            else {
+                panic!("no accusation in {out:?}");
+            };
+            let (after, log) = decided(&m, s, Directive::Accuse(t));
+            assert!(after.prosecutions > s.prosecutions);
+            let name = {
+                let mut copy = s.clone();
+                let (mut dice, mut nolog) = (Dice::from_seed(0), NoLog);
+                Game::new(&m, &mut copy, &mut dice, &mut nolog).name(t as usize)
+            };
+            let first = log
+                .lines
+                .iter()
+                .find(|l| l.contains(" prosecutes ") || l.contains(" appeals to the people"));
+            assert!(
+                first.is_some_and(|l| l.contains(&name)),
+                "{name} accused, {first:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_dominant_player_raises_more_or_less_and_may_swap_the_consuls() {
+        let m = model("{ policy = \"search\", rollout = \"competitive\" }");
+        let states = sittings(&m, 30, |g| g.s.dominant == 1);
+        assert!(
+            states.len() >= 10,
+            "{} Senates dominated by faction 2",
+            states.len()
+        );
+        let units = |s: &State| s.legions_raised() + s.fleets_total();
+        let (mut differ, mut swapped, mut offered) = (0, 0, 0);
+        for s in &states {
+            let out = candidates_of(&m, s);
+            assert!(out.contains(&Directive::RaiseMore) && out.contains(&Directive::RaiseLess));
+            let more = units(&decided(&m, s, Directive::RaiseMore).0);
+            let follow = units(&decided(&m, s, Directive::Follow).0);
+            let less = units(&decided(&m, s, Directive::RaiseLess).0);
+            assert!(more >= follow && follow >= less, "{more} {follow} {less}");
+            differ += (more > less) as u32;
+            if out.contains(&Directive::Swap) {
+                offered += 1;
+                let sent = |s: &State| {
+                    let mut v: Vec<(u8, u8)> = s
+                        .armies
+                        .iter()
+                        .filter(|a| a.used && a.sent_turn == s.turn)
+                        .map(|a| (a.war, a.commander))
+                        .collect();
+                    v.sort();
+                    v
+                };
+                let plain = sent(&decided(&m, s, Directive::Follow).0);
+                let other = sent(&decided(&m, s, Directive::Swap).0);
+                swapped += (plain.len() >= 2 && plain != other) as u32;
+            }
+        }
+        assert!(differ > 0, "raising more and less never differed");
+        eprintln!("{offered} Senates offered a swap, {swapped} swapped two consuls");
+        assert!(offered == 0 || swapped > 0, "a swap offered never swapped");
+    }
+
+    /// A dealt state, played `turns` turns (or to its end) with `seed`'s dice.
+    fn played(m: &Model, seed: u64, turns: u32) -> State {
+        let mut s = fresh(m);
         let mut dice = Dice::from_seed(seed);
         let mut log = NoLog;
         let mut g = Game::new(m, &mut s, &mut dice, &mut log);

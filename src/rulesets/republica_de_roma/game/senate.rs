@@ -11,6 +11,7 @@
 //! reinforcement of proconsuls.
 
 use super::policy::Style;
+use super::search::Directive;
 use super::state::*;
 use super::turn::Game;
 use crate::game_log;
@@ -90,7 +91,17 @@ pub fn rebels_with(followers: u32, total: u32, aggression: f64) -> bool {
 }
 
 impl Game<'_> {
+    /// The whole Senate phase at once (the game stops between its halves only for a searcher).
+    #[cfg(test)]
     pub fn senate(&mut self) {
+        self.senate_sits();
+        self.senate_decides();
+    }
+
+    /// The Senate's opening: repopulation, the Ruling Coalition, the Dominant player and the
+    /// elections. The Senate is then in session ([`State::in_senate`]) until
+    /// [`Self::senate_decides`], which takes the rest of its business.
+    pub(super) fn senate_sits(&mut self) {
         self.repopulate();
         let votes: [i32; FACTIONS] = std::array::from_fn(|f| self.s.faction_votes(f));
         let money: [i32; FACTIONS] = std::array::from_fn(|f| self.s.faction_money(f));
@@ -116,15 +127,28 @@ impl Game<'_> {
             if crisis { "CRISIS" } else { "normal" }
         );
         self.elect_offices(&members, crisis);
-        self.prosecutions(&members);
+        self.s.senate_members[..members.len()].copy_from_slice(&members);
+        self.s.senate_len = members.len() as u8;
+        self.s.senate_crisis = crisis;
+        self.s.in_senate = true;
+    }
+
+    /// The Senate's business after the elections: prosecutions, governors, concessions, land
+    /// bills, the military strategy, ransoms and adjournment.
+    pub(super) fn senate_decides(&mut self) {
+        self.s.in_senate = false;
+        let all = self.s.senate_members;
+        let members = &all[..self.s.senate_len as usize];
+        let crisis = self.s.senate_crisis;
+        self.prosecutions(members);
         if self.over() {
             return;
         }
-        self.assign_governors(&members);
-        self.award_concessions(&members);
-        self.land_bill(&members);
+        self.assign_governors(members);
+        self.award_concessions(members);
+        self.land_bill(members);
         self.military(crisis);
-        self.elected_dictator(&members);
+        self.elected_dictator(members);
         self.ransoms();
         self.new_alliance();
         self.adjourn();
@@ -376,17 +400,18 @@ impl Game<'_> {
         if self.m.rules.prosecutions && censor != NONE {
             let cf = self.s.senators[censor as usize].faction().unwrap_or(0);
             let pol = self.policy(cf);
+            // A searcher's Censor may have named whom he accuses first.
+            let mut named = match self.s.senate_directives[cf] {
+                Directive::Accuse(t) if self.may_accuse(cf, t as usize) => Some(t as usize),
+                _ => None,
+            };
             let mut trials = 0;
-            while trials < 2 && self.dice.chance(pol.prosecute) {
-                let target = (0..self.s.senators.len())
-                    .filter(|&i| {
-                        let s = &self.s.senators[i];
-                        s.in_rome()
-                            && s.faction() != Some(cf)
-                            && (s.corrupt || s.major || s.bar)
-                            && i != censor as usize
-                    })
-                    .max_by_key(|&i| (self.s.senators[i].inf, i));
+            while trials < 2 && (named.is_some() || self.dice.chance(pol.prosecute)) {
+                let target = named.take().or_else(|| {
+                    (0..self.s.senators.len())
+                        .filter(|&i| self.may_accuse(cf, i))
+                        .max_by_key(|&i| (self.s.senators[i].inf, i))
+                });
                 let prosecutor = (0..self.s.senators.len())
                     .filter(|&i| {
                         self.s.senators[i].faction() == Some(cf)
@@ -414,6 +439,39 @@ impl Game<'_> {
                 s.major = false;
             }
             s.bar = false;
+        }
+    }
+
+    /// Whether the Censor (of faction `cf`) may prosecute senator `i`: a rival in Rome who can be
+    /// tried (a Corrupt or Major token, or a corruption bar).
+    pub(super) fn may_accuse(&self, cf: usize, i: usize) -> bool {
+        let s = &self.s.senators[i];
+        s.in_rome()
+            && s.faction() != Some(cf)
+            && (s.corrupt || s.major || s.bar)
+            && i != self.s.office(Office::Censor) as usize
+    }
+
+    /// `[game.senate]` as this turn's Dominant player plays it: a searcher may have chosen to
+    /// raise more or fewer units than the numbers say.
+    pub(super) fn senate_params(&self) -> super::SenateParams {
+        let p = self.m.senate;
+        match self.s.senate_directives[self.s.dominant as usize] {
+            // Every unit the Treasury can pay for, and the whole surplus with each army.
+            Directive::RaiseMore => super::SenateParams {
+                reserve: 0,
+                surplus_share: 1.0,
+                shortfall_recruit: 1.0,
+                reinforce_share: 1.0,
+                ..p
+            },
+            // Twice the reserve kept, nothing raised beyond the strategy's own armies.
+            Directive::RaiseLess => super::SenateParams {
+                reserve: 2 * p.reserve.max(25),
+                shortfall_recruit: 0.0,
+                ..p
+            },
+            _ => p,
         }
     }
 
@@ -672,7 +730,8 @@ impl Game<'_> {
         }
         let cost = self.raise_cost();
         let due = self.expenses_due();
-        let keep = |n: u32| (due + 2 * n as i32 - 100 + self.m.senate.reserve).max(0);
+        let reserve = self.senate_params().reserve;
+        let keep = |n: u32| (due + 2 * n as i32 - 100 + reserve).max(0);
         let mut n = 0;
         while n < 2 * MAX_UNITS && self.s.treasury - cost * (n as i32 + 1) >= keep(n + 1) {
             n += 1;
@@ -742,7 +801,7 @@ impl Game<'_> {
     /// to the land strength + 15, fleets up to the naval strength + 15 (or the fleet support).
     pub fn all_strength(&self, w: usize) -> (u32, u32) {
         let (land, naval) = self.strength(w);
-        let m = self.m.senate.max_modifier;
+        let m = self.senate_params().max_modifier;
         let support = self.m.cards.wars[w].fleet_support;
         let fleets = if naval > 0 {
             (naval + m).max(support)
@@ -974,7 +1033,7 @@ impl Game<'_> {
             if let Some(w) = aim {
                 let (l, f) = self.proportional(w as usize);
                 let (reg, vet) = self.s.legions_at(LegionAt::Rome);
-                let n = (afford as f64 * self.m.senate.shortfall_recruit).floor() as u32;
+                let n = (afford as f64 * self.senate_params().shortfall_recruit).floor() as u32;
                 let f = f.saturating_sub(self.s.fleets_rome).min(n);
                 let l = l.saturating_sub(reg + vet).min(n - f);
                 game_log!(
@@ -1005,7 +1064,7 @@ impl Game<'_> {
     /// when their war still has a fleet to beat or they lack fleet support, up to the maximum
     /// modifier over the war (L677; the Proportional Army's surplus rule, L1311).
     fn reinforce(&mut self) {
-        let p = self.m.senate;
+        let p = self.senate_params();
         let share = |x: u32| (x as f64 * p.reinforce_share).floor() as u32;
         for a in 0..MAX_ARMIES {
             let army = self.s.armies[a];
@@ -1084,7 +1143,7 @@ impl Game<'_> {
     /// No war in play: keep `[game.senate] peace_legions` legions and `peace_fleets` fleets
     /// (L1315: 10 and 5), raising or disbanding in Rome to reach them.
     fn peace_footing(&mut self) {
-        let p = self.m.senate;
+        let p = self.senate_params();
         let raised = self.s.legions_raised();
         let fleets = self.s.fleets_total();
         if raised < p.peace_legions || fleets < p.peace_fleets {
@@ -1132,14 +1191,17 @@ impl Game<'_> {
         };
         if plan.len() >= 2 && nc >= first_consul + 2 {
             let (x, y) = (commanders[first_consul], commanders[first_consul + 1]);
-            if self.s.senators[y].mil > self.s.senators[x].mil {
+            let better_second = self.s.senators[y].mil > self.s.senators[x].mil;
+            // A searching Dominant player may send the consuls the other way round.
+            let swapped = self.s.senate_directives[self.s.dominant as usize] == Directive::Swap;
+            if better_second != swapped {
                 commanders.swap(first_consul, first_consul + 1);
             }
         }
         let mut next = 0;
         let moh = self.s.office(Office::MasterOfHorse);
         let targets = plan.len();
-        let p = self.m.senate;
+        let p = self.senate_params();
         let share = |x: u32| (x as f64 * p.surplus_share).floor() as u32;
         for (k, &(w, all)) in plan.iter().enumerate() {
             if next >= nc {

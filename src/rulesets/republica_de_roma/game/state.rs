@@ -313,6 +313,15 @@ pub struct State {
     /// What each faction plays this turn ([`Directive::Follow`] but for a searcher that chose
     /// otherwise at the start of the turn; reset at its end).
     pub directives: [Directive; FACTIONS],
+    /// The Senate in session, between the elections and the rest of the phase (the search
+    /// player's second decision point of a turn): the Ruling Coalition's factions, most votes
+    /// first (`senate_members[..senate_len]`), and whether Rome is in Crisis.
+    pub in_senate: bool,
+    pub senate_members: [usize; FACTIONS],
+    pub senate_len: u8,
+    pub senate_crisis: bool,
+    /// What each faction decided when the Senate sat this turn (as `directives`).
+    pub senate_directives: [Directive; FACTIONS],
 }
 
 /// A copy for the search player's rollouts. `clone_from` names every field (a field added to
@@ -368,6 +377,11 @@ impl Clone for State {
             scratch,
             scratch2,
             directives,
+            in_senate,
+            senate_members,
+            senate_len,
+            senate_crisis,
+            senate_directives,
         } = source;
         self.turn = *turn;
         self.era = *era;
@@ -410,6 +424,11 @@ impl Clone for State {
         self.scratch.clone_from(scratch);
         self.scratch2.clone_from(scratch2);
         self.directives = *directives;
+        self.in_senate = *in_senate;
+        self.senate_members = *senate_members;
+        self.senate_len = *senate_len;
+        self.senate_crisis = *senate_crisis;
+        self.senate_directives = *senate_directives;
     }
 }
 
@@ -486,6 +505,11 @@ impl State {
             scratch: Vec::with_capacity(64),
             scratch2: Vec::with_capacity(64),
             directives: [Directive::Follow; FACTIONS],
+            in_senate: false,
+            senate_members: [0; FACTIONS],
+            senate_len: 0,
+            senate_crisis: false,
+            senate_directives: [Directive::Follow; FACTIONS],
         }
     }
 

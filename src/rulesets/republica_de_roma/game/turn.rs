@@ -483,8 +483,33 @@ impl crate::game::GamePlay for Worker<'_> {
                     game_log!(g.log, "  Faction {} (search) plays {d:?} this turn", f + 1);
                 }
             }
-            g.play_turn();
+            g.play_to_senate();
+            if let Some((game, searcher)) = &mut self.search {
+                // The Senate's decisions are the Censor's and the Dominant player's: a searcher
+                // holding either decides them now that the elections are known.
+                for f in 0..FACTIONS {
+                    let Some(spec) = m.policies[f].search else {
+                        continue;
+                    };
+                    if g.over() {
+                        break;
+                    }
+                    let d = searcher
+                        .choose(game, g.s, f, spec, g.dice)
+                        .unwrap_or_default();
+                    g.s.senate_directives[f] = d;
+                    if d != Directive::Follow {
+                        game_log!(
+                            g.log,
+                            "  Faction {} (search) plays {d:?} in the Senate",
+                            f + 1
+                        );
+                    }
+                }
+            }
+            g.play_from_senate();
             g.s.directives = [Directive::Follow; FACTIONS];
+            g.s.senate_directives = [Directive::Follow; FACTIONS];
             measure(&g, &mut self.per_player, &mut self.global);
             observer.turn(turn, &self.per_player, &self.global);
         }
@@ -533,6 +558,12 @@ impl Game<'_> {
 
     /// The seven phases of the turn begun, until the game ends (digest §2).
     pub(super) fn play_turn(&mut self) {
+        self.play_to_senate();
+        self.play_from_senate();
+    }
+
+    /// The turn begun, until the Senate sits after its elections (or the game ends).
+    pub(super) fn play_to_senate(&mut self) {
         self.mortality();
         if !self.over() {
             self.revenue();
@@ -544,7 +575,14 @@ impl Game<'_> {
             self.population();
         }
         if !self.over() {
-            self.senate();
+            self.senate_sits();
+        }
+    }
+
+    /// The rest of the turn from the sitting Senate (nothing if the game has ended).
+    pub(super) fn play_from_senate(&mut self) {
+        if !self.over() {
+            self.senate_decides();
         }
         if !self.over() {
             self.combat();
