@@ -64,6 +64,19 @@ impl OutputDir {
     }
 }
 
+/// A count with its thousands separated by commas, as tables and charts print it: 1,234,567.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Rounds to 12 significant digits: far beyond any estimate's precision, and it keeps tables free of
 /// float noise such as 1.0000000000000002.
 pub fn tidy(x: f64) -> f64 {

@@ -167,7 +167,7 @@ fn quickstart_writes_tables_manifest_and_charts() {
         "variant,attacker.infantry,defender.infantry,attacker.leader,method,trials,p_attacker"
     ));
     // Nothing temporary is left beside the output.
-    let names: Vec<String> = std::fs::read_dir(&out_root)
+    let names: Vec<String> = std::fs::read_dir(out_root)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
@@ -188,7 +188,7 @@ fn simulated_experiment(dir: &Path) -> PathBuf {
 fn same_seed_same_bytes_whatever_the_thread_count() {
     let dir_guard = tempfile::tempdir().unwrap();
     let dir = dir_guard.path();
-    let file = simulated_experiment(&dir);
+    let file = simulated_experiment(dir);
     let mut csvs = Vec::new();
     for threads in ["1", "2"] {
         let out = dir.join(format!("out{threads}"));
@@ -445,7 +445,7 @@ fn invasions_basic_and_advanced_answer_from_the_command_line() {
 fn threads_and_seed_flags_override_the_file_without_changing_results() {
     let dir_guard = tempfile::tempdir().unwrap();
     let dir = dir_guard.path();
-    let file = simulated_experiment(&dir);
+    let file = simulated_experiment(dir);
     let mut csvs = Vec::new();
     for (threads, seed) in [("1", "99"), ("2", "99"), ("2", "100")] {
         let out = dir.join(format!("out{threads}-{seed}"));
@@ -478,7 +478,7 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
         "games = 100\n[game]\nruleset = \"invasions\"\nscenario = \"x.toml\"\n",
     )
     .unwrap();
-    let battle = simulated_experiment(&dir);
+    let battle = simulated_experiment(dir);
     let neither = dir.join("neither.toml");
     std::fs::write(&neither, "name = \"x\"\n").unwrap();
     let g = game.to_str().unwrap();

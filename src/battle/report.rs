@@ -129,7 +129,7 @@ impl OddsAnswer<'_> {
             Method::Exact => "exact".to_string(),
             Method::MonteCarlo => format!(
                 "Monte Carlo, {} trials, seed {}",
-                group_digits(e.trials.unwrap_or(0)),
+                crate::output::thousands(e.trials.unwrap_or(0)),
                 self.seed.unwrap_or(0)
             ),
         };
@@ -256,18 +256,6 @@ fn format_est(x: &Est, digits: usize) -> String {
     }
 }
 
-pub fn group_digits(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -280,6 +268,6 @@ mod tests {
         insert_path(&mut m, "veterans_gained/attacker/total", json!(3.0));
         assert_eq!(m["vp"]["defender"], json!(2.0));
         assert_eq!(m["veterans_gained"]["attacker"]["total"], json!(3.0));
-        assert_eq!(group_digits(1234567), "1,234,567");
+        assert_eq!(crate::output::thousands(1234567), "1,234,567");
     }
 }

@@ -13,12 +13,12 @@
 //! stay legible.
 
 use super::experiment::GameExperiment;
-use super::report::thousands;
 use super::summary::CaseSummary;
 use crate::battle::charts::axis_label;
 use crate::battle::experiment::axis_value_text;
 use crate::charts::{self, BarChart, BarGroup, Histogram, LineChart, Point, Series};
 use crate::error::{AleaError, Result};
+use crate::output::thousands;
 use crate::output::OutputDir;
 use std::path::PathBuf;
 use toml::Value;

@@ -22,26 +22,13 @@ fn number(x: f64) -> String {
     }
 }
 
-/// Thousands separated by commas.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
     let mut out = format!(
         "{}: {}\n  {} · {} games per case · seed {}\n",
         exp.name,
         exp.title,
         exp.scenario_label(),
-        thousands(exp.games),
+        crate::output::thousands(exp.games),
         exp.seed
     );
     out += &format!("  {}\n", exp.policies_note());
@@ -112,9 +99,9 @@ pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
     }
     out += &format!(
         "\n{} games in {:.2} s ({} games/s) → {}\n",
-        thousands(result.games),
+        crate::output::thousands(result.games),
         result.seconds,
-        thousands(result.games_per_second().round() as u64),
+        crate::output::thousands(result.games_per_second().round() as u64),
         result.dir.display()
     );
     for f in &result.files {

@@ -235,7 +235,7 @@ fn rows_stream_chunk_by_chunk_and_files_appear_only_on_commit() {
     assert_eq!(next, 5_000);
 
     let exp = load(
-        &root,
+        root,
         "stream.toml",
         "per_turn_rows = true\n[game]\nruleset = \"toy-dice\"\n",
     )
@@ -313,7 +313,7 @@ const EXPERIMENT: &str = "name = \"race\"\ntitle = \"Dice race\"\ngames = 3000\n
 fn a_whole_experiment_writes_tables_charts_and_replays_any_game() {
     let root_guard = tempfile::tempdir().unwrap();
     let root = root_guard.path();
-    let exp = load(&root, "race.toml", EXPERIMENT).unwrap();
+    let exp = load(root, "race.toml", EXPERIMENT).unwrap();
     assert_eq!(exp.cases(), 4);
     let built = exp.build(1, 1).unwrap().describe();
     assert_eq!(
@@ -434,7 +434,7 @@ fn same_experiment_same_bytes_with_one_or_two_threads() {
     let root_guard = tempfile::tempdir().unwrap();
     let root = root_guard.path();
     let text = format!("per_turn_rows = true\n{EXPERIMENT}").replace("games = 3000", "games = 700");
-    let exp = load(&root, "race.toml", &text).unwrap();
+    let exp = load(root, "race.toml", &text).unwrap();
     let mut outputs = Vec::new();
     for threads in [1, 2] {
         let out = root.join(format!("out{threads}"));
@@ -474,7 +474,7 @@ fn bad_game_experiments_are_named_errors() {
         (&format!("{toy}[[variants]]\nname = \"x\"\n[[variants]]\nname = \"x\"\n"), "variants[1].name"),
     ];
     for (i, (text, expect)) in load_errors.iter().enumerate() {
-        let path = write(&root, &format!("bad{i}.toml"), text);
+        let path = write(root, &format!("bad{i}.toml"), text);
         let err = GameExperiment::load_with(&path, toy::lookup)
             .err()
             .expect(text);
@@ -492,7 +492,7 @@ fn bad_game_experiments_are_named_errors() {
         ("[game]\nruleset = \"toy-dice\"\n[[variants]]\nname = \"odd\"\noptions = { tie_shared = false }\n", "[game] (variant \"odd\")"),
     ];
     for (i, (text, expect)) in run_errors.iter().enumerate() {
-        let exp = load(&root, &format!("run{i}.toml"), text).unwrap();
+        let exp = load(root, &format!("run{i}.toml"), text).unwrap();
         let err = run_games(&exp, &settings(&root.join("out")))
             .err()
             .expect(text);
@@ -503,7 +503,7 @@ fn bad_game_experiments_are_named_errors() {
             "no output after an error"
         );
     }
-    let exp = load(&root, "replay.toml", EXPERIMENT).unwrap();
+    let exp = load(root, "replay.toml", EXPERIMENT).unwrap();
     let err = replay(&exp, Some("shared tie"), None, 0).err().unwrap();
     assert!(
         err.to_string().contains("\"shared ties\", \"ties lose\""),
@@ -512,7 +512,7 @@ fn bad_game_experiments_are_named_errors() {
     let err = replay(&exp, None, Some(2), 0).err().unwrap();
     assert!(err.to_string().contains("from 0 to 1"), "{err}");
     let both = write(
-        &root,
+        root,
         "both.toml",
         "[battle]\nruleset = \"mare-nostrum\"\n[game]\nruleset = \"toy-dice\"\n",
     );
@@ -522,9 +522,9 @@ fn bad_game_experiments_are_named_errors() {
         "{err}"
     );
     // A battle experiment still loads as one.
-    let battle = write(&root, "battle.toml", "[battle]\nruleset = \"mare-nostrum\"\nbattle = \"field\"\nattacker = { infantry = 5, leader = 0 }\ndefender = { infantry = 5, leader = 0 }\n");
+    let battle = write(root, "battle.toml", "[battle]\nruleset = \"mare-nostrum\"\nbattle = \"field\"\nattacker = { infantry = 5, leader = 0 }\ndefender = { infantry = 5, leader = 0 }\n");
     assert!(matches!(load_any(&battle), Ok(AnyExperiment::Battle(_))));
-    let neither = write(&root, "neither.toml", "name = \"x\"\n");
+    let neither = write(root, "neither.toml", "name = \"x\"\n");
     assert!(load_any(&neither)
         .err()
         .unwrap()
@@ -607,7 +607,7 @@ fn thirteen_players_get_legends_beside_the_plot() {
     let root_guard = tempfile::tempdir().unwrap();
     let root = root_guard.path();
     let text = "name = \"crowd\"\ngames = 400\n[game]\nruleset = \"toy-dice\"\nplayers = 13\ntarget = 40\nturn_cap = 12\n[game.policies]\nnu = \"lucky\"\n";
-    let exp = load(&root, "crowd.toml", text).unwrap();
+    let exp = load(root, "crowd.toml", text).unwrap();
     let result = run_games(&exp, &settings(&root.join("out"))).unwrap();
     assert_eq!(result.cases[0].players.len(), 13);
     let dir = root.join("out/crowd");
@@ -627,7 +627,7 @@ fn a_sweep_over_names_draws_grouped_bars_and_variants_share_a_bar_chart() {
     let root_guard = tempfile::tempdir().unwrap();
     let root = root_guard.path();
     let text = "name = \"names\"\ngames = 500\n[game]\nruleset = \"toy-dice\"\n[[sweep]]\nfield = \"policies.gamma\"\nvalues = [\"steady\", \"lucky\"]\n";
-    let exp = load(&root, "names.toml", text).unwrap();
+    let exp = load(root, "names.toml", text).unwrap();
     run_games(&exp, &settings(&root.join("out"))).unwrap();
     let svg = std::fs::read_to_string(root.join("out/names/win-rates.svg")).unwrap();
     assert!(
@@ -635,7 +635,7 @@ fn a_sweep_over_names_draws_grouped_bars_and_variants_share_a_bar_chart() {
         "one bar group per swept name"
     );
     let text = "name = \"variants\"\ngames = 500\n[game]\nruleset = \"toy-dice\"\n[[variants]]\nname = \"plain\"\n[[variants]]\nname = \"gamma lucky\"\nset = { policies = { gamma = \"lucky\" } }\n";
-    let exp = load(&root, "variants.toml", text).unwrap();
+    let exp = load(root, "variants.toml", text).unwrap();
     let result = run_games(&exp, &settings(&root.join("out"))).unwrap();
     assert_eq!(result.cases[1].players[2].policy, "lucky");
     let svg = std::fs::read_to_string(root.join("out/variants/win-rates.svg")).unwrap();

@@ -284,7 +284,7 @@ impl Simulate for Landing {
             let intercepted = match self.interception {
                 Interception::None => false,
                 Interception::Automatic => true,
-                Interception::D2 => dice.d10() % 2 == 0,
+                Interception::D2 => dice.d10().is_multiple_of(2),
             };
             if intercepted {
                 Course::Battle(self.naval.simulate(dice))

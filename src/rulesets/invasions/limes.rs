@@ -86,7 +86,7 @@ pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>>
 
 impl Simulate for Model {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
-        if dice.d10() % 2 == 0 {
+        if dice.d10().is_multiple_of(2) {
             out.outcome = 0;
             let e = self.l.eliminated_by_hit();
             out.counts[0] = e;

@@ -536,7 +536,7 @@ impl Siege {
         let mut stack = self.stack;
         for i in 0..self.turns {
             let turn = self.game_turn(i);
-            if self.terror_on(i) && d10() % 2 == 0 {
+            if self.terror_on(i) && d10().is_multiple_of(2) {
                 return Course {
                     taken_turn: i + 1,
                     by_terror: true,

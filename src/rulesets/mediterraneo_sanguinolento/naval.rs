@@ -871,7 +871,7 @@ impl NavalBattle {
         }
         n.last_board = board;
         n.forced = n.forced.saturating_sub(1);
-        if n.seg % 3 == 0 {
+        if n.seg.is_multiple_of(3) {
             n.lost[0] += 25;
             n.lost[1] += 25;
         }
@@ -1185,7 +1185,7 @@ impl NavalBattle {
             .filter(|&t| side.ships[t] > 0)
             .map(|t| {
                 let x = side.ships[t];
-                if x % 10 == 0 {
+                if x.is_multiple_of(10) {
                     format!("{} {}", x / 10, FLEET_TYPES[t])
                 } else {
                     format!("{}.{} {}", x / 10, x % 10, FLEET_TYPES[t])

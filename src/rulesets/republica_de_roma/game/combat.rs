@@ -147,7 +147,7 @@ impl Game<'_> {
                 black as i32
             }
         };
-        if self.s.env.ally_deserts > 0 && roll % 2 == 0 {
+        if self.s.env.ally_deserts > 0 && roll.is_multiple_of(2) {
             swing -= amount(self.s.env.ally_deserts);
         }
         if self.s.env.enemys_ally_deserts > 0 && roll % 2 == 1 {
