@@ -94,6 +94,56 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<()> {
     std::fs::rename(&temp, path).map_err(|e| AleaError::io(path, e))
 }
 
+/// What every manifest.json starts with: the experiment, its file and the file's hash.
+pub struct ManifestSource<'a> {
+    pub name: &'a str,
+    pub file: &'a str,
+    pub sha256: &'a str,
+}
+
+/// Writes `dir/manifest.json`, the facts of one run, in the order every command writes them: the
+/// alea version and the experiment's source, then `facts` (what this kind of run adds), then the
+/// wall time, `speed` (a rate such as games per second, when the run has one), the thread count
+/// and, when given, the files written. Returns the JSON written.
+pub fn write_manifest(
+    dir: &OutputDir,
+    source: &ManifestSource,
+    facts: serde_json::Value,
+    seconds: f64,
+    speed: Option<(&str, f64)>,
+    files: Option<&[String]>,
+) -> Result<serde_json::Value> {
+    let mut doc = serde_json::Map::new();
+    let mut put = |key: &str, value: serde_json::Value| {
+        doc.insert(key.to_string(), value);
+    };
+    put("alea_version", env!("CARGO_PKG_VERSION").into());
+    put("experiment", source.name.into());
+    put("experiment_file", source.file.into());
+    put("experiment_sha256", source.sha256.into());
+    if let serde_json::Value::Object(facts) = facts {
+        for (key, value) in facts {
+            put(&key, value);
+        }
+    }
+    put(
+        "wall_time_seconds",
+        ((seconds * 1000.0).round() / 1000.0).into(),
+    );
+    if let Some((key, rate)) = speed {
+        put(key, rate.round().into());
+    }
+    put("threads", rayon::current_num_threads().into());
+    if let Some(files) = files {
+        put("files", files.into());
+    }
+    let manifest = serde_json::Value::Object(doc);
+    let text =
+        serde_json::to_string_pretty(&manifest).map_err(|e| AleaError::Internal(e.to_string()))?;
+    write_atomic(&dir.path("manifest.json"), (text + "\n").as_bytes())?;
+    Ok(manifest)
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ColType {
     Int,

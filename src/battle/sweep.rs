@@ -387,11 +387,12 @@ pub fn run(exp: &Experiment, settings: &RunSettings) -> Result<RunResult> {
     ];
     files.extend(crate::battle::charts::draw_all(exp, &summaries, &dir)?);
     let seconds = started.elapsed().as_secs_f64();
-    let manifest = json!({
-        "alea_version": env!("CARGO_PKG_VERSION"),
-        "experiment": exp.name,
-        "experiment_file": exp.source,
-        "experiment_sha256": exp.sha256,
+    let source = crate::output::ManifestSource {
+        name: &exp.name,
+        file: &exp.source,
+        sha256: &exp.sha256,
+    };
+    let facts = json!({
         "ruleset": exp.ruleset.slug,
         "battle": exp.kind.name,
         "method": match exp.method { MethodChoice::Auto => "auto", MethodChoice::Exact => "exact", MethodChoice::MonteCarlo => "monte-carlo" },
@@ -402,14 +403,9 @@ pub fn run(exp: &Experiment, settings: &RunSettings) -> Result<RunResult> {
         "simulated_points": simulated_points,
         "variants": exp.variants.iter().map(|v| v.name.clone()).collect::<Vec<_>>(),
         "axes": exp.axes.iter().map(|a| json!({"field": a.field, "values": a.values.len()})).collect::<Vec<_>>(),
-        "wall_time_seconds": (seconds * 1000.0).round() / 1000.0,
-        "threads": rayon::current_num_threads(),
-        "files": files,
     });
-    let text =
-        serde_json::to_string_pretty(&manifest).map_err(|e| AleaError::Internal(e.to_string()))?;
-    std::fs::write(dir.path("manifest.json"), text + "\n")
-        .map_err(|e| AleaError::io(dir.path("manifest.json"), e))?;
+    let manifest =
+        crate::output::write_manifest(&dir, &source, facts, seconds, None, Some(&files))?;
     files.push("manifest.json".into());
     let path = dir.commit()?;
     Ok(RunResult {

@@ -415,6 +415,15 @@ impl GameExperiment {
         })
     }
 
+    /// The experiment's name, file and hash, as every manifest records them.
+    pub fn manifest_source(&self) -> crate::output::ManifestSource<'_> {
+        crate::output::ManifestSource {
+            name: &self.name,
+            file: &self.source,
+            sha256: &self.sha256,
+        }
+    }
+
     /// Writes manifest.json (the run's facts: the file and its hash, the seed, the games played,
     /// the wall time and threads) beside `files`, and commits `dir` into place.
     pub fn commit_with_manifest(
@@ -424,19 +433,8 @@ impl GameExperiment {
         games: u64,
         seconds: f64,
     ) -> Result<(PathBuf, Vec<String>)> {
-        let manifest = serde_json::json!({
-            "alea_version": env!("CARGO_PKG_VERSION"),
-            "experiment": self.name,
-            "experiment_file": self.source,
-            "experiment_sha256": self.sha256,
-            "seed": self.seed,
-            "games": games,
-            "wall_time_seconds": (seconds * 1000.0).round() / 1000.0,
-            "threads": rayon::current_num_threads(),
-        });
-        let text = serde_json::to_string_pretty(&manifest)
-            .map_err(|e| AleaError::Internal(e.to_string()))?;
-        crate::output::write_atomic(&dir.path("manifest.json"), (text + "\n").as_bytes())?;
+        let facts = serde_json::json!({ "seed": self.seed, "games": games });
+        crate::output::write_manifest(&dir, &self.manifest_source(), facts, seconds, None, None)?;
         files.push("manifest.json".into());
         Ok((dir.commit()?, files))
     }

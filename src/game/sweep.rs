@@ -10,7 +10,7 @@ use super::summary::CaseSummary;
 use super::tables::{key_cells, key_columns, summary_json, write_all};
 use super::GameModel;
 use crate::error::{AleaError, Result};
-use crate::output::{write_atomic, OutputDir};
+use crate::output::OutputDir;
 use crate::progress::Progress;
 use serde_json::{json, Value as Json};
 use std::path::PathBuf;
@@ -129,11 +129,7 @@ pub fn run_games(exp: &GameExperiment, settings: &GameRunSettings) -> Result<Gam
     files.extend(draw_all(exp, &cases, &metric, &dir)?);
     let seconds = started.elapsed().as_secs_f64();
     let games = exp.games * cases.len() as u64;
-    let manifest = json!({
-        "alea_version": env!("CARGO_PKG_VERSION"),
-        "experiment": exp.name,
-        "experiment_file": exp.source,
-        "experiment_sha256": exp.sha256,
+    let facts = json!({
         "ruleset": exp.ruleset.slug,
         "seed": exp.seed,
         "games_per_case": exp.games,
@@ -141,14 +137,21 @@ pub fn run_games(exp: &GameExperiment, settings: &GameRunSettings) -> Result<Gam
         "games": games,
         "rows": { "games.parquet": game_rows, "turns.parquet": turn_rows },
         "chart_metric": metric,
-        "wall_time_seconds": (seconds * 1000.0).round() / 1000.0,
-        "games_per_second": (games as f64 / seconds.max(1e-9)).round(),
-        "threads": rayon::current_num_threads(),
-        "files": files.iter().cloned().chain(["manifest.json".to_string()]).collect::<Vec<_>>(),
     });
-    let text =
-        serde_json::to_string_pretty(&manifest).map_err(|e| AleaError::Internal(e.to_string()))?;
-    write_atomic(&dir.path("manifest.json"), (text + "\n").as_bytes())?;
+    let listed: Vec<String> = files
+        .iter()
+        .cloned()
+        .chain(["manifest.json".to_string()])
+        .collect();
+    let speed = ("games_per_second", games as f64 / seconds.max(1e-9));
+    let manifest = crate::output::write_manifest(
+        &dir,
+        &exp.manifest_source(),
+        facts,
+        seconds,
+        Some(speed),
+        Some(&listed),
+    )?;
     files.push("manifest.json".into());
     let path = dir.commit()?;
     Ok(GameRunResult {

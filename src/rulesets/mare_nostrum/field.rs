@@ -20,7 +20,7 @@ use toml::Table;
 pub const DICE_CAP: u32 = 15;
 /// Rolling priority when a side has more units than dice (L700-L702).
 const PRIORITY: [usize; 4] = [VET_CAV, CAV, VET_INF, INF];
-const SIDES: [&str; 2] = ["attacker", "defender"];
+use super::SIDES;
 
 #[derive(Clone, Copy, Debug)]
 pub struct FieldSide {

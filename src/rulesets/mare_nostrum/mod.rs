@@ -18,6 +18,9 @@ use crate::options::{OptionKind, OptionValue, RuleOption};
 
 pub const SLUG: &str = "mare-nostrum";
 
+/// The two sides of every Mare Nostrum battle, as keys, columns and reports name them.
+pub const SIDES: [&str; 2] = ["attacker", "defender"];
+
 const FIELD_SIDE_KEYS: &[&str] = &[
     "[attacker]/[defender] infantry, cavalry, veteran_infantry, veteran_cavalry: regular and veteran units (mercenaries count as their base type)",
     "[attacker]/[defender] leader: the best leader's modifier, 0..3 (absent = no leader: then nobody can win)",

@@ -14,7 +14,7 @@ use crate::spec::Fields;
 use toml::Table;
 
 pub const DICE_CAP: u32 = 20;
-const SIDES: [&str; 2] = ["attacker", "defender"];
+use super::SIDES;
 /// Fleets more than the enemy's needed to cross a sea (L669) or blockade its ports (L166).
 const CONTROL_MARGIN: u32 = 10;
 

@@ -8,7 +8,8 @@ use super::data::{data, CIUDAD};
 use super::engine::{
     archery_table, Budget, CellCodes, CellKind, Crt, End, Engine, Rules, Setting, SideSetup, State,
 };
-use super::outcome::{Finish, Layout, Sink, Verdict, SIDE_NAMES};
+use super::outcome::{Finish, Layout, Sink, Verdict};
+use super::SIDES;
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -429,7 +430,7 @@ pub fn parse_context(fields: &Fields) -> Result<Context> {
 pub fn parse_armies(fields: &Fields) -> Result<[Army; 2]> {
     let empty = toml::Table::new();
     let mut out = Vec::new();
-    for side in SIDE_NAMES {
+    for side in SIDES {
         if !fields.has(side) {
             return Err(AleaError::invalid(
                 fields.source,
@@ -672,9 +673,9 @@ impl FieldBattle {
                 if s != 0 || how.is_some() {
                     notes.push(format!(
                         "terrain roll: 2D6 {s:+} from the commanders' strategic levels ({}: {:+}, {}: {:+}){}",
-                        SIDE_NAMES[0],
+                        SIDES[0],
                         shifts[0],
-                        SIDE_NAMES[1],
+                        SIDES[1],
                         shifts[1],
                         how.map_or(String::new(), |h| format!("; {h}"))
                     ));
@@ -709,7 +710,7 @@ impl FieldBattle {
             };
             notes.push(format!(
                 "{} tactic ({how}): {}",
-                SIDE_NAMES[k],
+                SIDES[k],
                 chosen.join(", ")
             ));
         }
@@ -822,7 +823,7 @@ impl BattleModel for FieldBattle {
 
     fn describe(&self) -> Vec<String> {
         let mut out: Vec<String> = (0..2)
-            .map(|k| format!("{}: {}", SIDE_NAMES[k], self.armies[k].describe()))
+            .map(|k| format!("{}: {}", SIDES[k], self.armies[k].describe()))
             .collect();
         let terrain: Vec<String> = self
             .cases

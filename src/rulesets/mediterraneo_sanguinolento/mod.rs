@@ -23,6 +23,9 @@ use crate::options::{OptionKind, OptionValue, RuleOption};
 
 pub const SLUG: &str = "mediterraneo-sanguinolento";
 
+/// The two sides of every battle of this ruleset, as keys, columns and reports name them.
+pub const SIDES: [&str; 2] = ["attacker", "defender"];
+
 pub const RULESET: Ruleset = Ruleset {
     slug: SLUG,
     title: "Mediterráneo sanguinolento",

@@ -65,7 +65,7 @@ const FLEET_TYPES: [&str; 7] = ["FG", "FB", "FT", "FQ", "FTR", "FC", "FP"];
 const FQ: usize = 3;
 const FTR: usize = 4;
 const MATRICES: [&str; 6] = ["PE", "DI", "KY", "ES", "DL", "RP"];
-const SIDES: [&str; 2] = ["attacker", "defender"];
+use super::SIDES;
 const MORALE: [&str; 4] = ["A", "B", "C", "D"];
 const QUALITY: [&str; 2] = ["regular", "irregular"];
 /// Boarding is fought on 3-3 in every segment (L2433).

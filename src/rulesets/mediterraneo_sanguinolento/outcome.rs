@@ -6,9 +6,9 @@
 use super::army::{Army, RE};
 use super::data::CIUDAD;
 use super::engine::{End, Engine, State};
+use super::SIDES;
 use crate::battle::{Exact, Schema, Trial};
 
-pub const SIDE_NAMES: [&str; 2] = ["attacker", "defender"];
 pub const OUTCOMES: &[&str] = &["attacker", "defender", "none"];
 
 /// How a battle ended, including the ways that never reach the segment engine.
@@ -203,7 +203,7 @@ impl Layout {
         let men = [armies[0].total_men(), armies[1].total_men()];
         let losses = [0, 1].map(|k| {
             s.count(
-                format!("{}_losses", SIDE_NAMES[k]),
+                format!("{}_losses", SIDES[k]),
                 (men[k] as usize).div_ceil(100) + 1,
             )
         });
@@ -211,7 +211,7 @@ impl Layout {
         // Assaults and battles in a city fight on the city column (CIUDAD), past the ten terrains.
         let terrain = s.count("battle_terrain", CIUDAD);
         let sides = [0, 1].map(|k| {
-            let n = SIDE_NAMES[k];
+            let n = SIDES[k];
             let e = men[1 - k] as f64;
             let big = |x: f64| x.max(1.0);
             let units_lost = armies[k]
