@@ -588,3 +588,35 @@ fn tune_and_ladder_run_from_the_command_line_and_name_their_errors() {
     let help = alea(&["tune", "--help"]);
     assert!(String::from_utf8_lossy(&help.stdout).contains("Examples:"));
 }
+
+#[test]
+fn every_file_the_help_examples_name_exists() {
+    let mut named = 0;
+    for command in [
+        vec!["--help"],
+        vec!["list", "--help"],
+        vec!["docs", "--help"],
+        vec!["odds", "--help"],
+        vec!["run", "--help"],
+        vec!["replay", "--help"],
+        vec!["tune", "--help"],
+        vec!["ladder", "--help"],
+    ] {
+        let out = alea(&command);
+        assert!(out.status.success(), "{command:?}");
+        let help = String::from_utf8_lossy(&out.stdout);
+        for word in help.split_whitespace() {
+            if (word.starts_with("experiments/") || word.starts_with("scenarios/"))
+                && word.ends_with(".toml")
+            {
+                named += 1;
+                assert!(
+                    Path::new(env!("CARGO_MANIFEST_DIR")).join(word).exists(),
+                    "`alea {}` names {word}, which does not exist",
+                    command.join(" ")
+                );
+            }
+        }
+    }
+    assert!(named > 10, "only {named} example files found in the help");
+}

@@ -164,7 +164,7 @@ const RUN_EXAMPLES: &str = "\
 Examples:
   alea run experiments/quickstart.toml
   alea run experiments/naval-sweep.toml --out /tmp/results
-  alea run experiments/casualty-readings.toml --json
+  alea run experiments/winner-readings.toml --json
   alea run experiments/mare-nostrum-punic-balance.toml
   alea run experiments/mare-nostrum-punic-balance.toml --games 1000 --seed 7 --threads 2 --json
 
