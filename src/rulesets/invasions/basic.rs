@@ -486,7 +486,7 @@ impl BattleModel for Basic {
         if let Some((s, p)) = ambush(b) {
             notes.push(format!(
                 "mountain ambush by the {} ({})",
-                land::SIDE_NAMES[s],
+                super::SIDES[s],
                 if p >= 1.0 {
                     "automatic"
                 } else {

@@ -15,7 +15,6 @@ use super::take_city::CityPlan;
 
 pub const ATTACKER: usize = 0;
 pub const DEFENDER: usize = 1;
-pub const SIDE_NAMES: [&str; 2] = ["attacker", "defender"];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Terrain {
@@ -542,7 +541,7 @@ impl LandBattle {
             let side = &self.sides[s];
             let mut t = format!(
                 "{}: {} ({}{}{})",
-                SIDE_NAMES[s],
+                super::SIDES[s],
                 side.stack.describe(),
                 match side.status {
                     Status::Barbarian => "Barbarian",

@@ -37,6 +37,9 @@ use crate::options::{OptionKind, OptionValue, RuleOption};
 
 pub const SLUG: &str = "invasions";
 
+/// The two sides of every Invasions battle, as keys, columns and reports name them.
+pub const SIDES: [&str; 2] = ["attacker", "defender"];
+
 pub const RULESET: Ruleset = Ruleset {
     slug: SLUG,
     title: "Invasions vol. 1",

@@ -638,7 +638,7 @@ impl Naval {
 
     pub fn describe_side(&self, i: usize) -> String {
         let s = &self.sides[i];
-        let role = ["attacker", "defender"][i];
+        let role = super::SIDES[i];
         let mut text = format!(
             "{role}: {} fleet{} ({}{})",
             s.fleets,

@@ -4,7 +4,8 @@
 
 use super::allocation::{allocate, min_eliminations, Casualties, Plan};
 use super::army::{self, Army, Status};
-use super::land::{Field, LandBattle, Side, System, ATTACKER, DEFENDER, SIDE_NAMES};
+use super::land::{Field, LandBattle, Side, System, ATTACKER, DEFENDER};
+use super::SIDES;
 use crate::battle::{Exact, Schema, Trial};
 
 /// Where each reported quantity sits in the schema.
@@ -50,16 +51,15 @@ impl Layout {
     ) -> (Schema, Layout) {
         let mut s = Schema::new(&["attacker", "defender"]);
         let totals = [0, 1].map(|k| sides[k].stack.total() as usize);
-        let eliminated =
-            [0, 1].map(|k| s.count(format!("{}_eliminated", SIDE_NAMES[k]), totals[k]));
+        let eliminated = [0, 1].map(|k| s.count(format!("{}_eliminated", SIDES[k]), totals[k]));
         let hits = [0, 1].map(|k| {
             s.count(
-                format!("{}_hits_inflicted", SIDE_NAMES[k]),
+                format!("{}_hits_inflicted", SIDES[k]),
                 max_hits(&sides[k], system),
             )
         });
-        let losses = [0, 1].map(|k| s.count(format!("{}_losses", SIDE_NAMES[k]), totals[k]));
-        let recovered = [0, 1].map(|k| s.count(format!("{}_recovered", SIDE_NAMES[k]), 2));
+        let losses = [0, 1].map(|k| s.count(format!("{}_losses", SIDES[k]), totals[k]));
+        let recovered = [0, 1].map(|k| s.count(format!("{}_recovered", SIDES[k]), 2));
         let lost = [0, 1].map(|k| {
             let mut v: Vec<(&'static str, usize)> = Vec::new();
             for c in sides[k].classes() {
@@ -74,28 +74,24 @@ impl Layout {
                     .map(|(j, _)| (sides[k].stack.intact[j] + sides[k].stack.damaged[j]) as usize)
                     .sum();
                 let idx = s.count(
-                    format!("{}_losses_by_type/{}", SIDE_NAMES[k], c.template.name),
+                    format!("{}_losses_by_type/{}", SIDES[k], c.template.name),
                     n,
                 );
                 v.push((c.template.name, idx));
             }
             v
         });
-        let wiped = [0, 1].map(|k| s.scalar(format!("{}_wiped_out", SIDE_NAMES[k])));
+        let wiped = [0, 1].map(|k| s.scalar(format!("{}_wiped_out", SIDES[k])));
         let both_wiped = s.scalar("both_wiped_out");
-        let leader_killed = [0, 1].map(|k| s.scalar(format!("{}_leader_killed", SIDE_NAMES[k])));
-        let retreats = [0, 1].map(|k| s.scalar(format!("{}_retreats", SIDE_NAMES[k])));
-        let flips = [0, 1].map(|k| {
-            s.scalar_bounded(
-                format!("{}_elites_flipped", SIDE_NAMES[k]),
-                totals[k] as f64,
-            )
-        });
+        let leader_killed = [0, 1].map(|k| s.scalar(format!("{}_leader_killed", SIDES[k])));
+        let retreats = [0, 1].map(|k| s.scalar(format!("{}_retreats", SIDES[k])));
+        let flips = [0, 1]
+            .map(|k| s.scalar_bounded(format!("{}_elites_flipped", SIDES[k]), totals[k] as f64));
         let horde_captured = (sides[0].horde || sides[1].horde).then(|| s.scalar("horde_captured"));
         let submits = [0, 1].map(|k| {
             sides[k]
                 .without_capital
-                .then(|| s.scalar(format!("{}_submits", SIDE_NAMES[k])))
+                .then(|| s.scalar(format!("{}_submits", SIDES[k])))
         });
         let limes_destroyed = field.limes.then(|| s.scalar("limes_destroyed"));
         let (rounds, ended_early) = if system == System::Advanced {
