@@ -77,7 +77,7 @@ pub trait Policy: Send + Sync {
         from: usize,
         dice: &mut Dice,
     ) -> Option<(usize, Order, f64)>;
-    /// For the army led from `from`, told to march on `target` (a [`march_target`] of `n`): what
+    /// For the army led from `from`, told to march on `target` (a `march_target` of `n`): what
     /// to do there and the share of the units taken, or None to stay. By default the policy's own
     /// order and share, whatever target it had in mind.
     fn army_order_on(

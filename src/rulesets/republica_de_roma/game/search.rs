@@ -146,7 +146,7 @@ impl Directive {
 
 /// The game as the search player sees it: the model (rollouts need no buffers of their own: the
 /// game plays in the copied state's own scratch lists), and a copy of the state the candidates
-/// are scored on (the game's scoring reads a [`Game`], which holds its state mutably).
+/// are scored on (the game's scoring reads a `Game`, which holds its state mutably).
 pub struct Rollouts<'a> {
     model: &'a Model,
     scratch: RefCell<Option<State>>,
