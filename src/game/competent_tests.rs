@@ -11,13 +11,6 @@ use super::tune::{tune, TuneSettings};
 use crate::progress::Progress;
 use std::path::{Path, PathBuf};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("alea-competent-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn load(dir: &Path, text: &str) -> crate::error::Result<GameExperiment> {
     let path = dir.join("exp.toml");
     std::fs::write(&path, text).unwrap();
@@ -122,10 +115,11 @@ fn tuning_finds_the_known_optimum_of_the_toy() {
         share - runner_up > 0.01,
         "the toy's optimum must stand out: {share} vs {runner_up}"
     );
-    let dir = scratch("tune-optimum");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let text = "name = \"pusher\"\nseed = 3\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 3 }\n\
                 [tune]\ngames = 4000\ncandidates = 6\nrounds = 2\nmargin = 0.005\n[tune.players.alpha]\ndice = { values = [1, 2, 3, 4, 5, 6] }\n";
-    let exp = load(&dir, text).unwrap();
+    let exp = load(dir, text).unwrap();
     let out = quiet_tune(&exp, dir.join("out")).unwrap();
     let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
     let parsed: toml::Table = toml::from_str(&tuned).unwrap();
@@ -159,7 +153,7 @@ fn tuning_finds_the_known_optimum_of_the_toy() {
         "name = \"tuned\"\ngames = 10\n[game]\nruleset = \"toy-dice\"\npolicies_from = \"{}\"\n[game.policies]\ndefault = {{ policy = \"pusher\", dice = 3 }}\n",
         out.dir.join("tuned-policies.toml").display()
     );
-    let exp = load(&dir, &with).unwrap();
+    let exp = load(dir, &with).unwrap();
     let note = exp.policies_note();
     assert!(
         note.contains("policies tuned by alea tune") || note.contains("NOT converged"),
@@ -170,7 +164,7 @@ fn tuning_finds_the_known_optimum_of_the_toy() {
         "{note}"
     );
     let overriding = with.replace("default = {", "alpha = \"steady\"\ndefault = {");
-    let note = load(&dir, &overriding).unwrap().policies_note();
+    let note = load(dir, &overriding).unwrap().policies_note();
     assert!(
         note.contains("overrides the tuned policy of alpha"),
         "{note}"
@@ -196,10 +190,11 @@ fn tuning_chooses_among_policies_by_name() {
     let best = (0..3)
         .max_by(|&a, &b| shares[a].total_cmp(&shares[b]))
         .unwrap();
-    let dir = scratch("tune-names");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let text = "name = \"names\"\nseed = 2\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 3 }\nalpha = \"steady\"\n\
                 [tune]\ngames = 3000\ncandidates = 6\nrounds = 1\n[tune.players.alpha]\npolicy = [\"steady\", \"random\", \"pusher\"]\n";
-    let exp = load(&dir, text).unwrap();
+    let exp = load(dir, text).unwrap();
     let out = quiet_tune(&exp, dir.join("out")).unwrap();
     let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
     assert!(
@@ -213,11 +208,12 @@ fn tuning_a_range_and_every_seat_reaches_an_equilibrium() {
     // All three seats tuned over a continuous range (the policy cuts fractions): iterated best
     // response must stop with no seat gaining more than the margin, in plain and damped steps.
     for step in ["1.0", "0.5"] {
-        let dir = scratch(&format!("tune-all-{step}"));
+        let dir_guard = tempfile::tempdir().unwrap();
+        let dir = dir_guard.path();
         let text = format!("name = \"all\"\nseed = 9\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = {{ policy = \"pusher\", dice = 1 }}\n\
                     [tune]\ngames = 2000\ncandidates = 8\nrounds = 6\nmargin = 0.02\nstep = {step}\n\
                     [tune.players.alpha]\ndice = [1, 6]\n[tune.players.beta_team]\ndice = [1, 6]\n[tune.players.gamma]\ndice = [1, 6]\n");
-        let exp = load(&dir, &text).unwrap();
+        let exp = load(dir, &text).unwrap();
         let out = quiet_tune(&exp, dir.join("out")).unwrap();
         assert!(out.converged, "step {step}: {:#?}", out.rounds);
         let first: Vec<_> = out.rounds.iter().filter(|r| r.round == 1).collect();
@@ -280,7 +276,8 @@ const LADDER: &str = "name = \"ladder\"\nseed = 5\n[game]\nruleset = \"toy-dice\
 
 #[test]
 fn the_toy_ladder_puts_every_higher_rung_above_every_lower_one() {
-    let dir = scratch("ladder");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let (best, _, _) = best_fixed_dice();
     let tuned = dir.join("tuned.toml");
     std::fs::write(
@@ -288,7 +285,7 @@ fn the_toy_ladder_puts_every_higher_rung_above_every_lower_one() {
         format!("[policies]\ndefault = {{ policy = \"pusher\", dice = {best} }}\n"),
     )
     .unwrap();
-    let exp = load(&dir, &LADDER.replace("TUNED", &tuned.display().to_string())).unwrap();
+    let exp = load(dir, &LADDER.replace("TUNED", &tuned.display().to_string())).unwrap();
     let out = quiet_ladder(&exp, dir.join("out")).unwrap();
     let all: Vec<_> = out.rows.iter().filter(|r| r.seat == "all").collect();
     assert_eq!(all.len(), 6);
@@ -330,7 +327,8 @@ fn the_toy_ladder_puts_every_higher_rung_above_every_lower_one() {
 
 #[test]
 fn tune_and_ladder_do_not_depend_on_the_thread_count() {
-    let dir = scratch("threads");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let tuned = dir.join("tuned.toml");
     std::fs::write(
         &tuned,
@@ -339,7 +337,7 @@ fn tune_and_ladder_do_not_depend_on_the_thread_count() {
     .unwrap();
     let text = LADDER.replace("TUNED", &tuned.display().to_string()).replace("games = 1500", "games = 300")
         + "[tune]\ngames = 400\ncandidates = 4\nrounds = 2\nstep = 0.5\n[tune.players.alpha]\ndice = [1, 6]\n[tune.players.gamma]\ndice = { values = [2, 5] }\n";
-    let exp = load(&dir, &text).unwrap();
+    let exp = load(dir, &text).unwrap();
     let files = |threads: usize| {
         let root = dir.join(format!("out-{threads}"));
         let pool = rayon::ThreadPoolBuilder::new()
@@ -365,7 +363,8 @@ fn tune_and_ladder_do_not_depend_on_the_thread_count() {
 
 #[test]
 fn bad_tune_tables_are_one_line_errors_naming_the_field() {
-    let dir = scratch("bad-tune");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
     let head = "[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 3 }\n[tune]\n";
     for (body, expect) in [
         ("[tune.players.alpah]\ndice = [1, 6]\n", "`tune.players.alpah` = a player \"alpah\" (did you mean alpha?)"),
@@ -381,7 +380,7 @@ fn bad_tune_tables_are_one_line_errors_naming_the_field() {
         ("[tune.players.alpha]\npolicy = [\"pusher\", \"steady\"]\ndice = [1, 6]\n", "`tune.players.alpha.dice` = 1 (with policy \"steady\") is not allowed: no parameters"),
         ("[tune.players.alpha]\npolicy = [\"pusher\", \"stedy\"]\n", "did you mean steady"),
     ] {
-        let exp = load(&dir, &format!("{head}{body}")).unwrap();
+        let exp = load(dir, &format!("{head}{body}")).unwrap();
         let err = quiet_tune(&exp, dir.join("out")).err().unwrap_or_else(|| panic!("{body} was accepted"));
         let text = err.to_string();
         assert!(text.contains(expect), "{body}: {text}");
