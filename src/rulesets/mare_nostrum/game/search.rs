@@ -354,17 +354,9 @@ fn ally_candidates(s: &State, n: usize, out: &mut Vec<Directive>) {
             continue;
         }
         let shared = (me.at_war & other.at_war != 0) as u64;
-        let key = (shared << 32 | s.total_units(o) as u64, o as u8);
-        if let Some(k) = (0..TARGETS).find(|&k| best[k].1 == NONE || key.0 > best[k].0) {
-            best[k..].rotate_right(1);
-            best[k] = key;
-        }
+        keep_best(&mut best, shared << 32 | s.total_units(o) as u64, o as u8);
     }
-    out.extend(
-        best.iter()
-            .filter(|b| b.1 != NONE)
-            .map(|b| Directive::Ally(b.1)),
-    );
+    out.extend(kept(&best).map(Directive::Ally));
 }
 
 /// What a grade up with independent `p` costs `n` now, if `n` may take it and pay for it.
@@ -384,17 +376,23 @@ fn independent_candidates(m: &Model, s: &State, n: usize, out: &mut Vec<Directiv
         let Some(cost) = may_raise(m, s, n, p) else {
             continue;
         };
-        let key = ((s.provinces[p].grade[n], -cost), p as u8);
-        if let Some(k) = (0..TARGETS).find(|&k| best[k].1 == NONE || key.0 > best[k].0) {
-            best[k..].rotate_right(1);
-            best[k] = key;
-        }
+        keep_best(&mut best, (s.provinces[p].grade[n], -cost), p as u8);
     }
-    out.extend(
-        best.iter()
-            .filter(|b| b.1 != NONE)
-            .map(|b| Directive::Independent(b.1)),
-    );
+    out.extend(kept(&best).map(Directive::Independent));
+}
+
+/// Keeps `item` among the [`TARGETS`] with the largest keys, best first (ties to the earlier
+/// item); empty slots hold [`NONE`]. An array, not a heap: candidate lists are built every turn.
+fn keep_best<K: PartialOrd + Copy>(best: &mut [(K, u8); TARGETS], key: K, item: u8) {
+    if let Some(k) = (0..TARGETS).find(|&k| best[k].1 == NONE || key > best[k].0) {
+        best[k..].rotate_right(1);
+        best[k] = (key, item);
+    }
+}
+
+/// The items [`keep_best`] kept, best first.
+fn kept<K>(best: &[(K, u8); TARGETS]) -> impl Iterator<Item = u8> + '_ {
+    best.iter().map(|b| b.1).filter(|&item| item != NONE)
 }
 
 #[cfg(test)]

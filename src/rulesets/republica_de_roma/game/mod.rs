@@ -268,6 +268,19 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
 }
 
 impl Model {
+    /// A state sized for this model's cards, before any set-up.
+    pub fn empty_state(&self) -> state::State {
+        let c = &self.cards;
+        state::State::new(
+            c.families.len(),
+            c.statesmen.len(),
+            c.wars.len(),
+            c.leaders.len(),
+            c.provinces.len(),
+            c.concessions.len(),
+        )
+    }
+
     pub fn new(
         cards: Cards,
         setup: Setup,

@@ -326,24 +326,12 @@ mod tests {
         Model::new(cards, setup, &options, 60, chosen)
     }
 
-    fn fresh(m: &Model) -> State {
-        let c = &m.cards;
-        State::new(
-            c.families.len(),
-            c.statesmen.len(),
-            c.wars.len(),
-            c.leaders.len(),
-            c.provinces.len(),
-            c.concessions.len(),
-        )
-    }
-
     /// The first sitting Senates (in games of seeds 0, 1, ..., turn after turn) where `wanted`
     /// holds, `count` at most.
     fn sittings(m: &Model, count: usize, wanted: impl Fn(&Game) -> bool) -> Vec<State> {
         let mut found = Vec::new();
         for seed in 0..300 {
-            let mut s = fresh(m);
+            let mut s = m.empty_state();
             let mut dice = Dice::from_seed(seed);
             let mut log = NoLog;
             let mut g = Game::new(m, &mut s, &mut dice, &mut log);
@@ -507,7 +495,7 @@ mod tests {
 
     /// A dealt state, played `turns` turns (or to its end) with `seed`'s dice.
     fn played(m: &Model, seed: u64, turns: u32) -> State {
-        let mut s = fresh(m);
+        let mut s = m.empty_state();
         let mut dice = Dice::from_seed(seed);
         let mut log = NoLog;
         let mut g = Game::new(m, &mut s, &mut dice, &mut log);

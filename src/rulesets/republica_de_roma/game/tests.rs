@@ -38,21 +38,9 @@ fn model(policy: &str) -> Model {
     model_for(EARLY, None, policy)
 }
 
-fn fresh(m: &Model) -> State {
-    let c = &m.cards;
-    State::new(
-        c.families.len(),
-        c.statesmen.len(),
-        c.wars.len(),
-        c.leaders.len(),
-        c.provinces.len(),
-        c.concessions.len(),
-    )
-}
-
 /// A dealt Early Republic game with its own dice.
 fn dealt(m: &Model, seed: u64) -> (State, Dice) {
-    let mut s = fresh(m);
+    let mut s = m.empty_state();
     let mut dice = Dice::from_seed(seed);
     let mut log = NoLog;
     let mut g = Game::new(m, &mut s, &mut dice, &mut log);
@@ -82,7 +70,7 @@ fn empty_senate(s: &mut State) {
 #[test]
 fn t01_faction_votes_count_oratory_and_knights_of_senators_in_rome() {
     let m = model("cooperative");
-    let mut s = fresh(&m);
+    let mut s = m.empty_state();
     empty_senate(&mut s);
     for (name, ora, knights, at) in [
         ("Manlius", 2, 2, At::Rome),
@@ -202,7 +190,7 @@ fn personal_revenue_pays_leaders_three_others_one_knights_and_concessions() {
 #[test]
 fn t06_persuasion_money_goes_to_the_target_and_the_roll_must_beat_the_base() {
     let m = model("cooperative");
-    let mut s = fresh(&m);
+    let mut s = m.empty_state();
     empty_senate(&mut s);
     let fabius = family(&m, "Fabius");
     let claudius = family(&m, "Claudius");
@@ -246,7 +234,7 @@ fn persuasion_odds_are_the_digests_and_simulated_rolls_agree() {
     );
     // The game's own resolution with its own rolls, against the exact chance.
     let m = model("cooperative");
-    let mut s = fresh(&m);
+    let mut s = m.empty_state();
     empty_senate(&mut s);
     let (p, t) = (family(&m, "Fabius"), family(&m, "Claudius"));
     let trials = 40_000u64;
@@ -812,7 +800,7 @@ fn experiment_model(path: &str) -> Model {
 
 /// Plays one game to its end and returns its state and ending.
 fn play_plain(m: &Model, seed: u64) -> (State, usize) {
-    let mut s = fresh(m);
+    let mut s = m.empty_state();
     let mut dice = Dice::for_trial(1, 0, seed);
     let mut log = NoLog;
     let mut g = Game::new(m, &mut s, &mut dice, &mut log);

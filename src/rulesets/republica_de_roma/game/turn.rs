@@ -22,17 +22,9 @@ pub struct Worker<'a> {
 
 impl<'a> Worker<'a> {
     pub fn new(m: &'a Model) -> Worker<'a> {
-        let c = &m.cards;
         Worker {
             m,
-            s: State::new(
-                c.families.len(),
-                c.statesmen.len(),
-                c.wars.len(),
-                c.leaders.len(),
-                c.provinces.len(),
-                c.concessions.len(),
-            ),
+            s: m.empty_state(),
             per_player: vec![0.0; FACTIONS * TURN_METRICS.len()],
             global: vec![0.0; GLOBAL_METRICS.len()],
             search: m
