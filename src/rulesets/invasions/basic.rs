@@ -126,19 +126,22 @@ fn qualifies(b: &LandBattle, side: usize, army: &Army, system: System) -> bool {
     }
 }
 
-/// The attacker's crossing penalty applies (XX.F; not after an interception; amphibious units
-/// ignore a river only if they all are amphibious).
+/// The attacker's crossing penalty applies (XX.F; not after an interception). Amphibious units
+/// are not subject to a river; under the default reading one of them spares the whole attack,
+/// since a penalty of the mixed-situation kind needs every attacking unit to meet its condition.
 pub fn crossing_penalty(b: &LandBattle, armies: &[Army; 2], crossings: &[Crossing]) -> bool {
     let f = &b.field;
     if f.interception || !f.all_crossed || !crossings.contains(&f.crossing) {
         return false;
     }
     if f.crossing == Crossing::River {
-        let a = &b.sides[ATTACKER];
-        let all_amphibious = a.classes().iter().enumerate().all(|(k, c)| {
-            c.amphibious || armies[ATTACKER].intact[k] + armies[ATTACKER].damaged[k] == 0
-        });
-        return !all_amphibious;
+        let present = |k: usize| armies[ATTACKER].intact[k] + armies[ATTACKER].damaged[k] > 0;
+        let mut attackers = b.sides[ATTACKER].classes().iter().enumerate();
+        return if b.rules.river_needs_all_amphibious {
+            !attackers.all(|(k, c)| c.amphibious || !present(k))
+        } else {
+            !attackers.any(|(k, c)| c.amphibious && present(k))
+        };
     }
     true
 }

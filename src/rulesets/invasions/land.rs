@@ -130,6 +130,7 @@ impl Side {
 pub struct Rules {
     pub forest_literal: bool,
     pub mixed_all_units_in_basic: bool,
+    pub river_needs_all_amphibious: bool,
     pub elite_exchange_minimum: u32,
     pub rerolls_in_fire_round: bool,
     pub ambusher_is_defender: bool,
@@ -152,6 +153,7 @@ impl Rules {
         Rules {
             forest_literal: o.choice("forest_penalty") == "literal",
             mixed_all_units_in_basic: o.choice("mixed_stack_bonus") == "all-units-in-basic",
+            river_needs_all_amphibious: o.choice("river_amphibious") == "all-amphibious",
             elite_exchange_minimum: o.int("elite_exchange_minimum") as u32,
             rerolls_in_fire_round: o.flag("rerolls_in_fire_round"),
             ambusher_is_defender: o.choice("ambusher") == "defender",

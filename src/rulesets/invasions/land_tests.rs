@@ -602,3 +602,48 @@ fn a_kingdom_without_capital_submits_when_its_leader_falls_with_his_stack() {
     };
     agreement(&m.0.schema, &ex, &m.monte_carlo(&run), 5.0).unwrap();
 }
+
+#[test]
+fn river_crossing_with_some_amphibious_attackers() {
+    // Issue 21's case, checked against an independent exact calculation: one amphibious unit among
+    // four attackers cancels the river die under the default reading, not under "all-amphibious".
+    let mixed = "crossing = \"river\"\n[attacker]\nnation = \"barbarian\"\ninfantry = 3\namphibious_infantry = 1\n[defender]\nnation = \"kingdom\"\ninfantry = 3\n";
+    let strict = format!("{mixed}[options]\nriver_amphibious = \"all-amphibious\"\n");
+    assert!(
+        (attacker_wins(mixed) - 0.5679).abs() < 5e-5,
+        "{}",
+        attacker_wins(mixed)
+    );
+    assert!(
+        (attacker_wins(&strict) - 0.4307).abs() < 5e-5,
+        "{}",
+        attacker_wins(&strict)
+    );
+    for (text, penalty) in [(mixed.to_string(), 0), (strict, -1)] {
+        let adv = battle(&text, System::Advanced);
+        assert_eq!(
+            combat_modifier(&adv, &start(&adv), ATTACKER, 1),
+            penalty,
+            "{text}"
+        );
+    }
+    // Both readings agree when nobody or everybody is amphibious.
+    let nobody = mixed.replace("infantry = 3\namphibious_infantry = 1", "infantry = 4");
+    let everybody = mixed.replace(
+        "infantry = 3\namphibious_infantry = 1",
+        "amphibious_infantry = 4",
+    );
+    for reading in ["one-amphibious-cancels", "all-amphibious"] {
+        let with = |t: &str| format!("{t}[options]\nriver_amphibious = \"{reading}\"\n");
+        let (b, free) = (
+            battle(&with(&nobody), System::Basic),
+            battle(&with(&everybody), System::Basic),
+        );
+        assert_eq!(combat_pools(&b, &start(&b))[ATTACKER].white, 3, "{reading}");
+        assert_eq!(
+            combat_pools(&free, &start(&free))[ATTACKER].white,
+            4,
+            "{reading}"
+        );
+    }
+}

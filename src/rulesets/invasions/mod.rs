@@ -75,6 +75,14 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: LAND,
     },
     RuleOption {
+        name: "river_amphibious",
+        reference: "XX.F, the mixed-situation rule (L1371, L1373, L1390, L1822)",
+        summary: "attacker's river die when only some attackers are amphibious: \"one-amphibious-cancels\" = amphibious units are not subject to the river, and a penalty of the mixed-situation kind needs every attacking unit subject to it, so one amphibious unit cancels it; \"all-amphibious\" = the die goes only when every attacker is amphibious",
+        kind: OptionKind::Choice(&["one-amphibious-cancels", "all-amphibious"]),
+        default: OptionValue::Choice("one-amphibious-cancels"),
+        battles: LAND,
+    },
+    RuleOption {
         name: "mixed_stack_bonus",
         reference: "Q2 (L1411-1412, L1837-1838)",
         summary: "Empire vs Barbarians and Nomads in steppe: \"one-unit\" = one qualifying unit suffices, both systems; \"all-units-in-basic\" = the basic text's every-unit condition",
