@@ -17,3 +17,4 @@ pub mod output;
 pub mod parallel;
 pub mod progress;
 pub mod spec;
+pub mod stats;

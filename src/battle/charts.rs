@@ -5,51 +5,23 @@
 use crate::battle::experiment::{axis_value_text, Experiment};
 use crate::battle::report::outcome_label;
 use crate::battle::sweep::PointSummary;
-use crate::charts::{self, BarChart, BarGroup, Heatmap, HeatmapPanel, LineChart, Point, Series};
+use crate::charts::{
+    self, axis_label, file_names, thin, BarChart, BarGroup, Heatmap, HeatmapPanel, LineChart,
+    Point, Series,
+};
 use crate::error::{AleaError, Result};
 use crate::output::OutputDir;
+use crate::stats::normal_ci95;
 use toml::Value;
 
 /// Most lines one chart draws before it thins its series.
 const MAX_LINES: usize = 8;
 /// Most heatmap panels in one image.
 const MAX_PANELS: usize = 12;
-/// Whiskers span ±1.96 standard errors (95%).
-const Z95: f64 = 1.96;
 
-/// "attacker.infantry" → "attacker infantry (units)".
-pub fn axis_label(field: &str) -> String {
-    let mut parts = field.rsplit('.');
-    let last = parts.next().unwrap_or(field);
-    // A unit type inside a table of units or fleets: "defender.units.IM-RC".
-    let last = match parts.next() {
-        Some(table @ ("units" | "fleets")) => table,
-        _ => last,
-    };
-    let unit = match last {
-        "infantry" | "cavalry" | "veteran_infantry" | "veteran_cavalry" | "units" | "legions"
-        | "veteran_legions" => " (units)",
-        "fleets" => " (fleets)",
-        "ports" => " (ports)",
-        "garrison" => " (garrison points)",
-        "ppu" => " (PPU)",
-        "leader" => " (modifier)",
-        "leader_age" => " (years)",
-        "orders" => " (orders)",
-        "modifier" => " (fixed factors)",
-        "extra_dice" => " (dice)",
-        "markers" => " (fortification markers)",
-        _ => "",
-    };
-    format!("{}{unit}", field.replace(['.', '_'], " "))
-}
-
+/// A swept value's position on the x axis: its number, or its index when it is a name.
 fn numeric(v: &Value, index: usize) -> f64 {
-    match v {
-        Value::Integer(i) => *i as f64,
-        Value::Float(f) => *f,
-        _ => index as f64,
-    }
+    charts::axis_number(v).unwrap_or(index as f64)
 }
 
 struct Layout<'a> {
@@ -207,7 +179,7 @@ impl<'a> Layout<'a> {
                     .filter_map(|(i, xv)| {
                         at[x] = i;
                         let (y, se) = value(&summaries[v * grid + self.index(&at)])?;
-                        let ci = (se > 0.0).then_some((y - Z95 * se, y + Z95 * se));
+                        let ci = (se > 0.0).then(|| normal_ci95(y, se));
                         Some(Point {
                             x: numeric(xv, i),
                             y,
@@ -247,7 +219,7 @@ fn draw_along_x(
     stem: &std::path::Path,
 ) -> Result<Vec<std::path::PathBuf>> {
     let Some(categories) = names_if_text(x_values) else {
-        return charts::draw_line_chart(chart, stem).map_err(chart_err);
+        return Ok(charts::draw_line_chart(chart, stem)?);
     };
     let groups = chart
         .series
@@ -278,28 +250,7 @@ fn draw_along_x(
         groups,
         y_range: chart.y_range,
     };
-    charts::draw_bar_chart(&bars, stem).map_err(chart_err)
-}
-
-/// At most `max` indices spread evenly over `0..len`.
-fn thin(len: usize, max: usize) -> Vec<usize> {
-    if len <= max {
-        return (0..len).collect();
-    }
-    let mut v: Vec<usize> = (0..max).map(|i| i * (len - 1) / (max - 1)).collect();
-    v.dedup();
-    v
-}
-
-fn chart_err(e: charts::ChartError) -> AleaError {
-    AleaError::Internal(format!("drawing a chart: {e}"))
-}
-
-fn names(paths: Vec<std::path::PathBuf>) -> Vec<String> {
-    paths
-        .iter()
-        .filter_map(|p| p.file_name().and_then(|n| n.to_str()).map(String::from))
-        .collect()
+    Ok(charts::draw_bar_chart(&bars, stem)?)
 }
 
 pub fn draw_all(
@@ -387,9 +338,10 @@ pub fn draw_all(
             x_tick_labels: names_if_text(&exp.axes[x].values),
             y_tick_labels: names_if_text(&exp.axes[y].values),
         };
-        files.extend(names(
-            charts::draw_heatmap(&heatmap, &dir.path("heatmap")).map_err(chart_err)?,
-        ));
+        files.extend(file_names(&charts::draw_heatmap(
+            &heatmap,
+            &dir.path("heatmap"),
+        )?));
     }
     // Outcome probability along x.
     let series = layout.lines(summaries, |s| s.outcomes.get(o).copied(), "", MAX_LINES);
@@ -409,7 +361,7 @@ pub fn draw_all(
         y_range: Some((0.0, 1.0)),
         legend_outside: false,
     };
-    files.extend(names(draw_along_x(
+    files.extend(file_names(&draw_along_x(
         &win,
         &exp.axes[x].values,
         &dir.path("outcome-probability"),
@@ -428,7 +380,7 @@ pub fn draw_all(
             y_range: None,
             legend_outside: false,
         };
-        files.extend(names(draw_along_x(
+        files.extend(file_names(&draw_along_x(
             &losses,
             &exp.axes[x].values,
             &dir.path("expected-losses"),
@@ -453,7 +405,7 @@ pub fn draw_all(
                         Point {
                             x: numeric(xv, i),
                             y,
-                            ci: (se > 0.0).then_some((y - Z95 * se, y + Z95 * se)),
+                            ci: (se > 0.0).then(|| normal_ci95(y, se)),
                             band: None,
                         }
                     })
@@ -473,7 +425,7 @@ pub fn draw_all(
             y_range: Some((0.0, 1.0)),
             legend_outside: false,
         };
-        files.extend(names(draw_along_x(
+        files.extend(file_names(&draw_along_x(
             &chart,
             &exp.axes[x].values,
             &dir.path("variants"),
@@ -506,26 +458,27 @@ fn single_battle(
             .map(|(v, s)| BarGroup {
                 name: v.name.clone(),
                 values: s.outcomes.iter().map(|p| p.0).collect(),
-                ci: s.outcomes.iter().any(|p| p.1 > 0.0).then(|| {
-                    s.outcomes
-                        .iter()
-                        .map(|p| (p.0 - Z95 * p.1, p.0 + Z95 * p.1))
-                        .collect()
-                }),
+                ci: s
+                    .outcomes
+                    .iter()
+                    .any(|p| p.1 > 0.0)
+                    .then(|| s.outcomes.iter().map(|p| normal_ci95(p.0, p.1)).collect()),
             })
             .collect(),
         y_range: Some((0.0, 1.0)),
     };
-    files.extend(names(
-        charts::draw_bar_chart(&outcomes, &dir.path("outcomes")).map_err(chart_err)?,
-    ));
+    files.extend(file_names(&charts::draw_bar_chart(
+        &outcomes,
+        &dir.path("outcomes"),
+    )?));
     if let Some(chart) = loss_chart(
         &format!("{}: loss distributions", exp.title),
         exp.variants.iter().map(|v| v.name.as_str()).zip(summaries),
     ) {
-        files.extend(names(
-            charts::draw_bar_chart(&chart, &dir.path("losses")).map_err(chart_err)?,
-        ));
+        files.extend(file_names(&charts::draw_bar_chart(
+            &chart,
+            &dir.path("losses"),
+        )?));
     }
     Ok(files)
 }
@@ -585,28 +538,6 @@ pub fn loss_chart<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn axis_labels_carry_their_unit() {
-        assert_eq!(axis_label("attacker.infantry"), "attacker infantry (units)");
-        assert_eq!(
-            axis_label("defender.units.IM-RC"),
-            "defender units IM-RC (units)"
-        );
-        assert_eq!(
-            axis_label("attacker.fleets.FT"),
-            "attacker fleets FT (fleets)"
-        );
-        assert_eq!(axis_label("hex"), "hex");
-    }
-
-    #[test]
-    fn thinning_keeps_the_ends_and_never_exceeds_the_limit() {
-        assert_eq!(thin(5, 8), vec![0, 1, 2, 3, 4]);
-        let t = thin(9, 4);
-        assert!(t.len() <= 4);
-        assert_eq!((t[0], *t.last().unwrap()), (0, 8));
-    }
 
     #[test]
     fn named_x_values_draw_bars_with_every_category() {

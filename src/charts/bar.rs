@@ -5,13 +5,14 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
 use super::common::{
-    draw_header, extent, padded_range, palette, valid_range, Legend, Swatch, SUBTLE_TEXT, TICK_SIZE,
+    draw_header, extent, finite_pair, palette, range_from_zero, valid_range, Legend, Swatch,
+    SUBTLE_TEXT, TICK_SIZE,
 };
 use super::output::{DrawResult, Render};
 use super::text::Font;
 use super::text::Pen;
 use super::xy::{self, AxisSpec};
-use super::{BarChart, DEFAULT_SIZE};
+use super::BarChart;
 
 pub(crate) struct BarJob<'a>(pub &'a BarChart);
 
@@ -37,10 +38,7 @@ fn value(values: &[f64], i: usize) -> f64 {
 }
 
 fn ci(group: &super::BarGroup, i: usize) -> Option<(f64, f64)> {
-    match group.ci.as_ref().and_then(|c| c.get(i)) {
-        Some(&(a, b)) if a.is_finite() && b.is_finite() => Some((a.min(b), a.max(b))),
-        _ => None,
-    }
+    finite_pair(group.ci.as_ref().and_then(|c| c.get(i)).copied())
 }
 
 /// Shortens `text` with an ellipsis until it is at most `max_px` wide.
@@ -134,10 +132,6 @@ fn layout_labels(names: &[String], plot_w: i32) -> Labels {
 }
 
 impl Render for BarJob<'_> {
-    fn size(&self) -> (u32, u32) {
-        DEFAULT_SIZE
-    }
-
     fn render<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
@@ -166,15 +160,7 @@ impl Render for BarJob<'_> {
         });
         let data_ext = extent(data.chain([0.0]));
         let given = valid_range(c.y_range);
-        let y = given.unwrap_or_else(|| {
-            let (lo, hi) = padded_range(data_ext, 0.06);
-            // Bars grow from zero: no padding below a zero baseline.
-            let (dlo, dhi) = data_ext.unwrap_or((0.0, 1.0));
-            (
-                if dlo >= 0.0 { 0.0 } else { lo },
-                if dhi <= 0.0 && dlo < 0.0 { 0.0 } else { hi },
-            )
-        });
+        let y = given.unwrap_or_else(|| range_from_zero(data_ext));
         let x = if n == 0 {
             (-0.5, 0.5)
         } else {
@@ -224,29 +210,15 @@ impl Render for BarJob<'_> {
             .collect();
         let legend = (entries.len() >= 2).then(|| Legend::new(entries));
 
-        let (mut chart, mut axes) = xy::build(&body, &spec)?;
-        let mut corner = None;
-        if let Some(legend) = &legend {
-            let (best, cover) = xy::legend_corner(&chart, legend, &obstacles);
-            corner = Some(best);
-            if cover > 0 && given.is_none() {
-                if let Some((_, top)) = data_ext {
-                    spec.y.1 = xy::headroom_top(&chart, legend, spec.y, top);
-                    (chart, axes) = xy::build(&body, &spec)?;
-                    corner = Some(xy::legend_corner(&chart, legend, &obstacles).0);
-                }
-            }
-        }
+        let data_top = data_ext.filter(|_| given.is_none()).map(|e| e.1);
+        let (chart, axes, corner) =
+            xy::build_with_legend(&body, spec, legend.as_ref(), &obstacles, data_top)?;
         xy::draw_grid(&chart, &axes, false)?;
 
         let (y0, y1) = axes.y;
         let base = 0f64.clamp(y0, y1);
         let plot = chart.plotting_area().strip_coord_spec();
-        let (ox, oy) = plot.get_base_pixel();
-        let px = |p: (f64, f64)| {
-            let (a, b) = chart.backend_coord(&p);
-            (a - ox, b - oy)
-        };
+        let px = |p: (f64, f64)| xy::to_plot(&chart, p);
         for (j, grp) in c.groups.iter().enumerate() {
             let color = palette(j);
             for i in 0..n {
@@ -259,21 +231,10 @@ impl Render for BarJob<'_> {
                     let b = (b.0.max(a.0 + 1), b.1);
                     plot.draw(&Rectangle::new([a, b], color.filled()))?;
                 }
-                if let Some((lo, hi)) = ci(grp, i) {
-                    if hi < y0 || lo > y1 {
-                        continue;
-                    }
-                    let xm = (l + r) / 2.0;
-                    let (a, b) = (px((xm, lo.max(y0))), px((xm, hi.min(y1))));
+                if let Some(ci) = ci(grp, i) {
                     let half = ((px((r, 0.0)).0 - px((l, 0.0)).0) / 4).clamp(2, 6);
                     let style = RGBColor(0x33, 0x33, 0x33).stroke_width(1);
-                    plot.draw(&PathElement::new(vec![a, b], style))?;
-                    for (end, val) in [(a, lo), (b, hi)] {
-                        if (y0..=y1).contains(&val) {
-                            let cap = vec![(end.0 - half, end.1), (end.0 + half, end.1)];
-                            plot.draw(&PathElement::new(cap, style))?;
-                        }
-                    }
+                    xy::draw_whisker(&chart, &plot, (l + r) / 2.0, ci, half, style)?;
                 }
             }
         }

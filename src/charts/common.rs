@@ -126,6 +126,25 @@ pub(crate) fn padded_range(ext: Option<(f64, f64)>, frac: f64) -> (f64, f64) {
     }
 }
 
+/// An automatic range for bars, which grow from zero: padded like [`padded_range`] at the ends
+/// away from zero, not below a zero baseline (nor above one when every value is negative).
+pub(crate) fn range_from_zero(ext: Option<(f64, f64)>) -> (f64, f64) {
+    let (lo, hi) = padded_range(ext, 0.06);
+    let (dlo, dhi) = ext.unwrap_or((0.0, 1.0));
+    (
+        if dlo >= 0.0 { 0.0 } else { lo },
+        if dhi <= 0.0 && dlo < 0.0 { 0.0 } else { hi },
+    )
+}
+
+/// The finite `(low, high)` of an interval (a whisker or a band), in order, if any.
+pub(crate) fn finite_pair(pair: Option<(f64, f64)>) -> Option<(f64, f64)> {
+    match pair {
+        Some((a, b)) if a.is_finite() && b.is_finite() => Some((a.min(b), a.max(b))),
+        _ => None,
+    }
+}
+
 /// A caller-given range if usable (finite, non-empty), else `None`.
 pub(crate) fn valid_range(r: Option<(f64, f64)>) -> Option<(f64, f64)> {
     match r {

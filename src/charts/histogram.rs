@@ -3,19 +3,17 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
-use super::common::{all_integers, draw_header, extent, fmt_num, padded_range, palette};
+use super::common::{
+    all_integers, draw_header, extent, fmt_num, padded_range, palette, range_from_zero,
+};
 use super::output::{DrawResult, Render};
 use super::text::Pen;
 use super::xy::{self, AxisSpec};
-use super::{Histogram, DEFAULT_SIZE};
+use super::Histogram;
 
 pub(crate) struct HistogramJob<'a>(pub &'a Histogram);
 
 impl Render for HistogramJob<'_> {
-    fn size(&self) -> (u32, u32) {
-        DEFAULT_SIZE
-    }
-
     fn render<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
@@ -36,13 +34,7 @@ impl Render for HistogramJob<'_> {
             Some((lo, hi)) if hi > lo => (lo - (hi - lo) * 0.01, hi + (hi - lo) * 0.01),
             other => padded_range(other, 0.0),
         };
-        let y_ext = extent(bins.iter().map(|b| b.2).chain([0.0]));
-        let (ylo, yhi) = padded_range(y_ext, 0.06);
-        let (dlo, dhi) = y_ext.unwrap_or((0.0, 1.0));
-        let y = (
-            if dlo >= 0.0 { 0.0 } else { ylo },
-            if dhi <= 0.0 && dlo < 0.0 { 0.0 } else { yhi },
-        );
+        let y = range_from_zero(extent(bins.iter().map(|b| b.2).chain([0.0])));
         let spec = AxisSpec {
             x,
             y,
@@ -61,11 +53,7 @@ impl Render for HistogramJob<'_> {
         let fill = palette(0);
         let edge = RGBColor(0x2F, 0x4B, 0x6A);
         let plot = chart.plotting_area().strip_coord_spec();
-        let (ox, oy) = plot.get_base_pixel();
-        let px = |p: (f64, f64)| {
-            let (a, b) = chart.backend_coord(&p);
-            (a - ox, b - oy)
-        };
+        let px = |p: (f64, f64)| xy::to_plot(&chart, p);
         for &(lo, hi, v) in &bins {
             let (a, b) = (px((lo, base)), px((hi, v.clamp(y0, y1))));
             let b = (b.0.max(a.0 + 1), b.1);

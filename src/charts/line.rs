@@ -4,13 +4,13 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::common::{
-    all_integers, clip_segment, draw_header, draw_marker, extent, fmt_num, padded_range, palette,
-    valid_range, Corner, Legend, Marker, Swatch,
+    all_integers, clip_segment, draw_header, draw_marker, extent, finite_pair, fmt_num,
+    padded_range, palette, valid_range, Corner, Legend, Marker, Swatch,
 };
 use super::output::{DrawResult, Render};
 use super::text::Pen;
 use super::xy::{self, AxisSpec};
-use super::{LineChart, Point, DEFAULT_SIZE};
+use super::{LineChart, Point};
 
 pub(crate) struct LineJob<'a>(pub &'a LineChart);
 
@@ -31,21 +31,10 @@ fn band_of(p: &Point) -> Option<(f64, f64)> {
     finite_pair(p.band)
 }
 
-fn finite_pair(pair: Option<(f64, f64)>) -> Option<(f64, f64)> {
-    match pair {
-        Some((a, b)) if a.is_finite() && b.is_finite() => Some((a.min(b), a.max(b))),
-        _ => None,
-    }
-}
-
 /// A legend wider than this share of the chart goes inside the plot after all.
 const MAX_OUTSIDE_LEGEND: f64 = 0.4;
 
 impl Render for LineJob<'_> {
-    fn size(&self) -> (u32, u32) {
-        DEFAULT_SIZE
-    }
-
     fn render<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,
@@ -97,7 +86,7 @@ impl Render for LineJob<'_> {
         });
         let y_ext = extent(y_values);
         let given = valid_range(c.y_range);
-        let mut spec = AxisSpec {
+        let spec = AxisSpec {
             x,
             y: given.unwrap_or_else(|| padded_range(y_ext, 0.06)),
             x_integer,
@@ -131,30 +120,17 @@ impl Render for LineJob<'_> {
             }
         }
 
-        let (mut chart, mut axes) = xy::build(&body, &spec)?;
-        let mut corner = None;
-        if let Some(legend) = legend.as_ref().filter(|_| legend_area.is_none()) {
-            let (best, cover) = xy::legend_corner(&chart, legend, &obstacles);
-            corner = Some(best);
-            if cover > 0 && given.is_none() {
-                if let Some((_, top)) = y_ext {
-                    spec.y.1 = xy::headroom_top(&chart, legend, spec.y, top);
-                    (chart, axes) = xy::build(&body, &spec)?;
-                    corner = Some(xy::legend_corner(&chart, legend, &obstacles).0);
-                }
-            }
-        }
+        let inside = legend.as_ref().filter(|_| legend_area.is_none());
+        let data_top = y_ext.filter(|_| given.is_none()).map(|e| e.1);
+        let (chart, axes, corner) =
+            xy::build_with_legend(&body, spec, inside, &obstacles, data_top)?;
 
         xy::draw_grid(&chart, &axes, true)?;
 
         let (x0, x1) = axes.x;
         let (y0, y1) = axes.y;
         let plot = chart.plotting_area().strip_coord_spec();
-        let (ox, oy) = plot.get_base_pixel();
-        let px = |p: (f64, f64)| {
-            let (a, b) = chart.backend_coord(&p);
-            (a - ox, b - oy)
-        };
+        let px = |p: (f64, f64)| xy::to_plot(&chart, p);
 
         // Bands under every line: a polygon per run of consecutive points that have one. The
         // more bands overlap, the fainter each, so a dozen do not merge into one muddy area.
@@ -187,18 +163,9 @@ impl Render for LineJob<'_> {
             let color = palette(i);
             // Whiskers first, so lines and markers sit on top.
             for p in s {
-                let Some((lo, hi)) = ci_of(p) else { continue };
-                if p.x < x0 || p.x > x1 || hi < y0 || lo > y1 {
-                    continue;
-                }
-                let (a, b) = (px((p.x, lo.max(y0))), px((p.x, hi.min(y1))));
-                let style = color.mix(0.85).stroke_width(1);
-                plot.draw(&PathElement::new(vec![a, b], style))?;
-                for (end, val) in [(a, lo), (b, hi)] {
-                    if (y0..=y1).contains(&val) {
-                        let cap = vec![(end.0 - 4, end.1), (end.0 + 4, end.1)];
-                        plot.draw(&PathElement::new(cap, style))?;
-                    }
+                if let Some(ci) = ci_of(p).filter(|_| (x0..=x1).contains(&p.x)) {
+                    let style = color.mix(0.85).stroke_width(1);
+                    xy::draw_whisker(&chart, &plot, p.x, ci, 4, style)?;
                 }
             }
             // The line, broken at non-finite y and clipped to the plot.

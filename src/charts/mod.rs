@@ -24,6 +24,7 @@
 
 mod bar;
 mod common;
+mod experiment;
 mod heatmap;
 mod histogram;
 mod line;
@@ -35,6 +36,7 @@ mod xy;
 
 use std::path::{Path, PathBuf};
 
+pub use experiment::{axis_label, axis_number, file_names, thin};
 pub use output::{register_fonts, ChartError};
 
 /// Default size in pixels of line, bar and histogram charts (and of a

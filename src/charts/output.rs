@@ -60,6 +60,13 @@ impl fmt::Display for ChartError {
     }
 }
 
+/// A chart that cannot be drawn is the program's fault or the machine's, not the input's.
+impl From<ChartError> for crate::error::AleaError {
+    fn from(e: ChartError) -> Self {
+        crate::error::AleaError::Internal(format!("drawing a chart: {e}"))
+    }
+}
+
 impl std::error::Error for ChartError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
@@ -95,7 +102,10 @@ pub(crate) type DrawResult<T, DB> =
 
 /// Something that can paint itself on any plotters backend.
 pub(crate) trait Render {
-    fn size(&self) -> (u32, u32);
+    /// The image's size in pixels.
+    fn size(&self) -> (u32, u32) {
+        super::DEFAULT_SIZE
+    }
     fn render<DB: DrawingBackend>(
         &self,
         root: &DrawingArea<DB, Shift>,

@@ -266,6 +266,63 @@ pub(crate) fn to_pixels<DB: DrawingBackend>(
         .collect()
 }
 
+/// Builds the chart and finds the corner where `legend` (if any) covers the least of `obstacles`;
+/// when it still covers some and the y range is automatic (`data_top` given: the data's top), the
+/// range's top is raised to leave the legend room and the chart is built again.
+pub(crate) fn build_with_legend<'a, DB: DrawingBackend>(
+    body: &'a DrawingArea<DB, Shift>,
+    mut spec: AxisSpec,
+    legend: Option<&Legend>,
+    obstacles: &[(f64, f64, f64, f64)],
+    data_top: Option<f64>,
+) -> DrawResult<(XYChart<'a, DB>, Axes, Option<Corner>), DB> {
+    let (chart, axes) = build(body, &spec)?;
+    let Some(legend) = legend else {
+        return Ok((chart, axes, None));
+    };
+    let (corner, cover) = legend_corner(&chart, legend, obstacles);
+    match data_top.filter(|_| cover > 0) {
+        Some(top) => {
+            spec.y.1 = headroom_top(&chart, legend, spec.y, top);
+            let (chart, axes) = build(body, &spec)?;
+            let corner = legend_corner(&chart, legend, obstacles).0;
+            Ok((chart, axes, Some(corner)))
+        }
+        None => Ok((chart, axes, Some(corner))),
+    }
+}
+
+/// A confidence-interval whisker at data `x` from `lo` to `hi`, clipped to the chart's y range,
+/// with caps `half` pixels each side at the ends that lie inside it; nothing when it lies outside.
+pub(crate) fn draw_whisker<DB: DrawingBackend>(
+    chart: &XYChart<'_, DB>,
+    plot: &DrawingArea<DB, Shift>,
+    x: f64,
+    (lo, hi): (f64, f64),
+    half: i32,
+    style: ShapeStyle,
+) -> DrawResult<(), DB> {
+    let (y0, y1) = {
+        let r = chart.y_range();
+        (r.start, r.end)
+    };
+    if hi < y0 || lo > y1 {
+        return Ok(());
+    }
+    let (a, b) = (
+        to_plot(chart, (x, lo.max(y0))),
+        to_plot(chart, (x, hi.min(y1))),
+    );
+    plot.draw(&PathElement::new(vec![a, b], style))?;
+    for (end, val) in [(a, lo), (b, hi)] {
+        if (y0..=y1).contains(&val) {
+            let cap = vec![(end.0 - half, end.1), (end.0 + half, end.1)];
+            plot.draw(&PathElement::new(cap, style))?;
+        }
+    }
+    Ok(())
+}
+
 /// Where the legend covers the fewest obstacles, and how much it covers.
 pub(crate) fn legend_corner<DB: DrawingBackend>(
     chart: &XYChart<'_, DB>,

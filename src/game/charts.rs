@@ -14,14 +14,15 @@
 
 use super::experiment::GameExperiment;
 use super::summary::CaseSummary;
-use crate::battle::charts::axis_label;
 use crate::battle::experiment::axis_value_text;
-use crate::charts::{self, BarChart, BarGroup, Histogram, LineChart, Point, Series};
-use crate::error::{AleaError, Result};
+use crate::charts::{
+    self, axis_label, axis_number, file_names, thin, BarChart, BarGroup, Histogram, LineChart,
+    Point, Series,
+};
+use crate::error::Result;
 use crate::output::thousands;
 use crate::output::OutputDir;
 use std::path::PathBuf;
-use toml::Value;
 
 /// Per-case charts beyond this many are left out (the tables have every case).
 pub const MAX_CASE_CHARTS: usize = 12;
@@ -29,10 +30,6 @@ pub const MAX_CASE_CHARTS: usize = 12;
 const MAX_LINES: usize = 10;
 /// More lines than this put the legend beside the plot.
 const INSIDE_LEGEND_LINES: usize = 6;
-
-fn chart_err(e: charts::ChartError) -> AleaError {
-    AleaError::Internal(format!("drawing a chart: {e}"))
-}
 
 /// A file-name-safe version of `text`: lowercase letters and digits joined by `-`.
 fn slug(text: &str) -> String {
@@ -77,19 +74,7 @@ impl Files<'_> {
     }
 
     fn add(&mut self, paths: Vec<PathBuf>) {
-        self.written.extend(
-            paths
-                .iter()
-                .filter_map(|p| p.file_name().and_then(|n| n.to_str()).map(String::from)),
-        );
-    }
-}
-
-fn numeric(v: &Value) -> Option<f64> {
-    match v {
-        Value::Integer(i) => Some(*i as f64),
-        Value::Float(f) => Some(*f),
-        _ => None,
+        self.written.extend(file_names(&paths));
     }
 }
 
@@ -142,11 +127,11 @@ fn by_case(
             y_range: None,
         };
         let stem = files.stem(m.base, "");
-        files.add(charts::draw_bar_chart(&chart, &stem).map_err(chart_err)?);
+        files.add(charts::draw_bar_chart(&chart, &stem)?);
         return Ok(());
     }
     let x = &exp.axes[0];
-    let x_numbers: Option<Vec<f64>> = x.values.iter().map(numeric).collect();
+    let x_numbers: Option<Vec<f64>> = x.values.iter().map(axis_number).collect();
     let second_len = exp.axes.get(1).map_or(1, |a| a.values.len());
     for (v, variant) in exp.variants.iter().enumerate() {
         for s in 0..second_len {
@@ -223,7 +208,7 @@ fn by_case(
                     charts::draw_bar_chart(&chart, &stem)
                 }
             };
-            files.add(drawn.map_err(chart_err)?);
+            files.add(drawn?);
         }
     }
     Ok(())
@@ -315,7 +300,7 @@ fn game_length(exp: &GameExperiment, cases: &[CaseSummary], files: &mut Files) -
                 .collect(),
         };
         let stem = files.stem("game-length", "");
-        files.add(charts::draw_histogram(&chart, &stem).map_err(chart_err)?);
+        files.add(charts::draw_histogram(&chart, &stem)?);
         return Ok(());
     }
     let shown = thin(cases.len(), MAX_LINES);
@@ -352,18 +337,8 @@ fn game_length(exp: &GameExperiment, cases: &[CaseSummary], files: &mut Files) -
         y_range: None,
     };
     let stem = files.stem("game-length", "");
-    files.add(charts::draw_line_chart(&chart, &stem).map_err(chart_err)?);
+    files.add(charts::draw_line_chart(&chart, &stem)?);
     Ok(())
-}
-
-/// At most `max` indices spread evenly over `0..len`, first and last included.
-fn thin(len: usize, max: usize) -> Vec<usize> {
-    if len <= max {
-        return (0..len).collect();
-    }
-    let mut v: Vec<usize> = (0..max).map(|i| i * (len - 1) / (max - 1)).collect();
-    v.dedup();
-    v
 }
 
 fn over_turns(
@@ -417,7 +392,7 @@ fn over_turns(
             y_range: None,
         };
         let stem = files.stem("score-over-turns", &case.label);
-        files.add(charts::draw_line_chart(&chart, &stem).map_err(chart_err)?);
+        files.add(charts::draw_line_chart(&chart, &stem)?);
     }
     Ok(())
 }
@@ -474,7 +449,7 @@ fn globals_over_turns(
             y_range: None,
         };
         let stem = files.stem(&format!("{}-over-turns", slug(name)), "");
-        files.add(charts::draw_line_chart(&chart, &stem).map_err(chart_err)?);
+        files.add(charts::draw_line_chart(&chart, &stem)?);
     }
     Ok(())
 }
@@ -547,12 +522,5 @@ mod tests {
         );
         assert_eq!(slug(""), "");
         assert!(slug(&"x ".repeat(100)).len() <= 60);
-    }
-
-    #[test]
-    fn thinning_keeps_the_ends() {
-        assert_eq!(thin(3, 10), vec![0, 1, 2]);
-        let t = thin(30, 10);
-        assert!(t.len() <= 10 && t[0] == 0 && *t.last().unwrap() == 29);
     }
 }

@@ -5,10 +5,10 @@ use super::experiment::GameExperiment;
 use super::ladder::{ladder, paired_ratio, LadderSettings};
 use super::run::{play_games, NoSink};
 use super::search::SearchSpec;
-use super::summary::Z95;
 use super::toy::{self, Play, Toy};
 use super::tune::{tune, TuneSettings};
 use crate::progress::Progress;
+use crate::stats::Z95;
 use std::path::{Path, PathBuf};
 
 fn load(dir: &Path, text: &str) -> crate::error::Result<GameExperiment> {

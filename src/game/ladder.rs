@@ -29,12 +29,12 @@
 
 use super::experiment::{read_policies_file, GameExperiment};
 use super::run::{play_games, ChunkRows, GameSink};
-use super::summary::Z95;
 use crate::charts::{draw_heatmap, Heatmap, HeatmapPanel};
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::output::{tidy, write_atomic, Cell, ColType, OutputDir, TableWriter};
 use crate::progress::Progress;
 use crate::spec::value_text;
+use crate::stats::normal_ci95;
 use serde_json::{json, Value as Json};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -261,8 +261,8 @@ pub fn paired_ratio(x: &[f64], y: &[f64]) -> (f64, f64, f64) {
         sxy += (a - mx) * (b - my);
     }
     let var = ((sxx - 2.0 * r * sxy + r * r * syy) / (n - 1.0)).max(0.0) / (n * my * my);
-    let half = Z95 * var.sqrt();
-    (r, r - half, r + half)
+    let (low, high) = normal_ci95(r, var.sqrt());
+    (r, low, high)
 }
 
 /// One row of ladder.csv.

@@ -11,10 +11,8 @@
 use super::tally::GameTally;
 use super::GameModel;
 use crate::output::tidy;
+use crate::stats::Z95;
 use serde_json::{json, Value as Json};
-
-/// The 97.5% quantile of the standard normal: 95% intervals.
-pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The Wilson score interval of a proportion `p` observed over `n` trials, at 95%.
 pub fn wilson(p: f64, n: u64) -> (f64, f64) {

@@ -4,7 +4,7 @@ use super::experiment::{load_any, AnyExperiment, GameExperiment};
 use super::replay::replay;
 use super::rows::{RowsWriter, Union};
 use super::run::{play_chunk_for_tests, play_games, wave_bytes, ChunkRows, GameSink, NoSink};
-use super::summary::{player_keys, CaseSummary, Z95};
+use super::summary::{player_keys, CaseSummary};
 use super::sweep::{run_games, GameRunSettings};
 use super::tables::{key_cells, key_columns};
 use super::tally::{GameTally, Shape};
@@ -14,6 +14,7 @@ use crate::dice::Dice;
 use crate::error::AleaError;
 use crate::output::OutputDir;
 use crate::progress::Progress;
+use crate::stats::Z95;
 use polars::prelude::*;
 use std::path::{Path, PathBuf};
 

@@ -54,12 +54,12 @@ pub use spec::{ConvergeOn, Dim, Domain, Objective, Seat, TuneSpec};
 
 use super::experiment::GameExperiment;
 use super::run::{play_games, ChunkRows, GameSink};
-use super::summary::Z95;
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::output::tidy;
 use crate::output::OutputDir;
 use crate::progress::Progress;
+use crate::stats::normal_ci95;
 use output::{summary_json, write_outputs};
 use sampler::{mean_se, Sampler};
 use serde_json::Value as Json;
@@ -179,7 +179,8 @@ fn evaluate(
 fn paired_gain(a: &[f64], b: &[f64]) -> (f64, f64, f64) {
     let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
     let (gain, se) = mean_se(&d);
-    (gain, gain - Z95 * se, gain + Z95 * se)
+    let (low, high) = normal_ci95(gain, se);
+    (gain, low, high)
 }
 
 /// `step` of the way from the incumbent's values to the winner's: numbers in a range move part

@@ -3,10 +3,10 @@
 
 use super::super::experiment::{merge_dotted, GameExperiment, POLICIES_FROM};
 use super::super::GameModel;
-use super::Z95;
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::output::tidy;
 use crate::spec::value_text;
+use crate::stats::normal_ci95;
 use toml::{Table, Value};
 
 const DEFAULT_GAMES: u64 = 2_000;
@@ -38,7 +38,7 @@ pub enum Objective {
 impl Objective {
     /// A 95% interval around `mean`, kept within [0, 1] where the objective is a share.
     pub(super) fn interval(&self, mean: f64, se: f64) -> (f64, f64, f64) {
-        let (lo, hi) = (mean - Z95 * se, mean + Z95 * se);
+        let (lo, hi) = normal_ci95(mean, se);
         match self {
             Objective::Score => (mean, lo, hi),
             _ => (mean, lo.max(0.0), hi.min(1.0)),

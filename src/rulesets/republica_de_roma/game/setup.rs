@@ -34,25 +34,9 @@ pub fn deal(g: &mut Game) {
         *x = Senator::blank();
     }
     s.statesmen.fill(StatesmanStatus::Deck);
-    for w in s.wars.iter_mut() {
-        *w = War {
-            status: WarStatus::Deck,
-            unprosecuted: false,
-            naval_victory: false,
-            drawn_turn: 0,
-            used: 0,
-            prosecuted: false,
-            battles: 0,
-        };
-    }
+    s.wars.fill(War::IN_DECK);
     s.leaders.fill(LeaderStatus::Deck);
-    for p in s.provinces.iter_mut() {
-        *p = Province {
-            status: ProvinceStatus::NotCreated,
-            developed: false,
-            term: 0,
-        };
-    }
+    s.provinces.fill(Province::NOT_CREATED);
     s.concessions.fill(ConcessionStatus::Deck);
     s.concession_destroyed.fill(false);
     s.laws_in_force = 0;

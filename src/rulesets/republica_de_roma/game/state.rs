@@ -138,6 +138,19 @@ pub struct War {
     pub battles: u32,
 }
 
+impl War {
+    /// A war still in its deck, as every game starts.
+    pub const IN_DECK: War = War {
+        status: WarStatus::Deck,
+        unprosecuted: false,
+        naval_victory: false,
+        drawn_turn: 0,
+        used: 0,
+        prosecuted: false,
+        battles: 0,
+    };
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LeaderStatus {
     Deck,
@@ -179,6 +192,15 @@ pub struct Province {
     pub developed: bool,
     /// Revenue phases left for the governor.
     pub term: u8,
+}
+
+impl Province {
+    /// A province not yet created, as every game starts.
+    pub const NOT_CREATED: Province = Province {
+        status: ProvinceStatus::NotCreated,
+        developed: false,
+        term: 0,
+    };
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -448,27 +470,9 @@ impl State {
             next_decks: Vec::new(),
             senators: vec![Senator::blank(); families],
             statesmen: vec![StatesmanStatus::Deck; statesmen],
-            wars: vec![
-                War {
-                    status: WarStatus::Deck,
-                    unprosecuted: false,
-                    naval_victory: false,
-                    drawn_turn: 0,
-                    used: 0,
-                    prosecuted: false,
-                    battles: 0,
-                };
-                wars
-            ],
+            wars: vec![War::IN_DECK; wars],
             leaders: vec![LeaderStatus::Deck; leaders],
-            provinces: vec![
-                Province {
-                    status: ProvinceStatus::NotCreated,
-                    developed: false,
-                    term: 0,
-                };
-                provinces
-            ],
+            provinces: vec![Province::NOT_CREATED; provinces],
             concessions: vec![ConcessionStatus::Deck; concessions],
             concession_destroyed: vec![false; concessions],
             laws_in_force: 0,
