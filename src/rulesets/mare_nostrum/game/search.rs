@@ -628,51 +628,63 @@ mod tests {
         assert!(fleets.2 > troops.2 && fleets.2 > stable.2, "fleets built");
     }
 
-    /// Times decisions at the default budget (Rome, economist rollouts) on the first five turns
-    /// of a few games (a figure, not a timed test: run with --nocapture).
+    /// Decisions at the default budget (Rome, economist rollouts) on the first five turns of a few
+    /// games: each picks one of its candidates, replays to the same choices, and takes well under a
+    /// second (the 50 ms target is a benchmark figure, printed here; the bound only catches a
+    /// search that has gone quadratic).
     #[test]
-    fn a_decision_is_timed() {
+    fn decisions_pick_a_candidate_reproducibly_and_quickly() {
         let m = model("{ policy = \"search\", rollout = \"economist\" }");
         let (rome, spec) = (12, m.policies[12].search_spec().unwrap());
         let game = Rollouts::new(&m);
-        let mut searcher = crate::game::search::Searcher::default();
-        let (mut scratch, mut moves) = (Scratch::default(), MoveScratch::default());
-        let (mut decisions, mut candidates) = (0u32, 0usize);
-        let mut spent = std::time::Duration::ZERO;
-        for seed in 0..4 {
-            let mut s = State::default();
-            let mut dice = Dice::from_seed(seed);
-            s.reset(&m, &mut dice);
-            for _ in 0..5 {
-                s.turn += 1;
-                let mut out = Vec::new();
-                game.candidates(&s, rome, &mut out);
-                candidates += out.len();
-                let start = std::time::Instant::now();
-                let d = searcher.choose(&game, &s, rome, spec, &mut dice).unwrap();
-                spent += start.elapsed();
-                decisions += 1;
-                s.directives[rome] = d;
-                play_turn(
-                    &m,
-                    &mut s,
-                    &mut scratch,
-                    &mut moves,
-                    &mut dice,
-                    &mut NoLog,
-                    &mut |_, _| {},
-                );
-                s.directives.fill(Directive::Follow);
-                between_turns(&mut s);
+        let play = |timed: &mut std::time::Duration| -> Vec<Directive> {
+            let mut searcher = crate::game::search::Searcher::default();
+            let (mut scratch, mut moves) = (Scratch::default(), MoveScratch::default());
+            let mut chosen = Vec::new();
+            for seed in 0..4 {
+                let mut s = State::default();
+                let mut dice = Dice::from_seed(seed);
+                s.reset(&m, &mut dice);
+                for _ in 0..5 {
+                    s.turn += 1;
+                    let mut out = Vec::new();
+                    game.candidates(&s, rome, &mut out);
+                    let start = std::time::Instant::now();
+                    let d = searcher.choose(&game, &s, rome, spec, &mut dice).unwrap();
+                    *timed += start.elapsed();
+                    assert!(out.contains(&d), "{d:?} is not among {out:?}");
+                    chosen.push(d);
+                    s.directives[rome] = d;
+                    play_turn(
+                        &m,
+                        &mut s,
+                        &mut scratch,
+                        &mut moves,
+                        &mut dice,
+                        &mut NoLog,
+                        &mut |_, _| {},
+                    );
+                    s.directives.fill(Directive::Follow);
+                    between_turns(&mut s);
+                }
             }
-        }
-        eprintln!(
-            "{decisions} decisions, {:.2} ms each at budget {} horizon {}, {:.1} candidates each",
-            spent.as_secs_f64() * 1000.0 / decisions as f64,
-            spec.budget,
-            spec.horizon,
-            candidates as f64 / decisions as f64
+            chosen
+        };
+        let mut spent = std::time::Duration::ZERO;
+        let first = play(&mut spent);
+        assert_eq!(
+            first,
+            play(&mut std::time::Duration::ZERO),
+            "same seeds, other choices"
         );
+        let each_ms = spent.as_secs_f64() * 1000.0 / first.len() as f64;
+        eprintln!(
+            "{} decisions, {each_ms:.2} ms each at budget {} horizon {}",
+            first.len(),
+            spec.budget,
+            spec.horizon
+        );
+        assert!(each_ms < 1000.0, "{each_ms:.0} ms a decision");
     }
 
     #[test]
