@@ -256,7 +256,7 @@ pub struct Scenario {
     pub event_deck: [u8; 2],
     /// Diplomacy cards by name.
     pub diplomacy_deck: Vec<(String, u8)>,
-    pub stand_ins: Vec<StandIn>,
+    stand_ins: Vec<StandIn>,
 }
 
 // ---- The files as written -------------------------------------------------------------------------
@@ -878,6 +878,7 @@ impl<'f> Loader<'f> {
 
     fn build(mut self, rb: &RulebookFile, ab: &AbstractionFile) -> Result<Scenario> {
         self.rulebook_tags(rb)?;
+        self.limits(rb, ab)?;
         let names = self.names(rb)?;
         let mut seas = self.seas(rb);
         let mut areas = self.areas(rb)?;
@@ -940,15 +941,6 @@ impl<'f> Loader<'f> {
     fn rulebook_tags(&self, rb: &RulebookFile) -> Result<()> {
         let h = &rb.scenario;
         self.rulebook_tag("scenario", &h.provenance, &h.lines)?;
-        if h.key != "scenario-1" || h.players.len() != 4 {
-            let value = format!("{} with {} players", h.key, h.players.len());
-            return Err(bad(
-                self.rb,
-                "scenario",
-                &value,
-                "scenario-1 with 4 players",
-            ));
-        }
         for (i, d) in rb.date.iter().enumerate() {
             self.rulebook_tag(&format!("date[{i}]"), &d.provenance, &d.lines)?;
         }
@@ -971,6 +963,43 @@ impl<'f> Loader<'f> {
         let c = &rb.caravans;
         self.rulebook_tag("caravans", &c.provenance, &c.lines)?;
         self.rulebook_tag("decks", &rb.decks.provenance, &rb.decks.lines)
+    }
+
+    /// Scenario I with its four players; the index types and bit sets hold these many (u8 Areas and
+    /// nations, u32 coasts, u16 raids).
+    fn limits(&self, rb: &RulebookFile, ab: &AbstractionFile) -> Result<()> {
+        let h = &rb.scenario;
+        if h.key != "scenario-1" || h.players.len() != 4 {
+            let value = format!("{} with {} players", h.key, h.players.len());
+            return Err(bad(
+                self.rb,
+                "scenario",
+                &value,
+                "scenario-1 with 4 players",
+            ));
+        }
+        let checks = [
+            (self.rb, "area", rb.area.len(), 255),
+            (
+                self.rb,
+                "provinces.rows",
+                rb.provinces.rows.len(),
+                u16::MAX as usize,
+            ),
+            (self.rb, "seas.rows", rb.seas.rows.len(), 32),
+            (self.rb, "nations.rows", rb.nations.rows.len(), 255),
+            (self.ab, "entry.rows", ab.entry.rows.len(), 255),
+            (self.rb, "scenario.turns", h.turns as usize, 15),
+        ];
+        for (file, field, n, most) in checks {
+            if n > most {
+                return Err(AleaError::input(file, field, n, format!("at most {most}")));
+            }
+        }
+        for (i, &t) in h.scoring_turns.iter().enumerate() {
+            turn(self.rb, format!("scenario.scoring_turns[{i}]"), t, h.turns)?;
+        }
+        Ok(())
     }
 
     fn names<'a>(&self, rb: &'a RulebookFile) -> Result<Names<'a>> {
