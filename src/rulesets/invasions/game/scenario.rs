@@ -216,6 +216,8 @@ pub type SetCosts = [u8; 3];
 pub struct StandIn {
     pub file: String,
     pub field: String,
+    /// What a row is about (a nation key, a set), empty for a whole table.
+    pub subject: String,
     pub provenance: Provenance,
     pub why: String,
 }
@@ -728,7 +730,15 @@ impl Scenario {
         let mut text = String::new();
         for s in self.stand_ins() {
             let p = s.provenance.name();
-            text.push_str(&format!("{p:<11} {} [{}]: {}\n", s.file, s.field, s.why));
+            let about = if s.subject.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", s.subject)
+            };
+            text.push_str(&format!(
+                "{p:<11} {} [{}]{about}: {}\n",
+                s.file, s.field, s.why
+            ));
         }
         text
     }
@@ -851,21 +861,29 @@ impl<'f> Loader<'f> {
         self.stand_ins.push(StandIn {
             file: self.ab.to_string(),
             field: field.to_string(),
+            subject: String::new(),
             provenance: prov,
             why: why.unwrap_or_default().to_string(),
         });
         Ok(prov)
     }
 
-    /// A row that carries its own provenance (else its table's applies).
+    /// A row that carries its own provenance (else its table's applies); `subject` names what
+    /// the row is about for the summary.
     fn row_stand_in(
         &mut self,
         field: &str,
+        subject: &str,
         p: &Option<String>,
         why: &Option<String>,
     ) -> Result<()> {
         match p {
-            Some(p) => self.stand_in(field, p, why).map(|_| ()),
+            Some(p) => {
+                self.stand_in(field, p, why)?;
+                let last = self.stand_ins.last_mut().expect("just pushed");
+                last.subject = subject.to_string();
+                Ok(())
+            }
             None if why.is_some() => Err(AleaError::input(
                 self.ab,
                 format!("{field}.provenance"),
@@ -1487,7 +1505,8 @@ impl<'f> Loader<'f> {
         self.stand_in("entry", &entry.provenance, &entry.why)?;
         let mut nations = Vec::new();
         for (i, row) in entry.rows.iter().enumerate() {
-            self.row_stand_in(&format!("entry.rows[{i}]"), &row.provenance, &row.why)?;
+            let field = format!("entry.rows[{i}]");
+            self.row_stand_in(&field, &row.nation, &row.provenance, &row.why)?;
             nations.push(self.entry(i, row, rb.scenario.turns, names, peoples, provinces)?);
         }
         let keys = Index::new(
@@ -1670,7 +1689,7 @@ impl<'f> Loader<'f> {
         let mut holder: HashMap<ProvinceId, usize> = HashMap::new();
         for (i, row) in s.rows.iter().enumerate() {
             let field = format!("start.rows[{i}]");
-            self.row_stand_in(&field, &row.provenance, &row.why)?;
+            self.row_stand_in(&field, &row.nation, &row.provenance, &row.why)?;
             let n = keys.get(self.ab, format!("{field}.nation"), &row.nation)?;
             for name in &row.controls {
                 let f = format!("{field}.controls");
@@ -1817,7 +1836,8 @@ impl<'f> Loader<'f> {
         empire: &SetCosts,
     ) -> Result<()> {
         let field = format!("administration.known[{i}]");
-        self.row_stand_in(&field, &Some(k.provenance.clone()), &k.why)?;
+        let subject = format!("{} {}", k.status, k.set);
+        self.row_stand_in(&field, &subject, &Some(k.provenance.clone()), &k.why)?;
         let table = match k.status.as_str() {
             "kingdom" => kingdom,
             "empire" => empire,
