@@ -1130,7 +1130,7 @@ impl<'f> Loader<'f> {
         })
     }
 
-    /// A city needs a level; a site (level 0) cannot be fortified. Walls come from [walls].
+    /// A city needs a level; a site (level 0) cannot be fortified. Walls come from the `[walls]` table.
     fn city(&self, field: &str, p: &ProvinceRow) -> Result<Option<City>> {
         match (&p.city, p.level) {
             (None, None) if !p.fortified => Ok(None),
