@@ -16,6 +16,7 @@ pub mod allocation;
 pub mod army;
 pub mod basic;
 pub mod flight;
+pub mod game;
 pub mod interception;
 pub mod land;
 pub mod landing;
