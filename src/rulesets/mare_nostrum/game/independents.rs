@@ -287,9 +287,10 @@ impl State {
         pr.grade = [NEUTRAL; 16];
         pr.ppu_max = pr.ppu_max.max(pr.ppu);
         let troops = std::mem::take(&mut pr.troops);
-        let a = self.army_mut(n, p);
+        let mut a = self.army_mut(n, p);
         a[INF] += troops[0];
         a[CAV] += troops[1];
+        drop(a);
         self.nations[n].vp += 10;
         self.annexations += 1;
         // Trade points of others into the province pass to... stay; the annexer's own become internal.

@@ -129,8 +129,12 @@ pub struct State {
     pub year: u32,
     pub nations: Vec<NationState>,
     pub provinces: Vec<ProvinceState>,
-    /// Land units per (nation, province): `armies[n * provinces + p]`.
-    pub armies: Vec<Army>,
+    /// Land units per (nation, province): `armies[n * provinces + p]`. Written only through
+    /// [`State::army_mut`], which keeps `units` true.
+    armies: Vec<Army>,
+    /// Each nation's land units by class, summed over `armies`: the policies ask for it many times a
+    /// turn. Units marching (taken out of `armies` for the movement phase) are not counted.
+    units: Vec<Army>,
     pub leaders: Vec<GameLeader>,
     pub trade: Vec<TradeLink>,
     /// Provinces owned by each nation, ascending: kept by [`State::set_owner`] so that the many
@@ -176,6 +180,7 @@ impl Clone for State {
             nations,
             provinces,
             armies,
+            units,
             leaders,
             trade,
             owned,
@@ -199,6 +204,7 @@ impl Clone for State {
         self.nations.clone_from(nations);
         self.provinces.clone_from(provinces);
         self.armies.clone_from(armies);
+        self.units.clone_from(units);
         self.leaders.clone_from(leaders);
         self.trade.clone_from(trade);
         self.owned.clone_from(owned);
@@ -223,9 +229,21 @@ impl State {
     pub fn army(&self, n: usize, p: usize) -> &Army {
         &self.armies[n * self.provinces.len() + p]
     }
-    pub fn army_mut(&mut self, n: usize, p: usize) -> &mut Army {
+    /// The one way to change an army: the guard adds the change to the nation's totals when it
+    /// is dropped.
+    pub fn army_mut(&mut self, n: usize, p: usize) -> ArmyMut<'_> {
         let np = self.provinces.len();
-        &mut self.armies[n * np + p]
+        let army = &mut self.armies[n * np + p];
+        ArmyMut {
+            before: *army,
+            army,
+            total: &mut self.units[n],
+        }
+    }
+
+    /// Empties army (`n`, `p`) and returns what it held.
+    pub fn take_army(&mut self, n: usize, p: usize) -> Army {
+        std::mem::take(&mut *self.army_mut(n, p))
     }
 
     pub fn at_war(&self, a: usize, b: usize) -> bool {
@@ -266,6 +284,8 @@ impl State {
         self.provinces.resize(np, ProvinceState::default());
         self.armies.clear();
         self.armies.resize(nn * np, [0; 6]);
+        self.units.clear();
+        self.units.resize(nn, [0; 6]);
         self.leaders.clear();
         self.trade.clear();
         self.fleets_at_sea.clear();
@@ -343,11 +363,12 @@ impl State {
                 self.provinces[p].grade[n] = MILITARY;
             }
             self.units_ledger += nd.units.iter().sum::<u32>() as i64;
-            let a = self.army_mut(n, nd.capital);
+            let mut a = [0; 6];
             a[INF] = nd.units[0];
             a[CAV] = nd.units[1];
             a[MINF] = nd.units[2];
             a[MCAV] = nd.units[3];
+            *self.army_mut(n, nd.capital) = a;
             for _ in 0..nd.leaders {
                 let leader = new_leader(nd.strategy, dice);
                 self.leaders.push(GameLeader {
@@ -486,8 +507,18 @@ impl State {
         self.free_independents.iter().map(|&p| p as usize)
     }
 
-    /// Nation `n`'s land units by class, summed over the map.
+    /// Nation `n`'s land units by class, over the map.
     pub fn units_by_class(&self, n: usize) -> Army {
+        debug_assert_eq!(self.units[n], self.recount_units(n));
+        self.units[n]
+    }
+
+    pub fn total_units(&self, n: usize) -> u32 {
+        size(&self.units_by_class(n))
+    }
+
+    /// [`State::units_by_class`] summed afresh from the armies: what the kept totals must equal.
+    pub fn recount_units(&self, n: usize) -> Army {
         let np = self.provinces.len();
         let mut sum = [0; 6];
         for a in &self.armies[n * np..(n + 1) * np] {
@@ -498,13 +529,42 @@ impl State {
         sum
     }
 
-    pub fn total_units(&self, n: usize) -> u32 {
+    /// Disbands every army of nation `n`, returning how many units that was.
+    pub fn disband_armies(&mut self, n: usize) -> u32 {
         let np = self.provinces.len();
-        // One flat run of counters sums faster than army by army.
-        self.armies[n * np..(n + 1) * np]
-            .as_flattened()
-            .iter()
-            .sum()
+        self.armies[n * np..(n + 1) * np].fill([0; 6]);
+        size(&std::mem::take(&mut self.units[n]))
+    }
+}
+
+/// A mutable army that, when dropped, adds what changed to its nation's totals.
+pub struct ArmyMut<'a> {
+    army: &'a mut Army,
+    before: Army,
+    total: &'a mut Army,
+}
+
+impl std::ops::Deref for ArmyMut<'_> {
+    type Target = Army;
+    fn deref(&self) -> &Army {
+        self.army
+    }
+}
+
+impl std::ops::DerefMut for ArmyMut<'_> {
+    fn deref_mut(&mut self) -> &mut Army {
+        self.army
+    }
+}
+
+impl Drop for ArmyMut<'_> {
+    fn drop(&mut self) {
+        for c in 0..6 {
+            // Wrapping: the total never goes below the army, but a class may shrink before it grows.
+            self.total[c] = self.total[c]
+                .wrapping_add(self.army[c])
+                .wrapping_sub(self.before[c]);
+        }
     }
 }
 

@@ -173,12 +173,20 @@ fn play(m: &Model, seed: u64, log: &mut dyn crate::game::GameLog) -> (GameRecord
 }
 
 /// Plays a game checking after every phase that only military upkeep drives a treasury below
-/// zero (§5.3, L443-L445): every other payment is cut to what the nation has.
+/// zero (§5.3, L443-L445): every other payment is cut to what the nation has; and that the
+/// unit totals the state keeps are what a recount of the armies gives.
 fn play_checking_treasuries(m: &Model, seed: u64) -> (GameRecord, State) {
     let mut w = turn::Worker::new(m);
     let mut r = GameRecord::new(13, GAME_COLUMNS.len());
     let mut before: Vec<i64> = Vec::new();
     let mut check = |phase: turn::Phase, s: &State| {
+        for n in 0..s.nations.len() {
+            assert_eq!(
+                s.units_by_class(n),
+                s.recount_units(n),
+                "{phase:?}: nation {n}'s kept unit totals (game {seed})"
+            );
+        }
         let now: Vec<i64> = s.nations.iter().map(|n| n.goods[T]).collect();
         if phase != turn::Phase::MilitaryUpkeep && !before.is_empty() {
             for (n, (&b, &a)) in before.iter().zip(&now).enumerate() {
@@ -942,8 +950,8 @@ fn occupied_cities_go_back_to_their_owners_when_hostilities_end() {
     s.nations[rome].at_war |= 1 << foe;
     s.nations[foe].at_war |= 1 << rome;
     // No troops anywhere, so nothing is ceded and the war may die out.
-    for a in s.armies.iter_mut() {
-        *a = [0; 6];
+    for n in 0..s.nations.len() {
+        s.disband_armies(n);
     }
     let theirs = s.provinces_of(foe).next().unwrap();
     let ours = s.provinces_of(rome).next().unwrap();
@@ -1107,8 +1115,8 @@ fn a_war_across_the_sea_is_a_target_and_armies_cross_with_supremacy() {
         .provinces_of(rome)
         .find(|&p| s.provinces[p].ports & (1 << sea) != 0)
         .unwrap();
-    for a in s.armies.iter_mut() {
-        *a = [0; 6];
+    for n in 0..s.nations.len() {
+        s.disband_armies(n);
     }
     s.army_mut(rome, from)[state::INF] = 10;
     let target = policy::march_target(&m, &s, rome, from).unwrap();

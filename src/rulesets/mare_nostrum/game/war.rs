@@ -226,10 +226,11 @@ impl State {
                 moves[i].units = units;
             }
             let units = moves[i].units;
-            let a = self.army_mut(n, p);
+            let mut a = self.army_mut(n, p);
             for c in 0..6 {
                 a[c] += units[c];
             }
+            drop(a);
             if self.leaders[mv.leader].alive {
                 self.leaders[mv.leader].province = p as u16;
             }
@@ -268,7 +269,7 @@ impl State {
         let nn = self.nations.len();
         let (mine, my_leader) = match incoming {
             Some((units, leader)) => (units, Some(leader)),
-            None => (std::mem::take(self.army_mut(n, p)), self.best_leader(n, p)),
+            None => (self.take_army(n, p), self.best_leader(n, p)),
         };
         let enemy = (0..nn)
             .filter(|&m| self.at_war(n, m) && size(self.army(m, p)) > 0)
@@ -278,7 +279,7 @@ impl State {
         let independent = enemy.is_none();
         match enemy {
             Some(m) => {
-                let army = std::mem::take(self.army_mut(m, p));
+                let army = self.take_army(m, p);
                 sides[1].push(m, army);
                 for (side, (me, foe)) in [(0, (n, m)), (1, (m, n))] {
                     for a in 0..nn {
@@ -289,7 +290,7 @@ impl State {
                             && size(self.army(a, p)) > 0
                             && !sides[1 - side].has(a)
                         {
-                            let army = std::mem::take(self.army_mut(a, p));
+                            let army = self.take_army(a, p);
                             sides[side].push(a, army);
                         }
                     }
