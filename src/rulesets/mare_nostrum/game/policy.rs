@@ -5,7 +5,9 @@
 use super::diplomacy::Agreement;
 use super::economy::{army_reform_cost, Recruit, Reforms};
 use super::scenario::{CB, COLLAPSE, FIASCO, G, R, T};
-use super::state::{size, State, CAV, HOSTILE, INF, MCAV, MINF, NEUTRAL, NONE, VASSAL, VCAV, VINF};
+use super::state::{
+    share_of, size, State, CAV, HOSTILE, INF, MCAV, MINF, NEUTRAL, NONE, VASSAL, VCAV, VINF,
+};
 use super::war::combat_units;
 use super::{Model, Order};
 use crate::dice::Dice;
@@ -758,13 +760,7 @@ impl Scripted {
         let enemy = foe.total();
         let here = *s.army(n, from);
         let total = size(&here);
-        let taken = |share: f64| {
-            let mut t = [0u32; 6];
-            for c in 0..6 {
-                t[c] = (here[c] as f64 * share).round() as u32;
-            }
-            t
-        };
+        let taken = |share: f64| share_of(&here, share);
         let mut share = self.army_share;
         let full = size(&taken(share));
         // Shrink the column under 2:1, one unit at a time.

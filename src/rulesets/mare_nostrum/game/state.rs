@@ -21,6 +21,24 @@ pub fn size(a: &Army) -> u32 {
     a.iter().sum()
 }
 
+/// `share` of an army, each class rounded half away from zero (as [`f64::round`]).
+pub fn share_of(a: &Army, share: f64) -> Army {
+    let mut t = [0; 6];
+    for c in 0..6 {
+        if a[c] > 0 {
+            t[c] = round_units(a[c] as f64 * share);
+        }
+    }
+    t
+}
+
+/// `x.round() as u32` without the library call `round` compiles to: below 2^32 the fraction
+/// above the truncation is exact, so the result is the same (0 for negatives and NaN, as there).
+fn round_units(x: f64) -> u32 {
+    let t = x as u32;
+    t + (x - t as f64 >= 0.5) as u32
+}
+
 /// Relation grades with an independent province (L487-L576), lowest first.
 pub const HOSTILE: u8 = 0;
 pub const NEUTRAL: u8 = 1;

@@ -1159,3 +1159,30 @@ fn at_peace_an_aggressor_hires_only_with_five_turns_of_upkeep_in_hand() {
         .independent_action(&m, &s, carthage, &mut dice)
         .is_some());
 }
+
+#[test]
+fn a_share_of_an_army_rounds_as_f64_round_does() {
+    let mut shares: Vec<f64> = (0..=1000).map(|k| k as f64 / 1000.0).collect();
+    shares.extend([
+        0.5,
+        0.49999999999999994,
+        1.0 / 3.0,
+        2.0 / 3.0,
+        -0.3,
+        -0.7,
+        f64::NAN,
+    ]);
+    for a in 0..300u32 {
+        for &share in &shares {
+            let army = [a, 0, a / 2, 1, a * 3, 7];
+            let got = state::share_of(&army, share);
+            for c in 0..6 {
+                assert_eq!(
+                    got[c],
+                    (army[c] as f64 * share).round() as u32,
+                    "{a} x {share}"
+                );
+            }
+        }
+    }
+}

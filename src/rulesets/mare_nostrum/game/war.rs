@@ -3,7 +3,7 @@
 
 use super::scenario::Border;
 use super::state::{
-    size, Army, State, CAV, HOSTILE, INF, MCAV, MILITARY, MINF, NONE, VASSAL, VCAV, VINF,
+    share_of, size, Army, State, CAV, HOSTILE, INF, MCAV, MILITARY, MINF, NONE, VASSAL, VCAV, VINF,
 };
 use super::{Model, Order, Policies, Route, RouteScratch};
 use crate::dice::{draw_without_replacement, Dice};
@@ -134,10 +134,7 @@ impl State {
                 continue;
             };
             let here = *self.army(n, from);
-            let mut taking = [0u32; 6];
-            for c in 0..6 {
-                taking[c] = ((here[c] as f64) * share).round() as u32;
-            }
+            let taking = share_of(&here, share);
             if size(&taking) == 0 {
                 continue;
             }
