@@ -643,15 +643,17 @@ impl Policy for Scripted {
             return None;
         }
         // Raise the cheapest affordable adjacent independent, closest to annexation first.
-        // Ties go to the last province in index order.
+        // Ties go to the last province in index order: walked from the last, only a strictly
+        // better one needs the reach and place checks.
         let mut best: Option<((u8, i64), usize)> = None;
-        for p in s.free_independents() {
+        for &p in s.free_independents.iter().rev() {
+            let p = p as usize;
             let Some(cost) = s.independent_price(n, p) else {
                 continue;
             };
             let key = (s.provinces[p].grade[n], -cost);
             if cost <= budget
-                && best.is_none_or(|(k, _)| key >= k)
+                && best.is_none_or(|(k, _)| key > k)
                 && s.independent_within_reach(m, n, p)
                 && s.independent_place_free(n, p)
             {
@@ -845,9 +847,7 @@ pub(super) fn worth_marching_on(s: &State, n: usize, p: usize) -> bool {
 
 /// Whether `n` has anything to march on: a war, or a Hostile independent.
 pub(super) fn has_targets(_m: &Model, s: &State, n: usize) -> bool {
-    s.nations[n].at_war != 0
-        || s.free_independents()
-            .any(|p| s.provinces[p].grade[n] == HOSTILE)
+    s.nations[n].at_war != 0 || s.hostile_independent(n)
 }
 
 impl Policy for RandomPolicy {

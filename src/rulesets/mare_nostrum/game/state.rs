@@ -122,6 +122,18 @@ pub struct ProvinceState {
     pub indep_leader: usize,
 }
 
+impl ProvinceState {
+    /// The nations (as a mask) whose grade here is `grade` or higher. Written without a branch:
+    /// it is asked for every independent of every nation several times a turn.
+    pub fn grades_at_least(&self, grade: u8) -> u16 {
+        let mut mask = 0u16;
+        for (m, &g) in self.grade.iter().enumerate() {
+            mask |= ((g >= grade) as u16) << m;
+        }
+        mask
+    }
+}
+
 /// A trade link: `points` trade points from city `from` (owned by `owner`) to city `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TradeLink {
@@ -160,6 +172,9 @@ pub struct State {
     pub owned: Vec<Vec<u16>>,
     /// Independent provinces no nation has annexed yet, ascending (an annexed one never returns).
     pub free_independents: Vec<u16>,
+    /// How many of them are Hostile to each nation: kept by [`State::set_grade`], as every army
+    /// order asks whether there is one.
+    hostile_independents: [u16; 16],
     /// Fleets per (nation, sea) after deployment and battles this turn.
     pub fleets_at_sea: Vec<u32>,
     /// Turns in a row with no war between nations (Historical Periods, A38).
@@ -203,6 +218,7 @@ impl Clone for State {
             trade,
             owned,
             free_independents,
+            hostile_independents,
             fleets_at_sea,
             peace_turns,
             historical_period,
@@ -227,6 +243,7 @@ impl Clone for State {
         self.trade.clone_from(trade);
         self.owned.clone_from(owned);
         self.free_independents.clone_from(free_independents);
+        self.hostile_independents = *hostile_independents;
         self.fleets_at_sea.clone_from(fleets_at_sea);
         self.peace_turns = *peace_turns;
         self.historical_period = *historical_period;
@@ -335,6 +352,7 @@ impl State {
                 indep_leader: usize::MAX,
             };
         }
+        self.hostile_independents = [0; 16];
         self.free_independents.clear();
         self.free_independents
             .extend(model.independents.iter().map(|&p| p as u16));
@@ -518,6 +536,27 @@ impl State {
 
     pub fn total_ppu(&self, n: usize) -> u32 {
         self.provinces_of(n).map(|p| self.provinces[p].ppu).sum()
+    }
+
+    /// Sets `n`'s grade with independent `p`: the one way a grade becomes or stops being Hostile.
+    pub fn set_grade(&mut self, p: usize, n: usize, grade: u8) {
+        let g = &mut self.provinces[p].grade[n];
+        let count = &mut self.hostile_independents[n];
+        *count = *count + (grade == HOSTILE) as u16 - (*g == HOSTILE) as u16;
+        *g = grade;
+    }
+
+    /// Whether some unannexed independent is Hostile to `n`.
+    pub fn hostile_independent(&self, n: usize) -> bool {
+        debug_assert_eq!(self.hostile_independents[n], self.recount_hostile(n));
+        self.hostile_independents[n] > 0
+    }
+
+    /// The unannexed independents Hostile to `n`, counted afresh: what the kept count must equal.
+    pub fn recount_hostile(&self, n: usize) -> u16 {
+        self.free_independents()
+            .filter(|&p| self.provinces[p].grade[n] == HOSTILE)
+            .count() as u16
     }
 
     /// Independent provinces still unannexed.

@@ -186,6 +186,11 @@ fn play_checking_treasuries(m: &Model, seed: u64) -> (GameRecord, State) {
                 s.recount_units(n),
                 "{phase:?}: nation {n}'s kept unit totals (game {seed})"
             );
+            assert_eq!(
+                s.hostile_independent(n),
+                s.recount_hostile(n) > 0,
+                "{phase:?}: independents Hostile to nation {n} (game {seed})"
+            );
         }
         let now: Vec<i64> = s.nations.iter().map(|n| n.goods[T]).collect();
         if phase != turn::Phase::MilitaryUpkeep && !before.is_empty() {

@@ -431,9 +431,9 @@ impl State {
                         self.remove_leader(model, li, dice, log);
                     }
                     // Wiping out a Hostile independent's troops makes it a vassal at once (L495).
-                    let pr = &mut self.provinces[p];
+                    let pr = &self.provinces[p];
                     if !(0..16).any(|m| m != n && pr.grade[m] >= MILITARY) {
-                        pr.grade[n] = VASSAL;
+                        self.set_grade(p, n, VASSAL);
                     }
                 }
             }
