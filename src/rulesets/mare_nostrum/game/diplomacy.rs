@@ -40,6 +40,9 @@ impl State {
         }
         // Agreements a nation ends on its own.
         for n in 0..nn {
+            if policies[n].keeps_agreements() {
+                continue;
+            }
             for m in 0..nn {
                 if m == n || !self.nations[n].alive || !self.nations[m].alive {
                     continue;

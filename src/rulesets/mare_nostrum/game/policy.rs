@@ -37,6 +37,11 @@ pub trait Policy: Send + Sync {
     /// Whether `n` grants `other` the passage it asks for.
     fn grants_passage(&self, m: &Model, s: &State, n: usize, other: usize, dice: &mut Dice)
         -> bool;
+    /// True when [`Policy::ends_agreement`] is always None and draws no dice: diplomacy then
+    /// skips asking it about every other nation every turn.
+    fn keeps_agreements(&self) -> bool {
+        false
+    }
     /// An agreement with `other` that `n` ends on its own this turn, if any.
     fn ends_agreement(
         &self,
@@ -448,6 +453,11 @@ impl Policy for Scripted {
         s.allied(n, o)
     }
 
+    fn keeps_agreements(&self) -> bool {
+        // Scripted nations keep their word: ending an agreement hands the other a casus belli.
+        true
+    }
+
     fn ends_agreement(
         &self,
         _m: &Model,
@@ -456,7 +466,6 @@ impl Policy for Scripted {
         _o: usize,
         _d: &mut Dice,
     ) -> Option<Agreement> {
-        // Scripted nations keep their word: ending an agreement hands the other a casus belli.
         None
     }
 
