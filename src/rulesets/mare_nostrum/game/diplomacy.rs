@@ -40,6 +40,9 @@ impl State {
         }
         // Agreements a nation ends on its own.
         for n in 0..nn {
+            if policies[n].keeps_agreements() {
+                continue;
+            }
             for m in 0..nn {
                 if m == n || !self.nations[n].alive || !self.nations[m].alive {
                     continue;
@@ -373,8 +376,8 @@ impl State {
             let home = self.nations[a].capital;
             for i in 0..self.owned[b].len() {
                 let p = self.owned[b][i] as usize;
-                let units = std::mem::take(self.army_mut(a, p));
-                let h = self.army_mut(a, home);
+                let units = self.take_army(a, p);
+                let mut h = self.army_mut(a, home);
                 for c in 0..6 {
                     h[c] += units[c];
                 }
@@ -411,11 +414,7 @@ impl State {
             self.nations[m].commercial &= !(1 << n);
         }
         self.nations[n].at_war = 0;
-        let np = self.provinces.len();
-        for a in &mut self.armies[n * np..(n + 1) * np] {
-            self.units_ledger -= size(a) as i64;
-            *a = [0; 6];
-        }
+        self.units_ledger -= self.disband_armies(n) as i64;
         for l in &mut self.leaders {
             if l.nation as usize == n {
                 l.alive = false;

@@ -136,7 +136,10 @@ impl State {
             let o = pr.owner;
             if o == NONE {
                 // Subsidiary and vassal independents pay their holders (L517, L525).
-                for n in 0..nn {
+                let mut holders = pr.grades_at_least(SUBSIDIARY) & ((1u32 << nn) - 1) as u16;
+                while holders != 0 {
+                    let n = holders.trailing_zeros() as usize;
+                    holders &= holders - 1;
                     let g = pr.grade[n];
                     if g == VASSAL {
                         scratch.income[n][T] += 4 * pr.ppu as i64;

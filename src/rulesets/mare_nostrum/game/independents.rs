@@ -63,7 +63,7 @@ impl State {
                 self.nations[m].casus_belli[n] = self.year + 1;
             }
         }
-        self.provinces[p].grade[n] = HOSTILE;
+        self.set_grade(p, n, HOSTILE);
         self.provinces[p].hatred |= 1 << n;
         game_log!(
             log,
@@ -159,9 +159,9 @@ impl State {
             SUBSIDIARY => 2,
             _ => 1,
         };
-        let holders = (0..self.nations.len())
-            .filter(|&m| self.provinces[p].grade[m] >= grade && wanting & (1 << m) == 0)
-            .count();
+        let nations = ((1u32 << self.nations.len()) - 1) as u16;
+        let holders =
+            (self.provinces[p].grades_at_least(grade) & nations & !wanting).count_ones() as usize;
         limit - holders.min(limit)
     }
 
@@ -283,13 +283,16 @@ impl State {
 
     pub fn annex(&mut self, model: &Model, n: usize, p: usize, log: &mut dyn GameLog) {
         self.set_owner(p, n);
+        for m in 0..16 {
+            self.set_grade(p, m, NEUTRAL);
+        }
         let pr = &mut self.provinces[p];
-        pr.grade = [NEUTRAL; 16];
         pr.ppu_max = pr.ppu_max.max(pr.ppu);
         let troops = std::mem::take(&mut pr.troops);
-        let a = self.army_mut(n, p);
+        let mut a = self.army_mut(n, p);
         a[INF] += troops[0];
         a[CAV] += troops[1];
+        drop(a);
         self.nations[n].vp += 10;
         self.annexations += 1;
         // Trade points of others into the province pass to... stay; the annexer's own become internal.

@@ -123,6 +123,9 @@ pub struct Model {
     pub independent_ports: Vec<usize>,
     /// Provinces with a port on any sea, in index order (ports never change in a game).
     pub port_provinces: Vec<usize>,
+    /// For each province, the other port provinces sharing a sea with it, in index order, with
+    /// the seas they share: the crossings routes and searches try, worked out once.
+    pub port_links: Vec<Vec<(usize, u16)>>,
     /// Land neighbours of each province: (province, border).
     pub adjacency: Vec<Vec<(usize, Border)>>,
     /// Nations whose land touches each nation's (directly or through one independent province).
@@ -187,10 +190,9 @@ impl Model {
             for &(q, b) in &self.adjacency[p] {
                 relax(q, if b == Border::Plain { 1 } else { 2 }, Some(b), queue);
             }
-            let ports = s.provinces[p].ports & supremacy;
-            if ports != 0 {
-                for &q in &self.port_provinces {
-                    if q != p && s.provinces[q].ports & ports != 0 {
+            if s.provinces[p].ports & supremacy != 0 {
+                for &(q, shared) in &self.port_links[p] {
+                    if shared & supremacy != 0 {
                         relax(q, 2, None, queue);
                     }
                 }
@@ -260,9 +262,8 @@ impl Model {
                 }
             }
             if s.provinces[p].ports & supremacy != 0 {
-                for &q in &self.port_provinces {
-                    let crosses = s.provinces[q].ports & s.provinces[p].ports & supremacy != 0;
-                    if crosses && !seen[q] && tail < queue.len() {
+                for &(q, shared) in &self.port_links[p] {
+                    if shared & supremacy != 0 && !seen[q] && tail < queue.len() {
                         seen[q] = true;
                         queue[tail] = q;
                         tail += 1;
@@ -354,8 +355,18 @@ impl Model {
             .copied()
             .filter(|&p| scenario.provinces[p].ports != 0)
             .collect();
-        let port_provinces = (0..np)
+        let port_provinces: Vec<usize> = (0..np)
             .filter(|&p| scenario.provinces[p].ports != 0)
+            .collect();
+        let port_links = (0..np)
+            .map(|p| {
+                let ports = scenario.provinces[p].ports;
+                port_provinces
+                    .iter()
+                    .map(|&q| (q, scenario.provinces[q].ports & ports))
+                    .filter(|&(q, shared)| q != p && shared != 0)
+                    .collect()
+            })
             .collect();
         let owner = |p: usize| scenario.provinces[p].owner;
         let mut neighbours = vec![0u16; scenario.nations.len()];
@@ -412,6 +423,7 @@ impl Model {
             independents,
             independent_ports,
             port_provinces,
+            port_links,
             adjacency,
             neighbours,
             sea_neighbours,

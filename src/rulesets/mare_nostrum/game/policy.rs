@@ -5,7 +5,9 @@
 use super::diplomacy::Agreement;
 use super::economy::{army_reform_cost, Recruit, Reforms};
 use super::scenario::{CB, COLLAPSE, FIASCO, G, R, T};
-use super::state::{size, State, CAV, HOSTILE, INF, MCAV, MINF, NEUTRAL, NONE, VASSAL, VCAV, VINF};
+use super::state::{
+    share_of, size, State, CAV, HOSTILE, INF, MCAV, MINF, NEUTRAL, NONE, VASSAL, VCAV, VINF,
+};
 use super::war::combat_units;
 use super::{Model, Order};
 use crate::dice::Dice;
@@ -35,6 +37,11 @@ pub trait Policy: Send + Sync {
     /// Whether `n` grants `other` the passage it asks for.
     fn grants_passage(&self, m: &Model, s: &State, n: usize, other: usize, dice: &mut Dice)
         -> bool;
+    /// True when [`Policy::ends_agreement`] is always None and draws no dice: diplomacy then
+    /// skips asking it about every other nation every turn.
+    fn keeps_agreements(&self) -> bool {
+        false
+    }
     /// An agreement with `other` that `n` ends on its own this turn, if any.
     fn ends_agreement(
         &self,
@@ -446,6 +453,11 @@ impl Policy for Scripted {
         s.allied(n, o)
     }
 
+    fn keeps_agreements(&self) -> bool {
+        // Scripted nations keep their word: ending an agreement hands the other a casus belli.
+        true
+    }
+
     fn ends_agreement(
         &self,
         _m: &Model,
@@ -454,7 +466,6 @@ impl Policy for Scripted {
         _o: usize,
         _d: &mut Dice,
     ) -> Option<Agreement> {
-        // Scripted nations keep their word: ending an agreement hands the other a casus belli.
         None
     }
 
@@ -641,15 +652,17 @@ impl Policy for Scripted {
             return None;
         }
         // Raise the cheapest affordable adjacent independent, closest to annexation first.
-        // Ties go to the last province in index order.
+        // Ties go to the last province in index order: walked from the last, only a strictly
+        // better one needs the reach and place checks.
         let mut best: Option<((u8, i64), usize)> = None;
-        for p in s.free_independents() {
+        for &p in s.free_independents.iter().rev() {
+            let p = p as usize;
             let Some(cost) = s.independent_price(n, p) else {
                 continue;
             };
             let key = (s.provinces[p].grade[n], -cost);
             if cost <= budget
-                && best.is_none_or(|(k, _)| key >= k)
+                && best.is_none_or(|(k, _)| key > k)
                 && s.independent_within_reach(m, n, p)
                 && s.independent_place_free(n, p)
             {
@@ -758,13 +771,7 @@ impl Scripted {
         let enemy = foe.total();
         let here = *s.army(n, from);
         let total = size(&here);
-        let taken = |share: f64| {
-            let mut t = [0u32; 6];
-            for c in 0..6 {
-                t[c] = (here[c] as f64 * share).round() as u32;
-            }
-            t
-        };
+        let taken = |share: f64| share_of(&here, share);
         let mut share = self.army_share;
         let full = size(&taken(share));
         // Shrink the column under 2:1, one unit at a time.
@@ -849,9 +856,7 @@ pub(super) fn worth_marching_on(s: &State, n: usize, p: usize) -> bool {
 
 /// Whether `n` has anything to march on: a war, or a Hostile independent.
 pub(super) fn has_targets(_m: &Model, s: &State, n: usize) -> bool {
-    s.nations[n].at_war != 0
-        || s.free_independents()
-            .any(|p| s.provinces[p].grade[n] == HOSTILE)
+    s.nations[n].at_war != 0 || s.hostile_independent(n)
 }
 
 impl Policy for RandomPolicy {

@@ -21,6 +21,24 @@ pub fn size(a: &Army) -> u32 {
     a.iter().sum()
 }
 
+/// `share` of an army, each class rounded half away from zero (as [`f64::round`]).
+pub fn share_of(a: &Army, share: f64) -> Army {
+    let mut t = [0; 6];
+    for c in 0..6 {
+        if a[c] > 0 {
+            t[c] = round_units(a[c] as f64 * share);
+        }
+    }
+    t
+}
+
+/// `x.round() as u32` without the library call `round` compiles to: below 2^32 the fraction
+/// above the truncation is exact, so the result is the same (0 for negatives and NaN, as there).
+fn round_units(x: f64) -> u32 {
+    let t = x as u32;
+    t + (x - t as f64 >= 0.5) as u32
+}
+
 /// Relation grades with an independent province (L487-L576), lowest first.
 pub const HOSTILE: u8 = 0;
 pub const NEUTRAL: u8 = 1;
@@ -104,6 +122,18 @@ pub struct ProvinceState {
     pub indep_leader: usize,
 }
 
+impl ProvinceState {
+    /// The nations (as a mask) whose grade here is `grade` or higher. Written without a branch:
+    /// it is asked for every independent of every nation several times a turn.
+    pub fn grades_at_least(&self, grade: u8) -> u16 {
+        let mut mask = 0u16;
+        for (m, &g) in self.grade.iter().enumerate() {
+            mask |= ((g >= grade) as u16) << m;
+        }
+        mask
+    }
+}
+
 /// A trade link: `points` trade points from city `from` (owned by `owner`) to city `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TradeLink {
@@ -129,8 +159,12 @@ pub struct State {
     pub year: u32,
     pub nations: Vec<NationState>,
     pub provinces: Vec<ProvinceState>,
-    /// Land units per (nation, province): `armies[n * provinces + p]`.
-    pub armies: Vec<Army>,
+    /// Land units per (nation, province): `armies[n * provinces + p]`. Written only through
+    /// [`State::army_mut`], which keeps `units` true.
+    armies: Vec<Army>,
+    /// Each nation's land units by class, summed over `armies`: the policies ask for it many times a
+    /// turn. Units marching (taken out of `armies` for the movement phase) are not counted.
+    units: Vec<Army>,
     pub leaders: Vec<GameLeader>,
     pub trade: Vec<TradeLink>,
     /// Provinces owned by each nation, ascending: kept by [`State::set_owner`] so that the many
@@ -138,6 +172,9 @@ pub struct State {
     pub owned: Vec<Vec<u16>>,
     /// Independent provinces no nation has annexed yet, ascending (an annexed one never returns).
     pub free_independents: Vec<u16>,
+    /// How many of them are Hostile to each nation: kept by [`State::set_grade`], as every army
+    /// order asks whether there is one.
+    hostile_independents: [u16; 16],
     /// Fleets per (nation, sea) after deployment and battles this turn.
     pub fleets_at_sea: Vec<u32>,
     /// Turns in a row with no war between nations (Historical Periods, A38).
@@ -176,10 +213,12 @@ impl Clone for State {
             nations,
             provinces,
             armies,
+            units,
             leaders,
             trade,
             owned,
             free_independents,
+            hostile_independents,
             fleets_at_sea,
             peace_turns,
             historical_period,
@@ -199,10 +238,12 @@ impl Clone for State {
         self.nations.clone_from(nations);
         self.provinces.clone_from(provinces);
         self.armies.clone_from(armies);
+        self.units.clone_from(units);
         self.leaders.clone_from(leaders);
         self.trade.clone_from(trade);
         self.owned.clone_from(owned);
         self.free_independents.clone_from(free_independents);
+        self.hostile_independents = *hostile_independents;
         self.fleets_at_sea.clone_from(fleets_at_sea);
         self.peace_turns = *peace_turns;
         self.historical_period = *historical_period;
@@ -223,9 +264,21 @@ impl State {
     pub fn army(&self, n: usize, p: usize) -> &Army {
         &self.armies[n * self.provinces.len() + p]
     }
-    pub fn army_mut(&mut self, n: usize, p: usize) -> &mut Army {
+    /// The one way to change an army: the guard adds the change to the nation's totals when it
+    /// is dropped.
+    pub fn army_mut(&mut self, n: usize, p: usize) -> ArmyMut<'_> {
         let np = self.provinces.len();
-        &mut self.armies[n * np + p]
+        let army = &mut self.armies[n * np + p];
+        ArmyMut {
+            before: *army,
+            army,
+            total: &mut self.units[n],
+        }
+    }
+
+    /// Empties army (`n`, `p`) and returns what it held.
+    pub fn take_army(&mut self, n: usize, p: usize) -> Army {
+        std::mem::take(&mut *self.army_mut(n, p))
     }
 
     pub fn at_war(&self, a: usize, b: usize) -> bool {
@@ -266,6 +319,8 @@ impl State {
         self.provinces.resize(np, ProvinceState::default());
         self.armies.clear();
         self.armies.resize(nn * np, [0; 6]);
+        self.units.clear();
+        self.units.resize(nn, [0; 6]);
         self.leaders.clear();
         self.trade.clear();
         self.fleets_at_sea.clear();
@@ -297,6 +352,7 @@ impl State {
                 indep_leader: usize::MAX,
             };
         }
+        self.hostile_independents = [0; 16];
         self.free_independents.clear();
         self.free_independents
             .extend(model.independents.iter().map(|&p| p as u16));
@@ -343,11 +399,12 @@ impl State {
                 self.provinces[p].grade[n] = MILITARY;
             }
             self.units_ledger += nd.units.iter().sum::<u32>() as i64;
-            let a = self.army_mut(n, nd.capital);
+            let mut a = [0; 6];
             a[INF] = nd.units[0];
             a[CAV] = nd.units[1];
             a[MINF] = nd.units[2];
             a[MCAV] = nd.units[3];
+            *self.army_mut(n, nd.capital) = a;
             for _ in 0..nd.leaders {
                 let leader = new_leader(nd.strategy, dice);
                 self.leaders.push(GameLeader {
@@ -481,13 +538,44 @@ impl State {
         self.provinces_of(n).map(|p| self.provinces[p].ppu).sum()
     }
 
+    /// Sets `n`'s grade with independent `p`: the one way a grade becomes or stops being Hostile.
+    pub fn set_grade(&mut self, p: usize, n: usize, grade: u8) {
+        let g = &mut self.provinces[p].grade[n];
+        let count = &mut self.hostile_independents[n];
+        *count = *count + (grade == HOSTILE) as u16 - (*g == HOSTILE) as u16;
+        *g = grade;
+    }
+
+    /// Whether some unannexed independent is Hostile to `n`.
+    pub fn hostile_independent(&self, n: usize) -> bool {
+        debug_assert_eq!(self.hostile_independents[n], self.recount_hostile(n));
+        self.hostile_independents[n] > 0
+    }
+
+    /// The unannexed independents Hostile to `n`, counted afresh: what the kept count must equal.
+    pub fn recount_hostile(&self, n: usize) -> u16 {
+        self.free_independents()
+            .filter(|&p| self.provinces[p].grade[n] == HOSTILE)
+            .count() as u16
+    }
+
     /// Independent provinces still unannexed.
     pub fn free_independents(&self) -> impl Iterator<Item = usize> + '_ {
         self.free_independents.iter().map(|&p| p as usize)
     }
 
-    /// Nation `n`'s land units by class, summed over the map.
+    /// Nation `n`'s land units by class, over the map.
     pub fn units_by_class(&self, n: usize) -> Army {
+        debug_assert_eq!(self.units[n], self.recount_units(n));
+        self.units[n]
+    }
+
+    pub fn total_units(&self, n: usize) -> u32 {
+        size(&self.units_by_class(n))
+    }
+
+    /// [`State::units_by_class`] summed afresh from the armies: what the kept totals must equal.
+    pub fn recount_units(&self, n: usize) -> Army {
         let np = self.provinces.len();
         let mut sum = [0; 6];
         for a in &self.armies[n * np..(n + 1) * np] {
@@ -498,13 +586,42 @@ impl State {
         sum
     }
 
-    pub fn total_units(&self, n: usize) -> u32 {
+    /// Disbands every army of nation `n`, returning how many units that was.
+    pub fn disband_armies(&mut self, n: usize) -> u32 {
         let np = self.provinces.len();
-        // One flat run of counters sums faster than army by army.
-        self.armies[n * np..(n + 1) * np]
-            .as_flattened()
-            .iter()
-            .sum()
+        self.armies[n * np..(n + 1) * np].fill([0; 6]);
+        size(&std::mem::take(&mut self.units[n]))
+    }
+}
+
+/// A mutable army that, when dropped, adds what changed to its nation's totals.
+pub struct ArmyMut<'a> {
+    army: &'a mut Army,
+    before: Army,
+    total: &'a mut Army,
+}
+
+impl std::ops::Deref for ArmyMut<'_> {
+    type Target = Army;
+    fn deref(&self) -> &Army {
+        self.army
+    }
+}
+
+impl std::ops::DerefMut for ArmyMut<'_> {
+    fn deref_mut(&mut self) -> &mut Army {
+        self.army
+    }
+}
+
+impl Drop for ArmyMut<'_> {
+    fn drop(&mut self) {
+        for c in 0..6 {
+            // Wrapping: the total never goes below the army, but a class may shrink before it grows.
+            self.total[c] = self.total[c]
+                .wrapping_add(self.army[c])
+                .wrapping_sub(self.before[c]);
+        }
     }
 }
 

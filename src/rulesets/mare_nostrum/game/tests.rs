@@ -173,12 +173,25 @@ fn play(m: &Model, seed: u64, log: &mut dyn crate::game::GameLog) -> (GameRecord
 }
 
 /// Plays a game checking after every phase that only military upkeep drives a treasury below
-/// zero (§5.3, L443-L445): every other payment is cut to what the nation has.
+/// zero (§5.3, L443-L445): every other payment is cut to what the nation has; and that the
+/// unit totals the state keeps are what a recount of the armies gives.
 fn play_checking_treasuries(m: &Model, seed: u64) -> (GameRecord, State) {
     let mut w = turn::Worker::new(m);
     let mut r = GameRecord::new(13, GAME_COLUMNS.len());
     let mut before: Vec<i64> = Vec::new();
     let mut check = |phase: turn::Phase, s: &State| {
+        for n in 0..s.nations.len() {
+            assert_eq!(
+                s.units_by_class(n),
+                s.recount_units(n),
+                "{phase:?}: nation {n}'s kept unit totals (game {seed})"
+            );
+            assert_eq!(
+                s.hostile_independent(n),
+                s.recount_hostile(n) > 0,
+                "{phase:?}: independents Hostile to nation {n} (game {seed})"
+            );
+        }
         let now: Vec<i64> = s.nations.iter().map(|n| n.goods[T]).collect();
         if phase != turn::Phase::MilitaryUpkeep && !before.is_empty() {
             for (n, (&b, &a)) in before.iter().zip(&now).enumerate() {
@@ -942,8 +955,8 @@ fn occupied_cities_go_back_to_their_owners_when_hostilities_end() {
     s.nations[rome].at_war |= 1 << foe;
     s.nations[foe].at_war |= 1 << rome;
     // No troops anywhere, so nothing is ceded and the war may die out.
-    for a in s.armies.iter_mut() {
-        *a = [0; 6];
+    for n in 0..s.nations.len() {
+        s.disband_armies(n);
     }
     let theirs = s.provinces_of(foe).next().unwrap();
     let ours = s.provinces_of(rome).next().unwrap();
@@ -1107,8 +1120,8 @@ fn a_war_across_the_sea_is_a_target_and_armies_cross_with_supremacy() {
         .provinces_of(rome)
         .find(|&p| s.provinces[p].ports & (1 << sea) != 0)
         .unwrap();
-    for a in s.armies.iter_mut() {
-        *a = [0; 6];
+    for n in 0..s.nations.len() {
+        s.disband_armies(n);
     }
     s.army_mut(rome, from)[state::INF] = 10;
     let target = policy::march_target(&m, &s, rome, from).unwrap();
@@ -1150,4 +1163,31 @@ fn at_peace_an_aggressor_hires_only_with_five_turns_of_upkeep_in_hand() {
     assert!(m.policies[carthage]
         .independent_action(&m, &s, carthage, &mut dice)
         .is_some());
+}
+
+#[test]
+fn a_share_of_an_army_rounds_as_f64_round_does() {
+    let mut shares: Vec<f64> = (0..=1000).map(|k| k as f64 / 1000.0).collect();
+    shares.extend([
+        0.5,
+        0.49999999999999994,
+        1.0 / 3.0,
+        2.0 / 3.0,
+        -0.3,
+        -0.7,
+        f64::NAN,
+    ]);
+    for a in 0..300u32 {
+        for &share in &shares {
+            let army = [a, 0, a / 2, 1, a * 3, 7];
+            let got = state::share_of(&army, share);
+            for c in 0..6 {
+                assert_eq!(
+                    got[c],
+                    (army[c] as f64 * share).round() as u32,
+                    "{a} x {share}"
+                );
+            }
+        }
+    }
 }

@@ -3,7 +3,7 @@
 
 use super::scenario::Border;
 use super::state::{
-    size, Army, State, CAV, HOSTILE, INF, MCAV, MILITARY, MINF, NONE, VASSAL, VCAV, VINF,
+    share_of, size, Army, State, CAV, HOSTILE, INF, MCAV, MILITARY, MINF, NONE, VASSAL, VCAV, VINF,
 };
 use super::{Model, Order, Policies, Route, RouteScratch};
 use crate::dice::{draw_without_replacement, Dice};
@@ -134,10 +134,7 @@ impl State {
                 continue;
             };
             let here = *self.army(n, from);
-            let mut taking = [0u32; 6];
-            for c in 0..6 {
-                taking[c] = ((here[c] as f64) * share).round() as u32;
-            }
+            let taking = share_of(&here, share);
             if size(&taking) == 0 {
                 continue;
             }
@@ -226,10 +223,11 @@ impl State {
                 moves[i].units = units;
             }
             let units = moves[i].units;
-            let a = self.army_mut(n, p);
+            let mut a = self.army_mut(n, p);
             for c in 0..6 {
                 a[c] += units[c];
             }
+            drop(a);
             if self.leaders[mv.leader].alive {
                 self.leaders[mv.leader].province = p as u16;
             }
@@ -268,7 +266,7 @@ impl State {
         let nn = self.nations.len();
         let (mine, my_leader) = match incoming {
             Some((units, leader)) => (units, Some(leader)),
-            None => (std::mem::take(self.army_mut(n, p)), self.best_leader(n, p)),
+            None => (self.take_army(n, p), self.best_leader(n, p)),
         };
         let enemy = (0..nn)
             .filter(|&m| self.at_war(n, m) && size(self.army(m, p)) > 0)
@@ -278,7 +276,7 @@ impl State {
         let independent = enemy.is_none();
         match enemy {
             Some(m) => {
-                let army = std::mem::take(self.army_mut(m, p));
+                let army = self.take_army(m, p);
                 sides[1].push(m, army);
                 for (side, (me, foe)) in [(0, (n, m)), (1, (m, n))] {
                     for a in 0..nn {
@@ -289,7 +287,7 @@ impl State {
                             && size(self.army(a, p)) > 0
                             && !sides[1 - side].has(a)
                         {
-                            let army = std::mem::take(self.army_mut(a, p));
+                            let army = self.take_army(a, p);
                             sides[side].push(a, army);
                         }
                     }
@@ -433,9 +431,9 @@ impl State {
                         self.remove_leader(model, li, dice, log);
                     }
                     // Wiping out a Hostile independent's troops makes it a vassal at once (L495).
-                    let pr = &mut self.provinces[p];
+                    let pr = &self.provinces[p];
                     if !(0..16).any(|m| m != n && pr.grade[m] >= MILITARY) {
-                        pr.grade[n] = VASSAL;
+                        self.set_grade(p, n, VASSAL);
                     }
                 }
             }
