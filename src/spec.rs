@@ -3,15 +3,17 @@
 //! source and the dotted field in its error.
 
 use crate::error::{close_matches, AleaError, Result};
+use std::borrow::Cow;
 use toml::{Table, Value};
 
 /// The largest unit count accepted anywhere: beyond it a count is a typo, not a battle.
 pub const MAX_COUNT: i64 = 1_000_000;
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Fields<'a> {
     pub source: &'a str,
-    path: &'a str,
+    /// The dotted place of this table (`attacker`, `stacks[0]`), empty at the top level.
+    path: Cow<'a, str>,
     table: &'a Table,
 }
 
@@ -27,9 +29,22 @@ impl<'a> Fields<'a> {
     pub fn new(source: &'a str, table: &'a Table) -> Fields<'a> {
         Fields {
             source,
-            path: "",
+            path: Cow::Borrowed(""),
             table,
         }
+    }
+
+    /// The table at `path` (an entry of a `[[list]]`, for instance).
+    pub fn at(source: &'a str, path: String, table: &'a Table) -> Fields<'a> {
+        Fields {
+            source,
+            path: Cow::Owned(path),
+            table,
+        }
+    }
+
+    pub fn path(&self) -> &str {
+        &self.path
     }
 
     pub fn field(&self, key: &str) -> String {
@@ -116,12 +131,12 @@ impl<'a> Fields<'a> {
         match self.table.get(key) {
             None => Ok(Fields {
                 source: self.source,
-                path: key,
+                path: Cow::Borrowed(key),
                 table: empty,
             }),
             Some(Value::Table(t)) => Ok(Fields {
                 source: self.source,
-                path: key,
+                path: Cow::Borrowed(key),
                 table: t,
             }),
             Some(v) => Err(AleaError::input(

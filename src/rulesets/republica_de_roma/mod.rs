@@ -41,7 +41,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "land battle against a war: 3d6 + troops + MIL − enemy strength on the CRT; Disaster and Standoff numbers",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
-            keys: KEYS,
+            keys: &[],
+            doc: KEYS,
             build: battle::build_land,
         },
         BattleKind {
@@ -49,7 +50,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "naval battle against a war's fleet: fleets instead of legions; legions aboard share the losses",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
-            keys: KEYS,
+            keys: &[],
+            doc: KEYS,
             build: battle::build_naval,
         },
         BattleKind {
@@ -57,7 +59,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "naval battle, then at once the land battle with the survivors (same army, same Combat phase)",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff", "naval_victory_only"],
             loss_unit: "legions",
-            keys: KEYS,
+            keys: &[],
+            doc: KEYS,
             build: naval_land::build,
         },
         BattleKind {
@@ -65,7 +68,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "one army against one war over several Combat phases: P(war defeated within N), with a reinforcement policy",
             outcomes: &["defeated", "commander_lost", "army_recalled", "undecided"],
             loss_unit: "legions",
-            keys: CAMPAIGN_KEYS,
+            keys: &[],
+            doc: CAMPAIGN_KEYS,
             build: campaign::build,
         },
         BattleKind {
@@ -73,7 +77,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "the Senate's army against a rebel's: CRT only, both sides take losses, one pool of mortality chits (L831-L841)",
             outcomes: &["victory", "stalemate", "defeat"],
             loss_unit: "legions",
-            keys: &[
+            keys: &[],
+            doc: &[
                 "[rome] and [rebel]: legions, veteran_legions, commander (name or id) or commander_military, master_of_horse_military",
             ],
             build: civil::build_civil_war,
@@ -83,7 +88,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "naval blockade of a rebel's reinforcements: fleets only, no MIL, no chits; a Senate victory keeps them out (L996-L998)",
             outcomes: &["victory", "stalemate", "defeat"],
             loss_unit: "legions",
-            keys: &["[rome] fleets: fleets in Rome's port", "[rebel] fleets: the rebel's naval strength (initial naval strength + provincial and own fleets)"],
+            keys: &[],
+            doc: &["[rome] fleets: fleets in Rome's port", "[rebel] fleets: the rebel's naval strength (initial naval strength + provincial and own fleets)"],
             build: civil::build_blockade,
         },
         BattleKind {
@@ -91,7 +97,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "several armies against one war in one Combat phase, in order; each Disaster/Standoff number once (L663-L665)",
             outcomes: &["defeated", "stands"],
             loss_unit: "legions",
-            keys: &[
+            keys: &[],
+            doc: &[
                 "[[armies]]: up to 4 tables like [rome] (legions, veteran_legions, fleets, commander...), in attack order",
                 "[war], matching_wars, enemy_leaders, evil_omens: as for a land battle",
             ],
@@ -102,7 +109,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "a province and its governor against the war attacking it (advanced rule 2.02, L923-L953)",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
-            keys: &[
+            keys: &[],
+            doc: &[
                 "[province] initial_strength, troops (provincial troops), fleets (provincial fleets), garrison (Senate legions), governor (name or id) or governor_military",
                 "[war], matching_wars, enemy_leaders, evil_omens: as for a land battle",
             ],
@@ -113,7 +121,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "the Senate attacks a rebel governor's province: its armies make the war's numbers (advanced rule 2.03, L1006-L1033)",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
-            keys: &[
+            keys: &[],
+            doc: &[
                 "[rome]: the Senate's army, as for a land battle",
                 "[province] initial_land, undeveloped_land, initial_naval, troops, fleets, garrison, veterans, governor_military",
                 "stage: \"naval\" or \"land\" (default: naval first when the fleet support exceeds the undeveloped land strength)",
