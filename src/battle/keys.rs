@@ -247,7 +247,7 @@ impl Key {
                 "missing `{}`: {} ({})",
                 f.field(self.name),
                 self.help,
-                self.type_text()
+                self.format().map_or(self.type_text(), str::to_string)
             ),
         )
     }
@@ -312,7 +312,11 @@ impl Key {
             Default::Bool(false) if matches!(self.ty, Type::Bool) => {}
             _ => facts.push(format!("default {}", self.default_text())),
         }
-        format!("{place}{} ({}): {}", self.name, facts.join("; "), self.help)
+        let help = match self.format() {
+            Some(format) => format!("{}; {format}", self.help),
+            None => self.help.to_string(),
+        };
+        format!("{place}{} ({}): {help}", self.name, facts.join("; "))
     }
 
     /// The lines of this key: one, or one per key of each `[[entry]]`.
@@ -337,12 +341,24 @@ impl Key {
                 .map(|v| format!("\"{v}\""))
                 .collect::<Vec<_>>()
                 .join(" | "),
-            Type::CountOr { format, .. } => format!("a count, or {format}"),
-            Type::Text { format, .. }
+            Type::CountOr { .. } => "a count or text".into(),
+            Type::Text { .. } => "text".into(),
+            Type::List { .. } => "a list".into(),
+            Type::Value { .. } => "a value".into(),
+            Type::Table { .. } => "a table".into(),
+            Type::Tables(_, lo, hi) => format!("{lo}..{hi} [[{}]] tables", self.name),
+        }
+    }
+
+    /// The described format of a text, list or table value.
+    fn format(&self) -> Option<&'static str> {
+        match self.ty {
+            Type::CountOr { format, .. }
+            | Type::Text { format, .. }
             | Type::List { format, .. }
             | Type::Value { format, .. }
-            | Type::Table { format, .. } => format.into(),
-            Type::Tables(_, lo, hi) => format!("{lo}..{hi} [[{}]] tables", self.name),
+            | Type::Table { format, .. } => Some(format),
+            _ => None,
         }
     }
 
@@ -476,6 +492,10 @@ fn tables(keys: &[Key]) -> Vec<&'static str> {
 /// Checks a whole battle table against its keys: no unknown key (with a did-you-mean), every
 /// sub-table a table, every value of its declared type and range.
 pub fn check(f: &Fields, keys: &[Key]) -> Result<()> {
+    crate::spec::unrecorded(|| check_all(f, keys))
+}
+
+fn check_all(f: &Fields, keys: &[Key]) -> Result<()> {
     let subs = tables(keys);
     let top: Vec<&Key> = keys.iter().filter(|k| k.at.is_empty()).collect();
     let mut allowed: Vec<&str> = COMMON.to_vec();
@@ -614,4 +634,51 @@ pub fn doc_lines(keys: &[Key]) -> Vec<String> {
 /// `"a", "b"` — re-exported for messages that list a choice's values.
 pub fn values_text(values: &[&str]) -> String {
     quoted(values)
+}
+
+/// Rejects any key of `f` outside `keys`: a rule that narrows a table's declared keys (a side's
+/// keys depend on its `force`, say); `why` says which choice narrows them.
+pub fn only(f: &Fields, keys: &[Key], why: &str) -> Result<()> {
+    let names: Vec<&str> = keys.iter().map(|k| k.name).collect();
+    match f.keys().find(|k| !keys.iter().any(|d| d.names(k))) {
+        None => Ok(()),
+        Some(name) => Err(AleaError::invalid(
+            f.source,
+            format!(
+                "`{}` does not apply {why}; allowed here: {}",
+                f.field(name),
+                names.join(", ")
+            ),
+        )),
+    }
+}
+
+/// Several lists of keys as one array of `N` (a compile-time error when `N` is not their total):
+/// `const KEYS: &[Key] = &keys::join::<12>(&[&side_keys(SIDES), &[ORDERS]]);`
+pub const fn join<const N: usize>(parts: &[&[Key]]) -> [Key; N] {
+    let mut out = [Key::new("", Type::Bool); N];
+    let (mut p, mut n) = (0, 0);
+    while p < parts.len() {
+        let mut k = 0;
+        while k < parts[p].len() {
+            assert!(n < N, "more keys than the array holds");
+            out[n] = parts[p][k];
+            n += 1;
+            k += 1;
+        }
+        p += 1;
+    }
+    assert!(n == N, "fewer keys than the array holds");
+    out
+}
+
+/// The same keys placed in the tables `at`.
+pub const fn placed<const N: usize>(keys: [Key; N], at: &'static [&'static str]) -> [Key; N] {
+    let mut out = keys;
+    let mut k = 0;
+    while k < N {
+        out[k] = out[k].at(at);
+        k += 1;
+    }
+    out
 }

@@ -4,8 +4,9 @@
 //! declarations) and the parser cannot drift apart.
 
 use super::{load_battle, BattleKind, Ruleset, RULESETS};
-use crate::battle::keys::{Key, Type};
-use crate::spec::{dotted_parent, MAX_COUNT};
+use crate::battle::keys::{self, Key, Type};
+use crate::spec::{dotted_parent, Fields, MAX_COUNT, READ};
+use std::collections::BTreeSet;
 use toml::{Table, Value};
 
 /// A small valid battle of each kind (its keys only; `ruleset` and `battle` are added).
@@ -19,15 +20,109 @@ fn example(slug: &str, battle: &str) -> &'static str {
             "[attacker]\ninfantry = 3\n[defender]\ngarrison = 2"
         }
         ("mare-nostrum", "pillage") => "[attacker]\ninfantry = 3\n[defender]\nppr = 2",
-        _ => panic!("no example battle for {slug} {battle}: add one to key_tests.rs"),
+        _ => shipped(slug, battle)
+            .unwrap_or_else(|| panic!("no example of {slug} {battle}: add one to key_tests.rs")),
     }
 }
 
-fn base(r: &Ruleset, b: &BattleKind) -> Table {
-    let mut t: Table = example(r.slug, b.name).parse().expect("example TOML");
+/// The shipped battle file of a battle, when there is one.
+fn shipped(slug: &str, battle: &str) -> Option<&'static str> {
+    let dir = std::fs::read_dir("experiments/battles").ok()?;
+    dir.filter_map(|e| std::fs::read_to_string(e.ok()?.path()).ok())
+        .find(|text| {
+            let t: Table = text.parse().unwrap_or_default();
+            t.get("ruleset").and_then(|v| v.as_str()) == Some(slug)
+                && t.get("battle").and_then(|v| v.as_str()) == Some(battle)
+        })
+        .map(|text| &*text.leak())
+}
+
+/// Other valid battles, for keys a rule ties to another key's value (a side's `fixed` is read
+/// only with `force = "neutral"`): `(ruleset, battles, example)`.
+const VARIANTS: &[(&str, &[&str], &str)] = &[
+    (
+        "imperios-del-mediterraneo",
+        &["field"],
+        "[attacker]\nforce = \"neutral\"\nfixed = 6\ndice = 1\n[defender]\nforce = \"barbarian\"\nstrength = 2\nenraged = 1",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["field"],
+        "[attacker]\nforce = \"barbarian\"\nstrength = 2\nenraged = 1\n[defender]\nforce = \"neutral\"\nfixed = 6\ndice = 1",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["naval"],
+        "[attacker]\nforce = \"neutral\"\nfixed = 6\ndice = 1\n[defender]\nforce = \"neutral\"\nfixed = 6\ndice = 1",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["naval"],
+        "[attacker]\nfleets = [\"Quinquerremes\"]\ntroops = [\"Hoplitas\"]\n[defender]\nfleets = [\"Trirremes\"]\ntroops = [\"Hoplitas\"]",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["assault"],
+        "[attacker]\nforce = \"neutral\"\nfixed = 6\ndice = 1\n[city]\nsize = 2",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["assault"],
+        "[attacker]\nforce = \"barbarian\"\nstrength = 2\nenraged = 1\n[city]\nsize = 2",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["pacify"],
+        "[attacker]\nforce = \"neutral\"\nfixed = 6\ndice = 1\n[defender]\nstrength = 1",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["pacify"],
+        "[attacker]\nforce = \"barbarian\"\nstrength = 2\nenraged = 1\n[defender]\nstrength = 1",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["expedition"],
+        "route = \"naval\"\n[attacker]\nfleets = [\"Quinquerremes\"]\ntroops = [\"Hoplitas\"]\n[naval_interception]\nforce = \"neutral\"\nfixed = 6\ndice = 1\n[land_interception]\nforce = \"neutral\"\nfixed = 6\ndice = 1\n[target]\nsize = 2",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["expedition"],
+        "route = \"naval\"\n[attacker]\nfleets = [\"Quinquerremes\"]\ntroops = [\"Hoplitas\"]\n[naval_interception]\nfleets = [\"Trirremes\"]\ntroops = [\"Hoplitas\"]\n[target]\nsize = 2",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["expedition"],
+        "[attacker]\ntroops = [\"Hoplitas\"]\n[target]\nkind = \"barbarian\"\nstrength = 2\nenraged = 1",
+    ),
+    (
+        "imperios-del-mediterraneo",
+        &["raid"],
+        "raider = \"horde\"\nstrength = 2\nenraged = 1\n[city]\nsize = 2",
+    ),
+];
+
+fn table(r: &Ruleset, b: &BattleKind, text: &str) -> Table {
+    let mut t: Table = text.parse().expect("example TOML");
     t.insert("ruleset".into(), Value::String(r.slug.into()));
     t.insert("battle".into(), Value::String(b.name.into()));
     t
+}
+
+fn base(r: &Ruleset, b: &BattleKind) -> Table {
+    table(r, b, example(r.slug, b.name))
+}
+
+/// The example and the variants of a battle.
+fn examples(r: &Ruleset, b: &BattleKind) -> Vec<Table> {
+    let mut out = vec![base(r, b)];
+    out.extend(
+        VARIANTS
+            .iter()
+            .filter(|(slug, battles, _)| *slug == r.slug && battles.contains(&b.name))
+            .map(|(_, _, text)| table(r, b, text)),
+    );
+    out
 }
 
 /// The dotted places a key can be set at: `attacker.leader`, `stacks.0.units` is `stacks` entry 0.
@@ -98,8 +193,8 @@ fn invalid_values(key: &Key) -> Vec<Value> {
     }
 }
 
-/// Keys whose valid values cannot all be accepted with the battle's example (a rule ties them to
-/// another key); each is `(ruleset, battle, dotted key)`.
+/// Keys the battle's example cannot show read, because a rule ties them to another key's value
+/// (a side's `fixed` only with `force = "neutral"`); each is `(ruleset, battle, dotted field)`.
 const RULE_BOUND: &[(&str, &str, &str)] = &[];
 
 fn declared() -> impl Iterator<Item = (&'static Ruleset, &'static BattleKind)> {
@@ -128,39 +223,88 @@ fn dotted_names(list: Option<&Key>, key: &Key) -> Vec<String> {
     }
 }
 
+/// The declaration's own check (unknown keys, types, ranges) of a battle table.
+fn check(b: &BattleKind, t: &Table) -> crate::error::Result<()> {
+    keys::check(&Fields::new("t", t), b.keys)
+}
+
+/// Loads a battle, recording the fields its parser reads.
+fn load_recorded(t: &Table) -> (crate::error::Result<()>, BTreeSet<String>) {
+    READ.with(|r| *r.borrow_mut() = Some(BTreeSet::new()));
+    let result = load_battle("t", t).map(|_| ());
+    (
+        result,
+        READ.with(|r| r.borrow_mut().take().unwrap_or_default()),
+    )
+}
+
+/// The field an error names as not allowed, with its value: "`attacker.leader` = 4 is".
+fn rejects(e: &crate::error::AleaError, dotted: &str, v: &Value) -> bool {
+    let text = crate::spec::value_text(v);
+    e.to_string()
+        .contains(&format!("`{dotted}` = {text} is not allowed"))
+}
+
 #[test]
 fn every_declared_key_is_accepted_and_its_range_enforced() {
     let mut failures = Vec::new();
     for (r, b) in declared() {
-        let t = base(r, b);
-        if let Err(e) = load_battle("example", &t) {
-            failures.push(format!("{} {}: the example fails: {e}", r.slug, b.name));
-            continue;
+        let examples = examples(r, b);
+        for t in &examples {
+            if let Err(e) = load_battle("example", t) {
+                failures.push(format!("{} {}: an example fails: {e}", r.slug, b.name));
+            }
         }
+        let t = &examples[0];
         for (list, key) in all_keys(b) {
             for dotted in dotted_names(list, key) {
-                let bound = RULE_BOUND.contains(&(r.slug, b.name, dotted.as_str()));
-                for v in valid_values(key) {
-                    if let Err(e) = load_battle("t", &with(&t, list, &dotted, v.clone())) {
-                        let range_error = e.to_string().contains("is not allowed")
-                            && e.to_string().contains(&format!("{dotted}` = "));
-                        if !bound || range_error || e.to_string().contains("unknown field") {
-                            failures.push(format!("{} {} {dotted} = {v}: {e}", r.slug, b.name));
+                let field = match list {
+                    None => dotted.clone(),
+                    Some(l) => format!("{}[0].{dotted}", places(l, l.name)[0]),
+                };
+                let mut read = false;
+                let mut rule_errors = Vec::new();
+                let tries = examples
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(n, t)| valid_values(key).into_iter().map(move |v| (n, t, v)));
+                for (n, t, v) in tries {
+                    let t = with(t, list, &dotted, v.clone());
+                    if let Err(e) = check(b, &t) {
+                        failures.push(format!("{} {} {dotted} = {v}: {e}", r.slug, b.name));
+                        continue;
+                    }
+                    // The parser must not reject what the declaration accepts in the example; a
+                    // variant may refuse it by a rule tying the key to another one.
+                    match load_recorded(&t) {
+                        (Err(e), _) if n == 0 && rejects(&e, &field, &v) => {
+                            failures.push(format!("{} {} {field} = {v}: {e}", r.slug, b.name))
                         }
+                        (Err(e), _) => rule_errors.push(e.to_string()),
+                        (Ok(()), fields) => read |= fields.contains(&field),
                     }
                 }
+                if !read && !RULE_BOUND.contains(&(r.slug, b.name, field.as_str())) {
+                    failures.push(format!(
+                        "{} {} {field}: declared but never read by the parser ({})",
+                        r.slug,
+                        b.name,
+                        rule_errors.join(" / ")
+                    ));
+                }
                 for v in invalid_values(key) {
-                    match load_battle("t", &with(&t, list, &dotted, v.clone())) {
-                        Ok(_) => failures.push(format!(
+                    let t = with(t, list, &dotted, v.clone());
+                    match (check(b, &t), load_battle("t", &t)) {
+                        (Ok(_), _) | (_, Ok(_)) => failures.push(format!(
                             "{} {} {dotted} = {v} accepted, outside the declaration",
                             r.slug, b.name
                         )),
-                        Err(e) if !e.to_string().contains(&format!("{dotted}` = ")) => failures
+                        (Err(e), _) if !e.to_string().contains(&format!("{field}` = ")) => failures
                             .push(format!(
-                                "{} {} {dotted} = {v}: the error does not name the field: {e}",
+                                "{} {} {field} = {v}: the error does not name the field: {e}",
                                 r.slug, b.name
                             )),
-                        Err(_) => {}
+                        _ => {}
                     }
                 }
             }
