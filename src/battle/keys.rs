@@ -637,10 +637,15 @@ pub fn values_text(values: &[&str]) -> String {
 }
 
 /// Rejects any key of `f` outside `keys`: a rule that narrows a table's declared keys (a side's
-/// keys depend on its `force`, say); `why` says which choice narrows them.
+/// keys depend on its `force`, say); `why` says which choice narrows them. At the top level the
+/// [`COMMON`] keys are always allowed.
 pub fn only(f: &Fields, keys: &[Key], why: &str) -> Result<()> {
     let names: Vec<&str> = keys.iter().map(|k| k.name).collect();
-    match f.keys().find(|k| !keys.iter().any(|d| d.names(k))) {
+    let common = |k: &str| f.path().is_empty() && COMMON.contains(&k);
+    match f
+        .keys()
+        .find(|k| !common(k) && !keys.iter().any(|d| d.names(k)))
+    {
         None => Ok(()),
         Some(name) => Err(AleaError::invalid(
             f.source,

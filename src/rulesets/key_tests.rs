@@ -129,6 +129,11 @@ const VARIANTS: &[(&str, &[&str], &str)] = &[
         "[province]\ninitial_strength = 3\nfleets = 2\n[war]\nland_strength = 5\nnaval_strength = 3",
     ),
     (
+        "mediterraneo-sanguinolento",
+        &["interception"],
+        "kind = \"land\"\nstrategic = 2\nconvoy = true",
+    ),
+    (
         "imperios-del-mediterraneo",
         &["raid"],
         "raider = \"horde\"\nstrength = 2\nenraged = 1\n[city]\nsize = 2",

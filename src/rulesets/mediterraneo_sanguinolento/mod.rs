@@ -36,7 +36,7 @@ pub const RULESET: Ruleset = Ruleset {
         legacy_kind!("siege", siege, "hundreds of men"),
         legacy_kind!("naval", naval, "ships"),
         legacy_kind!("landing", landing, "hundreds of men"),
-        legacy_kind!("interception", interception),
+        kind!("interception", interception),
     ],
     options: OPTIONS,
     game: None,
