@@ -499,7 +499,11 @@ fn check_all(f: &Fields, keys: &[Key]) -> Result<()> {
     let subs = tables(keys);
     let top: Vec<&Key> = keys.iter().filter(|k| k.at.is_empty()).collect();
     let mut allowed: Vec<&str> = COMMON.to_vec();
-    allowed.extend(top.iter().map(|k| k.name));
+    for k in &top {
+        if !allowed.contains(&k.name) {
+            allowed.push(k.name);
+        }
+    }
     allowed.extend(subs.iter().copied());
     check_table(f, &top, &allowed, &subs)?;
     let empty = Table::new();
@@ -528,11 +532,18 @@ fn check_table(f: &Fields, keys: &[&Key], allowed: &[&str], subs: &[&str]) -> Re
         if COMMON.contains(&name) && f.path().is_empty() || subs.contains(&name) {
             continue;
         }
-        let Some(key) = keys.iter().find(|k| k.names(name)) else {
+        // A name may be declared once per variant of the battle (`age` of one test or another),
+        // each with its own range: a value fits when one of them accepts it.
+        let mut declared = keys.iter().filter(|k| k.names(name));
+        let Some(first) = declared.next() else {
             return Err(unknown(f, name, allowed));
         };
         let value = f.raw(name).expect("a key of the table");
-        check_value(f, name, key, value)?;
+        if let Err(e) = check_value(f, name, first, value) {
+            if !declared.any(|k| check_value(f, name, k, value).is_ok()) {
+                return Err(e);
+            }
+        }
     }
     check_required(f, keys)
 }

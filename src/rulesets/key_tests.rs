@@ -134,6 +134,16 @@ const VARIANTS: &[(&str, &[&str], &str)] = &[
         "kind = \"land\"\nstrategic = 2\nconvoy = true",
     ),
     (
+        "invasions",
+        &["status"],
+        "test = \"kingdom\"\nage = 6\ntreasury = 12",
+    ),
+    (
+        "invasions",
+        &["status"],
+        "test = \"collapse\"\nage = 10\ncalamities = 1",
+    ),
+    (
         "imperios-del-mediterraneo",
         &["raid"],
         "raider = \"horde\"\nstrength = 2\nenraged = 1\n[city]\nsize = 2",

@@ -56,7 +56,7 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("flight", flight),
         kind!("limes", limes),
         kind!("passage", passage),
-        legacy_kind!("status", status),
+        kind!("status", status),
     ],
     options: OPTIONS,
     game: None,
