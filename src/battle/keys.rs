@@ -6,7 +6,7 @@
 //! range than the one documented.
 
 use crate::error::{close_matches, AleaError, Result};
-use crate::spec::{quoted, value_text, Fields, MAX_COUNT};
+use crate::spec::{value_text, Fields, MAX_COUNT};
 use serde_json::{json, Value as Json};
 use toml::{Table, Value};
 
@@ -640,11 +640,6 @@ pub fn entries<'a>(f: &Fields<'a>, key: &Key) -> Result<Vec<Fields<'a>>> {
 /// The reference lines of a battle's keys.
 pub fn doc_lines(keys: &[Key]) -> Vec<String> {
     keys.iter().flat_map(Key::doc_lines).collect()
-}
-
-/// `"a", "b"` — re-exported for messages that list a choice's values.
-pub fn values_text(values: &[&str]) -> String {
-    quoted(values)
 }
 
 /// Rejects any key of `f` outside `keys`: a rule that narrows a table's declared keys (a side's
