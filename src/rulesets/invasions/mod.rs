@@ -47,7 +47,7 @@ pub const RULESET: Ruleset = Ruleset {
     battles: &[
         legacy_kind!("basic", basic),
         legacy_kind!("advanced", advanced),
-        legacy_kind!("siege", siege),
+        kind!("siege", siege),
         legacy_kind!("naval", naval),
         legacy_kind!("landing", landing),
         kind!("raid", raid),
