@@ -3,15 +3,17 @@
 //! source and the dotted field in its error.
 
 use crate::error::{close_matches, AleaError, Result};
+use std::borrow::Cow;
 use toml::{Table, Value};
 
 /// The largest unit count accepted anywhere: beyond it a count is a typo, not a battle.
 pub const MAX_COUNT: i64 = 1_000_000;
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Fields<'a> {
     pub source: &'a str,
-    path: &'a str,
+    /// The dotted place of this table (`attacker`, `stacks[0]`), empty at the top level.
+    path: Cow<'a, str>,
     table: &'a Table,
 }
 
@@ -23,13 +25,57 @@ pub fn value_text(v: &Value) -> String {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// The dotted fields the parsers read, when a test records them (a declared key must be
+    /// read by its battle's parser).
+    pub static READ: std::cell::RefCell<Option<std::collections::BTreeSet<String>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `f` without recording what it reads (the declaration's own check reads every key).
+pub fn unrecorded<T>(f: impl FnOnce() -> T) -> T {
+    #[cfg(test)]
+    {
+        let saved = READ.with(|r| r.borrow_mut().take());
+        let out = f();
+        READ.with(|r| *r.borrow_mut() = saved);
+        out
+    }
+    #[cfg(not(test))]
+    f()
+}
+
 impl<'a> Fields<'a> {
+    fn get(&self, key: &str) -> Option<&'a Value> {
+        #[cfg(test)]
+        READ.with(|r| {
+            if let Some(read) = r.borrow_mut().as_mut() {
+                read.insert(self.field(key));
+            }
+        });
+        self.table.get(key)
+    }
+
     pub fn new(source: &'a str, table: &'a Table) -> Fields<'a> {
         Fields {
             source,
-            path: "",
+            path: Cow::Borrowed(""),
             table,
         }
+    }
+
+    /// The table at `path` (an entry of a `[[list]]`, for instance).
+    pub fn at(source: &'a str, path: String, table: &'a Table) -> Fields<'a> {
+        Fields {
+            source,
+            path: Cow::Owned(path),
+            table,
+        }
+    }
+
+    pub fn path(&self) -> &str {
+        &self.path
     }
 
     pub fn field(&self, key: &str) -> String {
@@ -78,7 +124,7 @@ impl<'a> Fields<'a> {
 
     /// A real number (integers accepted) within `lo..=hi`.
     pub fn number_in(&self, key: &str, lo: f64, hi: f64) -> Result<Option<f64>> {
-        let x = match self.table.get(key) {
+        let x = match self.get(key) {
             None => return Ok(None),
             Some(Value::Float(x)) => *x,
             Some(Value::Integer(i)) => *i as f64,
@@ -104,24 +150,24 @@ impl<'a> Fields<'a> {
     }
 
     pub fn has(&self, key: &str) -> bool {
-        self.table.contains_key(key)
+        self.get(key).is_some()
     }
 
     pub fn raw(&self, key: &str) -> Option<&'a Value> {
-        self.table.get(key)
+        self.get(key)
     }
 
     /// A sub-table, or an empty one when absent.
     pub fn table(&self, key: &'a str, empty: &'a Table) -> Result<Fields<'a>> {
-        match self.table.get(key) {
+        match self.get(key) {
             None => Ok(Fields {
                 source: self.source,
-                path: key,
+                path: Cow::Borrowed(key),
                 table: empty,
             }),
             Some(Value::Table(t)) => Ok(Fields {
                 source: self.source,
-                path: key,
+                path: Cow::Borrowed(key),
                 table: t,
             }),
             Some(v) => Err(AleaError::input(
@@ -135,7 +181,7 @@ impl<'a> Fields<'a> {
 
     pub fn int_in(&self, key: &str, lo: i64, hi: i64) -> Result<Option<i64>> {
         let allowed = || format!("a whole number from {lo} to {hi}");
-        match self.table.get(key) {
+        match self.get(key) {
             None => Ok(None),
             Some(Value::Integer(i)) if (lo..=hi).contains(i) => Ok(Some(*i)),
             Some(v) => Err(AleaError::input(
@@ -153,7 +199,7 @@ impl<'a> Fields<'a> {
     }
 
     pub fn bool(&self, key: &str) -> Result<Option<bool>> {
-        match self.table.get(key) {
+        match self.get(key) {
             None => Ok(None),
             Some(Value::Boolean(b)) => Ok(Some(*b)),
             Some(v) => Err(AleaError::input(
@@ -166,7 +212,7 @@ impl<'a> Fields<'a> {
     }
 
     pub fn choice(&self, key: &str, allowed: &[&'static str]) -> Result<Option<&'static str>> {
-        match self.table.get(key) {
+        match self.get(key) {
             None => Ok(None),
             Some(Value::String(s)) => match allowed.iter().find(|a| **a == s.as_str()) {
                 Some(a) => Ok(Some(*a)),
@@ -187,7 +233,7 @@ impl<'a> Fields<'a> {
     }
 
     pub fn string(&self, key: &str) -> Result<Option<&'a str>> {
-        match self.table.get(key) {
+        match self.get(key) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.as_str())),
             Some(v) => Err(AleaError::input(

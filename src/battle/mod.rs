@@ -14,6 +14,7 @@
 
 pub mod charts;
 pub mod experiment;
+pub mod keys;
 pub mod report;
 pub mod runner;
 pub mod sweep;

@@ -35,7 +35,15 @@ pub(super) fn list(only: Option<&str>, as_json: bool) -> Result<()> {
                     "slug": r.slug,
                     "title": r.title,
                     "digest": r.digest,
-                    "battles": r.battles.iter().map(|b| json!({"name": b.name, "summary": b.summary, "outcomes": b.outcomes, "keys": b.keys})).collect::<Vec<_>>(),
+                    "battles": r.battles.iter().map(|b| json!({
+                        "name": b.name,
+                        "summary": b.summary,
+                        "outcomes": b.outcomes,
+                        "loss_unit": b.loss_unit,
+                        "tables": b.keys.iter().flat_map(|k| k.at.iter()).fold(Vec::<&str>::new(), |mut v, t| { if !v.contains(t) { v.push(t) } v }),
+                        "keys": b.keys.iter().map(|k| k.json()).collect::<Vec<_>>(),
+                        "key_lines": b.doc_lines(),
+                    })).collect::<Vec<_>>(),
                     "options": r.options.iter().map(option_json).collect::<Vec<_>>(),
                     "scenarios": crate::rulesets::reference::scenario_files(r.slug),
                     "policies": r.policy_help.map(|h| h()).unwrap_or_default(),
@@ -57,7 +65,7 @@ pub(super) fn list(only: Option<&str>, as_json: bool) -> Result<()> {
             for b in r.battles {
                 say!("    {:<10} {}", b.name, b.summary);
                 say!("               outcomes: {}", b.outcomes.join(", "));
-                for k in b.keys {
+                for k in b.doc_lines() {
                     say!("               {k}");
                 }
             }

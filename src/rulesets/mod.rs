@@ -13,6 +13,25 @@ macro_rules! kind {
             outcomes: $module::OUTCOMES,
             loss_unit: $loss_unit,
             keys: $module::KEYS,
+            doc: &[],
+            build: $module::build,
+        }
+    };
+}
+
+/// A battle kind whose keys are still described by free-text lines (`KEYS: &[&str]`).
+macro_rules! legacy_kind {
+    ($name:literal, $module:ident) => {
+        legacy_kind!($name, $module, "units")
+    };
+    ($name:literal, $module:ident, $loss_unit:literal) => {
+        BattleKind {
+            name: $name,
+            summary: $module::SUMMARY,
+            outcomes: $module::OUTCOMES,
+            loss_unit: $loss_unit,
+            keys: &[],
+            doc: $module::KEYS,
             build: $module::build,
         }
     };
@@ -20,11 +39,14 @@ macro_rules! kind {
 
 pub mod imperios_del_mediterraneo;
 pub mod invasions;
+#[cfg(test)]
+mod key_tests;
 pub mod mare_nostrum;
 pub mod mediterraneo_sanguinolento;
 pub mod reference;
 pub mod republica_de_roma;
 
+use crate::battle::keys::{self, Key};
 use crate::battle::BattleModel;
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::options::{Options, RuleOption};
@@ -37,9 +59,20 @@ pub struct BattleKind {
     pub outcomes: &'static [&'static str],
     /// What `attacker_losses`/`defender_losses` count ("units", "fleets", "hundreds of men").
     pub loss_unit: &'static str,
-    /// Keys of the battle file, one `key: meaning` per entry.
-    pub keys: &'static [&'static str],
+    /// Keys of the battle file (`ruleset`, `battle` and `[options]` aside).
+    pub keys: &'static [Key],
+    /// Free-text key lines of a battle not yet declared by `keys` (its build checks them itself).
+    pub doc: &'static [&'static str],
     pub build: fn(&Fields, Options) -> Result<Box<dyn BattleModel>>,
+}
+
+impl BattleKind {
+    /// The reference lines of the battle's keys.
+    pub fn doc_lines(&self) -> Vec<String> {
+        let mut lines = keys::doc_lines(self.keys);
+        lines.extend(self.doc.iter().map(|l| l.to_string()));
+        lines
+    }
 }
 
 pub struct Ruleset {
@@ -133,6 +166,9 @@ pub fn load_battle(source: &str, table: &Table) -> Result<LoadedBattle> {
     let kind = ruleset.find_battle(source, "battle", name)?;
     let empty = Table::new();
     let options = Options::resolve(ruleset.options, fields.table("options", &empty)?)?;
+    if !kind.keys.is_empty() {
+        keys::check(&fields, kind.keys)?;
+    }
     let model = (kind.build)(&fields, options.clone())?;
     Ok(LoadedBattle {
         ruleset,

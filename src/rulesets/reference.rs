@@ -50,7 +50,7 @@ pub fn markdown(r: &Ruleset) -> String {
         line(String::new());
         line("Keys of a battle file (`ruleset`, `battle` and `[options]` aside):".into());
         line(String::new());
-        for k in b.keys {
+        for k in b.doc_lines() {
             line(format!("- {k}"));
         }
         line(String::new());
@@ -165,8 +165,8 @@ mod tests {
             let page = markdown(r);
             for b in r.battles {
                 assert!(page.contains(&format!("### `{}`", b.name)));
-                for k in b.keys {
-                    assert!(page.contains(k), "{}: {k}", r.slug);
+                for k in b.doc_lines() {
+                    assert!(page.contains(&k), "{}: {k}", r.slug);
                 }
             }
             for o in r.options {

@@ -3,24 +3,52 @@
 //! empire) plus its helpers' dice, no base die; ties hold. Every card is discarded, no recovery.
 
 use super::cards::Combat;
-use super::forces::{parse_force, Force};
+use super::forces::{parse_force, Force, EXTRA_DICE, FORCE, LAND_SIDE_KEYS, LEADERS, MODIFIER};
 use super::rolloff::{roll_off, Total};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
-use crate::error::{AleaError, Result};
+use crate::error::Result;
 use crate::options::Options;
 use crate::spec::Fields;
 use toml::Table;
 
 pub const SUMMARY: &str = "city assault: assault values + base die + leader/card dice against size + fortifications (+1 own capital) dice, no base die; ties hold; no recovery";
 pub const OUTCOMES: &[&str] = &["taken", "held"];
-pub const KEYS: &[&str] = &[
-    "[attacker]: the assaulting side (troops with their assault values, fleets, leaders, extra_dice, modifier; or force = \"neutral\" with fixed and dice, or force = \"barbarian\" for a horde)",
-    "fleets_fight: the fleets join the assault (the city has a port and the expedition came by sea, L907-L909); default false",
-    "[city] size 1-6, markers (fortification markers, 0-10), capital (a capital held by its own empire: +1 die), owner \"player\" (default) or \"neutral\"",
-    "[defender] leaders, extra_dice (City Defence / Special Event dice), modifier: the city's helpers",
-];
+const ATTACKER: &[&str] = &["attacker"];
+const CITY: &[&str] = &["city"];
+const DEFENDER: &[&str] = &["defender"];
+
+pub const SIZE: Key = keys::int("size", 1, 6).required().help("the city's size");
+pub const MARKERS: Key = keys::int("markers", 0, 10)
+    .default_int(0)
+    .help("the city's fortification markers");
+pub const CAPITAL: Key = keys::flag("capital").help("a capital held by its own empire (+1 die)");
+pub const OWNER: Key = keys::choice("owner", &["player", "neutral"])
+    .default_choice("player")
+    .help("who holds the city");
+const FLEETS_FIGHT: Key = keys::flag("fleets_fight").help(
+    "the fleets join the assault (the city has a port and the expedition came by sea, L907-L909)",
+);
+
+pub const KEYS: &[Key] = &keys::join::<18>(&[
+    &keys::placed(LAND_SIDE_KEYS, ATTACKER),
+    &[
+        FLEETS_FIGHT,
+        SIZE.at(CITY),
+        MARKERS.at(CITY),
+        CAPITAL.at(CITY),
+        OWNER.at(CITY),
+        LEADERS
+            .at(DEFENDER)
+            .help("the city's helpers: Leader cards"),
+        EXTRA_DICE
+            .at(DEFENDER)
+            .help("the city's helpers: City Defence / Special Event dice"),
+        MODIFIER.at(DEFENDER),
+    ],
+]);
 
 pub struct Assault {
     pub a: Force,
@@ -50,44 +78,31 @@ pub struct CityInput {
 /// Reads `size`, `markers`, `capital` and `owner` from the city's table (the caller checks which
 /// keys the table may hold).
 pub fn parse_city(t: &Fields) -> Result<CityInput> {
-    let size = t.int_in("size", 1, 6)?.ok_or_else(|| {
-        AleaError::input(t.source, t.field("size"), "nothing", "the city's size, 1-6")
-    })? as u32;
-    let markers = t.int_in("markers", 0, 10)?.unwrap_or(0) as u32;
-    let capital = t.bool("capital")?.unwrap_or(false);
+    let size = SIZE.opt_int(t)?.ok_or_else(|| SIZE.missing(t))? as u32;
+    let markers = MARKERS.int(t)? as u32;
+    let capital = CAPITAL.bool(t)?;
     Ok(CityInput {
         size,
         dice: defence_dice(size, markers, capital),
-        player_owner: t.choice("owner", &["player", "neutral"])? != Some("neutral"),
+        player_owner: OWNER.choice(t)? != "neutral",
     })
 }
 
 /// The dice a side's helpers add (`leaders` and `extra_dice`) and its flat `modifier`.
 pub fn parse_helpers(t: &Fields) -> Result<(u32, i32)> {
-    let dice = super::cards::parse_leaders(t)?.iter().sum::<u32>()
-        + t.int_in("extra_dice", 0, 30)?.unwrap_or(0) as u32;
-    Ok((dice, t.int_in("modifier", -50, 50)?.unwrap_or(0) as i32))
+    let dice = super::cards::parse_leaders(t, &LEADERS)?
+        .iter()
+        .sum::<u32>()
+        + EXTRA_DICE.int(t)? as u32;
+    Ok((dice, MODIFIER.int(t)? as i32))
 }
 
 pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "attacker",
-        "defender",
-        "city",
-        "fleets_fight",
-    ])?;
     let empty = Table::new();
-    let a = parse_force(&fields.table("attacker", &empty)?, false)?;
-    let c = fields.table("city", &empty)?;
-    c.only(&["size", "markers", "capital", "owner"])?;
-    let city = parse_city(&c)?;
-    let d = fields.table("defender", &empty)?;
-    d.only(&["leaders", "extra_dice", "modifier"])?;
-    let (helpers, modifier) = parse_helpers(&d)?;
-    let fleets_fight = fields.bool("fleets_fight")?.unwrap_or(false);
+    let a = parse_force(&fields.table("attacker", &empty)?, false, &FORCE)?;
+    let city = parse_city(&fields.table("city", &empty)?)?;
+    let (helpers, modifier) = parse_helpers(&fields.table("defender", &empty)?)?;
+    let fleets_fight = FLEETS_FIGHT.bool(fields)?;
     Ok(Box::new(Assault::new(
         a,
         fleets_fight,

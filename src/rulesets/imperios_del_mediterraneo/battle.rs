@@ -7,8 +7,11 @@
 //! simulation rolls the same steps; both finish through [`Battle::ending`].
 
 use super::cards::Combat;
-use super::forces::{parse_force, Force};
+use super::forces::{
+    parse_force, Force, ENRAGED, FORCE, LAND_SIDE_KEYS, SEA_FORCE, SEA_SIDE_KEYS, STRENGTH,
+};
 use super::rolloff::{roll_off, Total};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -22,7 +25,7 @@ pub const OUTCOMES: &[&str] = &["attacker", "defender"];
 pub mod field {
     pub const SUMMARY: &str = "field battle: one roll-off of troop factors + base die + leader dice, ties to the defender; the defender's casualty roll, recovery on a 6";
     pub const OUTCOMES: &[&str] = super::OUTCOMES;
-    pub const KEYS: &[&str] = super::super::forces::SIDE_KEYS;
+    pub const KEYS: &[crate::battle::keys::Key] = super::FIELD_KEYS;
     pub fn build(
         f: &crate::spec::Fields,
         o: crate::options::Options,
@@ -34,7 +37,7 @@ pub mod field {
 pub mod naval {
     pub const SUMMARY: &str = "naval battle: fleets and the troops they carry; a side without fleets loses; a lost fleet takes its cargo";
     pub const OUTCOMES: &[&str] = super::OUTCOMES;
-    pub const KEYS: &[&str] = super::super::forces::SIDE_KEYS;
+    pub const KEYS: &[crate::battle::keys::Key] = super::NAVAL_KEYS;
     pub fn build(
         f: &crate::spec::Fields,
         o: crate::options::Options,
@@ -46,10 +49,7 @@ pub mod naval {
 pub mod pacify {
     pub const SUMMARY: &str = "pacification: a field battle against a barbarian area rolling strength + Enraged dice, no base die; the winning margin for the Pacification table";
     pub const OUTCOMES: &[&str] = super::OUTCOMES;
-    pub const KEYS: &[&str] = &[
-        "[attacker]: the player's side (troops, leaders, extra_dice, modifier; see the field battle)",
-        "[defender] strength: the area's printed strength; enraged: the Enraged level 0-3 (force = \"barbarian\" is implied)",
-    ];
+    pub const KEYS: &[crate::battle::keys::Key] = super::PACIFY_KEYS;
     pub fn build(
         f: &crate::spec::Fields,
         o: crate::options::Options,
@@ -57,6 +57,23 @@ pub mod pacify {
         super::build(f, o, super::Kind::Pacify)
     }
 }
+
+const SIDES: &[&str] = &["attacker", "defender"];
+const DEFENDER: &[&str] = &["defender"];
+const FIELD_KEYS: &[Key] = &keys::placed(LAND_SIDE_KEYS, SIDES);
+const NAVAL_KEYS: &[Key] = &keys::placed(SEA_SIDE_KEYS, SIDES);
+/// The area's force is implied, so `force` may only say "barbarian".
+const BARBARIAN_FORCE: Key = keys::choice("force", &["barbarian"])
+    .default_choice("barbarian")
+    .help("implied: a pacification is fought against a barbarian area");
+const PACIFY_KEYS: &[Key] = &keys::join::<13>(&[
+    &keys::placed(LAND_SIDE_KEYS, &["attacker"]),
+    &[
+        BARBARIAN_FORCE.at(DEFENDER),
+        STRENGTH.at(DEFENDER),
+        ENRAGED.at(DEFENDER),
+    ],
+]);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -127,30 +144,20 @@ pub fn build(fields: &Fields, options: Options, kind: Kind) -> Result<Box<dyn Ba
 
 impl Battle {
     pub fn from_fields(fields: &Fields, options: &Options, kind: Kind) -> Result<Battle> {
-        fields.only(&["ruleset", "battle", "options", "attacker", "defender"])?;
         let empty = Table::new();
         let naval = kind == Kind::Naval;
-        let a = parse_force(&fields.table("attacker", &empty)?, naval)?;
+        let force = if naval { &SEA_FORCE } else { &FORCE };
+        let a = parse_force(&fields.table("attacker", &empty)?, naval, force)?;
         let d_fields = fields.table("defender", &empty)?;
         let d = if kind == Kind::Pacify {
-            d_fields.only(&["force", "strength", "enraged"])?;
-            if let Some(k) = d_fields.string("force")? {
-                if k != "barbarian" {
-                    return Err(AleaError::input(
-                        fields.source,
-                        "defender.force",
-                        format!("\"{k}\""),
-                        "\"barbarian\" (a pacification is fought against a barbarian area)",
-                    ));
-                }
-            }
-            let strength = d_fields.int_in("strength", 0, 10)?.unwrap_or(1) as u32;
-            let enraged = d_fields.int_in("enraged", 0, 3)?.unwrap_or(0) as u32;
+            BARBARIAN_FORCE.choice(&d_fields)?;
+            let strength = STRENGTH.int(&d_fields)? as u32;
+            let enraged = ENRAGED.int(&d_fields)? as u32;
             Force::Barbarian {
                 dice: strength + enraged,
             }
         } else {
-            parse_force(&d_fields, naval)?
+            parse_force(&d_fields, naval, force)?
         };
         if naval {
             for (side, force) in [("attacker", &a), ("defender", &d)] {

@@ -4,6 +4,7 @@
 //! battle file may describe its own cards inline.
 
 use super::rolloff::Total;
+use crate::battle::keys::Key;
 use crate::error::{AleaError, Result};
 use crate::spec::{value_text, Fields};
 use std::sync::OnceLock;
@@ -234,8 +235,9 @@ pub fn parse_card(f: &Fields, key: &str, i: usize, v: &Value, role: &str) -> Res
 }
 
 /// A list of cards under `key` (absent = none).
-pub fn parse_cards(f: &Fields, key: &str, role: &str) -> Result<Vec<Card>> {
-    match f.raw(key) {
+pub fn parse_cards(f: &Fields, list: &Key, role: &str) -> Result<Vec<Card>> {
+    let key = list.name;
+    match list.raw(f)? {
         None => Ok(Vec::new()),
         Some(Value::Array(items)) => items
             .iter()
@@ -252,14 +254,14 @@ pub fn parse_cards(f: &Fields, key: &str, role: &str) -> Result<Vec<Card>> {
 }
 
 /// Leader cards: a list of example leader names or of dice counts (the dice each adds).
-pub fn parse_leaders(f: &Fields) -> Result<Vec<u32>> {
-    match f.raw("leaders") {
+pub fn parse_leaders(f: &Fields, list: &Key) -> Result<Vec<u32>> {
+    match list.raw(f)? {
         None => Ok(Vec::new()),
         Some(Value::Array(items)) => items
             .iter()
             .enumerate()
             .map(|(i, v)| {
-                let field = format!("{}[{i}]", f.field("leaders"));
+                let field = format!("{}[{i}]", list.field(f));
                 match v {
                     Value::Integer(n) if (0..=10).contains(n) => Ok(*n as u32),
                     Value::String(name) => deck()
@@ -286,7 +288,7 @@ pub fn parse_leaders(f: &Fields) -> Result<Vec<u32>> {
             .collect(),
         Some(other) => Err(AleaError::input(
             f.source,
-            f.field("leaders"),
+            list.field(f),
             value_text(other),
             "a list of leaders (dice each, or example leader names)",
         )),

@@ -7,10 +7,17 @@
 //! its leaders are still with it. The exact answer follows every branch with its probability; the
 //! simulation rolls the same steps with dice. Both go through the same transitions.
 
+use super::assault::{CAPITAL, MARKERS, OWNER, SIZE};
 use super::cards::{Card, Combat, Cv};
 use super::forces::{parse_force, CardForce, Force};
+use super::forces::{
+    CARDS_FORCE, ENRAGED, EXPEDITION_KEYS, EXTRA_DICE, INTERCEPTOR_KEYS, LEADERS, MODIFIER,
+    SEA_FORCE, SEA_SIDE_KEYS, STRENGTH,
+};
 use super::rolloff::{roll_off, Total};
+use super::strait::WEATHER;
 use super::strait::{roll_strait, strait_outcomes, Weather};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -21,15 +28,59 @@ use toml::Table;
 
 pub const SUMMARY: &str = "the whole military expedition: straits, a naval and a land interception, landing or direct assault, then the assault or pacification, cards carried between steps";
 pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[
-    "[attacker]: the expedition's troops, fleets (naval route), leaders (they stay for the whole expedition and add their dice to every combat)",
-    "route: \"land\" (default) or \"naval\" (one naval leg; the troops must fit in the fleets)",
-    "straits: straits on the land legs, 0-10 (default 0); weather: \"normal\", \"good\" or \"bad\"",
-    "[naval_interception] / [land_interception]: the defender's intercepting side (cards, or force = \"neutral\"), absent = none",
-    "[target] kind \"city\" (default) or \"barbarian\"; a city: size, markers, capital, owner (\"player\"/\"neutral\"), leaders and extra_dice of its helpers; a barbarian area: strength, enraged",
-    "arrival: by sea, \"direct\" (assault straight from the ships when the fleets' assault factors reach the city's size, A-22; default) or \"landing\"",
-    "assault_extra_dice: City Attack / Special Event dice the attacker adds to the assault (default 0)",
+const ROUTE: Key = keys::choice("route", &["land", "naval"])
+    .default_choice("land")
+    .help("\"naval\": one naval leg (the troops must fit in the fleets)");
+const STRAITS: Key = keys::int("straits", 0, 10)
+    .default_int(0)
+    .help("straits on the land legs");
+const TARGET_KIND: Key = keys::choice("kind", &["city", "barbarian"])
+    .default_choice("city")
+    .help("a city (size, markers, capital, owner and its helpers) or a barbarian area (strength, enraged)");
+const ARRIVAL: Key = keys::choice("arrival", &["direct", "landing"])
+    .default_choice("direct")
+    .help("by sea: \"direct\" assault straight from the ships when the fleets' assault factors reach the city's size (A-22), or \"landing\"");
+const ASSAULT_EXTRA_DICE: Key = keys::int("assault_extra_dice", 0, 30)
+    .default_int(0)
+    .help("City Attack / Special Event dice the attacker adds to the assault");
+const TARGET: &[&str] = &["target"];
+const TARGET_SIZE: Key = SIZE
+    .absent("")
+    .help("the city's size (required for a city)");
+/// The target's keys narrow with its kind.
+const CITY_KEYS: &[Key] = &[
+    TARGET_KIND,
+    TARGET_SIZE,
+    MARKERS,
+    CAPITAL,
+    OWNER,
+    LEADERS,
+    EXTRA_DICE,
+    MODIFIER,
 ];
+const AREA_KEYS: &[Key] = &[TARGET_KIND, STRENGTH, ENRAGED];
+
+pub const KEYS: &[Key] = &keys::join::<39>(&[
+    &[ROUTE, STRAITS, WEATHER, ARRIVAL, ASSAULT_EXTRA_DICE],
+    &keys::placed(EXPEDITION_KEYS, &["attacker"]),
+    &keys::placed(SEA_SIDE_KEYS, &["naval_interception"]),
+    &keys::placed(INTERCEPTOR_KEYS, &["land_interception"]),
+    &keys::placed(
+        [
+            TARGET_KIND,
+            TARGET_SIZE,
+            MARKERS,
+            CAPITAL,
+            OWNER,
+            LEADERS.help("the city's helpers: Leader cards"),
+            EXTRA_DICE.help("the city's helpers: City Defence / Special Event dice"),
+            MODIFIER,
+            STRENGTH.help("a barbarian area's printed strength"),
+            ENRAGED,
+        ],
+        TARGET,
+    ),
+]);
 
 const MAX_CARDS: usize = 24;
 
@@ -122,23 +173,9 @@ const S_D_REC: usize = 7;
 const S_D_SPENT: usize = 8;
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "attacker",
-        "route",
-        "straits",
-        "weather",
-        "naval_interception",
-        "land_interception",
-        "target",
-        "arrival",
-        "assault_extra_dice",
-    ])?;
     let empty = Table::new();
-    let naval = fields.choice("route", &["land", "naval"])? == Some("naval");
-    let a = parse_force(&fields.table("attacker", &empty)?, naval)?;
+    let naval = ROUTE.choice(fields)? == "naval";
+    let a = parse_force(&fields.table("attacker", &empty)?, naval, &CARDS_FORCE)?;
     let Force::Cards(cf) = a else {
         return Err(AleaError::input(
             fields.source,
@@ -163,17 +200,17 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
             format!("1 to {MAX_CARDS} Troop and Fleet cards"),
         ));
     }
-    let weather = match fields.choice("weather", &["normal", "good", "bad"])? {
-        Some("good") => Weather::Good,
-        Some("bad") => Weather::Bad,
-        _ => Weather::Normal,
-    };
-    let straits = fields.int_in("straits", 0, 10)?.unwrap_or(0) as u32;
+    let weather = super::strait::weather(fields, &WEATHER)?;
+    let straits = STRAITS.int(fields)? as u32;
     let interceptor = |key: &'static str| -> Result<Option<Force>> {
         if !fields.has(key) {
             return Ok(None);
         }
-        let f = parse_force(&fields.table(key, &empty)?, key == "naval_interception")?;
+        let f = parse_force(
+            &fields.table(key, &empty)?,
+            key == "naval_interception",
+            &SEA_FORCE,
+        )?;
         if matches!(f, Force::Barbarian { .. }) {
             return Err(AleaError::input(
                 fields.source,
@@ -195,24 +232,14 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         ));
     }
     let t = fields.table("target", &empty)?;
-    let target = match t.choice("kind", &["city", "barbarian"])?.unwrap_or("city") {
+    let target = match TARGET_KIND.choice(&t)? {
         "barbarian" => {
-            t.only(&["kind", "strength", "enraged"])?;
-            let dice = t.int_in("strength", 0, 10)?.unwrap_or(1) as u32
-                + t.int_in("enraged", 0, 3)?.unwrap_or(0) as u32;
+            keys::only(&t, AREA_KEYS, "to a barbarian area (kind = \"barbarian\")")?;
+            let dice = STRENGTH.int(&t)? as u32 + ENRAGED.int(&t)? as u32;
             Target::Barbarian { dice }
         }
         _ => {
-            t.only(&[
-                "kind",
-                "size",
-                "markers",
-                "capital",
-                "owner",
-                "leaders",
-                "extra_dice",
-                "modifier",
-            ])?;
+            keys::only(&t, CITY_KEYS, "to a city (kind = \"city\")")?;
             let city = super::assault::parse_city(&t)?;
             let (helpers, modifier) = super::assault::parse_helpers(&t)?;
             Target::City {
@@ -233,8 +260,8 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
             "nothing: an expedition against a barbarian area cannot be intercepted (L1000-L1005)",
         ));
     }
-    let direct = fields.choice("arrival", &["direct", "landing"])? != Some("landing");
-    let assault_extra_dice = fields.int_in("assault_extra_dice", 0, 30)?.unwrap_or(0) as u32;
+    let direct = ARRIVAL.choice(fields)? != "landing";
+    let assault_extra_dice = ASSAULT_EXTRA_DICE.int(fields)? as u32;
     Ok(Box::new(Expedition::new(
         cf,
         naval,

@@ -4,6 +4,7 @@
 
 use super::cards::{parse_cards, parse_leaders, total_of, Card, Combat};
 use super::rolloff::Total;
+use crate::battle::keys::{self, Key, Type};
 use crate::error::{AleaError, Result};
 use crate::spec::Fields;
 
@@ -35,53 +36,129 @@ pub enum Force {
     },
 }
 
-pub const SIDE_KEYS: &[&str] = &[
-    "[attacker]/[defender] force: \"cards\" (default: a player's cards), \"neutral\" (a non-player force: fixed + dice, plus the base die) or \"barbarian\" (an area: strength + enraged dice, no base die)",
-    "[side] troops: list of Troop cards, each an example card's name (scenarios/imperios-del-mediterraneo/cards.toml, values assumed) or inline { name, field, naval, assault } with values a number (fixed factors), \"Nd\" (N dice) or \"-\" (none)",
-    "[side] fleets: list of Fleet cards (the naval value is the cargo capacity; dice count as their number, A-58)",
-    "[side] aboard: for each troop, the fleet (1, 2, …) carrying it at sea; default: spread to keep the largest cargo small (A-26)",
-    "[side] leaders: list of Leader cards, each its dice (e.g. [1, 2]) or an example leader's name",
-    "[side] extra_dice: dice added by City Attack / City Defence / Special Event cards on this side; modifier: a flat adjustment for card texts",
-    "[side] neutral force: fixed (its value, e.g. 6) and dice (e.g. 2); barbarian area: strength (printed, 1-10) and enraged (0-3)",
-];
-
-const CARD_KEYS: &[&str] = &[
-    "force",
+const fn force(values: &'static [&'static str], help: &'static str) -> Key {
+    keys::choice("force", values)
+        .default_choice("cards")
+        .help(help)
+}
+/// Any force: on land a side may be anyone.
+pub const FORCE: Key = force(
+    &["cards", "neutral", "barbarian"],
+    "\"cards\": a player's cards; \"neutral\": a non-player force (fixed + dice, plus the base die); \"barbarian\": an area (strength + enraged dice, no base die)",
+);
+/// At sea, or intercepting: barbarians have no naval capability (L995-L996) and only the
+/// attacked city's owner intercepts.
+pub const SEA_FORCE: Key = force(
+    &["cards", "neutral"],
+    "\"cards\": a player's cards; \"neutral\": a non-player force (fixed + dice, plus the base die); never barbarians (no naval capability, L995-L996)",
+);
+/// A player's side: an expedition, or a city owner intercepting a raid.
+pub const CARDS_FORCE: Key = force(&["cards"], "a player's cards");
+pub const TROOPS: Key = Key::new(
     "troops",
+    Type::List {
+        format: "Troop cards, each an example card's name (scenarios/imperios-del-mediterraneo/cards.toml, values assumed) or inline { name, field, naval, assault } with values a number (fixed factors), \"Nd\" (N dice) or \"-\" (none)",
+        example: "[\"Hoplitas\"]",
+    },
+)
+.help("the side's Troop cards");
+pub const FLEETS: Key = Key::new(
     "fleets",
+    Type::List {
+        format: "Fleet cards, as troops (the naval value is the cargo capacity; dice count as their number, A-58)",
+        example: "[\"Trirremes\"]",
+    },
+)
+.help("the side's Fleet cards");
+pub const ABOARD: Key = Key::new(
     "aboard",
+    Type::List {
+        format: "for each troop, the fleet (1, 2, …) carrying it at sea",
+        example: "[1]",
+    },
+)
+.absent("spread to keep the largest cargo small (A-26)")
+.help("which fleet carries each troop (naval battles)");
+pub const LEADERS: Key = Key::new(
     "leaders",
-    "extra_dice",
-    "modifier",
-];
+    Type::List {
+        format: "Leader cards, each its dice 0-10 (e.g. [1, 2]) or an example leader's name (Estratega, Gran general)",
+        example: "[1]",
+    },
+)
+.help("the side's Leader cards");
+pub const EXTRA_DICE: Key = keys::int("extra_dice", 0, 30)
+    .default_int(0)
+    .help("dice added by City Attack / City Defence / Special Event cards on this side");
+pub const MODIFIER: Key = keys::int("modifier", -50, 50)
+    .default_int(0)
+    .help("a flat adjustment for card texts (digest §8.8)");
+pub const FIXED: Key = keys::int("fixed", 0, 99)
+    .default_int(0)
+    .help("a neutral force's fixed value (e.g. 6)");
+pub const DICE: Key = keys::int("dice", 0, 30)
+    .default_int(0)
+    .help("a neutral force's dice");
+pub const STRENGTH: Key = keys::int("strength", 0, 10)
+    .default_int(1)
+    .help("a barbarian area's printed strength");
+pub const ENRAGED: Key = keys::int("enraged", 0, 3)
+    .default_int(0)
+    .help("a barbarian area's Enraged level");
 
-/// Reads one side. `naval` asks for a loading of the troops on the fleets.
-pub fn parse_force(f: &Fields, naval: bool) -> Result<Force> {
-    let kind = f
-        .choice("force", &["cards", "neutral", "barbarian"])?
-        .unwrap_or("cards");
-    match kind {
+/// The keys of a side on land, whichever its force: nothing is aboard.
+pub const LAND_SIDE_KEYS: [Key; 10] = [
+    FORCE, TROOPS, FLEETS, LEADERS, EXTRA_DICE, MODIFIER, FIXED, DICE, STRENGTH, ENRAGED,
+];
+/// The keys of a side at sea: cards or a neutral force.
+pub const SEA_SIDE_KEYS: [Key; 9] = [
+    SEA_FORCE, TROOPS, FLEETS, ABOARD, LEADERS, EXTRA_DICE, MODIFIER, FIXED, DICE,
+];
+/// The keys of a land interceptor: cards or a neutral force.
+pub const INTERCEPTOR_KEYS: [Key; 8] = [
+    SEA_FORCE, TROOPS, FLEETS, LEADERS, EXTRA_DICE, MODIFIER, FIXED, DICE,
+];
+/// The keys of an expedition: a player's cards, aboard when it sails.
+pub const EXPEDITION_KEYS: [Key; 7] = [
+    CARDS_FORCE,
+    TROOPS,
+    FLEETS,
+    ABOARD,
+    LEADERS,
+    EXTRA_DICE,
+    MODIFIER,
+];
+/// The keys of a city owner intercepting a raid: his cards.
+pub const OWNER_KEYS: [Key; 6] = [CARDS_FORCE, TROOPS, FLEETS, LEADERS, EXTRA_DICE, MODIFIER];
+const CARD_KEYS: &[Key] = &[FORCE, TROOPS, FLEETS, ABOARD, LEADERS, EXTRA_DICE, MODIFIER];
+const NEUTRAL_KEYS: &[Key] = &[FORCE, FIXED, DICE];
+pub const BARBARIAN_KEYS: &[Key] = &[FORCE, STRENGTH, ENRAGED];
+
+/// Reads one side whose kind the key `force` declares. `naval` asks for a loading of the troops
+/// on the fleets.
+pub fn parse_force(f: &Fields, naval: bool, force: &Key) -> Result<Force> {
+    match force.choice(f)? {
         "neutral" => {
-            f.only(&["force", "fixed", "dice"])?;
-            let fixed = f.int_in("fixed", 0, 99)?.unwrap_or(0) as i32;
-            let dice = f.int_in("dice", 0, 30)?.unwrap_or(0) as u32;
+            keys::only(f, NEUTRAL_KEYS, "to a force = \"neutral\"")?;
+            let fixed = FIXED.int(f)? as i32;
+            let dice = DICE.int(f)? as u32;
             Ok(Force::NonPlayer { fixed, dice })
         }
         "barbarian" => {
-            f.only(&["force", "strength", "enraged"])?;
-            let strength = f.int_in("strength", 0, 10)?.unwrap_or(1) as u32;
-            let enraged = f.int_in("enraged", 0, 3)?.unwrap_or(0) as u32;
+            keys::only(f, BARBARIAN_KEYS, "to a force = \"barbarian\"")?;
+            let strength = STRENGTH.int(f)? as u32;
+            let enraged = ENRAGED.int(f)? as u32;
             Ok(Force::Barbarian {
                 dice: strength + enraged,
             })
         }
         _ => {
-            f.only(CARD_KEYS)?;
-            let troops = parse_cards(f, "troops", "troop")?;
-            let fleets = parse_cards(f, "fleets", "fleet")?;
-            let leaders = parse_leaders(f)?;
-            let extra_dice = f.int_in("extra_dice", 0, 30)?.unwrap_or(0) as u32;
-            let modifier = f.int_in("modifier", -50, 50)?.unwrap_or(0) as i32;
+            keys::only(f, CARD_KEYS, "to a player's cards (force = \"cards\")")?;
+            let troops = parse_cards(f, &TROOPS, "troop")?;
+            let fleets = parse_cards(f, &FLEETS, "fleet")?;
+            let leaders = parse_leaders(f, &LEADERS)?;
+            let extra_dice = EXTRA_DICE.int(f)? as u32;
+            let modifier = MODIFIER.int(f)? as i32;
             let aboard = if naval && !fleets.is_empty() {
                 loading(f, &troops, &fleets)?
             } else {
@@ -114,7 +191,7 @@ fn loading(f: &Fields, troops: &[Card], fleets: &[Card]) -> Result<Vec<Option<us
     }
     let mut load = vec![0u32; fleets.len()];
     let mut aboard = Vec::new();
-    match f.raw("aboard") {
+    match ABOARD.raw(f)? {
         Some(toml::Value::Array(items)) => {
             if items.len() != troops.len() {
                 return Err(AleaError::input(

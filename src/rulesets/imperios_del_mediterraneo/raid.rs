@@ -4,10 +4,14 @@
 //! the city's owner may intercept it on land (a field battle the owner wins on ties, ±2 VP), and
 //! it then assaults the city. A conquered city becomes neutral and its owner loses its size in VP.
 
+use super::assault::{CAPITAL, MARKERS, SIZE};
 use super::cards::Combat;
 use super::forces::{parse_force, Force};
+use super::forces::{CARDS_FORCE, ENRAGED, EXTRA_DICE, LEADERS, MODIFIER, OWNER_KEYS};
 use super::rolloff::{roll_off, Total};
+use super::strait::WEATHER;
 use super::strait::{roll_strait, strait_outcomes, Weather};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -18,13 +22,45 @@ use toml::Table;
 
 pub const SUMMARY: &str = "a non-player attack on a player's city: Barbarian Allies horde, Neutral Attack or Pirates; straits, the owner's land interception, then the assault";
 pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[
-    "raider: \"horde\" (strength + enraged dice, no base die), \"neutral\" (fixed + dice + the base die, rolls for straits) or \"pirates\" (fixed + dice + the base die, assaults directly)",
-    "strength, enraged (a horde); fixed, dice (neutral or pirates: the event table's values, not in the rulebook text)",
-    "straits, weather: straits a Neutral Attack crosses (it loses a die, or 6 points, per card lost)",
-    "[land_interception]: the city owner's intercepting cards (troops, leaders, extra_dice); not for pirates",
-    "[city] size, markers, capital, leaders and extra_dice of its helpers",
-];
+const RAIDER: Key = keys::choice("raider", &["horde", "neutral", "pirates"])
+    .default_choice("horde")
+    .help("\"horde\": strength + enraged dice, no base die; \"neutral\": fixed + dice + the base die, rolls for straits; \"pirates\": fixed + dice + the base die, assaults directly");
+const STRENGTH: Key = keys::int("strength", 0, 10)
+    .default_int(2)
+    .help("a horde's strength");
+const FIXED: Key = keys::int("fixed", 0, 99)
+    .default_int(6)
+    .help("neutral or pirates: the event table's fixed value (not in the rulebook text)");
+const DICE: Key = keys::int("dice", 0, 30)
+    .default_int(0)
+    .help("neutral or pirates: the event table's dice");
+const STRAITS: Key = keys::int("straits", 0, 10)
+    .default_int(0)
+    .help("straits a Neutral Attack crosses (it loses a die, or 6 points, per card lost)");
+const CITY: &[&str] = &["city"];
+
+pub const KEYS: &[Key] = &keys::join::<19>(&[
+    &[
+        RAIDER,
+        STRENGTH,
+        ENRAGED.help("a horde's Enraged level"),
+        FIXED,
+        DICE,
+        STRAITS,
+        WEATHER,
+    ],
+    &keys::placed(OWNER_KEYS, &["land_interception"]),
+    &[
+        SIZE.at(CITY),
+        MARKERS.at(CITY),
+        CAPITAL.at(CITY),
+        LEADERS.at(CITY).help("the city's helpers: Leader cards"),
+        EXTRA_DICE
+            .at(CITY)
+            .help("the city's helpers: City Defence / Special Event dice"),
+        MODIFIER.at(CITY),
+    ],
+]);
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Raider {
@@ -53,36 +89,21 @@ const S_D_REC: usize = 3;
 const S_D_SPENT: usize = 4;
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "raider",
-        "strength",
-        "enraged",
-        "fixed",
-        "dice",
-        "straits",
-        "weather",
-        "land_interception",
-        "city",
-    ])?;
-    let raider = match fields.choice("raider", &["horde", "neutral", "pirates"])? {
-        Some("neutral") => Raider::Neutral,
-        Some("pirates") => Raider::Pirates,
+    let raider = match RAIDER.choice(fields)? {
+        "neutral" => Raider::Neutral,
+        "pirates" => Raider::Pirates,
         _ => Raider::Horde,
     };
     let force = match raider {
         Raider::Horde => Force::Barbarian {
-            dice: fields.int_in("strength", 0, 10)?.unwrap_or(2) as u32
-                + fields.int_in("enraged", 0, 3)?.unwrap_or(0) as u32,
+            dice: STRENGTH.int(fields)? as u32 + ENRAGED.int(fields)? as u32,
         },
         _ => Force::NonPlayer {
-            fixed: fields.int_in("fixed", 0, 99)?.unwrap_or(6) as i32,
-            dice: fields.int_in("dice", 0, 30)?.unwrap_or(0) as u32,
+            fixed: FIXED.int(fields)? as i32,
+            dice: DICE.int(fields)? as u32,
         },
     };
-    let straits = fields.int_in("straits", 0, 10)?.unwrap_or(0) as u32;
+    let straits = STRAITS.int(fields)? as u32;
     if straits > 0 && raider != Raider::Neutral {
         return Err(AleaError::input(
             fields.source,
@@ -91,11 +112,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
             "0: only a Neutral Attack travels by land and rolls for straits",
         ));
     }
-    let weather = match fields.choice("weather", &["normal", "good", "bad"])? {
-        Some("good") => Weather::Good,
-        Some("bad") => Weather::Bad,
-        _ => Weather::Normal,
-    };
+    let weather = super::strait::weather(fields, &WEATHER)?;
     let empty = Table::new();
     let interceptor = if fields.has("land_interception") {
         if raider == Raider::Pirates && !options.flag("pirates_intercepted") {
@@ -106,7 +123,11 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
                 "nothing: pirates assault the city directly (A-09; option pirates_intercepted)",
             ));
         }
-        let f = parse_force(&fields.table("land_interception", &empty)?, false)?;
+        let f = parse_force(
+            &fields.table("land_interception", &empty)?,
+            false,
+            &CARDS_FORCE,
+        )?;
         if !f.is_player() {
             return Err(AleaError::input(
                 fields.source,
@@ -120,7 +141,6 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         None
     };
     let c = fields.table("city", &empty)?;
-    c.only(&["size", "markers", "capital", "leaders", "extra_dice"])?;
     let city = super::assault::parse_city(&c)?;
     let size = city.size;
     let dice = city.dice + super::assault::parse_helpers(&c)?.0;

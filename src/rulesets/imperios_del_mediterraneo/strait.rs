@@ -2,6 +2,7 @@
 //! 2d6 (3 in bad weather): one 1 costs a random card, two 1s (A-08: or three, by option) wreck the
 //! whole expedition. Good weather: no rolls.
 
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -11,11 +12,26 @@ use crate::spec::Fields;
 
 pub const SUMMARY: &str = "strait crossing: 1d6 per strait (2 in bad weather), a danger check of 2d6 (3) per 1: one 1 loses a card, two wreck the expedition";
 pub const OUTCOMES: &[&str] = &["crossed", "wrecked"];
-pub const KEYS: &[&str] = &[
-    "straits: straits on the land legs, 1-10 (default 1)",
-    "weather: \"normal\" (default), \"good\" (no rolls) or \"bad\" (an extra die on both rolls)",
-    "cards: Troop and Fleet cards in the expedition, 1-40 (losing the last one ends it: counted as wrecked)",
-];
+const STRAITS: Key = keys::int("straits", 1, 10)
+    .default_int(1)
+    .help("straits on the land legs");
+pub const WEATHER: Key = keys::choice("weather", &["normal", "good", "bad"])
+    .default_choice("normal")
+    .help("\"good\": no rolls; \"bad\": an extra die on both rolls");
+const CARDS: Key = keys::int("cards", 1, 40).default_int(3).help(
+    "Troop and Fleet cards in the expedition (losing the last one ends it: counted as wrecked)",
+);
+
+pub const KEYS: &[Key] = &[STRAITS, WEATHER, CARDS];
+
+/// The weather a `weather` key names.
+pub fn weather(f: &Fields, key: &Key) -> Result<Weather> {
+    Ok(match key.choice(f)? {
+        "good" => Weather::Good,
+        "bad" => Weather::Bad,
+        _ => Weather::Normal,
+    })
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Weather {
@@ -101,16 +117,9 @@ pub struct Strait {
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset", "battle", "options", "straits", "weather", "cards",
-    ])?;
-    let straits = fields.int_in("straits", 1, 10)?.unwrap_or(1) as u32;
-    let weather = match fields.choice("weather", &["normal", "good", "bad"])? {
-        Some("good") => Weather::Good,
-        Some("bad") => Weather::Bad,
-        _ => Weather::Normal,
-    };
-    let cards = fields.int_in("cards", 1, 40)?.unwrap_or(3) as u32;
+    let straits = STRAITS.int(fields)? as u32;
+    let weather = weather(fields, &WEATHER)?;
+    let cards = CARDS.int(fields)? as u32;
     Ok(Box::new(Strait::new(
         straits,
         weather,

@@ -3,6 +3,7 @@
 //! extraction lost) are rule options.
 
 use super::wording;
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -13,14 +14,28 @@ use toml::Table;
 
 pub const SUMMARY: &str = "flight before a battle: D10 + modifiers >= 9";
 pub const OUTCOMES: &[&str] = &["fled", "stayed"];
-pub const KEYS: &[&str] = &[
-    "[defender] leader: combat bonus 0..3 of the fleeing stack's leader (+bonus; counts even if he stays)",
-    "[defender] units: units of the fleeing side, 1..30 (default 1)",
-    "[defender] cavalry: cavalry among them (-1 if fewer than the attacker's)",
-    "[attacker] units: units of the entering stack, 1..30 (default 1)",
-    "[attacker] cavalry: cavalry among them",
-    "fortified_city: the departure province has a fortified city (+3)",
-    "crossing: none (default) | river | mountain | strait, what the flight must cross first (-2)",
+const DEFENDER: &[&str] = &["defender"];
+const LEADER: Key = keys::int("leader", 0, 3)
+    .default_int(0)
+    .help("combat bonus of the fleeing stack's leader (+bonus; counts even if he stays)");
+const UNITS: Key = keys::int("units", 1, 30).default_int(1);
+const CAVALRY: Key = keys::int("cavalry", 0, 30).default_int(0);
+const FORTIFIED_CITY: Key =
+    keys::flag("fortified_city").help("the departure province has a fortified city (+3)");
+const CROSSING: Key = keys::choice("crossing", &["none", "river", "mountain", "strait"])
+    .default_choice("none")
+    .help("what the flight must cross first (-2)");
+
+pub const KEYS: &[Key] = &[
+    LEADER.at(DEFENDER),
+    UNITS.at(DEFENDER).help("units of the fleeing side"),
+    CAVALRY
+        .at(DEFENDER)
+        .help("cavalry among them (-1 if fewer than the attacker's)"),
+    UNITS.at(&["attacker"]).help("units of the entering stack"),
+    CAVALRY.at(&["attacker"]).help("cavalry among them"),
+    FORTIFIED_CITY,
+    CROSSING,
 ];
 
 /// P(D10 + m ≥ 9) = clamp((2 + m)/10).
@@ -53,29 +68,15 @@ struct Model {
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "attacker",
-        "defender",
-        "fortified_city",
-        "crossing",
-    ])?;
     let empty = Table::new();
     let side = |key: &'static str| -> Result<(u32, u32)> {
         let t = fields.table(key, &empty)?;
-        if key == "defender" {
-            t.only(&["leader", "units", "cavalry"])?;
-        } else {
-            t.only(&["units", "cavalry"])?;
-        }
-        let units = t.int_in("units", 1, 30)?.unwrap_or(1) as u32;
-        let cavalry = t.int_in("cavalry", 0, 30)?.unwrap_or(0) as u32;
+        let units = UNITS.int(&t)? as u32;
+        let cavalry = CAVALRY.int(&t)? as u32;
         if cavalry > units {
             return Err(AleaError::input(
                 fields.source,
-                t.field("cavalry"),
+                CAVALRY.field(&t),
                 cavalry,
                 format!("at most the side's {units} units"),
             ));
@@ -84,20 +85,15 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     };
     let (units, cavalry) = side("defender")?;
     let (enemy_units, enemy_cavalry) = side("attacker")?;
-    let leader = fields
-        .table("defender", &empty)?
-        .int_in("leader", 0, 3)?
-        .unwrap_or(0) as u32;
-    let crossing_name = fields
-        .choice("crossing", &["none", "river", "mountain", "strait"])?
-        .unwrap_or("none");
+    let leader = LEADER.int(&fields.table("defender", &empty)?)? as u32;
+    let crossing_name = CROSSING.choice(fields)?;
     let f = Flight {
         leader,
         units,
         cavalry,
         enemy_units,
         enemy_cavalry,
-        fortified_city: fields.bool("fortified_city")?.unwrap_or(false),
+        fortified_city: FORTIFIED_CITY.bool(fields)?,
         crossing: crossing_name != "none",
         entering_double: options.choice("flight_size_bonus") == "entering-side-double",
         as_extracted: options.choice("lost_minus_signs") == "as-extracted",

@@ -4,6 +4,7 @@
 //! nation), the excess staying behind. Q14's lost minus signs are the option `lost_minus_signs`.
 
 use super::wording;
+use crate::battle::keys::{self, Key, Type};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -11,25 +12,51 @@ use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
 use crate::spec::Fields;
-use toml::Value;
 
 pub const SUMMARY: &str =
     "interception: D10 + modifiers >= 6 per reacting stack; stacks and units arriving within the stacking limit";
 pub const OUTCOMES: &[&str] = &["intercepted", "not_intercepted"];
-pub const KEYS: &[&str] = &[
-    "mountain: the target province is mountainous (stacking limit 3 instead of 4)",
-    "defenders: the owner's units already in the target, 0..30 (they count against the limit)",
-    "defender_stacking: stacking bonus 0..3 of a leader already in the target",
-    "[[stacks]] one table per reacting stack (1..8; at most one without a leader):",
-    "[[stacks]] units: units in the stack, 1..30 (default 1)",
-    "[[stacks]] leader: the stack leader's combat bonus 0..3 (+bonus); absent = no leader",
-    "[[stacks]] stacking: the leader's stacking bonus 0..3",
-    "[[stacks]] capital: the target holds the interceptor's capital (+3)",
-    "[[stacks]] empire: the interceptor is an Empire (+2)",
-    "[[stacks]] distance: land steps to the target, 1..3 (3: -1)",
-    "[[stacks]] crossings: mountain ranges and straits crossed, 0..3 (-2 each)",
-    "[[stacks]] bosporus: one of the straits is the Bosporus (a further -2)",
-];
+const MOUNTAIN: Key = keys::flag("mountain")
+    .help("the target province is mountainous (stacking limit 3 instead of 4)");
+const DEFENDERS: Key = keys::int("defenders", 0, 30)
+    .default_int(0)
+    .help("the owner's units already in the target (they count against the limit)");
+const DEFENDER_STACKING: Key = keys::int("defender_stacking", 0, 3)
+    .default_int(0)
+    .help("stacking bonus of a leader already in the target");
+const UNITS: Key = keys::int("units", 1, 30)
+    .default_int(1)
+    .help("units in the stack");
+const LEADER: Key = keys::int("leader", 0, 3)
+    .absent("no leader")
+    .help("the stack leader's combat bonus (+bonus)");
+const STACKING: Key = keys::int("stacking", 0, 3)
+    .default_int(0)
+    .help("the leader's stacking bonus");
+const CAPITAL: Key = keys::flag("capital").help("the target holds the interceptor's capital (+3)");
+const EMPIRE: Key = keys::flag("empire").help("the interceptor is an Empire (+2)");
+const DISTANCE: Key = keys::int("distance", 1, 3)
+    .default_int(1)
+    .help("land steps to the target (3: -1)");
+const CROSSINGS: Key = keys::int("crossings", 0, 3)
+    .default_int(0)
+    .help("mountain ranges and straits crossed (-2 each)");
+const BOSPORUS: Key =
+    keys::flag("bosporus").help("one of the straits is the Bosporus (a further -2)");
+const STACKS: Key = Key::new(
+    "stacks",
+    Type::Tables(
+        &[
+            UNITS, LEADER, STACKING, CAPITAL, EMPIRE, DISTANCE, CROSSINGS, BOSPORUS,
+        ],
+        1,
+        MAX_STACKS,
+    ),
+)
+.required()
+.help("one table per reacting stack (at most one without a leader)");
+
+pub const KEYS: &[Key] = &[MOUNTAIN, DEFENDERS, DEFENDER_STACKING, STACKS];
 
 const MAX_STACKS: usize = 8;
 
@@ -162,54 +189,17 @@ impl Interception {
     }
 }
 
-fn read_stack(fields: &Fields, k: usize, v: &Value) -> Result<Reacting> {
-    let field = format!("stacks[{k}]");
-    let Value::Table(t) = v else {
-        return Err(AleaError::input(fields.source, field, v, "a table"));
-    };
-    let f = Fields::new(fields.source, t);
-    const ALLOWED: &[&str] = &[
-        "units",
-        "leader",
-        "stacking",
-        "capital",
-        "empire",
-        "distance",
-        "crossings",
-        "bosporus",
-    ];
-    if let Some(key) = t.keys().find(|k| !ALLOWED.contains(&k.as_str())) {
-        return Err(AleaError::invalid(
-            fields.source,
-            format!(
-                "unknown field `{field}.{key}`; allowed here: {}",
-                ALLOWED.join(", ")
-            ),
-        ));
-    }
-    let named = |e: AleaError| match e {
-        AleaError::Input {
-            source,
-            field: inner,
-            value,
-            allowed,
-        } => AleaError::Input {
-            source,
-            field: format!("{field}.{inner}"),
-            value,
-            allowed,
-        },
-        other => other,
-    };
+fn read_stack(fields: &Fields, f: &Fields) -> Result<Reacting> {
+    let field = f.path();
     let s = Reacting {
-        units: f.int_in("units", 1, 30).map_err(named)?.unwrap_or(1) as u32,
-        leader: f.int_in("leader", 0, 3).map_err(named)?.map(|l| l as u32),
-        stacking: f.int_in("stacking", 0, 3).map_err(named)?.unwrap_or(0) as u32,
-        capital: f.bool("capital").map_err(named)?.unwrap_or(false),
-        empire: f.bool("empire").map_err(named)?.unwrap_or(false),
-        distance: f.int_in("distance", 1, 3).map_err(named)?.unwrap_or(1) as u32,
-        crossings: f.int_in("crossings", 0, 3).map_err(named)?.unwrap_or(0) as u32,
-        bosporus: f.bool("bosporus").map_err(named)?.unwrap_or(false),
+        units: UNITS.int(f)? as u32,
+        leader: LEADER.opt_int(f)?.map(|l| l as u32),
+        stacking: STACKING.int(f)? as u32,
+        capital: CAPITAL.bool(f)?,
+        empire: EMPIRE.bool(f)?,
+        distance: DISTANCE.int(f)? as u32,
+        crossings: CROSSINGS.int(f)? as u32,
+        bosporus: BOSPORUS.bool(f)?,
     };
     if s.stacking > 0 && s.leader.is_none() {
         return Err(AleaError::input(
@@ -231,31 +221,13 @@ fn read_stack(fields: &Fields, k: usize, v: &Value) -> Result<Reacting> {
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "mountain",
-        "defenders",
-        "defender_stacking",
-        "stacks",
-    ])?;
-    let list = match fields.raw("stacks") {
-        Some(Value::Array(a)) if (1..=MAX_STACKS).contains(&a.len()) => a,
-        other => {
-            return Err(AleaError::input(
-                fields.source,
-                "stacks",
-                other.map_or("nothing".to_string(), |v| v.to_string()),
-                format!("1 to {MAX_STACKS} [[stacks]] tables"),
-            ))
-        }
-    };
-    let stacks = list
+    let stacks = keys::entries(fields, &STACKS)?
         .iter()
-        .enumerate()
-        .map(|(k, v)| read_stack(fields, k, v))
+        .map(|f| read_stack(fields, f))
         .collect::<Result<Vec<_>>>()?;
+    if stacks.is_empty() {
+        return Err(STACKS.missing(fields));
+    }
     if stacks.iter().filter(|s| s.leader.is_none()).count() > 1 {
         return Err(AleaError::input(
             fields.source,
@@ -271,9 +243,9 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     };
     Ok(Box::new(Interception::new(
         stacks,
-        fields.bool("mountain")?.unwrap_or(false),
-        fields.int_in("defenders", 0, 30)?.unwrap_or(0) as u32,
-        fields.int_in("defender_stacking", 0, 3)?.unwrap_or(0) as u32,
+        MOUNTAIN.bool(fields)?,
+        DEFENDERS.int(fields)? as u32,
+        DEFENDER_STACKING.int(fields)? as u32,
         sign,
     )))
 }

@@ -11,8 +11,10 @@
 
 use super::naval::{
     check_coastal, parse_policy, parse_side, parse_system, weighted_records, Kind, Naval, Refuse,
-    Rules, Side, SEAS,
+    Rules, Side,
 };
+use super::naval_input::{FLEETS, POLICY_KEYS, SEA, SIDE_KEYS, SYSTEM_KEYS};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -24,32 +26,49 @@ use toml::Table;
 pub const SUMMARY: &str =
     "amphibious landing: sea-risk roll, then an optional naval interception and battle (XXV.E)";
 pub const OUTCOMES: &[&str] = &["landed", "failed", "turned_back"];
-pub const KEYS: &[&str] = &[
-    "[attacker] carried: land units transported, 1..3 per fleet (required)",
-    "[attacker] fleets: fleets of the transporting naval stack, 1..2 (required)",
-    "[attacker] elite: elite fleets, 0..fleets (default 0)",
-    "[attacker] kind: \"barbarian\" | \"kingdom\" | \"empire\" (default \"empire\"); a Barbarian invading Britannia skips the sea risk",
-    "[attacker] rome_byzantium: Rome or Byzantium: +1 on a Mediterranean / Pontus Euxinus coast (default false)",
-    "[attacker] leader: combat bonus 0..3 of a leader attached to the naval stack (= rerolls); absent = no leader",
-    "[attacker] full_coastal_control: +2 rerolls in a naval battle in the Mediterranean / Pontus Euxinus (default false)",
-    "[attacker] city_on_coast: the nation controls a (built) city on the target's coast, coastal to the last sea zone crossed: no −2 (default false)",
-    "[attacker] amphibious: the landing units are amphibious: no sea-risk roll (default false)",
-    "britannia: a Barbarian nation invading Britannia: no sea-risk roll (default false)",
-    "event: the Storm / Expert Navigation event's modifier to the sea-risk roll, -3..3 (default 0)",
-    "sea: \"mediterranean\" (a Mediterranean / Pontus Euxinus coast and zone: +1 for Rome / Byzantium, coastal rerolls) | \"other\" (default \"mediterranean\")",
-    "interception: \"none\" | \"automatic\" (the interceptor controls every coastal city of the zone) | \"d2\" (default \"d2\" with a [defender], else \"none\")",
-    "[defender] fleets: fleets of the intercepting naval stack, 1..2 (required unless interception = \"none\")",
-    "[defender] elite: elite fleets, 0..fleets (default 0)",
-    "[defender] kind: \"barbarian\" | \"kingdom\" | \"empire\" (default \"empire\")",
-    "[defender] rome_byzantium: the nation is Rome or Byzantium (default false)",
-    "[defender] leader: combat bonus 0..3 of a leader attached to the naval stack; absent = no leader",
-    "[defender] full_coastal_control: +2 rerolls in the Mediterranean / Pontus Euxinus (default false; not both sides)",
-    "system: the naval battle's system, \"basic\" | \"advanced\" (default \"basic\")",
-    "advanced_rounds: combat rounds of an advanced naval battle, 1..2 (default 2)",
-    "[policy] rerolls: \"greedy\" (§8.5) | \"never\" (default \"greedy\")",
-    "[policy] reroll_threshold: τ, reroll only a die whose gain exceeds τ, 0..4 (default 0)",
-    "[policy] refuse: \"never\" | \"attacker\" (the transport is cancelled) | \"defender\" (the interceptor refuses: 1 VP, the units land) (default \"never\")",
-];
+const ATTACKER: &[&str] = &["attacker"];
+const LANDING_CARRIED: Key = keys::int("carried", 1, 6)
+    .required()
+    .help("land units transported, at most 3 per fleet");
+const CITY_ON_COAST: Key = keys::flag("city_on_coast").help(
+    "the nation controls a (built) city on the target's coast, coastal to the last sea zone crossed: no -2",
+);
+const AMPHIBIOUS: Key =
+    keys::flag("amphibious").help("the landing units are amphibious: no sea-risk roll");
+const DEFENDER_FLEETS: Key = FLEETS.absent("").help(
+    "fleets of the intercepting naval stack, at most 2 (required unless interception = \"none\")",
+);
+const BRITANNIA: Key =
+    keys::flag("britannia").help("a Barbarian nation invading Britannia: no sea-risk roll");
+const EVENT: Key = keys::int("event", -3, 3)
+    .default_int(0)
+    .help("the Storm / Expert Navigation event's modifier to the sea-risk roll");
+const INTERCEPTION: Key = keys::choice("interception", INTERCEPTIONS)
+    .absent("\"d2\" with a [defender], else \"none\"")
+    .help("\"automatic\": the interceptor controls every coastal city of the zone");
+
+pub const KEYS: &[Key] = &keys::join::<24>(&[
+    &keys::placed(SIDE_KEYS, ATTACKER),
+    &[
+        LANDING_CARRIED.at(ATTACKER),
+        CITY_ON_COAST.at(ATTACKER),
+        AMPHIBIOUS.at(ATTACKER),
+        DEFENDER_FLEETS.at(&["defender"]),
+    ],
+    &keys::placed(
+        [
+            SIDE_KEYS[1],
+            SIDE_KEYS[2],
+            SIDE_KEYS[3],
+            SIDE_KEYS[4],
+            SIDE_KEYS[5],
+        ],
+        &["defender"],
+    ),
+    &keys::placed(POLICY_KEYS, &["policy"]),
+    &SYSTEM_KEYS,
+    &[BRITANNIA, EVENT, INTERCEPTION],
+]);
 
 const INTERCEPTIONS: &[&str] = &["none", "automatic", "d2"];
 
@@ -125,44 +144,26 @@ enum Course {
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "policy",
-        "attacker",
-        "defender",
-        "sea",
-        "system",
-        "advanced_rounds",
-        "interception",
-        "event",
-        "britannia",
-    ])?;
     let empty = Table::new();
     let attacker_fields = fields.table("attacker", &empty)?;
-    let city_on_coast = attacker_fields.bool("city_on_coast")?.unwrap_or(false);
-    let amphibious = attacker_fields.bool("amphibious")?.unwrap_or(false);
-    let (attacker, carried) = parse_side(&attacker_fields, true, &["city_on_coast", "amphibious"])?;
+    let city_on_coast = CITY_ON_COAST.bool(&attacker_fields)?;
+    let amphibious = AMPHIBIOUS.bool(&attacker_fields)?;
+    let (attacker, carried) = parse_side(&attacker_fields, true)?;
     if carried == 0 {
-        return Err(AleaError::input(
-            fields.source,
-            "attacker.carried",
-            0,
-            format!("1 to {} (3 land units per fleet)", 3 * attacker.fleets),
-        ));
+        return Err(LANDING_CARRIED.missing(&attacker_fields));
     }
     let has_defender = fields.has("defender");
-    let interception = match fields
-        .choice("interception", INTERCEPTIONS)?
-        .unwrap_or(if has_defender { "d2" } else { "none" })
-    {
-        "automatic" => Interception::Automatic,
-        "d2" => Interception::D2,
-        _ => Interception::None,
-    };
+    let interception =
+        match INTERCEPTION
+            .opt_choice(fields)?
+            .unwrap_or(if has_defender { "d2" } else { "none" })
+        {
+            "automatic" => Interception::Automatic,
+            "d2" => Interception::D2,
+            _ => Interception::None,
+        };
     let defender = if has_defender {
-        parse_side(&fields.table("defender", &empty)?, false, &[])?.0
+        parse_side(&fields.table("defender", &empty)?, false)?.0
     } else if interception != Interception::None {
         return Err(AleaError::input(
             fields.source,
@@ -174,11 +175,11 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         Side::new(1)
     };
     check_coastal(fields, &[attacker, defender])?;
-    let mediterranean = fields.choice("sea", SEAS)?.unwrap_or("mediterranean") == "mediterranean";
+    let mediterranean = SEA.choice(fields)? == "mediterranean";
     let system = parse_system(fields)?;
-    let policy = parse_policy(&fields.table("policy", &empty)?, &[])?;
-    let event = fields.int_in("event", -3, 3)?.unwrap_or(0) as i32;
-    let britannia = fields.bool("britannia")?.unwrap_or(false);
+    let policy = parse_policy(&fields.table("policy", &empty)?)?;
+    let event = EVENT.int(fields)? as i32;
+    let britannia = BRITANNIA.bool(fields)?;
     let risk = SeaRisk {
         city_on_coast,
         rome_byzantium: attacker.rome_byzantium,

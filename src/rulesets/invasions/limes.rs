@@ -2,6 +2,7 @@
 //! a passed D2, inflicts one hit on the invader (Q27: a normal hit the invader allocates: flip an
 //! intact elite or eliminate a unit). The invader still has to stop in the province.
 
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -13,11 +14,18 @@ use toml::Table;
 
 pub const SUMMARY: &str = "unsupported Limes: destroyed, one hit on the invader on a passed D2";
 pub const OUTCOMES: &[&str] = &["hit", "no_hit"];
-pub const KEYS: &[&str] = &[
-    "[attacker] units: units of the invading stack, 1..30 (default 1)",
-    "[attacker] elites: intact elites among them (a hit flips one instead of eliminating a unit)",
-    "[policy] hit: \"flip\" (default: an intact elite absorbs the hit if there is one) | \"eliminate\" (eliminate a non-elite unit when there is one)",
-];
+const ATTACKER: &[&str] = &["attacker"];
+const UNITS: Key = keys::int("units", 1, 30)
+    .default_int(1)
+    .help("units of the invading stack");
+const ELITES: Key = keys::int("elites", 0, 30)
+    .default_int(0)
+    .help("intact elites among them (a hit flips one instead of eliminating a unit)");
+const HIT: Key = keys::choice("hit", &["flip", "eliminate"])
+    .default_choice("flip")
+    .help("\"flip\": an intact elite absorbs the hit if there is one; \"eliminate\": eliminate a non-elite unit when there is one");
+
+pub const KEYS: &[Key] = &[UNITS.at(ATTACKER), ELITES.at(ATTACKER), HIT.at(&["policy"])];
 
 #[derive(Clone, Copy, Debug)]
 pub struct Limes {
@@ -61,26 +69,19 @@ impl Model {
 }
 
 pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&["ruleset", "battle", "options", "policy", "attacker"])?;
     let empty = Table::new();
     let a = fields.table("attacker", &empty)?;
-    a.only(&["units", "elites"])?;
-    let units = a.int_in("units", 1, 30)?.unwrap_or(1) as u32;
-    let elites = a.int_in("elites", 0, 30)?.unwrap_or(0) as u32;
+    let units = UNITS.int(&a)? as u32;
+    let elites = ELITES.int(&a)? as u32;
     if elites > units {
         return Err(AleaError::input(
             fields.source,
-            "attacker.elites",
+            ELITES.field(&a),
             elites,
             format!("at most the stack's {units} units"),
         ));
     }
-    let policy = fields.table("policy", &empty)?;
-    policy.only(&["hit"])?;
-    let flip = policy
-        .choice("hit", &["flip", "eliminate"])?
-        .unwrap_or("flip")
-        == "flip";
+    let flip = HIT.choice(&fields.table("policy", &empty)?)? == "flip";
     Ok(Box::new(Model::new(Limes::new(units, elites, flip))))
 }
 

@@ -13,7 +13,9 @@
 
 use super::faces::Colour;
 pub use super::naval_input::{check_coastal, parse_policy, parse_side, parse_system};
+use super::naval_input::{CARRIED, POLICY_KEYS, SEA, SIDE_KEYS, SYSTEM_KEYS};
 use super::tables::{combat_hits, HalfHit};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -26,27 +28,12 @@ use toml::Table;
 pub const SUMMARY: &str =
     "naval battle after a successful interception: fleets, elite fleets, leader and coastal rerolls, carried units (XXV.C)";
 pub const OUTCOMES: &[&str] = &["attacker", "defender", "tie"];
-pub const KEYS: &[&str] = &[
-    "[attacker] fleets: fleets in the active naval stack, 1..2 (required)",
-    "[attacker] elite: how many of them are elite fleets, 0..fleets (default 0)",
-    "[attacker] kind: the nation's status, \"barbarian\" | \"kingdom\" | \"empire\" (default \"empire\"); Barbarian elite fleets are standard",
-    "[attacker] rome_byzantium: the nation is Rome or Byzantium (default false; matters with naval_elite_fleets = \"rome-byzantium\")",
-    "[attacker] leader: combat bonus 0..3 of a leader attached to the naval stack (= rerolls); absent = no leader",
-    "[attacker] full_coastal_control: the side controls every coastal city of the sea zone (+2 rerolls in the Mediterranean / Pontus Euxinus only; default false)",
-    "[attacker] carried: land units transported by the active stack, 0..3 per fleet (default 0)",
-    "[defender] fleets: fleets in the inactive naval stack (intercepting or intercepted), 1..2 (required)",
-    "[defender] elite: elite fleets, 0..fleets (default 0)",
-    "[defender] kind: \"barbarian\" | \"kingdom\" | \"empire\" (default \"empire\")",
-    "[defender] rome_byzantium: the nation is Rome or Byzantium (default false)",
-    "[defender] leader: combat bonus 0..3 of a leader attached to the naval stack; absent = no leader",
-    "[defender] full_coastal_control: +2 rerolls in the Mediterranean / Pontus Euxinus (default false; not both sides)",
-    "sea: \"mediterranean\" (Mediterranean or Pontus Euxinus zone, Q47) | \"other\" (default \"mediterranean\")",
-    "system: \"basic\" (one white die per fleet) | \"advanced\" (2D6 on the combat table, column = fleets) (default \"basic\")",
-    "advanced_rounds: combat rounds of an advanced naval battle, 1..2 (default 2: the land battle's two rounds, naval stacks cannot retreat)",
-    "[policy] rerolls: \"greedy\" (the §8.5 protocol: alternate, attacker first, reroll the die of largest gain) | \"never\" (default \"greedy\")",
-    "[policy] reroll_threshold: τ, a die is rerolled only if its gain exceeds τ, 0..4 (default 0)",
-    "[policy] refuse: \"never\" | \"attacker\" | \"defender\": that side refuses the battle and counts as the loser (default \"never\")",
-];
+pub const KEYS: &[Key] = &keys::join::<13>(&[
+    &keys::placed(SIDE_KEYS, &["attacker", "defender"]),
+    &[CARRIED.at(&["attacker"])],
+    &keys::placed(POLICY_KEYS, &["policy"]),
+    &SYSTEM_KEYS,
+]);
 
 pub const KINDS: &[&str] = &["barbarian", "kingdom", "empire"];
 pub const SEAS: &[&str] = &["mediterranean", "other"];
@@ -754,24 +741,13 @@ pub struct NavalBattle {
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "policy",
-        "attacker",
-        "defender",
-        "sea",
-        "system",
-        "advanced_rounds",
-    ])?;
     let empty = Table::new();
-    let (attacker, carried) = parse_side(&fields.table("attacker", &empty)?, true, &[])?;
-    let (defender, _) = parse_side(&fields.table("defender", &empty)?, false, &[])?;
+    let (attacker, carried) = parse_side(&fields.table("attacker", &empty)?, true)?;
+    let (defender, _) = parse_side(&fields.table("defender", &empty)?, false)?;
     check_coastal(fields, &[attacker, defender])?;
-    let mediterranean = fields.choice("sea", SEAS)?.unwrap_or("mediterranean") == "mediterranean";
+    let mediterranean = SEA.choice(fields)? == "mediterranean";
     let system = parse_system(fields)?;
-    let policy = parse_policy(&fields.table("policy", &empty)?, &[])?;
+    let policy = parse_policy(&fields.table("policy", &empty)?)?;
     let naval = Naval::new(
         [attacker, defender],
         carried,

@@ -5,6 +5,7 @@
 //! fights. Neither against a Limes, a fortified city or across a strait. Otherwise: a battle.
 //! The exact answer is a point mass; the simulation replays the same steps.
 
+use crate::battle::keys::{self, Key, Type};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -12,21 +13,43 @@ use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::options::Options;
 use crate::spec::Fields;
-use toml::{Table, Value};
+use toml::Table;
 
 pub const SUMMARY: &str =
     "overrun or forced passage: what a moving stack can do on its way (deterministic)";
 pub const OUTCOMES: &[&str] = &["overrun", "forced_passage", "battle"];
-pub const KEYS: &[&str] = &[
-    "[attacker] units: units in the moving stack, 1..30 (default 1)",
-    "[attacker] steps: movement steps left before entering the first province, 1..6 (default 4)",
-    "[[provinces]] one table per province entered, in order (1..6):",
-    "[[provinces]] enemy_units: enemy units there that did not flee, 0..30",
-    "[[provinces]] horde: an enemy horde is there (counts as 1 unit against a forced passage; never overrun alone, Q38)",
-    "[[provinces]] limes: a Roman Limes with supporting units is there (blocks both)",
-    "[[provinces]] fortified: an enemy fortified city is there (blocks both)",
-    "[[provinces]] strait: the province is entered across a strait (blocks both; the crossing takes all the steps)",
-];
+const ATTACKER: &[&str] = &["attacker"];
+const UNITS: Key = keys::int("units", 1, 30)
+    .default_int(1)
+    .help("units in the moving stack");
+const STEPS: Key = keys::int("steps", 1, 6)
+    .default_int(4)
+    .help("movement steps left before entering the first province");
+const ENEMY_UNITS: Key = keys::int("enemy_units", 0, 30)
+    .default_int(0)
+    .help("enemy units there that did not flee");
+const HORDE: Key = keys::flag("horde").help(
+    "an enemy horde is there (counts as 1 unit against a forced passage; never overrun alone, Q38)",
+);
+const LIMES: Key =
+    keys::flag("limes").help("a Roman Limes with supporting units is there (blocks both)");
+const FORTIFIED: Key =
+    keys::flag("fortified").help("an enemy fortified city is there (blocks both)");
+const STRAIT: Key = keys::flag("strait").help(
+    "the province is entered across a strait (blocks both; the crossing takes all the steps)",
+);
+const PROVINCES: Key = Key::new(
+    "provinces",
+    Type::Tables(
+        &[ENEMY_UNITS, HORDE, LIMES, FORTIFIED, STRAIT],
+        1,
+        MAX_PROVINCES,
+    ),
+)
+.required()
+.help("one table per province entered, in order");
+
+pub const KEYS: &[Key] = &[UNITS.at(ATTACKER), STEPS.at(ATTACKER), PROVINCES];
 
 const MAX_PROVINCES: usize = 6;
 
@@ -159,72 +182,23 @@ pub fn walk(units: u32, steps: u32, provinces: &[Province], lone_horde: bool) ->
     })
 }
 
-fn flag(fields: &Fields, t: &Table, field: &str, key: &str) -> Result<bool> {
-    match t.get(key) {
-        None => Ok(false),
-        Some(Value::Boolean(b)) => Ok(*b),
-        Some(v) => Err(AleaError::input(
-            fields.source,
-            format!("{field}.{key}"),
-            v,
-            "true or false",
-        )),
-    }
-}
-
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&["ruleset", "battle", "options", "attacker", "provinces"])?;
     let empty = Table::new();
     let a = fields.table("attacker", &empty)?;
-    a.only(&["units", "steps"])?;
-    let units = a.int_in("units", 1, 30)?.unwrap_or(1) as u32;
-    let steps = a.int_in("steps", 1, 6)?.unwrap_or(4) as u32;
-    let list = match fields.raw("provinces") {
-        Some(Value::Array(l)) if (1..=MAX_PROVINCES).contains(&l.len()) => l,
-        other => {
-            return Err(AleaError::input(
-                fields.source,
-                "provinces",
-                other.map_or("nothing".to_string(), |v| v.to_string()),
-                format!("1 to {MAX_PROVINCES} [[provinces]] tables"),
-            ))
-        }
-    };
-    const ALLOWED: &[&str] = &["enemy_units", "horde", "limes", "fortified", "strait"];
+    let units = UNITS.int(&a)? as u32;
+    let steps = STEPS.int(&a)? as u32;
     let mut provinces = Vec::new();
-    for (i, v) in list.iter().enumerate() {
-        let field = format!("provinces[{i}]");
-        let Value::Table(t) = v else {
-            return Err(AleaError::input(fields.source, field, v, "a table"));
-        };
-        if let Some(key) = t.keys().find(|k| !ALLOWED.contains(&k.as_str())) {
-            return Err(AleaError::invalid(
-                fields.source,
-                format!(
-                    "unknown field `{field}.{key}`; allowed here: {}",
-                    ALLOWED.join(", ")
-                ),
-            ));
-        }
-        let enemy_units = match t.get("enemy_units") {
-            None => 0,
-            Some(Value::Integer(n)) if (0..=30).contains(n) => *n as u32,
-            Some(v) => {
-                return Err(AleaError::input(
-                    fields.source,
-                    format!("{field}.enemy_units"),
-                    v,
-                    "a whole number from 0 to 30",
-                ))
-            }
-        };
+    for t in keys::entries(fields, &PROVINCES)? {
         provinces.push(Province {
-            enemy_units,
-            horde: flag(fields, t, &field, "horde")?,
-            limes: flag(fields, t, &field, "limes")?,
-            fortified: flag(fields, t, &field, "fortified")?,
-            strait: flag(fields, t, &field, "strait")?,
+            enemy_units: ENEMY_UNITS.int(&t)? as u32,
+            horde: HORDE.bool(&t)?,
+            limes: LIMES.bool(&t)?,
+            fortified: FORTIFIED.bool(&t)?,
+            strait: STRAIT.bool(&t)?,
         });
+    }
+    if provinces.is_empty() {
+        return Err(PROVINCES.missing(fields));
     }
     let passage = Passage::new(units, steps, provinces, options.flag("overrun_lone_horde"))
         .map_err(|e| match e {

@@ -5,6 +5,7 @@
 //! comes from the assumed pool of `scenarios/invasions/pillage-markers.toml` (see `pillage_markers.rs`).
 
 use super::pillage_markers::pillage_markers;
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -16,12 +17,20 @@ use crate::spec::Fields;
 pub const SUMMARY: &str =
     "raid on an empty city site: D10 + modifiers on the raid table (VP, gold, losses)";
 pub const OUTCOMES: &[&str] = &["failure", "incursion_minus", "incursion_plus", "settle"];
-pub const KEYS: &[&str] = &[
-    "target_units: Civilized units in the target province (-1 each), 0..30",
-    "crossed_units: Civilized units (fleets included) in the province or sea zone crossed by a deep raid (-1 each), 0..30",
-    "previous: the marker the previous raid left on the target: none (default) | minus (+1) | plus (+2)",
-    "units: raiding units, 1..2 (default 2); a failure loses one of them",
-];
+const TARGET_UNITS: Key = keys::int("target_units", 0, 30)
+    .default_int(0)
+    .help("Civilized units in the target province (-1 each)");
+const CROSSED_UNITS: Key = keys::int("crossed_units", 0, 30)
+    .default_int(0)
+    .help("Civilized units (fleets included) in the province or sea zone crossed by a deep raid (-1 each)");
+const PREVIOUS: Key = keys::choice("previous", &["none", "minus", "plus"])
+    .default_choice("none")
+    .help("the marker the previous raid left on the target: minus (+1) or plus (+2)");
+const UNITS: Key = keys::int("units", 1, 2)
+    .default_int(2)
+    .help("raiding units; a failure loses one of them");
+
+pub const KEYS: &[Key] = &[TARGET_UNITS, CROSSED_UNITS, PREVIOUS, UNITS];
 
 /// Outcome index of a modified result (L686-689).
 pub fn band(result: i32) -> usize {
@@ -52,26 +61,14 @@ pub struct Raid {
 }
 
 pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "target_units",
-        "crossed_units",
-        "previous",
-        "units",
-    ])?;
-    let target_units = fields.int_in("target_units", 0, 30)?.unwrap_or(0) as u32;
-    let crossed_units = fields.int_in("crossed_units", 0, 30)?.unwrap_or(0) as u32;
-    let previous = match fields
-        .choice("previous", &["none", "minus", "plus"])?
-        .unwrap_or("none")
-    {
+    let target_units = TARGET_UNITS.int(fields)? as u32;
+    let crossed_units = CROSSED_UNITS.int(fields)? as u32;
+    let previous = match PREVIOUS.choice(fields)? {
         "minus" => 1,
         "plus" => 2,
         _ => 0,
     };
-    let units = fields.int_in("units", 1, 2)?.unwrap_or(2) as u32;
+    let units = UNITS.int(fields)? as u32;
     Ok(Box::new(Raid::new(
         target_units,
         crossed_units,

@@ -4,6 +4,7 @@
 //! signs are the option `lost_minus_signs`.
 
 use super::wording;
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -15,12 +16,19 @@ use crate::spec::Fields;
 pub const SUMMARY: &str =
     "revolt suppression: D10 + modifiers >= 9 with leader rerolls; a failure costs a unit";
 pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[
-    "units: units of the nation in the rebel province (+1 each), 0..30",
-    "leader: combat bonus 0..3 of a leader present (= rerolls); absent = no leader",
-    "heretical: the Area is heretical, or the capital's Area is and the province shares its religion without being heretical (-1)",
-    "religion_differs: the nation's religion differs from the Area's (-1)",
-];
+const UNITS: Key = keys::int("units", 0, 30)
+    .default_int(0)
+    .help("units of the nation in the rebel province (+1 each)");
+const LEADER: Key = keys::int("leader", 0, 3)
+    .absent("no leader")
+    .help("combat bonus of a leader present (= rerolls)");
+const HERETICAL: Key = keys::flag("heretical").help(
+    "the Area is heretical, or the capital's Area is and the province shares its religion without being heretical (-1)",
+);
+const RELIGION_DIFFERS: Key =
+    keys::flag("religion_differs").help("the nation's religion differs from the Area's (-1)");
+
+pub const KEYS: &[Key] = &[UNITS, LEADER, HERETICAL, RELIGION_DIFFERS];
 
 /// P(one D10 + m ≥ 9) = clamp((2 + m)/10).
 pub fn single_roll(m: i32) -> f64 {
@@ -57,20 +65,11 @@ impl Model {
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "units",
-        "leader",
-        "heretical",
-        "religion_differs",
-    ])?;
     let r = Revolt {
-        units: fields.int_in("units", 0, 30)?.unwrap_or(0) as u32,
-        leader: fields.int_in("leader", 0, 3)?.map(|l| l as u32),
-        heretical: fields.bool("heretical")?.unwrap_or(false),
-        religion_differs: fields.bool("religion_differs")?.unwrap_or(false),
+        units: UNITS.int(fields)? as u32,
+        leader: LEADER.opt_int(fields)?.map(|l| l as u32),
+        heretical: HERETICAL.bool(fields)?,
+        religion_differs: RELIGION_DIFFERS.bool(fields)?,
         as_extracted: options.choice("lost_minus_signs") == "as-extracted",
     };
     Ok(Box::new(Model::new(r)))

@@ -12,6 +12,7 @@
 
 use super::pillage_markers::pillage_markers;
 use super::wording;
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
@@ -24,24 +25,79 @@ use toml::Table;
 pub const SUMMARY: &str =
     "siege of a city: D10 + modifiers >= 7 with leader rerolls, assault, Barbarian terror, maintained sieges, turns, loot";
 pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = &[
-    "[attacker] nation: \"barbarian\" (default), \"nomad\" (a Nomad Barbarian: -1 until the end of turn 9) or \"civilized\" (+1)",
-    "[attacker] leader: the besieging leader's combat bonus 0..3 (= rerolls); absent = no leader (no rerolls, no terror)",
-    "[attacker] units: units in the besieging stack, 1..30 (default 1)",
-    "[attacker] elites: intact elite units among them, each absorbing an assault hit by flipping (default 0)",
-    "[attacker] terror: the leader's stack is arriving now, so a Barbarian leader tests the terror first (default true)",
-    "[attacker] in_decline: the besieger is a Civilized nation En Declive (every Usurper marker drawn then strikes; default false)",
-    "[defender] walls: none (default) | standard (-2) | roma (-1) | ctesiphon | ravenna | constantinople (-3) | theodosian (-4)",
-    "[defender] decline: none (default) | simple (+1) | double (+2), the besieged nation En Declive",
-    "[defender] fleet: a coastal city with a naval stack friendly to the besieged in its sea zone (-1, cancelled by an assault)",
-    "[defender] level: city level 1..3 (pillage markers drawn if sacked; default 1)",
-    "[defender] capital: none (default) | kingdom (+5 gold if sacked) | empire (+10 gold); capitals are always fortified",
-    "turn: game turn of the (first) siege, 1..12 (default 1): nomad -1 up to turn 9, unfortified city -1 on turns 4-5",
-    "turns: chance to take the city within this many turns, one arrival and attempt per turn, 1..12 (default 1)",
-    "campaigns: later campaigns of the leader this activation in which a siege maintained by 1 unit rolls again, 0..3 (default 0)",
-    "event: event modifier to every siege roll, -5..5 (default 0)",
-    "[policy] assault: \"auto\" (default: when 2 intact elites absorb the hits and P(fall) without it < 0.5) | \"always\" (whenever the stack survives the 2 hits) | \"never\"",
-    "[policy] sack: \"always\" (default) | \"never\"",
+const ATTACKER: &[&str] = &["attacker"];
+const DEFENDER: &[&str] = &["defender"];
+const POLICY: &[&str] = &["policy"];
+const NATION: Key = keys::choice("nation", &["barbarian", "nomad", "civilized"])
+    .default_choice("barbarian")
+    .help("\"nomad\": a Nomad Barbarian (-1 until the end of turn 9); \"civilized\": +1");
+const LEADER: Key = keys::int("leader", 0, 3)
+    .absent("no leader (no rerolls, no terror)")
+    .help("the besieging leader's combat bonus (= rerolls)");
+const UNITS: Key = keys::int("units", 1, MAX_UNITS as i64)
+    .default_int(1)
+    .help("units in the besieging stack");
+const ELITES: Key = keys::int("elites", 0, MAX_UNITS as i64)
+    .default_int(0)
+    .help("intact elite units among them, each absorbing an assault hit by flipping");
+const TERROR: Key = keys::flag("terror")
+    .default_bool(true)
+    .help("the leader's stack is arriving now, so a Barbarian leader tests the terror first");
+const IN_DECLINE: Key = keys::flag("in_decline").help(
+    "the besieger is a Civilized nation En Declive (every Usurper marker drawn then strikes)",
+);
+const WALLS_KEY: Key = keys::choice("walls", WALLS)
+    .default_choice("none")
+    .help("standard (-2), roma (-1), ctesiphon, ravenna, constantinople (-3), theodosian (-4)");
+const DECLINE: Key = keys::choice("decline", &["none", "simple", "double"])
+    .default_choice("none")
+    .help("the besieged nation En Declive: simple (+1), double (+2)");
+const FLEET: Key = keys::flag("fleet").help(
+    "a coastal city with a naval stack friendly to the besieged in its sea zone (-1, cancelled by an assault)",
+);
+const LEVEL: Key = keys::int("level", 1, 3)
+    .default_int(1)
+    .help("city level (pillage markers drawn if sacked)");
+const CAPITAL: Key = keys::choice("capital", &["none", "kingdom", "empire"])
+    .default_choice("none")
+    .help("kingdom (+5 gold if sacked) or empire (+10 gold); capitals are always fortified");
+const TURN: Key = keys::int("turn", 1, 12).default_int(1).help(
+    "game turn of the (first) siege: nomad -1 up to turn 9, unfortified city -1 on turns 4-5",
+);
+const TURNS: Key = keys::int("turns", 1, 12)
+    .default_int(1)
+    .help("chance to take the city within this many turns, one arrival and attempt per turn");
+const CAMPAIGNS: Key = keys::int("campaigns", 0, 3)
+    .default_int(0)
+    .help("later campaigns of the leader this activation in which a siege maintained by 1 unit rolls again");
+const EVENT: Key = keys::int("event", -5, 5)
+    .default_int(0)
+    .help("event modifier to every siege roll");
+const ASSAULT: Key = keys::choice("assault", &["auto", "always", "never"])
+    .default_choice("auto")
+    .help("\"auto\": when 2 intact elites absorb the hits and P(fall) without it < 0.5; \"always\": whenever the stack survives the 2 hits");
+const SACK: Key = keys::choice("sack", &["always", "never"])
+    .default_choice("always")
+    .help("sack a city taken");
+
+pub const KEYS: &[Key] = &[
+    NATION.at(ATTACKER),
+    LEADER.at(ATTACKER),
+    UNITS.at(ATTACKER),
+    ELITES.at(ATTACKER),
+    TERROR.at(ATTACKER),
+    IN_DECLINE.at(ATTACKER),
+    WALLS_KEY.at(DEFENDER),
+    DECLINE.at(DEFENDER),
+    FLEET.at(DEFENDER),
+    LEVEL.at(DEFENDER),
+    CAPITAL.at(DEFENDER),
+    TURN,
+    TURNS,
+    CAMPAIGNS,
+    EVENT,
+    ASSAULT.at(POLICY),
+    SACK.at(POLICY),
 ];
 
 /// Most units in a besieging stack (the stacking limit is at most 4 + 3 + 1 = 8; 30 leaves room).
@@ -297,12 +353,12 @@ pub struct Course {
 }
 
 fn read_stack(attacker: &Fields) -> Result<Stack> {
-    let units = attacker.int_in("units", 1, MAX_UNITS as i64)?.unwrap_or(1) as u32;
-    let elites = attacker.int_in("elites", 0, MAX_UNITS as i64)?.unwrap_or(0) as u32;
+    let units = UNITS.int(attacker)? as u32;
+    let elites = ELITES.int(attacker)? as u32;
     if elites > units {
         return Err(AleaError::input(
             attacker.source,
-            attacker.field("elites"),
+            ELITES.field(attacker),
             elites,
             format!("at most the stack's {units} units"),
         ));
@@ -311,66 +367,36 @@ fn read_stack(attacker: &Fields) -> Result<Stack> {
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "policy",
-        "attacker",
-        "defender",
-        "turn",
-        "turns",
-        "campaigns",
-        "event",
-    ])?;
     let empty = Table::new();
     let attacker = fields.table("attacker", &empty)?;
-    attacker.only(&[
-        "nation",
-        "leader",
-        "units",
-        "elites",
-        "terror",
-        "in_decline",
-    ])?;
-    let nation = match attacker
-        .choice("nation", &["barbarian", "nomad", "civilized"])?
-        .unwrap_or("barbarian")
-    {
+    let nation = match NATION.choice(&attacker)? {
         "nomad" => Nation::Nomad,
         "civilized" => Nation::Civilized,
         _ => Nation::Barbarian,
     };
-    let leader = attacker.int_in("leader", 0, 3)?.map(|l| l as u32);
+    let leader = LEADER.opt_int(&attacker)?.map(|l| l as u32);
     let stack = read_stack(&attacker)?;
-    let arriving = attacker.bool("terror")?.unwrap_or(true);
-    let besieger_in_decline = attacker.bool("in_decline")?.unwrap_or(false);
+    let arriving = TERROR.bool(&attacker)?;
+    let besieger_in_decline = IN_DECLINE.bool(&attacker)?;
     if besieger_in_decline && nation != Nation::Civilized {
         return Err(AleaError::input(
             fields.source,
-            "attacker.in_decline",
+            IN_DECLINE.field(&attacker),
             true,
             "only a Civilized besieger (nation = \"civilized\") can be En Declive",
         ));
     }
 
     let defender = fields.table("defender", &empty)?;
-    defender.only(&["walls", "decline", "fleet", "level", "capital"])?;
-    let walls = Walls::parse(defender.choice("walls", WALLS)?.unwrap_or("none"));
-    let decline = match defender
-        .choice("decline", &["none", "simple", "double"])?
-        .unwrap_or("none")
-    {
+    let walls = Walls::parse(WALLS_KEY.choice(&defender)?);
+    let decline = match DECLINE.choice(&defender)? {
         "simple" => 1,
         "double" => 2,
         _ => 0,
     };
-    let fleet = defender.bool("fleet")?.unwrap_or(false);
-    let level = defender.int_in("level", 1, 3)?.unwrap_or(1) as u32;
-    let capital = match defender
-        .choice("capital", &["none", "kingdom", "empire"])?
-        .unwrap_or("none")
-    {
+    let fleet = FLEET.bool(&defender)?;
+    let level = LEVEL.int(&defender)? as u32;
+    let capital = match CAPITAL.choice(&defender)? {
         "kingdom" => Capital::Kingdom,
         "empire" => Capital::Empire,
         _ => Capital::None,
@@ -378,31 +404,24 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     if capital != Capital::None && !walls.fortified() {
         return Err(AleaError::input(
             fields.source,
-            "defender.walls",
+            WALLS_KEY.field(&defender),
             "\"none\"",
             "walls other than \"none\" for a capital (every capital is fortified, XXIII.A)",
         ));
     }
 
-    let turn = fields.int_in("turn", 1, 12)?.unwrap_or(1) as u32;
-    let turns = fields.int_in("turns", 1, 12)?.unwrap_or(1) as u32;
-    let campaigns = fields.int_in("campaigns", 0, 3)?.unwrap_or(0) as u32;
-    let event = fields.int_in("event", -5, 5)?.unwrap_or(0) as i32;
+    let turn = TURN.int(fields)? as u32;
+    let turns = TURNS.int(fields)? as u32;
+    let campaigns = CAMPAIGNS.int(fields)? as u32;
+    let event = EVENT.int(fields)? as i32;
 
     let policy = fields.table("policy", &empty)?;
-    policy.only(&["assault", "sack"])?;
-    let assault = match policy
-        .choice("assault", &["auto", "always", "never"])?
-        .unwrap_or("auto")
-    {
+    let assault = match ASSAULT.choice(&policy)? {
         "always" => AssaultPolicy::Always,
         "never" => AssaultPolicy::Never,
         _ => AssaultPolicy::Auto,
     };
-    let sack = policy
-        .choice("sack", &["always", "never"])?
-        .unwrap_or("always")
-        == "always";
+    let sack = SACK.choice(&policy)? == "always";
 
     let situation = Situation {
         walls,

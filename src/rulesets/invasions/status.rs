@@ -4,6 +4,7 @@
 //! Areas count for the Empire test) and Q16 (how treasury tens count) are rule options.
 
 use super::wording;
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -14,12 +15,87 @@ use crate::spec::Fields;
 pub const SUMMARY: &str =
     "nation status tests: forced Kingdom (D10 + m <= age), Empire (D10 + m >= 8), Empire collapse (D10 + m >= 9)";
 pub const OUTCOMES: &[&str] = &["passed", "failed"];
-pub const KEYS: &[&str] = &[
-    "test: \"kingdom\" (a Barbarian nation of age 5+; passed = becomes a Kingdom), \"empire\" (a Kingdom controlling 3+ Areas; passed = becomes an Empire) or \"collapse\" (a bankrupt Empire of age 9+; passed = it collapses)",
-    "kingdom: age (5..7), treasury (gold, 0..40), horde_in_barbarian_area (+2)",
-    "empire: civilized_areas, barbarian_areas, leader_bonus (a combat bonus of 2+ gives +1), decline (none|simple|double), holds_roma_or_constantinople (+3), clients",
-    "collapse: age (9..12), decline (none|simple|double), calamities (this turn), capital_lost (last turn, +2), other_areas (controlled Areas other than the capital's, -1 each)",
-    "event: any other modifier, -5..5",
+const TEST: Key = keys::choice("test", &["kingdom", "empire", "collapse"])
+    .required()
+    .help("\"kingdom\": a Barbarian nation of age 5+ (passed = becomes a Kingdom); \"empire\": a Kingdom controlling 3+ Areas (passed = becomes an Empire); \"collapse\": a bankrupt Empire of age 9+ (passed = it collapses)");
+const EVENT: Key = keys::int("event", -5, 5)
+    .default_int(0)
+    .help("any other modifier");
+const KINGDOM_AGE: Key = keys::int("age", 5, 7)
+    .default_int(5)
+    .help("kingdom: the nation's age");
+const TREASURY: Key = keys::int("treasury", 0, 40)
+    .default_int(0)
+    .help("kingdom: gold in the treasury");
+const HORDE: Key =
+    keys::flag("horde_in_barbarian_area").help("kingdom: a horde in a Barbarian Area (+2)");
+const CIVILIZED_AREAS: Key = keys::int("civilized_areas", 0, 20)
+    .default_int(0)
+    .help("empire: Civilized Areas controlled");
+const BARBARIAN_AREAS: Key = keys::int("barbarian_areas", 0, 20)
+    .default_int(0)
+    .help("empire: Barbarian Areas controlled (each counts half)");
+const LEADER_BONUS: Key = keys::int("leader_bonus", 0, 3)
+    .default_int(0)
+    .help("empire: the best leader's combat bonus (2+ gives +1)");
+const DECLINE: Key = keys::choice("decline", &["none", "simple", "double"])
+    .default_choice("none")
+    .help("empire or collapse: the nation in decline (+1, +2)");
+const HOLDS: Key =
+    keys::flag("holds_roma_or_constantinople").help("empire: holds Roma or Constantinopolis (+3)");
+const CLIENTS: Key = keys::int("clients", 0, 10)
+    .default_int(0)
+    .help("empire: client nations");
+const COLLAPSE_AGE: Key = keys::int("age", 9, 12)
+    .default_int(9)
+    .help("collapse: the Empire's age");
+const CALAMITIES: Key = keys::int("calamities", 0, 10)
+    .default_int(0)
+    .help("collapse: calamities this turn");
+const CAPITAL_LOST: Key =
+    keys::flag("capital_lost").help("collapse: the capital was conquered last turn (+2)");
+const OTHER_AREAS: Key = keys::int("other_areas", 0, 30)
+    .default_int(0)
+    .help("collapse: controlled Areas other than the capital's (-1 each)");
+
+const KINGDOM_KEYS: &[Key] = &[TEST, EVENT, KINGDOM_AGE, TREASURY, HORDE];
+const EMPIRE_KEYS: &[Key] = &[
+    TEST,
+    EVENT,
+    CIVILIZED_AREAS,
+    BARBARIAN_AREAS,
+    LEADER_BONUS,
+    DECLINE,
+    HOLDS,
+    CLIENTS,
+];
+const COLLAPSE_KEYS: &[Key] = &[
+    TEST,
+    EVENT,
+    COLLAPSE_AGE,
+    DECLINE,
+    CALAMITIES,
+    CAPITAL_LOST,
+    OTHER_AREAS,
+];
+
+/// Every test's keys; `age` is declared once per test that has one, with that test's range.
+pub const KEYS: &[Key] = &[
+    TEST,
+    EVENT,
+    KINGDOM_AGE,
+    TREASURY,
+    HORDE,
+    CIVILIZED_AREAS,
+    BARBARIAN_AREAS,
+    LEADER_BONUS,
+    HOLDS,
+    CLIENTS,
+    COLLAPSE_AGE,
+    DECLINE,
+    CALAMITIES,
+    CAPITAL_LOST,
+    OTHER_AREAS,
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,38 +138,27 @@ impl StatusTest {
 }
 
 fn decline(fields: &Fields) -> Result<i32> {
-    Ok(
-        match fields.choice("decline", &["none", "simple", "double"])? {
-            Some("simple") => 1,
-            Some("double") => 2,
-            _ => 0,
-        },
-    )
+    Ok(match DECLINE.choice(fields)? {
+        "simple" => 1,
+        "double" => 2,
+        _ => 0,
+    })
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    let common = ["ruleset", "battle", "options", "test", "event"];
-    let test = match fields.choice("test", &["kingdom", "empire", "collapse"])? {
+    let test = match TEST.opt_choice(fields)? {
         Some("kingdom") => Test::Kingdom,
         Some("empire") => Test::Empire,
         Some(_) => Test::Collapse,
-        None => {
-            return Err(AleaError::input(
-                fields.source,
-                "test",
-                "(missing)",
-                "one of \"kingdom\", \"empire\", \"collapse\"",
-            ))
-        }
+        None => return Err(TEST.missing(fields)),
     };
     let mut terms: Vec<(&'static str, i32)> = Vec::new();
     let mut age = 0;
     match test {
         Test::Kingdom => {
-            fields
-                .only(&[&common[..], &["age", "treasury", "horde_in_barbarian_area"]].concat())?;
-            age = fields.int_in("age", 5, 7)?.unwrap_or(5) as i32;
-            let treasury = fields.int_in("treasury", 0, 40)?.unwrap_or(0) as i32;
+            keys::only(fields, KINGDOM_KEYS, "to a kingdom test")?;
+            age = KINGDOM_AGE.int(fields)? as i32;
+            let treasury = TREASURY.int(fields)? as i32;
             // Q16: each complete 10 gold, or the global round-up rule.
             let tens = if options.choice("kingdom_treasury_tens") == "rounded-up" {
                 (treasury + 9) / 10
@@ -101,27 +166,14 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
                 treasury / 10
             };
             terms.push(("treasury tens", -tens));
-            if fields.bool("horde_in_barbarian_area")?.unwrap_or(false) {
+            if HORDE.bool(fields)? {
                 terms.push(("horde in a Barbarian Area", 2));
             }
         }
         Test::Empire => {
-            fields.only(
-                &[
-                    &common[..],
-                    &[
-                        "civilized_areas",
-                        "barbarian_areas",
-                        "leader_bonus",
-                        "decline",
-                        "holds_roma_or_constantinople",
-                        "clients",
-                    ],
-                ]
-                .concat(),
-            )?;
-            let civilized = fields.int_in("civilized_areas", 0, 20)?.unwrap_or(0) as i32;
-            let barbarian = fields.int_in("barbarian_areas", 0, 20)?.unwrap_or(0) as i32;
+            keys::only(fields, EMPIRE_KEYS, "to an empire test")?;
+            let civilized = CIVILIZED_AREAS.int(fields)? as i32;
+            let barbarian = BARBARIAN_AREAS.int(fields)? as i32;
             // VIII: 3+ Areas, Barbarian ones counting half.
             if 2 * civilized + barbarian < 6 {
                 return Err(AleaError::input(
@@ -141,52 +193,28 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
             };
             terms.push(("Civilized Areas", 2 * (civilized - free).max(0)));
             terms.push(("Barbarian Areas", barbarian));
-            if fields.int_in("leader_bonus", 0, 3)?.unwrap_or(0) >= 2 {
+            if LEADER_BONUS.int(fields)? >= 2 {
                 terms.push(("leader with combat bonus 2+", 1));
             }
             terms.push(("in decline", decline(fields)?));
-            if fields
-                .bool("holds_roma_or_constantinople")?
-                .unwrap_or(false)
-            {
+            if HOLDS.bool(fields)? {
                 terms.push(("Roma or Constantinopolis", 3));
             }
-            terms.push((
-                "clients",
-                fields.int_in("clients", 0, 10)?.unwrap_or(0) as i32,
-            ));
+            terms.push(("clients", CLIENTS.int(fields)? as i32));
         }
         Test::Collapse => {
-            fields.only(
-                &[
-                    &common[..],
-                    &[
-                        "age",
-                        "decline",
-                        "calamities",
-                        "capital_lost",
-                        "other_areas",
-                    ],
-                ]
-                .concat(),
-            )?;
-            age = fields.int_in("age", 9, 12)?.unwrap_or(9) as i32;
+            keys::only(fields, COLLAPSE_KEYS, "to a collapse test")?;
+            age = COLLAPSE_AGE.int(fields)? as i32;
             terms.push(("age", age - 9));
             terms.push(("in decline", decline(fields)?));
-            terms.push((
-                "calamities",
-                fields.int_in("calamities", 0, 10)?.unwrap_or(0) as i32,
-            ));
-            if fields.bool("capital_lost")?.unwrap_or(false) {
+            terms.push(("calamities", CALAMITIES.int(fields)? as i32));
+            if CAPITAL_LOST.bool(fields)? {
                 terms.push(("capital conquered last turn", 2));
             }
-            terms.push((
-                "other Areas",
-                -(fields.int_in("other_areas", 0, 30)?.unwrap_or(0) as i32),
-            ));
+            terms.push(("other Areas", -(OTHER_AREAS.int(fields)? as i32)));
         }
     }
-    terms.push(("event", fields.int_in("event", -5, 5)?.unwrap_or(0) as i32));
+    terms.push(("event", EVENT.int(fields)? as i32));
     terms.retain(|t| t.1 != 0);
     Ok(Box::new(StatusTest {
         test,

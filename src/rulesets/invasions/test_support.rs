@@ -19,6 +19,15 @@ pub fn model(text: &str, build: Build) -> Result<Box<dyn BattleModel>> {
     let fields = Fields::new("b.toml", &table);
     let empty = Table::new();
     let options = Options::resolve(OPTIONS, fields.table("options", &empty)?)?;
+    // A battle file's keys are checked against the battle's declarations before its build runs,
+    // as `load_battle` does.
+    let kind = super::RULESET
+        .battles
+        .iter()
+        .find(|k| std::ptr::fn_addr_eq(k.build, build));
+    if let Some(kind) = kind.filter(|k| !k.keys.is_empty()) {
+        crate::battle::keys::check(&fields, kind.keys)?;
+    }
     build(&fields, options)
 }
 

@@ -6,14 +6,17 @@
 //! the city falls, the attackers are gone, or the orders run out.
 
 use super::leader::{AgeCheck, Leader, LeaderFate};
+use super::leader::{LEADER, LEADER_AGE, LEADER_HISTORICAL};
 use super::units::{self, Allocation, Units, TYPES};
+use super::units::{CAV, INF, UNIT_KEYS, VET_CAV, VET_INF};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::{Pmf, StateDist};
 use crate::options::Options;
-use crate::spec::Fields;
+use crate::spec::{Fields, MAX_COUNT};
 use std::collections::BTreeMap;
 use toml::Table;
 
@@ -132,13 +135,58 @@ pub fn build_siege(fields: &Fields, options: Options) -> Result<Box<dyn BattleMo
     build(fields, options, Kind::Siege)
 }
 
+const ATTACKER: &[&str] = &["attacker"];
+const DEFENDER: &[&str] = &["defender"];
+const GARRISON: Key = keys::int("garrison", 1, MAX_COUNT)
+    .required()
+    .help("garrison points (a city without garrison is simply occupied)");
+const PPU: Key = keys::count("ppu")
+    .absent("PPU loss not capped")
+    .help("the city's urban population points");
+const OWNER: Key = keys::choice("owner", &["nation", "independent"])
+    .default_choice("nation")
+    .help("\"nation\" (+5 VP to the occupier) or \"independent\" (annexed: +10 VP)");
+const ORDERS_HELP: &str = "consecutive orders, garrison and attackers carried between orders";
+const ASSAULT_ORDERS: Key = keys::int("orders", 1, 6).default_int(1).help(ORDERS_HELP);
+const SIEGE_ORDERS: Key = keys::int("orders", 1, 5).default_int(1).help(ORDERS_HELP);
+
+macro_rules! city_keys {
+    ($orders:expr) => {
+        &[
+            UNIT_KEYS[INF]
+                .at(ATTACKER)
+                .help("attacking infantry (type matters only for losses by type)"),
+            UNIT_KEYS[CAV].at(ATTACKER).help("attacking cavalry"),
+            UNIT_KEYS[VET_INF]
+                .at(ATTACKER)
+                .help("attacking veteran infantry"),
+            UNIT_KEYS[VET_CAV]
+                .at(ATTACKER)
+                .help("attacking veteran cavalry"),
+            LEADER
+                .at(ATTACKER)
+                .absent("no leader")
+                .help("the leader's modifier (used only when city_combat_is_battle = true)"),
+            LEADER_AGE
+                .at(ATTACKER)
+                .help("the leader's age (used only when city_combat_is_battle = true)"),
+            LEADER_HISTORICAL
+                .at(ATTACKER)
+                .help("a named historical leader (used only when city_combat_is_battle = true)"),
+            GARRISON.at(DEFENDER),
+            PPU.at(DEFENDER),
+            OWNER.at(DEFENDER),
+            $orders,
+        ]
+    };
+}
+
+pub const ASSAULT_KEYS: &[Key] = city_keys!(ASSAULT_ORDERS);
+pub const SIEGE_KEYS: &[Key] = city_keys!(SIEGE_ORDERS);
+
 fn build(fields: &Fields, options: Options, kind: Kind) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset", "battle", "attacker", "defender", "options", "orders",
-    ])?;
     let empty = Table::new();
     let attacker = fields.table("attacker", &empty)?;
-    attacker.only(&units::LAND_SIDE_KEYS)?;
     let units = units::parse_units(&attacker)?;
     if units::total(&units) == 0 {
         return Err(AleaError::input(
@@ -149,25 +197,18 @@ fn build(fields: &Fields, options: Options, kind: Kind) -> Result<Box<dyn Battle
         ));
     }
     let defender = fields.table("defender", &empty)?;
-    defender.only(&["garrison", "ppu", "owner"])?;
-    let garrison = defender.count("garrison")?;
-    if garrison == 0 {
-        return Err(AleaError::input(
-            fields.source,
-            "defender.garrison",
-            0,
-            "at least 1 garrison point (a city without garrison is simply occupied)",
-        ));
-    }
-    let max_orders = if kind == Kind::Siege { 5 } else { 6 };
-    let orders = fields.int_in("orders", 1, max_orders)?.unwrap_or(1) as u32;
-    let ppu = if defender.has("ppu") {
-        Some(defender.count("ppu")?)
+    let garrison = GARRISON.int(&defender)? as u32;
+    let orders = match kind {
+        Kind::Siege => SIEGE_ORDERS,
+        Kind::Assault => ASSAULT_ORDERS,
+    };
+    let orders = orders.int(fields)? as u32;
+    let ppu = if PPU.has(&defender) {
+        Some(PPU.count(&defender)?)
     } else {
         None
     };
-    let independent_city =
-        defender.choice("owner", &["nation", "independent"])? == Some("independent");
+    let independent_city = OWNER.choice(&defender)? == "independent";
     Ok(Box::new(CityBattle::new(
         kind,
         units,

@@ -5,9 +5,10 @@
 //! and +1 for veterans. Losses are capped by the units present and fall at random on all units
 //! present. A winner exists only when both sides have a leader.
 
-use super::leader::{AgeCheck, Leader, LeaderFate};
-use super::units::{self, Allocation, Units, CAV, INF, TYPES, VET_CAV, VET_INF};
+use super::leader::{self, AgeCheck, Leader, LeaderFate};
+use super::units::{self, Allocation, Units, CAV, INF, TYPES, UNIT_KEYS, VET_CAV, VET_INF};
 use super::winner::{decide, Sizes, Winner, WinnerRule};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
@@ -31,9 +32,6 @@ pub struct FieldSide {
 
 impl FieldSide {
     pub fn parse(side: &Fields) -> Result<FieldSide> {
-        let mut keys = units::LAND_SIDE_KEYS.to_vec();
-        keys.push("kind");
-        side.only(&keys)?;
         let units = units::parse_units(side)?;
         if units::total(&units) == 0 {
             return Err(AleaError::input(
@@ -46,7 +44,7 @@ impl FieldSide {
         Ok(FieldSide {
             units,
             leader: Leader::parse(side)?,
-            independent: side.choice("kind", &["nation", "independent"])? == Some("independent"),
+            independent: KIND.choice(side)? == "independent",
         })
     }
 
@@ -347,8 +345,23 @@ pub struct FieldBattle {
     schema: Schema,
 }
 
+pub const KIND: Key = keys::choice("kind", &["nation", "independent"])
+    .default_choice("nation")
+    .help("whose army it is (stability and VP rules differ)");
+
+/// The keys of a field battle: the same on both sides.
+pub const KEYS: &[Key] = &[
+    UNIT_KEYS[INF].at(&SIDES),
+    UNIT_KEYS[CAV].at(&SIDES),
+    UNIT_KEYS[VET_INF].at(&SIDES),
+    UNIT_KEYS[VET_CAV].at(&SIDES),
+    leader::LEADER.at(&SIDES),
+    leader::LEADER_AGE.at(&SIDES),
+    leader::LEADER_HISTORICAL.at(&SIDES),
+    KIND.at(&SIDES),
+];
+
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&["ruleset", "battle", "attacker", "defender", "options"])?;
     let empty = Table::new();
     let attacker = FieldSide::parse(&fields.table("attacker", &empty)?)?;
     let defender = FieldSide::parse(&fields.table("defender", &empty)?)?;

@@ -1,5 +1,6 @@
 //! Leaders in battle: the best modifier, ageing and the after-battle age check (L740-L767, digest §4).
 
+use crate::battle::keys::{self, Key};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::options::Options;
@@ -51,18 +52,28 @@ impl AgeCheck {
 /// The digest's assumed age when a battle file gives none (the mean starting age is 30.4).
 pub const DEFAULT_AGE: u32 = 30;
 
+pub const LEADER: Key = keys::int("leader", 0, 3)
+    .absent("no leader: then nobody can win")
+    .help("the best leader's modifier");
+pub const LEADER_AGE: Key = keys::int("leader_age", 20, 120)
+    .default_int(DEFAULT_AGE as i64)
+    .help("that leader's age, for the age check");
+pub const LEADER_HISTORICAL: Key =
+    keys::flag("leader_historical").help("true for a named historical leader (gentler age check)");
+
 impl Leader {
     /// Reads `leader`, `leader_age`, `leader_historical`; `None` when the side has no leader.
     pub fn parse(side: &Fields) -> Result<Option<Leader>> {
-        if !(side.has("leader") || side.has("leader_age") || side.has("leader_historical")) {
+        if ![LEADER, LEADER_AGE, LEADER_HISTORICAL]
+            .iter()
+            .any(|k| k.has(side))
+        {
             return Ok(None);
         }
         Ok(Some(Leader {
-            modifier: side.int_in("leader", 0, 3)?.unwrap_or(0) as u32,
-            age: side
-                .int_in("leader_age", 20, 120)?
-                .unwrap_or(DEFAULT_AGE as i64) as u32,
-            historical: side.bool("leader_historical")?.unwrap_or(false),
+            modifier: LEADER.opt_int(side)?.unwrap_or(0) as u32,
+            age: LEADER_AGE.int(side)? as u32,
+            historical: LEADER_HISTORICAL.bool(side)?,
         }))
     }
 

@@ -21,14 +21,6 @@ pub const SLUG: &str = "mare-nostrum";
 /// The two sides of every Mare Nostrum battle, as keys, columns and reports name them.
 pub const SIDES: [&str; 2] = ["attacker", "defender"];
 
-const FIELD_SIDE_KEYS: &[&str] = &[
-    "[attacker]/[defender] infantry, cavalry, veteran_infantry, veteran_cavalry: regular and veteran units (mercenaries count as their base type)",
-    "[attacker]/[defender] leader: the best leader's modifier, 0..3 (absent = no leader: then nobody can win)",
-    "[attacker]/[defender] leader_age: that leader's age, 20..120 (default 30), for the age check",
-    "[attacker]/[defender] leader_historical: true for a named historical leader (gentler age check)",
-    "[attacker]/[defender] kind: \"nation\" (default) or \"independent\" (stability and VP rules differ)",
-];
-
 pub const RULESET: Ruleset = Ruleset {
     slug: SLUG,
     title: "Mare Nostrum",
@@ -39,7 +31,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "field battle: one simultaneous exchange, up to 15 dice a side (rule 4.2)",
             outcomes: &["attacker", "defender", "none"],
             loss_unit: "units",
-            keys: FIELD_SIDE_KEYS,
+            keys: field::KEYS,
+            doc: &[],
             build: field::build,
         },
         BattleKind {
@@ -47,10 +40,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "naval battle: one simultaneous exchange, up to 20 dice a side, port modifier (rule 4.1)",
             outcomes: &["attacker", "defender", "none"],
             loss_unit: "fleets",
-            keys: &[
-                "[attacker]/[defender] fleets: fleets in the sea",
-                "[attacker]/[defender] ports: ports on that sea counting for the side (0 = none: survivors suffer attrition)",
-            ],
+            keys: naval::KEYS,
+            doc: &[],
             build: naval::build,
         },
         BattleKind {
@@ -58,7 +49,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "assault on a city: attackers hit on 10, garrison on 9-10, up to 6 orders a turn (rule 4.3)",
             outcomes: &["taken", "held"],
             loss_unit: "units",
-            keys: CITY_KEYS,
+            keys: city::ASSAULT_KEYS,
+            doc: &[],
             build: city::build_assault,
         },
         BattleKind {
@@ -66,7 +58,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "siege of a city: up to 10 attacking dice, both hit on 10, up to 5 orders a turn (rule 4.4)",
             outcomes: &["taken", "held"],
             loss_unit: "units",
-            keys: CITY_KEYS,
+            keys: city::SIEGE_KEYS,
+            doc: &[],
             build: city::build_siege,
         },
         BattleKind {
@@ -74,11 +67,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "pillage (raze): units beyond the province's PPR destroy one on a 10 each (L665-L667)",
             outcomes: &["destroyed", "spared"],
             loss_unit: "units",
-            keys: &[
-                "[attacker] infantry, cavalry, veteran_infantry, veteran_cavalry: the pillaging units",
-                "[defender] ppr: the province's rural population points",
-                "orders: consecutive pillage orders, 1..6, each counting the units again (default 1)",
-            ],
+            keys: pillage::KEYS,
+            doc: &[],
             build: pillage::build,
         },
     ],
@@ -86,15 +76,6 @@ pub const RULESET: Ruleset = Ruleset {
     game: Some(game::build),
     policy_help: Some(|| game::policy::CATALOG.help()),
 };
-
-const CITY_KEYS: &[&str] = &[
-    "[attacker] infantry, cavalry, veteran_infantry, veteran_cavalry: the attacking units (type matters only for losses by type)",
-    "[attacker] leader_age, leader_historical: the leader, used only when city_combat_is_battle = true",
-    "[defender] garrison: garrison points (at least 1)",
-    "[defender] ppu: the city's urban population points (absent = PPU loss not capped)",
-    "[defender] owner: \"nation\" (default; +5 VP to the occupier) or \"independent\" (annexed: +10 VP)",
-    "orders: consecutive assault (1..6) or siege (1..5) orders, garrison and attackers carried between orders (default 1)",
-];
 
 const FIELD: &[&str] = &["field"];
 const NAVAL: &[&str] = &["naval"];

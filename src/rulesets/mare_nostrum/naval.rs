@@ -4,13 +4,14 @@
 //! (+1 per two ports or fraction in excess). No leaders, no veterans.
 
 use super::winner::{decide, Sizes, Winner, WinnerRule};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
-use crate::error::{AleaError, Result};
+use crate::error::Result;
 use crate::exact::Pmf;
 use crate::options::Options;
-use crate::spec::Fields;
+use crate::spec::{Fields, MAX_COUNT};
 use toml::Table;
 
 pub const DICE_CAP: u32 = 20;
@@ -125,22 +126,19 @@ pub struct NavalBattle {
     schema: Schema,
 }
 
+const FLEETS: Key = keys::int("fleets", 1, MAX_COUNT)
+    .required()
+    .help("fleets in the sea");
+const PORTS: Key = keys::count("ports")
+    .help("ports on that sea counting for the side (0 = none: survivors suffer attrition)");
+
+pub const KEYS: &[Key] = &[FLEETS.at(&SIDES), PORTS.at(&SIDES)];
+
 fn parse_side(side: &Fields) -> Result<(u32, u32)> {
-    side.only(&["fleets", "ports"])?;
-    let fleets = side.count("fleets")?;
-    if fleets == 0 {
-        return Err(AleaError::input(
-            side.source,
-            side.field("fleets"),
-            0,
-            "at least 1 fleet",
-        ));
-    }
-    Ok((fleets, side.count("ports")?))
+    Ok((FLEETS.int(side)? as u32, PORTS.count(side)?))
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&["ruleset", "battle", "attacker", "defender", "options"])?;
     let empty = Table::new();
     let (fa, pa) = parse_side(&fields.table("attacker", &empty)?)?;
     let (fd, pd) = parse_side(&fields.table("defender", &empty)?)?;

@@ -5,6 +5,8 @@
 //! for good on a 10.
 
 use super::units;
+use super::units::{CAV, INF, UNIT_KEYS, VET_CAV, VET_INF};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -32,13 +34,28 @@ pub struct Pillage {
     schema: Schema,
 }
 
+const ATTACKER: &[&str] = &["attacker"];
+const PPR: Key = keys::count("ppr").help("the province's rural population points");
+const ORDERS: Key = keys::int("orders", 1, 6)
+    .default_int(1)
+    .help("consecutive pillage orders, each counting the units again");
+
+pub const KEYS: &[Key] = &[
+    UNIT_KEYS[INF].at(ATTACKER).help("pillaging infantry"),
+    UNIT_KEYS[CAV].at(ATTACKER).help("pillaging cavalry"),
+    UNIT_KEYS[VET_INF]
+        .at(ATTACKER)
+        .help("pillaging veteran infantry"),
+    UNIT_KEYS[VET_CAV]
+        .at(ATTACKER)
+        .help("pillaging veteran cavalry"),
+    PPR.at(&["defender"]),
+    ORDERS,
+];
+
 pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset", "battle", "attacker", "defender", "options", "orders",
-    ])?;
     let empty = Table::new();
     let attacker = fields.table("attacker", &empty)?;
-    attacker.only(&["infantry", "cavalry", "veteran_infantry", "veteran_cavalry"])?;
     let n = units::total(&units::parse_units(&attacker)?);
     if n == 0 {
         return Err(AleaError::input(
@@ -49,9 +66,8 @@ pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>>
         ));
     }
     let defender = fields.table("defender", &empty)?;
-    defender.only(&["ppr"])?;
-    let ppr = defender.count("ppr")?;
-    let orders = fields.int_in("orders", 1, 6)?.unwrap_or(1) as u32;
+    let ppr = PPR.count(&defender)?;
+    let orders = ORDERS.int(fields)? as u32;
     Ok(Box::new(Pillage::new(n, orders, ppr)))
 }
 

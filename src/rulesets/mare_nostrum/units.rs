@@ -1,9 +1,11 @@
 //! Land units by type, and how losses fall on them (A8).
 
+use crate::battle::keys::{self, Key, Type};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
 use crate::exact::Pmf;
 use crate::spec::Fields;
+use toml::Value;
 
 /// Index order used everywhere: infantry, cavalry, veteran infantry, veteran cavalry.
 pub const TYPES: [&str; 4] = ["infantry", "cavalry", "veteran_infantry", "veteran_cavalry"];
@@ -17,15 +19,20 @@ const OWNER_CHOICE_ORDER: [usize; 4] = [INF, VET_INF, CAV, VET_CAV];
 
 pub type Units = [u32; 4];
 
-/// The keys of a side with land units and a leader (field battles, assaults, sieges).
-pub const LAND_SIDE_KEYS: [&str; 7] = [
-    "infantry",
-    "cavalry",
-    "veteran_infantry",
-    "veteran_cavalry",
-    "leader",
-    "leader_age",
-    "leader_historical",
+/// Infantry and cavalry also take the rulebook's notation "10(2)" (L710).
+const WITH_VETERANS: Type = Type::CountOr {
+    format: "the rulebook's \"N(V)\": N units of which V veterans",
+    example: "\"10(2)\"",
+};
+
+/// The unit keys of a side, in [`TYPES`] order.
+pub const UNIT_KEYS: [Key; 4] = [
+    Key::new(TYPES[INF], WITH_VETERANS)
+        .help("regular infantry (mercenaries count as their base type)"),
+    Key::new(TYPES[CAV], WITH_VETERANS)
+        .help("regular cavalry (mercenaries count as their base type)"),
+    keys::count(TYPES[VET_INF]).help("veteran infantry"),
+    keys::count(TYPES[VET_CAV]).help("veteran cavalry"),
 ];
 
 /// The rulebook's notation "10(2)": ten units of which two are veterans (L710).
@@ -41,14 +48,14 @@ fn parse_notation(text: &str) -> Option<(u32, u32)> {
 
 pub fn parse_units(side: &Fields) -> Result<Units> {
     let mut units = [0; 4];
-    for (t, name) in TYPES.iter().enumerate() {
-        match side.raw(name).and_then(|v| v.as_str()) {
+    for (t, key) in UNIT_KEYS.iter().enumerate() {
+        match key.raw(side)? {
             // infantry = "10(2)" and cavalry = "4(1)" also give their veterans.
-            Some(text) if t == INF || t == CAV => {
+            Some(Value::String(text)) => {
                 let (regular, veterans) = parse_notation(text).ok_or_else(|| {
                     AleaError::input(
                         side.source,
-                        side.field(name),
+                        key.field(side),
                         format!("\"{text}\""),
                         "a whole number, or the rulebook's \"N(V)\": N units of which V veterans",
                     )
@@ -56,7 +63,7 @@ pub fn parse_units(side: &Fields) -> Result<Units> {
                 units[t] += regular;
                 units[t + 2] += veterans;
             }
-            _ => units[t] += side.count(name)?,
+            _ => units[t] += key.count(side)?,
         }
     }
     if units.iter().map(|&u| u as u64).sum::<u64>() > crate::spec::MAX_COUNT as u64 {

@@ -4,6 +4,7 @@
 //! (L2463-L2467): 1D6 + the naval leader's leadership - distance; success on 3-6. Option
 //! `interception_bands` (A36): "open-ended" = at least 7 / 3, "literal" = only those bands.
 
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -13,15 +14,43 @@ use crate::spec::Fields;
 
 pub const SUMMARY: &str = "interception: one roll, land 1D10 + strategic +3 mounted -3 convoy +1 own territory - distance (7-10), naval 1D6 + leadership - distance (3-6)";
 pub const OUTCOMES: &[&str] = &["intercepted", "missed"];
-pub const KEYS: &[&str] = &[
-    "kind: \"land\" (default) or \"naval\"",
-    "distance: hexes to the target, 1..3 (default 1)",
-    "strategic: land, the intercepting leader's strategic level 0..5 (default 0)",
-    "mounted_only: land, only cavalry, camelry or chariots intercept (+3)",
-    "convoy: land, a supply convoy goes along (-3)",
-    "own_territory: land, intercepting in own territory (+1)",
-    "leadership: naval, the naval leader's leadership 0..5 (default 0)",
+const KIND: Key = keys::choice("kind", &["land", "naval"])
+    .default_choice("land")
+    .help("a land interception (1D10) or a naval one (1D6)");
+const DISTANCE: Key = keys::int("distance", 1, 3)
+    .default_int(1)
+    .help("hexes to the target");
+const STRATEGIC: Key = keys::int("strategic", 0, 5)
+    .default_int(0)
+    .help("land: the intercepting leader's strategic level");
+const MOUNTED_ONLY: Key =
+    keys::flag("mounted_only").help("land: only cavalry, camelry or chariots intercept (+3)");
+const CONVOY: Key = keys::flag("convoy").help("land: a supply convoy goes along (-3)");
+const OWN_TERRITORY: Key =
+    keys::flag("own_territory").help("land: intercepting in own territory (+1)");
+const LEADERSHIP: Key = keys::int("leadership", 0, 5)
+    .default_int(0)
+    .help("naval: the naval leader's leadership");
+
+pub const KEYS: &[Key] = &[
+    KIND,
+    DISTANCE,
+    STRATEGIC,
+    MOUNTED_ONLY,
+    CONVOY,
+    OWN_TERRITORY,
+    LEADERSHIP,
 ];
+/// The keys narrow with the kind of interception.
+const LAND_KEYS: &[Key] = &[
+    KIND,
+    DISTANCE,
+    STRATEGIC,
+    MOUNTED_ONLY,
+    CONVOY,
+    OWN_TERRITORY,
+];
+const NAVAL_KEYS: &[Key] = &[KIND, DISTANCE, LEADERSHIP];
 
 pub struct Interception {
     kind: &'static str,
@@ -40,26 +69,26 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 
 impl Interception {
     fn from_fields(fields: &Fields, options: &Options) -> Result<Interception> {
-        let kind = fields.choice("kind", &["land", "naval"])?.unwrap_or("land");
-        let common = ["ruleset", "battle", "options", "kind", "distance"];
-        let distance =
-            || -> Result<i32> { Ok(fields.int_in("distance", 1, 3)?.unwrap_or(1) as i32) };
+        let distance = DISTANCE.int(fields)? as i32;
         let literal = options.choice("interception_bands") == "literal";
-        if kind == "land" {
-            let mut allowed = common.to_vec();
-            allowed.extend(["strategic", "mounted_only", "convoy", "own_territory"]);
-            fields.only(&allowed)?;
-            let m = fields.int_in("strategic", 0, 5)?.unwrap_or(0) as i32
-                + 3 * fields.bool("mounted_only")?.unwrap_or(false) as i32
-                - 3 * fields.bool("convoy")?.unwrap_or(false) as i32
-                + fields.bool("own_territory")?.unwrap_or(false) as i32
-                - distance()?;
+        if KIND.choice(fields)? == "land" {
+            keys::only(
+                fields,
+                LAND_KEYS,
+                "to a land interception (kind = \"land\")",
+            )?;
+            let m = STRATEGIC.int(fields)? as i32 + 3 * MOUNTED_ONLY.bool(fields)? as i32
+                - 3 * CONVOY.bool(fields)? as i32
+                + OWN_TERRITORY.bool(fields)? as i32
+                - distance;
             Ok(Interception::new("land", 10, m, 7, 10, literal))
         } else {
-            let mut allowed = common.to_vec();
-            allowed.push("leadership");
-            fields.only(&allowed)?;
-            let m = fields.int_in("leadership", 0, 5)?.unwrap_or(0) as i32 - distance()?;
+            keys::only(
+                fields,
+                NAVAL_KEYS,
+                "to a naval interception (kind = \"naval\")",
+            )?;
+            let m = LEADERSHIP.int(fields)? as i32 - distance;
             Ok(Interception::new("naval", 6, m, 3, 6, literal))
         }
     }

@@ -5,14 +5,15 @@
 //! that rolls a number already spent is resolved on the Combat Results Table instead.
 
 use super::battle::{Kind, RomanBattle, VICTORY};
+use super::battle::{AGAINST_WAR, ARMY_KEYS};
+use crate::battle::keys::{self, Key, Type};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
-use crate::error::{AleaError, Result};
+use crate::error::Result;
 use crate::exact::StateDist;
 use crate::options::Options;
 use crate::spec::Fields;
-use toml::Value;
 
 const MAX_ARMIES: usize = 4;
 const OUTCOMES: [&str; 2] = ["defeated", "stands"];
@@ -27,36 +28,22 @@ pub struct Armies {
 const PER_ARMY: usize = 1 + RESULTS.len() + 2;
 const S_UNREST: usize = 0;
 
+const ARMIES: Key = Key::new("armies", Type::Tables(&ARMY_KEYS, 1, MAX_ARMIES))
+    .required()
+    .help("Rome's armies, each like [rome], in attack order");
+
+pub const KEYS: &[Key] = &keys::join::<14>(&[&[ARMIES], &AGAINST_WAR]);
+
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    let Some(Value::Array(list)) = fields.raw("armies") else {
-        return Err(AleaError::invalid(
-            fields.source,
-            "`armies` must be an array of tables ([[armies]]), each like [rome], in attack order",
-        ));
-    };
-    if list.is_empty() || list.len() > MAX_ARMIES {
-        return Err(AleaError::input(
-            fields.source,
-            "armies",
-            format!("{} armies", list.len()),
-            format!("1 to {MAX_ARMIES} armies"),
-        ));
+    let list = keys::entries(fields, &ARMIES)?;
+    if list.is_empty() {
+        return Err(ARMIES.missing(fields));
     }
     let mut armies = Vec::new();
-    for (k, army) in list.iter().enumerate() {
-        let Value::Table(army) = army else {
-            return Err(AleaError::input(
-                fields.source,
-                format!("armies[{k}]"),
-                army,
-                "a table like [rome]",
-            ));
-        };
-        let mut table = fields.table_without(&["armies"]);
-        table.insert("rome".into(), Value::Table(army.clone()));
-        let source = format!("{} (armies[{k}])", fields.source);
-        armies.push(RomanBattle::build_kind(
-            &Fields::new(&source, &table),
+    for army in &list {
+        armies.push(RomanBattle::build_army(
+            fields,
+            army,
             options.clone(),
             Kind::Land,
             false,

@@ -8,6 +8,7 @@
 
 use super::chits::Cup;
 use super::data::{data, find, War};
+use crate::battle::keys::{self, Key, Type};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
@@ -19,6 +20,119 @@ use toml::{Table, Value};
 
 /// Legions (and fleets) Rome may have in existence (L635).
 pub const MAX_UNITS: u32 = 25;
+
+pub const ROME: &[&str] = &["rome"];
+const WAR: &[&str] = &["war"];
+
+pub const LEGIONS: Key = keys::int("legions", 0, MAX_UNITS as i64)
+    .default_int(0)
+    .help("Rome's legions (at most 25 in all, L635)");
+pub const VETERAN_LEGIONS: Key = keys::int("veteran_legions", 0, MAX_UNITS as i64)
+    .default_int(0)
+    .help("veteran legions (each counts 2)");
+pub const FLEETS: Key = keys::int("fleets", 0, MAX_UNITS as i64)
+    .default_int(0)
+    .help("Rome's fleets");
+pub const COMMANDER: Key = Key::new(
+    "commander",
+    Type::Text {
+        format: "a statesman or family senator of the data, by name or id",
+        example: "\"1A\"",
+    },
+)
+.absent("a commander of MIL 0 (or commander_military)")
+.help("the commander: gives his MIL and abilities");
+pub const COMMANDER_MILITARY: Key = keys::int("commander_military", 0, 10)
+    .absent("the named commander's MIL")
+    .help("the commander's Military rating, overriding the named one's");
+const COMMANDER_INFLUENCE: Key = keys::int("commander_influence", 0, 100)
+    .absent("no ransom counted")
+    .help("the commander's Influence, for the ransom if he is captured (L791)");
+pub const MASTER_OF_HORSE_MILITARY: Key = keys::int("master_of_horse_military", 0, 10)
+    .default_int(0)
+    .help("the Master of Horse's MIL when a Dictator commands");
+/// An army of Rome's, under `[rome]` or in a `[[armies]]` entry.
+pub const ARMY_KEYS: [Key; 7] = [
+    LEGIONS,
+    VETERAN_LEGIONS,
+    FLEETS,
+    COMMANDER,
+    COMMANDER_MILITARY,
+    COMMANDER_INFLUENCE,
+    MASTER_OF_HORSE_MILITARY,
+];
+
+const WAR_NAME: Key = Key::new(
+    "name",
+    Type::Text {
+        format: "a war of the data (scenarios/republica-de-roma/wars.toml)",
+        example: "\"1st Gallic War\"",
+    },
+)
+.absent("a war given by its numbers (land_strength at least)")
+.help("the war");
+const STRENGTH_HELP: &str = "the war's strength (overrides the named war's)";
+const LAND_STRENGTH: Key = keys::int("land_strength", 0, 100).help(STRENGTH_HELP);
+const NAVAL_STRENGTH: Key = keys::int("naval_strength", 0, 100).help(STRENGTH_HELP);
+const FLEET_SUPPORT: Key = keys::int("fleet_support", 0, MAX_UNITS as i64)
+    .help("the fleets a land battle against the war needs (L649, L749)");
+const NUMBERS: Type = Type::List {
+    format: "3d6 totals, 3 to 18, e.g. [13] or [11, 14]",
+    example: "[13]",
+};
+const DISASTER_NUMBERS: Key =
+    Key::new("disaster_numbers", NUMBERS).help("the war's Disaster numbers");
+const STANDOFF_NUMBERS: Key =
+    Key::new("standoff_numbers", NUMBERS).help("the war's Standoff numbers");
+const SPOILS: Key = keys::int("spoils", 0, 1000).help("the war's spoils in talents");
+const REVOLT: Key = keys::flag("revolt").help("a war that makes a province revolt");
+const SERIES: Key = Key::new(
+    "series",
+    Type::Text {
+        format: "the name of the war's series (for matching wars and commanders' abilities)",
+        example: "\"Gallic\"",
+    },
+)
+.help("the war's series");
+pub const NAVAL_VICTORY: Key = keys::flag("naval_victory").help(
+    "Rome has beaten the war's fleet (needed before a land battle against a war with a fleet)",
+);
+const WAR_KEYS: [Key; 10] = [
+    WAR_NAME,
+    LAND_STRENGTH,
+    NAVAL_STRENGTH,
+    FLEET_SUPPORT,
+    DISASTER_NUMBERS,
+    STANDOFF_NUMBERS,
+    SPOILS,
+    REVOLT,
+    SERIES,
+    NAVAL_VICTORY,
+];
+
+const MATCHING_WARS: Key = keys::int("matching_wars", 1, 4)
+    .default_int(1)
+    .help("active wars of the series (multiplies the strength)");
+const ENEMY_LEADERS: Key = Key::new(
+    "enemy_leaders",
+    Type::List {
+        format: "leader names from the data, e.g. [\"Hannibal\"]",
+        example: "[\"Hannibal\"]",
+    },
+)
+.help("the war's leaders");
+const EVIL_OMENS: Key = keys::int("evil_omens", 0, 5)
+    .default_int(0)
+    .help("Evil Omens cards in play");
+
+/// A war and what surrounds it, for every battle against one.
+pub const AGAINST_WAR: [Key; 13] = keys::join(&[
+    &keys::placed(WAR_KEYS, WAR),
+    &[MATCHING_WARS, ENEMY_LEADERS, EVIL_OMENS],
+]);
+
+/// The keys of a land or naval battle (and of both at once).
+pub const KEYS: &[Key] = &keys::join::<20>(&[&keys::placed(ARMY_KEYS, ROME), &AGAINST_WAR]);
 const OUTCOMES: [&str; 5] = ["victory", "stalemate", "defeat", "disaster", "standoff"];
 pub const VICTORY: usize = 0;
 pub const STALEMATE: usize = 1;
@@ -222,8 +336,9 @@ pub fn ransom(influence: u32) -> f64 {
     (2 * influence).max(10) as f64
 }
 
-fn numbers(f: &Fields, key: &str) -> Result<Option<Vec<u32>>> {
-    match f.raw(key) {
+fn numbers(f: &Fields, list: &Key) -> Result<Option<Vec<u32>>> {
+    let key = list.name;
+    match list.raw(f)? {
         None => Ok(None),
         Some(Value::Array(items)) => items
             .iter()
@@ -248,19 +363,7 @@ fn numbers(f: &Fields, key: &str) -> Result<Option<Vec<u32>>> {
 }
 
 fn parse_war(war: &Fields) -> Result<WarCard> {
-    war.only(&[
-        "name",
-        "land_strength",
-        "naval_strength",
-        "fleet_support",
-        "disaster_numbers",
-        "standoff_numbers",
-        "spoils",
-        "revolt",
-        "series",
-        "naval_victory",
-    ])?;
-    let mut card = match war.string("name")? {
+    let mut card = match WAR_NAME.text(war)? {
         Some(name) => WarCard::from_data(find(
             &data().wars,
             |w| &w.name,
@@ -269,7 +372,7 @@ fn parse_war(war: &Fields) -> Result<WarCard> {
             name,
         )?),
         None => {
-            if !war.has("land_strength") {
+            if !LAND_STRENGTH.has(war) {
                 return Err(AleaError::invalid(
                     war.source,
                     "[war] needs `name` (a war from the data) or at least `land_strength` (raw numbers)",
@@ -288,36 +391,35 @@ fn parse_war(war: &Fields) -> Result<WarCard> {
             }
         }
     };
-    let strength = |k| war.int_in(k, 0, 100);
-    if let Some(v) = strength("land_strength")? {
+    if let Some(v) = LAND_STRENGTH.opt_int(war)? {
         card.land = v as u32;
     }
-    if let Some(v) = strength("naval_strength")? {
+    if let Some(v) = NAVAL_STRENGTH.opt_int(war)? {
         card.naval = v as u32;
     }
-    if let Some(v) = war.int_in("fleet_support", 0, MAX_UNITS as i64)? {
+    if let Some(v) = FLEET_SUPPORT.opt_int(war)? {
         card.fleet_support = v as u32;
     }
-    if let Some(v) = numbers(war, "disaster_numbers")? {
+    if let Some(v) = numbers(war, &DISASTER_NUMBERS)? {
         card.disaster = v;
     }
-    if let Some(v) = numbers(war, "standoff_numbers")? {
+    if let Some(v) = numbers(war, &STANDOFF_NUMBERS)? {
         card.standoff = v;
     }
-    if let Some(v) = war.int_in("spoils", 0, 1000)? {
+    if let Some(v) = SPOILS.opt_int(war)? {
         card.spoils = v as u32;
     }
-    if let Some(v) = war.bool("revolt")? {
+    if let Some(v) = REVOLT.opt_bool(war)? {
         card.revolt = v;
     }
-    if let Some(v) = war.string("series")? {
+    if let Some(v) = SERIES.text(war)? {
         card.series = v.to_string();
     }
     Ok(card)
 }
 
 fn parse_leaders(f: &Fields) -> Result<Vec<Leader>> {
-    let Some(value) = f.raw("enemy_leaders") else {
+    let Some(value) = ENEMY_LEADERS.raw(f)? else {
         return Ok(Vec::new());
     };
     let Value::Array(items) = value else {
@@ -376,67 +478,56 @@ impl RomanBattle {
         kind: Kind,
         after_naval_victory: bool,
     ) -> Result<RomanBattle> {
-        fields.only(&[
-            "ruleset",
-            "battle",
-            "rome",
-            "war",
-            "options",
-            "matching_wars",
-            "enemy_leaders",
-            "evil_omens",
-        ])?;
         let empty = Table::new();
         let rome = fields.table("rome", &empty)?;
-        rome.only(&[
-            "legions",
-            "veteran_legions",
-            "fleets",
-            "commander",
-            "commander_military",
-            "commander_influence",
-            "master_of_horse_military",
-        ])?;
-        let cap = |k: &str| {
-            rome.int_in(k, 0, MAX_UNITS as i64)
-                .map(|v| v.unwrap_or(0) as u32)
-        };
-        let (regular, veteran, fleets) = (cap("legions")?, cap("veteran_legions")?, cap("fleets")?);
+        Self::build_army(fields, &rome, options, kind, after_naval_victory)
+    }
+
+    /// The battle of the army `rome` (`[rome]`, or an entry of `[[armies]]`) against the war of
+    /// `fields`.
+    pub(super) fn build_army(
+        fields: &Fields,
+        rome: &Fields,
+        options: Options,
+        kind: Kind,
+        after_naval_victory: bool,
+    ) -> Result<RomanBattle> {
+        let empty = Table::new();
+        let (regular, veteran, fleets) = (
+            LEGIONS.int(rome)? as u32,
+            VETERAN_LEGIONS.int(rome)? as u32,
+            FLEETS.int(rome)? as u32,
+        );
         if regular + veteran > MAX_UNITS {
             return Err(AleaError::input(
                 fields.source,
-                "rome.veteran_legions",
+                VETERAN_LEGIONS.field(rome),
                 veteran,
                 format!("at most {MAX_UNITS} legions in all (L635)"),
             ));
         }
         let war = parse_war(&fields.table("war", &empty)?)?;
-        let naval_victory = after_naval_victory
-            || fields
-                .table("war", &empty)?
-                .bool("naval_victory")?
-                .unwrap_or(false);
+        let naval_victory =
+            after_naval_victory || NAVAL_VICTORY.bool(&fields.table("war", &empty)?)?;
         let leaders = parse_leaders(fields)?;
-        let matching = fields.int_in("matching_wars", 1, 4)?.unwrap_or(1) as u32;
-        let omens = fields.int_in("evil_omens", 0, 5)?.unwrap_or(0) as i32;
+        let matching = MATCHING_WARS.int(fields)? as u32;
+        let omens = EVIL_OMENS.int(fields)? as i32;
 
         // The commander: a statesman or family senator from the data, or a bare rating.
         let mut commander_name = "a commander".to_string();
         let (mut halves, mut nullified) = (false, false);
         // The commander's MIL as a distribution: a number, or a roll such as Pompey's 1d6 + 1.
         let mut mil = crate::exact::Pmf::point(0);
-        if let Some(name) = rome.string("commander")? {
-            let c = super::data::commander(fields.source, "rome.commander", name)?;
+        if let Some(name) = COMMANDER.text(rome)? {
+            let c = super::data::commander(fields.source, &COMMANDER.field(rome), name)?;
             nullified = c.cancels(&war.name, &war.series);
             (commander_name, mil, halves) = (c.name, c.mil, c.halves_losses);
         }
-        let ransom = rome
-            .int_in("commander_influence", 0, 100)?
-            .map(|i| ransom(i as u32));
-        if let Some(m) = rome.int_in("commander_military", 0, 10)? {
+        let ransom = COMMANDER_INFLUENCE.opt_int(rome)?.map(|i| ransom(i as u32));
+        if let Some(m) = COMMANDER_MILITARY.opt_int(rome)? {
             mil = crate::exact::Pmf::point(m as usize);
         }
-        let moh = rome.int_in("master_of_horse_military", 0, 10)?.unwrap_or(0) as u32;
+        let moh = MASTER_OF_HORSE_MILITARY.int(rome)? as u32;
 
         let troops = match kind {
             Kind::Land => regular + 2 * veteran,
@@ -447,7 +538,7 @@ impl RomanBattle {
                 if regular + veteran == 0 {
                     return Err(AleaError::input(
                         fields.source,
-                        "rome.legions",
+                        LEGIONS.field(rome),
                         0,
                         "at least one legion for a land battle",
                     ));
@@ -455,7 +546,7 @@ impl RomanBattle {
                 if fleets < war.fleet_support {
                     return Err(AleaError::input(
                         fields.source,
-                        "rome.fleets",
+                        FLEETS.field(rome),
                         fleets,
                         format!(
                             "at least the war's fleet support, {} (L649, L749)",
@@ -480,7 +571,7 @@ impl RomanBattle {
                 if fleets == 0 {
                     return Err(AleaError::input(
                         fields.source,
-                        "rome.fleets",
+                        FLEETS.field(rome),
                         0,
                         "at least one fleet for a naval battle",
                     ));

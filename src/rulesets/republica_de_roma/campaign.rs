@@ -8,6 +8,7 @@
 //! run out. The war's state (strength, matching wars, leaders) is held fixed.
 
 use super::battle::{Kind, RomanBattle, DEFEAT, VICTORY};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -42,19 +43,27 @@ pub struct Campaign {
     schema: Schema,
 }
 
+const PHASES: Key = keys::int("phases", 1, 30)
+    .default_int(3)
+    .help("Combat phases to fight");
+const REINFORCEMENT: Key = keys::choice("reinforcement", &["none", "replace-losses"])
+    .default_choice("none")
+    .help("\"replace-losses\": the Senate tops the army up each turn, 10 T a unit");
+const REINFORCE_UP_TO: Key = keys::int("reinforce_up_to", 1, super::battle::MAX_UNITS as i64)
+    .absent("the army's starting legions (fleets back to the starting fleets)")
+    .help("the legions to top up to");
+
+/// The land battle's keys, and how the campaign goes on.
+pub const KEYS: &[Key] = &keys::join::<23>(&[
+    super::battle::KEYS,
+    &[PHASES, REINFORCEMENT, REINFORCE_UP_TO],
+]);
+
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    let stripped = fields.table_without(&["phases", "reinforcement", "reinforce_up_to"]);
-    let land = RomanBattle::build_kind(
-        &Fields::new(fields.source, &stripped),
-        options.clone(),
-        Kind::Land,
-        false,
-    )?;
-    let phases = fields.int_in("phases", 1, 30)?.unwrap_or(3) as u32;
-    let policy = fields
-        .choice("reinforcement", &["none", "replace-losses"])?
-        .unwrap_or("none");
-    let up_to = fields.int_in("reinforce_up_to", 1, super::battle::MAX_UNITS as i64)?;
+    let land = RomanBattle::build_kind(fields, options.clone(), Kind::Land, false)?;
+    let phases = PHASES.int(fields)? as u32;
+    let policy = REINFORCEMENT.choice(fields)?;
+    let up_to = REINFORCE_UP_TO.opt_int(fields)?;
     if up_to.is_some() && policy == "none" {
         return Err(AleaError::input(
             fields.source,

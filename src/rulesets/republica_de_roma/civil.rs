@@ -8,8 +8,10 @@
 //! chits, one per legion lost on either side, can kill either commander (L835); the blockade draws
 //! none and uses fleets without MIL.
 
+use super::battle::{COMMANDER, COMMANDER_MILITARY, MASTER_OF_HORSE_MILITARY, MAX_UNITS};
 use super::battle::{DEFEAT, VICTORY, WEIGHTS_3D6};
 use super::chits::Cup;
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
@@ -60,52 +62,66 @@ const S_CRUSHED: usize = 2;
 const S_GAIN: usize = 3;
 const S_UNREST: usize = 4;
 
+/// Both sides of a civil war may hold every legion there is.
+const MOST: i64 = MAX_UNITS as i64 * 2;
+const SIDES: &[&str] = &["rome", "rebel"];
+const LEGIONS: Key = keys::int("legions", 0, MOST)
+    .default_int(0)
+    .help("the side's legions");
+const VETERAN_LEGIONS: Key = keys::int("veteran_legions", 0, MOST)
+    .default_int(0)
+    .help("veteran legions (each counts 2)");
+const FLEETS: Key = keys::int("fleets", 0, MOST).default_int(0);
+
+pub const CIVIL_WAR_KEYS: &[Key] = &keys::placed(
+    [
+        LEGIONS,
+        VETERAN_LEGIONS,
+        COMMANDER,
+        COMMANDER_MILITARY,
+        MASTER_OF_HORSE_MILITARY,
+    ],
+    SIDES,
+);
+pub const BLOCKADE_KEYS: &[Key] = &[
+    FLEETS.at(&["rome"]).help("fleets in Rome's port"),
+    FLEETS
+        .at(&["rebel"])
+        .help("the rebel's naval strength (initial naval strength + provincial and own fleets)"),
+];
+
 fn parse_side(f: &Fields, fight: Fight) -> Result<Side> {
-    let units = if fight == Fight::Blockade {
-        "fleets"
-    } else {
-        "legions"
+    let (units, veteran) = match fight {
+        Fight::Blockade => (FLEETS, 0),
+        Fight::CivilWar => (LEGIONS, VETERAN_LEGIONS.int(f)? as u32),
     };
-    let mut keys = vec![units];
-    if fight == Fight::CivilWar {
-        keys.extend([
-            "veteran_legions",
-            "commander",
-            "commander_military",
-            "master_of_horse_military",
-        ]);
-    }
-    f.only(&keys)?;
-    let cap = |k: &str| {
-        f.int_in(k, 0, super::battle::MAX_UNITS as i64 * 2)
-            .map(|v| v.unwrap_or(0) as u32)
-    };
-    let (regular, veteran) = (
-        cap(units)?,
-        if fight == Fight::CivilWar {
-            cap("veteran_legions")?
-        } else {
-            0
-        },
-    );
+    let regular = units.int(f)? as u32;
     if regular + veteran == 0 {
         return Err(AleaError::input(
             f.source,
-            f.field(units),
+            units.field(f),
             0,
-            format!("at least one {}", &units[..units.len() - 1]),
+            format!("at least one {}", &units.name[..units.name.len() - 1]),
         ));
     }
     let mut mil = Pmf::point(0);
     let mut name = "a commander".to_string();
-    if let Some(wanted) = f.string("commander")? {
-        let c = super::data::commander(f.source, &f.field("commander"), wanted)?;
+    if fight == Fight::Blockade {
+        return Ok(Side {
+            regular,
+            veteran,
+            mil,
+            name,
+        });
+    }
+    if let Some(wanted) = COMMANDER.text(f)? {
+        let c = super::data::commander(f.source, &COMMANDER.field(f), wanted)?;
         (name, mil) = (c.name, c.mil);
     }
-    if let Some(m) = f.int_in("commander_military", 0, 10)? {
+    if let Some(m) = COMMANDER_MILITARY.opt_int(f)? {
         mil = Pmf::point(m as usize);
     }
-    let moh = f.int_in("master_of_horse_military", 0, 10)?.unwrap_or(0) as usize;
+    let moh = MASTER_OF_HORSE_MILITARY.int(f)? as usize;
     if moh > 0 {
         mil = mil.convolve(&Pmf::point(moh));
     }
@@ -126,7 +142,6 @@ pub fn build_blockade(fields: &Fields, options: Options) -> Result<Box<dyn Battl
 }
 
 fn build(fields: &Fields, options: Options, fight: Fight) -> Result<Box<dyn BattleModel>> {
-    fields.only(&["ruleset", "battle", "rome", "rebel", "options"])?;
     let empty = Table::new();
     let senate = parse_side(&fields.table("rome", &empty)?, fight)?;
     let rebel = parse_side(&fields.table("rebel", &empty)?, fight)?;

@@ -15,22 +15,6 @@ pub mod rebel_province;
 use super::{BattleKind, Ruleset};
 use crate::options::{OptionKind, OptionValue, RuleOption};
 
-const KEYS: &[&str] = &[
-    "[rome] legions, veteran_legions, fleets: Rome's army (at most 25 legions; a veteran legion counts 2)",
-    "[rome] commander: a statesman or senator by name or id (gives MIL and abilities), or commander_military = N",
-    "[rome] master_of_horse_military: the Master of Horse's MIL when a Dictator commands",
-    "[war] name: a war from the data, or land_strength, naval_strength, fleet_support, disaster_numbers, standoff_numbers, spoils, revolt",
-    "[war] naval_victory: true once Rome has beaten the war's fleet (needed before a land battle against a war with a fleet)",
-    "matching_wars: active wars of the series, 1..4 (multiplies the strength); enemy_leaders: leader names; evil_omens: cards in play",
-];
-
-const CAMPAIGN_KEYS: &[&str] = &[
-    "the land battle's keys ([rome], [war], matching_wars, enemy_leaders, evil_omens), plus:",
-    "phases: Combat phases to fight, 1..30 (default 3)",
-    "reinforcement: \"none\" (default) or \"replace-losses\" (the Senate tops the army up each turn, 10 T a unit)",
-    "reinforce_up_to: the legions to top up to (default: the army's starting legions; fleets back to the starting fleets)",
-];
-
 pub const RULESET: Ruleset = Ruleset {
     slug: "republica-de-roma",
     title: "República de Roma",
@@ -41,7 +25,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "land battle against a war: 3d6 + troops + MIL − enemy strength on the CRT; Disaster and Standoff numbers",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
-            keys: KEYS,
+            keys: battle::KEYS,
+            doc: &[],
             build: battle::build_land,
         },
         BattleKind {
@@ -49,7 +34,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "naval battle against a war's fleet: fleets instead of legions; legions aboard share the losses",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
-            keys: KEYS,
+            keys: battle::KEYS,
+            doc: &[],
             build: battle::build_naval,
         },
         BattleKind {
@@ -57,7 +43,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "naval battle, then at once the land battle with the survivors (same army, same Combat phase)",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff", "naval_victory_only"],
             loss_unit: "legions",
-            keys: KEYS,
+            keys: battle::KEYS,
+            doc: &[],
             build: naval_land::build,
         },
         BattleKind {
@@ -65,7 +52,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "one army against one war over several Combat phases: P(war defeated within N), with a reinforcement policy",
             outcomes: &["defeated", "commander_lost", "army_recalled", "undecided"],
             loss_unit: "legions",
-            keys: CAMPAIGN_KEYS,
+            keys: campaign::KEYS,
+            doc: &[],
             build: campaign::build,
         },
         BattleKind {
@@ -73,9 +61,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "the Senate's army against a rebel's: CRT only, both sides take losses, one pool of mortality chits (L831-L841)",
             outcomes: &["victory", "stalemate", "defeat"],
             loss_unit: "legions",
-            keys: &[
-                "[rome] and [rebel]: legions, veteran_legions, commander (name or id) or commander_military, master_of_horse_military",
-            ],
+            keys: civil::CIVIL_WAR_KEYS,
+            doc: &[],
             build: civil::build_civil_war,
         },
         BattleKind {
@@ -83,7 +70,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "naval blockade of a rebel's reinforcements: fleets only, no MIL, no chits; a Senate victory keeps them out (L996-L998)",
             outcomes: &["victory", "stalemate", "defeat"],
             loss_unit: "legions",
-            keys: &["[rome] fleets: fleets in Rome's port", "[rebel] fleets: the rebel's naval strength (initial naval strength + provincial and own fleets)"],
+            keys: civil::BLOCKADE_KEYS,
+            doc: &[],
             build: civil::build_blockade,
         },
         BattleKind {
@@ -91,10 +79,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "several armies against one war in one Combat phase, in order; each Disaster/Standoff number once (L663-L665)",
             outcomes: &["defeated", "stands"],
             loss_unit: "legions",
-            keys: &[
-                "[[armies]]: up to 4 tables like [rome] (legions, veteran_legions, fleets, commander...), in attack order",
-                "[war], matching_wars, enemy_leaders, evil_omens: as for a land battle",
-            ],
+            keys: armies::KEYS,
+            doc: &[],
             build: armies::build,
         },
         BattleKind {
@@ -102,10 +88,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "a province and its governor against the war attacking it (advanced rule 2.02, L923-L953)",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
-            keys: &[
-                "[province] initial_strength, troops (provincial troops), fleets (provincial fleets), garrison (Senate legions), governor (name or id) or governor_military",
-                "[war], matching_wars, enemy_leaders, evil_omens: as for a land battle",
-            ],
+            keys: provincial::KEYS,
+            doc: &[],
             build: provincial::build,
         },
         BattleKind {
@@ -113,11 +97,8 @@ pub const RULESET: Ruleset = Ruleset {
             summary: "the Senate attacks a rebel governor's province: its armies make the war's numbers (advanced rule 2.03, L1006-L1033)",
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
-            keys: &[
-                "[rome]: the Senate's army, as for a land battle",
-                "[province] initial_land, undeveloped_land, initial_naval, troops, fleets, garrison, veterans, governor_military",
-                "stage: \"naval\" or \"land\" (default: naval first when the fleet support exceeds the undeveloped land strength)",
-            ],
+            keys: rebel_province::KEYS,
+            doc: &[],
             build: rebel_province::build,
         },
     ],

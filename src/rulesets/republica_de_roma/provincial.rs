@@ -9,6 +9,8 @@
 //! province with the war; a Victory without the war's fleet support counts as a Stalemate (L941).
 
 use super::battle::{Kind, RomanBattle, DEFEAT, STALEMATE, STANDOFF, VICTORY, WEIGHTS_3D6};
+use super::battle::{AGAINST_WAR, COMMANDER, COMMANDER_MILITARY, NAVAL_VICTORY};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -64,36 +66,55 @@ pub fn casualties(troops: u32, garrison: u32, casualties: u32) -> (u32, u32) {
     (t, g)
 }
 
+const PROVINCE: &[&str] = &["province"];
+const INITIAL_STRENGTH: Key = keys::int("initial_strength", 0, 100)
+    .default_int(0)
+    .help("the province's initial land strength");
+pub const INITIAL_NAVAL: Key = keys::int("initial_naval", 0, 100)
+    .default_int(0)
+    .help("the province's initial naval strength (A-32)");
+pub const TROOPS: Key = keys::int("troops", 0, 100)
+    .default_int(0)
+    .help("provincial troops (at full strength only with a garrison, else half)");
+pub const FLEETS: Key = keys::int("fleets", 0, 100)
+    .default_int(0)
+    .help("provincial fleets");
+pub const GARRISON: Key = keys::int("garrison", 0, 100)
+    .default_int(0)
+    .help("Senate legions garrisoning the province");
+const GOVERNOR: Key = Key::new("governor", COMMANDER.ty)
+    .absent("a governor of MIL 0 (or governor_military)")
+    .help("the governor (gives his MIL)");
+pub const GOVERNOR_MILITARY: Key = keys::int("governor_military", 0, 10)
+    .absent("the named governor's MIL")
+    .help("the governor's Military rating");
+
+pub const KEYS: &[Key] = &keys::join::<20>(&[
+    &keys::placed(
+        [
+            INITIAL_STRENGTH,
+            INITIAL_NAVAL,
+            TROOPS,
+            FLEETS,
+            GARRISON,
+            GOVERNOR,
+            GOVERNOR_MILITARY,
+        ],
+        PROVINCE,
+    ),
+    &AGAINST_WAR,
+]);
+
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "province",
-        "war",
-        "options",
-        "matching_wars",
-        "enemy_leaders",
-        "evil_omens",
-    ])?;
     let empty = Table::new();
     let province = fields.table("province", &empty)?;
-    province.only(&[
-        "initial_strength",
-        "initial_naval",
-        "troops",
-        "fleets",
-        "garrison",
-        "governor",
-        "governor_military",
-    ])?;
-    let count = |k: &str| province.int_in(k, 0, 100).map(|v| v.unwrap_or(0) as u32);
     let (initial, troops, fleets, garrison) = (
-        count("initial_strength")?,
-        count("troops")?,
-        count("fleets")?,
-        count("garrison")?,
+        INITIAL_STRENGTH.int(&province)? as u32,
+        TROOPS.int(&province)? as u32,
+        FLEETS.int(&province)? as u32,
+        GARRISON.int(&province)? as u32,
     );
-    let initial_naval = count("initial_naval")?;
+    let initial_naval = INITIAL_NAVAL.int(&province)? as u32;
     let troop_strength = if garrison > 0 {
         troops
     } else {
@@ -117,20 +138,17 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         "fleets".into(),
         Value::Integer(super::battle::MAX_UNITS as i64),
     );
-    if let Some(g) = province.string("governor")? {
-        rome.insert("commander".into(), Value::String(g.to_string()));
+    if let Some(g) = GOVERNOR.text(&province)? {
+        rome.insert(COMMANDER.name.into(), Value::String(g.to_string()));
     }
-    if let Some(m) = province.int_in("governor_military", 0, 10)? {
-        rome.insert("commander_military".into(), Value::Integer(m));
+    if let Some(m) = GOVERNOR_MILITARY.opt_int(&province)? {
+        rome.insert(COMMANDER_MILITARY.name.into(), Value::Integer(m));
     }
     table.insert("rome".into(), Value::Table(rome));
     let war_fields = Fields::new(fields.source, &table);
     let probe = RomanBattle::build_kind(&war_fields, options.clone(), Kind::Land, true)?;
-    let war_has_fleet = probe.war_naval > 0
-        && !fields
-            .table("war", &empty)?
-            .bool("naval_victory")?
-            .unwrap_or(false);
+    let war_has_fleet =
+        probe.war_naval > 0 && !NAVAL_VICTORY.bool(&fields.table("war", &empty)?)?;
     // A war with a fleet is met at sea first (L941): the province's fleets and initial naval strength
     // against the war's naval strength; a province with no fleet at all loses outright.
     let naval = war_has_fleet && fleets + initial_naval > 0;

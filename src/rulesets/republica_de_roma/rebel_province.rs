@@ -8,6 +8,9 @@
 //! land strength (the rule; A-31's alternative compares with the current land strength, as the
 //! rulebook's example does). There is no war card, so no Disaster or Standoff numbers.
 
+use super::battle::{ARMY_KEYS, ROME};
+use super::provincial::{FLEETS, GARRISON, GOVERNOR_MILITARY, INITIAL_NAVAL, TROOPS};
+use crate::battle::keys::{self, Key};
 use crate::battle::BattleModel;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
@@ -59,38 +62,58 @@ impl RebelProvince {
     }
 }
 
+const INITIAL_LAND: Key = keys::int("initial_land", 0, 100)
+    .default_int(0)
+    .help("the province's initial land strength");
+const UNDEVELOPED_LAND: Key = keys::int("undeveloped_land", 0, 100)
+    .absent("initial_land")
+    .help("the land strength of the province undeveloped");
+const VETERANS: Key = keys::int("veterans", 0, 100)
+    .default_int(0)
+    .help("veteran legions among the garrison");
+const STAGE: Key = keys::choice("stage", &["naval", "land"])
+    .absent("naval first when the fleet support exceeds the undeveloped land strength")
+    .help("which battle");
+
+pub const KEYS: &[Key] = &keys::join::<16>(&[
+    &keys::placed(ARMY_KEYS, ROME),
+    &keys::placed(
+        [
+            INITIAL_LAND,
+            UNDEVELOPED_LAND,
+            INITIAL_NAVAL,
+            TROOPS,
+            FLEETS,
+            GARRISON,
+            VETERANS,
+            GOVERNOR_MILITARY.default_int(0),
+        ],
+        &["province"],
+    ),
+    &[STAGE],
+]);
+
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&["ruleset", "battle", "rome", "province", "stage", "options"])?;
     let empty = Table::new();
     let p = fields.table("province", &empty)?;
-    p.only(&[
-        "initial_land",
-        "undeveloped_land",
-        "initial_naval",
-        "troops",
-        "fleets",
-        "garrison",
-        "veterans",
-        "governor_military",
-    ])?;
-    let n = |k: &str| p.int_in(k, 0, 100).map(|v| v.unwrap_or(0) as u32);
+    let initial_land = INITIAL_LAND.int(&p)? as u32;
     let province = RebelProvince {
-        initial_land: n("initial_land")?,
-        undeveloped_land: p
-            .int_in("undeveloped_land", 0, 100)?
-            .map_or(n("initial_land")?, |v| v as u32),
-        initial_naval: n("initial_naval")?,
-        troops: n("troops")?,
-        fleets: n("fleets")?,
-        garrison: n("garrison")?,
-        veterans: n("veterans")?,
-        governor_military: n("governor_military")?,
+        initial_land,
+        undeveloped_land: UNDEVELOPED_LAND
+            .opt_int(&p)?
+            .map_or(initial_land, |v| v as u32),
+        initial_naval: INITIAL_NAVAL.int(&p)? as u32,
+        troops: TROOPS.int(&p)? as u32,
+        fleets: FLEETS.int(&p)? as u32,
+        garrison: GARRISON.int(&p)? as u32,
+        veterans: VETERANS.int(&p)? as u32,
+        governor_military: GOVERNOR_MILITARY.opt_int(&p)?.unwrap_or(0) as u32,
     };
     let s = province.strength(options.choice("rebel_naval_first_compares") == "current-land");
     // Which battle: the one the rules call for next, unless the file says (e.g. the land battle
     // after the naval one was won).
-    let stage = fields
-        .choice("stage", &["naval", "land"])?
+    let stage = STAGE
+        .opt_choice(fields)?
         .unwrap_or(if s.naval_first { "naval" } else { "land" });
     // The province as a war card: no Disaster or Standoff numbers (no card), no spoils.
     let mut war = Table::new();
