@@ -4,7 +4,6 @@
 
 use super::procedures::*;
 use super::scenario::Scenario;
-use crate::battle::BattleModel;
 use crate::dice::Dice;
 use crate::rulesets::invasions::{status, test_support::model};
 
