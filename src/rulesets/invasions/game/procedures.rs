@@ -6,6 +6,7 @@
 
 use super::scenario::{AreaId, ProvinceId, Scenario};
 use crate::dice::Dice;
+use crate::error::{AleaError, Result};
 use crate::options::Options;
 use crate::rulesets::invasions::raid;
 
@@ -366,4 +367,133 @@ pub fn roll_administration_draw(deck: [u8; 3], draws: u8, dice: &mut Dice) -> [u
         taken[set] += 1;
     }
     taken
+}
+
+// ---- Revolts: who picks, and which Area (XVI.B-C, L996-1007) ----------------------------------
+
+/// The player who picks the rebel province (may be the victim's own): D10 faces (low, high).
+pub const REVOLT_SELECTOR: [(&str, u8, u8); 4] = [
+    ("Romans", 1, 3),
+    ("Persians", 4, 6),
+    ("Goths", 7, 8),
+    ("Huns", 9, 10),
+];
+
+/// An Empire's rebel Area by D10 face (index face − 1), on the map half of its capital.
+pub const REVOLT_AREAS: [[&str; 10]; 2] = [
+    [
+        "Gallia Meridionalis",
+        "Illyria",
+        "Britannia",
+        "Britannia",
+        "Gallia Septentrionalis",
+        "Italia",
+        "Africa",
+        "Africa",
+        "Hispania",
+        "Hispania",
+    ],
+    [
+        "Moesia",
+        "Asia",
+        "Cappadocia",
+        "Graecia",
+        "Aegyptus",
+        "Aegyptus",
+        "Oriens",
+        "Oriens",
+        "Mesopotamia",
+        "Persis",
+    ],
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MapHalf {
+    West,
+    East,
+}
+
+/// P(each row of `REVOLT_SELECTOR` picks).
+pub fn revolt_selector_distribution() -> [f64; 4] {
+    REVOLT_SELECTOR.map(|(_, low, high)| (high - low + 1) as f64 / 10.0)
+}
+
+/// The row of `REVOLT_SELECTOR` that picks.
+pub fn roll_revolt_selector(dice: &mut Dice) -> usize {
+    let face = dice.d10() as u8;
+    REVOLT_SELECTOR
+        .iter()
+        .position(|&(_, low, high)| (low..=high).contains(&face))
+        .expect("the selector covers every D10 face")
+}
+
+/// `REVOLT_AREAS` as the scenario's Area indices; an Area it lacks is an input error.
+pub fn revolt_areas(s: &Scenario) -> Result<[[AreaId; 10]; 2]> {
+    let mut out = [[0; 10]; 2];
+    for (half, names) in REVOLT_AREAS.iter().enumerate() {
+        for (face, name) in names.iter().enumerate() {
+            out[half][face] = s.area(name).ok_or_else(|| {
+                AleaError::input(
+                    "rulebook.toml",
+                    "areas",
+                    name,
+                    "every Area of the revolt table (XVI.C)",
+                )
+            })?;
+        }
+    }
+    Ok(out)
+}
+
+/// The table rows a roll may land on: the capital's half, or both when no capital half applies
+/// (Q18: the united Roman Empire before the split, where a D2 picks the half). Entries in Areas
+/// where the Empire holds no province are re-rolled, so callers drop them.
+fn revolt_rows(table: &[[AreaId; 10]; 2], half: Option<MapHalf>) -> &[[AreaId; 10]] {
+    match half {
+        Some(h) => &table[h as usize..=h as usize],
+        None => &table[..],
+    }
+}
+
+/// P(each Area is the rebel one), in table order without repeats; empty if the Empire holds no
+/// province in any Area of its table (no revolt can land).
+pub fn revolt_area_distribution(
+    table: &[[AreaId; 10]; 2],
+    half: Option<MapHalf>,
+    holds: impl Fn(AreaId) -> bool,
+) -> Vec<(AreaId, f64)> {
+    let rows = revolt_rows(table, half);
+    let entries: Vec<AreaId> = rows
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&a| holds(a))
+        .collect();
+    let mut out: Vec<(AreaId, f64)> = Vec::new();
+    for &a in &entries {
+        match out.iter_mut().find(|row| row.0 == a) {
+            Some(row) => row.1 += 1.0 / entries.len() as f64,
+            None => out.push((a, 1.0 / entries.len() as f64)),
+        }
+    }
+    out
+}
+
+/// The rebel Area: D2 for the half when none applies, D10 on the table, re-rolled until it names
+/// an Area where the Empire holds a province; `None` if there is none.
+pub fn roll_revolt_area(
+    table: &[[AreaId; 10]; 2],
+    half: Option<MapHalf>,
+    holds: impl Fn(AreaId) -> bool,
+    dice: &mut Dice,
+) -> Option<AreaId> {
+    let rows = revolt_rows(table, half);
+    rows.iter().flatten().find(|&&a| holds(a))?;
+    loop {
+        let h = half.map_or_else(|| d2(dice) as usize, |h| h as usize);
+        let a = table[h][dice.d10() as usize - 1];
+        if holds(a) {
+            return Some(a);
+        }
+    }
 }

@@ -361,3 +361,69 @@ fn t21_administration_draws() {
         assert_samples(&exact, &counts, &format!("administration, {draws} draws"));
     }
 }
+
+#[test]
+fn t20_revolt_selector_and_area() {
+    let s = bundled();
+    let table = revolt_areas(&s).unwrap();
+    let name = |a: u8| s.areas[a as usize].name.as_str();
+    // T20: selector 2 → the Roman player, 4 → the Persian; West face 8 → Africa, 5 → Gallia S.
+    let face = |f: u8| {
+        REVOLT_SELECTOR
+            .iter()
+            .position(|r| (r.1..=r.2).contains(&f))
+    };
+    assert_eq!(REVOLT_SELECTOR[face(2).unwrap()].0, "Romans");
+    assert_eq!(REVOLT_SELECTOR[face(4).unwrap()].0, "Persians");
+    assert_eq!(name(table[0][7]), "Africa");
+    assert_eq!(name(table[0][4]), "Gallia Septentrionalis");
+    // The selector names the scenario's players.
+    for (player, _, _) in REVOLT_SELECTOR {
+        assert!(s.players.iter().any(|p| p == player), "{player}");
+    }
+    let p = revolt_selector_distribution();
+    assert!(p
+        .iter()
+        .zip([0.3, 0.3, 0.2, 0.2])
+        .all(|(&a, b)| close(a, b)));
+    let mut dice = Dice::from_seed(30);
+    let mut counts = [0u64; 4];
+    for _ in 0..100_000 {
+        counts[roll_revolt_selector(&mut dice)] += 1;
+    }
+    assert_samples(&p, &counts, "revolt selector");
+
+    let britannia = s.area("Britannia").unwrap();
+    let persis = s.area("Persis").unwrap();
+    let cases: [(Option<MapHalf>, &dyn Fn(u8) -> bool, &str, f64); 4] = [
+        // Everything held in the West: Britannia, Africa, Hispania two faces each.
+        (Some(MapHalf::West), &|_| true, "Africa", 0.2),
+        // Britannia lost: its two faces are re-rolled, 8 faces left.
+        (Some(MapHalf::West), &|a| a != britannia, "Africa", 0.25),
+        // Only Persis held in the East: certain.
+        (Some(MapHalf::East), &|a| a == persis, "Persis", 1.0),
+        // The united Empire: a D2 picks the half, 20 entries.
+        (None, &|_| true, "Oriens", 0.1),
+    ];
+    for (i, (half, holds, area, want)) in cases.into_iter().enumerate() {
+        let rows = revolt_area_distribution(&table, half, holds);
+        let got = rows.iter().find(|r| name(r.0) == area).map_or(0.0, |r| r.1);
+        assert!(close(got, want), "case {i}: {area} {got}");
+        assert!(close(rows.iter().map(|r| r.1).sum(), 1.0));
+        let mut dice = Dice::from_seed(31 + i as u64);
+        let mut counts = vec![0u64; rows.len()];
+        for _ in 0..100_000 {
+            let a = roll_revolt_area(&table, half, holds, &mut dice).unwrap();
+            counts[rows.iter().position(|r| r.0 == a).unwrap()] += 1;
+        }
+        let exact: Vec<f64> = rows.iter().map(|r| r.1).collect();
+        assert_samples(&exact, &counts, &format!("revolt area case {i}"));
+    }
+    // Nothing held in that half: no revolt lands.
+    assert!(revolt_area_distribution(&table, Some(MapHalf::East), |a| a == britannia).is_empty());
+    let mut dice = Dice::from_seed(40);
+    assert_eq!(
+        roll_revolt_area(&table, Some(MapHalf::East), |a| a == britannia, &mut dice),
+        None
+    );
+}
