@@ -362,6 +362,9 @@ fn t21_administration_draws() {
     }
 }
 
+/// (map half, which Areas the Empire holds, an Area, its exact P).
+type Case<'a> = (Option<MapHalf>, &'a dyn Fn(u8) -> bool, &'a str, f64);
+
 #[test]
 fn t20_revolt_selector_and_area() {
     let s = bundled();
@@ -395,7 +398,7 @@ fn t20_revolt_selector_and_area() {
 
     let britannia = s.area("Britannia").unwrap();
     let persis = s.area("Persis").unwrap();
-    let cases: [(Option<MapHalf>, &dyn Fn(u8) -> bool, &str, f64); 4] = [
+    let cases: [Case; 4] = [
         // Everything held in the West: Britannia, Africa, Hispania two faces each.
         (Some(MapHalf::West), &|_| true, "Africa", 0.2),
         // Britannia lost: its two faces are re-rolled, 8 faces left.
