@@ -3,6 +3,9 @@
 //! D10 + m ≥ 8) and a bankrupt old Empire's collapse (XIV.K, D10 + m ≥ 9). Q15 (which Civilized
 //! Areas count for the Empire test) and Q16 (how treasury tens count) are rule options.
 
+use super::game::procedures::{
+    CollapseTest, Decline, EmpireAreaBonus, EmpireTest, KingdomTest, TreasuryTens,
+};
 use super::wording;
 use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
@@ -137,11 +140,11 @@ impl StatusTest {
     }
 }
 
-fn decline(fields: &Fields) -> Result<i32> {
+fn decline(fields: &Fields) -> Result<Decline> {
     Ok(match DECLINE.choice(fields)? {
-        "simple" => 1,
-        "double" => 2,
-        _ => 0,
+        "simple" => Decline::Simple,
+        "double" => Decline::Double,
+        _ => Decline::None,
     })
 }
 
@@ -152,66 +155,56 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         Some(_) => Test::Collapse,
         None => return Err(TEST.missing(fields)),
     };
+    // The rules live in the game's procedures; the calculator only reads their inputs.
     let mut terms: Vec<(&'static str, i32)> = Vec::new();
     let mut age = 0;
     match test {
         Test::Kingdom => {
             keys::only(fields, KINGDOM_KEYS, "to a kingdom test")?;
             age = KINGDOM_AGE.int(fields)? as i32;
-            let treasury = TREASURY.int(fields)? as i32;
-            // Q16: each complete 10 gold, or the global round-up rule.
-            let tens = if options.choice("kingdom_treasury_tens") == "rounded-up" {
-                (treasury + 9) / 10
-            } else {
-                treasury / 10
+            let kingdom = KingdomTest {
+                age: age as u8,
+                treasury: TREASURY.int(fields)? as u8,
+                horde_in_barbarian_area: HORDE.bool(fields)?,
+                tens: TreasuryTens::from_options(&options),
             };
-            terms.push(("treasury tens", -tens));
-            if HORDE.bool(fields)? {
-                terms.push(("horde in a Barbarian Area", 2));
-            }
+            terms.extend(kingdom.terms());
         }
         Test::Empire => {
             keys::only(fields, EMPIRE_KEYS, "to an empire test")?;
-            let civilized = CIVILIZED_AREAS.int(fields)? as i32;
-            let barbarian = BARBARIAN_AREAS.int(fields)? as i32;
-            // VIII: 3+ Areas, Barbarian ones counting half.
-            if 2 * civilized + barbarian < 6 {
+            let empire = EmpireTest {
+                civilized_areas: CIVILIZED_AREAS.int(fields)? as u8,
+                barbarian_areas: BARBARIAN_AREAS.int(fields)? as u8,
+                leader_combat: LEADER_BONUS.int(fields)? as u8,
+                decline: decline(fields)?,
+                holds_roma_or_constantinopolis: HOLDS.bool(fields)?,
+                clients: CLIENTS.int(fields)? as u8,
+                area_bonus: EmpireAreaBonus::from_options(&options),
+            };
+            if !empire.required() {
                 return Err(AleaError::input(
                     fields.source,
                     "civilized_areas",
-                    civilized,
+                    empire.civilized_areas,
                     format!(
-                        "at least 3 Areas in all for the test (Barbarian Areas count 1/2; {barbarian} given)"
+                        "at least 3 Areas in all for the test (Barbarian Areas count 1/2; {} given)",
+                        empire.barbarian_areas
                     ),
                 ));
             }
-            // Q15: +2 per Civilized Area from the third on (rule) or beyond the first three (aid).
-            let free = if options.choice("empire_area_bonus") == "beyond-three" {
-                3
-            } else {
-                2
-            };
-            terms.push(("Civilized Areas", 2 * (civilized - free).max(0)));
-            terms.push(("Barbarian Areas", barbarian));
-            if LEADER_BONUS.int(fields)? >= 2 {
-                terms.push(("leader with combat bonus 2+", 1));
-            }
-            terms.push(("in decline", decline(fields)?));
-            if HOLDS.bool(fields)? {
-                terms.push(("Roma or Constantinopolis", 3));
-            }
-            terms.push(("clients", CLIENTS.int(fields)? as i32));
+            terms.extend(empire.terms());
         }
         Test::Collapse => {
             keys::only(fields, COLLAPSE_KEYS, "to a collapse test")?;
             age = COLLAPSE_AGE.int(fields)? as i32;
-            terms.push(("age", age - 9));
-            terms.push(("in decline", decline(fields)?));
-            terms.push(("calamities", CALAMITIES.int(fields)? as i32));
-            if CAPITAL_LOST.bool(fields)? {
-                terms.push(("capital conquered last turn", 2));
-            }
-            terms.push(("other Areas", -(OTHER_AREAS.int(fields)? as i32)));
+            let collapse = CollapseTest {
+                age: age as u8,
+                decline: decline(fields)?,
+                calamities: CALAMITIES.int(fields)? as u8,
+                capital_lost_last_turn: CAPITAL_LOST.bool(fields)?,
+                other_areas: OTHER_AREAS.int(fields)? as u8,
+            };
+            terms.extend(collapse.terms());
         }
     }
     terms.push(("event", EVENT.int(fields)? as i32));

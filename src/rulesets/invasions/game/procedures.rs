@@ -95,13 +95,24 @@ impl KingdomTest {
         self.age >= 5
     }
 
-    pub fn modifier(&self) -> i32 {
+    /// The modifier's named terms, in the order the calculator shows them.
+    pub fn terms(&self) -> [(&'static str, i32); 2] {
         let t = self.treasury as i32;
         let tens = match self.tens {
             TreasuryTens::Complete => t / 10,
             TreasuryTens::RoundedUp => (t + 9) / 10,
         };
-        2 * self.horde_in_barbarian_area as i32 - tens
+        [
+            ("treasury tens", -tens),
+            (
+                "horde in a Barbarian Area",
+                2 * self.horde_in_barbarian_area as i32,
+            ),
+        ]
+    }
+
+    pub fn modifier(&self) -> i32 {
+        self.terms().iter().map(|t| t.1).sum()
     }
 }
 
@@ -131,17 +142,33 @@ impl EmpireTest {
         2 * self.civilized_areas as u32 + self.barbarian_areas as u32 >= 6
     }
 
-    pub fn modifier(&self) -> i32 {
+    /// The modifier's named terms, in the order the calculator shows them.
+    pub fn terms(&self) -> [(&'static str, i32); 6] {
         let free = match self.area_bonus {
             EmpireAreaBonus::FromTheThird => 2,
             EmpireAreaBonus::BeyondThree => 3,
         };
-        2 * (self.civilized_areas as i32 - free).max(0)
-            + self.barbarian_areas as i32
-            + (self.leader_combat >= 2) as i32
-            + self.decline.bonus()
-            + 3 * self.holds_roma_or_constantinopolis as i32
-            + self.clients as i32
+        [
+            (
+                "Civilized Areas",
+                2 * (self.civilized_areas as i32 - free).max(0),
+            ),
+            ("Barbarian Areas", self.barbarian_areas as i32),
+            (
+                "leader with combat bonus 2+",
+                (self.leader_combat >= 2) as i32,
+            ),
+            ("in decline", self.decline.bonus()),
+            (
+                "Roma or Constantinopolis",
+                3 * self.holds_roma_or_constantinopolis as i32,
+            ),
+            ("clients", self.clients as i32),
+        ]
+    }
+
+    pub fn modifier(&self) -> i32 {
+        self.terms().iter().map(|t| t.1).sum()
     }
 }
 
@@ -168,12 +195,22 @@ impl CollapseTest {
         self.age >= 9
     }
 
+    /// The modifier's named terms, in the order the calculator shows them.
+    pub fn terms(&self) -> [(&'static str, i32); 5] {
+        [
+            ("age", (self.age as i32 - 9).max(0)),
+            ("in decline", self.decline.bonus()),
+            ("calamities", self.calamities as i32),
+            (
+                "capital conquered last turn",
+                2 * self.capital_lost_last_turn as i32,
+            ),
+            ("other Areas", -(self.other_areas as i32)),
+        ]
+    }
+
     pub fn modifier(&self) -> i32 {
-        (self.age as i32 - 9).max(0)
-            + self.decline.bonus()
-            + self.calamities as i32
-            + 2 * self.capital_lost_last_turn as i32
-            - self.other_areas as i32
+        self.terms().iter().map(|t| t.1).sum()
     }
 }
 

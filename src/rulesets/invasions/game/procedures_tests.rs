@@ -1,5 +1,5 @@
 //! The dice procedures against the digest's worked examples (§7.4 T21, T22, T24), against the battle
-//! calculator's status tests (the two must read the rules alike), and each sampler against its
+//! calculator's status tests (which must hand every input through), and each sampler against its
 //! exact distribution.
 
 use super::procedures::*;
@@ -104,8 +104,8 @@ fn calculator_p(text: &str, options: &str) -> f64 {
     m.exact().unwrap().outcomes[0]
 }
 
-/// The game and the calculator keep separate code for the status tests (the calculator reads its
-/// inputs from a battle file); this grid keeps their readings the same, options included.
+/// The calculator builds these same tests from a battle file's keys and options; this grid checks
+/// that it hands every input and option through, so both answer alike.
 #[test]
 fn status_tests_agree_with_the_calculator() {
     let decl = [Decline::None, Decline::Simple, Decline::Double];
