@@ -674,7 +674,7 @@ mod tests {
         let first = play(&mut spent);
         assert_eq!(
             first,
-            play(&mut std::time::Duration::ZERO),
+            play(&mut Default::default()),
             "same seeds, other choices"
         );
         let each_ms = spent.as_secs_f64() * 1000.0 / first.len() as f64;
