@@ -74,6 +74,8 @@ pub struct Family {
     pub matches: fn(&str) -> bool,
     /// One member, for tests and forms.
     pub example: &'static str,
+    /// Names a misspelt member may be close to, for the did-you-mean (`legion` for `legionn`).
+    pub hints: &'static [&'static str],
 }
 
 /// One key of a battle file.
@@ -160,7 +162,18 @@ impl Key {
         self
     }
     pub const fn family(mut self, matches: fn(&str) -> bool, example: &'static str) -> Key {
-        self.family = Some(Family { matches, example });
+        self.family = Some(Family {
+            matches,
+            example,
+            hints: &[],
+        });
+        self
+    }
+    /// Names the did-you-mean offers for a misspelt member of the family (after `family`).
+    pub const fn hints(mut self, hints: &'static [&'static str]) -> Key {
+        if let Some(f) = &mut self.family {
+            f.hints = hints;
+        }
         self
     }
 
@@ -237,6 +250,16 @@ impl Key {
             (None, Default::Required) => Err(self.missing(f)),
             _ => panic!("key `{}` has no whole-number default", self.name),
         }
+    }
+
+    /// A whole number of the member `name` of this family of keys (`alpine_archer` of `<unit>`).
+    pub fn member_int(&self, f: &Fields, name: &str) -> Result<Option<i64>> {
+        self.expect("int");
+        assert!(self.names(name), "`{name}` is not a key of `{}`", self.name);
+        let Type::Int(lo, hi) = self.ty else {
+            unreachable!()
+        };
+        f.int_in(name, lo, hi)
     }
 
     /// "missing `defender.garrison`: garrison points (1..1000000)"
@@ -536,7 +559,9 @@ fn check_table(f: &Fields, keys: &[&Key], allowed: &[&str], subs: &[&str]) -> Re
         // each with its own range: a value fits when one of them accepts it.
         let mut declared = keys.iter().filter(|k| k.names(name));
         let Some(first) = declared.next() else {
-            return Err(unknown(f, name, allowed));
+            let mut near: Vec<&str> = allowed.to_vec();
+            near.extend(keys.iter().filter_map(|k| k.family).flat_map(|f| f.hints));
+            return Err(unknown_near(f, name, &near, allowed));
         };
         let value = f.raw(name).expect("a key of the table");
         if let Err(e) = check_value(f, name, first, value) {
@@ -550,7 +575,12 @@ fn check_table(f: &Fields, keys: &[&Key], allowed: &[&str], subs: &[&str]) -> Re
 
 /// "unknown field `attacker.leadr` (did you mean leader?); allowed here: ..."
 pub fn unknown(f: &Fields, name: &str, allowed: &[&str]) -> AleaError {
-    let hint = close_matches(name, allowed.iter().copied());
+    unknown_near(f, name, allowed, allowed)
+}
+
+/// [`unknown`], with the did-you-mean drawn from `near`.
+fn unknown_near(f: &Fields, name: &str, near: &[&str], allowed: &[&str]) -> AleaError {
+    let hint = close_matches(name, near.iter().copied());
     let hint = if hint.is_empty() {
         String::new()
     } else {

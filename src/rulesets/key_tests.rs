@@ -20,6 +20,9 @@ fn example(slug: &str, battle: &str) -> &'static str {
             "[attacker]\ninfantry = 3\n[defender]\ngarrison = 2"
         }
         ("mare-nostrum", "pillage") => "[attacker]\ninfantry = 3\n[defender]\nppr = 2",
+        ("invasions", "basic" | "advanced") => {
+            "[attacker]\ninfantry = 3\nleader = 1\n[defender]\ninfantry = 2"
+        }
         ("republica-de-roma", "land") => {
             "[rome]\nlegions = 10\ncommander_military = 2\n[war]\nland_strength = 5"
         }

@@ -1,6 +1,7 @@
 //! Land units and stacks (digest §3.0.1, §3.0.2): unit templates as data, the qualities a counter
 //! may carry, and a stack's state during a battle as counts per class.
 
+use crate::battle::keys::Key;
 use crate::error::{AleaError, Result};
 use crate::spec::Fields;
 
@@ -57,6 +58,25 @@ pub const TEMPLATES: &[Template] = &[
     t("cataphractae", true, true, true, false, 1, 9.5),
     t("guard", false, false, true, false, 2, 10.0),
     t("palatine_cavalry", false, true, true, false, 2, 10.0),
+];
+
+/// The names of the unit types, as [`TEMPLATES`] has them (for the did-you-mean of a unit key).
+pub const UNIT_NAMES: &[&str] = &[
+    "infantry",
+    "frankish_infantry",
+    "archer",
+    "cavalry",
+    "horse_archer",
+    "heavy_infantry",
+    "heavy_cavalry",
+    "elite_infantry",
+    "legion",
+    "elite_cavalry",
+    "noble_cavalry",
+    "clibanarii",
+    "cataphractae",
+    "guard",
+    "palatine_cavalry",
 ];
 
 /// Where a unit comes from: the first unit eliminated must be national (auxiliaries count as
@@ -223,13 +243,9 @@ pub fn advantage(mine: u32, theirs: u32) -> bool {
     mine >= theirs + 2 || (mine >= 1 && theirs == 0)
 }
 
-/// The keys a side's unit list accepts, for `KEYS` documentation.
-pub fn unit_key_help() -> String {
-    let names: Vec<&str> = TEMPLATES.iter().map(|t| t.name).collect();
-    format!(
-        "[attacker]/[defender] <unit>: how many, <unit> one of {}; prefix with damaged_, alpine_, amphibious_, auxiliary_ or mercenary_ (combinable, e.g. alpine_archer, damaged_legion)",
-        names.join(", ")
-    )
+/// Whether `key` names units (a unit type, with any prefixes): the `<unit>` family of keys.
+pub fn is_unit_key(key: &str) -> bool {
+    parse_unit_key(key, Status::Barbarian).is_some()
 }
 
 /// Whether `key` names units, and which class.
@@ -267,33 +283,15 @@ pub fn parse_unit_key(key: &str, status: Status) -> Option<(UnitClass, bool)> {
     ))
 }
 
-/// Reads the unit keys of a side table (every key that is not in `other_keys`).
-pub fn parse_stack(side: &Fields, status: Status, other_keys: &[&str]) -> Result<Stack> {
+/// Reads the unit keys of a side table: the keys of the `unit` family (the declaration has
+/// rejected any other key the side does not take).
+pub fn parse_stack(side: &Fields, status: Status, unit: &Key) -> Result<Stack> {
     let mut stack = Stack::of(Vec::new());
     for key in side.keys() {
-        if other_keys.contains(&key) {
-            continue;
-        }
         let Some((class, damaged)) = parse_unit_key(key, status) else {
-            let mut allowed: Vec<&str> = other_keys.to_vec();
-            allowed.extend(TEMPLATES.iter().map(|t| t.name));
-            let near = crate::error::close_matches(key, allowed.iter().copied());
-            let hint = if near.is_empty() {
-                String::new()
-            } else {
-                format!(" (did you mean {}?)", near.join(", "))
-            };
-            return Err(AleaError::invalid(
-                side.source,
-                format!(
-                    "unknown field `{}`{hint}; a side takes {} and unit counts: {}",
-                    side.field(key),
-                    other_keys.join(", "),
-                    unit_key_help()
-                ),
-            ));
+            continue;
         };
-        let n = side.int_in(key, 0, 40)?.unwrap_or(0) as u8;
+        let n = unit.member_int(side, key)?.unwrap_or(0) as u8;
         if damaged && !class.two_hit {
             return Err(AleaError::input(
                 side.source,
@@ -447,6 +445,12 @@ mod tests {
         assert!(parse_unit_key("legionn", Status::Empire).is_none());
         let (c, _) = parse_unit_key("mercenary_horse_archer", Status::Kingdom).unwrap();
         assert!(c.origin == Origin::Mercenary && c.horse_archer(false));
+    }
+
+    #[test]
+    fn unit_names_are_the_templates() {
+        let names: Vec<&str> = TEMPLATES.iter().map(|t| t.name).collect();
+        assert_eq!(names, UNIT_NAMES);
     }
 
     #[test]

@@ -23,7 +23,7 @@ type Exchange = Vec<(rerolls::Rolled, f64)>;
 pub const SUMMARY: &str =
     "basic land battle: fire round (or mountain ambush), one combat round of white/black battle dice, rerolls (XX)";
 pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-pub const KEYS: &[&str] = land::KEYS;
+pub const KEYS: &[crate::battle::keys::Key] = land::KEYS;
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     Ok(Box::new(Basic(land::build(

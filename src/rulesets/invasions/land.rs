@@ -4,6 +4,7 @@
 
 use super::allocation::Casualties;
 use super::army::{self, parse_stack, Army, Origin, Stack, Status, UnitClass};
+use crate::battle::keys::{self, Key};
 use crate::battle::Schema;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
@@ -207,47 +208,31 @@ pub struct Policy {
 }
 
 impl Policy {
-    pub const KEYS: &'static [&'static str] = &[
-        "casualties",
-        "rerolls",
-        "reroll_threshold",
-        "leader_option",
-        "advanced_option",
-        "ambush",
-        "retreat_threshold",
-        "unit_order",
-        "limes",
-    ];
-
     fn parse(p: &Fields) -> Result<Policy> {
-        p.only(Policy::KEYS)?;
-        let threshold = p.number_in("reroll_threshold", -2.0, 2.0)?.unwrap_or(0.0);
+        let threshold = REROLL_THRESHOLD.number(p)?;
         Ok(Policy {
-            casualties: match p.choice("casualties", &["smart", "min-elim"])? {
-                Some("min-elim") => Casualties::MinElim,
+            casualties: match CASUALTIES.choice(p)? {
+                "min-elim" => Casualties::MinElim,
                 _ => Casualties::Smart,
             },
-            reroll_threshold: match p.choice("rerolls", &["greedy", "never"])? {
-                Some("never") => None,
+            reroll_threshold: match REROLLS.choice(p)? {
+                "never" => None,
                 _ => Some(threshold),
             },
-            leader_option: match p.choice("leader_option", &["auto", "never"])? {
-                Some("never") => LeaderOption::Never,
+            leader_option: match LEADER_OPTION.choice(p)? {
+                "never" => LeaderOption::Never,
                 _ => LeaderOption::Auto,
             },
-            advanced_option: match p.choice(
-                "advanced_option",
-                &["auto", "own-plus-2", "enemy-minus-2", "never"],
-            )? {
-                Some("own-plus-2") => AdvancedOption::OwnPlusTwo,
-                Some("enemy-minus-2") => AdvancedOption::EnemyMinusTwo,
-                Some("never") => AdvancedOption::Never,
+            advanced_option: match ADVANCED_OPTION.choice(p)? {
+                "own-plus-2" => AdvancedOption::OwnPlusTwo,
+                "enemy-minus-2" => AdvancedOption::EnemyMinusTwo,
+                "never" => AdvancedOption::Never,
                 _ => AdvancedOption::Auto,
             },
-            ambush: p.bool("ambush")?.unwrap_or(true),
-            retreat_threshold: p.number_in("retreat_threshold", 0.0, 1.0)?.unwrap_or(0.3),
+            ambush: AMBUSH_POLICY.bool(p)?,
+            retreat_threshold: RETREAT_THRESHOLD.number(p)?,
             unit_order: parse_unit_order(p)?,
-            limes_first: p.choice("limes", &["last-resort", "first"])? == Some("first"),
+            limes_first: LIMES_POLICY.choice(p)? == "first",
         })
     }
 
@@ -285,7 +270,7 @@ fn parse_unit_order(p: &Fields) -> Result<Vec<&'static army::Template>> {
             names.join(", ")
         )
     };
-    let Some(v) = p.raw("unit_order") else {
+    let Some(v) = UNIT_ORDER.raw(p)? else {
         return Ok(Vec::new());
     };
     let Some(items) = v.as_array() else {
@@ -316,46 +301,166 @@ fn parse_unit_order(p: &Fields) -> Result<Vec<&'static army::Template>> {
     Ok(order)
 }
 
-pub const SIDE_KEYS: &[&str] = &[
-    "nation",
-    "nomad",
-    "rome",
-    "decline",
-    "leader",
-    "leaders",
-    "leader_mountains",
-    "horde",
-    "kingdom_without_capital",
-    "can_retreat",
-    "stacking_limit",
-    "event_dice",
-    "event_exchanges",
-    "event_modifier",
-];
+const SIDES: &[&str] = &["attacker", "defender"];
+const POLICY: &[&str] = &["policy"];
 
-pub const KEYS: &[&str] = &[
-    "terrain: plain (default), steppe, desert, forest, mountain or swamp",
-    "province: \"barbarian\" or \"civilized\" (default), for the Barbarian attacker's +1",
-    "crossing: none (default), river, mountain-range or strait: what the attacker crossed to enter (in an interception battle: what the interceptors crossed, which makes a mountain ambush automatic)",
-    "all_crossed: every attacking unit crossed (default true; the penalty needs all)",
-    "interception: the defender intercepted the moving attacker (no crossing penalties; the attacker may ambush)",
-    "fortified_city: a fortified city held by the defender",
-    "limes: a Roman Limes supports the defender",
-    "ambush: \"auto\" (default: in mountains, automatic after a range or river crossing, else a D2), \"always\" or \"never\"",
-    "[attacker]/[defender] nation: barbarian (default), kingdom or empire; nomad: true for Nomads; rome: Rome or Byzantium (double elite exchange); decline: an Empire in Decline (a winning leader may be assassinated)",
-    "[attacker]/[defender] leader: best leader's combat bonus 0..3 (= rerolls), or leaders = [3, 1] for several; leader_mountains: the leader cannot be ambushed",
-    "[attacker]/[defender] horde: a horde with the stack (defence: +1 die / +1 column; attack: stays in the rear)",
-    "[attacker]/[defender] kingdom_without_capital: a Kingdom with no capital (e.g. the Euskaldunes), which submits when its leader and his stack are destroyed",
-    "[attacker]/[defender] can_retreat: false if the loser has nowhere to go (its units are then eliminated)",
-    "[attacker]/[defender] stacking_limit: units beyond it wait outside and share the stack's fate",
-    "[attacker]/[defender] event_dice, event_exchanges (basic), event_modifier (advanced): event cards",
-    "[attacker]/[defender] <unit>: infantry, frankish_infantry, archer, cavalry, horse_archer, heavy_infantry, heavy_cavalry, elite_infantry, legion, elite_cavalry, noble_cavalry, clibanarii, cataphractae, guard, palatine_cavalry; prefixes damaged_, alpine_, amphibious_, auxiliary_, mercenary_ combine (alpine_archer, damaged_legion)",
-    "[city] walls (none, standard, roma, ctesiphon, ravenna, constantinople, theodosian; default from fortified_city), decline (none, simple, double), fleet, turn, event: the winning attacker then besieges the city (reported as city_taken)",
-    "[policy] casualties: smart (default) or min-elim; rerolls: greedy (default) or never; reroll_threshold: τ (default 0)",
-    "[policy] unit_order: unit types from least to most valuable, e.g. [\"infantry\", \"archer\", \"legion\"]: who is eliminated first and recovered last (default: infantry, Frankish infantry, damaged elites, archer, cavalry, horse archer, heavy, elites, Guards)",
-    "[policy] limes: \"last-resort\" (default: the Limes takes only hits no unit can) or \"first\" (it takes a volley's first hit)",
-    "[policy] leader_option: auto (default) or never; advanced_option: auto, own-plus-2, enemy-minus-2 or never; ambush: true (default); retreat_threshold: P(win) below which a side retreats after round 1 (default 0.3)",
+const TERRAIN: Key = keys::choice("terrain", Terrain::NAMES)
+    .default_choice("plain")
+    .help("the province's terrain");
+const PROVINCE: Key = keys::choice("province", &["barbarian", "civilized"])
+    .default_choice("civilized")
+    .help("a Barbarian province gives a Barbarian attacker +1");
+const CROSSING: Key = keys::choice("crossing", &["none", "river", "mountain-range", "strait"])
+    .default_choice("none")
+    .help("what the attacker crossed to enter (in an interception battle: what the interceptors crossed, which makes a mountain ambush automatic)");
+const ALL_CROSSED: Key = keys::flag("all_crossed")
+    .default_bool(true)
+    .help("every attacking unit crossed (the penalty needs all)");
+const INTERCEPTION: Key = keys::flag("interception").help(
+    "the defender intercepted the moving attacker (no crossing penalties; the attacker may ambush)",
+);
+const FORTIFIED_CITY: Key =
+    keys::flag("fortified_city").help("a fortified city held by the defender");
+const LIMES: Key = keys::flag("limes").help("a Roman Limes supports the defender");
+const AMBUSH: Key = keys::choice("ambush", &["auto", "always", "never"])
+    .default_choice("auto")
+    .help("\"auto\": in mountains, automatic after a range or river crossing, else a D2");
+
+const NATION: Key = keys::choice("nation", &["barbarian", "kingdom", "empire"])
+    .default_choice("barbarian")
+    .help("the side's nation status");
+const NOMAD: Key = keys::flag("nomad").help("a Nomad nation");
+const ROME: Key = keys::flag("rome").help("Rome or Byzantium (double elite exchange)");
+const DECLINE: Key =
+    keys::flag("decline").help("an Empire in Decline (a winning leader may be assassinated)");
+const LEADER: Key = keys::int("leader", 0, 3)
+    .absent("no leader")
+    .help("the best leader's combat bonus (= rerolls); give either leader or leaders");
+const LEADERS: Key = Key::new(
+    "leaders",
+    keys::Type::List {
+        format: "the combat bonuses 0..3 of several leaders",
+        example: "[3, 1]",
+    },
+)
+.absent("no leader")
+.help("several leaders");
+const LEADER_MOUNTAINS: Key = keys::flag("leader_mountains").help("the leader cannot be ambushed");
+const HORDE: Key = keys::flag("horde")
+    .help("a horde with the stack (defence: +1 die / +1 column; attack: stays in the rear)");
+const WITHOUT_CAPITAL: Key = keys::flag("kingdom_without_capital").help(
+    "a Kingdom with no capital (e.g. the Euskaldunes), which submits when its leader and his stack are destroyed",
+);
+const CAN_RETREAT: Key = keys::flag("can_retreat")
+    .default_bool(true)
+    .help("false if the loser has nowhere to go (its units are then eliminated)");
+const STACKING_LIMIT: Key = keys::int("stacking_limit", 1, 40)
+    .absent("no limit")
+    .help("units beyond it wait outside and share the stack's fate");
+const EVENT_DICE: Key = keys::int("event_dice", -3, 3)
+    .default_int(0)
+    .help("event cards: dice");
+const EVENT_EXCHANGES: Key = keys::int("event_exchanges", -3, 3)
+    .default_int(0)
+    .help("event cards: exchanges (basic)");
+const EVENT_MODIFIER: Key = keys::int("event_modifier", -3, 3)
+    .default_int(0)
+    .help("event cards: modifier (advanced)");
+const UNIT: Key = keys::int("<unit>", 0, 40)
+    .default_int(0)
+    .family(army::is_unit_key, "archer")
+    .hints(army::UNIT_NAMES)
+    .help("how many units: <unit> one of infantry, frankish_infantry, archer, cavalry, horse_archer, heavy_infantry, heavy_cavalry, elite_infantry, legion, elite_cavalry, noble_cavalry, clibanarii, cataphractae, guard, palatine_cavalry; prefixes damaged_, alpine_, amphibious_, auxiliary_, mercenary_ combine (alpine_archer, damaged_legion)");
+
+const CASUALTIES: Key = keys::choice("casualties", &["smart", "min-elim"])
+    .default_choice("smart")
+    .help("who takes the hits");
+const REROLLS: Key = keys::choice("rerolls", &["greedy", "never"])
+    .default_choice("greedy")
+    .help("whether leaders reroll");
+const REROLL_THRESHOLD: Key = keys::number("reroll_threshold", -2.0, 2.0)
+    .default_number(0.0)
+    .help("τ: a die is rerolled only if its gain exceeds τ");
+const LEADER_OPTION: Key = keys::choice("leader_option", &["auto", "never"])
+    .default_choice("auto")
+    .help("whether the leader option is used");
+const ADVANCED_OPTION: Key = keys::choice(
+    "advanced_option",
+    &["auto", "own-plus-2", "enemy-minus-2", "never"],
+)
+.default_choice("auto")
+.help("the advanced system's leader option");
+const AMBUSH_POLICY: Key = keys::flag("ambush")
+    .default_bool(true)
+    .help("ambush when allowed");
+const RETREAT_THRESHOLD: Key = keys::number("retreat_threshold", 0.0, 1.0)
+    .default_number(0.3)
+    .help("P(win) below which a side retreats after round 1");
+const UNIT_ORDER: Key = Key::new(
+    "unit_order",
+    keys::Type::List {
+        format: "unit types from least to most valuable",
+        example: "[\"infantry\", \"archer\", \"legion\"]",
+    },
+)
+.absent("infantry, Frankish infantry, damaged elites, archer, cavalry, horse archer, heavy, elites, Guards")
+.help("who is eliminated first and recovered last");
+const LIMES_POLICY: Key = keys::choice("limes", &["last-resort", "first"])
+    .default_choice("last-resort")
+    .help("\"last-resort\": the Limes takes only hits no unit can; \"first\": it takes a volley's first hit");
+
+const FIELD_KEYS: [Key; 8] = [
+    TERRAIN,
+    PROVINCE,
+    CROSSING,
+    ALL_CROSSED,
+    INTERCEPTION,
+    FORTIFIED_CITY,
+    LIMES,
+    AMBUSH,
 ];
+const SIDE_KEYS: [Key; 15] = keys::placed(
+    [
+        NATION,
+        NOMAD,
+        ROME,
+        DECLINE,
+        LEADER,
+        LEADERS,
+        LEADER_MOUNTAINS,
+        HORDE,
+        WITHOUT_CAPITAL,
+        CAN_RETREAT,
+        STACKING_LIMIT,
+        EVENT_DICE,
+        EVENT_EXCHANGES,
+        EVENT_MODIFIER,
+        UNIT,
+    ],
+    SIDES,
+);
+const POLICY_KEYS: [Key; 9] = keys::placed(
+    [
+        CASUALTIES,
+        REROLLS,
+        REROLL_THRESHOLD,
+        UNIT_ORDER,
+        LIMES_POLICY,
+        LEADER_OPTION,
+        ADVANCED_OPTION,
+        AMBUSH_POLICY,
+        RETREAT_THRESHOLD,
+    ],
+    POLICY,
+);
+
+/// The keys of a land battle file (basic and advanced alike).
+pub const KEYS: &[Key] = &keys::join::<37>(&[
+    &FIELD_KEYS,
+    &SIDE_KEYS,
+    &super::take_city::CITY_KEYS,
+    &POLICY_KEYS,
+]);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum System {
@@ -380,12 +485,12 @@ pub struct LandBattle {
 
 fn parse_side(fields: &Fields, name: &'static str, empty: &Table) -> Result<Side> {
     let side = fields.table(name, empty)?;
-    let status = match side.choice("nation", &["barbarian", "kingdom", "empire"])? {
-        Some("kingdom") => Status::Kingdom,
-        Some("empire") => Status::Empire,
+    let status = match NATION.choice(&side)? {
+        "kingdom" => Status::Kingdom,
+        "empire" => Status::Empire,
         _ => Status::Barbarian,
     };
-    let stack = parse_stack(&side, status, SIDE_KEYS)?;
+    let stack = parse_stack(&side, status, &UNIT)?;
     if stack.total() == 0 {
         return Err(AleaError::input(
             fields.source,
@@ -394,82 +499,60 @@ fn parse_side(fields: &Fields, name: &'static str, empty: &Table) -> Result<Side
             "at least one unit a side (see `alea list` for the unit keys)",
         ));
     }
-    let leaders: Vec<u32> = match (side.raw("leader"), side.raw("leaders")) {
+    let list_error = |x: &toml::Value| {
+        AleaError::input(
+            fields.source,
+            format!("{name}.leaders"),
+            x,
+            "a list of combat bonuses 0..3",
+        )
+    };
+    let leaders: Vec<u32> = match (LEADER.opt_int(&side)?, LEADERS.raw(&side)?) {
         (Some(_), Some(_)) => {
             return Err(AleaError::invalid(
                 fields.source,
                 format!("give either `{name}.leader` or `{name}.leaders`, not both"),
             ))
         }
-        (Some(_), None) => vec![side.int_in("leader", 0, 3)?.unwrap_or(0) as u32],
+        (Some(l), None) => vec![l as u32],
         (None, Some(toml::Value::Array(a))) => {
             let mut v = Vec::new();
             for x in a {
                 match x.as_integer() {
                     Some(i) if (0..=3).contains(&i) => v.push(i as u32),
-                    _ => {
-                        return Err(AleaError::input(
-                            fields.source,
-                            format!("{name}.leaders"),
-                            x,
-                            "a list of combat bonuses 0..3",
-                        ))
-                    }
+                    _ => return Err(list_error(x)),
                 }
             }
             v
         }
-        (None, Some(v)) => {
-            return Err(AleaError::input(
-                fields.source,
-                format!("{name}.leaders"),
-                v,
-                "a list of combat bonuses 0..3",
-            ))
-        }
+        (None, Some(v)) => return Err(list_error(v)),
         (None, None) => vec![],
     };
-    let limit = side.int_in("stacking_limit", 1, 40)?.map(|l| l as u32);
+    let limit = STACKING_LIMIT.opt_int(&side)?.map(|l| l as u32);
     let (fighting, waiting) = stack.split_at_limit(limit.unwrap_or(u32::MAX));
     Ok(Side {
         status,
-        nomad: side.bool("nomad")?.unwrap_or(false),
-        rome: side.bool("rome")?.unwrap_or(false),
-        decline: side.bool("decline")?.unwrap_or(false),
+        nomad: NOMAD.bool(&side)?,
+        rome: ROME.bool(&side)?,
+        decline: DECLINE.bool(&side)?,
         leader: leaders.iter().copied().max(),
         // All leaders' rerolls; `build` keeps only the best one's unless Q8's option says otherwise.
         rerolls: leaders.iter().sum(),
-        leader_mountains: side.bool("leader_mountains")?.unwrap_or(false),
-        horde: side.bool("horde")?.unwrap_or(false),
-        without_capital: side.bool("kingdom_without_capital")?.unwrap_or(false),
-        can_retreat: side.bool("can_retreat")?.unwrap_or(true),
-        event_dice: side.int_in("event_dice", -3, 3)?.unwrap_or(0) as i32,
-        event_exchanges: side.int_in("event_exchanges", -3, 3)?.unwrap_or(0) as i32,
-        event_modifier: side.int_in("event_modifier", -3, 3)?.unwrap_or(0) as i32,
+        leader_mountains: LEADER_MOUNTAINS.bool(&side)?,
+        horde: HORDE.bool(&side)?,
+        without_capital: WITHOUT_CAPITAL.bool(&side)?,
+        can_retreat: CAN_RETREAT.bool(&side)?,
+        event_dice: EVENT_DICE.int(&side)? as i32,
+        event_exchanges: EVENT_EXCHANGES.int(&side)? as i32,
+        event_modifier: EVENT_MODIFIER.int(&side)? as i32,
         stack,
         fighting,
         waiting,
     })
 }
 
+/// Builds a land battle from fields the declaration ([`KEYS`]) has checked.
 pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBattle> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "policy",
-        "attacker",
-        "defender",
-        "terrain",
-        "province",
-        "crossing",
-        "all_crossed",
-        "interception",
-        "fortified_city",
-        "limes",
-        "ambush",
-        "city",
-    ])?;
     let empty = Table::new();
     let rules = Rules::from(&options);
     let mut sides = [
@@ -482,22 +565,21 @@ pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBa
         }
     }
     let field = Field {
-        terrain: Terrain::parse(fields.choice("terrain", Terrain::NAMES)?.unwrap_or("plain")),
-        barbarian_province: fields.choice("province", &["barbarian", "civilized"])?
-            == Some("barbarian"),
-        crossing: match fields.choice("crossing", &["none", "river", "mountain-range", "strait"])? {
-            Some("river") => Crossing::River,
-            Some("mountain-range") => Crossing::MountainRange,
-            Some("strait") => Crossing::Strait,
+        terrain: Terrain::parse(TERRAIN.choice(fields)?),
+        barbarian_province: PROVINCE.choice(fields)? == "barbarian",
+        crossing: match CROSSING.choice(fields)? {
+            "river" => Crossing::River,
+            "mountain-range" => Crossing::MountainRange,
+            "strait" => Crossing::Strait,
             _ => Crossing::None,
         },
-        all_crossed: fields.bool("all_crossed")?.unwrap_or(true),
-        interception: fields.bool("interception")?.unwrap_or(false),
-        fortified_city: fields.bool("fortified_city")?.unwrap_or(false),
-        limes: fields.bool("limes")?.unwrap_or(false),
-        ambush: match fields.choice("ambush", &["auto", "always", "never"])? {
-            Some("always") => AmbushSetting::Always,
-            Some("never") => AmbushSetting::Never,
+        all_crossed: ALL_CROSSED.bool(fields)?,
+        interception: INTERCEPTION.bool(fields)?,
+        fortified_city: FORTIFIED_CITY.bool(fields)?,
+        limes: LIMES.bool(fields)?,
+        ambush: match AMBUSH.choice(fields)? {
+            "always" => AmbushSetting::Always,
+            "never" => AmbushSetting::Never,
             _ => AmbushSetting::Auto,
         },
     };

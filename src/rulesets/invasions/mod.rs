@@ -46,8 +46,8 @@ pub const RULESET: Ruleset = Ruleset {
     title: "Invasions vol. 1",
     digest: "../shared/rules/invasions.md",
     battles: &[
-        legacy_kind!("basic", basic),
-        legacy_kind!("advanced", advanced),
+        kind!("basic", basic),
+        kind!("advanced", advanced),
         kind!("siege", siege),
         kind!("naval", naval),
         kind!("landing", landing),

@@ -5,13 +5,29 @@
 use super::army::{self, Status};
 use super::land::{Side, ATTACKER};
 use super::siege::{self, Nation, Siege, Situation, Walls};
+use crate::battle::keys::{self, Key};
 use crate::battle::BattleModel;
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
 use crate::spec::Fields;
 
-pub const CITY_KEYS: &[&str] = &["walls", "decline", "fleet", "turn", "event"];
+const CITY: &[&str] = &["city"];
+const WALLS: Key = keys::choice("walls", siege::WALLS)
+    .absent("\"standard\" with fortified_city, else \"none\"")
+    .help("the city's walls: the winning attacker then besieges the city (reported as city_taken)");
+const DECLINE: Key = keys::choice("decline", &["none", "simple", "double"])
+    .default_choice("none")
+    .help("the defending Empire's decline, for the siege");
+const FLEET: Key = keys::flag("fleet").help("the besieged city is supplied by a fleet");
+const TURN: Key = keys::int("turn", 1, 12)
+    .default_int(1)
+    .help("the game turn of the siege");
+const EVENT: Key = keys::int("event", -5, 5)
+    .default_int(0)
+    .help("an event card's modifier to the siege");
+/// `[city]`: the siege the winning attacker lays afterwards.
+pub const CITY_KEYS: [Key; 5] = keys::placed([WALLS, DECLINE, FLEET, TURN, EVENT], CITY);
 
 /// One siege per reachable besieging stack, solved once.
 pub struct CityPlan {
@@ -35,9 +51,8 @@ impl CityPlan {
         }
         let empty = toml::Table::new();
         let city = fields.table("city", &empty)?;
-        city.only(CITY_KEYS)?;
         let default_walls = if fortified_city { "standard" } else { "none" };
-        let walls_name = city.choice("walls", siege::WALLS)?.unwrap_or(default_walls);
+        let walls_name = WALLS.opt_choice(&city)?.unwrap_or(default_walls);
         let walls = Walls::parse(walls_name);
         if walls.fortified() != fortified_city {
             return Err(AleaError::input(
@@ -51,9 +66,9 @@ impl CityPlan {
                 },
             ));
         }
-        let decline = match city.choice("decline", &["none", "simple", "double"])? {
-            Some("simple") => 1,
-            Some("double") => 2,
+        let decline = match DECLINE.choice(&city)? {
+            "simple" => 1,
+            "double" => 2,
             _ => 0,
         };
         let situation = Situation {
@@ -64,10 +79,10 @@ impl CityPlan {
             },
             walls,
             decline,
-            fleet: city.bool("fleet")?.unwrap_or(false),
-            event: city.int_in("event", -5, 5)?.unwrap_or(0) as i32,
+            fleet: FLEET.bool(&city)?,
+            event: EVENT.int(&city)? as i32,
         };
-        let turn = city.int_in("turn", 1, 12)?.unwrap_or(1) as u32;
+        let turn = TURN.int(&city)? as u32;
         let units_max = attacker.stack.total();
         let elites_max = attacker
             .classes()
