@@ -51,6 +51,14 @@ fn strongest(u: &Units, count: u32) -> Units {
     out
 }
 
+/// A stack's worth in the battle code's unit values: the shortlist's strength measure.
+fn strength(u: &Units) -> f64 {
+    u.iter()
+        .zip(crate::rulesets::invasions::army::TEMPLATES)
+        .map(|(&c, t)| c as f64 * t.value.max(1.0))
+        .sum()
+}
+
 impl Play<'_> {
     pub fn military(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         self.sort_activation();
@@ -200,7 +208,9 @@ impl Play<'_> {
         (units, self.st.nations[o].horde as usize == p)
     }
 
-    fn evaluate(&mut self, n: usize, from: usize, p: usize, invading: bool, keep: u32) -> Option<Target> {
+    /// A target's odds: the battle code's exact P(attacker wins) when `exact`, else a strength
+    /// ratio (the shortlist's cheap stand-in), and P(the city falls) to one siege roll.
+    fn evaluate(&mut self, n: usize, from: usize, p: usize, invading: bool, keep: u32, exact: bool) -> Option<Target> {
         let g = self.game;
         let have = self.st.count(n, from).saturating_sub(keep);
         if have == 0 {
@@ -210,13 +220,17 @@ impl Play<'_> {
         let (defenders, horde) = self.defenders(p);
         let p_win = if total(&defenders) == 0 {
             1.0
-        } else {
+        } else if exact {
             let o = self.st.owner[p] as usize;
             let sides = [
                 self.fighter(n, attackers, false),
                 self.fighter(o, defenders, horde),
             ];
             self.battles.p_attacker(self.ground(from, p), sides)
+        } else {
+            let a = strength(&attackers);
+            let d = strength(&defenders) * 1.25 + horde as u32 as f64;
+            a / (a + d)
         };
         let p_fall = if self.st.level[p] > 0 {
             siege::p_fall(self.siege_modifier(n, p), 0)
@@ -276,7 +290,7 @@ impl Play<'_> {
                 if !self.attackable(n, p) {
                     continue;
                 }
-                let Some(t) = self.evaluate(n, from, p, invading, keep) else {
+                let Some(t) = self.evaluate(n, from, p, invading, keep, false) else {
                     return None;
                 };
                 if random {
@@ -287,7 +301,7 @@ impl Play<'_> {
                     }
                     continue;
                 }
-                if t.p_win < attack || t.p_fall < siege {
+                if t.p_fall < siege {
                     continue;
                 }
                 if best.is_none_or(|b| t.score > b.score) {
@@ -295,7 +309,13 @@ impl Play<'_> {
                 }
             }
         }
-        best
+        if random {
+            return best;
+        }
+        // The shortlisted target's exact odds decide (the battle code's P(win), cached).
+        let t = best?;
+        let t = self.evaluate(n, from, t.province, invading, keep, true)?;
+        (t.p_win >= attack).then_some(t)
     }
 
     fn barbarian(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {

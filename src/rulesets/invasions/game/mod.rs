@@ -93,6 +93,9 @@ pub struct Game {
     /// the targeting weight of the policies.
     pub wanted: Vec<u16>,
     pub last_turn: u8,
+    /// Battle caches handed from one worker to the next (the engine makes a worker per chunk);
+    /// every entry is a function of its key, so which cache a worker gets changes no result.
+    pub caches: std::sync::Mutex<Vec<battles::Battles>>,
 }
 
 impl Game {
@@ -245,6 +248,7 @@ impl Game {
             },
             start,
             scenario,
+            caches: std::sync::Mutex::new(Vec::new()),
         }
     }
 }

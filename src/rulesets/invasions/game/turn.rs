@@ -27,7 +27,12 @@ impl<'g> Play<'g> {
         Play {
             game,
             st: game.start.clone(),
-            battles: Battles::new(game.system, game.options.clone()),
+            battles: game
+                .caches
+                .lock()
+                .ok()
+                .and_then(|mut pool| pool.pop())
+                .unwrap_or_else(|| Battles::new(game.system, game.options.clone())),
             per_player: vec![0.0; game.players.len() * super::TURN_METRICS.len()],
             global: vec![0.0; super::GLOBAL_METRICS.len()],
         }
@@ -552,6 +557,19 @@ impl<'g> Play<'g> {
                     .sum();
                 record.extra[head.len() + 2 * p + slot] = vp as f64;
             }
+        }
+    }
+}
+
+impl Drop for Play<'_> {
+    fn drop(&mut self) {
+        let battles = std::mem::replace(
+            &mut self.battles,
+            Battles::new(self.game.system, self.game.options.clone()),
+        );
+        if std::env::var_os("INV_CACHE").is_some() { eprintln!("cache {}", battles.cached()); }
+        if let Ok(mut pool) = self.game.caches.lock() {
+            pool.push(battles);
         }
     }
 }
