@@ -147,10 +147,7 @@ impl Battles {
             "civilized"
         };
         t.insert("province".into(), Value::String(province.into()));
-        t.insert(
-            "crossing".into(),
-            Value::String(key.ground.crossing.into()),
-        );
+        t.insert("crossing".into(), Value::String(key.ground.crossing.into()));
         t.insert("all_crossed".into(), Value::Boolean(true));
         t.insert(
             "fortified_city".into(),
@@ -212,7 +209,8 @@ impl Battles {
                 let a = &st.survivors[s];
                 let w = &b.sides[s].waiting;
                 // Damaged elites count as units: the game does not track damage.
-                out.survivors[s][k] = a.intact[idx] + a.damaged[idx] + w.intact[idx] + w.damaged[idx];
+                out.survivors[s][k] =
+                    a.intact[idx] + a.damaged[idx] + w.intact[idx] + w.damaged[idx];
                 class += 1;
             }
         }

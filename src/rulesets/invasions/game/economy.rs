@@ -3,7 +3,7 @@
 //! come from `procedures.rs` (one definition of each sum).
 
 use super::policy::Policy;
-use super::procedures::{self, CollapseTest, D10Test, Decline};
+use super::procedures::{self, CollapseTest, D10Test};
 use super::scenario::AreaKind;
 use super::state::{area_controller, full_control, held_in, template, Phase, NO_PROVINCE};
 use super::turn::Play;
@@ -158,7 +158,7 @@ impl Play<'_> {
     }
 
     /// XIV: net income into the treasury; expenses: Decline, a Kingdom's upkeep of 1 a unit.
-    fn income(&mut self, n: usize, short: bool, dice: &mut Dice, log: &mut dyn GameLog) {
+    pub fn income(&mut self, n: usize, short: bool, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         let gross = procedures::halves_to_gold(self.gross_halves(n));
         let units = self.st.units_of(n) as i32;
@@ -169,7 +169,11 @@ impl Play<'_> {
         };
         let expenses = upkeep + DECLINE_COST[self.st.nations[n].decline as usize];
         let net = gross - expenses;
-        game_log!(log, "{} income: {gross} gross, {expenses} expenses", g.name(n));
+        game_log!(
+            log,
+            "{} income: {gross} gross, {expenses} expenses",
+            g.name(n)
+        );
         let mut expense_bankruptcy = false;
         if net >= 0 {
             self.st.gain_gold(n, net);
@@ -223,8 +227,7 @@ impl Play<'_> {
                 .then(|| g.scenario.provinces[capital as usize].area as usize);
             let other_areas = (0..g.scenario.areas.len())
                 .filter(|&a| {
-                    Some(a) != capital_area
-                        && area_controller(&g.scenario, &self.st, a) == n as u8
+                    Some(a) != capital_area && area_controller(&g.scenario, &self.st, a) == n as u8
                 })
                 .count() as u8;
             let test = CollapseTest {
@@ -311,7 +314,13 @@ impl Play<'_> {
             let k = template(name);
             self.st.add_units(n, a, k, 1);
             let t = &crate::rulesets::invasions::army::TEMPLATES[k];
-            let slot = if t.heavy { 1 } else if t.cavalry { 2 } else { 0 };
+            let slot = if t.heavy {
+                1
+            } else if t.cavalry {
+                2
+            } else {
+                0
+            };
             self.st.nations[n].bought[slot] += 1;
             if t.cavalry && t.heavy {
                 self.st.nations[n].bought[2] += 1;
@@ -320,7 +329,13 @@ impl Play<'_> {
                 legions -= 1;
             }
             bought += 1;
-            game_log!(log, "{} buys {} for {price} in {}", g.name(n), name, g.scenario.areas[a].name);
+            game_log!(
+                log,
+                "{} buys {} for {price} in {}",
+                g.name(n),
+                name,
+                g.scenario.areas[a].name
+            );
         }
         let excess = self.st.nations[n].treasury - TREASURY_CAP;
         if excess > 0 {
@@ -369,9 +384,4 @@ impl Play<'_> {
     pub fn barbarian_area(&self, a: usize) -> bool {
         self.game.scenario.areas[a].kind == AreaKind::Barbarian
     }
-}
-
-/// Decline's expense by level.
-pub fn decline_cost(d: Decline) -> i32 {
-    DECLINE_COST[d as usize]
 }

@@ -119,8 +119,8 @@ impl Play<'_> {
         if g.player_of(o) == g.player_of(n) || self.st.status(o).is_none() {
             return false;
         }
-        let barbarian_area = g.scenario.areas[g.scenario.provinces[p].area as usize].kind
-            == AreaKind::Barbarian;
+        let barbarian_area =
+            g.scenario.areas[g.scenario.provinces[p].area as usize].kind == AreaKind::Barbarian;
         !(barbarian_area
             && self.st.status(n) == Some(Status::Barbarian)
             && self.st.status(o) == Some(Status::Barbarian))
@@ -135,8 +135,7 @@ impl Play<'_> {
             rome: g.roman[n],
             decline: self.st.nations[n].decline != procedures::Decline::None,
             horde,
-            without_capital: status == Status::Kingdom
-                && self.st.nations[n].capital == NO_PROVINCE,
+            without_capital: status == Status::Kingdom && self.st.nations[n].capital == NO_PROVINCE,
             units,
         }
     }
@@ -175,7 +174,9 @@ impl Play<'_> {
             siege::Nation::Barbarian
         };
         let mut walls = self.st.walls[p];
-        if Some(p) == g.constantinople && walls == -3 && self.st.turn >= g.scenario.theodosian_walls_turn
+        if Some(p) == g.constantinople
+            && walls == -3
+            && self.st.turn >= g.scenario.theodosian_walls_turn
         {
             walls = -4;
         }
@@ -210,7 +211,15 @@ impl Play<'_> {
 
     /// A target's odds: the battle code's exact P(attacker wins) when `exact`, else a strength
     /// ratio (the shortlist's cheap stand-in), and P(the city falls) to one siege roll.
-    fn evaluate(&mut self, n: usize, from: usize, p: usize, invading: bool, keep: u32, exact: bool) -> Option<Target> {
+    fn evaluate(
+        &mut self,
+        n: usize,
+        from: usize,
+        p: usize,
+        invading: bool,
+        keep: u32,
+        exact: bool,
+    ) -> Option<Target> {
         let g = self.game;
         let have = self.st.count(n, from).saturating_sub(keep);
         if have == 0 {
@@ -265,7 +274,9 @@ impl Play<'_> {
         let g = self.game;
         let s = &g.scenario;
         let (attack, siege) = match g.policies[n] {
-            Policy::Scripted(p) if self.st.status(n) == Some(Status::Barbarian) => (p.attack, p.siege),
+            Policy::Scripted(p) if self.st.status(n) == Some(Status::Barbarian) => {
+                (p.attack, p.siege)
+            }
             Policy::Scripted(p) => (p.civilized_attack, p.siege),
             Policy::Random => (0.0, 0.0),
         };
@@ -416,7 +427,14 @@ impl Play<'_> {
     }
 
     /// Battle, then siege; true when `n` takes the province.
-    fn attack(&mut self, n: usize, t: Target, invading: bool, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
+    fn attack(
+        &mut self,
+        n: usize,
+        t: Target,
+        invading: bool,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
         let g = self.game;
         let s = &g.scenario;
         let p = t.province;
@@ -426,11 +444,19 @@ impl Play<'_> {
         let mut moving = t.attackers;
         if o != NONE && total(&defenders) == 0 && horde {
             // A horde with no unit left to shield it is taken: its nation ends (no vassals here).
-            game_log!(log, "{} captures the horde of {}", g.name(n), g.name(o as usize));
+            game_log!(
+                log,
+                "{} captures the horde of {}",
+                g.name(n),
+                g.name(o as usize)
+            );
             self.eliminate(o as usize);
         } else if total(&defenders) > 0 {
             let o = o as usize;
-            let sides = [self.fighter(n, t.attackers, false), self.fighter(o, defenders, horde)];
+            let sides = [
+                self.fighter(n, t.attackers, false),
+                self.fighter(o, defenders, horde),
+            ];
             let r = self.battles.fight(self.ground(t.from, p), sides, dice);
             self.st.counters.battles += 1;
             self.settle_units(n, t.from, &t.attackers, &r.survivors[0]);
@@ -460,7 +486,13 @@ impl Play<'_> {
             let m = self.siege_modifier(n, p);
             let roll = dice.d10() as i32;
             let (_, falls) = siege::best_of(m, &[roll as u32]);
-            game_log!(log, "{} besieges {}: D10 {roll} {m:+}: {}", g.name(n), s.provinces[p].name, if falls { "falls" } else { "holds" });
+            game_log!(
+                log,
+                "{} besieges {}: D10 {roll} {m:+}: {}",
+                g.name(n),
+                s.provinces[p].name,
+                if falls { "falls" } else { "holds" }
+            );
             if !falls {
                 return false;
             }
@@ -471,7 +503,15 @@ impl Play<'_> {
         true
     }
 
-    fn conquer(&mut self, n: usize, from: usize, p: usize, moving: &Units, dice: &mut Dice, log: &mut dyn GameLog) {
+    fn conquer(
+        &mut self,
+        n: usize,
+        from: usize,
+        p: usize,
+        moving: &Units,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
         let g = self.game;
         let to = g.scenario.provinces[p].area as usize;
         let o = self.st.owner[p];
@@ -488,7 +528,8 @@ impl Play<'_> {
                 self.st.nations[o].capital_lost_turn = self.st.turn;
             }
             if self.st.nations[o].horde as usize == p {
-                let elsewhere = (0..self.st.owner.len()).find(|&q| q != p && self.st.owner[q] == o as u8);
+                let elsewhere =
+                    (0..self.st.owner.len()).find(|&q| q != p && self.st.owner[q] == o as u8);
                 if let Some(q) = elsewhere {
                     self.st.nations[o].horde = q as u16;
                 }
@@ -516,7 +557,12 @@ impl Play<'_> {
             self.st.gain_gold(n, gold);
             self.st.pillaged[p] = true;
             self.st.counters.cities_sacked += 1;
-            game_log!(log, "{} sacks {} for {gold} gold", g.name(n), g.scenario.provinces[p].name);
+            game_log!(
+                log,
+                "{} sacks {} for {gold} gold",
+                g.name(n),
+                g.scenario.provinces[p].name
+            );
             if self.st.walls[p] != 0 {
                 self.st.walls[p] = 0;
                 self.st.counters.walls_razed += 1;
@@ -576,7 +622,13 @@ impl Play<'_> {
                 self.st.pillaged[p] = true;
             }
         }
-        game_log!(log, "{} raids {} ({m:+}): {:?}", g.name(n), g.scenario.provinces[p].name, outcome);
+        game_log!(
+            log,
+            "{} raids {} ({m:+}): {:?}",
+            g.name(n),
+            g.scenario.provinces[p].name,
+            outcome
+        );
         outcome
     }
 
@@ -591,7 +643,11 @@ impl Play<'_> {
         let mut chosen = None;
         let mut seen = 0u64;
         for i in 0..=s.areas[ha].links.len() {
-            let a = if i == 0 { ha } else { s.areas[ha].links[i - 1].to as usize };
+            let a = if i == 0 {
+                ha
+            } else {
+                s.areas[ha].links[i - 1].to as usize
+            };
             for &p in &s.areas[a].provinces {
                 if self.raidable(n, p as usize) {
                     seen += 1;

@@ -228,7 +228,11 @@ impl Game {
             hunni: nation("hunni"),
             great_cities,
             constantinople,
-            inactive: scenario.nations.iter().map(|n| people(n).inactive).collect(),
+            inactive: scenario
+                .nations
+                .iter()
+                .map(|n| people(n).inactive)
+                .collect(),
             minor: scenario
                 .nations
                 .iter()

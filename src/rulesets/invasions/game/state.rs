@@ -4,7 +4,7 @@
 //! into it, so a game allocates nothing.
 
 use super::procedures::Decline;
-use super::scenario::{AreaKind, NationId, ProvinceId, Scenario};
+use super::scenario::{AreaKind, ProvinceId, Scenario};
 use crate::rulesets::invasions::army::{Status, TEMPLATES};
 
 /// Unit types of the battle code.
@@ -196,8 +196,15 @@ pub fn template(name: &str) -> usize {
 
 /// The start of a game: turn-1 nations placed with their forces, provinces held, cities as printed.
 pub fn initial(s: &Scenario) -> State {
-    assert_eq!(TEMPLATES.len(), NT, "the game's unit arrays follow army::TEMPLATES");
-    assert!(s.nations.len() < MAX_NATIONS, "too many nations for the tallies");
+    assert_eq!(
+        TEMPLATES.len(),
+        NT,
+        "the game's unit arrays follow army::TEMPLATES"
+    );
+    assert!(
+        s.nations.len() < MAX_NATIONS,
+        "too many nations for the tallies"
+    );
     let areas = s.areas.len();
     let np = s.provinces.len();
     let mut st = State {
@@ -362,8 +369,4 @@ pub fn held_in(s: &Scenario, st: &State, n: usize, a: usize) -> u32 {
         .iter()
         .filter(|&&p| st.owner[p as usize] == n as u8)
         .count() as u32
-}
-
-pub fn nation_index(_s: &Scenario, n: NationId) -> usize {
-    n as usize
 }

@@ -134,7 +134,11 @@ impl<'g> Play<'g> {
                     log,
                     "{} becomes a Kingdom at age {age} ({})",
                     g.name(n),
-                    if voluntary { "announced" } else { "forced test" }
+                    if voluntary {
+                        "announced"
+                    } else {
+                        "forced test"
+                    }
                 );
                 self.found_kingdom(n);
             }
@@ -276,7 +280,11 @@ impl<'g> Play<'g> {
             area_bonus: g.area_bonus,
         };
         if test.required() && test.roll(dice) {
-            game_log!(log, "{} becomes an Empire ({civ} Civilized + {barb} Barbarian Areas)", g.name(n));
+            game_log!(
+                log,
+                "{} becomes an Empire ({civ} Civilized + {barb} Barbarian Areas)",
+                g.name(n)
+            );
             let st = &mut self.st;
             st.nations[n].phase = Phase::Active(Status::Empire);
             st.nations[n].age = 1;
@@ -289,13 +297,15 @@ impl<'g> Play<'g> {
 
     // ---- 1.B Entries, the Roman split, reinforcements ---------------------------------------------
 
-    fn split_rome(&mut self, log: &mut dyn GameLog) {
+    pub fn split_rome(&mut self, log: &mut dyn GameLog) {
         let g = self.game;
         let (w, e) = (g.romani, g.orientali);
         if w == usize::MAX || e == usize::MAX || self.st.status(w).is_none() {
             return;
         }
         game_log!(log, "the Empire splits: {} and {}", g.name(w), g.name(e));
+        // Byzantium enters with its own forces in its capital, then takes the Eastern Areas.
+        state::enter(&g.scenario, &mut self.st, e);
         for &a in &g.scenario.roman_split {
             let a = a as usize;
             for &p in &g.scenario.areas[a].provinces {
@@ -304,7 +314,9 @@ impl<'g> Play<'g> {
                 }
             }
             let moved = *self.st.at(w, a);
-            *self.st.at_mut(e, a) = moved;
+            for k in 0..state::NT {
+                self.st.at_mut(e, a)[k] += moved[k];
+            }
             *self.st.at_mut(w, a) = [0; state::NT];
         }
     }
@@ -366,7 +378,12 @@ impl<'g> Play<'g> {
                     if self.st.owner[h as usize] == NONE {
                         self.st.owner[h as usize] = n as u8;
                     }
-                    game_log!(log, "{} lands at {}", g.name(n), g.scenario.provinces[h as usize].name);
+                    game_log!(
+                        log,
+                        "{} lands at {}",
+                        g.name(n),
+                        g.scenario.provinces[h as usize].name
+                    );
                 }
             }
         }
@@ -408,7 +425,8 @@ impl<'g> Play<'g> {
                         let missing: u32 = full - have;
                         let mut r = dice.below(missing as u64) as u32;
                         for &(k, c) in &g.scenario.nations[n].units {
-                            let lack = (c as u32).saturating_sub(self.st.at(n, a)[k as usize] as u32);
+                            let lack =
+                                (c as u32).saturating_sub(self.st.at(n, a)[k as usize] as u32);
                             if r < lack {
                                 self.st.add_units(n, a, k as usize, 1);
                                 game_log!(log, "{} rebuilds a unit", g.name(n));
@@ -529,7 +547,12 @@ impl<'g> Play<'g> {
             }
         }
         record.win_share[best] = 1.0;
-        game_log!(log, "winner: {} with {} VP", g.players[best], self.player_vp(best));
+        game_log!(
+            log,
+            "winner: {} with {} VP",
+            g.players[best],
+            self.player_vp(best)
+        );
         let c = &self.st.counters;
         let fall = if c.west_fall_turn == 0 {
             WEST_STANDS
@@ -567,7 +590,6 @@ impl Drop for Play<'_> {
             &mut self.battles,
             Battles::new(self.game.system, self.game.options.clone()),
         );
-        if std::env::var_os("INV_CACHE").is_some() { eprintln!("cache {}", battles.cached()); }
         if let Ok(mut pool) = self.game.caches.lock() {
             pool.push(battles);
         }
