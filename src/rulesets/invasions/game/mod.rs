@@ -261,8 +261,9 @@ impl Game {
 pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "not played: leaders and campaigns (the Time Track's leaders are not in the text), interception, flight, overrun, forced passage, Limes, naval moves and landings, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies, assaults",
-    "events, calamities and Administration card effects follow the null model (digest §6.2): no event, no calamity, hence no revolt ever starts (the revolt suppression step has nothing to do)",
+    "events, calamities and Administration card effects follow the null model (digest §6.2): no event, no calamity (so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts), hence no revolt ever starts (the revolt suppression step has nothing to do)",
     "the Huns vanish at Attila's death (their player aid E is not in the text); the Empire test's leader term is 0 (no leaders)",
+    "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",
     "raiders without a horde raid a random eligible province anywhere (their starting provinces are on the nation cards); a raid result of 11-12 settles the raider (inactive) without placing its units",
     "unit prices are placeholders (the player aids' price lists are not in the text): Kingdom infantry 3, cavalry 5, heavy infantry 6, heavy cavalry 8 gold; Empires 1 more; Romans' legion 8 (1 a turn, 2 from turn 8), auxiliary infantry from turn 3",
