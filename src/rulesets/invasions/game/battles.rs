@@ -44,7 +44,7 @@ struct Key {
 }
 
 enum Model {
-    Basic(Basic),
+    Basic(Box<Basic>),
     Advanced(Box<Advanced>),
 }
 
@@ -161,7 +161,7 @@ impl Battles {
         let battle = land::build(&fields, self.options.clone(), self.system)
             .unwrap_or_else(|e| panic!("a game battle the calculator rejects: {e}"));
         let model = match self.system {
-            System::Basic => Model::Basic(Basic(battle)),
+            System::Basic => Model::Basic(Box::new(Basic(battle))),
             System::Advanced => Model::Advanced(Box::new(Advanced::new(battle))),
         };
         let p_attacker = exact_p_attacker(&model).unwrap_or_else(|| {

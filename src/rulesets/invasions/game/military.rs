@@ -301,9 +301,7 @@ impl Play<'_> {
                 if !self.attackable(n, p) {
                     continue;
                 }
-                let Some(t) = self.evaluate(n, from, p, invading, keep, false) else {
-                    return None;
-                };
+                let t = self.evaluate(n, from, p, invading, keep, false)?;
                 if random {
                     // Reservoir sampling: every attackable province equally likely.
                     seen += 1;
