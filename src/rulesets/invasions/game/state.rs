@@ -175,16 +175,19 @@ pub fn total(u: &Units) -> u32 {
     u.iter().map(|&x| x as u32).sum()
 }
 
-/// Unit types from least to most valuable (the battle code's worth), fixed once.
+/// Unit types from least to most valuable (the battle code's worth), worked out once.
 pub fn cheapest_first() -> [usize; NT] {
-    let mut order: [usize; NT] = std::array::from_fn(|k| k);
-    order.sort_by(|&a, &b| {
-        TEMPLATES[a]
-            .value
-            .partial_cmp(&TEMPLATES[b].value)
-            .expect("finite values")
-    });
-    order
+    static ORDER: std::sync::OnceLock<[usize; NT]> = std::sync::OnceLock::new();
+    *ORDER.get_or_init(|| {
+        let mut order: [usize; NT] = std::array::from_fn(|k| k);
+        order.sort_by(|&a, &b| {
+            TEMPLATES[a]
+                .value
+                .partial_cmp(&TEMPLATES[b].value)
+                .expect("finite values")
+        });
+        order
+    })
 }
 
 pub fn template(name: &str) -> usize {
@@ -307,20 +310,44 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
 /// Civilized Area, with a majority of the provinces). `NONE` when nobody controls it.
 pub fn area_controller(s: &Scenario, st: &State, a: usize) -> u8 {
     let area = &s.areas[a];
-    let mut provinces = [0u8; MAX_NATIONS];
-    let mut cities = [0u8; MAX_NATIONS];
+    // The nations holding provinces here, with their provinces and cities (few per Area).
+    let mut holders = [(NONE, 0u32, 0u32); 16];
+    let mut k = 0;
     let mut total_cities = 0;
     for &p in &area.provinces {
         let p = p as usize;
-        let city = st.level[p] > 0;
-        total_cities += city as u32;
+        let city = (st.level[p] > 0) as u32;
+        total_cities += city;
         let o = st.owner[p];
-        if o != NONE {
-            provinces[o as usize] += 1;
-            cities[o as usize] += city as u8;
+        if o == NONE {
+            continue;
+        }
+        match holders[..k].iter_mut().find(|h| h.0 == o) {
+            Some(h) => {
+                h.1 += 1;
+                h.2 += city;
+            }
+            None if k < 16 => {
+                holders[k] = (o, 1, city);
+                k += 1;
+            }
+            None => {}
         }
     }
     let total = area.provinces.len() as u32;
+    let status = |n: u8| st.nations[n as usize].phase;
+    if let Some(h) = holders[..k]
+        .iter()
+        .find(|h| status(h.0) == Phase::Active(Status::Empire) && 2 * h.2 > total_cities)
+    {
+        return h.0;
+    }
+    if let Some(h) = holders[..k]
+        .iter()
+        .find(|h| status(h.0) == Phase::Active(Status::Kingdom) && 2 * h.1 > total)
+    {
+        return h.0;
+    }
     let mut horde_owner = NONE;
     let mut hordes = 0;
     for (n, ns) in st.nations.iter().enumerate() {
@@ -332,22 +359,12 @@ pub fn area_controller(s: &Scenario, st: &State, a: usize) -> u8 {
             horde_owner = n as u8;
         }
     }
-    for (n, ns) in st.nations.iter().enumerate() {
-        if ns.phase == Phase::Active(Status::Empire) && 2 * cities[n] as u32 > total_cities {
-            return n as u8;
-        }
-    }
-    for (n, ns) in st.nations.iter().enumerate() {
-        if ns.phase == Phase::Active(Status::Kingdom) && 2 * provinces[n] as u32 > total {
-            return n as u8;
-        }
-    }
-    if hordes == 1 {
-        let n = horde_owner as usize;
-        let civilized_area = area.kind == AreaKind::Civilized;
-        if st.nations[n].phase == Phase::Active(Status::Barbarian)
-            && (!civilized_area || 2 * provinces[n] as u32 > total)
-        {
+    if hordes == 1 && status(horde_owner) == Phase::Active(Status::Barbarian) {
+        let provinces = holders[..k]
+            .iter()
+            .find(|h| h.0 == horde_owner)
+            .map_or(0, |h| h.1);
+        if area.kind != AreaKind::Civilized || 2 * provinces > total {
             return horde_owner;
         }
     }
