@@ -63,10 +63,6 @@ impl Model {
     }
 }
 
-struct Entry {
-    model: Model,
-    p_attacker: f64,
-}
 
 /// What a played battle left: who won, each side's survivors by unit type, a captured horde.
 #[derive(Clone, Copy, Debug, Default)]
@@ -76,14 +72,17 @@ pub struct Result {
     pub horde_captured: bool,
 }
 
-/// Most cached situations a worker keeps; past it the cache starts again (results do not depend
-/// on it: every entry is a function of its key).
-const CAPACITY: usize = 50_000;
+/// Most built battles a worker keeps (each holds the calculator's model, a few KB), and most
+/// P(attacker wins) values (a few dozen bytes each); past either the cache starts again. Results
+/// do not depend on it: every entry is a function of its key.
+const MODELS: usize = 4_096;
+const ODDS: usize = 250_000;
 
 pub struct Battles {
     system: System,
     options: Options,
-    cache: FastMap<Key, Entry>,
+    models: FastMap<Key, Model>,
+    odds: FastMap<Key, f64>,
 }
 
 fn side_table(f: &Fighter) -> Table {
@@ -119,23 +118,23 @@ impl Battles {
         Battles {
             system,
             options,
-            cache: FastMap::default(),
+            models: FastMap::default(),
+            odds: FastMap::default(),
         }
     }
 
-    fn entry(&mut self, ground: Ground, sides: [Fighter; 2]) -> &Entry {
-        let key = Key { ground, sides };
-        if !self.cache.contains_key(&key) {
-            if self.cache.len() >= CAPACITY {
-                self.cache.clear();
+    fn model(&mut self, key: Key) -> &Model {
+        if !self.models.contains_key(&key) {
+            if self.models.len() >= MODELS {
+                self.models.clear();
             }
-            let entry = self.build(&key);
-            self.cache.insert(key, entry);
+            let model = self.build(&key);
+            self.models.insert(key, model);
         }
-        &self.cache[&key]
+        &self.models[&key]
     }
 
-    fn build(&self, key: &Key) -> Entry {
+    fn build(&self, key: &Key) -> Model {
         let mut t = Table::new();
         t.insert(
             "terrain".into(),
@@ -160,11 +159,20 @@ impl Battles {
         // a failure is a bug in the game, not bad input.
         let battle = land::build(&fields, self.options.clone(), self.system)
             .unwrap_or_else(|e| panic!("a game battle the calculator rejects: {e}"));
-        let model = match self.system {
+        match self.system {
             System::Basic => Model::Basic(Box::new(Basic(battle))),
             System::Advanced => Model::Advanced(Box::new(Advanced::new(battle))),
-        };
-        let p_attacker = exact_p_attacker(&model).unwrap_or_else(|| {
+        }
+    }
+
+    /// P(the attacker wins), exact where the solver can (cached).
+    pub fn p_attacker(&mut self, ground: Ground, sides: [Fighter; 2]) -> f64 {
+        let key = Key { ground, sides };
+        if let Some(&p) = self.odds.get(&key) {
+            return p;
+        }
+        let model = self.model(key);
+        let p = exact_p_attacker(model).unwrap_or_else(|| {
             // Too many states for the exact solver: a fixed-seed estimate, still a function of the key.
             let mut dice = Dice::from_seed(0x1a5_u64 ^ TRIALS);
             let wins = (0..TRIALS)
@@ -175,19 +183,18 @@ impl Battles {
                 .count();
             wins as f64 / TRIALS as f64
         });
-        Entry { model, p_attacker }
-    }
-
-    /// P(the attacker wins), exact where the solver can (cached).
-    pub fn p_attacker(&mut self, ground: Ground, sides: [Fighter; 2]) -> f64 {
-        self.entry(ground, sides).p_attacker
+        if self.odds.len() >= ODDS {
+            self.odds.clear();
+        }
+        self.odds.insert(key, p);
+        p
     }
 
     /// One battle from the game's dice.
     pub fn fight(&mut self, ground: Ground, sides: [Fighter; 2], dice: &mut Dice) -> Result {
-        let entry = self.entry(ground, sides);
-        let b = entry.model.battle();
-        let f = entry.model.play(dice);
+        let model = self.model(Key { ground, sides });
+        let b = model.battle();
+        let f = model.play(dice);
         let st = b.settle(&f);
         let mut out = Result {
             attacker_won: st.winner == ATTACKER,
@@ -217,8 +224,9 @@ impl Battles {
         out
     }
 
-    pub fn cached(&self) -> usize {
-        self.cache.len()
+    /// (built battles, P(win) values) held.
+    pub fn cached(&self) -> (usize, usize) {
+        (self.models.len(), self.odds.len())
     }
 }
 

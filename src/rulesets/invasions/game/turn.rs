@@ -20,6 +20,9 @@ pub struct Play<'g> {
     pub battles: Battles,
     per_player: Vec<f64>,
     global: Vec<f64>,
+    /// Each Area's controller, refreshed where a step reads many of them while nothing it does
+    /// changes who holds what (ageing between promotions, scoring).
+    control: Vec<u8>,
 }
 
 impl<'g> Play<'g> {
@@ -35,6 +38,7 @@ impl<'g> Play<'g> {
                 .unwrap_or_else(|| Battles::new(game.system, game.options.clone())),
             per_player: vec![0.0; game.players.len() * super::TURN_METRICS.len()],
             global: vec![0.0; super::GLOBAL_METRICS.len()],
+            control: vec![NONE; game.scenario.areas.len()],
         }
     }
 
@@ -203,9 +207,16 @@ impl<'g> Play<'g> {
         }
     }
 
+    pub fn refresh_control(&mut self) {
+        for a in 0..self.control.len() {
+            self.control[a] = area_controller(&self.game.scenario, &self.st, a);
+        }
+    }
+
     fn age_civilized(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         let turn = self.st.turn;
+        self.refresh_control();
         for n in 0..self.st.nations.len() {
             if !self.st.civilized(n) || g.inactive[n] {
                 continue;
@@ -219,6 +230,9 @@ impl<'g> Play<'g> {
                 && self.st.nations[n].promoted_turn != turn
             {
                 self.empire_test(n, dice, log);
+                if self.st.status(n) == Some(Status::Empire) {
+                    self.refresh_control();
+                }
             }
         }
     }
@@ -241,7 +255,10 @@ impl<'g> Play<'g> {
             Decline::None => *d = Decline::Simple,
             Decline::Simple => *d = Decline::Double,
             Decline::Double => match self.st.status(n) {
-                Some(Status::Kingdom) => self.empire_test(n, dice, log),
+                Some(Status::Kingdom) => {
+                    self.refresh_control();
+                    self.empire_test(n, dice, log)
+                }
                 _ => {
                     let pay = self.st.nations[n].treasury.min(10);
                     self.st.spend_gold(n, pay);
@@ -250,11 +267,12 @@ impl<'g> Play<'g> {
         }
     }
 
+    /// Areas `n` controls (Civilized, Barbarian), from the refreshed control table.
     pub fn controlled_areas(&self, n: usize) -> (u8, u8) {
         let g = self.game;
         let (mut civ, mut barb) = (0, 0);
         for a in 0..g.scenario.areas.len() {
-            if area_controller(&g.scenario, &self.st, a) == n as u8 {
+            if self.control[a] == n as u8 {
                 match g.scenario.areas[a].kind {
                     AreaKind::Civilized => civ += 1,
                     AreaKind::Barbarian => barb += 1,
@@ -455,6 +473,7 @@ impl<'g> Play<'g> {
 
     fn score(&mut self, log: &mut dyn GameLog) {
         let g = self.game;
+        self.refresh_control();
         for n in 0..g.scenario.nations.len() {
             if self.st.status(n).is_none() || g.inactive[n] {
                 continue;
@@ -462,9 +481,7 @@ impl<'g> Play<'g> {
             let mut vp = 0i32;
             for o in &g.scenario.nations[n].objectives {
                 let held = match o.target {
-                    super::scenario::Target::Area(a) => {
-                        area_controller(&g.scenario, &self.st, a as usize) == n as u8
-                    }
+                    super::scenario::Target::Area(a) => self.control[a as usize] == n as u8,
                     super::scenario::Target::Province(p) => self.st.owner[p as usize] == n as u8,
                 };
                 if held {
