@@ -133,9 +133,12 @@ impl Play<'_> {
             status,
             nomad: g.nomad[n] && status == Status::Barbarian,
             rome: g.roman[n],
-            decline: self.st.nations[n].decline != procedures::Decline::None,
+            // Without leaders, Decline (the assassination roll) and a capital-less Kingdom (its
+            // submission) change nothing in the battle code's outcome: left out, so that such
+            // situations share one model.
+            decline: false,
             horde,
-            without_capital: status == Status::Kingdom && self.st.nations[n].capital == NO_PROVINCE,
+            without_capital: false,
             units,
         }
     }
