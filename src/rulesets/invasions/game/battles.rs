@@ -63,7 +63,6 @@ impl Model {
     }
 }
 
-
 /// What a played battle left: who won, each side's survivors by unit type, a captured horde.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Result {

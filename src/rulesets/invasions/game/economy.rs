@@ -62,6 +62,7 @@ impl Play<'_> {
     /// has nothing to do under the null event model).
     pub fn administration(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         self.sort_activation();
+        self.refresh_control();
         for i in 0..self.st.order.len() {
             let n = self.st.order[i] as usize;
             if self.game.inactive[n] {
@@ -110,7 +111,7 @@ impl Play<'_> {
         pay < cost
     }
 
-    /// Gross income in half gold (XIV.D-E): cities (a pillaged one gives ½), capital, trade, and a
+    /// Gross income in half gold (XIV.D-E), with `control` refreshed: cities (a pillaged one gives ½), capital, trade, and a
     /// Kingdom's provinces or an Empire's Areas.
     pub fn gross_halves(&self, n: usize) -> i32 {
         let g = self.game;
@@ -134,7 +135,7 @@ impl Play<'_> {
         }
         if empire {
             for a in 0..s.areas.len() {
-                if area_controller(s, st, a) == n as u8 {
+                if self.control[a] == n as u8 {
                     halves += 2 + 2 * full_control(s, st, a, n) as i32;
                 }
             }
@@ -241,6 +242,7 @@ impl Play<'_> {
                 game_log!(log, "{} collapses", g.name(n));
                 self.st.counters.collapses += 1;
                 self.eliminate(n);
+                self.refresh_control();
             }
         }
     }

@@ -64,6 +64,7 @@ fn t22_income_of_a_kingdom_and_an_empire_in_the_game() {
         play.st.owner[p as usize] = rome as u8;
     }
     // Graecia in full control: 2 + Athenae 2 + Thessalonika 2 + Constantinopolis 3 = 9 (L869-880).
+    play.refresh_control();
     assert_eq!(play.gross_halves(rome), 2 * 9);
     // A Kingdom holding all of Asia: its provinces' 8 (the crowned figure) plus its cities.
     assert_eq!(play.st.status(persia), Some(Status::Kingdom));

@@ -10,6 +10,7 @@ use super::procedures::{self, RaidMarker, RaidOutcome};
 use super::scenario::{AreaKind, Crossing};
 use super::state::{cheapest_first, total, Phase, Units, NONE, NO_PROVINCE, NT, VP_RAIDS};
 use super::turn::Play;
+use super::EntryRule;
 use crate::dice::{draw_without_replacement, Dice};
 use crate::game::GameLog;
 use crate::game_log;
@@ -92,15 +93,13 @@ impl Play<'_> {
         base + invading as u32
     }
 
-    /// Forbidden Areas (XVIII.J): Scythia for all but Nomads (and the Ostrogoths on turn 1);
-    /// Arabia and Mauretania for all but their raiders, who never stand on the map here.
     fn may_enter(&self, n: usize, a: usize) -> bool {
-        match self.game.scenario.areas[a].name.as_str() {
-            "Scythia" => {
-                self.game.nomad[n] || (self.st.turn == 1 && self.game.name(n) == "ostrogothi")
+        match self.game.entry_rule[a] {
+            EntryRule::Open => true,
+            EntryRule::NomadsOnly => {
+                self.game.nomad[n] || (self.st.turn == 1 && n == self.game.ostrogothi)
             }
-            "Arabia" | "Mauretania" => false,
-            _ => true,
+            EntryRule::RaidersOnly => false,
         }
     }
 

@@ -93,6 +93,9 @@ pub struct Game {
     /// the targeting weight of the policies.
     pub wanted: Vec<u16>,
     pub last_turn: u8,
+    /// Who may enter each Area (XVIII.J), by Area.
+    pub entry_rule: Vec<EntryRule>,
+    pub ostrogothi: usize,
     /// Battle caches handed from one worker to the next (the engine makes a worker per chunk);
     /// every entry is a function of its key, so which cache a worker gets changes no result.
     pub caches: std::sync::Mutex<Vec<battles::Battles>>,
@@ -250,11 +253,30 @@ impl Game {
             } else {
                 scenario.turns
             },
+            entry_rule: scenario
+                .areas
+                .iter()
+                .map(|a| match a.name.as_str() {
+                    "Scythia" => EntryRule::NomadsOnly,
+                    "Arabia" | "Mauretania" => EntryRule::RaidersOnly,
+                    _ => EntryRule::Open,
+                })
+                .collect(),
+            ostrogothi: nation("ostrogothi"),
             start,
             scenario,
             caches: std::sync::Mutex::new(Vec::new()),
         }
     }
+}
+
+/// Forbidden Areas (XVIII.J): Scythia is for Nomads (and the Ostrogoths on turn 1); Arabia and
+/// Mauretania for their raiders only, who never stand on the map here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryRule {
+    Open,
+    NomadsOnly,
+    RaidersOnly,
 }
 
 /// What this engine does not play yet, said in every run's summary (never silent).

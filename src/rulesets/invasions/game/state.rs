@@ -309,6 +309,26 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
 /// majority of its provinces, else a Barbarian whose horde is the only one there (and, in a
 /// Civilized Area, with a majority of the provinces). `NONE` when nobody controls it.
 pub fn area_controller(s: &Scenario, st: &State, a: usize) -> u8 {
+    let mut hordes = (0u8, NONE);
+    for (n, ns) in st.nations.iter().enumerate() {
+        if ns.horde != NO_PROVINCE
+            && matches!(ns.phase, Phase::Active(_))
+            && s.provinces[ns.horde as usize].area as usize == a
+        {
+            hordes.0 += 1;
+            hordes.1 = n as u8;
+        }
+    }
+    controller_given_hordes(s, st, a, hordes)
+}
+
+/// Area control given the Area's hordes: (how many, the last one's nation).
+fn controller_given_hordes(
+    s: &Scenario,
+    st: &State,
+    a: usize,
+    (hordes, horde_owner): (u8, u8),
+) -> u8 {
     let area = &s.areas[a];
     // The nations holding provinces here, with their provinces and cities (few per Area).
     let mut holders = [(NONE, 0u32, 0u32); 16];
@@ -348,17 +368,6 @@ pub fn area_controller(s: &Scenario, st: &State, a: usize) -> u8 {
     {
         return h.0;
     }
-    let mut horde_owner = NONE;
-    let mut hordes = 0;
-    for (n, ns) in st.nations.iter().enumerate() {
-        if ns.horde != NO_PROVINCE
-            && matches!(ns.phase, Phase::Active(_))
-            && s.provinces[ns.horde as usize].area as usize == a
-        {
-            hordes += 1;
-            horde_owner = n as u8;
-        }
-    }
     if hordes == 1 && status(horde_owner) == Phase::Active(Status::Barbarian) {
         let provinces = holders[..k]
             .iter()
@@ -369,6 +378,21 @@ pub fn area_controller(s: &Scenario, st: &State, a: usize) -> u8 {
         }
     }
     NONE
+}
+
+/// Every Area's controller at once ([`area_controller`] for each, with one pass over the hordes).
+pub fn control_table(s: &Scenario, st: &State, out: &mut [u8]) {
+    let mut hordes = [(0u8, NONE); 64];
+    for (n, ns) in st.nations.iter().enumerate() {
+        if ns.horde != NO_PROVINCE && matches!(ns.phase, Phase::Active(_)) {
+            let a = s.provinces[ns.horde as usize].area as usize;
+            hordes[a].0 += 1;
+            hordes[a].1 = n as u8;
+        }
+    }
+    for (a, slot) in out.iter_mut().enumerate() {
+        *slot = controller_given_hordes(s, st, a, hordes[a]);
+    }
 }
 
 /// An Empire's full control: every city of the Area and no province held by another nation.

@@ -6,7 +6,7 @@
 use super::battles::Battles;
 use super::procedures::{self, D10Test, Decline, EmpireTest, KingdomTest};
 use super::scenario::AreaKind;
-use super::state::{self, area_controller, Phase, State, NONE, NO_PROVINCE, VP_OBJECTIVES};
+use super::state::{self, Phase, State, NONE, NO_PROVINCE, VP_OBJECTIVES};
 use super::{Game, WEST_STANDS};
 use crate::dice::Dice;
 use crate::game::{GameLog, GamePlay, GameRecord, TurnObserver};
@@ -22,7 +22,7 @@ pub struct Play<'g> {
     global: Vec<f64>,
     /// Each Area's controller, refreshed where a step reads many of them while nothing it does
     /// changes who holds what (ageing between promotions, scoring).
-    control: Vec<u8>,
+    pub control: Vec<u8>,
 }
 
 impl<'g> Play<'g> {
@@ -207,10 +207,10 @@ impl<'g> Play<'g> {
         }
     }
 
+    /// Recomputes every Area's controller: call it after anything that changes who holds what
+    /// (ownership, hordes, statuses) before reading `control`.
     pub fn refresh_control(&mut self) {
-        for a in 0..self.control.len() {
-            self.control[a] = area_controller(&self.game.scenario, &self.st, a);
-        }
+        state::control_table(&self.game.scenario, &self.st, &mut self.control);
     }
 
     fn age_civilized(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
@@ -230,9 +230,6 @@ impl<'g> Play<'g> {
                 && self.st.nations[n].promoted_turn != turn
             {
                 self.empire_test(n, dice, log);
-                if self.st.status(n) == Some(Status::Empire) {
-                    self.refresh_control();
-                }
             }
         }
     }
@@ -310,6 +307,7 @@ impl<'g> Play<'g> {
             st.nations[n].promoted_turn = st.turn;
             st.gain_gold(n, 20);
             st.counters.empires_founded += 1;
+            self.refresh_control();
         }
     }
 
