@@ -13,16 +13,6 @@ use crate::game_log;
 use crate::rulesets::invasions::army::Status;
 use crate::rulesets::invasions::pillage_markers::pillage_markers;
 
-/// Placeholder prices (the player aids' lists are not in the text): (unit type, Kingdom price);
-/// an Empire pays 1 more (L963: Empires pay more).
-pub const PRICES: [(&str, i32); 4] = [
-    ("infantry", 3),
-    ("cavalry", 5),
-    ("heavy_infantry", 6),
-    ("heavy_cavalry", 8),
-];
-/// The Romans' national unit and its placeholder price.
-pub const LEGION_PRICE: i32 = 8;
 /// Treasury ceiling after purchases (L845).
 pub const TREASURY_CAP: i32 = 40;
 /// Decline's expense per turn: none, simple, double (VI.F).
@@ -283,6 +273,15 @@ impl Play<'_> {
         } else {
             0
         };
+        let prices = if empire {
+            &g.scenario.empire_prices
+        } else {
+            &g.scenario.kingdom_prices
+        };
+        let price_of = |name: &str| {
+            let k = template(name) as u8;
+            prices.iter().find(|p| p.0 == k).map(|p| p.1 as i32)
+        };
         let mut bought = 0;
         loop {
             if !empire && bought >= upkeep_room {
@@ -290,44 +289,43 @@ impl Play<'_> {
             }
             let b = self.st.nations[n].bought;
             let total = (b[0] + b[1] + b[2]).max(1) as f64;
-            let (name, mut price) = if roman && legions > 0 {
-                ("legion", LEGION_PRICE)
+            let heavy = (b[1] as f64) < heavy_share * total;
+            let cavalry = (b[2] as f64) < cavalry_share * total;
+            let (k, price) = if roman && legions > 0 && !g.scenario.roman_national.is_empty() {
+                let (k, p) = g.scenario.roman_national[0];
+                (k as usize, p as i32)
             } else if roman && turn < 3 {
+                // Before the dated auxiliaries (L984) the Romans buy national units only.
                 break;
-            } else if (b[1] as f64) < heavy_share * total {
-                if (b[2] as f64) < cavalry_share * total {
-                    PRICES[3]
-                } else {
-                    PRICES[2]
-                }
-            } else if (b[2] as f64) < cavalry_share * total {
-                PRICES[1]
             } else {
-                PRICES[0]
+                let name = match (heavy, cavalry) {
+                    (true, true) => "heavy_cavalry",
+                    (true, false) => "heavy_infantry",
+                    (false, true) => "cavalry",
+                    (false, false) => "infantry",
+                };
+                match price_of(name) {
+                    Some(p) => (template(name), p),
+                    None => break,
+                }
             };
-            if empire && name != "legion" {
-                price += 1;
-            }
             if self.st.nations[n].treasury - price < reserve {
                 break;
             }
             let Some(a) = self.weakest_area(n) else { break };
             self.st.spend_gold(n, price);
-            let k = template(name);
             self.st.add_units(n, a, k, 1);
             let t = &crate::rulesets::invasions::army::TEMPLATES[k];
-            let slot = if t.heavy {
-                1
-            } else if t.cavalry {
-                2
-            } else {
-                0
-            };
-            self.st.nations[n].bought[slot] += 1;
-            if t.cavalry && t.heavy {
+            if t.heavy {
+                self.st.nations[n].bought[1] += 1;
+            }
+            if t.cavalry {
                 self.st.nations[n].bought[2] += 1;
             }
-            if name == "legion" {
+            if !t.heavy && !t.cavalry {
+                self.st.nations[n].bought[0] += 1;
+            }
+            if roman && legions > 0 {
                 legions -= 1;
             }
             bought += 1;
@@ -335,7 +333,7 @@ impl Play<'_> {
                 log,
                 "{} buys {} for {price} in {}",
                 g.name(n),
-                name,
+                t.name,
                 g.scenario.areas[a].name
             );
         }

@@ -392,3 +392,27 @@ fn the_experiment_does_not_depend_on_threads() {
     assert_eq!(summaries[0], summaries[1]);
     assert!(summaries[0].contains("Romans") && summaries[0].contains("scripted"));
 }
+
+#[test]
+fn purchase_prices_come_from_the_scenario_and_bad_ones_are_named() {
+    let g = scripted_game();
+    let infantry = super::state::template("infantry") as u8;
+    assert!(g.scenario.kingdom_prices.contains(&(infantry, 3)));
+    assert!(g.scenario.stand_ins().iter().any(
+        |s| s.field == "purchases" && s.provenance == super::scenario::Provenance::Placeholder
+    ));
+    let dir = super::scenario::BUNDLED_DIR;
+    let rb = std::fs::read_to_string(format!("{dir}/rulebook.toml")).unwrap();
+    let ab = std::fs::read_to_string(format!("{dir}/abstraction.toml")).unwrap();
+    let bad = ab.replace("kingdom = { infantry = 3,", "kingdom = { infantri = 3,");
+    assert_ne!(bad, ab);
+    let e = Scenario::parse("rb.toml", &rb, "ab.toml", &bad)
+        .err()
+        .unwrap();
+    let msg = e.to_string();
+    assert_eq!(e.exit_code(), 2);
+    assert!(
+        msg.contains("ab.toml") && msg.contains("purchases.kingdom") && msg.contains("infantri"),
+        "{msg}"
+    );
+}

@@ -288,7 +288,7 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",
     "raiders without a horde raid a random eligible province anywhere (their starting provinces are on the nation cards); a raid result of 11-12 settles the raider (inactive) without placing its units",
-    "unit prices are placeholders (the player aids' price lists are not in the text): Kingdom infantry 3, cavalry 5, heavy infantry 6, heavy cavalry 8 gold; Empires 1 more; Romans' legion 8 (1 a turn, 2 from turn 8), auxiliary infantry from turn 3",
+    "purchases: the scripted mix of infantry, cavalry and heavy units at the placeholder prices of abstraction.toml [purchases]; the Romans' national unit 1 a turn (2 from turn 8), their other purchases from turn 3 (the dated auxiliaries); no fortification, no repairs",
 ];
 
 impl GameModel for Game {
