@@ -475,7 +475,7 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
     let game = dir.join("game.toml");
     std::fs::write(
         &game,
-        "games = 100\n[game]\nruleset = \"invasions\"\nscenario = \"x.toml\"\n",
+        "games = 100\n[game]\nruleset = \"mediterraneo-sanguinolento\"\nscenario = \"x.toml\"\n",
     )
     .unwrap();
     let battle = simulated_experiment(dir);
@@ -488,11 +488,11 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
     for (args, expect) in [
         (
             vec!["run", g, "--out", o, "-q"],
-            "the invasions ruleset has no automated games yet",
+            "the mediterraneo-sanguinolento ruleset has no automated games yet",
         ),
         (
             vec!["replay", g, "--game", "3"],
-            "the invasions ruleset has no automated games yet",
+            "the mediterraneo-sanguinolento ruleset has no automated games yet",
         ),
         (vec!["run", b, "--out", o, "-q", "--games", "10"], "--games"),
         (vec!["replay", b, "--game", "0"], "no games to replay"),
@@ -619,4 +619,42 @@ fn every_file_the_help_examples_name_exists() {
         }
     }
     assert!(named > 10, "only {named} example files found in the help");
+}
+
+#[test]
+fn the_invasions_game_runs_replays_and_rejects_an_unknown_nation() {
+    let dir_guard = tempfile::tempdir().unwrap();
+    let out = dir_guard.path().to_str().unwrap();
+    let exp = "experiments/invasions-scenario-1.toml";
+    let run = alea(&["run", exp, "--games", "40", "--out", out, "-q"]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let replay = alea(&["replay", exp, "--game", "3"]);
+    let text = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    assert!(
+        text.contains("WINNERS REST ON PLACEHOLDER VP") && text.contains("== turn 12"),
+        "{text}"
+    );
+    let bad = dir_guard.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "games = 10\n[game]\nruleset = \"invasions\"\n[game.nation_policies]\nhunnii = \"random\"\n",
+    )
+    .unwrap();
+    let e = alea(&["run", bad.to_str().unwrap(), "--out", out, "-q"]);
+    let msg = String::from_utf8_lossy(&e.stderr);
+    assert_eq!(e.status.code(), Some(2), "{msg}");
+    assert!(
+        msg.contains("nation_policies.hunnii") && msg.contains("hunni"),
+        "{msg}"
+    );
+    assert_eq!(msg.trim().lines().count(), 1, "{msg}");
 }

@@ -533,6 +533,15 @@ impl Advanced {
 
 impl Simulate for Advanced {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let f = self.play(dice);
+        record_trial(&self.battle, &f, dice, out);
+    }
+}
+
+impl Advanced {
+    /// One battle rolled from `dice`, up to the dice stopping (the full game's sampler; the
+    /// calculator's trial settles and records the same finish).
+    pub fn play(&self, dice: &mut Dice) -> Finish {
         let b = &self.battle;
         let tau = b.policy.reroll_threshold;
         let mut f = self.battle.opening();
@@ -574,7 +583,7 @@ impl Simulate for Advanced {
                 }
             }
         }
-        record_trial(b, &f, dice, out);
+        f
     }
 }
 

@@ -161,7 +161,7 @@ impl UnitClass {
 }
 
 /// Nation status (III, L137-157): Barbarians' elites are standard (L169, L443).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     Barbarian,
     Kingdom,

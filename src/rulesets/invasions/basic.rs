@@ -368,6 +368,15 @@ fn return_fire_pool(
 
 impl Simulate for Basic {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let f = self.play(dice);
+        record_trial(&self.0, &f, dice, out);
+    }
+}
+
+impl Basic {
+    /// One battle rolled from `dice`, up to the dice stopping (the full game's sampler; the
+    /// calculator's trial settles and records the same finish).
+    pub fn play(&self, dice: &mut Dice) -> Finish {
         let b = &self.0;
         let judge = self.judge();
         let mut f = self.opening();
@@ -405,7 +414,7 @@ impl Simulate for Basic {
             let rolled = rerolls::play(pools, rerolls, &judge, dice);
             f = self.finish_combat(&f, &rolled);
         }
-        record_trial(b, &f, dice, out);
+        f
     }
 }
 

@@ -17,7 +17,7 @@ use super::take_city::CityPlan;
 pub const ATTACKER: usize = 0;
 pub const DEFENDER: usize = 1;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Terrain {
     Plain,
     Steppe,

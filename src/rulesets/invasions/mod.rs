@@ -60,8 +60,8 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("status", status),
     ],
     options: OPTIONS,
-    game: None,
-    policy_help: None,
+    game: Some(game::build),
+    policy_help: Some(|| game::policy::CATALOG.help()),
 };
 
 const LAND: &[&str] = &["basic", "advanced"];
@@ -290,6 +290,14 @@ pub const OPTIONS: &[RuleOption] = &[
         kind: OptionKind::Bool,
         default: OptionValue::Bool(false),
         battles: &["passage"],
+    },
+    RuleOption {
+        name: "game_battle_system",
+        reference: "XXI (L1763), the advanced system is an optional rule",
+        summary: "full game: land battles by the \"basic\" system (battle dice) or the optional \"advanced\" one (2D6 and the combat table)",
+        kind: OptionKind::Choice(&["basic", "advanced"]),
+        default: OptionValue::Choice("basic"),
+        battles: &[],
     },
     RuleOption {
         name: "empire_area_bonus",

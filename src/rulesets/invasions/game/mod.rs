@@ -1,10 +1,355 @@
-//! The Invasions full game (issue 21), built in steps: so far the Scenario I data and its loader,
-//! and the dice procedures of the full game as pure functions.
+//! The Invasions full game (issue 21): Scenario I (350 AD) played at the Area level of digest §6.3
+//! by four players and their nations, every land battle through the battle calculator's code.
+//!
+//! Files: the scenario and its loader (`scenario.rs`), the dice procedures as pure functions with
+//! their exact twins (`procedures.rs`), the state (`state.rs`), battles through the calculator
+//! (`battles.rs`), the turn in §2's order (`turn.rs`), the economy (`economy.rs`), the Military
+//! phase (`military.rs`), the players (`policy.rs`).
 
+// Nations, Areas and provinces index several parallel tables at once.
+#![allow(clippy::needless_range_loop)]
+
+pub mod battles;
+pub mod economy;
+pub mod military;
+pub mod policy;
 pub mod procedures;
 pub mod scenario;
+pub mod state;
+pub mod turn;
 
+#[cfg(test)]
+mod game_tests;
 #[cfg(test)]
 mod procedures_tests;
 #[cfg(test)]
 mod tests;
+
+use crate::error::{did_you_mean, AleaError, Result};
+use crate::game::{GameModel, GamePlay, GameSetup};
+use crate::options::Options;
+use crate::rulesets::invasions::land::System;
+use policy::{Policy, CATALOG};
+use procedures::{EmpireAreaBonus, TreasuryTens};
+use scenario::{ProvinceId, Scenario};
+use state::State;
+use std::path::Path;
+
+pub const ENDINGS: &[&str] = &["last turn (12)", "last turn (11, Islam)"];
+pub const TURN_METRICS: &[&str] = &["vp", "gold", "units", "provinces"];
+pub const GLOBAL_METRICS: &[&str] = &["barbarians", "kingdoms", "empires", "gone"];
+/// Per-game columns: the West's fall (13 = still standing after the last turn), foundations,
+/// cities, then each player's VP by source (players in scenario order: Romans, Huns, Persians,
+/// Goths, as the scenario file names them and the loader checks).
+pub const GAME_COLUMNS: &[&str] = &[
+    "west_fall_turn_13_if_standing",
+    "kingdoms_founded",
+    "empires_founded",
+    "empires_collapsed",
+    "battles",
+    "sieges",
+    "cities_taken",
+    "cities_sacked",
+    "walls_razed",
+    "raids",
+    "vp_objectives_romans",
+    "vp_raids_romans",
+    "vp_objectives_huns",
+    "vp_raids_huns",
+    "vp_objectives_persians",
+    "vp_raids_persians",
+    "vp_objectives_goths",
+    "vp_raids_goths",
+];
+/// Turn value recorded when the Western Empire never falls.
+pub const WEST_STANDS: u8 = 13;
+
+/// Everything fixed for a set of games: the scenario, the rules in force, the policies.
+pub struct Game {
+    pub scenario: Scenario,
+    pub start: State,
+    pub players: Vec<String>,
+    pub labels: Vec<String>,
+    /// The policy of each nation: its player's, or its own from `[game.nation_policies]`.
+    pub policies: Vec<Policy>,
+    pub nation_labels: Vec<(String, String)>,
+    pub system: System,
+    pub options: Options,
+    pub tens: TreasuryTens,
+    pub area_bonus: EmpireAreaBonus,
+    pub romani: usize,
+    pub orientali: usize,
+    pub hunni: usize,
+    /// Provinces whose city is Roma or Constantinopolis (+3 to the Empire test).
+    pub great_cities: Vec<ProvinceId>,
+    /// Constantinopolis' province: its walls become the Theodosian Walls (−4) from their turn.
+    pub constantinople: Option<usize>,
+    /// Per nation: inactive (VI.B), minor kingdom (RIM), nomad, Roman (Rome or Byzantium).
+    pub inactive: Vec<bool>,
+    pub minor: Vec<bool>,
+    pub nomad: Vec<bool>,
+    pub roman: Vec<bool>,
+    /// VP nation `n` scores for province `p` when it controls it or its Area: `wanted[n * np + p]`,
+    /// the targeting weight of the policies.
+    pub wanted: Vec<u16>,
+    pub last_turn: u8,
+    /// Who may enter each Area (XVIII.J), by Area.
+    pub entry_rule: Vec<EntryRule>,
+    pub ostrogothi: usize,
+    /// Battle caches handed from one worker to the next (the engine makes a worker per chunk);
+    /// every entry is a function of its key, so which cache a worker gets changes no result.
+    pub caches: std::sync::Mutex<Vec<battles::Battles>>,
+}
+
+impl Game {
+    pub fn name(&self, n: usize) -> &str {
+        &self.scenario.nations[n].key
+    }
+    pub fn player_of(&self, n: usize) -> usize {
+        self.scenario.nations[n].player as usize
+    }
+}
+
+fn find_nation(s: &Scenario, key: &str) -> Option<usize> {
+    s.nation(key).map(|n| n as usize)
+}
+
+pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
+    let f = &setup.fields;
+    f.only(&["scenario", "policies", "nation_policies"])?;
+    let scenario = match f.string("scenario")? {
+        None => Scenario::bundled()?,
+        Some(dir) => {
+            let path = Path::new(dir);
+            if !path.is_dir() {
+                return Err(AleaError::input(
+                    setup.source,
+                    f.field("scenario"),
+                    format!("\"{dir}\""),
+                    format!(
+                        "a folder holding rulebook.toml and abstraction.toml, e.g. {}",
+                        scenario::BUNDLED_DIR
+                    ),
+                ));
+            }
+            Scenario::from_dir(path)?
+        }
+    };
+    let empty = toml::Table::new();
+    let keys = crate::game::summary::player_keys(&scenario.players);
+    let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "scripted")?;
+    let (player_policies, labels): (Vec<_>, Vec<_>) =
+        chosen.into_iter().map(|c| (c.policy, c.label)).unzip();
+    let mut policies: Vec<Policy> = scenario
+        .nations
+        .iter()
+        .map(|n| player_policies[n.player as usize])
+        .collect();
+    let mut nation_labels = Vec::new();
+    let per_nation = f.table("nation_policies", &empty)?;
+    for key in per_nation.keys() {
+        let Some(n) = find_nation(&scenario, key) else {
+            let names: Vec<&str> = scenario.nations.iter().map(|n| n.key.as_str()).collect();
+            return Err(AleaError::input(
+                setup.source,
+                per_nation.field(key),
+                format!("\"{key}\"{}", did_you_mean(key, names.iter().copied())),
+                "a nation key of the scenario (see its abstraction.toml [assignment])",
+            ));
+        };
+        let value = per_nation.raw(key).expect("listed key");
+        let c = CATALOG.parse(setup.source, &per_nation.field(key), value)?;
+        policies[n] = c.policy;
+        nation_labels.push((key.to_string(), c.label));
+    }
+    Ok(Box::new(Game::new(
+        scenario,
+        &setup.options,
+        labels,
+        policies,
+        nation_labels,
+    )))
+}
+
+impl Game {
+    pub fn new(
+        scenario: Scenario,
+        options: &Options,
+        labels: Vec<String>,
+        policies: Vec<Policy>,
+        nation_labels: Vec<(String, String)>,
+    ) -> Game {
+        let start = state::initial(&scenario);
+        let nation = |key: &str| find_nation(&scenario, key).unwrap_or(usize::MAX);
+        let great_cities = scenario
+            .provinces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| {
+                p.city
+                    .as_ref()
+                    .is_some_and(|c| c.name == "Roma" || c.name == "Constantinopolis")
+            })
+            .map(|(i, _)| i as ProvinceId)
+            .collect();
+        let constantinople = scenario.provinces.iter().position(|p| {
+            p.city
+                .as_ref()
+                .is_some_and(|c| c.name == "Constantinopolis")
+        });
+        let np = scenario.provinces.len();
+        let mut wanted = vec![0u16; scenario.nations.len() * np];
+        for (n, nation) in scenario.nations.iter().enumerate() {
+            for o in &nation.objectives {
+                match o.target {
+                    scenario::Target::Province(p) => wanted[n * np + p as usize] += o.vp,
+                    scenario::Target::Area(a) => {
+                        for &p in &scenario.areas[a as usize].provinces {
+                            wanted[n * np + p as usize] += o.vp;
+                        }
+                    }
+                }
+            }
+        }
+        let people = |n: &scenario::Nation| &scenario.peoples[n.people as usize];
+        let islam = scenario.islam_turn > 0;
+        Game {
+            players: scenario.players.clone(),
+            labels,
+            policies,
+            nation_labels,
+            system: if options.choice("game_battle_system") == "advanced" {
+                System::Advanced
+            } else {
+                System::Basic
+            },
+            options: options.clone(),
+            tens: TreasuryTens::from_options(options),
+            area_bonus: EmpireAreaBonus::from_options(options),
+            romani: nation("romani"),
+            orientali: nation("orientali"),
+            hunni: nation("hunni"),
+            great_cities,
+            constantinople,
+            inactive: scenario
+                .nations
+                .iter()
+                .map(|n| people(n).inactive)
+                .collect(),
+            minor: scenario
+                .nations
+                .iter()
+                .map(|n| people(n).minor_kingdom)
+                .collect(),
+            nomad: scenario.nations.iter().map(|n| n.nomad).collect(),
+            roman: scenario
+                .nations
+                .iter()
+                .map(|n| n.key == "romani" || n.key == "orientali")
+                .collect(),
+            wanted,
+            last_turn: if islam {
+                scenario.turns_with_islam
+            } else {
+                scenario.turns
+            },
+            entry_rule: scenario
+                .areas
+                .iter()
+                .map(|a| match a.name.as_str() {
+                    "Scythia" => EntryRule::NomadsOnly,
+                    "Arabia" | "Mauretania" => EntryRule::RaidersOnly,
+                    _ => EntryRule::Open,
+                })
+                .collect(),
+            ostrogothi: nation("ostrogothi"),
+            start,
+            scenario,
+            caches: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+}
+
+/// Forbidden Areas (XVIII.J): Scythia is for Nomads (and the Ostrogoths on turn 1); Arabia and
+/// Mauretania for their raiders only, who never stand on the map here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryRule {
+    Open,
+    NomadsOnly,
+    RaidersOnly,
+}
+
+/// What this engine does not play yet, said in every run's summary (never silent).
+pub const SIMPLIFICATIONS: &[&str] = &[
+    "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
+    "not played: leaders and campaigns (the Time Track's leaders are not in the text), interception, flight, overrun, forced passage, Limes, naval moves and landings, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies, assaults",
+    "events, calamities and Administration card effects follow the null model (digest §6.2): no event, no calamity (so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts), hence no revolt ever starts (the revolt suppression step has nothing to do)",
+    "the Huns vanish at Attila's death (their player aid E is not in the text); the Empire test's leader term is 0 (no leaders)",
+    "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
+    "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",
+    "raiders without a horde raid a random eligible province anywhere (their starting provinces are on the nation cards); a raid result of 11-12 settles the raider (inactive) without placing its units",
+    "purchases: the scripted mix of infantry, cavalry and heavy units at the placeholder prices of abstraction.toml [purchases]; the Romans' national unit 1 a turn (2 from turn 8), their other purchases from turn 3 (the dated auxiliaries); no fortification, no repairs",
+];
+
+impl GameModel for Game {
+    fn players(&self) -> &[String] {
+        &self.players
+    }
+    fn player_policies(&self) -> &[String] {
+        &self.labels
+    }
+    fn endings(&self) -> &[&'static str] {
+        ENDINGS
+    }
+    fn turn_metrics(&self) -> &[&'static str] {
+        TURN_METRICS
+    }
+    fn global_metrics(&self) -> &[&'static str] {
+        GLOBAL_METRICS
+    }
+    fn game_columns(&self) -> &[&'static str] {
+        GAME_COLUMNS
+    }
+    fn max_turns(&self) -> u32 {
+        self.last_turn as u32
+    }
+    fn turn_label(&self, turn: u32) -> String {
+        match self.scenario.dates.iter().find(|d| d.0 as u32 == turn) {
+            Some(&(_, year)) => format!("turn {turn} ({year} AD)"),
+            None => format!("turn {turn}"),
+        }
+    }
+    fn describe(&self) -> Vec<String> {
+        let s = &self.scenario;
+        let mut out = vec![format!(
+            "{}: {} nations, {} Areas, {} provinces, {} turns; battles: {}",
+            s.title,
+            s.nations.len(),
+            s.areas.len(),
+            s.provinces.len(),
+            self.last_turn,
+            match self.system {
+                System::Basic => "basic",
+                System::Advanced => "advanced",
+            }
+        )];
+        if s.vp_rest_on_placeholders() {
+            out.push("WINNERS REST ON PLACEHOLDER VP: the objectives and their VP values are stand-ins (abstraction.toml [objectives]); no win rate here says anything about the real game's balance".into());
+        }
+        for (key, label) in &self.nation_labels {
+            out.push(format!("nation policy: {key} plays {label}"));
+        }
+        out.push("results rest on these stand-ins for components the rulebook lacks:".into());
+        for line in s.stand_in_summary().lines() {
+            out.push(format!("  {line}"));
+        }
+        out.push("simplifications (labelled, not silent):".into());
+        for line in SIMPLIFICATIONS {
+            out.push(format!("  {line}"));
+        }
+        out
+    }
+    fn worker(&self) -> Box<dyn GamePlay + '_> {
+        Box::new(turn::Play::new(self))
+    }
+}

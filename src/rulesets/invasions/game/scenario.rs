@@ -252,6 +252,11 @@ pub struct Scenario {
     pub roman_split: Vec<AreaId>,
     pub kingdom_sets: SetCosts,
     pub empire_sets: SetCosts,
+    /// Unit prices (unit type as an index into `army::TEMPLATES`, gold) for a Kingdom and an
+    /// Empire, and the Romans' national units (capped a turn, L974).
+    pub kingdom_prices: Vec<(u8, u8)>,
+    pub empire_prices: Vec<(u8, u8)>,
+    pub roman_national: Vec<(u8, u8)>,
     /// Cards of each Administration set (the draw procedure needs the real composition).
     pub administration_deck: [u8; 3],
     /// Public and private event cards.
@@ -495,6 +500,7 @@ struct AbstractionFile {
     forces: Forces,
     objectives: Rows<ObjectiveRow>,
     administration: Administration,
+    purchases: Purchases,
     events: Events,
 }
 
@@ -632,6 +638,16 @@ struct Administration {
     empire: SetCostsRow,
     known: Vec<KnownCost>,
     effects: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Purchases {
+    provenance: String,
+    why: Option<String>,
+    kingdom: BTreeMap<String, u8>,
+    empire: BTreeMap<String, u8>,
+    roman_national: BTreeMap<String, u8>,
 }
 
 #[derive(Deserialize)]
@@ -922,6 +938,11 @@ impl<'f> Loader<'f> {
         self.stand_in("roman_split", &split.provenance, &split.why)?;
         let roman_split = self.area_list(self.ab, "roman_split.areas", &split.areas, &names)?;
         let (kingdom_sets, empire_sets) = self.administration(ab)?;
+        let pr = &ab.purchases;
+        self.stand_in("purchases", &pr.provenance, &pr.why)?;
+        let kingdom_prices = self.units("purchases.kingdom", &pr.kingdom)?;
+        let empire_prices = self.units("purchases.empire", &pr.empire)?;
+        let roman_national = self.units("purchases.roman_national", &pr.roman_national)?;
         self.events(ab)?;
         Ok(Scenario {
             title: head.title.clone(),
@@ -949,6 +970,9 @@ impl<'f> Loader<'f> {
             roman_split,
             kingdom_sets,
             empire_sets,
+            kingdom_prices,
+            empire_prices,
+            roman_national,
             administration_deck: set_row(&rb.decks.administration),
             event_deck: [rb.decks.events.public, rb.decks.events.private],
             diplomacy_deck: rb.decks.diplomacy.clone().into_iter().collect(),

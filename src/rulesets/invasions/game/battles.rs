@@ -1,0 +1,247 @@
+//! Land battles of the full game, played by the battle calculator's own code (basic or advanced):
+//! a battle is described as the calculator's input table, built once per distinct situation and
+//! kept in a per-worker cache with its exact P(attacker wins). Every later battle of the same
+//! situation is one `play` of the cached model from the game's dice: no second copy of any rule,
+//! and after the cache warms up no allocation per battle.
+
+use super::state::{Units, NT};
+use crate::dice::Dice;
+use crate::exact::FastMap;
+use crate::options::Options;
+use crate::rulesets::invasions::advanced::Advanced;
+use crate::rulesets::invasions::army::{Status, TEMPLATES};
+use crate::rulesets::invasions::basic::Basic;
+use crate::rulesets::invasions::land::{self, Finish, LandBattle, System, Terrain, ATTACKER};
+use crate::spec::Fields;
+use toml::{Table, Value};
+
+/// Where and how the attacker comes in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ground {
+    pub terrain: Terrain,
+    pub barbarian_province: bool,
+    /// "none", "river", "mountain-range" or "strait": the border crossed into the Area.
+    pub crossing: &'static str,
+    pub fortified_city: bool,
+}
+
+/// One side as the battle code needs it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fighter {
+    pub status: Status,
+    pub nomad: bool,
+    pub rome: bool,
+    pub decline: bool,
+    pub horde: bool,
+    pub without_capital: bool,
+    pub units: Units,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    ground: Ground,
+    sides: [Fighter; 2],
+}
+
+enum Model {
+    Basic(Box<Basic>),
+    Advanced(Box<Advanced>),
+}
+
+impl Model {
+    fn battle(&self) -> &LandBattle {
+        match self {
+            Model::Basic(b) => &b.0,
+            Model::Advanced(a) => &a.battle,
+        }
+    }
+    fn play(&self, dice: &mut Dice) -> Finish {
+        match self {
+            Model::Basic(b) => b.play(dice),
+            Model::Advanced(a) => a.play(dice),
+        }
+    }
+}
+
+/// What a played battle left: who won, each side's survivors by unit type, a captured horde.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Result {
+    pub attacker_won: bool,
+    pub survivors: [Units; 2],
+    pub horde_captured: bool,
+}
+
+/// Most built battles a worker keeps (each holds the calculator's model, a few KB), and most
+/// P(attacker wins) values (a few dozen bytes each); past either the cache starts again. Results
+/// do not depend on it: every entry is a function of its key.
+const MODELS: usize = 4_096;
+const ODDS: usize = 250_000;
+
+pub struct Battles {
+    system: System,
+    options: Options,
+    models: FastMap<Key, Model>,
+    odds: FastMap<Key, f64>,
+}
+
+fn side_table(f: &Fighter) -> Table {
+    let mut t = Table::new();
+    let nation = match f.status {
+        Status::Barbarian => "barbarian",
+        Status::Kingdom => "kingdom",
+        Status::Empire => "empire",
+    };
+    t.insert("nation".into(), Value::String(nation.into()));
+    for (k, &n) in f.units.iter().enumerate() {
+        if n > 0 {
+            t.insert(TEMPLATES[k].name.into(), Value::Integer(n as i64));
+        }
+    }
+    for (name, on) in [
+        ("nomad", f.nomad),
+        ("rome", f.rome),
+        ("decline", f.decline),
+        ("horde", f.horde),
+        ("kingdom_without_capital", f.without_capital),
+    ] {
+        if on {
+            t.insert(name.into(), Value::Boolean(true));
+        }
+    }
+    t.insert("can_retreat".into(), Value::Boolean(true));
+    t
+}
+
+impl Battles {
+    pub fn new(system: System, options: Options) -> Battles {
+        Battles {
+            system,
+            options,
+            models: FastMap::default(),
+            odds: FastMap::default(),
+        }
+    }
+
+    fn model(&mut self, key: Key) -> &Model {
+        if !self.models.contains_key(&key) {
+            if self.models.len() >= MODELS {
+                self.models.clear();
+            }
+            let model = self.build(&key);
+            self.models.insert(key, model);
+        }
+        &self.models[&key]
+    }
+
+    fn build(&self, key: &Key) -> Model {
+        let mut t = Table::new();
+        t.insert(
+            "terrain".into(),
+            Value::String(key.ground.terrain.name().into()),
+        );
+        let province = if key.ground.barbarian_province {
+            "barbarian"
+        } else {
+            "civilized"
+        };
+        t.insert("province".into(), Value::String(province.into()));
+        t.insert("crossing".into(), Value::String(key.ground.crossing.into()));
+        t.insert("all_crossed".into(), Value::Boolean(true));
+        t.insert(
+            "fortified_city".into(),
+            Value::Boolean(key.ground.fortified_city),
+        );
+        t.insert("attacker".into(), Value::Table(side_table(&key.sides[0])));
+        t.insert("defender".into(), Value::Table(side_table(&key.sides[1])));
+        let fields = Fields::new("invasions game battle", &t);
+        // The game builds only tables the calculator accepts (known unit names, counts in range):
+        // a failure is a bug in the game, not bad input.
+        let battle = land::build(&fields, self.options.clone(), self.system)
+            .unwrap_or_else(|e| panic!("a game battle the calculator rejects: {e}"));
+        match self.system {
+            System::Basic => Model::Basic(Box::new(Basic(battle))),
+            System::Advanced => Model::Advanced(Box::new(Advanced::new(battle))),
+        }
+    }
+
+    /// P(the attacker wins), exact where the solver can (cached).
+    pub fn p_attacker(&mut self, ground: Ground, sides: [Fighter; 2]) -> f64 {
+        let key = Key { ground, sides };
+        if let Some(&p) = self.odds.get(&key) {
+            return p;
+        }
+        let model = self.model(key);
+        let p = exact_p_attacker(model).unwrap_or_else(|| {
+            // Too many states for the exact solver: a fixed-seed estimate, still a function of the key.
+            let mut dice = Dice::from_seed(0x1a5_u64 ^ TRIALS);
+            let wins = (0..TRIALS)
+                .filter(|_| {
+                    let f = model.play(&mut dice);
+                    model.battle().winner(&f) == ATTACKER
+                })
+                .count();
+            wins as f64 / TRIALS as f64
+        });
+        if self.odds.len() >= ODDS {
+            self.odds.clear();
+        }
+        self.odds.insert(key, p);
+        p
+    }
+
+    /// One battle from the game's dice.
+    pub fn fight(&mut self, ground: Ground, sides: [Fighter; 2], dice: &mut Dice) -> Result {
+        let model = self.model(Key { ground, sides });
+        let b = model.battle();
+        let f = model.play(dice);
+        let st = b.settle(&f);
+        let mut out = Result {
+            attacker_won: st.winner == ATTACKER,
+            horde_captured: st.horde_captured,
+            ..Result::default()
+        };
+        for s in 0..2 {
+            // Classes follow the input table's unit order: the types present, in template order.
+            let mut class = 0;
+            for k in 0..NT {
+                if sides[s].units[k] == 0 {
+                    continue;
+                }
+                let idx = b.sides[s]
+                    .classes()
+                    .iter()
+                    .position(|c| std::ptr::eq(c.template, &TEMPLATES[k]))
+                    .unwrap_or(class);
+                let a = &st.survivors[s];
+                let w = &b.sides[s].waiting;
+                // Damaged elites count as units: the game does not track damage.
+                out.survivors[s][k] =
+                    a.intact[idx] + a.damaged[idx] + w.intact[idx] + w.damaged[idx];
+                class += 1;
+            }
+        }
+        out
+    }
+
+    /// (built battles, P(win) values) held.
+    pub fn cached(&self) -> (usize, usize) {
+        (self.models.len(), self.odds.len())
+    }
+}
+
+const TRIALS: u64 = 400;
+
+fn exact_p_attacker(model: &Model) -> Option<f64> {
+    let finishes = match model {
+        Model::Basic(b) => b.finishes().ok()?,
+        Model::Advanced(a) => a.finishes(),
+    };
+    let b = model.battle();
+    Some(
+        finishes
+            .iter()
+            .filter(|(f, _)| b.winner(f) == ATTACKER)
+            .map(|(_, p)| p)
+            .sum(),
+    )
+}

@@ -1,0 +1,387 @@
+//! Gold (digest §4.6, §4.8-§4.10): caravans, the Administration draw and its set cost, income and
+//! expenses, bankruptcy and the Empire collapse test, purchases; the Kingdom and Empire figures
+//! come from `procedures.rs` (one definition of each sum).
+
+use super::policy::Policy;
+use super::procedures::{self, CollapseTest, D10Test};
+use super::scenario::AreaKind;
+use super::state::{area_controller, full_control, held_in, template, Phase, NO_PROVINCE};
+use super::turn::Play;
+use crate::dice::Dice;
+use crate::game::GameLog;
+use crate::game_log;
+use crate::rulesets::invasions::army::Status;
+use crate::rulesets::invasions::pillage_markers::pillage_markers;
+
+/// Treasury ceiling after purchases (L845).
+pub const TREASURY_CAP: i32 = 40;
+/// Decline's expense per turn: none, simple, double (VI.F).
+pub const DECLINE_COST: [i32; 3] = [0, 5, 10];
+
+impl Play<'_> {
+    /// 1.C.c (X.D): the exceptional caravan; Civilized owners collect, Barbarians may loot.
+    pub fn caravans(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let exceptional = procedures::roll_exceptional_caravan(&g.scenario, dice);
+        for (i, &(p, _, _)) in g.scenario.caravans.iter().enumerate() {
+            let o = self.st.owner[p as usize];
+            if o == super::state::NONE || g.inactive[o as usize] {
+                continue;
+            }
+            let o = o as usize;
+            let special = i == exceptional;
+            match self.st.status(o) {
+                Some(Status::Barbarian) => {
+                    let markers = procedures::roll_loot_caravan(special, false, dice);
+                    for _ in 0..markers {
+                        let gold = pillage_markers().draw_gold(dice) as i32;
+                        self.st.gain_gold(o, gold);
+                        game_log!(log, "{} loots a caravan: {gold} gold", g.name(o));
+                    }
+                }
+                Some(_) => {
+                    let gold = procedures::caravan_gold(&g.scenario, special, false) as i32;
+                    self.st.gain_gold(o, gold);
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// Phase 2 in activation order: Administration card, income, purchases (revolt suppression
+    /// has nothing to do under the null event model).
+    pub fn administration(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        self.sort_activation();
+        self.refresh_control();
+        for i in 0..self.st.order.len() {
+            let n = self.st.order[i] as usize;
+            if self.game.inactive[n] {
+                continue;
+            }
+            match self.st.status(n) {
+                Some(Status::Barbarian) => self.recover_pillage(n),
+                Some(_) => {
+                    let short = self.administration_card(n, dice, log);
+                    self.income(n, short, dice, log);
+                    if self.st.status(n).is_some() {
+                        self.purchases(n, dice, log);
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// XIII.C: draw 2 (+ the leader's bonus: none) until two sets show, take the cheapest set it
+    /// can pay (the cards' effects follow the null model, so cost is all that differs); true when
+    /// it could pay none (bankruptcy at the end of the Income step).
+    fn administration_card(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
+        let g = self.game;
+        let drawn = procedures::roll_administration_draw(g.scenario.administration_deck, 2, dice);
+        let costs = if self.st.status(n) == Some(Status::Empire) {
+            g.scenario.empire_sets
+        } else {
+            g.scenario.kingdom_sets
+        };
+        let treasury = self.st.nations[n].treasury;
+        let cheapest = (0..3)
+            .filter(|&s| drawn[s] > 0)
+            .min_by_key(|&s| costs[s])
+            .expect("a draw shows at least one set");
+        let cost = costs[cheapest] as i32;
+        let pay = cost.min(treasury);
+        self.st.spend_gold(n, pay);
+        game_log!(
+            log,
+            "{} administration: {} set for {cost} gold{}",
+            g.name(n),
+            super::scenario::SETS[cheapest],
+            if pay < cost { " (cannot pay)" } else { "" }
+        );
+        pay < cost
+    }
+
+    /// Gross income in half gold (XIV.D-E), with `control` refreshed: cities (a pillaged one gives ½), capital, trade, and a
+    /// Kingdom's provinces or an Empire's Areas.
+    pub fn gross_halves(&self, n: usize) -> i32 {
+        let g = self.game;
+        let s = &g.scenario;
+        let st = &self.st;
+        let empire = st.status(n) == Some(Status::Empire);
+        let mut halves = 0i32;
+        for p in 0..s.provinces.len() {
+            if st.owner[p] != n as u8 {
+                continue;
+            }
+            let level = st.level[p] as i32;
+            halves += if st.pillaged[p] { level } else { 2 * level };
+            if !empire {
+                halves += s.provinces[p].income_halves as i32;
+            }
+        }
+        let capital = st.nations[n].capital;
+        if capital != NO_PROVINCE && st.owner[capital as usize] == n as u8 {
+            halves += if empire { 20 } else { 10 };
+        }
+        if empire {
+            for a in 0..s.areas.len() {
+                if self.control[a] == n as u8 {
+                    halves += 2 + 2 * full_control(s, st, a, n) as i32;
+                }
+            }
+        }
+        // Trade (XIV.G): 1 per sea zone with a held port city, + its Monopoly for all of them.
+        for sea in &s.seas {
+            let cities = sea.ports.iter().filter(|&&p| st.level[p as usize] > 0);
+            let (mut held, mut all) = (0, 0);
+            for &p in cities {
+                all += 1;
+                held += (st.owner[p as usize] == n as u8) as i32;
+            }
+            if held > 0 {
+                halves += 2;
+                if held == all {
+                    halves += 2 * sea.monopoly as i32;
+                }
+            }
+        }
+        halves
+    }
+
+    /// XIV: net income into the treasury; expenses: Decline, a Kingdom's upkeep of 1 a unit.
+    pub fn income(&mut self, n: usize, short: bool, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let gross = procedures::halves_to_gold(self.gross_halves(n));
+        let units = self.st.units_of(n) as i32;
+        let upkeep = if self.st.status(n) == Some(Status::Kingdom) {
+            units
+        } else {
+            0
+        };
+        let expenses = upkeep + DECLINE_COST[self.st.nations[n].decline as usize];
+        let net = gross - expenses;
+        game_log!(
+            log,
+            "{} income: {gross} gross, {expenses} expenses",
+            g.name(n)
+        );
+        let mut expense_bankruptcy = false;
+        if net >= 0 {
+            self.st.gain_gold(n, net);
+        } else {
+            let treasury = self.st.nations[n].treasury.max(0);
+            let unpaid = -net - treasury;
+            self.st.spend_gold(n, (-net).min(treasury));
+            if unpaid > 0 {
+                // An expense bankruptcy: a Kingdom loses the units it cannot pay for or half its
+                // units, whichever is fewer (XIV.J).
+                expense_bankruptcy = true;
+                if upkeep > 0 {
+                    let lose = (unpaid.min(upkeep) as u32).min((units as u32).div_ceil(2));
+                    self.lose_units(n, lose);
+                }
+            }
+        }
+        self.recover_pillage(n);
+        if short || expense_bankruptcy {
+            self.bankruptcy(n, dice, log);
+        }
+    }
+
+    fn lose_units(&mut self, n: usize, mut count: u32) {
+        let areas = self.game.scenario.areas.len();
+        for a in 0..areas {
+            if count == 0 {
+                break;
+            }
+            count -= self.st.lose_cheapest(n, a, count);
+        }
+    }
+
+    /// XIV.J: treasury emptied, age +2, Decline +1, the (null) calamity; an old Empire tests for
+    /// collapse. Once a turn.
+    fn bankruptcy(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let turn = self.st.turn;
+        if self.st.nations[n].bankrupt_turn == turn {
+            return;
+        }
+        self.st.nations[n].bankrupt_turn = turn;
+        game_log!(log, "{} goes bankrupt", g.name(n));
+        let gold = self.st.nations[n].treasury.max(0);
+        self.st.spend_gold(n, gold);
+        self.age_up(n, 2, dice, log);
+        self.deepen_decline(n, dice, log);
+        if self.st.status(n) == Some(Status::Empire) && self.st.nations[n].age >= 9 {
+            let capital = self.st.nations[n].capital;
+            let capital_area = (capital != NO_PROVINCE)
+                .then(|| g.scenario.provinces[capital as usize].area as usize);
+            let other_areas = (0..g.scenario.areas.len())
+                .filter(|&a| {
+                    Some(a) != capital_area && area_controller(&g.scenario, &self.st, a) == n as u8
+                })
+                .count() as u8;
+            let test = CollapseTest {
+                age: self.st.nations[n].age,
+                decline: self.st.nations[n].decline,
+                calamities: 0,
+                capital_lost_last_turn: self.st.nations[n].capital_lost_turn + 1 == turn,
+                other_areas,
+            };
+            if test.roll(dice) {
+                game_log!(log, "{} collapses", g.name(n));
+                self.st.counters.collapses += 1;
+                self.eliminate(n);
+                self.refresh_control();
+            }
+        }
+    }
+
+    /// XIV.I: pillage markers leave the nation's cities and sites.
+    fn recover_pillage(&mut self, n: usize) {
+        for p in 0..self.st.owner.len() {
+            if self.st.owner[p] == n as u8 {
+                self.st.pillaged[p] = false;
+            }
+        }
+    }
+
+    /// XV: buy units with what is left above the reserve, placed in the held Area with the fewest
+    /// units per held province; a Kingdom buys only what its income can keep (upkeep 1 a unit).
+    fn purchases(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let empire = self.st.status(n) == Some(Status::Empire);
+        let (reserve, heavy_share, cavalry_share) = match g.policies[n] {
+            Policy::Scripted(s) => (s.reserve as i32, s.heavy_share, s.cavalry_share),
+            Policy::Random => (dice.below(20) as i32, dice.uniform(), dice.uniform()),
+        };
+        let upkeep_room = if empire {
+            i32::MAX
+        } else {
+            procedures::halves_to_gold(self.gross_halves(n))
+                - DECLINE_COST[self.st.nations[n].decline as usize]
+                - self.st.units_of(n) as i32
+        };
+        let roman = g.roman[n];
+        let turn = self.st.turn;
+        let mut legions = if roman {
+            if turn >= 8 {
+                2
+            } else {
+                1
+            }
+        } else {
+            0
+        };
+        let prices = if empire {
+            &g.scenario.empire_prices
+        } else {
+            &g.scenario.kingdom_prices
+        };
+        let price_of = |name: &str| {
+            let k = template(name) as u8;
+            prices.iter().find(|p| p.0 == k).map(|p| p.1 as i32)
+        };
+        let mut bought = 0;
+        loop {
+            if !empire && bought >= upkeep_room {
+                break;
+            }
+            let b = self.st.nations[n].bought;
+            let total = (b[0] + b[1] + b[2]).max(1) as f64;
+            let heavy = (b[1] as f64) < heavy_share * total;
+            let cavalry = (b[2] as f64) < cavalry_share * total;
+            let (k, price) = if roman && legions > 0 && !g.scenario.roman_national.is_empty() {
+                let (k, p) = g.scenario.roman_national[0];
+                (k as usize, p as i32)
+            } else if roman && turn < 3 {
+                // Before the dated auxiliaries (L984) the Romans buy national units only.
+                break;
+            } else {
+                let name = match (heavy, cavalry) {
+                    (true, true) => "heavy_cavalry",
+                    (true, false) => "heavy_infantry",
+                    (false, true) => "cavalry",
+                    (false, false) => "infantry",
+                };
+                match price_of(name) {
+                    Some(p) => (template(name), p),
+                    None => break,
+                }
+            };
+            if self.st.nations[n].treasury - price < reserve {
+                break;
+            }
+            let Some(a) = self.weakest_area(n) else { break };
+            self.st.spend_gold(n, price);
+            self.st.add_units(n, a, k, 1);
+            let t = &crate::rulesets::invasions::army::TEMPLATES[k];
+            if t.heavy {
+                self.st.nations[n].bought[1] += 1;
+            }
+            if t.cavalry {
+                self.st.nations[n].bought[2] += 1;
+            }
+            if !t.heavy && !t.cavalry {
+                self.st.nations[n].bought[0] += 1;
+            }
+            if roman && legions > 0 {
+                legions -= 1;
+            }
+            bought += 1;
+            game_log!(
+                log,
+                "{} buys {} for {price} in {}",
+                g.name(n),
+                t.name,
+                g.scenario.areas[a].name
+            );
+        }
+        let excess = self.st.nations[n].treasury - TREASURY_CAP;
+        if excess > 0 {
+            self.st.spend_gold(n, excess);
+        }
+    }
+
+    /// The held Area (provinces held there) with the fewest units per held province.
+    pub fn weakest_area(&self, n: usize) -> Option<usize> {
+        let s = &self.game.scenario;
+        let mut best: Option<(u32, u32, usize)> = None;
+        for a in 0..s.areas.len() {
+            let held = held_in(s, &self.st, n, a);
+            if held == 0 {
+                continue;
+            }
+            let units = self.st.count(n, a);
+            // Compare units/held without division: units_a * held_b < units_b * held_a.
+            let better = match best {
+                None => true,
+                Some((u, h, _)) => (units as u64) * (h as u64) < (u as u64) * (held as u64),
+            };
+            if better {
+                best = Some((units, held, a));
+            }
+        }
+        best.map(|b| b.2)
+    }
+
+    /// Activation order (VI.G): Barbarians, Kingdoms, Empires; older first; then initiative.
+    pub fn sort_activation(&mut self) {
+        let nations = &self.st.nations;
+        let rank = |n: u8| {
+            let ns = &nations[n as usize];
+            let status = match ns.phase {
+                Phase::Active(Status::Barbarian) => 0,
+                Phase::Active(Status::Kingdom) => 1,
+                Phase::Active(Status::Empire) => 2,
+                _ => 3,
+            };
+            (status, std::cmp::Reverse(ns.age), n)
+        };
+        self.st.order.sort_unstable_by_key(|&n| rank(n));
+    }
+
+    pub fn barbarian_area(&self, a: usize) -> bool {
+        self.game.scenario.areas[a].kind == AreaKind::Barbarian
+    }
+}

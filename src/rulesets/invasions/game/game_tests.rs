@@ -1,0 +1,418 @@
+//! Tests of the full game: the §7 examples that concern it (income, ageing and Decline, bankruptcy,
+//! the tie-break, the turn's calendar), invariants over thousands of random games, determinism
+//! with 1 and 2 threads, bad input.
+
+use super::policy::{Policy, Scripted};
+use super::procedures::Decline;
+use super::scenario::Scenario;
+use super::state::{Phase, NONE};
+use super::turn::Play;
+use super::Game;
+use crate::dice::Dice;
+use crate::game::{GameModel, GamePlay, GameRecord, GameSetup, NoLog, NoObserver, TextLog};
+use crate::options::Options;
+use crate::rulesets::invasions::army::Status;
+use crate::spec::Fields;
+
+fn options() -> Options {
+    Options::defaults(crate::rulesets::invasions::OPTIONS)
+}
+
+fn game_with(scenario: Scenario, policy: Policy) -> Game {
+    let policies = vec![policy; scenario.nations.len()];
+    let labels = vec!["test".to_string(); scenario.players.len()];
+    Game::new(scenario, &options(), labels, policies, Vec::new())
+}
+
+fn scripted_game() -> Game {
+    game_with(
+        Scenario::bundled().unwrap(),
+        Policy::Scripted(Scripted::defaults()),
+    )
+}
+
+fn nation(g: &Game, key: &str) -> usize {
+    g.scenario.nation(key).unwrap() as usize
+}
+
+/// A state where nobody holds anything: the income tests give out provinces one by one.
+fn empty_board(play: &mut Play) {
+    play.st.owner.fill(NONE);
+    for ns in play.st.nations.iter_mut() {
+        ns.capital = super::state::NO_PROVINCE;
+    }
+}
+
+#[test]
+fn t22_income_of_a_kingdom_and_an_empire_in_the_game() {
+    // No sea zone has a port: trade is out of the sums, which are then the map's figures.
+    let mut s = Scenario::bundled().unwrap();
+    for p in s.provinces.iter_mut() {
+        p.port = None;
+    }
+    for sea in s.seas.iter_mut() {
+        sea.ports.clear();
+    }
+    let g = game_with(s, Policy::Scripted(Scripted::defaults()));
+    let mut play = Play::new(&g);
+    empty_board(&mut play);
+    let graecia = g.scenario.area("Graecia").unwrap() as usize;
+    let asia = g.scenario.area("Asia").unwrap() as usize;
+    let rome = nation(&g, "romani");
+    let persia = nation(&g, "persae");
+    for &p in &g.scenario.areas[graecia].provinces {
+        play.st.owner[p as usize] = rome as u8;
+    }
+    // Graecia in full control: 2 + Athenae 2 + Thessalonika 2 + Constantinopolis 3 = 9 (L869-880).
+    play.refresh_control();
+    assert_eq!(play.gross_halves(rome), 2 * 9);
+    // A Kingdom holding all of Asia: its provinces' 8 (the crowned figure) plus its cities.
+    assert_eq!(play.st.status(persia), Some(Status::Kingdom));
+    let mut cities = 0;
+    for &p in &g.scenario.areas[asia].provinces {
+        play.st.owner[p as usize] = persia as u8;
+        cities += g.scenario.provinces[p as usize]
+            .city
+            .as_ref()
+            .map_or(0, |c| c.level as i32);
+    }
+    assert_eq!(play.gross_halves(persia), 2 * (8 + cities));
+    // A pillaged city yields half its level (XIV.C).
+    let athenae = g.scenario.province("Achaia").unwrap() as usize;
+    assert_eq!(
+        play.st.level[athenae], 2,
+        "Athenae is a level-2 city in Achaia"
+    );
+    play.st.pillaged[athenae] = true;
+    assert_eq!(play.gross_halves(rome), 2 * 9 - 2);
+}
+
+#[test]
+fn civilized_ageing_past_12_deepens_decline() {
+    let g = scripted_game();
+    let mut play = Play::new(&g);
+    let persia = nation(&g, "persae");
+    let mut dice = Dice::from_seed(1);
+    play.st.nations[persia].age = 11;
+    play.age_up(persia, 2, &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[persia].age, 12);
+    assert_eq!(play.st.nations[persia].decline, Decline::Simple);
+    play.age_up(persia, 1, &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[persia].decline, Decline::Double);
+    // Already double: an Empire pays the marker's 10 gold instead (L421).
+    let rome = nation(&g, "romani");
+    play.st.nations[rome].age = 12;
+    play.st.nations[rome].decline = Decline::Double;
+    let before = play.st.nations[rome].treasury;
+    play.age_up(rome, 1, &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[rome].treasury, before - 10);
+    assert_eq!(play.st.nations[rome].decline, Decline::Double);
+}
+
+#[test]
+fn a_kingdom_that_cannot_pay_its_upkeep_loses_the_fewer_of_unpaid_and_half() {
+    let g = scripted_game();
+    let mut play = Play::new(&g);
+    empty_board(&mut play);
+    let persia = nation(&g, "persae");
+    let start_units = play.st.units_of(persia);
+    assert!(start_units >= 6, "Persia starts with an army");
+    play.st.nations[persia].treasury = 0;
+    play.st.nations[persia].age = 3;
+    play.st.turn = 2;
+    let mut dice = Dice::from_seed(2);
+    // No province, no capital: gross 0, upkeep = units; unpaid = units > half → loses half.
+    play.income(persia, false, &mut dice, &mut NoLog);
+    assert_eq!(
+        play.st.units_of(persia),
+        start_units - start_units.div_ceil(2)
+    );
+    // Bankruptcy: age +2, Decline +1 (XIV.J), treasury empty.
+    assert_eq!(play.st.nations[persia].age, 5);
+    assert_eq!(play.st.nations[persia].decline, Decline::Simple);
+    assert_eq!(play.st.nations[persia].treasury, 0);
+}
+
+#[test]
+fn the_tie_break_counts_the_last_turns_vp_again_then_player_order() {
+    let g = scripted_game();
+    let mut play = Play::new(&g);
+    for ns in play.st.nations.iter_mut() {
+        ns.vp = [0; 2];
+    }
+    let goths = g.players.iter().position(|p| p == "Goths").unwrap();
+    let huns = g.players.iter().position(|p| p == "Huns").unwrap();
+    let goth = (0..g.scenario.nations.len())
+        .find(|&n| g.player_of(n) == goths)
+        .unwrap();
+    let hun = (0..g.scenario.nations.len())
+        .find(|&n| g.player_of(n) == huns)
+        .unwrap();
+    play.st.nations[goth].vp[0] = 30;
+    play.st.nations[hun].vp[0] = 30;
+    play.st.turn_vp.fill(0);
+    play.st.turn_vp[goths] = 10;
+    play.st.turn_vp[huns] = 5;
+    let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+    play.record(&mut r, &mut NoLog);
+    assert_eq!(r.win_share[goths], 1.0, "more VP in the last turn");
+    // Still tied: Romans > Huns > Persians > Goths (L367-369).
+    play.st.turn_vp[huns] = 10;
+    let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+    play.record(&mut r, &mut NoLog);
+    assert_eq!(r.win_share[huns], 1.0);
+}
+
+#[test]
+fn the_calendar_splits_rome_on_turn_3_and_scores_on_3_6_9_12() {
+    let g = scripted_game();
+    let mut play = Play::new(&g);
+    let mut log = TextLog::default();
+    let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+    play.play(
+        &mut Dice::for_trial(7, 0, 0),
+        &mut r,
+        &mut NoObserver,
+        &mut log,
+    );
+    let mut turn = 0;
+    let mut scored = Vec::new();
+    let mut split = 0;
+    for line in &log.lines {
+        if let Some(rest) = line.strip_prefix("== turn ") {
+            turn = rest.split(' ').next().unwrap().parse::<u32>().unwrap();
+        }
+        if line.starts_with("scoring:") && scored.last() != Some(&turn) {
+            scored.push(turn);
+        }
+        if line.starts_with("the Empire splits") {
+            split = turn;
+        }
+    }
+    assert_eq!(split, 3);
+    assert!(
+        scored.iter().all(|t| [3, 6, 9, 12].contains(t)) && scored.contains(&12),
+        "{scored:?}"
+    );
+    assert_eq!(r.turns, 12);
+    // After the split Byzantium holds what Rome held in the Eastern Areas.
+    let e = nation(&g, "orientali");
+    assert_ne!(play.st.nations[e].phase, Phase::Waiting);
+}
+
+fn check_invariants(play: &Play, r: &GameRecord, what: &str) {
+    let g = play.game;
+    let st = &play.st;
+    assert_eq!(
+        r.turns, g.last_turn as u32,
+        "{what}: every game lasts its turns"
+    );
+    assert_eq!(
+        st.all_units(),
+        st.ledger.units_in - st.ledger.units_out,
+        "{what}: units change only through their sources and sinks"
+    );
+    assert_eq!(
+        st.all_gold(),
+        st.ledger.gold_in - st.ledger.gold_out,
+        "{what}: gold changes only through its sources and sinks"
+    );
+    let share: f64 = r.win_share.iter().sum();
+    assert!((share - 1.0).abs() < 1e-12, "{what}: one winner");
+    for (n, ns) in st.nations.iter().enumerate() {
+        assert!(ns.treasury >= 0, "{what}: {} in debt", g.name(n));
+        assert!(ns.age >= 1 && ns.age <= 12, "{what}: age {}", ns.age);
+        match ns.phase {
+            Phase::Active(Status::Barbarian) => assert!(ns.age <= 7 || g.inactive[n]),
+            Phase::Gone | Phase::Waiting => {
+                assert_eq!(
+                    st.units_of(n),
+                    0,
+                    "{what}: {} has units off the game",
+                    g.name(n)
+                );
+                assert!(
+                    !st.owner.contains(&(n as u8)),
+                    "{what}: {} holds land off the game",
+                    g.name(n)
+                );
+            }
+            _ => {}
+        }
+    }
+    for (p, &o) in st.owner.iter().enumerate() {
+        if o != NONE {
+            assert!(
+                matches!(st.nations[o as usize].phase, Phase::Active(_)),
+                "{what}: province {p} held by a nation out of the game"
+            );
+        }
+    }
+    let vp: i32 = (0..g.players.len()).map(|p| play.player_vp(p)).sum();
+    assert_eq!(vp as f64, r.score.iter().sum::<f64>());
+}
+
+#[test]
+fn invariants_hold_over_thousands_of_random_and_scripted_games() {
+    for (policy, games) in [
+        (Policy::Random, 2000u64),
+        (Policy::Scripted(Scripted::defaults()), 500),
+    ] {
+        let g = game_with(Scenario::bundled().unwrap(), policy);
+        let mut play = Play::new(&g);
+        let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+        for i in 0..games {
+            r.clear();
+            play.play(
+                &mut Dice::for_trial(11, 0, i),
+                &mut r,
+                &mut NoObserver,
+                &mut NoLog,
+            );
+            check_invariants(&play, &r, &format!("{policy:?} game {i}"));
+        }
+    }
+}
+
+#[test]
+fn advanced_battles_play_too() {
+    let mut o = options();
+    let table: toml::Table = toml::from_str("game_battle_system = \"advanced\"").unwrap();
+    o = Options::resolve(
+        crate::rulesets::invasions::OPTIONS,
+        Fields::new("t.toml", &table),
+    )
+    .unwrap_or(o);
+    let s = Scenario::bundled().unwrap();
+    let n = s.nations.len();
+    let g = Game::new(
+        s,
+        &o,
+        vec!["t".into(); 4],
+        vec![Policy::Scripted(Scripted::defaults()); n],
+        Vec::new(),
+    );
+    assert_eq!(g.system, crate::rulesets::invasions::land::System::Advanced);
+    let mut play = Play::new(&g);
+    let mut r = GameRecord::new(4, g.game_columns().len());
+    for i in 0..20 {
+        r.clear();
+        play.play(
+            &mut Dice::for_trial(3, 0, i),
+            &mut r,
+            &mut NoObserver,
+            &mut NoLog,
+        );
+        check_invariants(&play, &r, "advanced");
+    }
+}
+
+fn build(text: &str) -> crate::error::Result<Box<dyn GameModel>> {
+    let table: toml::Table = toml::from_str(text).unwrap();
+    let setup = GameSetup {
+        source: "exp.toml",
+        fields: Fields::new("exp.toml", &table),
+        options: options(),
+    };
+    super::build(&setup)
+}
+
+#[test]
+fn bad_input_is_a_one_line_error_with_exit_code_2() {
+    for (text, field, hint) in [
+        (
+            "[nation_policies]\nvisigoti = \"random\"",
+            "nation_policies.visigoti",
+            "visigothi",
+        ),
+        (
+            "[policies]\nromanz = \"random\"",
+            "policies.romanz",
+            "romans",
+        ),
+        (
+            "[policies]\nromans = { policy = \"scripted\", attack = 2 }",
+            "romans.attack",
+            "0 to 1",
+        ),
+        ("scenario = \"nowhere\"", "scenario", "folder"),
+        ("turns = 3", "turns", "scenario"),
+    ] {
+        let e = build(text).err().expect(text);
+        let msg = e.to_string();
+        assert_eq!(e.exit_code(), 2, "{msg}");
+        assert!(!msg.trim().contains('\n'), "one line: {msg}");
+        assert!(msg.contains(field) && msg.contains(hint), "{text}: {msg}");
+    }
+    let ok =
+        build("[nation_policies]\nvisigothi = { policy = \"scripted\", attack = 0.9 }").unwrap();
+    assert!(ok
+        .describe()
+        .iter()
+        .any(|l| l.contains("visigothi plays scripted(attack=0.9)")));
+}
+
+#[test]
+fn every_run_says_its_winners_rest_on_placeholder_vp() {
+    let g = scripted_game();
+    let lines = g.describe();
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("WINNERS REST ON PLACEHOLDER VP")));
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("placeholder") && l.contains("[objectives]")));
+    assert!(lines.iter().any(|l| l.contains("not played")));
+}
+
+#[test]
+fn the_experiment_does_not_depend_on_threads() {
+    use crate::game::experiment::GameExperiment;
+    use crate::game::sweep::{run_games, GameRunSettings};
+    let tmp = tempfile::tempdir().unwrap();
+    let mut summaries = Vec::new();
+    for threads in [1, 2] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut exp = GameExperiment::load(std::path::Path::new(
+            "experiments/invasions-scenario-1.toml",
+        ))
+        .unwrap();
+        exp.games = 200;
+        let settings = GameRunSettings {
+            out_root: tmp.path().join(format!("t{threads}")),
+            show_progress: false,
+        };
+        let result = pool.install(|| run_games(&exp, &settings)).unwrap();
+        assert_eq!(result.games, 200);
+        summaries.push(std::fs::read_to_string(result.dir.join("summary.csv")).unwrap());
+    }
+    assert_eq!(summaries[0], summaries[1]);
+    assert!(summaries[0].contains("Romans") && summaries[0].contains("scripted"));
+}
+
+#[test]
+fn purchase_prices_come_from_the_scenario_and_bad_ones_are_named() {
+    let g = scripted_game();
+    let infantry = super::state::template("infantry") as u8;
+    assert!(g.scenario.kingdom_prices.contains(&(infantry, 3)));
+    assert!(g.scenario.stand_ins().iter().any(
+        |s| s.field == "purchases" && s.provenance == super::scenario::Provenance::Placeholder
+    ));
+    let dir = super::scenario::BUNDLED_DIR;
+    let rb = std::fs::read_to_string(format!("{dir}/rulebook.toml")).unwrap();
+    let ab = std::fs::read_to_string(format!("{dir}/abstraction.toml")).unwrap();
+    let bad = ab.replace("kingdom = { infantry = 3,", "kingdom = { infantri = 3,");
+    assert_ne!(bad, ab);
+    let e = Scenario::parse("rb.toml", &rb, "ab.toml", &bad)
+        .err()
+        .unwrap();
+    let msg = e.to_string();
+    assert_eq!(e.exit_code(), 2);
+    assert!(
+        msg.contains("ab.toml") && msg.contains("purchases.kingdom") && msg.contains("infantri"),
+        "{msg}"
+    );
+}

@@ -1,0 +1,703 @@
+//! The Military phase at the Area level (digest §2 step 3, §4.12, §6.3): nations activate in order;
+//! a stack attacks one province of its Area or an adjacent one (twice for an invading Barbarian,
+//! stacking +1), the battle through the calculator's code, then the siege (XXIV) where a city
+//! stands, sack and walls; Barbarians may raid instead (XI) and migrate with their horde; raider
+//! nations raid in step 1.C.b.
+
+use super::battles::{Fighter, Ground};
+use super::policy::Policy;
+use super::procedures::{self, RaidMarker, RaidOutcome};
+use super::scenario::{AreaKind, Crossing};
+use super::state::{cheapest_first, total, Phase, Units, NONE, NO_PROVINCE, NT, VP_RAIDS};
+use super::turn::Play;
+use super::EntryRule;
+use crate::dice::{draw_without_replacement, Dice};
+use crate::game::GameLog;
+use crate::game_log;
+use crate::rulesets::invasions::army::Status;
+use crate::rulesets::invasions::land::Terrain;
+use crate::rulesets::invasions::pillage_markers::pillage_markers;
+use crate::rulesets::invasions::siege::{self, Capital, Situation, Walls};
+
+/// A province worth attacking and what the battle code says of it.
+#[derive(Clone, Copy, Debug)]
+struct Target {
+    province: usize,
+    from: usize,
+    attackers: Units,
+    p_win: f64,
+    p_fall: f64,
+    score: f64,
+}
+
+fn walls_of(modifier: i8) -> Walls {
+    match modifier {
+        0 => Walls::None,
+        -1 => Walls::Roma,
+        -3 => Walls::Ctesiphon,
+        m if m <= -4 => Walls::Theodosian,
+        _ => Walls::Standard,
+    }
+}
+
+/// The `count` most valuable units of `u` (the stack a nation sends or stands with).
+fn strongest(u: &Units, count: u32) -> Units {
+    let mut out = [0u8; NT];
+    let mut left = count;
+    for &k in cheapest_first().iter().rev() {
+        let take = (u[k] as u32).min(left);
+        out[k] = take as u8;
+        left -= take;
+    }
+    out
+}
+
+/// A stack's worth in the battle code's unit values: the shortlist's strength measure.
+fn strength(u: &Units) -> f64 {
+    u.iter()
+        .zip(crate::rulesets::invasions::army::TEMPLATES)
+        .map(|(&c, t)| c as f64 * t.value.max(1.0))
+        .sum()
+}
+
+impl Play<'_> {
+    pub fn military(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        self.sort_activation();
+        for i in 0..self.st.order.len() {
+            let n = self.st.order[i] as usize;
+            if self.game.inactive[n] {
+                continue;
+            }
+            match self.st.status(n) {
+                Some(Status::Barbarian) => self.barbarian(n, dice, log),
+                Some(_) => {
+                    if self.st.nations[n].capital == NO_PROVINCE {
+                        self.place_capital(n);
+                    }
+                    if !self.game.minor[n] {
+                        self.civilized(n, dice, log);
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// Stacking (XVII): 4 a province, 3 in mountains, +1 for an invading nation.
+    fn limit(&self, p: usize, invading: bool) -> u32 {
+        let base = if self.game.scenario.provinces[p].terrain == Terrain::Mountain {
+            3
+        } else {
+            4
+        };
+        base + invading as u32
+    }
+
+    fn may_enter(&self, n: usize, a: usize) -> bool {
+        match self.game.entry_rule[a] {
+            EntryRule::Open => true,
+            EntryRule::NomadsOnly => {
+                self.game.nomad[n] || (self.st.turn == 1 && n == self.game.ostrogothi)
+            }
+            EntryRule::RaidersOnly => false,
+        }
+    }
+
+    /// Who `n` may attack in province `p`: a nation of another player still in the game; inside
+    /// a Barbarian Area two Barbarians are neutral (XII.D). Unheld provinces are free to take.
+    fn attackable(&self, n: usize, p: usize) -> bool {
+        let o = self.st.owner[p];
+        if o == n as u8 {
+            return false;
+        }
+        if o == NONE {
+            return true;
+        }
+        let o = o as usize;
+        let g = self.game;
+        if g.player_of(o) == g.player_of(n) || self.st.status(o).is_none() {
+            return false;
+        }
+        let barbarian_area =
+            g.scenario.areas[g.scenario.provinces[p].area as usize].kind == AreaKind::Barbarian;
+        !(barbarian_area
+            && self.st.status(n) == Some(Status::Barbarian)
+            && self.st.status(o) == Some(Status::Barbarian))
+    }
+
+    fn fighter(&self, n: usize, units: Units, horde: bool) -> Fighter {
+        let g = self.game;
+        let status = self.st.status(n).unwrap_or(Status::Barbarian);
+        Fighter {
+            status,
+            nomad: g.nomad[n] && status == Status::Barbarian,
+            rome: g.roman[n],
+            // Without leaders, Decline (the assassination roll) and a capital-less Kingdom (its
+            // submission) change nothing in the battle code's outcome: left out, so that such
+            // situations share one model.
+            decline: false,
+            horde,
+            without_capital: false,
+            units,
+        }
+    }
+
+    fn ground(&self, from: usize, p: usize) -> Ground {
+        let s = &self.game.scenario;
+        let to = s.provinces[p].area as usize;
+        let crossing = if from == to {
+            "none"
+        } else {
+            match s.areas[from].links.iter().find(|l| l.to as usize == to) {
+                Some(l) if l.crossing == Crossing::Strait => "strait",
+                Some(l) if l.river => "river",
+                Some(l) if l.mountains => "mountain-range",
+                _ => "none",
+            }
+        };
+        Ground {
+            terrain: s.provinces[p].terrain,
+            barbarian_province: s.areas[to].kind == AreaKind::Barbarian,
+            crossing,
+            fortified_city: self.st.level[p] > 0 && self.st.walls[p] != 0,
+        }
+    }
+
+    /// The siege modifier against province `p`'s city for besieger `n` (XXIV.C; no leader, no
+    /// rerolls, no assault, no fleets).
+    fn siege_modifier(&self, n: usize, p: usize) -> i32 {
+        let g = self.game;
+        let status = self.st.status(n).unwrap_or(Status::Barbarian);
+        let nation = if status.civilized() {
+            siege::Nation::Civilized
+        } else if g.nomad[n] {
+            siege::Nation::Nomad
+        } else {
+            siege::Nation::Barbarian
+        };
+        let mut walls = self.st.walls[p];
+        if Some(p) == g.constantinople
+            && walls == -3
+            && self.st.turn >= g.scenario.theodosian_walls_turn
+        {
+            walls = -4;
+        }
+        let o = self.st.owner[p];
+        let decline = if o == NONE {
+            0
+        } else {
+            self.st.nations[o as usize].decline as u32
+        };
+        Situation {
+            walls: walls_of(walls),
+            nation,
+            decline,
+            fleet: false,
+            event: 0,
+        }
+        .modifier(self.st.turn as u32, false)
+    }
+
+    /// The defenders of province `p`: its owner's strongest units in the Area, up to the limit,
+    /// and whether its horde stands there.
+    fn defenders(&self, p: usize) -> (Units, bool) {
+        let o = self.st.owner[p];
+        if o == NONE {
+            return ([0; NT], false);
+        }
+        let o = o as usize;
+        let a = self.game.scenario.provinces[p].area as usize;
+        let units = strongest(self.st.at(o, a), self.limit(p, false));
+        (units, self.st.nations[o].horde as usize == p)
+    }
+
+    /// A target's odds: the battle code's exact P(attacker wins) when `exact`, else a strength
+    /// ratio (the shortlist's cheap stand-in), and P(the city falls) to one siege roll.
+    fn evaluate(
+        &mut self,
+        n: usize,
+        from: usize,
+        p: usize,
+        invading: bool,
+        keep: u32,
+        exact: bool,
+    ) -> Option<Target> {
+        let g = self.game;
+        let have = self.st.count(n, from).saturating_sub(keep);
+        if have == 0 {
+            return None;
+        }
+        let attackers = strongest(self.st.at(n, from), have.min(self.limit(p, invading)));
+        let (defenders, horde) = self.defenders(p);
+        let p_win = if total(&defenders) == 0 {
+            1.0
+        } else if exact {
+            let o = self.st.owner[p] as usize;
+            let sides = [
+                self.fighter(n, attackers, false),
+                self.fighter(o, defenders, horde),
+            ];
+            self.battles.p_attacker(self.ground(from, p), sides)
+        } else {
+            let a = strength(&attackers);
+            let d = strength(&defenders) * 1.25 + horde as u32 as f64;
+            a / (a + d)
+        };
+        let p_fall = if self.st.level[p] > 0 {
+            siege::p_fall(self.siege_modifier(n, p), 0)
+        } else {
+            1.0
+        };
+        let np = g.scenario.provinces.len();
+        let worth = 1.0
+            + g.wanted[n * np + p] as f64
+            + self.st.level[p] as f64
+            + g.scenario.provinces[p].income_halves as f64 / 2.0;
+        Some(Target {
+            province: p,
+            from,
+            attackers,
+            p_win,
+            p_fall,
+            score: p_win * p_fall * worth,
+        })
+    }
+
+    /// The best target reachable from Area `from` (its provinces and the adjacent Areas'), as the
+    /// policy judges; the random policy picks any attackable province half the time.
+    fn choose(
+        &mut self,
+        n: usize,
+        from: usize,
+        invading: bool,
+        keep: u32,
+        dice: &mut Dice,
+    ) -> Option<Target> {
+        let g = self.game;
+        let s = &g.scenario;
+        let (attack, siege) = match g.policies[n] {
+            Policy::Scripted(p) if self.st.status(n) == Some(Status::Barbarian) => {
+                (p.attack, p.siege)
+            }
+            Policy::Scripted(p) => (p.civilized_attack, p.siege),
+            Policy::Random => (0.0, 0.0),
+        };
+        let random = g.policies[n] == Policy::Random;
+        if random && !procedures::d2(dice) {
+            return None;
+        }
+        let mut best: Option<Target> = None;
+        let mut seen = 0u64;
+        let links = s.areas[from].links.len();
+        for i in 0..=links {
+            let a = if i == 0 {
+                from
+            } else {
+                s.areas[from].links[i - 1].to as usize
+            };
+            if !self.may_enter(n, a) {
+                continue;
+            }
+            for j in 0..s.areas[a].provinces.len() {
+                let p = s.areas[a].provinces[j] as usize;
+                if !self.attackable(n, p) {
+                    continue;
+                }
+                let t = self.evaluate(n, from, p, invading, keep, false)?;
+                if random {
+                    // Reservoir sampling: every attackable province equally likely.
+                    seen += 1;
+                    if dice.below(seen) == 0 {
+                        best = Some(t);
+                    }
+                    continue;
+                }
+                if t.p_fall < siege {
+                    continue;
+                }
+                if best.is_none_or(|b| t.score > b.score) {
+                    best = Some(t);
+                }
+            }
+        }
+        if random {
+            return best;
+        }
+        // The shortlisted target's exact odds decide (the battle code's P(win), cached).
+        let t = best?;
+        let t = self.evaluate(n, from, t.province, invading, keep, true)?;
+        (t.p_win >= attack).then_some(t)
+    }
+
+    fn barbarian(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let turn = self.st.turn;
+        let nation = &g.scenario.nations[n];
+        let invading = nation.entry_turn == turn || nation.active_from == turn;
+        for _ in 0..1 + invading as u32 {
+            let horde = self.st.nations[n].horde;
+            if horde == NO_PROVINCE || self.st.status(n) != Some(Status::Barbarian) {
+                return;
+            }
+            let ha = g.scenario.provinces[horde as usize].area as usize;
+            if !invading && self.migrate(n, ha, log) {
+                continue;
+            }
+            match self.choose(n, ha, invading, 0, dice) {
+                Some(t) => {
+                    let taken = self.attack(n, t, invading, dice, log);
+                    if taken && invading {
+                        // Invading, the horde moves with the army as infantry (XVIII.H).
+                        self.st.nations[n].horde = t.province as u16;
+                    }
+                }
+                None => {
+                    let raid = match g.policies[n] {
+                        Policy::Scripted(p) => p.raid,
+                        Policy::Random => procedures::d2(dice),
+                    };
+                    if raid && !invading {
+                        self.barbarian_raid(n, ha, dice, log);
+                    }
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Migration (XVIII.G): when units stand in another Area where the nation holds a province,
+    /// the horde and every unit move there, without attacking.
+    fn migrate(&mut self, n: usize, ha: usize, log: &mut dyn GameLog) -> bool {
+        let g = self.game;
+        let s = &g.scenario;
+        let Some(a) = (0..s.areas.len()).find(|&a| a != ha && self.st.count(n, a) > 0) else {
+            return false;
+        };
+        let Some(&p) = s.areas[a]
+            .provinces
+            .iter()
+            .find(|&&p| self.st.owner[p as usize] == n as u8)
+        else {
+            return false;
+        };
+        for b in 0..s.areas.len() {
+            if b != a {
+                let moving = *self.st.at(n, b);
+                for k in 0..NT {
+                    self.st.at_mut(n, a)[k] += moving[k];
+                }
+                *self.st.at_mut(n, b) = [0; NT];
+            }
+        }
+        self.st.nations[n].horde = p;
+        game_log!(log, "{} migrates to {}", g.name(n), s.areas[a].name);
+        true
+    }
+
+    fn civilized(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let keep = match g.policies[n] {
+            Policy::Scripted(p) => p.garrison as u32,
+            Policy::Random => dice.below(4) as u32,
+        };
+        let mut attacks = 0;
+        for a in 0..g.scenario.areas.len() {
+            if attacks == 2 || self.st.status(n).is_none() {
+                break;
+            }
+            if self.st.count(n, a) <= keep {
+                continue;
+            }
+            if let Some(t) = self.choose(n, a, false, keep, dice) {
+                self.attack(n, t, false, dice, log);
+                attacks += 1;
+            }
+        }
+    }
+
+    /// Replaces the `sent` units of `n` in Area `a` by `back` (the survivors).
+    fn settle_units(&mut self, n: usize, a: usize, sent: &Units, back: &Units) {
+        let u = self.st.at_mut(n, a);
+        let mut lost = 0;
+        for k in 0..NT {
+            u[k] = u[k] - sent[k] + back[k];
+            lost += sent[k] as i64 - back[k] as i64;
+        }
+        self.st.ledger.units_out += lost;
+    }
+
+    /// Battle, then siege; true when `n` takes the province.
+    fn attack(
+        &mut self,
+        n: usize,
+        t: Target,
+        invading: bool,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
+        let g = self.game;
+        let s = &g.scenario;
+        let p = t.province;
+        let to = s.provinces[p].area as usize;
+        let o = self.st.owner[p];
+        let (defenders, horde) = self.defenders(p);
+        let mut moving = t.attackers;
+        if o != NONE && total(&defenders) == 0 && horde {
+            // A horde with no unit left to shield it is taken: its nation ends (no vassals here).
+            game_log!(
+                log,
+                "{} captures the horde of {}",
+                g.name(n),
+                g.name(o as usize)
+            );
+            self.eliminate(o as usize);
+        } else if total(&defenders) > 0 {
+            let o = o as usize;
+            let sides = [
+                self.fighter(n, t.attackers, false),
+                self.fighter(o, defenders, horde),
+            ];
+            let r = self.battles.fight(self.ground(t.from, p), sides, dice);
+            self.st.counters.battles += 1;
+            self.settle_units(n, t.from, &t.attackers, &r.survivors[0]);
+            self.settle_units(o, to, &defenders, &r.survivors[1]);
+            moving = r.survivors[0];
+            game_log!(
+                log,
+                "{} attacks {} in {} ({} vs {} units, P(win) {:.2}): {}",
+                g.name(n),
+                g.name(o),
+                s.provinces[p].name,
+                total(&t.attackers),
+                total(&defenders),
+                t.p_win,
+                if r.attacker_won { "wins" } else { "loses" }
+            );
+            if r.attacker_won && r.horde_captured {
+                game_log!(log, "{} captures the horde of {}", g.name(n), g.name(o));
+                self.eliminate(o);
+            }
+            if !r.attacker_won || total(&moving) == 0 {
+                return false;
+            }
+        }
+        if self.st.level[p] > 0 {
+            self.st.counters.sieges += 1;
+            let m = self.siege_modifier(n, p);
+            let roll = dice.d10() as i32;
+            let (_, falls) = siege::best_of(m, &[roll as u32]);
+            game_log!(
+                log,
+                "{} besieges {}: D10 {roll} {m:+}: {}",
+                g.name(n),
+                s.provinces[p].name,
+                if falls { "falls" } else { "holds" }
+            );
+            if !falls {
+                return false;
+            }
+            self.st.counters.cities_taken += 1;
+        }
+        self.conquer(n, t.from, p, &moving, dice, log);
+        let _ = invading;
+        true
+    }
+
+    fn conquer(
+        &mut self,
+        n: usize,
+        from: usize,
+        p: usize,
+        moving: &Units,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) {
+        let g = self.game;
+        let to = g.scenario.provinces[p].area as usize;
+        let o = self.st.owner[p];
+        let mut capital = Capital::None;
+        if o != NONE {
+            let o = o as usize;
+            if self.st.nations[o].capital as usize == p {
+                capital = match self.st.status(o) {
+                    Some(Status::Empire) => Capital::Empire,
+                    Some(Status::Kingdom) => Capital::Kingdom,
+                    _ => Capital::None,
+                };
+                self.st.nations[o].capital = NO_PROVINCE;
+                self.st.nations[o].capital_lost_turn = self.st.turn;
+            }
+            if self.st.nations[o].horde as usize == p {
+                let elsewhere =
+                    (0..self.st.owner.len()).find(|&q| q != p && self.st.owner[q] == o as u8);
+                if let Some(q) = elsewhere {
+                    self.st.nations[o].horde = q as u16;
+                }
+            }
+        }
+        self.st.owner[p] = n as u8;
+        if from != to {
+            for k in 0..NT {
+                self.st.at_mut(n, from)[k] -= moving[k];
+                self.st.at_mut(n, to)[k] += moving[k];
+            }
+        }
+        game_log!(log, "{} takes {}", g.name(n), g.scenario.provinces[p].name);
+        let barbarian = self.st.status(n) == Some(Status::Barbarian);
+        // Barbarians sack what they take (gold for later) and raze the walls (§6.4).
+        if barbarian && self.st.level[p] > 0 && !self.st.pillaged[p] {
+            let markers = pillage_markers();
+            let taken = draw_without_replacement(dice, markers.counts(), self.st.level[p] as u32);
+            let marker_gold: u32 = taken
+                .iter()
+                .zip(&markers.marker)
+                .map(|(&c, m)| c * m.gold)
+                .sum();
+            let gold = siege::sack_gold(&[marker_gold], capital) as i32;
+            self.st.gain_gold(n, gold);
+            self.st.pillaged[p] = true;
+            self.st.counters.cities_sacked += 1;
+            game_log!(
+                log,
+                "{} sacks {} for {gold} gold",
+                g.name(n),
+                g.scenario.provinces[p].name
+            );
+            if self.st.walls[p] != 0 {
+                self.st.walls[p] = 0;
+                self.st.counters.walls_razed += 1;
+            }
+        }
+    }
+
+    // ---- Raids (XI) ---------------------------------------------------------------------------------
+
+    /// Whether province `p` may be raided by `n`: a Civilized enemy's empty city site with no
+    /// pillage marker.
+    fn raidable(&self, n: usize, p: usize) -> bool {
+        let o = self.st.owner[p];
+        o != NONE
+            && self.st.civilized(o as usize)
+            && self.game.player_of(o as usize) != self.game.player_of(n)
+            && self.game.scenario.provinces[p].city.is_some()
+            && self.st.level[p] == 0
+            && !self.st.pillaged[p]
+    }
+
+    /// One raid on `p` with up to 2 units; a failure costs one of them (taken by `lose`).
+    fn raid(&mut self, n: usize, p: usize, dice: &mut Dice, log: &mut dyn GameLog) -> RaidOutcome {
+        let g = self.game;
+        let o = self.st.owner[p] as usize;
+        let a = g.scenario.provinces[p].area as usize;
+        // Area level: the owner's units in the Area spread evenly over its provinces there.
+        let held = super::state::held_in(&g.scenario, &self.st, o, a).max(1);
+        let defenders = self.st.count(o, a) / held;
+        let (marker, placed) = self.st.raid_marker[p];
+        let previous = if placed + 1 == self.st.turn {
+            match marker {
+                1 => RaidMarker::Minus,
+                2 => RaidMarker::Plus,
+                _ => RaidMarker::None,
+            }
+        } else {
+            RaidMarker::None
+        };
+        let m = procedures::raid_modifier(defenders, previous);
+        let outcome = procedures::roll_raid(m, dice);
+        self.st.counters.raids += 1;
+        match outcome {
+            RaidOutcome::Failure => {}
+            RaidOutcome::Minus => {
+                self.st.gain_gold(n, 1);
+                self.st.nations[n].vp[VP_RAIDS] += 1;
+                self.st.turn_vp[g.player_of(n)] += 1;
+                self.st.raid_marker[p] = (1, self.st.turn);
+            }
+            RaidOutcome::Plus | RaidOutcome::Settle => {
+                let gold = pillage_markers().draw_gold(dice) as i32;
+                self.st.gain_gold(n, gold);
+                self.st.nations[n].vp[VP_RAIDS] += 3;
+                self.st.turn_vp[g.player_of(n)] += 3;
+                self.st.raid_marker[p] = (2, self.st.turn);
+                self.st.pillaged[p] = true;
+            }
+        }
+        game_log!(
+            log,
+            "{} raids {} ({m:+}): {:?}",
+            g.name(n),
+            g.scenario.provinces[p].name,
+            outcome
+        );
+        outcome
+    }
+
+    /// A Barbarian raids instead of attacking (XI.B): from the horde's Area into it or an adjacent
+    /// one, with 2 units.
+    fn barbarian_raid(&mut self, n: usize, ha: usize, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let s = &g.scenario;
+        if self.st.count(n, ha) == 0 {
+            return;
+        }
+        let mut chosen = None;
+        let mut seen = 0u64;
+        for i in 0..=s.areas[ha].links.len() {
+            let a = if i == 0 {
+                ha
+            } else {
+                s.areas[ha].links[i - 1].to as usize
+            };
+            for &p in &s.areas[a].provinces {
+                if self.raidable(n, p as usize) {
+                    seen += 1;
+                    if dice.below(seen) == 0 {
+                        chosen = Some(p as usize);
+                    }
+                }
+            }
+        }
+        let Some(p) = chosen else { return };
+        if self.raid(n, p, dice, log) == RaidOutcome::Failure {
+            self.st.lose_cheapest(n, ha, 1);
+        }
+    }
+
+    /// 1.C.b: raider nations raid on their Time-Track turns with 2 units from off the map.
+    pub fn raider_raids(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let turn = self.st.turn;
+        for n in 0..g.scenario.nations.len() {
+            let nation = &g.scenario.nations[n];
+            if nation.raids & (1 << turn) == 0
+                || self.st.nations[n].settled
+                || self.st.nations[n].phase != Phase::Active(Status::Barbarian)
+                || total(&self.st.nations[n].offmap) == 0
+            {
+                continue;
+            }
+            let mut chosen = None;
+            let mut seen = 0u64;
+            for p in 0..g.scenario.provinces.len() {
+                if self.raidable(n, p) {
+                    seen += 1;
+                    if dice.below(seen) == 0 {
+                        chosen = Some(p);
+                    }
+                }
+            }
+            let Some(p) = chosen else { continue };
+            match self.raid(n, p, dice, log) {
+                RaidOutcome::Failure => {
+                    let off = &mut self.st.nations[n].offmap;
+                    if let Some(k) = cheapest_first().into_iter().find(|&k| off[k] > 0) {
+                        off[k] -= 1;
+                        self.st.ledger.units_out += 1;
+                    }
+                }
+                RaidOutcome::Settle => self.st.nations[n].settled = true,
+                _ => {}
+            }
+        }
+    }
+}

@@ -1,0 +1,413 @@
+//! The state of one game at the Area level of digest §6.3: nations with their status and ageing,
+//! units per nation and Area by unit type, province owners, cities (level, walls, pillage), gold and
+//! VP by source. Every buffer is sized once from the scenario and reset by copying the start state
+//! into it, so a game allocates nothing.
+
+use super::procedures::Decline;
+use super::scenario::{AreaKind, ProvinceId, Scenario};
+use crate::rulesets::invasions::army::{Status, TEMPLATES};
+
+/// Unit types of the battle code.
+pub const NT: usize = 15;
+/// Units of one nation in one Area, by unit type (`army::TEMPLATES` order).
+pub type Units = [u8; NT];
+/// No nation / no province.
+pub const NONE: u8 = u8::MAX;
+pub const NO_PROVINCE: ProvinceId = ProvinceId::MAX;
+/// Most nations the fixed-size tallies hold.
+pub const MAX_NATIONS: usize = 64;
+
+/// Where a nation stands in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Not yet on the map (its entry turn is later, or a raider off the map).
+    Waiting,
+    Active(Status),
+    /// Collapsed, vanished or subjugated: out of the game.
+    Gone,
+}
+
+/// The VP sources the game scores (digest §1.5), in this order in every per-source table.
+pub const VP_SOURCES: [&str; 2] = ["objectives", "raids"];
+pub const VP_OBJECTIVES: usize = 0;
+pub const VP_RAIDS: usize = 1;
+
+#[derive(Clone, Copy, Debug)]
+pub struct NationState {
+    pub phase: Phase,
+    pub age: u8,
+    pub decline: Decline,
+    pub treasury: i32,
+    pub horde: ProvinceId,
+    pub capital: ProvinceId,
+    /// The turn it became a Kingdom or an Empire (the 10 gold of the next turn; no Empire test
+    /// on the turn a Kingdom is founded).
+    pub promoted_turn: u8,
+    pub capital_lost_turn: u8,
+    pub bankrupt_turn: u8,
+    /// A raider that settled: no more raids (the Time Track may bring it back).
+    pub settled: bool,
+    /// Raids keep their own units off the map.
+    pub offmap: Units,
+    pub vp: [i32; VP_SOURCES.len()],
+    /// Purchases this game (for the heavy and cavalry shares).
+    pub bought: [u16; 3],
+}
+
+/// Units and gold that enter or leave the game, by cause: the invariant tests balance them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ledger {
+    pub units_in: i64,
+    pub units_out: i64,
+    pub gold_in: i64,
+    pub gold_out: i64,
+}
+
+/// Counts the report shows per game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Counters {
+    pub battles: u32,
+    pub sieges: u32,
+    pub cities_taken: u32,
+    pub cities_sacked: u32,
+    pub walls_razed: u32,
+    pub raids: u32,
+    pub kingdoms_founded: u32,
+    pub empires_founded: u32,
+    pub collapses: u32,
+    pub west_fall_turn: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub turn: u8,
+    pub nations: Vec<NationState>,
+    /// `units[n * areas + a]`.
+    pub units: Vec<Units>,
+    pub owner: Vec<u8>,
+    pub level: Vec<u8>,
+    /// Walls' siege modifier (0 = unfortified).
+    pub walls: Vec<i8>,
+    pub pillaged: Vec<bool>,
+    /// The raid marker a province carries (procedures::RaidMarker as u8) and the turn it was placed.
+    pub raid_marker: Vec<(u8, u8)>,
+    pub ledger: Ledger,
+    pub counters: Counters,
+    /// VP each player scored this turn (the tie-break adds the last turn's again).
+    pub turn_vp: Vec<i32>,
+    /// Activation order, rebuilt each turn in place.
+    pub order: Vec<u8>,
+}
+
+impl State {
+    pub fn areas(&self) -> usize {
+        self.units.len() / self.nations.len()
+    }
+    pub fn at(&self, n: usize, a: usize) -> &Units {
+        &self.units[n * self.areas() + a]
+    }
+    pub fn at_mut(&mut self, n: usize, a: usize) -> &mut Units {
+        let areas = self.areas();
+        &mut self.units[n * areas + a]
+    }
+    pub fn count(&self, n: usize, a: usize) -> u32 {
+        total(self.at(n, a))
+    }
+    pub fn units_of(&self, n: usize) -> u32 {
+        let areas = self.areas();
+        (0..areas).map(|a| self.count(n, a)).sum::<u32>() + total(&self.nations[n].offmap)
+    }
+    pub fn all_units(&self) -> i64 {
+        (0..self.nations.len())
+            .map(|n| self.units_of(n) as i64)
+            .sum()
+    }
+    pub fn all_gold(&self) -> i64 {
+        self.nations.iter().map(|n| n.treasury as i64).sum()
+    }
+    pub fn status(&self, n: usize) -> Option<Status> {
+        match self.nations[n].phase {
+            Phase::Active(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn civilized(&self, n: usize) -> bool {
+        self.status(n).is_some_and(Status::civilized)
+    }
+    pub fn gain_gold(&mut self, n: usize, gold: i32) {
+        self.nations[n].treasury += gold;
+        self.ledger.gold_in += gold as i64;
+    }
+    pub fn spend_gold(&mut self, n: usize, gold: i32) {
+        self.nations[n].treasury -= gold;
+        self.ledger.gold_out += gold as i64;
+    }
+    pub fn add_units(&mut self, n: usize, a: usize, k: usize, count: u8) {
+        self.at_mut(n, a)[k] += count;
+        self.ledger.units_in += count as i64;
+    }
+    /// Removes the `count` least valuable units of `n` in Area `a` (or fewer if it has fewer).
+    pub fn lose_cheapest(&mut self, n: usize, a: usize, count: u32) -> u32 {
+        let mut lost = 0;
+        let u = self.at_mut(n, a);
+        for k in cheapest_first() {
+            while lost < count && u[k] > 0 {
+                u[k] -= 1;
+                lost += 1;
+            }
+        }
+        self.ledger.units_out += lost as i64;
+        lost
+    }
+    /// Removes every unit of `n` (collapse, vanishing, a captured horde).
+    pub fn remove_all_units(&mut self, n: usize) {
+        let lost = self.units_of(n) as i64;
+        let areas = self.areas();
+        for a in 0..areas {
+            *self.at_mut(n, a) = [0; NT];
+        }
+        self.nations[n].offmap = [0; NT];
+        self.ledger.units_out += lost;
+    }
+}
+
+pub fn total(u: &Units) -> u32 {
+    u.iter().map(|&x| x as u32).sum()
+}
+
+/// Unit types from least to most valuable (the battle code's worth), worked out once.
+pub fn cheapest_first() -> [usize; NT] {
+    static ORDER: std::sync::OnceLock<[usize; NT]> = std::sync::OnceLock::new();
+    *ORDER.get_or_init(|| {
+        let mut order: [usize; NT] = std::array::from_fn(|k| k);
+        order.sort_by(|&a, &b| {
+            TEMPLATES[a]
+                .value
+                .partial_cmp(&TEMPLATES[b].value)
+                .expect("finite values")
+        });
+        order
+    })
+}
+
+pub fn template(name: &str) -> usize {
+    TEMPLATES
+        .iter()
+        .position(|t| t.name == name)
+        .unwrap_or_else(|| panic!("unit type {name} is not in the battle code"))
+}
+
+/// The start of a game: turn-1 nations placed with their forces, provinces held, cities as printed.
+pub fn initial(s: &Scenario) -> State {
+    assert_eq!(
+        TEMPLATES.len(),
+        NT,
+        "the game's unit arrays follow army::TEMPLATES"
+    );
+    assert!(
+        s.nations.len() < MAX_NATIONS,
+        "too many nations for the tallies"
+    );
+    let areas = s.areas.len();
+    let np = s.provinces.len();
+    let mut st = State {
+        turn: 0,
+        nations: s
+            .nations
+            .iter()
+            .map(|_| NationState {
+                phase: Phase::Waiting,
+                age: 1,
+                decline: Decline::None,
+                treasury: 0,
+                horde: NO_PROVINCE,
+                capital: NO_PROVINCE,
+                promoted_turn: 0,
+                capital_lost_turn: 0,
+                bankrupt_turn: 0,
+                settled: false,
+                offmap: [0; NT],
+                vp: [0; VP_SOURCES.len()],
+                bought: [0; 3],
+            })
+            .collect(),
+        units: vec![[0; NT]; s.nations.len() * areas],
+        owner: vec![NONE; np],
+        level: s
+            .provinces
+            .iter()
+            .map(|p| p.city.as_ref().map_or(0, |c| c.level))
+            .collect(),
+        walls: s
+            .provinces
+            .iter()
+            .map(|p| p.city.as_ref().map_or(0, |c| c.walls))
+            .collect(),
+        pillaged: vec![false; np],
+        raid_marker: vec![(0, 0); np],
+        ledger: Ledger::default(),
+        counters: Counters::default(),
+        turn_vp: vec![0; s.players.len()],
+        order: (0..s.nations.len() as u8).collect(),
+    };
+    for (i, n) in s.nations.iter().enumerate() {
+        if n.entry_turn == 1 {
+            enter(s, &mut st, i);
+        }
+        for &p in &n.controls {
+            st.owner[p as usize] = i as u8;
+        }
+    }
+    st.ledger = Ledger {
+        units_in: st.all_units(),
+        units_out: 0,
+        gold_in: st.all_gold(),
+        gold_out: 0,
+    };
+    st
+}
+
+/// Places nation `n` on the map with its entry forces (Time Track / scenario sheet stand-ins).
+pub fn enter(s: &Scenario, st: &mut State, n: usize) {
+    let nation = &s.nations[n];
+    let status = nation.status;
+    st.nations[n].phase = Phase::Active(status);
+    st.nations[n].age = 1;
+    st.nations[n].treasury += nation.treasury as i32;
+    st.ledger.gold_in += nation.treasury as i32 as i64;
+    let home = nation.capital.or(nation.horde);
+    match home {
+        Some(p) => {
+            let a = s.provinces[p as usize].area as usize;
+            for &(k, c) in &nation.units {
+                st.add_units(n, a, k as usize, c);
+            }
+            if st.owner[p as usize] == NONE {
+                st.owner[p as usize] = n as u8;
+            }
+        }
+        None => {
+            for &(k, c) in &nation.units {
+                st.nations[n].offmap[k as usize] += c;
+                st.ledger.units_in += c as i64;
+            }
+        }
+    }
+    if let Some(c) = nation.capital {
+        st.nations[n].capital = c;
+        // Every capital is fortified (L2126).
+        if st.walls[c as usize] == 0 {
+            st.walls[c as usize] = -2;
+        }
+    }
+    if let Some(h) = nation.horde {
+        st.nations[n].horde = h;
+    }
+}
+
+/// Area control (XII.C): an Empire by a majority of the Area's cities, else a Kingdom by a
+/// majority of its provinces, else a Barbarian whose horde is the only one there (and, in a
+/// Civilized Area, with a majority of the provinces). `NONE` when nobody controls it.
+pub fn area_controller(s: &Scenario, st: &State, a: usize) -> u8 {
+    let mut hordes = (0u8, NONE);
+    for (n, ns) in st.nations.iter().enumerate() {
+        if ns.horde != NO_PROVINCE
+            && matches!(ns.phase, Phase::Active(_))
+            && s.provinces[ns.horde as usize].area as usize == a
+        {
+            hordes.0 += 1;
+            hordes.1 = n as u8;
+        }
+    }
+    controller_given_hordes(s, st, a, hordes)
+}
+
+/// Area control given the Area's hordes: (how many, the last one's nation).
+fn controller_given_hordes(
+    s: &Scenario,
+    st: &State,
+    a: usize,
+    (hordes, horde_owner): (u8, u8),
+) -> u8 {
+    let area = &s.areas[a];
+    // The nations holding provinces here, with their provinces and cities (few per Area).
+    let mut holders = [(NONE, 0u32, 0u32); 16];
+    let mut k = 0;
+    let mut total_cities = 0;
+    for &p in &area.provinces {
+        let p = p as usize;
+        let city = (st.level[p] > 0) as u32;
+        total_cities += city;
+        let o = st.owner[p];
+        if o == NONE {
+            continue;
+        }
+        match holders[..k].iter_mut().find(|h| h.0 == o) {
+            Some(h) => {
+                h.1 += 1;
+                h.2 += city;
+            }
+            None if k < 16 => {
+                holders[k] = (o, 1, city);
+                k += 1;
+            }
+            None => {}
+        }
+    }
+    let total = area.provinces.len() as u32;
+    let status = |n: u8| st.nations[n as usize].phase;
+    if let Some(h) = holders[..k]
+        .iter()
+        .find(|h| status(h.0) == Phase::Active(Status::Empire) && 2 * h.2 > total_cities)
+    {
+        return h.0;
+    }
+    if let Some(h) = holders[..k]
+        .iter()
+        .find(|h| status(h.0) == Phase::Active(Status::Kingdom) && 2 * h.1 > total)
+    {
+        return h.0;
+    }
+    if hordes == 1 && status(horde_owner) == Phase::Active(Status::Barbarian) {
+        let provinces = holders[..k]
+            .iter()
+            .find(|h| h.0 == horde_owner)
+            .map_or(0, |h| h.1);
+        if area.kind != AreaKind::Civilized || 2 * provinces > total {
+            return horde_owner;
+        }
+    }
+    NONE
+}
+
+/// Every Area's controller at once ([`area_controller`] for each, with one pass over the hordes).
+pub fn control_table(s: &Scenario, st: &State, out: &mut [u8]) {
+    let mut hordes = [(0u8, NONE); 64];
+    for (n, ns) in st.nations.iter().enumerate() {
+        if ns.horde != NO_PROVINCE && matches!(ns.phase, Phase::Active(_)) {
+            let a = s.provinces[ns.horde as usize].area as usize;
+            hordes[a].0 += 1;
+            hordes[a].1 = n as u8;
+        }
+    }
+    for (a, slot) in out.iter_mut().enumerate() {
+        *slot = controller_given_hordes(s, st, a, hordes[a]);
+    }
+}
+
+/// An Empire's full control: every city of the Area and no province held by another nation.
+pub fn full_control(s: &Scenario, st: &State, a: usize, n: usize) -> bool {
+    s.areas[a].provinces.iter().all(|&p| {
+        let o = st.owner[p as usize];
+        o == n as u8 || (o == NONE && st.level[p as usize] == 0)
+    })
+}
+
+/// Held provinces of `n` in Area `a`.
+pub fn held_in(s: &Scenario, st: &State, n: usize, a: usize) -> u32 {
+    s.areas[a]
+        .provinces
+        .iter()
+        .filter(|&&p| st.owner[p as usize] == n as u8)
+        .count() as u32
+}

@@ -1,0 +1,625 @@
+//! One game, turn by turn in the order of digest §2: Time phase (ageing and status tests, the
+//! Roman split, entries and reinforcements, events, raids, caravans, diplomacy), Administration
+//! (cards, income, purchases, revolts), the Military phase in activation order, End of Diplomacy,
+//! Scoring; then the end of the game and its tie-break.
+
+use super::battles::Battles;
+use super::procedures::{self, D10Test, Decline, EmpireTest, KingdomTest};
+use super::scenario::AreaKind;
+use super::state::{self, Phase, State, NONE, NO_PROVINCE, VP_OBJECTIVES};
+use super::{Game, WEST_STANDS};
+use crate::dice::Dice;
+use crate::game::{GameLog, GamePlay, GameRecord, TurnObserver};
+use crate::game_log;
+use crate::rulesets::invasions::army::Status;
+
+/// One worker: the game's state and the battle cache, reused game after game.
+pub struct Play<'g> {
+    pub game: &'g Game,
+    pub st: State,
+    pub battles: Battles,
+    per_player: Vec<f64>,
+    global: Vec<f64>,
+    /// Each Area's controller, refreshed where a step reads many of them while nothing it does
+    /// changes who holds what (ageing between promotions, scoring).
+    pub control: Vec<u8>,
+}
+
+impl<'g> Play<'g> {
+    pub fn new(game: &'g Game) -> Play<'g> {
+        Play {
+            game,
+            st: game.start.clone(),
+            battles: game
+                .caches
+                .lock()
+                .ok()
+                .and_then(|mut pool| pool.pop())
+                .unwrap_or_else(|| Battles::new(game.system, game.options.clone())),
+            per_player: vec![0.0; game.players.len() * super::TURN_METRICS.len()],
+            global: vec![0.0; super::GLOBAL_METRICS.len()],
+            control: vec![NONE; game.scenario.areas.len()],
+        }
+    }
+
+    /// Plays the whole game from the start into `self.st`.
+    pub fn run(&mut self, dice: &mut Dice, observer: &mut dyn TurnObserver, log: &mut dyn GameLog) {
+        self.st.clone_from(&self.game.start);
+        for turn in 1..=self.game.last_turn {
+            self.st.turn = turn;
+            self.play_turn(dice, log);
+            self.observe(observer);
+        }
+    }
+
+    fn play_turn(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let turn = self.st.turn;
+        game_log!(log, "== {} ==", self.game_label(turn));
+        self.st.turn_vp.fill(0);
+        // 1 Time phase. Play begins on turn 1 at step 1.C (L354): no ageing on turn 1.
+        if turn > 1 {
+            self.age_barbarians(dice, log);
+            self.age_civilized(dice, log);
+        }
+        if turn == self.game.scenario.roman_split_turn {
+            self.split_rome(log);
+        }
+        if turn == self.game.scenario.attila_death_turn {
+            self.attila_dies(log);
+        }
+        self.enter_nations(turn, log);
+        if turn > 1 {
+            self.reinforce(dice, log);
+        }
+        // 1.C.a events: the null model draws nothing that acts. 1.C.b raids, 1.C.c caravans.
+        self.raider_raids(dice, log);
+        if turn > 1 {
+            self.caravans(dice, log);
+        }
+        // 2 Administration (skipped on turn 1): cards, income, purchases; revolts need events.
+        if turn > 1 {
+            self.administration(dice, log);
+        }
+        // 3 Military phase.
+        self.military(dice, log);
+        // 3.B End of Diplomacy: each Empire drew 1 card (1 + its leader's bonus, no leaders) and,
+        // playing none, discards it for 1 gold.
+        for n in 0..self.st.nations.len() {
+            if self.st.status(n) == Some(Status::Empire) && !self.game.inactive[n] {
+                self.st.gain_gold(n, 1);
+            }
+        }
+        self.recover_unowned();
+        // 4 Scoring.
+        if self.game.scenario.scoring_turns.contains(&turn) || turn == self.game.last_turn {
+            self.score(log);
+        }
+        self.west_falls(turn, log);
+    }
+
+    fn game_label(&self, turn: u8) -> String {
+        use crate::game::GameModel;
+        self.game.turn_label(turn as u32)
+    }
+
+    // ---- 1.A Ageing and status ------------------------------------------------------------------
+
+    fn age_barbarians(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        for n in 0..self.st.nations.len() {
+            if self.st.status(n) != Some(Status::Barbarian) || g.inactive[n] {
+                continue;
+            }
+            // Raiders age once on the map (VI.C): only a nation with a horde ages here.
+            if self.st.nations[n].horde == NO_PROVINCE {
+                continue;
+            }
+            let ns = &mut self.st.nations[n];
+            ns.age = (ns.age + 1).min(7);
+            let age = ns.age;
+            // The Huns never found a Kingdom (L478): their fate is Attila's death.
+            if n == g.hunni {
+                continue;
+            }
+            let voluntary = self.wants_kingdom(n, age, dice);
+            let horde = self.st.nations[n].horde;
+            let horde_in_barbarian_area = horde != NO_PROVINCE
+                && g.scenario.areas[g.scenario.provinces[horde as usize].area as usize].kind
+                    == AreaKind::Barbarian;
+            let test = KingdomTest {
+                age,
+                treasury: self.st.nations[n].treasury.clamp(0, 255) as u8,
+                horde_in_barbarian_area,
+                tens: g.tens,
+            };
+            let promoted = voluntary || (test.required() && test.roll(dice));
+            if promoted {
+                game_log!(
+                    log,
+                    "{} becomes a Kingdom at age {age} ({})",
+                    g.name(n),
+                    if voluntary {
+                        "announced"
+                    } else {
+                        "forced test"
+                    }
+                );
+                self.found_kingdom(n);
+            }
+        }
+    }
+
+    /// The policy's voluntary Kingdom (age ≥ 3, L486), once holding a province in a Civilized Area.
+    fn wants_kingdom(&self, n: usize, age: u8, dice: &mut Dice) -> bool {
+        let g = self.game;
+        if age < 3 {
+            return false;
+        }
+        let holds_civilized = (0..g.scenario.provinces.len()).any(|p| {
+            self.st.owner[p] == n as u8
+                && g.scenario.areas[g.scenario.provinces[p].area as usize].kind
+                    == AreaKind::Civilized
+        });
+        match g.policies[n] {
+            super::policy::Policy::Scripted(s) => holds_civilized && age >= s.kingdom_age,
+            super::policy::Policy::Random => holds_civilized && procedures::d2(dice),
+        }
+    }
+
+    /// Young Kingdom (VII.D): age 1, +20 gold now and +10 next turn, a city grows, the horde
+    /// becomes the capital in a held city.
+    pub fn found_kingdom(&mut self, n: usize) {
+        let st = &mut self.st;
+        st.nations[n].phase = Phase::Active(Status::Kingdom);
+        st.nations[n].age = 1;
+        st.nations[n].decline = Decline::None;
+        st.nations[n].promoted_turn = st.turn;
+        st.gain_gold(n, 20);
+        st.counters.kingdoms_founded += 1;
+        // City growth: a level-1 city on an empty site, else 1 → 2, else 2 → 3 (L516-519).
+        let np = st.owner.len();
+        'grow: for from in 0..3u8 {
+            for p in 0..np {
+                if st.owner[p] == n as u8
+                    && self.game.scenario.provinces[p].city.is_some()
+                    && st.level[p] == from
+                {
+                    st.level[p] += 1;
+                    break 'grow;
+                }
+            }
+        }
+        self.place_capital(n);
+    }
+
+    /// The capital goes to the best city the nation holds; without one the horde stands in.
+    pub fn place_capital(&mut self, n: usize) {
+        let st = &mut self.st;
+        let best = (0..st.owner.len())
+            .filter(|&p| st.owner[p] == n as u8 && st.level[p] > 0)
+            .max_by_key(|&p| (st.level[p], std::cmp::Reverse(p)));
+        if let Some(p) = best {
+            st.nations[n].capital = p as u16;
+            st.nations[n].horde = NO_PROVINCE;
+            if st.walls[p] == 0 {
+                st.walls[p] = -2;
+            }
+        }
+    }
+
+    /// Recomputes every Area's controller: call it after anything that changes who holds what
+    /// (ownership, hordes, statuses) before reading `control`.
+    pub fn refresh_control(&mut self) {
+        state::control_table(&self.game.scenario, &self.st, &mut self.control);
+    }
+
+    fn age_civilized(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let turn = self.st.turn;
+        self.refresh_control();
+        for n in 0..self.st.nations.len() {
+            if !self.st.civilized(n) || g.inactive[n] {
+                continue;
+            }
+            // The young nation's second 10 gold (VII.D, VIII.C), unless promoted again since.
+            if self.st.nations[n].promoted_turn + 1 == turn {
+                self.st.gain_gold(n, 10);
+            }
+            self.age_up(n, 1, dice, log);
+            if self.st.status(n) == Some(Status::Kingdom)
+                && self.st.nations[n].promoted_turn != turn
+            {
+                self.empire_test(n, dice, log);
+            }
+        }
+    }
+
+    /// Ageing (VI.E): beyond 12, Decline grows instead.
+    pub fn age_up(&mut self, n: usize, steps: u8, dice: &mut Dice, log: &mut dyn GameLog) {
+        for _ in 0..steps {
+            if self.st.nations[n].age < 12 {
+                self.st.nations[n].age += 1;
+            } else {
+                self.deepen_decline(n, dice, log);
+            }
+        }
+    }
+
+    /// One more Decline level; at double, a Kingdom tests for Empire, an Empire pays 10 (L421).
+    pub fn deepen_decline(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
+        let d = &mut self.st.nations[n].decline;
+        match *d {
+            Decline::None => *d = Decline::Simple,
+            Decline::Simple => *d = Decline::Double,
+            Decline::Double => match self.st.status(n) {
+                Some(Status::Kingdom) => {
+                    self.refresh_control();
+                    self.empire_test(n, dice, log)
+                }
+                _ => {
+                    let pay = self.st.nations[n].treasury.min(10);
+                    self.st.spend_gold(n, pay);
+                }
+            },
+        }
+    }
+
+    /// Areas `n` controls (Civilized, Barbarian), from the refreshed control table.
+    pub fn controlled_areas(&self, n: usize) -> (u8, u8) {
+        let g = self.game;
+        let (mut civ, mut barb) = (0, 0);
+        for a in 0..g.scenario.areas.len() {
+            if self.control[a] == n as u8 {
+                match g.scenario.areas[a].kind {
+                    AreaKind::Civilized => civ += 1,
+                    AreaKind::Barbarian => barb += 1,
+                }
+            }
+        }
+        (civ, barb)
+    }
+
+    fn empire_test(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let (civ, barb) = self.controlled_areas(n);
+        let test = EmpireTest {
+            civilized_areas: civ,
+            barbarian_areas: barb,
+            leader_combat: 0,
+            decline: self.st.nations[n].decline,
+            holds_roma_or_constantinopolis: g
+                .great_cities
+                .iter()
+                .any(|&p| self.st.owner[p as usize] == n as u8),
+            clients: 0,
+            area_bonus: g.area_bonus,
+        };
+        if test.required() && test.roll(dice) {
+            game_log!(
+                log,
+                "{} becomes an Empire ({civ} Civilized + {barb} Barbarian Areas)",
+                g.name(n)
+            );
+            let st = &mut self.st;
+            st.nations[n].phase = Phase::Active(Status::Empire);
+            st.nations[n].age = 1;
+            st.nations[n].decline = Decline::None;
+            st.nations[n].promoted_turn = st.turn;
+            st.gain_gold(n, 20);
+            st.counters.empires_founded += 1;
+            self.refresh_control();
+        }
+    }
+
+    // ---- 1.B Entries, the Roman split, reinforcements ---------------------------------------------
+
+    pub fn split_rome(&mut self, log: &mut dyn GameLog) {
+        let g = self.game;
+        let (w, e) = (g.romani, g.orientali);
+        if w == usize::MAX || e == usize::MAX || self.st.status(w).is_none() {
+            return;
+        }
+        game_log!(log, "the Empire splits: {} and {}", g.name(w), g.name(e));
+        // Byzantium enters with its own forces in its capital, then takes the Eastern Areas.
+        state::enter(&g.scenario, &mut self.st, e);
+        for &a in &g.scenario.roman_split {
+            let a = a as usize;
+            for &p in &g.scenario.areas[a].provinces {
+                if self.st.owner[p as usize] == w as u8 {
+                    self.st.owner[p as usize] = e as u8;
+                }
+            }
+            let moved = *self.st.at(w, a);
+            for k in 0..state::NT {
+                self.st.at_mut(e, a)[k] += moved[k];
+            }
+            *self.st.at_mut(w, a) = [0; state::NT];
+        }
+    }
+
+    fn attila_dies(&mut self, log: &mut dyn GameLog) {
+        let h = self.game.hunni;
+        if h == usize::MAX || self.st.status(h).is_none() {
+            return;
+        }
+        game_log!(log, "Attila dies: the Huns vanish");
+        self.eliminate(h);
+    }
+
+    /// A nation leaves the game: its units go, its provinces are left uncontrolled.
+    pub fn eliminate(&mut self, n: usize) {
+        self.st.remove_all_units(n);
+        for o in self.st.owner.iter_mut() {
+            if *o == n as u8 {
+                *o = NONE;
+            }
+        }
+        let ns = &mut self.st.nations[n];
+        ns.phase = Phase::Gone;
+        ns.horde = NO_PROVINCE;
+        ns.capital = NO_PROVINCE;
+        let gold = ns.treasury;
+        self.st.spend_gold(n, gold);
+    }
+
+    fn enter_nations(&mut self, turn: u8, log: &mut dyn GameLog) {
+        let g = self.game;
+        for n in 0..g.scenario.nations.len() {
+            let nation = &g.scenario.nations[n];
+            if turn == 1 || n == g.orientali {
+                continue;
+            }
+            let waiting = self.st.nations[n].phase == Phase::Waiting;
+            if waiting && nation.entry_turn <= turn {
+                // A Kingdom appears once its capital province is free (the Time Track places it).
+                if let Some(c) = nation.capital {
+                    if self.st.owner[c as usize] != NONE {
+                        continue;
+                    }
+                }
+                state::enter(&g.scenario, &mut self.st, n);
+                game_log!(log, "{} enters", g.name(n));
+            }
+            // A raider settling on the map (the Angles, L704): its horde and its units arrive.
+            if nation.active_from == turn && self.st.status(n).is_some() {
+                if let Some(h) = nation.horde {
+                    let a = g.scenario.provinces[h as usize].area as usize;
+                    let off = self.st.nations[n].offmap;
+                    for k in 0..state::NT {
+                        self.st.at_mut(n, a)[k] += off[k];
+                    }
+                    self.st.nations[n].offmap = [0; state::NT];
+                    self.st.nations[n].horde = h;
+                    self.st.nations[n].settled = false;
+                    if self.st.owner[h as usize] == NONE {
+                        self.st.owner[h as usize] = n as u8;
+                    }
+                    game_log!(
+                        log,
+                        "{} lands at {}",
+                        g.name(n),
+                        g.scenario.provinces[h as usize].name
+                    );
+                }
+            }
+        }
+    }
+
+    /// IX: a Barbarian on the map gets 1 unit a turn with its horde (the default when the Time
+    /// Track shows nothing more; Nomads choose theirs); an inactive minor Kingdom rebuilds one lost
+    /// unit a turn.
+    fn reinforce(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let infantry = state::template("infantry");
+        let horse_archer = state::template("horse_archer");
+        for n in 0..self.st.nations.len() {
+            match self.st.status(n) {
+                Some(Status::Barbarian) if !g.inactive[n] => {
+                    let h = self.st.nations[n].horde;
+                    if h == NO_PROVINCE {
+                        continue;
+                    }
+                    let a = g.scenario.provinces[h as usize].area as usize;
+                    let k = if g.nomad[n] { horse_archer } else { infantry };
+                    self.st.add_units(n, a, k, 1);
+                }
+                Some(_) if g.inactive[n] && g.minor[n] => {
+                    let c = self.st.nations[n].capital;
+                    let home = if c != NO_PROVINCE {
+                        c
+                    } else {
+                        match g.scenario.nations[n].controls.first() {
+                            Some(&p) if self.st.owner[p as usize] == n as u8 => p,
+                            _ => continue,
+                        }
+                    };
+                    let a = g.scenario.provinces[home as usize].area as usize;
+                    let have = self.st.units_of(n);
+                    let full: u32 = g.scenario.nations[n].units.iter().map(|u| u.1 as u32).sum();
+                    if have < full {
+                        // Rebuilds one lost unit at random among the starting types it lacks.
+                        let missing: u32 = full - have;
+                        let mut r = dice.below(missing as u64) as u32;
+                        for &(k, c) in &g.scenario.nations[n].units {
+                            let lack =
+                                (c as u32).saturating_sub(self.st.at(n, a)[k as usize] as u32);
+                            if r < lack {
+                                self.st.add_units(n, a, k as usize, 1);
+                                game_log!(log, "{} rebuilds a unit", g.name(n));
+                                break;
+                            }
+                            r = r.saturating_sub(lack);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // ---- End of turn: recovery of unowned sites, scoring, the West ---------------------------------
+
+    /// Pillage markers on provinces nobody controls are cleared at the end of the turn (nobody's
+    /// Income step would clear them).
+    fn recover_unowned(&mut self) {
+        for p in 0..self.st.owner.len() {
+            if self.st.owner[p] == NONE {
+                self.st.pillaged[p] = false;
+            }
+        }
+    }
+
+    fn score(&mut self, log: &mut dyn GameLog) {
+        let g = self.game;
+        self.refresh_control();
+        for n in 0..g.scenario.nations.len() {
+            if self.st.status(n).is_none() || g.inactive[n] {
+                continue;
+            }
+            let mut vp = 0i32;
+            for o in &g.scenario.nations[n].objectives {
+                let held = match o.target {
+                    super::scenario::Target::Area(a) => self.control[a as usize] == n as u8,
+                    super::scenario::Target::Province(p) => self.st.owner[p as usize] == n as u8,
+                };
+                if held {
+                    vp += o.vp as i32;
+                }
+            }
+            if vp > 0 {
+                self.st.nations[n].vp[VP_OBJECTIVES] += vp;
+                self.st.turn_vp[g.player_of(n)] += vp;
+                game_log!(log, "scoring: {} +{vp} VP for its objectives", g.name(n));
+            }
+        }
+    }
+
+    fn west_falls(&mut self, turn: u8, log: &mut dyn GameLog) {
+        let w = self.game.romani;
+        if w == usize::MAX || self.st.counters.west_fall_turn != 0 {
+            return;
+        }
+        let gone = match self.st.status(w) {
+            None => self.st.nations[w].phase == Phase::Gone,
+            Some(_) => !self.st.owner.contains(&(w as u8)),
+        };
+        if gone {
+            game_log!(log, "the Western Empire has fallen");
+            self.st.counters.west_fall_turn = turn;
+        }
+    }
+
+    pub fn player_vp(&self, p: usize) -> i32 {
+        let g = self.game;
+        (0..g.scenario.nations.len())
+            .filter(|&n| g.player_of(n) == p)
+            .map(|n| self.st.nations[n].vp.iter().sum::<i32>())
+            .sum()
+    }
+
+    fn observe(&mut self, observer: &mut dyn TurnObserver) {
+        let g = self.game;
+        let m = super::TURN_METRICS.len();
+        self.per_player.fill(0.0);
+        for n in 0..g.scenario.nations.len() {
+            let p = g.player_of(n);
+            let row = &mut self.per_player[p * m..(p + 1) * m];
+            row[0] += self.st.nations[n].vp.iter().sum::<i32>() as f64;
+            row[1] += self.st.nations[n].treasury as f64;
+            row[2] += self.st.units_of(n) as f64;
+        }
+        for &o in &self.st.owner {
+            if o != NONE {
+                self.per_player[g.player_of(o as usize) * m + 3] += 1.0;
+            }
+        }
+        self.global.fill(0.0);
+        for ns in &self.st.nations {
+            match ns.phase {
+                Phase::Active(Status::Barbarian) => self.global[0] += 1.0,
+                Phase::Active(Status::Kingdom) => self.global[1] += 1.0,
+                Phase::Active(Status::Empire) => self.global[2] += 1.0,
+                Phase::Gone => self.global[3] += 1.0,
+                Phase::Waiting => {}
+            }
+        }
+        observer.turn(self.st.turn as u32, &self.per_player, &self.global);
+    }
+
+    /// Fills the record: VP, the winner with the tie-break (the last turn's VP count twice, then
+    /// Romans > Huns > Persians > Goths, L367-369), the per-game columns.
+    pub fn record(&self, record: &mut GameRecord, log: &mut dyn GameLog) {
+        let g = self.game;
+        let players = g.players.len();
+        record.turns = g.last_turn as u32;
+        record.ending = (g.scenario.islam_turn > 0) as usize;
+        let mut best = 0;
+        for p in 0..players {
+            record.score[p] = self.player_vp(p) as f64;
+            let key = |q: usize| (self.player_vp(q), self.player_vp(q) + self.st.turn_vp[q]);
+            if key(p) > key(best) {
+                best = p;
+            }
+        }
+        record.win_share[best] = 1.0;
+        game_log!(
+            log,
+            "winner: {} with {} VP",
+            g.players[best],
+            self.player_vp(best)
+        );
+        let c = &self.st.counters;
+        let fall = if c.west_fall_turn == 0 {
+            WEST_STANDS
+        } else {
+            c.west_fall_turn
+        };
+        let head = [
+            fall as f64,
+            c.kingdoms_founded as f64,
+            c.empires_founded as f64,
+            c.collapses as f64,
+            c.battles as f64,
+            c.sieges as f64,
+            c.cities_taken as f64,
+            c.cities_sacked as f64,
+            c.walls_razed as f64,
+            c.raids as f64,
+        ];
+        record.extra[..head.len()].copy_from_slice(&head);
+        for p in 0..players.min(4) {
+            for (src, slot) in [(0usize, 0usize), (1, 1)] {
+                let vp: i32 = (0..g.scenario.nations.len())
+                    .filter(|&n| g.player_of(n) == p)
+                    .map(|n| self.st.nations[n].vp[src])
+                    .sum();
+                record.extra[head.len() + 2 * p + slot] = vp as f64;
+            }
+        }
+    }
+}
+
+impl Drop for Play<'_> {
+    fn drop(&mut self) {
+        let battles = std::mem::replace(
+            &mut self.battles,
+            Battles::new(self.game.system, self.game.options.clone()),
+        );
+        if let Ok(mut pool) = self.game.caches.lock() {
+            pool.push(battles);
+        }
+    }
+}
+
+impl GamePlay for Play<'_> {
+    fn play(
+        &mut self,
+        dice: &mut Dice,
+        record: &mut GameRecord,
+        observer: &mut dyn TurnObserver,
+        log: &mut dyn GameLog,
+    ) {
+        self.run(dice, observer, log);
+        self.record(record, log);
+    }
+}
