@@ -235,10 +235,12 @@ impl Model {
         from: usize,
         mut wanted: impl FnMut(usize) -> bool,
     ) -> Option<usize> {
+        // Province indices fit a byte (`seen` has a place for each): the queue is cleared on
+        // every call, so it is kept small.
         let mut seen = [false; 256];
-        let mut queue = [0usize; 256];
+        let mut queue = [0u8; 256];
         let (mut head, mut tail) = (0, 1);
-        queue[0] = from;
+        queue[0] = from as u8;
         seen[from] = true;
         let supremacy = if s.fleets_at_sea.iter().any(|&f| f >= 10) {
             self.supremacy(s, n)
@@ -246,7 +248,7 @@ impl Model {
             0
         };
         while head < tail {
-            let p = queue[head];
+            let p = queue[head] as usize;
             head += 1;
             if p != from && wanted(p) {
                 return Some(p);
@@ -257,7 +259,7 @@ impl Model {
             for &(q, _) in &self.adjacency[p] {
                 if !seen[q] && tail < queue.len() {
                     seen[q] = true;
-                    queue[tail] = q;
+                    queue[tail] = q as u8;
                     tail += 1;
                 }
             }
@@ -265,7 +267,7 @@ impl Model {
                 for &(q, shared) in &self.port_links[p] {
                     if shared & supremacy != 0 && !seen[q] && tail < queue.len() {
                         seen[q] = true;
-                        queue[tail] = q;
+                        queue[tail] = q as u8;
                         tail += 1;
                     }
                 }
