@@ -197,6 +197,9 @@ impl State {
         }
         // War indemnities: 1 T per PPU of the payer a year (L879); short payers pay what they can and lose a level.
         for payer in 0..nn {
+            if self.nations[payer].indemnity_years == [0; 16] {
+                continue;
+            }
             for receiver in 0..nn {
                 if self.nations[payer].indemnity_years[receiver] == 0 {
                     continue;

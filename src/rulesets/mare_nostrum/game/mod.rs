@@ -45,8 +45,10 @@ impl Route {
 #[derive(Default)]
 pub struct RouteScratch {
     cost: Vec<u32>,
-    prev: Vec<(usize, u32, Option<Border>)>,
-    queue: VecDeque<usize>,
+    /// For each province, the one it is best reached from, the step's cost and the border
+    /// crossed: kept small, as the table is reset for every route.
+    prev: Vec<(u16, u8, Option<Border>)>,
+    queue: VecDeque<u16>,
 }
 
 pub const ENDINGS: &[&str] = &[
@@ -172,19 +174,20 @@ impl Model {
         cost.clear();
         cost.resize(np, u32::MAX);
         prev.clear();
-        prev.resize(np, (usize::MAX, 0u32, None));
+        prev.resize(np, (u16::MAX, 0, None));
         queue.clear();
         cost[from] = 0;
-        queue.push_back(from);
+        queue.push_back(from as u16);
         let supremacy = s.supremacy(self, n);
         while let Some(p) = queue.pop_front() {
+            let p = p as usize;
             let c = cost[p];
             let mut relax =
-                |q: usize, step: u32, border: Option<Border>, queue: &mut VecDeque<usize>| {
+                |q: usize, step: u32, border: Option<Border>, queue: &mut VecDeque<u16>| {
                     if c + step < cost[q] && (q == to || s.passable(n, q)) {
                         cost[q] = c + step;
-                        prev[q] = (p, step, border);
-                        queue.push_back(q);
+                        prev[q] = (p as u16, step as u8, border);
+                        queue.push_back(q as u16);
                     }
                 };
             for &(q, b) in &self.adjacency[p] {
@@ -205,17 +208,17 @@ impl Model {
         let mut at = to;
         while at != from {
             steps += 1;
-            at = prev[at].0;
+            at = prev[at].0 as usize;
         }
         let mut route = Route::default();
         let mut at = to;
         for k in (0..steps).rev() {
             let (p, step, border) = prev[at];
             if k < route.steps.len() {
-                route.steps[k] = (at, step, border);
+                route.steps[k] = (at, step as u32, border);
                 route.len = route.len.max(k + 1);
             }
-            at = p;
+            at = p as usize;
         }
         Some(route)
     }
