@@ -171,8 +171,11 @@ impl OddsKey {
     }
 }
 
+/// Each slot: the last question asked there and its answer.
+type OddsMemo = [Option<(OddsKey, [f64; 3])>; ODDS_MEMO_SLOTS];
+
 thread_local! {
-    static ODDS_MEMO: std::cell::RefCell<[Option<(OddsKey, [f64; 3])>; ODDS_MEMO_SLOTS]> =
+    static ODDS_MEMO: std::cell::RefCell<OddsMemo> =
         const { std::cell::RefCell::new([None; ODDS_MEMO_SLOTS]) };
 }
 
