@@ -13,10 +13,21 @@ const FRAC_BITS: u32 = 48;
 const SCALE: f64 = (1u64 << FRAC_BITS) as f64;
 const TWO_32: f64 = 4_294_967_296.0;
 
-/// `round(x · 2^48)` as an integer, without a library call: the high part converts by truncation
-/// and the rest, below 2^32, rounds half away from zero. NaN gives 0.
+/// `round(x · 2^48)` as an integer, without a library call. Most measurements are whole numbers
+/// (VP, units, provinces), which need no rounding: shifted in directly, they give the same result.
 #[inline]
 fn to_fixed(x: f64) -> i128 {
+    let whole = x as i32;
+    if whole as f64 == x {
+        return (whole as i128) << FRAC_BITS;
+    }
+    to_fixed_rounded(x)
+}
+
+/// [`to_fixed`] for any value: the high part converts by truncation and the rest, below 2^32,
+/// rounds half away from zero. NaN gives 0.
+#[inline]
+fn to_fixed_rounded(x: f64) -> i128 {
     let y = x * SCALE; // exact: a power of two
     let high = (y * (1.0 / TWO_32)) as i64;
     let low = y - high as f64 * TWO_32;
@@ -319,6 +330,28 @@ mod tests {
         let mut third = ExactSum::default();
         (0..3000).for_each(|_| third.add(1.0 / 3.0));
         assert_eq!(crate::output::tidy(third.value() / 3000.0), 0.333333333333);
+    }
+
+    #[test]
+    fn whole_numbers_take_the_short_way_to_the_same_fixed_point() {
+        let extremes = [i32::MIN, i32::MIN + 1, -1, 0, 1, i32::MAX - 1, i32::MAX];
+        for w in (-100_000..100_000).chain(extremes) {
+            let x = w as f64;
+            assert_eq!(to_fixed(x), to_fixed_rounded(x), "{x}");
+            assert_eq!(to_fixed(x), (w as i128) << FRAC_BITS, "{x}");
+        }
+        for x in [
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            2.0f64.powi(31),
+            -(2.0f64.powi(31)) - 1.0,
+            1e12,
+            f64::NAN,
+        ] {
+            assert_eq!(to_fixed(x), to_fixed_rounded(x), "{x}");
+        }
     }
 
     #[test]

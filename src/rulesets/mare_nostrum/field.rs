@@ -144,6 +144,41 @@ enum StabilityVsIndependents {
     None,
 }
 
+/// The inputs of one exact-odds question ([`FieldRules::odds_key`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct OddsKey {
+    units: [Units; 2],
+    /// Each side's leader modifier, or [`NO_LEADER`].
+    modifiers: [u32; 2],
+    veteran_stacks: bool,
+    ratio_rolling: bool,
+    rule: WinnerRule,
+}
+
+const NO_LEADER: u32 = u32::MAX;
+
+/// Slots of the odds memo, a power of two: direct-mapped, a newer question replaces the one in its slot.
+const ODDS_MEMO_SLOTS: usize = 512;
+
+impl OddsKey {
+    fn slot(&self) -> usize {
+        // Multiply-and-fold over the numbers that vary in a game; the readings rarely do.
+        let mut h: u64 = 0;
+        for &x in self.units.iter().flatten().chain(&self.modifiers) {
+            h = (h ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (h >> (64 - ODDS_MEMO_SLOTS.trailing_zeros())) as usize
+    }
+}
+
+/// Each slot: the last question asked there and its answer.
+type OddsMemo = [Option<(OddsKey, [f64; 3])>; ODDS_MEMO_SLOTS];
+
+thread_local! {
+    static ODDS_MEMO: std::cell::RefCell<OddsMemo> =
+        const { std::cell::RefCell::new([None; ODDS_MEMO_SLOTS]) };
+}
+
 /// The field-battle rules in force, resolved once from the options: shared by the calculator
 /// and the full game, which fights thousands of battles under the same readings.
 #[derive(Clone, Copy, Debug)]
@@ -255,6 +290,38 @@ impl FieldRules {
             }
         }
         out
+    }
+
+    /// [`FieldRules::odds`], remembered: the full game's policies weigh the same marches turn
+    /// after turn (the same armies and leaders, the same garrison), and the exact odds are the
+    /// costliest question they ask. The memo is per thread, as the policies are shared by every
+    /// worker and see the game read-only; it returns exactly what `odds` computed for the same
+    /// inputs, so no result depends on the thread or on what the thread played before.
+    pub fn odds_memoised(&self, sides: &[FieldSide; 2]) -> [f64; 3] {
+        let key = self.odds_key(sides);
+        ODDS_MEMO.with_borrow_mut(|memo| {
+            let slot = &mut memo[key.slot()];
+            match slot {
+                Some((k, odds)) if *k == key => *odds,
+                _ => {
+                    let odds = self.odds(sides);
+                    *slot = Some((key, odds));
+                    odds
+                }
+            }
+        })
+    }
+
+    /// Everything [`FieldRules::odds`] reads: the units, whether each side has a leader and his
+    /// modifier (not his age), and the readings that shape the dice and the winner.
+    fn odds_key(&self, sides: &[FieldSide; 2]) -> OddsKey {
+        OddsKey {
+            units: [sides[0].units, sides[1].units],
+            modifiers: sides.map(|s| s.leader.map_or(NO_LEADER, |l| l.modifier)),
+            veteran_stacks: self.veteran_stacks,
+            ratio_rolling: self.ratio_rolling,
+            rule: self.rule,
+        }
     }
 
     /// The one exchange: each side's losses and the winner.
@@ -658,6 +725,55 @@ mod tests {
 
     fn close(a: f64, b: f64) {
         assert!((a - b).abs() < 1.5e-6, "{a} vs {b}");
+    }
+
+    /// The memo answers exactly what `odds` computes, whatever came before in its thread: more
+    /// questions than slots (so questions evict each other), asked twice in turn under two
+    /// readings that share every unit count (so a key without the readings would answer wrongly).
+    #[test]
+    fn memoised_odds_are_the_exact_odds() {
+        let readings = [
+            "",
+            "[options]\nveteran_bonus_stacks = false\nratio_basis = \"rolling-units\"\nmore_than_double = \"inclusive\"",
+        ];
+        let rules = readings.map(|r| {
+            battle(&format!(
+                "[attacker]\ninfantry = 1\n[defender]\ninfantry = 1\n{r}"
+            ))
+            .rules
+        });
+        let mut questions = Vec::new();
+        for a in 1..=40u32 {
+            for d in [1u32, 3, 7, 12, 20] {
+                for (lead, vet) in [(None, 0u32), (Some(2u32), 1), (Some(0), 0)] {
+                    let leader = lead.map(|modifier| Leader {
+                        modifier,
+                        age: 20 + a,
+                        historical: false,
+                    });
+                    let attacker = FieldSide {
+                        units: [a, a / 3, vet, vet],
+                        leader,
+                        independent: false,
+                    };
+                    let defender = FieldSide {
+                        units: [d, 1, 0, d / 4],
+                        leader: None,
+                        independent: true,
+                    };
+                    questions.push([attacker, defender]);
+                }
+            }
+        }
+        assert!(questions.len() > ODDS_MEMO_SLOTS);
+        for _ in 0..2 {
+            for sides in &questions {
+                for r in &rules {
+                    assert_eq!(r.odds_memoised(sides), r.odds(sides));
+                }
+            }
+        }
+        assert_ne!(rules[0].odds(&questions[40]), rules[1].odds(&questions[40]));
     }
 
     #[test]

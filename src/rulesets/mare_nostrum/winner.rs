@@ -21,7 +21,7 @@ impl Winner {
 }
 
 /// The thresholds of one battle type and the readings in force.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WinnerRule {
     /// Criterion 1: the total losses needed (6 naval, 4 field).
     pub min_total: u32,

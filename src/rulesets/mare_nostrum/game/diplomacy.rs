@@ -55,6 +55,14 @@ impl State {
         for n in 0..nn {
             self.nations[n].units_at_diplomacy = self.total_units(n);
         }
+        // Nations whose policy may want a passage or a military alliance now (asking the others
+        // would only hear no).
+        let mut seeking = 0u16;
+        for n in 0..nn {
+            if self.nations[n].at_war != 0 || !policies[n].seeks_allies_only_at_war() {
+                seeking |= 1 << n;
+            }
+        }
         // Alliances need both nations in the same turn.
         for n in 0..nn {
             for m in n + 1..nn {
@@ -80,6 +88,7 @@ impl State {
                 }
                 for (asks, grants) in [(n, m), (m, n)] {
                     if !self.passage(grants, asks)
+                        && seeking & (1 << asks) != 0
                         && policies[asks].wants_passage(model, self, asks, grants, dice)
                         && policies[grants].grants_passage(model, self, grants, asks, dice)
                     {
@@ -93,6 +102,7 @@ impl State {
                     }
                 }
                 if self.nations[n].military & (1 << m) == 0
+                    && seeking & (1 << n) != 0
                     && policies[n].wants_military(model, self, n, m, dice)
                     && policies[m].wants_military(model, self, m, n, dice)
                 {

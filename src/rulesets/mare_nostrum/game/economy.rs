@@ -3,7 +3,7 @@
 
 use super::scenario::{Goods, CB, COLLAPSE, FIASCO, G, R, T};
 use super::state::{
-    size, State, TradeLink, CAV, INF, MCAV, MINF, NONE, SUBSIDIARY, VASSAL, VCAV, VINF,
+    link_key, size, State, TradeLink, CAV, INF, MCAV, MINF, NONE, SUBSIDIARY, VASSAL, VCAV, VINF,
 };
 use super::{Model, Policies};
 use crate::dice::Dice;
@@ -22,6 +22,14 @@ pub fn trade_income(
 ) {
     debug_assert!(links.is_sorted_by_key(TradeLink::key));
     route_points.fill(0);
+    // Where each owner's links begin: a facing link is looked for among its owner's only.
+    let mut start = [0usize; 17];
+    for l in links {
+        start[l.owner as usize + 1] += 1;
+    }
+    for o in 0..16 {
+        start[o + 1] += start[o];
+    }
     for l in links.iter().filter(|l| active(l)) {
         income[l.owner as usize] += l.points as i64;
         let dest = owner_of_city(l.to as usize);
@@ -29,10 +37,11 @@ pub fn trade_income(
             continue;
         }
         income[dest as usize] += l.points as i64;
-        let facing = links
-            .binary_search_by_key(&(dest, l.to, l.from), TradeLink::key)
+        let theirs = &links[start[dest as usize]..start[dest as usize + 1]];
+        let facing = theirs
+            .binary_search_by_key(&link_key(dest, l.to, l.from), TradeLink::key)
             .ok()
-            .map(|i| &links[i])
+            .map(|i| &theirs[i])
             .filter(|r| active(r))
             .map_or(0, |r| r.points);
         route_points[l.owner as usize] += l.points.min(facing);
@@ -188,6 +197,9 @@ impl State {
         }
         // War indemnities: 1 T per PPU of the payer a year (L879); short payers pay what they can and lose a level.
         for payer in 0..nn {
+            if self.nations[payer].indemnity_years == [0; 16] {
+                continue;
+            }
             for receiver in 0..nn {
                 if self.nations[payer].indemnity_years[receiver] == 0 {
                     continue;

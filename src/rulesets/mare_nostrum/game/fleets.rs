@@ -19,6 +19,8 @@ impl State {
     ) {
         let nn = self.nations.len();
         let seas = model.scenario.seas.len();
+        // Nothing in this phase changes whose ports count: counted once for every nation and sea.
+        let ports = self.ports_by_sea(model);
         self.fleets_at_sea.fill(0);
         for n in 0..nn {
             if !self.nations[n].alive || self.nations[n].fleets == 0 {
@@ -51,7 +53,7 @@ impl State {
                     if fa == 0 || fb == 0 || !self.at_war(a, b) {
                         continue;
                     }
-                    let ports = [self.ports_on(model, a, s), self.ports_on(model, b, s)];
+                    let ports = [ports[a][s], ports[b][s]];
                     let (losses, winner) = model.naval.clash([fa, fb], ports, dice);
                     let (vp, stability) = model.naval.vp_and_stability(losses, winner);
                     for (i, &n) in [a, b].iter().enumerate() {
@@ -85,7 +87,7 @@ impl State {
         // Attrition: fleets in a sea where their nation and its allies have no port lose a fleet on each 10.
         for n in 0..nn {
             let s = self.nations[n].fleet_sea as usize;
-            if s >= seas || self.ports_on(model, n, s) > 0 {
+            if s >= seas || ports[n][s] > 0 {
                 continue;
             }
             let f = self.fleets_at_sea[n * seas + s];
@@ -96,7 +98,9 @@ impl State {
     }
 
     /// Ports on sea `s` counting for nation `n`: its own, its military allies', and those of
-    /// independents allied to or vassal of it (L679-L683, L525).
+    /// independents allied to or vassal of it (L679-L683, L525). The game reads them from
+    /// [`State::ports_by_sea`]; this count, one nation and sea at a time, is what tests hold it to.
+    #[cfg(test)]
     pub fn ports_on(&self, model: &Model, n: usize, s: usize) -> u32 {
         let bit = 1u16 << s;
         let mut count = 0;
@@ -115,6 +119,48 @@ impl State {
             }
         }
         count
+    }
+
+    /// [`State::ports_on`] for every nation and sea (`[nation][sea]`), in one pass over the ports.
+    pub fn ports_by_sea(&self, model: &Model) -> [[u32; 16]; 16] {
+        let nn = self.nations.len();
+        let nations = ((1u32 << nn) - 1) as u16;
+        // Whose ports count for whom: an owner's for itself and for the nations allied to it.
+        let mut counts_for = [0u16; 16];
+        for (o, mask) in counts_for.iter_mut().enumerate().take(nn) {
+            *mask = 1 << o;
+        }
+        for n in 0..nn {
+            let mut allies = self.nations[n].military;
+            while allies != 0 {
+                let o = allies.trailing_zeros() as usize;
+                allies &= allies - 1;
+                counts_for[o] |= 1 << n;
+            }
+        }
+        let mut table = [[0u32; 16]; 16];
+        for &p in &model.port_provinces {
+            let pr = &self.provinces[p];
+            if pr.occupier != NONE {
+                continue;
+            }
+            let mut holders = if pr.owner != NONE {
+                counts_for[pr.owner as usize]
+            } else {
+                pr.grades_at_least(MILITARY) & nations
+            };
+            while holders != 0 {
+                let n = holders.trailing_zeros() as usize;
+                holders &= holders - 1;
+                let mut seas = pr.ports;
+                while seas != 0 {
+                    let s = seas.trailing_zeros() as usize;
+                    seas &= seas - 1;
+                    table[n][s] += 1;
+                }
+            }
+        }
+        table
     }
 
     /// The seas nation `n` may cross this turn, as a mask: where it has 10 more own and allied

@@ -99,26 +99,22 @@ impl State {
                     }
                 }
             }
-            // Requests for the same next grade compete for its places.
+            // Requests for the same next grade compete for its places: the nations asking for
+            // each next grade, as masks.
+            let mut wanting = [0u16; VASSAL as usize + 2];
+            for &(m, q) in asking.iter() {
+                wanting[self.provinces[q].grade[m] as usize + 1] |= 1 << m;
+            }
             for grade in NEUTRAL + 1..=VASSAL + 1 {
-                let mut wanting: Requests = Requests::default();
-                for &(m, q) in asking.iter() {
-                    if self.provinces[q].grade[m] + 1 == grade {
-                        wanting.push(m, q);
-                    }
-                }
-                if wanting.len == 0 {
+                let mask = wanting[grade as usize];
+                if mask == 0 {
                     continue;
                 }
-                let mask = wanting.iter().fold(0u16, |mask, &(m, _)| mask | 1 << m);
                 let places = self.independent_places(p, grade, mask);
                 let (winners, tied) = self.rank_requests(model, p, mask, places);
-                for &(m, _) in wanting.iter() {
-                    if winners & (1 << m) != 0 {
-                        granted |= 1 << m;
-                    } else if tied & (1 << m) != 0 && self.historical_period {
-                        lost_money |= 1 << m;
-                    }
+                granted |= winners & mask;
+                if self.historical_period {
+                    lost_money |= tied & mask & !winners;
                 }
             }
         }

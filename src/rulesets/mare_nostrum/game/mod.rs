@@ -45,8 +45,10 @@ impl Route {
 #[derive(Default)]
 pub struct RouteScratch {
     cost: Vec<u32>,
-    prev: Vec<(usize, u32, Option<Border>)>,
-    queue: VecDeque<usize>,
+    /// For each province, the one it is best reached from, the step's cost and the border
+    /// crossed: kept small, as the table is reset for every route.
+    prev: Vec<(u16, u8, Option<Border>)>,
+    queue: VecDeque<u16>,
 }
 
 pub const ENDINGS: &[&str] = &[
@@ -172,19 +174,20 @@ impl Model {
         cost.clear();
         cost.resize(np, u32::MAX);
         prev.clear();
-        prev.resize(np, (usize::MAX, 0u32, None));
+        prev.resize(np, (u16::MAX, 0, None));
         queue.clear();
         cost[from] = 0;
-        queue.push_back(from);
+        queue.push_back(from as u16);
         let supremacy = s.supremacy(self, n);
         while let Some(p) = queue.pop_front() {
+            let p = p as usize;
             let c = cost[p];
             let mut relax =
-                |q: usize, step: u32, border: Option<Border>, queue: &mut VecDeque<usize>| {
+                |q: usize, step: u32, border: Option<Border>, queue: &mut VecDeque<u16>| {
                     if c + step < cost[q] && (q == to || s.passable(n, q)) {
                         cost[q] = c + step;
-                        prev[q] = (p, step, border);
-                        queue.push_back(q);
+                        prev[q] = (p as u16, step as u8, border);
+                        queue.push_back(q as u16);
                     }
                 };
             for &(q, b) in &self.adjacency[p] {
@@ -205,17 +208,17 @@ impl Model {
         let mut at = to;
         while at != from {
             steps += 1;
-            at = prev[at].0;
+            at = prev[at].0 as usize;
         }
         let mut route = Route::default();
         let mut at = to;
         for k in (0..steps).rev() {
             let (p, step, border) = prev[at];
             if k < route.steps.len() {
-                route.steps[k] = (at, step, border);
+                route.steps[k] = (at, step as u32, border);
                 route.len = route.len.max(k + 1);
             }
-            at = p;
+            at = p as usize;
         }
         Some(route)
     }
@@ -235,10 +238,12 @@ impl Model {
         from: usize,
         mut wanted: impl FnMut(usize) -> bool,
     ) -> Option<usize> {
+        // Province indices fit a byte (`seen` has a place for each): the queue is cleared on
+        // every call, so it is kept small.
         let mut seen = [false; 256];
-        let mut queue = [0usize; 256];
+        let mut queue = [0u8; 256];
         let (mut head, mut tail) = (0, 1);
-        queue[0] = from;
+        queue[0] = from as u8;
         seen[from] = true;
         let supremacy = if s.fleets_at_sea.iter().any(|&f| f >= 10) {
             self.supremacy(s, n)
@@ -246,7 +251,7 @@ impl Model {
             0
         };
         while head < tail {
-            let p = queue[head];
+            let p = queue[head] as usize;
             head += 1;
             if p != from && wanted(p) {
                 return Some(p);
@@ -257,7 +262,7 @@ impl Model {
             for &(q, _) in &self.adjacency[p] {
                 if !seen[q] && tail < queue.len() {
                     seen[q] = true;
-                    queue[tail] = q;
+                    queue[tail] = q as u8;
                     tail += 1;
                 }
             }
@@ -265,7 +270,7 @@ impl Model {
                 for &(q, shared) in &self.port_links[p] {
                     if shared & supremacy != 0 && !seen[q] && tail < queue.len() {
                         seen[q] = true;
-                        queue[tail] = q;
+                        queue[tail] = q as u8;
                         tail += 1;
                     }
                 }

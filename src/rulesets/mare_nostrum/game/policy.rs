@@ -42,6 +42,11 @@ pub trait Policy: Send + Sync {
     fn keeps_agreements(&self) -> bool {
         false
     }
+    /// True when [`Policy::wants_passage`] and [`Policy::wants_military`] are false for a nation
+    /// at peace and draw no dice: diplomacy then asks them only while the nation is at war.
+    fn seeks_allies_only_at_war(&self) -> bool {
+        false
+    }
     /// An agreement with `other` that `n` ends on its own this turn, if any.
     fn ends_agreement(
         &self,
@@ -458,6 +463,11 @@ impl Policy for Scripted {
         true
     }
 
+    fn seeks_allies_only_at_war(&self) -> bool {
+        // A passage to reach a war, an alliance against a common enemy (above).
+        true
+    }
+
     fn ends_agreement(
         &self,
         _m: &Model,
@@ -657,6 +667,10 @@ impl Policy for Scripted {
         let mut best: Option<((u8, i64), usize)> = None;
         for &p in s.free_independents.iter().rev() {
             let p = p as usize;
+            // A lower grade cannot beat the best so far, whatever it costs.
+            if best.is_some_and(|((g, _), _)| s.provinces[p].grade[n] < g) {
+                continue;
+            }
             let Some(cost) = s.independent_price(n, p) else {
                 continue;
             };
@@ -785,7 +799,7 @@ impl Scripted {
                 leader: s.best_leader(n, from).map(|i| s.leaders[i].leader),
                 independent: false,
             };
-            if m.field.odds(&[mine, foe])[0] >= self.attack_odds {
+            if m.field.odds_memoised(&[mine, foe])[0] >= self.attack_odds {
                 return Some(share);
             }
         }

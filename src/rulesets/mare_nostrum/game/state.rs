@@ -143,11 +143,17 @@ pub struct TradeLink {
     pub points: u32,
 }
 
+/// [`TradeLink::key`] of the link (`owner`, `from`, `to`).
+pub fn link_key(owner: u8, from: u16, to: u16) -> u64 {
+    (owner as u64) << 32 | (from as u64) << 16 | to as u64
+}
+
 impl TradeLink {
     /// Links are kept sorted by this key, unique per (owner, from, to), so a facing link is one
-    /// binary search away.
-    pub fn key(&self) -> (u8, u16, u16) {
-        (self.owner, self.from, self.to)
+    /// binary search away. The three packed into one number order as the tuple would, and
+    /// compare in one instruction.
+    pub fn key(&self) -> u64 {
+        link_key(self.owner, self.from, self.to)
     }
 }
 

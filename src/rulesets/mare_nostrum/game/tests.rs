@@ -173,8 +173,9 @@ fn play(m: &Model, seed: u64, log: &mut dyn crate::game::GameLog) -> (GameRecord
 }
 
 /// Plays a game checking after every phase that only military upkeep drives a treasury below
-/// zero (§5.3, L443-L445): every other payment is cut to what the nation has; and that the
-/// unit totals the state keeps are what a recount of the armies gives.
+/// zero (§5.3, L443-L445): every other payment is cut to what the nation has; that the
+/// unit totals the state keeps are what a recount of the armies gives; and that the naval
+/// phase's table of ports is what counting each nation's ports on each sea gives.
 fn play_checking_treasuries(m: &Model, seed: u64) -> (GameRecord, State) {
     let mut w = turn::Worker::new(m);
     let mut r = GameRecord::new(13, GAME_COLUMNS.len());
@@ -191,6 +192,16 @@ fn play_checking_treasuries(m: &Model, seed: u64) -> (GameRecord, State) {
                 s.recount_hostile(n) > 0,
                 "{phase:?}: independents Hostile to nation {n} (game {seed})"
             );
+        }
+        let ports = s.ports_by_sea(m);
+        for n in 0..s.nations.len() {
+            for sea in 0..m.scenario.seas.len() {
+                assert_eq!(
+                    ports[n][sea],
+                    s.ports_on(m, n, sea),
+                    "{phase:?}: ports of nation {n} on sea {sea} (game {seed})"
+                );
+            }
         }
         let now: Vec<i64> = s.nations.iter().map(|n| n.goods[T]).collect();
         if phase != turn::Phase::MilitaryUpkeep && !before.is_empty() {
@@ -1190,4 +1201,41 @@ fn a_share_of_an_army_rounds_as_f64_round_does() {
             }
         }
     }
+}
+
+/// The army's commander is its living leader with the highest modifier, then the oldest; of
+/// equals, the last listed (as before the search became a loop). Leaders of other nations, in
+/// other provinces or dead never command.
+#[test]
+fn the_best_leader_is_the_highest_then_oldest_and_the_last_of_equals() {
+    use super::state::GameLeader;
+    use crate::rulesets::mare_nostrum::Leader;
+    let (_, mut s) = at_start(1);
+    let leader = |modifier, age, nation, province, alive| GameLeader {
+        leader: Leader {
+            modifier,
+            age,
+            historical: false,
+        },
+        nation,
+        province,
+        alive,
+    };
+    s.leaders = vec![
+        leader(3, 60, 0, 5, false), // dead
+        leader(3, 60, 1, 5, true),  // another nation
+        leader(3, 60, 0, 6, true),  // another province
+        leader(1, 40, 0, 5, true),
+        leader(2, 25, 0, 5, true),
+        leader(2, 30, 0, 5, true),
+        leader(2, 30, 0, 5, true),
+        leader(1, 50, 0, 5, true),
+    ];
+    assert_eq!(s.best_leader(0, 5), Some(6));
+    s.leaders[6].alive = false;
+    assert_eq!(s.best_leader(0, 5), Some(5));
+    s.leaders[4].leader.age = 30;
+    assert_eq!(s.best_leader(0, 5), Some(5));
+    assert_eq!(s.best_leader(0, 7), None);
+    assert_eq!(s.best_leader(2, 5), None);
 }

@@ -96,11 +96,14 @@ impl State {
         // war and make no province Hostile, so a nation with neither cannot meet one here.
         let mut may_meet = 0u16;
         for n in 0..self.nations.len() {
-            let hostile_independent = self.free_independents().any(|p| {
-                let pr = &self.provinces[p];
-                pr.grade[n] == HOSTILE && pr.troops[0] + pr.troops[1] > 0
-            });
-            if self.nations[n].at_war != 0 || hostile_independent {
+            let hostile_independent = || {
+                self.hostile_independent(n)
+                    && self.free_independents().any(|p| {
+                        let pr = &self.provinces[p];
+                        pr.grade[n] == HOSTILE && pr.troops[0] + pr.troops[1] > 0
+                    })
+            };
+            if self.nations[n].at_war != 0 || hostile_independent() {
                 may_meet |= 1 << n;
             }
         }
@@ -239,14 +242,19 @@ impl State {
         }
     }
 
+    /// The living leader of `n` in `p` with the highest modifier, then age; the last listed of
+    /// equals. A plain loop: it is asked for every army that might fight, many times a turn.
     pub fn best_leader(&self, n: usize, p: usize) -> Option<usize> {
-        (0..self.leaders.len())
-            .filter(|&i| {
-                self.leaders[i].alive
-                    && self.leaders[i].nation as usize == n
-                    && self.leaders[i].province as usize == p
-            })
-            .max_by_key(|&i| (self.leaders[i].leader.modifier, self.leaders[i].leader.age))
+        let mut best: Option<(usize, (u32, u32))> = None;
+        for (i, l) in self.leaders.iter().enumerate() {
+            if l.alive && l.nation as usize == n && l.province as usize == p {
+                let key = (l.leader.modifier, l.leader.age);
+                if best.is_none_or(|(_, b)| key >= b) {
+                    best = Some((i, key));
+                }
+            }
+        }
+        best.map(|(i, _)| i)
     }
 
     /// A field battle in `p` between nation `n` (moving with `incoming` and its leader, or already
