@@ -32,7 +32,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["attacker", "defender", "none"],
             loss_unit: "units",
             keys: field::KEYS,
-            doc: &[],
             build: field::build,
         },
         BattleKind {
@@ -41,7 +40,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["attacker", "defender", "none"],
             loss_unit: "fleets",
             keys: naval::KEYS,
-            doc: &[],
             build: naval::build,
         },
         BattleKind {
@@ -50,7 +48,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["taken", "held"],
             loss_unit: "units",
             keys: city::ASSAULT_KEYS,
-            doc: &[],
             build: city::build_assault,
         },
         BattleKind {
@@ -59,7 +56,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["taken", "held"],
             loss_unit: "units",
             keys: city::SIEGE_KEYS,
-            doc: &[],
             build: city::build_siege,
         },
         BattleKind {
@@ -68,7 +64,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["destroyed", "spared"],
             loss_unit: "units",
             keys: pillage::KEYS,
-            doc: &[],
             build: pillage::build,
         },
     ],

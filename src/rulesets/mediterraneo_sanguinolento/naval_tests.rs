@@ -10,6 +10,8 @@ fn table(text: &str) -> Table {
 fn try_battle(text: &str) -> Result<NavalBattle> {
     let t = table(text);
     let fields = Fields::new("t.toml", &t);
+    // The keys are checked against their declarations before the build runs, as `load_battle` does.
+    crate::battle::keys::check(&fields, KEYS)?;
     let empty = Table::new();
     let options = Options::resolve(super::super::OPTIONS, fields.table("options", &empty)?)?;
     NavalBattle::from_fields(&fields, &options)
