@@ -368,22 +368,28 @@ pub struct NavalBattle {
     /// LEAD[own][enemy] for ram and boarding, per side.
     lead: [[i32; 2]; 2],
     schema: Schema,
+    columns: Columns,
 }
 
 // Schema indices.
-const C_LOSSES: usize = 0;
-const C_CAPTURED: usize = 2;
-const S_BOARDING: usize = 0;
-const S_UNDECIDED: usize = 1;
-const S_DAYS: usize = 2;
-const S_RETREAT_TRIED: usize = 3;
-const S_RETREAT_OK: usize = 5;
-const S_MORALE: usize = 7;
-const S_MEN: usize = 9;
-const S_PURSUIT: usize = 11;
-const S_DAMAGED: usize = 13;
-const S_SUNK: usize = 15;
-const S_SEGMENTS: usize = 17;
+/// Where the battle's quantities sit in its schema, fixed by [`NavalBattle::new`] as it names
+/// them; pairs are (attacker, defender).
+#[derive(Clone, Debug)]
+struct Columns {
+    losses: [usize; 2],
+    captured: [usize; 2],
+    boarding: usize,
+    undecided: usize,
+    days: usize,
+    retreat_tried: [usize; 2],
+    retreat_ok: [usize; 2],
+    morale: [usize; 2],
+    men: [usize; 2],
+    pursuit: [usize; 2],
+    damaged: [usize; 2],
+    sunk: [usize; 2],
+    segments: usize,
+}
 
 fn input(fields: &Fields, key: &str, value: impl std::fmt::Display, allowed: &str) -> AleaError {
     AleaError::input(fields.source, fields.field(key), value, allowed)
@@ -721,36 +727,30 @@ impl NavalBattle {
             ],
         ];
         let mut schema = Schema::new(OUTCOMES);
-        for s in SIDES {
-            schema.count(format!("{s}_losses"), 0);
-        }
-        for s in SIDES {
-            schema.count(format!("{s}_captured"), 0);
-        }
-        for s in 0..2 {
-            schema.counts[C_LOSSES + s].max = sides[s].n as usize;
-            schema.counts[C_CAPTURED + s].max = sides[s].n as usize;
-        }
-        schema.scalar("boarding");
-        schema.scalar("undecided");
-        schema.scalar_bounded("days", max_days as f64);
-        for group in ["retreat_attempted", "retreat_succeeded"] {
-            for s in SIDES {
-                schema.scalar(format!("{group}/{s}"));
-            }
-        }
-        for s in SIDES {
-            schema.scalar_bounded(format!("morale_left/{s}"), 10.0);
-        }
-        for (i, s) in SIDES.iter().enumerate() {
-            schema.scalar_bounded(format!("men_lost/{s}"), sides[i].men.max(1) as f64);
-        }
-        for group in ["pursuit_losses", "ships_damaged", "ships_sunk"] {
-            for (i, s) in SIDES.iter().enumerate() {
-                schema.scalar_bounded(format!("{group}/{s}"), sides[i].n as f64);
-            }
-        }
-        schema.scalar_bounded("segments", 3.0 * max_days as f64);
+        let ships = [0, 1].map(|i| sides[i].n as usize);
+        let losses = [0, 1].map(|i| schema.count(format!("{}_losses", SIDES[i]), ships[i]));
+        let captured = [0, 1].map(|i| schema.count(format!("{}_captured", SIDES[i]), ships[i]));
+        let (boarding, undecided) = (schema.scalar("boarding"), schema.scalar("undecided"));
+        let days = schema.scalar_bounded("days", max_days as f64);
+        let mut per_side = |group: &str, bound: [f64; 2]| {
+            [0, 1].map(|i| schema.scalar_bounded(format!("{group}/{}", SIDES[i]), bound[i]))
+        };
+        let ships_bound = ships.map(|n| n as f64);
+        let columns = Columns {
+            losses,
+            captured,
+            boarding,
+            undecided,
+            days,
+            retreat_tried: per_side("retreat_attempted", [1.0; 2]),
+            retreat_ok: per_side("retreat_succeeded", [1.0; 2]),
+            morale: per_side("morale_left", [10.0; 2]),
+            men: per_side("men_lost", [0, 1].map(|i| sides[i].men.max(1) as f64)),
+            pursuit: per_side("pursuit_losses", ships_bound),
+            damaged: per_side("ships_damaged", ships_bound),
+            sunk: per_side("ships_sunk", ships_bound),
+            segments: schema.scalar_bounded("segments", 3.0 * max_days as f64),
+        };
         NavalBattle {
             ocean: false,
             sides,
@@ -772,6 +772,7 @@ impl NavalBattle {
             max_days,
             lead,
             schema,
+            columns,
         }
     }
 
@@ -1009,20 +1010,22 @@ impl NavalBattle {
 
     /// What depends on how the battle went, not on the ships left (added as it finishes).
     fn record_path(&self, st: &State, fin: Fin, out: &mut Trial) {
+        let c = &self.columns;
         let sc = &mut out.scalars;
-        sc[S_BOARDING] = st.boarded as u32 as f64;
-        sc[S_UNDECIDED] = fin.undecided as u32 as f64;
-        sc[S_SEGMENTS] = st.seg as f64;
-        sc[S_DAYS] = st.seg.div_ceil(3) as f64;
+        sc[c.boarding] = st.boarded as u32 as f64;
+        sc[c.undecided] = fin.undecided as u32 as f64;
+        sc[c.segments] = st.seg as f64;
+        sc[c.days] = st.seg.div_ceil(3) as f64;
         for s in 0..2 {
-            sc[S_RETREAT_TRIED + s] = (st.retreat >> s & 1) as f64;
-            sc[S_RETREAT_OK + s] = (st.retreat >> (2 + s) & 1) as f64;
-            sc[S_MORALE + s] = self.morale(st, s, st.last_board) as f64 / 100.0;
+            sc[c.retreat_tried[s]] = (st.retreat >> s & 1) as f64;
+            sc[c.retreat_ok[s]] = (st.retreat >> (2 + s) & 1) as f64;
+            sc[c.morale[s]] = self.morale(st, s, st.last_board) as f64 / 100.0;
         }
     }
 
     /// The outcome and what depends on the ships left, after `pursued` ships lost in pursuit.
     fn record_losses(&self, e: &Ending, pursued: u32, out: &mut Trial) {
+        let c = &self.columns;
         let fin = e.fin;
         out.outcome = fin.winner as usize;
         let mut rem = e.rem;
@@ -1036,24 +1039,24 @@ impl NavalBattle {
             let lost_h = total - rem[s] as u64;
             let lost = if rem[s] == 0 { side.n } else { lost_h / H } as u32;
             let captured = (e.cap[s] as u64 / H) as u32;
-            out.counts[C_LOSSES + s] = lost;
-            out.counts[C_CAPTURED + s] = captured;
-            sc[S_MEN + s] = (side.men * lost_h / total) as f64;
+            out.counts[c.losses[s]] = lost;
+            out.counts[c.captured[s]] = captured;
+            sc[c.men[s]] = (side.men * lost_h / total) as f64;
             let before = if e.rem[s] == 0 {
                 side.n
             } else {
                 (total - e.rem[s] as u64) / H
             } as u32;
-            sc[S_PURSUIT + s] = (lost - before) as f64;
+            sc[c.pursuit[s]] = (lost - before) as f64;
             let rammed = (lost - captured.min(lost)) as f64;
             // A29: the losses of a fleet that survives are damaged (repairable); a destroyed fleet's
             // ships are lost.
             if rem[s] > 0 {
-                sc[S_DAMAGED + s] = rammed;
-                sc[S_SUNK + s] = 0.0;
+                sc[c.damaged[s]] = rammed;
+                sc[c.sunk[s]] = 0.0;
             } else {
-                sc[S_DAMAGED + s] = 0.0;
-                sc[S_SUNK + s] = rammed;
+                sc[c.damaged[s]] = 0.0;
+                sc[c.sunk[s]] = rammed;
             }
         }
     }
@@ -1107,6 +1110,7 @@ impl NavalBattle {
     /// Adds the endings, with their pursuit dice, to the exact answer.
     fn settle_endings(&self, endings: FastMap<Ending, f64>, ex: &mut Exact) {
         let (nc, ns) = (self.schema.counts.len(), self.schema.scalars.len());
+        let c = &self.columns;
         let mut endings: Vec<(Ending, f64)> = endings.into_iter().collect();
         endings.sort_by_key(|(e, _)| (e.rem, e.cap, e.fin.winner, e.fin.pursue, e.fin.undecided));
         let mut t = Trial::default();
@@ -1118,10 +1122,9 @@ impl NavalBattle {
                 for k in 0..nc {
                     ex.counts[k].add_mass(t.counts[k] as usize, w);
                 }
-                for k in [S_MEN, S_PURSUIT, S_DAMAGED, S_SUNK] {
-                    for s in 0..2 {
-                        ex.scalars[k + s] += w * t.scalars[k + s];
-                    }
+                // The scalars that depend on the ships left (the path's were added as it ended).
+                for k in [c.men, c.pursuit, c.damaged, c.sunk].into_iter().flatten() {
+                    ex.scalars[k] += w * t.scalars[k];
                 }
             };
             if self.pursues(&e) {
