@@ -11,6 +11,7 @@ use super::forces::{
     parse_force, Force, ENRAGED, FORCE, LAND_SIDE_KEYS, SEA_FORCE, SEA_SIDE_KEYS, STRENGTH,
 };
 use super::rolloff::{roll_off, Total};
+use super::{ATTACKER, DEFENDER, SIDES};
 use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
@@ -20,7 +21,8 @@ use crate::options::Options;
 use crate::spec::Fields;
 use toml::Table;
 
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &SIDES;
 
 pub mod field {
     pub const SUMMARY: &str = "field battle: one roll-off of troop factors + base die + leader dice, ties to the defender; the defender's casualty roll, recovery on a 6";
@@ -58,16 +60,14 @@ pub mod pacify {
     }
 }
 
-const SIDES: &[&str] = &["attacker", "defender"];
-const DEFENDER: &[&str] = &["defender"];
-const FIELD_KEYS: &[Key] = &keys::placed(LAND_SIDE_KEYS, SIDES);
-const NAVAL_KEYS: &[Key] = &keys::placed(SEA_SIDE_KEYS, SIDES);
+const FIELD_KEYS: &[Key] = &keys::placed(LAND_SIDE_KEYS, &SIDES);
+const NAVAL_KEYS: &[Key] = &keys::placed(SEA_SIDE_KEYS, &SIDES);
 /// The area's force is implied, so `force` may only say "barbarian".
 const BARBARIAN_FORCE: Key = keys::choice("force", &["barbarian"])
     .default_choice("barbarian")
     .help("implied: a pacification is fought against a barbarian area");
 const PACIFY_KEYS: &[Key] = &keys::join::<13>(&[
-    &keys::placed(LAND_SIDE_KEYS, &["attacker"]),
+    &keys::placed(LAND_SIDE_KEYS, ATTACKER),
     &[
         BARBARIAN_FORCE.at(DEFENDER),
         STRENGTH.at(DEFENDER),

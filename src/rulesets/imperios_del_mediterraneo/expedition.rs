@@ -27,7 +27,8 @@ use crate::spec::Fields;
 use toml::Table;
 
 pub const SUMMARY: &str = "the whole military expedition: straits, a naval and a land interception, landing or direct assault, then the assault or pacification, cards carried between steps";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &super::SIDES;
 const ROUTE: Key = keys::choice("route", &["land", "naval"])
     .default_choice("land")
     .help("\"naval\": one naval leg (the troops must fit in the fleets)");
@@ -62,7 +63,7 @@ const AREA_KEYS: &[Key] = &[TARGET_KIND, STRENGTH, ENRAGED];
 
 pub const KEYS: &[Key] = &keys::join::<39>(&[
     &[ROUTE, STRAITS, WEATHER, ARRIVAL, ASSAULT_EXTRA_DICE],
-    &keys::placed(EXPEDITION_KEYS, &["attacker"]),
+    &keys::placed(EXPEDITION_KEYS, super::ATTACKER),
     &keys::placed(SEA_SIDE_KEYS, &["naval_interception"]),
     &keys::placed(INTERCEPTOR_KEYS, &["land_interception"]),
     &keys::placed(

@@ -21,7 +21,8 @@ use crate::spec::Fields;
 use toml::Table;
 
 pub const SUMMARY: &str = "a non-player attack on a player's city: Barbarian Allies horde, Neutral Attack or Pirates; straits, the owner's land interception, then the assault";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &super::SIDES;
 const RAIDER: Key = keys::choice("raider", &["horde", "neutral", "pirates"])
     .default_choice("horde")
     .help("\"horde\": strength + enraged dice, no base die; \"neutral\": fixed + dice + the base die, rolls for straits; \"pirates\": fixed + dice + the base die, assaults directly");

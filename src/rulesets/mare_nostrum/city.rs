@@ -142,8 +142,7 @@ pub fn build_siege(fields: &Fields, options: Options) -> Result<Box<dyn BattleMo
     build(fields, options, Kind::Siege)
 }
 
-const ATTACKER: &[&str] = &["attacker"];
-const DEFENDER: &[&str] = &["defender"];
+use super::{ATTACKER, DEFENDER};
 const GARRISON: Key = keys::int("garrison", 1, MAX_COUNT)
     .required()
     .help("garrison points (a city without garrison is simply occupied)");

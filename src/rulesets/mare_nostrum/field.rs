@@ -108,7 +108,7 @@ struct Columns {
 }
 
 fn schema(sides: &[FieldSide; 2]) -> (Schema, Columns) {
-    let mut s = Schema::new(&["attacker", "defender", "none"]);
+    let mut s = Schema::new(super::OUTCOMES);
     let losses = [0, 1].map(|i| {
         s.count(
             format!("{}_losses", SIDES[i]),

@@ -154,7 +154,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 impl NavalBattle {
     pub fn new(fleets: [u32; 2], ports: [u32; 2], options: &Options) -> NavalBattle {
         let rules = NavalRules::new(options);
-        let mut schema = Schema::new(&["attacker", "defender", "none"]);
+        let mut schema = Schema::new(super::OUTCOMES);
         let losses = [0, 1].map(|s| {
             schema.count(
                 format!("{}_losses", SIDES[s]),

@@ -40,7 +40,7 @@ use crate::spec::Fields;
 use toml::{Table, Value};
 
 pub const SUMMARY: &str = "naval combat: ram combat on the naval matrices or boarding, Greek fire, corvus, retreat attempt and pursuit, segment by segment until a fleet is destroyed, routs or withdraws (rules §12)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender", "none"];
+pub const OUTCOMES: &[&str] = super::outcome::OUTCOMES;
 const FLEET_TYPES: [&str; 7] = ["FG", "FB", "FT", "FQ", "FTR", "FC", "FP"];
 const FQ: usize = 3;
 const FTR: usize = 4;

@@ -16,7 +16,7 @@ use crate::options::Options;
 use crate::spec::Fields;
 
 pub const SUMMARY: &str = "siege month by month (fortification, morale, food), optionally followed by an assault after k months";
-pub const OUTCOMES: &[&str] = &["attacker", "defender", "none"];
+pub const OUTCOMES: &[&str] = super::outcome::OUTCOMES;
 const FOOD: Key = keys::int("food", 0, 10_000_000)
     .default_int(0)
     .help("COM stored in the city");
