@@ -193,6 +193,8 @@ impl Key {
                 | ("bool", Type::Bool)
                 | ("choice", Type::Choice(_))
                 | ("text", Type::Text { .. })
+                | ("list", Type::List { .. })
+                | ("table", Type::Table { .. })
                 | ("raw", _)
         );
         assert!(
@@ -321,6 +323,30 @@ impl Key {
     pub fn text<'a>(&self, f: &Fields<'a>) -> Result<Option<&'a str>> {
         self.expect("text");
         f.string(self.name)
+    }
+
+    /// A list of strings (none when absent); what the strings may be is the build's to check.
+    pub fn strings<'a>(&self, f: &Fields<'a>) -> Result<Vec<&'a str>> {
+        self.expect("list");
+        let Some(value) = f.raw(self.name) else {
+            return Ok(Vec::new());
+        };
+        check_value(f, self.name, self, value)?;
+        let items = value.as_array().expect("checked: a list");
+        items
+            .iter()
+            .map(|v| {
+                v.as_str().ok_or_else(|| {
+                    AleaError::input(f.source, f.field(self.name), v, "a list of strings")
+                })
+            })
+            .collect()
+    }
+
+    /// A table whose keys the build checks (an empty one when absent).
+    pub fn table<'a>(&self, f: &Fields<'a>, empty: &'a Table) -> Result<Fields<'a>> {
+        self.expect("table");
+        f.table(self.name, empty)
     }
 
     /// One line for `alea list` and the reference pages.

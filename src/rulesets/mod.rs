@@ -13,25 +13,6 @@ macro_rules! kind {
             outcomes: $module::OUTCOMES,
             loss_unit: $loss_unit,
             keys: $module::KEYS,
-            doc: &[],
-            build: $module::build,
-        }
-    };
-}
-
-/// A battle kind whose keys are still described by free-text lines (`KEYS: &[&str]`).
-macro_rules! legacy_kind {
-    ($name:literal, $module:ident) => {
-        legacy_kind!($name, $module, "units")
-    };
-    ($name:literal, $module:ident, $loss_unit:literal) => {
-        BattleKind {
-            name: $name,
-            summary: $module::SUMMARY,
-            outcomes: $module::OUTCOMES,
-            loss_unit: $loss_unit,
-            keys: &[],
-            doc: $module::KEYS,
             build: $module::build,
         }
     };
@@ -61,17 +42,13 @@ pub struct BattleKind {
     pub loss_unit: &'static str,
     /// Keys of the battle file (`ruleset`, `battle` and `[options]` aside).
     pub keys: &'static [Key],
-    /// Free-text key lines of a battle not yet declared by `keys` (its build checks them itself).
-    pub doc: &'static [&'static str],
     pub build: fn(&Fields, Options) -> Result<Box<dyn BattleModel>>,
 }
 
 impl BattleKind {
     /// The reference lines of the battle's keys.
     pub fn doc_lines(&self) -> Vec<String> {
-        let mut lines = keys::doc_lines(self.keys);
-        lines.extend(self.doc.iter().map(|l| l.to_string()));
-        lines
+        keys::doc_lines(self.keys)
     }
 }
 
@@ -166,9 +143,7 @@ pub fn load_battle(source: &str, table: &Table) -> Result<LoadedBattle> {
     let kind = ruleset.find_battle(source, "battle", name)?;
     let empty = Table::new();
     let options = Options::resolve(ruleset.options, fields.table("options", &empty)?)?;
-    if !kind.keys.is_empty() {
-        keys::check(&fields, kind.keys)?;
-    }
+    keys::check(&fields, kind.keys)?;
     let model = (kind.build)(&fields, options.clone())?;
     Ok(LoadedBattle {
         ruleset,

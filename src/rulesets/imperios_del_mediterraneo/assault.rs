@@ -5,6 +5,7 @@
 use super::cards::Combat;
 use super::forces::{parse_force, Force, EXTRA_DICE, FORCE, LAND_SIDE_KEYS, LEADERS, MODIFIER};
 use super::rolloff::{roll_off, Total};
+use super::{ATTACKER, DEFENDER};
 use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
@@ -16,9 +17,7 @@ use toml::Table;
 
 pub const SUMMARY: &str = "city assault: assault values + base die + leader/card dice against size + fortifications (+1 own capital) dice, no base die; ties hold; no recovery";
 pub const OUTCOMES: &[&str] = &["taken", "held"];
-const ATTACKER: &[&str] = &["attacker"];
 const CITY: &[&str] = &["city"];
-const DEFENDER: &[&str] = &["defender"];
 
 pub const SIZE: Key = keys::int("size", 1, 6).required().help("the city's size");
 pub const MARKERS: Key = keys::int("markers", 0, 10)

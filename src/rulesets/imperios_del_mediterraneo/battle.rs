@@ -11,6 +11,7 @@ use super::forces::{
     parse_force, Force, ENRAGED, FORCE, LAND_SIDE_KEYS, SEA_FORCE, SEA_SIDE_KEYS, STRENGTH,
 };
 use super::rolloff::{roll_off, Total};
+use super::{ATTACKER, DEFENDER, SIDES};
 use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
@@ -20,7 +21,8 @@ use crate::options::Options;
 use crate::spec::Fields;
 use toml::Table;
 
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &SIDES;
 
 pub mod field {
     pub const SUMMARY: &str = "field battle: one roll-off of troop factors + base die + leader dice, ties to the defender; the defender's casualty roll, recovery on a 6";
@@ -58,16 +60,14 @@ pub mod pacify {
     }
 }
 
-const SIDES: &[&str] = &["attacker", "defender"];
-const DEFENDER: &[&str] = &["defender"];
-const FIELD_KEYS: &[Key] = &keys::placed(LAND_SIDE_KEYS, SIDES);
-const NAVAL_KEYS: &[Key] = &keys::placed(SEA_SIDE_KEYS, SIDES);
+const FIELD_KEYS: &[Key] = &keys::placed(LAND_SIDE_KEYS, &SIDES);
+const NAVAL_KEYS: &[Key] = &keys::placed(SEA_SIDE_KEYS, &SIDES);
 /// The area's force is implied, so `force` may only say "barbarian".
 const BARBARIAN_FORCE: Key = keys::choice("force", &["barbarian"])
     .default_choice("barbarian")
     .help("implied: a pacification is fought against a barbarian area");
 const PACIFY_KEYS: &[Key] = &keys::join::<13>(&[
-    &keys::placed(LAND_SIDE_KEYS, &["attacker"]),
+    &keys::placed(LAND_SIDE_KEYS, ATTACKER),
     &[
         BARBARIAN_FORCE.at(DEFENDER),
         STRENGTH.at(DEFENDER),
@@ -124,19 +124,22 @@ pub struct Battle {
     pacify_recovery: bool,
     em_ends_without_troops: bool,
     schema: Schema,
+    columns: Columns,
     notes: Vec<String>,
 }
 
-const S_A_RECOVERED: usize = 0;
-const S_D_RECOVERED: usize = 1;
-const S_A_VP: usize = 2;
-const S_D_VP: usize = 3;
-const S_CASUALTY: usize = 4;
-const S_CONTINUES: usize = 5;
-const S_LOST: usize = 6;
-const C_A_LOSSES: usize = 0;
-const C_D_LOSSES: usize = 1;
-const C_MARGIN: usize = 2;
+/// Where the battle's quantities sit in its schema, fixed by `new` as it names them; pairs are
+/// (attacker, defender).
+struct Columns {
+    losses: [usize; 2],
+    margin: usize,
+    recovered: [usize; 2],
+    vp: [usize; 2],
+    casualty: usize,
+    continues: usize,
+    /// One per card the attacker may lose, in the order of its loss labels.
+    card_lost: Vec<usize>,
+}
 
 pub fn build(fields: &Fields, options: Options, kind: Kind) -> Result<Box<dyn BattleModel>> {
     Ok(Box::new(Battle::from_fields(fields, &options, kind)?))
@@ -228,18 +231,27 @@ impl Battle {
         let (losses, labels) = loss_branches(&a, combat);
         let mut schema = Schema::new(OUTCOMES);
         let most = |f: &Force| f.card_count().max(1);
-        schema.count("attacker_losses", most(&a));
-        schema.count("defender_losses", most(&d));
-        schema.count("margin", (ta.fixed + 6 * ta.dice as i32).max(1) as usize);
-        schema.scalar_bounded("attacker_cards_recovered", most(&a) as f64);
-        schema.scalar_bounded("defender_cards_recovered", most(&d) as f64);
-        schema.scalar_bounded("attacker_vp", 2.0);
-        schema.scalar_bounded("defender_vp", 2.0);
-        schema.scalar("attacker_casualty");
-        schema.scalar("expedition_continues");
-        for l in &labels {
-            schema.scalar(format!("card_lost/{l}"));
-        }
+        let columns = Columns {
+            losses: [
+                schema.count("attacker_losses", most(&a)),
+                schema.count("defender_losses", most(&d)),
+            ],
+            margin: schema.count("margin", (ta.fixed + 6 * ta.dice as i32).max(1) as usize),
+            recovered: [
+                schema.scalar_bounded("attacker_cards_recovered", most(&a) as f64),
+                schema.scalar_bounded("defender_cards_recovered", most(&d) as f64),
+            ],
+            vp: [
+                schema.scalar_bounded("attacker_vp", 2.0),
+                schema.scalar_bounded("defender_vp", 2.0),
+            ],
+            casualty: schema.scalar("attacker_casualty"),
+            continues: schema.scalar("expedition_continues"),
+            card_lost: labels
+                .iter()
+                .map(|l| schema.scalar(format!("card_lost/{l}")))
+                .collect(),
+        };
         if automatic.is_none() {
             notes.push(format!(
                 "totals: attacker {} + {}d6, defender {} + {}d6 ({}); ties to the defender",
@@ -283,6 +295,7 @@ impl Battle {
             pacify_recovery: options.flag("pacify_survivors_get_recovery_roll"),
             em_ends_without_troops: options.flag("em_ends_without_troops"),
             schema,
+            columns,
             notes,
         }
     }
@@ -452,6 +465,7 @@ fn loss_branches(a: &Force, combat: Combat) -> (Vec<Loss>, Vec<String>) {
 
 impl Simulate for Battle {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let c = &self.columns;
         out.clear(self.schema.counts.len(), self.schema.scalars.len());
         let (won, margin) = match self.automatic {
             Some(w) => (w, 0),
@@ -466,19 +480,19 @@ impl Simulate for Battle {
         }
         let e = self.ending(won, loss);
         out.outcome = if won { 0 } else { 1 };
-        out.counts[C_A_LOSSES] = e.attacker_discarded;
-        out.counts[C_D_LOSSES] = e.defender_discarded;
-        out.counts[C_MARGIN] = margin as u32;
+        out.counts[c.losses[0]] = e.attacker_discarded;
+        out.counts[c.losses[1]] = e.defender_discarded;
+        out.counts[c.margin] = margin as u32;
         let recovered = |n: u32, dice: &mut Dice| (0..n).filter(|_| dice.d(6) == 6).count() as f64;
-        out.scalars[S_A_RECOVERED] = recovered(e.attacker_recoverable, dice);
-        out.scalars[S_D_RECOVERED] = recovered(e.defender_recoverable, dice);
+        out.scalars[c.recovered[0]] = recovered(e.attacker_recoverable, dice);
+        out.scalars[c.recovered[1]] = recovered(e.defender_recoverable, dice);
         let vp = self.vp(&e);
-        out.scalars[S_A_VP] = vp[0];
-        out.scalars[S_D_VP] = vp[1];
-        out.scalars[S_CASUALTY] = e.casualty as u8 as f64;
-        out.scalars[S_CONTINUES] = e.continues as u8 as f64;
+        out.scalars[c.vp[0]] = vp[0];
+        out.scalars[c.vp[1]] = vp[1];
+        out.scalars[c.casualty] = e.casualty as u8 as f64;
+        out.scalars[c.continues] = e.continues as u8 as f64;
         if let Some(i) = loss {
-            out.scalars[S_LOST + self.losses[i].card] = 1.0;
+            out.scalars[c.card_lost[self.losses[i].card]] = 1.0;
         }
     }
 }
@@ -489,6 +503,7 @@ impl BattleModel for Battle {
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let c = &self.columns;
         let mut ex = Exact::zeros(&self.schema);
         let (branches, margin) = self.branches();
         for (p, won, loss) in branches {
@@ -497,17 +512,17 @@ impl BattleModel for Battle {
             }
             let e = self.ending(won, loss);
             ex.outcomes[if won { 0 } else { 1 }] += p;
-            ex.counts[C_A_LOSSES].add_mass(e.attacker_discarded as usize, p);
-            ex.counts[C_D_LOSSES].add_mass(e.defender_discarded as usize, p);
-            ex.scalars[S_A_RECOVERED] += p * e.attacker_recoverable as f64 / 6.0;
-            ex.scalars[S_D_RECOVERED] += p * e.defender_recoverable as f64 / 6.0;
+            ex.counts[c.losses[0]].add_mass(e.attacker_discarded as usize, p);
+            ex.counts[c.losses[1]].add_mass(e.defender_discarded as usize, p);
+            ex.scalars[c.recovered[0]] += p * e.attacker_recoverable as f64 / 6.0;
+            ex.scalars[c.recovered[1]] += p * e.defender_recoverable as f64 / 6.0;
             let vp = self.vp(&e);
-            ex.scalars[S_A_VP] += p * vp[0];
-            ex.scalars[S_D_VP] += p * vp[1];
-            ex.scalars[S_CASUALTY] += p * e.casualty as u8 as f64;
-            ex.scalars[S_CONTINUES] += p * e.continues as u8 as f64;
+            ex.scalars[c.vp[0]] += p * vp[0];
+            ex.scalars[c.vp[1]] += p * vp[1];
+            ex.scalars[c.casualty] += p * e.casualty as u8 as f64;
+            ex.scalars[c.continues] += p * e.continues as u8 as f64;
             if let Some(i) = loss {
-                ex.scalars[S_LOST + self.losses[i].card] += p;
+                ex.scalars[c.card_lost[self.losses[i].card]] += p;
             }
         }
         // The margin: 0 when the attacker does not win by rolling.
@@ -519,7 +534,7 @@ impl BattleModel for Battle {
             0.0
         };
         m.add_mass(0, 1.0 - pw - automatic_win + automatic_win);
-        ex.counts[C_MARGIN] = m;
+        ex.counts[c.margin] = m;
         Ok(ex)
     }
 

@@ -27,7 +27,8 @@ use crate::spec::Fields;
 use toml::Table;
 
 pub const SUMMARY: &str = "the whole military expedition: straits, a naval and a land interception, landing or direct assault, then the assault or pacification, cards carried between steps";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &super::SIDES;
 const ROUTE: Key = keys::choice("route", &["land", "naval"])
     .default_choice("land")
     .help("\"naval\": one naval leg (the troops must fit in the fleets)");
@@ -62,7 +63,7 @@ const AREA_KEYS: &[Key] = &[TARGET_KIND, STRENGTH, ENRAGED];
 
 pub const KEYS: &[Key] = &keys::join::<39>(&[
     &[ROUTE, STRAITS, WEATHER, ARRIVAL, ASSAULT_EXTRA_DICE],
-    &keys::placed(EXPEDITION_KEYS, &["attacker"]),
+    &keys::placed(EXPEDITION_KEYS, super::ATTACKER),
     &keys::placed(SEA_SIDE_KEYS, &["naval_interception"]),
     &keys::placed(INTERCEPTOR_KEYS, &["land_interception"]),
     &keys::placed(
@@ -159,18 +160,26 @@ pub struct Expedition {
     em_ends_without_troops: bool,
     barbarian_dice_count: bool,
     schema: Schema,
+    columns: Columns,
     notes: Vec<String>,
 }
 
-const S_WRECKED: usize = 0;
-const S_AT_SEA: usize = 1;
-const S_ON_LAND: usize = 2;
-const S_TARGET: usize = 3;
-const S_A_VP: usize = 4;
-const S_D_VP: usize = 5;
-const S_A_REC: usize = 6;
-const S_D_REC: usize = 7;
-const S_D_SPENT: usize = 8;
+/// Where the expedition's quantities sit in its schema, fixed by `build` as it names them.
+struct Columns {
+    cards_at_target: usize,
+    /// Where the expedition failed, in the order of [`Fail`].
+    failed: [usize; 4],
+    /// Attacker's, defender's.
+    vp: [usize; 2],
+    recovered: [usize; 2],
+    defender_spent: usize,
+}
+
+impl Columns {
+    fn failed(&self, f: Fail) -> usize {
+        self.failed[f as usize]
+    }
+}
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
@@ -306,21 +315,27 @@ impl Expedition {
             leaders: cf.leaders.len() as u32,
         };
         let mut schema = Schema::new(OUTCOMES);
-        // Troop and Fleet cards that reach the assault or pacification (0 when it never gets there).
-        schema.count("cards_at_target", em.cards.len());
-        for s in [
-            "wrecked_at_a_strait",
-            "lost_at_sea",
-            "lost_on_land",
-            "failed_at_the_target",
-        ] {
-            schema.scalar(s);
-        }
-        schema.scalar_bounded("attacker_vp", 20.0);
-        schema.scalar_bounded("defender_vp", 20.0);
-        schema.scalar_bounded("attacker_cards_recovered", MAX_CARDS as f64);
-        schema.scalar_bounded("defender_cards_recovered", 60.0);
-        schema.scalar_bounded("defender_cards_spent", 60.0);
+        let columns = Columns {
+            // Troop and Fleet cards that reach the assault or pacification (0 when it never gets
+            // there).
+            cards_at_target: schema.count("cards_at_target", em.cards.len()),
+            failed: [
+                "wrecked_at_a_strait",
+                "lost_at_sea",
+                "lost_on_land",
+                "failed_at_the_target",
+            ]
+            .map(|s| schema.scalar(s)),
+            vp: [
+                schema.scalar_bounded("attacker_vp", 20.0),
+                schema.scalar_bounded("defender_vp", 20.0),
+            ],
+            recovered: [
+                schema.scalar_bounded("attacker_cards_recovered", MAX_CARDS as f64),
+                schema.scalar_bounded("defender_cards_recovered", 60.0),
+            ],
+            defender_spent: schema.scalar_bounded("defender_cards_spent", 60.0),
+        };
         let mut notes = vec![format!(
             "{} route; {straits} strait{} in {:?} weather; naval interception: {}; land interception: {}",
             if naval { "naval" } else { "land" },
@@ -349,6 +364,7 @@ impl Expedition {
             em_ends_without_troops: options.flag("em_ends_without_troops"),
             barbarian_dice_count: options.choice("barbarian_casualty_count") == "dice",
             schema,
+            columns,
             notes,
         }
     }
@@ -815,7 +831,7 @@ impl Simulate for Expedition {
         let mut s = self.start();
         for _ in 0..self.straits {
             let Some(lost) = roll_strait(dice, self.weather, self.wreck_ones) else {
-                return record(out, &b, Some(Fail::Wrecked));
+                return record(&self.columns, out, &b, Some(Fail::Wrecked));
             };
             for _ in 0..lost {
                 let alive: Vec<usize> = self.alive(s).collect();
@@ -827,7 +843,7 @@ impl Simulate for Expedition {
                 s = self.fit_cargo(s);
             }
             if s.alive == 0 {
-                return record(out, &b, Some(Fail::Wrecked));
+                return record(&self.columns, out, &b, Some(Fail::Wrecked));
             }
         }
         let sixes = |n: u32, dice: &mut Dice| (0..n).filter(|_| dice.d(6) == 6).count() as f64;
@@ -847,14 +863,14 @@ impl Simulate for Expedition {
         if let Some(d) = &self.naval_interception {
             match fight(s, d, true, &mut b, dice) {
                 Some(n) => s = n,
-                None => return record(out, &b, Some(Fail::AtSea)),
+                None => return record(&self.columns, out, &b, Some(Fail::AtSea)),
             }
         }
         if let Some(d) = &self.land_interception {
             if !self.arrives_directly(s) {
                 match fight(s, d, false, &mut b, dice) {
                     Some(n) => s = n,
-                    None => return record(out, &b, Some(Fail::OnLand)),
+                    None => return record(&self.columns, out, &b, Some(Fail::OnLand)),
                 }
             }
         }
@@ -866,31 +882,27 @@ impl Simulate for Expedition {
             let vp = self.target_vp();
             b.vp[0] += vp[0];
             b.vp[1] += vp[1];
-            record(out, &b, None)
+            record(&self.columns, out, &b, None)
         } else {
             if matches!(self.target, Target::Barbarian { .. }) {
                 b.vp[0] -= 2.0;
             }
-            record(out, &b, Some(Fail::Target))
+            record(&self.columns, out, &b, Some(Fail::Target))
         }
     }
 }
 
-fn record(out: &mut Trial, b: &Books, f: Option<Fail>) {
+fn record(c: &Columns, out: &mut Trial, b: &Books, f: Option<Fail>) {
     out.outcome = if f.is_none() { 0 } else { 1 };
-    out.counts[0] = b.cards_at_target;
-    match f {
-        Some(Fail::Wrecked) => out.scalars[S_WRECKED] = 1.0,
-        Some(Fail::AtSea) => out.scalars[S_AT_SEA] = 1.0,
-        Some(Fail::OnLand) => out.scalars[S_ON_LAND] = 1.0,
-        Some(Fail::Target) => out.scalars[S_TARGET] = 1.0,
-        None => {}
+    out.counts[c.cards_at_target] = b.cards_at_target;
+    if let Some(f) = f {
+        out.scalars[c.failed(f)] = 1.0;
     }
-    out.scalars[S_A_VP] = b.vp[0];
-    out.scalars[S_D_VP] = b.vp[1];
-    out.scalars[S_A_REC] = b.recovered[0];
-    out.scalars[S_D_REC] = b.recovered[1];
-    out.scalars[S_D_SPENT] = b.defender_cards as f64;
+    out.scalars[c.vp[0]] = b.vp[0];
+    out.scalars[c.vp[1]] = b.vp[1];
+    out.scalars[c.recovered[0]] = b.recovered[0];
+    out.scalars[c.recovered[1]] = b.recovered[1];
+    out.scalars[c.defender_spent] = b.defender_cards as f64;
 }
 
 impl BattleModel for Expedition {
@@ -900,27 +912,21 @@ impl BattleModel for Expedition {
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
         let mut ex = Exact::zeros(&self.schema);
+        let c = &self.columns;
         self.walk(&mut |p, b, f| {
             if p <= 0.0 {
                 return;
             }
             ex.outcomes[if f.is_none() { 0 } else { 1 }] += p;
-            ex.counts[0].add_mass(b.cards_at_target as usize, p);
-            let slot = match f {
-                Some(Fail::Wrecked) => Some(S_WRECKED),
-                Some(Fail::AtSea) => Some(S_AT_SEA),
-                Some(Fail::OnLand) => Some(S_ON_LAND),
-                Some(Fail::Target) => Some(S_TARGET),
-                None => None,
-            };
-            if let Some(k) = slot {
-                ex.scalars[k] += p;
+            ex.counts[c.cards_at_target].add_mass(b.cards_at_target as usize, p);
+            if let Some(f) = f {
+                ex.scalars[c.failed(f)] += p;
             }
-            ex.scalars[S_A_VP] += p * b.vp[0];
-            ex.scalars[S_D_VP] += p * b.vp[1];
-            ex.scalars[S_A_REC] += p * b.recovered[0];
-            ex.scalars[S_D_REC] += p * b.recovered[1];
-            ex.scalars[S_D_SPENT] += p * b.defender_cards as f64;
+            ex.scalars[c.vp[0]] += p * b.vp[0];
+            ex.scalars[c.vp[1]] += p * b.vp[1];
+            ex.scalars[c.recovered[0]] += p * b.recovered[0];
+            ex.scalars[c.recovered[1]] += p * b.recovered[1];
+            ex.scalars[c.defender_spent] += p * b.defender_cards as f64;
         });
         Ok(ex)
     }

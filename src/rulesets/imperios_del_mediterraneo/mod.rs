@@ -17,6 +17,12 @@ use super::{BattleKind, Ruleset};
 use crate::options::{OptionKind, OptionValue, RuleOption};
 use battle::{field, naval, pacify};
 
+/// The two sides of every battle of this ruleset, as keys, outcomes and columns name them.
+pub const SIDES: [&str; 2] = ["attacker", "defender"];
+/// The attacker's table alone and the defender's, as places of battle keys.
+pub const ATTACKER: &[&str] = &[SIDES[0]];
+pub const DEFENDER: &[&str] = &[SIDES[1]];
+
 pub const RULESET: Ruleset = Ruleset {
     slug: "imperios-del-mediterraneo",
     title: "Imperios del Mediterráneo",

@@ -21,7 +21,8 @@ use crate::spec::Fields;
 use toml::Table;
 
 pub const SUMMARY: &str = "a non-player attack on a player's city: Barbarian Allies horde, Neutral Attack or Pirates; straits, the owner's land interception, then the assault";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &super::SIDES;
 const RAIDER: Key = keys::choice("raider", &["horde", "neutral", "pirates"])
     .default_choice("horde")
     .help("\"horde\": strength + enraged dice, no base die; \"neutral\": fixed + dice + the base die, rolls for straits; \"pirates\": fixed + dice + the base die, assaults directly");
@@ -79,14 +80,18 @@ pub struct Raid {
     size: u32,
     city: Total,
     schema: Schema,
+    columns: Columns,
     notes: Vec<String>,
 }
 
-const S_STOPPED: usize = 0;
-const S_A_VP: usize = 1;
-const S_D_VP: usize = 2;
-const S_D_REC: usize = 3;
-const S_D_SPENT: usize = 4;
+/// Where the raid's quantities sit in its schema, fixed by `build` as it names them.
+struct Columns {
+    stopped: usize,
+    /// Attacker's, defender's.
+    vp: [usize; 2],
+    recovered: usize,
+    spent: usize,
+}
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     let raider = match RAIDER.choice(fields)? {
@@ -145,11 +150,15 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     let size = city.size;
     let dice = city.dice + super::assault::parse_helpers(&c)?.0;
     let mut schema = Schema::new(OUTCOMES);
-    schema.scalar("stopped_before_the_city");
-    schema.scalar_bounded("attacker_vp", 2.0);
-    schema.scalar_bounded("defender_vp", 8.0);
-    schema.scalar_bounded("defender_cards_recovered", 40.0);
-    schema.scalar_bounded("defender_cards_spent", 40.0);
+    let columns = Columns {
+        stopped: schema.scalar("stopped_before_the_city"),
+        vp: [
+            schema.scalar_bounded("attacker_vp", 2.0),
+            schema.scalar_bounded("defender_vp", 8.0),
+        ],
+        recovered: schema.scalar_bounded("defender_cards_recovered", 40.0),
+        spent: schema.scalar_bounded("defender_cards_spent", 40.0),
+    };
     let notes = vec![
         format!(
             "{}: {}",
@@ -172,6 +181,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         size,
         city: Total { fixed: 0, dice },
         schema,
+        columns,
         notes,
     }))
 }
@@ -241,13 +251,14 @@ impl Raid {
 
 impl Simulate for Raid {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let c = &self.columns;
         out.clear(0, self.schema.scalars.len());
         let mut f = self.force.clone();
         let stop = |out: &mut Trial, vp: [f64; 2]| {
             out.outcome = 1;
-            out.scalars[S_STOPPED] = 1.0;
-            out.scalars[S_A_VP] = vp[0];
-            out.scalars[S_D_VP] = vp[1];
+            out.scalars[c.stopped] = 1.0;
+            out.scalars[c.vp[0]] = vp[0];
+            out.scalars[c.vp[1]] = vp[1];
         };
         for _ in 0..self.straits {
             let Some(lost) = roll_strait(dice, self.weather, self.wreck_ones) else {
@@ -263,8 +274,8 @@ impl Simulate for Raid {
         let mut vp = [0.0, 0.0];
         if let Some(d) = &self.interceptor {
             let spent = d.card_count() as u32;
-            out.scalars[S_D_SPENT] = spent as f64;
-            out.scalars[S_D_REC] = (0..spent).filter(|_| dice.d(6) == 6).count() as f64;
+            out.scalars[c.spent] = spent as f64;
+            out.scalars[c.recovered] = (0..spent).filter(|_| dice.d(6) == 6).count() as f64;
             let ta = f.total(Combat::Field, true, false);
             let td = d.total(Combat::Field, true, false);
             if ta.roll(dice) <= td.roll(dice) {
@@ -284,8 +295,8 @@ impl Simulate for Raid {
             vp[1] -= self.size as f64;
         }
         out.outcome = if taken { 0 } else { 1 };
-        out.scalars[S_A_VP] = vp[0];
-        out.scalars[S_D_VP] = vp[1];
+        out.scalars[c.vp[0]] = vp[0];
+        out.scalars[c.vp[1]] = vp[1];
     }
 }
 
@@ -295,17 +306,18 @@ impl BattleModel for Raid {
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
+        let c = &self.columns;
         let mut ex = Exact::zeros(&self.schema);
         self.walk(&mut |(p, taken, stopped, vp, spent)| {
             if p <= 0.0 {
                 return;
             }
             ex.outcomes[if taken { 0 } else { 1 }] += p;
-            ex.scalars[S_STOPPED] += p * stopped as u8 as f64;
-            ex.scalars[S_A_VP] += p * vp[0];
-            ex.scalars[S_D_VP] += p * vp[1];
-            ex.scalars[S_D_SPENT] += p * spent as f64;
-            ex.scalars[S_D_REC] += p * spent as f64 / 6.0;
+            ex.scalars[c.stopped] += p * stopped as u8 as f64;
+            ex.scalars[c.vp[0]] += p * vp[0];
+            ex.scalars[c.vp[1]] += p * vp[1];
+            ex.scalars[c.spent] += p * spent as f64;
+            ex.scalars[c.recovered] += p * spent as f64 / 6.0;
         });
         Ok(ex)
     }

@@ -22,7 +22,8 @@ use crate::spec::Fields;
 
 pub const SUMMARY: &str =
     "advanced land battle: 2D6 fire table, up to two rounds on the 11x7 combat table, voluntary retreat (XXI)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &super::SIDES;
 pub const KEYS: &[crate::battle::keys::Key] = land::KEYS;
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {

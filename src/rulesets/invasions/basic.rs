@@ -22,7 +22,8 @@ type Exchange = Vec<(rerolls::Rolled, f64)>;
 
 pub const SUMMARY: &str =
     "basic land battle: fire round (or mountain ambush), one combat round of white/black battle dice, rerolls (XX)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &super::SIDES;
 pub const KEYS: &[crate::battle::keys::Key] = land::KEYS;
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {

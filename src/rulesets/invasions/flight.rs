@@ -14,7 +14,7 @@ use toml::Table;
 
 pub const SUMMARY: &str = "flight before a battle: D10 + modifiers >= 9";
 pub const OUTCOMES: &[&str] = &["fled", "stayed"];
-const DEFENDER: &[&str] = &["defender"];
+use super::{ATTACKER, DEFENDER};
 const LEADER: Key = keys::int("leader", 0, 3)
     .default_int(0)
     .help("combat bonus of the fleeing stack's leader (+bonus; counts even if he stays)");
@@ -32,8 +32,8 @@ pub const KEYS: &[Key] = &[
     CAVALRY
         .at(DEFENDER)
         .help("cavalry among them (-1 if fewer than the attacker's)"),
-    UNITS.at(&["attacker"]).help("units of the entering stack"),
-    CAVALRY.at(&["attacker"]).help("cavalry among them"),
+    UNITS.at(ATTACKER).help("units of the entering stack"),
+    CAVALRY.at(ATTACKER).help("cavalry among them"),
     FORTIFIED_CITY,
     CROSSING,
 ];

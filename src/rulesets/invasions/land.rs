@@ -301,7 +301,7 @@ fn parse_unit_order(p: &Fields) -> Result<Vec<&'static army::Template>> {
     Ok(order)
 }
 
-const SIDES: &[&str] = &["attacker", "defender"];
+use super::SIDES;
 const POLICY: &[&str] = &["policy"];
 
 const TERRAIN: Key = keys::choice("terrain", Terrain::NAMES)
@@ -437,7 +437,7 @@ const SIDE_KEYS: [Key; 15] = keys::placed(
         EVENT_MODIFIER,
         UNIT,
     ],
-    SIDES,
+    &SIDES,
 );
 const POLICY_KEYS: [Key; 9] = keys::placed(
     [

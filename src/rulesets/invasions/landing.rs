@@ -26,7 +26,7 @@ use toml::Table;
 pub const SUMMARY: &str =
     "amphibious landing: sea-risk roll, then an optional naval interception and battle (XXV.E)";
 pub const OUTCOMES: &[&str] = &["landed", "failed", "turned_back"];
-const ATTACKER: &[&str] = &["attacker"];
+use super::{ATTACKER, DEFENDER};
 const LANDING_CARRIED: Key = keys::int("carried", 1, 6)
     .required()
     .help("land units transported, at most 3 per fleet");
@@ -53,7 +53,7 @@ pub const KEYS: &[Key] = &keys::join::<24>(&[
         LANDING_CARRIED.at(ATTACKER),
         CITY_ON_COAST.at(ATTACKER),
         AMPHIBIOUS.at(ATTACKER),
-        DEFENDER_FLEETS.at(&["defender"]),
+        DEFENDER_FLEETS.at(DEFENDER),
     ],
     &keys::placed(
         [
@@ -63,7 +63,7 @@ pub const KEYS: &[Key] = &keys::join::<24>(&[
             SIDE_KEYS[4],
             SIDE_KEYS[5],
         ],
-        &["defender"],
+        DEFENDER,
     ),
     &keys::placed(POLICY_KEYS, &["policy"]),
     &SYSTEM_KEYS,

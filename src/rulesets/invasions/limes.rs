@@ -14,7 +14,7 @@ use toml::Table;
 
 pub const SUMMARY: &str = "unsupported Limes: destroyed, one hit on the invader on a passed D2";
 pub const OUTCOMES: &[&str] = &["hit", "no_hit"];
-const ATTACKER: &[&str] = &["attacker"];
+use super::ATTACKER;
 const UNITS: Key = keys::int("units", 1, 30)
     .default_int(1)
     .help("units of the invading stack");

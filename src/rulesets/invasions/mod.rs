@@ -40,6 +40,9 @@ pub const SLUG: &str = "invasions";
 
 /// The two sides of every Invasions battle, as keys, columns and reports name them.
 pub const SIDES: [&str; 2] = ["attacker", "defender"];
+/// The attacker's table alone and the defender's, as places of battle keys.
+pub const ATTACKER: &[&str] = &[SIDES[0]];
+pub const DEFENDER: &[&str] = &[SIDES[1]];
 
 pub const RULESET: Ruleset = Ruleset {
     slug: SLUG,

@@ -15,6 +15,7 @@ use super::faces::Colour;
 pub use super::naval_input::{check_coastal, parse_policy, parse_side, parse_system};
 use super::naval_input::{CARRIED, POLICY_KEYS, SEA, SIDE_KEYS, SYSTEM_KEYS};
 use super::tables::{combat_hits, HalfHit};
+use super::{ATTACKER, SIDES};
 use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
@@ -27,10 +28,10 @@ use toml::Table;
 
 pub const SUMMARY: &str =
     "naval battle after a successful interception: fleets, elite fleets, leader and coastal rerolls, carried units (XXV.C)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender", "tie"];
+pub const OUTCOMES: &[&str] = &[SIDES[0], SIDES[1], "tie"];
 pub const KEYS: &[Key] = &keys::join::<13>(&[
-    &keys::placed(SIDE_KEYS, &["attacker", "defender"]),
-    &[CARRIED.at(&["attacker"])],
+    &keys::placed(SIDE_KEYS, &SIDES),
+    &[CARRIED.at(ATTACKER)],
     &keys::placed(POLICY_KEYS, &["policy"]),
     &SYSTEM_KEYS,
 ]);

@@ -49,7 +49,7 @@ impl Layout {
         field: &Field,
         city: bool,
     ) -> (Schema, Layout) {
-        let mut s = Schema::new(&["attacker", "defender"]);
+        let mut s = Schema::new(&super::SIDES);
         let totals = [0, 1].map(|k| sides[k].stack.total() as usize);
         let eliminated = [0, 1].map(|k| s.count(format!("{}_eliminated", SIDES[k]), totals[k]));
         let hits = [0, 1].map(|k| {

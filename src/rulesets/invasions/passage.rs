@@ -18,7 +18,7 @@ use toml::Table;
 pub const SUMMARY: &str =
     "overrun or forced passage: what a moving stack can do on its way (deterministic)";
 pub const OUTCOMES: &[&str] = &["overrun", "forced_passage", "battle"];
-const ATTACKER: &[&str] = &["attacker"];
+use super::ATTACKER;
 const UNITS: Key = keys::int("units", 1, 30)
     .default_int(1)
     .help("units in the moving stack");

@@ -15,7 +15,8 @@ use crate::spec::Fields;
 
 pub const SUMMARY: &str =
     "revolt suppression: D10 + modifiers >= 9 with leader rerolls; a failure costs a unit";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &super::SIDES;
 const UNITS: Key = keys::int("units", 0, 30)
     .default_int(0)
     .help("units of the nation in the rebel province (+1 each)");

@@ -24,9 +24,9 @@ use toml::Table;
 
 pub const SUMMARY: &str =
     "siege of a city: D10 + modifiers >= 7 with leader rerolls, assault, Barbarian terror, maintained sieges, turns, loot";
-pub const OUTCOMES: &[&str] = &["attacker", "defender"];
-const ATTACKER: &[&str] = &["attacker"];
-const DEFENDER: &[&str] = &["defender"];
+/// Who wins.
+pub const OUTCOMES: &[&str] = &super::SIDES;
+use super::{ATTACKER, DEFENDER};
 const POLICY: &[&str] = &["policy"];
 const NATION: Key = keys::choice("nation", &["barbarian", "nomad", "civilized"])
     .default_choice("barbarian")

@@ -25,7 +25,7 @@ pub fn model(text: &str, build: Build) -> Result<Box<dyn BattleModel>> {
         .battles
         .iter()
         .find(|k| std::ptr::fn_addr_eq(k.build, build));
-    if let Some(kind) = kind.filter(|k| !k.keys.is_empty()) {
+    if let Some(kind) = kind {
         crate::battle::keys::check(&fields, kind.keys)?;
     }
     build(&fields, options)

@@ -113,19 +113,26 @@ pub struct CityBattle {
     rules: CityRules,
     leader_checks: bool,
     schema: Schema,
+    columns: Columns,
 }
 
 // Schema layout.
-const C_LOSSES: usize = 0;
-const C_BY_TYPE: usize = 1; // + type
-const C_GARRISON_LEFT: usize = 5;
-const C_PPU: usize = 6;
-const C_ORDERS: usize = 7;
-const S_WIPED_OUT: usize = 0;
-const S_VP: usize = 1;
-const S_OWNER_STABILITY: usize = 2;
-const S_LEADER_REMOVED: usize = 3;
-const S_TAKEN_BY: usize = 4; // + order - 1
+/// Where a city battle's quantities sit in its schema, fixed by [`CityBattle::new`] as it names
+/// them.
+#[derive(Clone, Debug)]
+struct Columns {
+    losses: usize,
+    losses_by_type: [usize; 4],
+    garrison_left: usize,
+    ppu_destroyed: usize,
+    orders_used: usize,
+    wiped_out: usize,
+    vp: usize,
+    owner_stability: usize,
+    leader_removed: usize,
+    /// One per order, the first order first.
+    taken_by_order: Vec<usize>,
+}
 
 pub fn build_assault(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     build(fields, options, Kind::Assault)
@@ -135,8 +142,7 @@ pub fn build_siege(fields: &Fields, options: Options) -> Result<Box<dyn BattleMo
     build(fields, options, Kind::Siege)
 }
 
-const ATTACKER: &[&str] = &["attacker"];
-const DEFENDER: &[&str] = &["defender"];
+use super::{ATTACKER, DEFENDER};
 const GARRISON: Key = keys::int("garrison", 1, MAX_COUNT)
     .required()
     .help("garrison points (a city without garrison is simply occupied)");
@@ -236,26 +242,28 @@ impl CityBattle {
         let n0 = units::total(&units);
         let max_losses = n0.min(orders.saturating_mul(garrison)) as usize;
         let mut schema = Schema::new(&["taken", "held"]);
-        schema.count("attacker_losses", max_losses);
-        for (t, name) in TYPES.iter().enumerate() {
-            schema.count(
-                format!("attacker_losses_by_type/{name}"),
-                (units[t] as usize).min(max_losses),
-            );
-        }
-        schema.count("garrison_left", garrison as usize);
-        schema.count(
-            "ppu_destroyed",
-            ppu.unwrap_or(garrison).min(garrison) as usize,
-        );
-        schema.count("orders_used", orders as usize);
-        schema.scalar("attacker_wiped_out");
-        schema.scalar_bounded("vp/attacker", 10.0);
-        schema.scalar("stability/defender");
-        schema.scalar("leader_removed/attacker");
-        for k in 1..=orders {
-            schema.scalar(format!("taken_by_order/{k}"));
-        }
+        let columns = Columns {
+            losses: schema.count("attacker_losses", max_losses),
+            losses_by_type: std::array::from_fn(|t| {
+                schema.count(
+                    format!("attacker_losses_by_type/{}", TYPES[t]),
+                    (units[t] as usize).min(max_losses),
+                )
+            }),
+            garrison_left: schema.count("garrison_left", garrison as usize),
+            ppu_destroyed: schema.count(
+                "ppu_destroyed",
+                ppu.unwrap_or(garrison).min(garrison) as usize,
+            ),
+            orders_used: schema.count("orders_used", orders as usize),
+            wiped_out: schema.scalar("attacker_wiped_out"),
+            vp: schema.scalar_bounded("vp/attacker", 10.0),
+            owner_stability: schema.scalar("stability/defender"),
+            leader_removed: schema.scalar("leader_removed/attacker"),
+            taken_by_order: (1..=orders)
+                .map(|k| schema.scalar(format!("taken_by_order/{k}")))
+                .collect(),
+        };
         CityBattle {
             kind,
             units,
@@ -277,6 +285,7 @@ impl CityBattle {
                 0.0
             },
             schema,
+            columns,
         }
     }
 
@@ -332,6 +341,7 @@ impl CityBattle {
         let mut attack_hits: BTreeMap<(u32, u32), Pmf> = BTreeMap::new();
         let mut garrison_hits: BTreeMap<(u32, u32), Pmf> = BTreeMap::new();
         let mut ex = Exact::zeros(&self.schema);
+        let c = &self.columns;
         // State: (attackers, garrison, orders used).
         let mut dist = StateDist::certain((n0, self.garrison, 0u32));
         for k in 1..=self.orders {
@@ -365,7 +375,7 @@ impl CityBattle {
                     }
                 }
             });
-            ex.scalars[S_TAKEN_BY + k as usize - 1] =
+            ex.scalars[c.taken_by_order[k as usize - 1]] =
                 dist.probability(|&(n, g, _)| self.taken(n, g));
         }
         let ppu_cap = self.ppu.unwrap_or(self.garrison) as usize;
@@ -375,18 +385,18 @@ impl CityBattle {
             let taken = self.taken(n, g);
             ex.outcomes[if taken { 0 } else { 1 }] += w;
             losses.add_mass((n0 - n) as usize, w);
-            ex.counts[C_GARRISON_LEFT].add_mass(g as usize, w);
-            ex.counts[C_ORDERS].add_mass(used as usize, w);
+            ex.counts[c.garrison_left].add_mass(g as usize, w);
+            ex.counts[c.orders_used].add_mass(used as usize, w);
             let ppu = Pmf::binomial_capped((self.garrison - g) as usize, p_ppu, ppu_cap);
-            ex.counts[C_PPU].add_scaled(&ppu, w);
+            ex.counts[c.ppu_destroyed].add_scaled(&ppu, w);
             if n == 0 {
-                ex.scalars[S_WIPED_OUT] += w;
+                ex.scalars[c.wiped_out] += w;
             }
             if taken {
-                ex.scalars[S_VP] += w * self.vp_if_taken;
-                ex.scalars[S_OWNER_STABILITY] += w * self.owner_stability_if_taken;
+                ex.scalars[c.vp] += w * self.vp_if_taken;
+                ex.scalars[c.owner_stability] += w * self.owner_stability_if_taken;
             }
-            ex.scalars[S_LEADER_REMOVED] += w * self.leader_removal_after(used);
+            ex.scalars[c.leader_removed] += w * self.leader_removal_after(used);
         }
         for (t, pmf) in self
             .allocation
@@ -394,15 +404,16 @@ impl CityBattle {
             .into_iter()
             .enumerate()
         {
-            ex.counts[C_BY_TYPE + t] = pmf;
+            ex.counts[c.losses_by_type[t]] = pmf;
         }
-        ex.counts[C_LOSSES] = losses;
+        ex.counts[c.losses] = losses;
         Ok(ex)
     }
 }
 
 impl Simulate for CityBattle {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let c = &self.columns;
         let mut units = self.units;
         let mut n = units::total(&units);
         let mut g = self.garrison;
@@ -421,7 +432,7 @@ impl Simulate for CityBattle {
                 g -= a;
                 let destroyed = self.rules.ppu_destroyed(a, ppu_left, dice);
                 ppu_left -= destroyed;
-                out.counts[C_PPU] += destroyed;
+                out.counts[c.ppu_destroyed] += destroyed;
                 if let Some(leader) = self
                     .leader
                     .filter(|_| self.leader_checks && !leader_removed)
@@ -433,22 +444,22 @@ impl Simulate for CityBattle {
                     leader_removed = aged.roll_removal(LeaderFate::NoWinner, &self.age_check, dice);
                 }
             }
-            out.scalars[S_TAKEN_BY + k as usize - 1] = (self.taken(n, g)) as u32 as f64;
+            out.scalars[c.taken_by_order[k as usize - 1]] = (self.taken(n, g)) as u32 as f64;
         }
         let taken = self.taken(n, g);
         out.outcome = if taken { 0 } else { 1 };
-        out.counts[C_LOSSES] = units::total(&self.units) - n;
+        out.counts[c.losses] = units::total(&self.units) - n;
         for (t, (start, now)) in self.units.iter().zip(units).enumerate() {
-            out.counts[C_BY_TYPE + t] = start - now;
+            out.counts[c.losses_by_type[t]] = start - now;
         }
-        out.counts[C_GARRISON_LEFT] = g;
-        out.counts[C_ORDERS] = used;
-        out.scalars[S_WIPED_OUT] = (n == 0) as u32 as f64;
+        out.counts[c.garrison_left] = g;
+        out.counts[c.orders_used] = used;
+        out.scalars[c.wiped_out] = (n == 0) as u32 as f64;
         if taken {
-            out.scalars[S_VP] = self.vp_if_taken;
-            out.scalars[S_OWNER_STABILITY] = self.owner_stability_if_taken;
+            out.scalars[c.vp] = self.vp_if_taken;
+            out.scalars[c.owner_stability] = self.owner_stability_if_taken;
         }
-        out.scalars[S_LEADER_REMOVED] = leader_removed as u32 as f64;
+        out.scalars[c.leader_removed] = leader_removed as u32 as f64;
     }
 }
 
@@ -537,34 +548,34 @@ mod tests {
 
     #[test]
     fn digest_d9_one_assault() {
-        let ex = city(Kind::Assault, [8, 0, 0, 0], 4, Some(6), 1, "")
-            .solve()
-            .unwrap();
+        let b = city(Kind::Assault, [8, 0, 0, 0], 4, Some(6), 1, "");
+        let ex = b.solve().unwrap();
         close(ex.outcomes[0], 0.005024);
-        close(ex.counts[C_LOSSES].mean(), 0.8);
-        close(ex.counts[C_PPU].mean(), 0.239863);
+        close(ex.counts[b.columns.losses].mean(), 0.8);
+        close(ex.counts[b.columns.ppu_destroyed].mean(), 0.239863);
     }
 
     #[test]
     fn digest_d10_consecutive_assaults() {
         for (orders, taken, losses) in [(3, 0.169820, 1.939410), (5, 0.431629, 2.610280)] {
-            let ex = city(Kind::Assault, [8, 0, 0, 0], 4, Some(6), orders, "")
-                .solve()
-                .unwrap();
+            let b = city(Kind::Assault, [8, 0, 0, 0], 4, Some(6), orders, "");
+            let ex = b.solve().unwrap();
             close(ex.outcomes[0], taken);
-            close(ex.counts[C_LOSSES].mean(), losses);
-            close(ex.scalars[S_TAKEN_BY + orders as usize - 1], taken);
+            close(ex.counts[b.columns.losses].mean(), losses);
+            close(
+                ex.scalars[b.columns.taken_by_order[orders as usize - 1]],
+                taken,
+            );
         }
     }
 
     #[test]
     fn digest_d11_d12_sieges() {
-        let ex = city(Kind::Siege, [12, 0, 0, 0], 4, Some(6), 1, "")
-            .solve()
-            .unwrap();
+        let b = city(Kind::Siege, [12, 0, 0, 0], 4, Some(6), 1, "");
+        let ex = b.solve().unwrap();
         close(ex.outcomes[0], 0.012795);
-        close(ex.counts[C_LOSSES].mean(), 0.4);
-        close(ex.counts[C_PPU].mean(), 0.399283);
+        close(ex.counts[b.columns.losses].mean(), 0.4);
+        close(ex.counts[b.columns.ppu_destroyed].mean(), 0.399283);
         for (orders, taken) in [(3, 0.351784), (5, 0.745348)] {
             let ex = city(Kind::Siege, [12, 0, 0, 0], 4, Some(6), orders, "")
                 .solve()

@@ -93,47 +93,60 @@ fn hit_probability(target: i32) -> f64 {
     ((11 - target).clamp(0, 10)) as f64 / 10.0
 }
 
-// Schema layout: the indices below are fixed for every field battle.
-const C_LOSSES: usize = 0; // + side
-const C_BY_TYPE: usize = 2; // + side * 4 + type
-const C_VETERANS: usize = 10; // + side * 3 + (0 total, 1 infantry, 2 cavalry)
-const S_ANNIHILATED: usize = 0; // + side
-const S_VP: usize = 2;
-const S_STABILITY: usize = 4;
-const S_LEADER_REMOVED: usize = 6;
-const S_MAY_CONTINUE: usize = 8;
+/// Where a field battle's quantities sit in its schema, fixed by [`schema`] as it names them.
+#[derive(Clone, Debug)]
+struct Columns {
+    losses: [usize; 2],
+    losses_by_type: [[usize; 4]; 2],
+    /// Veterans gained: total, infantry, cavalry.
+    veterans: [[usize; 3]; 2],
+    annihilated: [usize; 2],
+    vp: [usize; 2],
+    stability: [usize; 2],
+    leader_removed: [usize; 2],
+    may_continue: usize,
+}
 
-fn schema(sides: &[FieldSide; 2]) -> Schema {
-    let mut s = Schema::new(&["attacker", "defender", "none"]);
-    for (i, side) in sides.iter().enumerate() {
+fn schema(sides: &[FieldSide; 2]) -> (Schema, Columns) {
+    let mut s = Schema::new(super::OUTCOMES);
+    let losses = [0, 1].map(|i| {
         s.count(
             format!("{}_losses", SIDES[i]),
-            side.total().min(DICE_CAP) as usize,
-        );
-    }
-    for (i, side) in sides.iter().enumerate() {
-        for (t, name) in TYPES.iter().enumerate() {
+            sides[i].total().min(DICE_CAP) as usize,
+        )
+    });
+    let losses_by_type = [0, 1].map(|i| {
+        std::array::from_fn(|t| {
             s.count(
-                format!("{}_losses_by_type/{name}", SIDES[i]),
-                side.units[t].min(DICE_CAP) as usize,
-            );
-        }
-    }
-    for side in SIDES {
-        for part in ["total", "infantry", "cavalry"] {
-            s.count(format!("veterans_gained/{side}/{part}"), 3);
-        }
-    }
+                format!("{}_losses_by_type/{}", SIDES[i], TYPES[t]),
+                sides[i].units[t].min(DICE_CAP) as usize,
+            )
+        })
+    });
+    let veterans = SIDES.map(|side| {
+        ["total", "infantry", "cavalry"]
+            .map(|part| s.count(format!("veterans_gained/{side}/{part}"), 3))
+    });
     // The most VP one battle gives: the win, 15 excess kills, a +3 leader removed.
     const MAX_VP: f64 = 5.0 + DICE_CAP as f64 + 5.0;
-    for group in ["annihilated", "vp", "stability", "leader_removed"] {
-        for side in SIDES {
-            let bound = if group == "vp" { MAX_VP } else { 1.0 };
-            s.scalar_bounded(format!("{group}/{side}"), bound);
-        }
-    }
-    s.scalar("attacker_may_continue");
-    s
+    let mut per_side = |group: &str, bound: f64| {
+        SIDES.map(|side| s.scalar_bounded(format!("{group}/{side}"), bound))
+    };
+    let annihilated = per_side("annihilated", 1.0);
+    let vp = per_side("vp", MAX_VP);
+    let stability = per_side("stability", 1.0);
+    let leader_removed = per_side("leader_removed", 1.0);
+    let columns = Columns {
+        losses,
+        losses_by_type,
+        veterans,
+        annihilated,
+        vp,
+        stability,
+        leader_removed,
+        may_continue: s.scalar("attacker_may_continue"),
+    };
+    (s, columns)
 }
 
 /// Stability after a battle against an independent army (A20).
@@ -410,6 +423,7 @@ pub struct FieldBattle {
     /// d100 thresholds of each side's leader, by fate (won, lost, no winner).
     removal_thresholds: [[u32; 3]; 2],
     schema: Schema,
+    columns: Columns,
 }
 
 pub const KIND: Key = keys::choice("kind", &["nation", "independent"])
@@ -446,8 +460,10 @@ impl FieldBattle {
                     .map_or(0, |l: Leader| l.threshold(f, &rules.age_check))
             })
         });
+        let (schema, columns) = schema(&sides);
         FieldBattle {
-            schema: schema(&sides),
+            schema,
+            columns,
             engagement: rules.engage(&sides),
             rules,
             removal_thresholds,
@@ -521,6 +537,7 @@ impl FieldBattle {
 
     fn solve(&self) -> Exact {
         let mut ex = Exact::zeros(&self.schema);
+        let c = &self.columns;
         let hits: Vec<Pmf> = (0..2)
             .map(|s| {
                 let pool: Vec<(usize, f64)> = (0..4)
@@ -555,7 +572,7 @@ impl FieldBattle {
                 for s in 0..2 {
                     loss_pmf[s].add_mass(losses[s] as usize, w);
                     if losses[s] == n[s] {
-                        ex.scalars[S_ANNIHILATED + s] += w;
+                        ex.scalars[c.annihilated[s]] += w;
                     }
                     if FieldRules::fate(winner, s) == LeaderFate::Won && winner != Winner::None {
                         wins[s][losses[s] as usize] += w;
@@ -563,11 +580,11 @@ impl FieldBattle {
                 }
                 let (vp, stability, may_continue) = self.consequences(losses, winner);
                 for s in 0..2 {
-                    ex.scalars[S_VP + s] += w * vp[s];
-                    ex.scalars[S_STABILITY + s] += w * stability[s];
+                    ex.scalars[c.vp[s]] += w * vp[s];
+                    ex.scalars[c.stability[s]] += w * stability[s];
                 }
                 if may_continue {
-                    ex.scalars[S_MAY_CONTINUE] += w;
+                    ex.scalars[c.may_continue] += w;
                 }
             }
         }
@@ -576,9 +593,9 @@ impl FieldBattle {
                 .rules
                 .allocation
                 .by_type(&self.sides[s].units, &loss_pmf[s]);
-            ex.counts[C_LOSSES + s] = loss_pmf[s].clone();
+            ex.counts[c.losses[s]] = loss_pmf[s].clone();
             for (t, pmf) in by_type.into_iter().enumerate() {
-                ex.counts[C_BY_TYPE + 4 * s + t] = pmf;
+                ex.counts[c.losses_by_type[s][t]] = pmf;
             }
             // Veterans: only the winner rolls.
             let mut vet = [Pmf::zeros(4), Pmf::zeros(4), Pmf::zeros(4)];
@@ -599,7 +616,7 @@ impl FieldBattle {
                 }
             }
             for (part, pmf) in vet.into_iter().enumerate() {
-                ex.counts[C_VETERANS + 3 * s + part] = pmf;
+                ex.counts[c.veterans[s][part]] = pmf;
             }
             // Leaders: the age check depends only on how the battle went for the side.
             if let Some(leader) = self.sides[s].leader {
@@ -612,9 +629,9 @@ impl FieldBattle {
                                 .removal_probability(FieldRules::fate(w, s), &self.rules.age_check)
                     })
                     .sum();
-                ex.scalars[S_LEADER_REMOVED + s] = removed;
+                ex.scalars[c.leader_removed[s]] = removed;
                 if !self.sides[1 - s].independent {
-                    ex.scalars[S_VP + 1 - s] += removed * (2 + leader.modifier) as f64;
+                    ex.scalars[c.vp[1 - s]] += removed * (2 + leader.modifier) as f64;
                 }
             }
         }
@@ -624,6 +641,7 @@ impl FieldBattle {
 
 impl Simulate for FieldBattle {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let c = &self.columns;
         let (losses, winner) = self.rules.clash(&self.engagement, dice);
         let n = self.engagement.totals;
         out.outcome = winner.index();
@@ -633,33 +651,35 @@ impl Simulate for FieldBattle {
                 .rules
                 .allocation
                 .draw(&self.sides[s].units, losses[s], dice);
-            out.counts[C_LOSSES + s] = losses[s];
-            out.counts[C_BY_TYPE + 4 * s..C_BY_TYPE + 4 * s + 4].copy_from_slice(&by_type);
+            out.counts[c.losses[s]] = losses[s];
+            for (&column, &lost) in c.losses_by_type[s].iter().zip(&by_type) {
+                out.counts[column] = lost;
+            }
             if winner != Winner::None && FieldRules::fate(winner, s) == LeaderFate::Won {
                 let u = &self.sides[s].units;
                 let eligible = [u[INF] - by_type[INF], u[CAV] - by_type[CAV]];
                 let [inf, cav] = self.rules.roll_veterans(eligible, dice);
-                out.counts[C_VETERANS + 3 * s] = inf + cav;
-                out.counts[C_VETERANS + 3 * s + 1] = inf;
-                out.counts[C_VETERANS + 3 * s + 2] = cav;
+                out.counts[c.veterans[s][0]] = inf + cav;
+                out.counts[c.veterans[s][1]] = inf;
+                out.counts[c.veterans[s][2]] = cav;
             }
-            out.scalars[S_ANNIHILATED + s] = (losses[s] == n[s]) as u32 as f64;
-            out.scalars[S_STABILITY + s] = stability[s];
+            out.scalars[c.annihilated[s]] = (losses[s] == n[s]) as u32 as f64;
+            out.scalars[c.stability[s]] = stability[s];
         }
         for s in 0..2 {
             if let Some(leader) = self.sides[s].leader {
                 let threshold = self.removal_thresholds[s][FieldRules::fate(winner, s) as usize];
                 if self.rules.age_check.removes(dice.d(100), threshold) {
-                    out.scalars[S_LEADER_REMOVED + s] = 1.0;
+                    out.scalars[c.leader_removed[s]] = 1.0;
                     if !self.sides[1 - s].independent {
                         vp[1 - s] += (2 + leader.modifier) as f64;
                     }
                 }
             }
         }
-        out.scalars[S_VP] = vp[0];
-        out.scalars[S_VP + 1] = vp[1];
-        out.scalars[S_MAY_CONTINUE] = may_continue as u32 as f64;
+        out.scalars[c.vp[0]] = vp[0];
+        out.scalars[c.vp[1]] = vp[1];
+        out.scalars[c.may_continue] = may_continue as u32 as f64;
     }
 }
 
@@ -783,8 +803,8 @@ mod tests {
         close(ex.outcomes[0], 0.388098);
         close(ex.outcomes[2], 0.223804);
         close(ex.outcomes[1], 0.388098);
-        close(ex.counts[C_LOSSES].mean(), 2.0);
-        close(ex.scalars[S_LEADER_REMOVED], 0.071643);
+        close(ex.counts[b.columns.losses[0]].mean(), 2.0);
+        close(ex.scalars[b.columns.leader_removed[0]], 0.071643);
     }
 
     #[test]
@@ -794,8 +814,8 @@ mod tests {
         close(ex.outcomes[0], 0.822225);
         close(ex.outcomes[2], 0.091645);
         close(ex.outcomes[1], 0.086130);
-        close(ex.counts[C_LOSSES].mean(), 2.4);
-        close(ex.counts[C_LOSSES + 1].mean(), 4.999969);
+        close(ex.counts[b.columns.losses[0]].mean(), 2.4);
+        close(ex.counts[b.columns.losses[1]].mean(), 4.999969);
     }
 
     #[test]
@@ -807,7 +827,7 @@ mod tests {
         close(ex.outcomes[0], 0.753401);
         close(ex.outcomes[2], 0.108283);
         close(ex.outcomes[1], 0.138316);
-        close(ex.counts[C_LOSSES].mean(), 3.8);
+        close(ex.counts[b.columns.losses[0]].mean(), 3.8);
     }
 
     #[test]
@@ -818,7 +838,7 @@ mod tests {
         assert_eq!(ex.outcomes[0], 0.0);
         close(ex.outcomes[2], 0.992724);
         close(ex.outcomes[1], 0.007276);
-        close(ex.scalars[S_ANNIHILATED + 1], 0.150268);
+        close(ex.scalars[b.columns.annihilated[1]], 0.150268);
         assert!(b.notes().iter().any(|n| n.contains("cannot win")));
     }
 
@@ -829,10 +849,10 @@ mod tests {
             battle("[attacker]\ncavalry = 15\nleader = 3\n[defender]\ninfantry = 8\nleader = 0");
         let ex = b.solve();
         let p_win = ex.outcomes[0];
-        let vet = &ex.counts[C_VETERANS];
+        let vet = &ex.counts[b.columns.veterans[0][0]];
         close(vet.mean(), 0.2 * p_win);
         close(vet.get(0), 1.0 - 0.1 * p_win);
-        close(ex.counts[C_VETERANS + 2].mean(), 0.2 * p_win); // all cavalry
+        close(ex.counts[b.columns.veterans[0][2]].mean(), 0.2 * p_win); // all cavalry
     }
 
     #[test]
@@ -874,9 +894,10 @@ mod tests {
     fn readings_change_the_answer() {
         let base = "[attacker]\ninfantry = 6\ncavalry = 4\nleader = 1\n[defender]\ninfantry = 12\nleader = 0";
         let owner = format!("{base}\n[options]\ncasualty_allocation = \"owner-choice\"\nveteran_promotion = \"best-first\"");
+        let cavalry = battle(base).columns.losses_by_type[0][CAV];
         let (a, b) = (battle(base).solve(), battle(&owner).solve());
         assert_eq!(a.outcomes, b.outcomes); // who dies does not change who wins in one exchange
-        assert!(b.counts[C_BY_TYPE + 1].mean() < a.counts[C_BY_TYPE + 1].mean()); // cavalry spared
+        assert!(b.counts[cavalry].mean() < a.counts[cavalry].mean()); // cavalry spared
         let progress = Progress::hidden();
         let run = McRun {
             trials: 60_000,

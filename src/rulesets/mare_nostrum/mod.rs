@@ -20,6 +20,11 @@ pub const SLUG: &str = "mare-nostrum";
 
 /// The two sides of every Mare Nostrum battle, as keys, columns and reports name them.
 pub const SIDES: [&str; 2] = ["attacker", "defender"];
+/// The attacker's table alone and the defender's, as places of battle keys.
+pub const ATTACKER: &[&str] = &[SIDES[0]];
+pub const DEFENDER: &[&str] = &[SIDES[1]];
+/// The winner of a field or naval battle, or nobody.
+pub const OUTCOMES: &[&str] = &[SIDES[0], SIDES[1], "none"];
 
 pub const RULESET: Ruleset = Ruleset {
     slug: SLUG,
@@ -29,19 +34,17 @@ pub const RULESET: Ruleset = Ruleset {
         BattleKind {
             name: "field",
             summary: "field battle: one simultaneous exchange, up to 15 dice a side (rule 4.2)",
-            outcomes: &["attacker", "defender", "none"],
+            outcomes: OUTCOMES,
             loss_unit: "units",
             keys: field::KEYS,
-            doc: &[],
             build: field::build,
         },
         BattleKind {
             name: "naval",
             summary: "naval battle: one simultaneous exchange, up to 20 dice a side, port modifier (rule 4.1)",
-            outcomes: &["attacker", "defender", "none"],
+            outcomes: OUTCOMES,
             loss_unit: "fleets",
             keys: naval::KEYS,
-            doc: &[],
             build: naval::build,
         },
         BattleKind {
@@ -50,7 +53,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["taken", "held"],
             loss_unit: "units",
             keys: city::ASSAULT_KEYS,
-            doc: &[],
             build: city::build_assault,
         },
         BattleKind {
@@ -59,7 +61,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["taken", "held"],
             loss_unit: "units",
             keys: city::SIEGE_KEYS,
-            doc: &[],
             build: city::build_siege,
         },
         BattleKind {
@@ -68,7 +69,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["destroyed", "spared"],
             loss_unit: "units",
             keys: pillage::KEYS,
-            doc: &[],
             build: pillage::build,
         },
     ],

@@ -19,12 +19,17 @@ use super::SIDES;
 /// Fleets more than the enemy's needed to cross a sea (L669) or blockade its ports (L166).
 const CONTROL_MARGIN: u32 = 10;
 
-const C_LOSSES: usize = 0;
-const S_ANNIHILATED: usize = 0;
-const S_VP: usize = 2;
-const S_STABILITY: usize = 4;
-const S_CONTROL: usize = 6;
-const S_ATTRITION: usize = 8;
+/// Where a naval battle's quantities sit in its schema, fixed by [`NavalBattle::new`] as it
+/// names them.
+#[derive(Clone, Debug)]
+struct Columns {
+    losses: [usize; 2],
+    annihilated: [usize; 2],
+    vp: [usize; 2],
+    stability: [usize; 2],
+    sea_control: [usize; 2],
+    attrition_losses: [usize; 2],
+}
 
 /// The naval rules in force, resolved once from the options (shared by the calculator and the game).
 #[derive(Clone, Copy, Debug)]
@@ -124,6 +129,7 @@ pub struct NavalBattle {
     rules: NavalRules,
     sizes: Sizes,
     schema: Schema,
+    columns: Columns,
 }
 
 const FLEETS: Key = keys::int("fleets", 1, MAX_COUNT)
@@ -148,29 +154,25 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 impl NavalBattle {
     pub fn new(fleets: [u32; 2], ports: [u32; 2], options: &Options) -> NavalBattle {
         let rules = NavalRules::new(options);
-        let mut schema = Schema::new(&["attacker", "defender", "none"]);
-        for s in 0..2 {
+        let mut schema = Schema::new(super::OUTCOMES);
+        let losses = [0, 1].map(|s| {
             schema.count(
                 format!("{}_losses", SIDES[s]),
                 fleets[s].min(DICE_CAP) as usize,
-            );
-        }
-        for group in [
-            "annihilated",
-            "vp",
-            "stability",
-            "sea_control",
-            "attrition_losses",
-        ] {
-            for (s, side) in SIDES.iter().enumerate() {
-                let bound = match group {
-                    "vp" => 5.0 + (DICE_CAP / 2) as f64,
-                    "attrition_losses" => fleets[s] as f64,
-                    _ => 1.0,
-                };
-                schema.scalar_bounded(format!("{group}/{side}"), bound);
-            }
-        }
+            )
+        });
+        let mut per_side = |group: &str, bound: [f64; 2]| {
+            [0, 1].map(|s| schema.scalar_bounded(format!("{group}/{}", SIDES[s]), bound[s]))
+        };
+        let vp_bound = 5.0 + (DICE_CAP / 2) as f64;
+        let columns = Columns {
+            losses,
+            annihilated: per_side("annihilated", [1.0; 2]),
+            vp: per_side("vp", [vp_bound; 2]),
+            stability: per_side("stability", [1.0; 2]),
+            sea_control: per_side("sea_control", [1.0; 2]),
+            attrition_losses: per_side("attrition_losses", fleets.map(|f| f as f64)),
+        };
         NavalBattle {
             fleets,
             ports,
@@ -178,6 +180,7 @@ impl NavalBattle {
             sizes: rules.sizes(fleets),
             rules,
             schema,
+            columns,
         }
     }
 
@@ -195,6 +198,7 @@ impl NavalBattle {
 
     fn solve(&self) -> Exact {
         let mut ex = Exact::zeros(&self.schema);
+        let c = &self.columns;
         let hits: Vec<Pmf> = (0..2)
             .map(|s| {
                 Pmf::binomial(
@@ -218,17 +222,17 @@ impl NavalBattle {
                 let (vp, stability) = self.vp_and_stability(losses, winner);
                 let left = self.survivors(losses);
                 for s in 0..2 {
-                    ex.counts[C_LOSSES + s].add_mass(losses[s] as usize, w);
+                    ex.counts[c.losses[s]].add_mass(losses[s] as usize, w);
                     if left[s] == 0 {
-                        ex.scalars[S_ANNIHILATED + s] += w;
+                        ex.scalars[c.annihilated[s]] += w;
                     }
-                    ex.scalars[S_VP + s] += w * vp[s];
-                    ex.scalars[S_STABILITY + s] += w * stability[s];
+                    ex.scalars[c.vp[s]] += w * vp[s];
+                    ex.scalars[c.stability[s]] += w * stability[s];
                     if left[s] >= left[1 - s] + CONTROL_MARGIN {
-                        ex.scalars[S_CONTROL + s] += w;
+                        ex.scalars[c.sea_control[s]] += w;
                     }
                     if self.ports[s] == 0 {
-                        ex.scalars[S_ATTRITION + s] += w * 0.1 * left[s] as f64;
+                        ex.scalars[c.attrition_losses[s]] += w * 0.1 * left[s] as f64;
                     }
                 }
             }
@@ -239,18 +243,19 @@ impl NavalBattle {
 
 impl Simulate for NavalBattle {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let c = &self.columns;
         let (losses, winner) = self.rules.clash(self.fleets, self.ports, dice);
         out.outcome = winner.index();
         let (vp, stability) = self.vp_and_stability(losses, winner);
         let left = self.survivors(losses);
         for s in 0..2 {
-            out.counts[C_LOSSES + s] = losses[s];
-            out.scalars[S_ANNIHILATED + s] = (left[s] == 0) as u32 as f64;
-            out.scalars[S_VP + s] = vp[s];
-            out.scalars[S_STABILITY + s] = stability[s];
-            out.scalars[S_CONTROL + s] = (left[s] >= left[1 - s] + CONTROL_MARGIN) as u32 as f64;
+            out.counts[c.losses[s]] = losses[s];
+            out.scalars[c.annihilated[s]] = (left[s] == 0) as u32 as f64;
+            out.scalars[c.vp[s]] = vp[s];
+            out.scalars[c.stability[s]] = stability[s];
+            out.scalars[c.sea_control[s]] = (left[s] >= left[1 - s] + CONTROL_MARGIN) as u32 as f64;
             if self.ports[s] == 0 {
-                out.scalars[S_ATTRITION + s] = dice.d10_at_least(left[s], 10) as f64;
+                out.scalars[c.attrition_losses[s]] = dice.d10_at_least(left[s], 10) as f64;
             }
         }
     }

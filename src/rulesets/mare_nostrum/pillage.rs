@@ -34,7 +34,7 @@ pub struct Pillage {
     schema: Schema,
 }
 
-const ATTACKER: &[&str] = &["attacker"];
+use super::{ATTACKER, DEFENDER};
 const PPR: Key = keys::count("ppr").help("the province's rural population points");
 const ORDERS: Key = keys::int("orders", 1, 6)
     .default_int(1)
@@ -49,7 +49,7 @@ pub const KEYS: &[Key] = &[
     UNIT_KEYS[VET_CAV]
         .at(ATTACKER)
         .help("pillaging veteran cavalry"),
-    PPR.at(&["defender"]),
+    PPR.at(DEFENDER),
     ORDERS,
 ];
 

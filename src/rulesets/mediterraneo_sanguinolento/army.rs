@@ -4,6 +4,8 @@
 //! Digest §3.1, §3.2.4-§3.2.8, §3.10, §8.1.
 
 use super::data::data;
+use super::SIDES;
+use crate::battle::keys::{self, Key, Type};
 use crate::error::{AleaError, Result};
 use crate::spec::Fields;
 use toml::Value;
@@ -11,7 +13,23 @@ use toml::Value;
 /// Most distinct unit groups (type, quality, morale, veteran, guard) one side may bring.
 pub const MAX_GROUPS: usize = 6;
 
-pub const TACTICS: [&str; 10] = ["FL", "AF", "AE", "EC", "AC", "RF", "DE", "RE", "CU", "AO"];
+/// What a side's `tactic` may be: the ten tactics of the land matrix, or the best response.
+const TACTIC_CHOICES: [&str; 11] = [
+    "FL",
+    "AF",
+    "AE",
+    "EC",
+    "AC",
+    "RF",
+    "DE",
+    "RE",
+    "CU",
+    "AO",
+    BEST_RESPONSE,
+];
+const BEST_RESPONSE: &str = "best-response";
+/// The tactics of the land matrix, in its order.
+pub const TACTICS: &[&str] = TACTIC_CHOICES.split_at(10).0;
 pub const FL: usize = 0;
 pub const AF: usize = 1;
 pub const AE: usize = 2;
@@ -42,7 +60,7 @@ impl Group {
             "{}-{}{}",
             self.code,
             if self.regular { "R" } else { "I" },
-            ["A", "B", "C", "D"][self.morale]
+            MORALE_CLASSES[self.morale]
         )
     }
 
@@ -138,82 +156,158 @@ pub struct Army {
     pub casualty_order: Vec<String>,
 }
 
-pub const SIDE_KEYS: &[&str] = &[
-    "[attacker]/[defender] units: table of unit type = number of units (fractions allowed), the type written as the rules do, `IM` or with quality and morale `IM-RC` (R regular / I irregular, morale A-D), e.g. { \"IML-RC\" = 10, \"CL-IB\" = 2 }",
-    "[side] culture: \"civilized\" (regular troops, formations), \"mixed\" (B/C) or \"barbarian\" (irregular, no formation); default civilized",
-    "[side] quality, morale: defaults for units written without them (quality by culture; morale \"C\")",
-    "[side] nation: list of flags among \"roman\", \"italic\", \"hispanic\", \"greek\" (can build IPF: +1 fortification, EC and AO), \"carthaginian\", \"seleucid\" (EC)",
-    "[side] veterans, guard: lists of unit keys (as in `units`) that are veterans / the guard",
-    "[side] tactical, strategic: the commanding leader's values 0-5 (no leader: tactical 0); or leader = \"4-3\" as the rules write him (tactical-strategic)",
-    "[side] leader_kind: \"infantry\" (default), \"cavalry\" (+1 pursuit and retreat rolls), \"archer\" (+1 archery), \"chariot\" (+1 chariot charges)",
-    "[side] king: the king fights in person (+0.5 morale); fatigue: forced-march fatigue n (-0.1 morale each, factors x0.75, -1 die, no formation); unsupplied: fraction of the army out of supply on the offensive (x0.5); surprise: caught in strategic redeployment by this side (+1 casualties)",
-    "[side] tactic: FL AF AE EC AC RF DE RE CU AO, or \"best-response\" (the tactic with the best win chance against the other side's, per battle terrain; both sides best-response = each maximises its worst case); default AE",
-    "[side] fallback_tactic: used when the tactic is not allowed on the rolled battle terrain (AF, CU, AO only on 1-5); default AE",
-    "[side] strategy: the commander's strategic level on the terrain roll: \"none\" (default), \"raise\", \"lower\" or \"best\" (whichever of the three gives the better win chance, by simulation; both sides \"best\" = each maximises his worst case)",
-    "[side] flank_fraction: share of every unit type sent off the board with a flanking (FL) tactic, 0-0.9 (default 0.25); flank_strategic: strategic value of the detachment's leader (default the commander's)",
-    "[side] archers: \"missile\" (default: fire before each segment, fight at half factors) or \"melee\"",
-    "[side] chariots_segment: segment of each day (1-3) when 5+ chariot units are launched at the enemy formation; 0 = never (default)",
-    "[side] guard_segment: segment of the battle (1 = day 1 segment 1, 4 = day 2 segment 1 …) when the guard (10+ units of morale A/B) is launched; 0 = never (default); guard_bonus: 1 or 2 (default 2)",
-    "[side] retreat_below_morale: retreat when own morale falls below this; retreat_after_losses: retreat once this percentage of the men is lost (default: never)",
-    "[side] retreat_before_battle: leave before combat when eligible (mounted troops, L2897); pursue: pursue a beaten enemy (default true)",
-    "[side] casualty_order: list of unit keys taking casualties first (default: the order of `units`); half of each loss always falls on the formation's unit type",
+/// The morale classes, best first (index 0 = A).
+pub const MORALE_CLASSES: [&str; 4] = ["A", "B", "C", "D"];
+const NATIONS: [&str; 6] = [
+    "roman",
+    "italic",
+    "hispanic",
+    "greek",
+    "carthaginian",
+    "seleucid",
 ];
+const UNIT_LIST: Type = Type::List {
+    format: "unit keys as written in `units`",
+    example: "[\"IM-RC\"]",
+};
 
-const SIDE_FIELDS: &[&str] = &[
+const UNITS: Key = Key::new(
     "units",
-    "culture",
-    "quality",
-    "morale",
+    Type::Table {
+        format: "unit type = number of units (fractions allowed), the type written as the rules do, `IM`, or with quality and morale, `IM-RC` (R regular / I irregular, morale A-D)",
+        example: "{ \"IML-RC\" = 10, \"CL-IB\" = 2 }",
+    },
+)
+.required()
+.help("the side's units by type");
+const CULTURE: Key = keys::choice("culture", &["civilized", "mixed", "barbarian"])
+    .default_choice("civilized")
+    .help("\"civilized\" (regular troops, formations), \"mixed\" (B/C) or \"barbarian\" (irregular, no formation)");
+const QUALITY: Key = keys::choice("quality", &["regular", "irregular"])
+    .absent("irregular for a barbarian culture, else regular")
+    .help("the quality of units written without one");
+const MORALE: Key = keys::choice("morale", &MORALE_CLASSES)
+    .default_choice("C")
+    .help("the morale class of units written without one");
+const NATION: Key = Key::new(
     "nation",
-    "veterans",
-    "guard",
-    "tactical",
-    "strategic",
+    Type::List {
+        format: "flags among \"roman\", \"italic\", \"hispanic\", \"greek\" (can build IPF: +1 fortification, EC and AO), \"carthaginian\", \"seleucid\" (EC)",
+        example: "[\"roman\"]",
+    },
+)
+.absent("none")
+.help("the nation, for what its troops may do");
+const VETERANS: Key = Key::new("veterans", UNIT_LIST)
+    .absent("none")
+    .help("the units that are veterans");
+const GUARD: Key = Key::new("guard", UNIT_LIST)
+    .absent("none")
+    .help("the units that are the guard");
+const TACTICAL: Key = keys::int("tactical", 0, 5)
+    .absent("no commander: 0")
+    .help("the commanding leader's tactical value");
+const STRATEGIC: Key = keys::int("strategic", 0, 5)
+    .absent("0")
+    .help("the commanding leader's strategic value");
+const LEADER: Key = Key::new(
     "leader",
-    "leader_kind",
-    "king",
-    "fatigue",
-    "unsupplied",
-    "surprise",
-    "tactic",
-    "fallback_tactic",
-    "strategy",
-    "flank_fraction",
-    "flank_strategic",
-    "archers",
-    "chariots_segment",
-    "guard_segment",
-    "guard_bonus",
-    "retreat_below_morale",
-    "retreat_after_losses",
-    "retreat_before_battle",
-    "pursue",
-    "casualty_order",
-];
+    Type::Text {
+        format: "tactical-strategic, each 0-5, as the rules write him",
+        example: "\"4-3\"",
+    },
+)
+.absent("no commander, unless tactical or strategic is given")
+.help("the commanding leader instead of tactical and strategic");
+const LEADER_KIND: Key = keys::choice("leader_kind", &["infantry", "cavalry", "archer", "chariot"])
+    .default_choice("infantry")
+    .help("\"cavalry\" (+1 pursuit and retreat rolls), \"archer\" (+1 archery), \"chariot\" (+1 chariot charges)");
+const KING: Key = keys::flag("king").help("the king fights in person (+0.5 morale)");
+const FATIGUE: Key = keys::int("fatigue", 0, 10)
+    .default_int(0)
+    .help("forced-march fatigue n (-0.1 morale each, factors x0.75, -1 die, no formation)");
+const UNSUPPLIED: Key = keys::number("unsupplied", 0.0, 1.0)
+    .default_number(0.0)
+    .help("fraction of the army out of supply on the offensive (x0.5)");
+const SURPRISE: Key =
+    keys::flag("surprise").help("caught in strategic redeployment by this side (+1 casualties)");
+const TACTIC: Key = keys::choice("tactic", &TACTIC_CHOICES)
+    .default_choice("AE")
+    .help("the side's tactic; \"best-response\" = the tactic with the best win chance against the other side's, per battle terrain (both sides best-response = each maximises its worst case)");
+const FALLBACK_TACTIC: Key = keys::choice("fallback_tactic", TACTICS)
+    .default_choice("AE")
+    .help("used when the tactic is not allowed on the rolled battle terrain (AF, CU, AO only on 1-5), so not one of those");
+const STRATEGY: Key = keys::choice("strategy", &["none", "raise", "lower", "best"])
+    .default_choice("none")
+    .help("the commander's strategic level on the terrain roll; \"best\" = whichever of the three gives the better win chance, by simulation (both sides \"best\" = each maximises his worst case)");
+const FLANK_FRACTION: Key = keys::number("flank_fraction", 0.0, 0.9)
+    .default_number(0.25)
+    .help("share of every unit type sent off the board with a flanking (FL) tactic");
+const FLANK_STRATEGIC: Key = keys::int("flank_strategic", 0, 5)
+    .absent("the commander's")
+    .help("strategic value of the flanking detachment's leader");
+const ARCHERS: Key = keys::choice("archers", &["missile", "melee"])
+    .default_choice("missile")
+    .help("\"missile\": fire before each segment, fight at half factors");
+const CHARIOTS_SEGMENT: Key = keys::int("chariots_segment", 0, 3)
+    .default_int(0)
+    .help("segment of each day (1-3) when 5+ chariot units are launched at the enemy formation; 0 = never");
+const GUARD_SEGMENT: Key = keys::int("guard_segment", 0, 90)
+    .default_int(0)
+    .help("segment of the battle (1 = day 1 segment 1, 4 = day 2 segment 1 …) when the guard (10+ units of morale A/B) is launched; 0 = never");
+const GUARD_BONUS: Key = keys::int("guard_bonus", 1, 2)
+    .default_int(2)
+    .help("the launched guard's bonus");
+const RETREAT_BELOW_MORALE: Key = keys::number("retreat_below_morale", 0.0, 20.0)
+    .absent("never")
+    .help("retreat when own morale falls below this");
+const RETREAT_AFTER_LOSSES: Key = keys::number("retreat_after_losses", 0.0, 100.0)
+    .absent("never")
+    .help("retreat once this percentage of the men is lost");
+const RETREAT_BEFORE_BATTLE: Key = keys::flag("retreat_before_battle")
+    .help("leave before combat when eligible (mounted troops, L2897)");
+const PURSUE: Key = keys::flag("pursue")
+    .default_bool(true)
+    .help("pursue a beaten enemy");
+const CASUALTY_ORDER: Key = Key::new("casualty_order", UNIT_LIST)
+    .absent("the order of `units`")
+    .help("the units taking casualties first; half of each loss always falls on the formation's unit type");
 
-fn strings(f: &Fields, key: &str) -> Result<Vec<String>> {
-    match f.raw(key) {
-        None => Ok(Vec::new()),
-        Some(Value::Array(items)) => items
-            .iter()
-            .map(|v| match v {
-                Value::String(s) => Ok(s.clone()),
-                other => Err(AleaError::input(
-                    f.source,
-                    f.field(key),
-                    other,
-                    "a list of strings",
-                )),
-            })
-            .collect(),
-        Some(other) => Err(AleaError::input(
-            f.source,
-            f.field(key),
-            other,
-            "a list of strings",
-        )),
-    }
-}
+/// The keys of a side's table, the same in every land battle of the ruleset.
+pub const SIDE_KEYS: [Key; 29] = keys::placed(
+    [
+        UNITS,
+        CULTURE,
+        QUALITY,
+        MORALE,
+        NATION,
+        VETERANS,
+        GUARD,
+        TACTICAL,
+        STRATEGIC,
+        LEADER,
+        LEADER_KIND,
+        KING,
+        FATIGUE,
+        UNSUPPLIED,
+        SURPRISE,
+        TACTIC,
+        FALLBACK_TACTIC,
+        STRATEGY,
+        FLANK_FRACTION,
+        FLANK_STRATEGIC,
+        ARCHERS,
+        CHARIOTS_SEGMENT,
+        GUARD_SEGMENT,
+        GUARD_BONUS,
+        RETREAT_BELOW_MORALE,
+        RETREAT_AFTER_LOSSES,
+        RETREAT_BEFORE_BATTLE,
+        PURSUE,
+        CASUALTY_ORDER,
+    ],
+    &SIDES,
+);
 
 fn unit_codes() -> Vec<&'static str> {
     data().units.iter().map(|u| u.code.as_str()).collect()
@@ -244,216 +338,214 @@ fn parse_unit_key(key: &str) -> Option<(String, Option<bool>, Option<usize>)> {
     }
 }
 
-fn tactic_index(f: &Fields, key: &str, value: &str) -> Result<usize> {
-    TACTICS.iter().position(|t| *t == value).ok_or_else(|| {
+/// The nation's flags, each checked against [`NATIONS`].
+fn parse_nation<'a>(f: &Fields<'a>) -> Result<Vec<&'a str>> {
+    let nation = NATION.strings(f)?;
+    match nation.iter().find(|n| !NATIONS.contains(n)) {
+        Some(n) => Err(AleaError::input(
+            f.source,
+            NATION.field(f),
+            format!("\"{n}\""),
+            format!("a list of {}", NATIONS.join(", ")),
+        )),
+        None => Ok(nation),
+    }
+}
+
+/// The side's unit groups in casualty order (the groups `casualty_order` names first, the rest
+/// in written order): `units` merged by type, quality, morale, veteran and guard.
+fn parse_groups(f: &Fields, culture: Culture) -> Result<(Vec<Group>, Vec<String>)> {
+    let default_regular = match QUALITY.opt_choice(f)? {
+        Some(q) => q == "regular",
+        None => culture != Culture::Barbarian,
+    };
+    let morale = MORALE.choice(f)?;
+    let default_morale = MORALE_CLASSES
+        .iter()
+        .position(|m| *m == morale)
+        .expect("a declared class");
+    let empty = toml::Table::new();
+    let units = UNITS.table(f, &empty)?;
+    let veterans = VETERANS.strings(f)?;
+    let guard = GUARD.strings(f)?;
+    let mut groups: Vec<Group> = Vec::new();
+    // The key each group was first written with, which `casualty_order` names it by.
+    let mut keys: Vec<&str> = Vec::new();
+    for key in units.keys() {
+        let field = format!("{}.{key}", UNITS.field(f));
+        let (code, regular, morale) = parse_unit_key(key).ok_or_else(|| {
+            AleaError::input(
+                f.source,
+                &field,
+                format!("\"{key}\""),
+                format!(
+                    "a unit type ({}), optionally with -R/-I and morale A-D, e.g. IM-RC",
+                    unit_codes().join(" ")
+                ),
+            )
+        })?;
+        let n = match units.raw(key) {
+            Some(Value::Integer(i)) if (0..=10_000).contains(i) => *i as f64,
+            Some(Value::Float(x)) if (0.0..=10_000.0).contains(x) => *x,
+            other => {
+                return Err(AleaError::input(
+                    f.source,
+                    &field,
+                    other.map_or("nothing".to_string(), |v| v.to_string()),
+                    "a number of units from 0 to 10000",
+                ))
+            }
+        };
+        if n <= 0.0 {
+            continue;
+        }
+        let g = Group {
+            code,
+            regular: regular.unwrap_or(default_regular),
+            morale: morale.unwrap_or(default_morale),
+            units: n,
+            veteran: veterans.contains(&key),
+            guard: guard.contains(&key),
+        };
+        if let Some(existing) = groups.iter_mut().find(|x| {
+            x.code == g.code
+                && x.regular == g.regular
+                && x.morale == g.morale
+                && x.veteran == g.veteran
+                && x.guard == g.guard
+        }) {
+            existing.units += n;
+            continue;
+        }
+        groups.push(g);
+        keys.push(key);
+    }
+    for (list, named) in [(&VETERANS, &veterans), (&GUARD, &guard)] {
+        if let Some(v) = named.iter().find(|v| !units.has(v)) {
+            return Err(AleaError::input(
+                f.source,
+                list.field(f),
+                format!("\"{v}\""),
+                "unit keys written in `units`",
+            ));
+        }
+    }
+    if groups.is_empty() {
+        return Err(AleaError::input(
+            f.source,
+            UNITS.field(f),
+            "no units",
+            "at least one unit type with a positive number, e.g. units = { \"IM-RC\" = 10 }",
+        ));
+    }
+    if groups.len() > MAX_GROUPS {
+        return Err(AleaError::input(
+            f.source,
+            UNITS.field(f),
+            format!("{} distinct groups", groups.len()),
+            format!("at most {MAX_GROUPS} (type, quality, morale, veteran, guard) groups"),
+        ));
+    }
+    let casualty_order = CASUALTY_ORDER.strings(f)?;
+    if let Some(c) = casualty_order.iter().find(|c| !keys.contains(c)) {
+        return Err(AleaError::input(
+            f.source,
+            CASUALTY_ORDER.field(f),
+            format!("\"{c}\""),
+            format!("unit keys written in `units`: {}", keys.join(", ")),
+        ));
+    }
+    let mut order: Vec<String> = casualty_order
+        .iter()
+        .map(|c| {
+            let i = keys.iter().position(|k| k == c).unwrap_or(0);
+            groups[i].label()
+        })
+        .collect();
+    for g in &groups {
+        if !order.contains(&g.label()) {
+            order.push(g.label());
+        }
+    }
+    let ordered = order
+        .iter()
+        .map(|l| {
+            groups
+                .iter()
+                .find(|g| g.label() == *l)
+                .cloned()
+                .expect("label of a group")
+        })
+        .collect();
+    let names = casualty_order.iter().map(|c| c.to_string()).collect();
+    Ok((ordered, names))
+}
+
+/// The commander's tactical and strategic values, written as `leader = "4-3"` or as the two
+/// keys; `None` without a commander.
+fn parse_commander(f: &Fields) -> Result<Option<(i64, i64)>> {
+    let (tactical, strategic) = (TACTICAL.opt_int(f)?, STRATEGIC.opt_int(f)?);
+    let Some(text) = LEADER.text(f)? else {
+        return Ok(match (tactical, strategic) {
+            (None, None) => None,
+            (t, s) => Some((t.unwrap_or(0), s.unwrap_or(0))),
+        });
+    };
+    let leader = parse_leader(text).ok_or_else(|| {
         AleaError::input(
             f.source,
-            f.field(key),
-            format!("\"{value}\""),
-            format!("one of {}", TACTICS.join(" ")),
+            LEADER.field(f),
+            text,
+            "the leader as the rules write him, tactical-strategic, each 0-5 (e.g. \"4-3\")",
         )
-    })
+    })?;
+    if tactical.is_some() || strategic.is_some() {
+        return Err(AleaError::input(
+            f.source,
+            LEADER.field(f),
+            text,
+            "either `leader` or `tactical`/`strategic`, not both",
+        ));
+    }
+    Ok(Some(leader))
+}
+
+fn tactic_index(name: &str) -> usize {
+    TACTICS
+        .iter()
+        .position(|t| *t == name)
+        .expect("a declared tactic")
 }
 
 impl Army {
-    /// Reads one side's table (`side` is "attacker" or "defender").
+    /// Reads one side's table (its keys are [`SIDE_KEYS`], checked before the build runs).
     pub fn parse(f: &Fields) -> Result<Army> {
-        f.only(SIDE_FIELDS)?;
-        let culture = match f.choice("culture", &["civilized", "mixed", "barbarian"])? {
-            None | Some("civilized") => Culture::Civilized,
-            Some("mixed") => Culture::Mixed,
-            _ => Culture::Barbarian,
+        let culture = match CULTURE.choice(f)? {
+            "mixed" => Culture::Mixed,
+            "barbarian" => Culture::Barbarian,
+            _ => Culture::Civilized,
         };
-        let default_regular = match f.choice("quality", &["regular", "irregular"])? {
-            Some(q) => q == "regular",
-            None => culture != Culture::Barbarian,
+        let nation = parse_nation(f)?;
+        let has = |flag: &str| nation.contains(&flag);
+        let (groups, casualty_order) = parse_groups(f, culture)?;
+        let leader_kind = match LEADER_KIND.choice(f)? {
+            "cavalry" => LeaderKind::Cavalry,
+            "archer" => LeaderKind::Archer,
+            "chariot" => LeaderKind::Chariot,
+            _ => LeaderKind::Infantry,
         };
-        let default_morale = match f.choice("morale", &["A", "B", "C", "D"])? {
-            Some(m) => ["A", "B", "C", "D"]
-                .iter()
-                .position(|x| *x == m)
-                .unwrap_or(2),
-            None => 2,
+        let commander = parse_commander(f)?;
+        let (tactical, strategic) = commander.unwrap_or((0, 0));
+        let tactic = match TACTIC.choice(f)? {
+            BEST_RESPONSE => TacticChoice::BestResponse,
+            t => TacticChoice::Fixed(tactic_index(t)),
         };
-        let nation = strings(f, "nation")?;
-        const FLAGS: [&str; 6] = [
-            "roman",
-            "italic",
-            "hispanic",
-            "greek",
-            "carthaginian",
-            "seleucid",
-        ];
-        for n in &nation {
-            if !FLAGS.contains(&n.as_str()) {
-                return Err(AleaError::input(
-                    f.source,
-                    f.field("nation"),
-                    format!("\"{n}\""),
-                    format!("a list of {}", FLAGS.join(", ")),
-                ));
-            }
-        }
-        let has = |flag: &str| nation.iter().any(|n| n == flag);
-        let empty = toml::Table::new();
-        let units = f.table("units", &empty)?;
-        let veterans = strings(f, "veterans")?;
-        let guard = strings(f, "guard")?;
-        let mut groups: Vec<Group> = Vec::new();
-        let mut keys: Vec<String> = Vec::new();
-        for key in units.keys() {
-            let field = format!("{}.{key}", f.field("units"));
-            let (code, regular, morale) = parse_unit_key(key).ok_or_else(|| {
-                AleaError::input(
-                    f.source,
-                    &field,
-                    format!("\"{key}\""),
-                    format!(
-                        "a unit type ({}), optionally with -R/-I and morale A-D, e.g. IM-RC",
-                        unit_codes().join(" ")
-                    ),
-                )
-            })?;
-            let n = match units.raw(key) {
-                Some(Value::Integer(i)) if (0..=10_000).contains(i) => *i as f64,
-                Some(Value::Float(x)) if (0.0..=10_000.0).contains(x) => *x,
-                other => {
-                    return Err(AleaError::input(
-                        f.source,
-                        &field,
-                        other.map_or("nothing".to_string(), |v| v.to_string()),
-                        "a number of units from 0 to 10000",
-                    ))
-                }
-            };
-            if n <= 0.0 {
-                continue;
-            }
-            let g = Group {
-                code,
-                regular: regular.unwrap_or(default_regular),
-                morale: morale.unwrap_or(default_morale),
-                units: n,
-                veteran: veterans.iter().any(|v| v == key),
-                guard: guard.iter().any(|v| v == key),
-            };
-            if let Some(existing) = groups.iter_mut().find(|x| {
-                x.code == g.code
-                    && x.regular == g.regular
-                    && x.morale == g.morale
-                    && x.veteran == g.veteran
-                    && x.guard == g.guard
-            }) {
-                existing.units += n;
-                continue;
-            }
-            groups.push(g);
-            keys.push(key.to_string());
-        }
-        for (what, list) in [("veterans", &veterans), ("guard", &guard)] {
-            for v in list {
-                if !units.has(v) {
-                    return Err(AleaError::input(
-                        f.source,
-                        f.field(what),
-                        format!("\"{v}\""),
-                        "unit keys written in `units`",
-                    ));
-                }
-            }
-        }
-        if groups.is_empty() {
-            return Err(AleaError::input(
-                f.source,
-                f.field("units"),
-                "no units",
-                "at least one unit type with a positive number, e.g. units = { \"IM-RC\" = 10 }",
-            ));
-        }
-        if groups.len() > MAX_GROUPS {
-            return Err(AleaError::input(
-                f.source,
-                f.field("units"),
-                format!("{} distinct groups", groups.len()),
-                format!("at most {MAX_GROUPS} (type, quality, morale, veteran, guard) groups"),
-            ));
-        }
-        let casualty_order = strings(f, "casualty_order")?;
-        for c in &casualty_order {
-            if !keys.contains(c) {
-                return Err(AleaError::input(
-                    f.source,
-                    f.field("casualty_order"),
-                    format!("\"{c}\""),
-                    format!("unit keys written in `units`: {}", keys.join(", ")),
-                ));
-            }
-        }
-        // The order as group indices, groups not named keeping their written order.
-        let mut order: Vec<String> = casualty_order
-            .iter()
-            .map(|c| {
-                let i = keys.iter().position(|k| k == c).unwrap_or(0);
-                groups[i].label()
-            })
-            .collect();
-        for g in &groups {
-            if !order.contains(&g.label()) {
-                order.push(g.label());
-            }
-        }
-        let leader_kind =
-            match f.choice("leader_kind", &["infantry", "cavalry", "archer", "chariot"])? {
-                None | Some("infantry") => LeaderKind::Infantry,
-                Some("cavalry") => LeaderKind::Cavalry,
-                Some("archer") => LeaderKind::Archer,
-                _ => LeaderKind::Chariot,
-            };
-        let (mut tactical, mut strategic) =
-            (f.int_in("tactical", 0, 5)?, f.int_in("strategic", 0, 5)?);
-        if let Some(text) = f.string("leader")? {
-            let (t, s) = parse_leader(text).ok_or_else(|| {
-                AleaError::input(
-                    f.source,
-                    f.field("leader"),
-                    text,
-                    "the leader as the rules write him, tactical-strategic, each 0-5 (e.g. \"4-3\")",
-                )
-            })?;
-            if tactical.is_some() || strategic.is_some() {
-                return Err(AleaError::input(
-                    f.source,
-                    f.field("leader"),
-                    text,
-                    "either `leader` or `tactical`/`strategic`, not both",
-                ));
-            }
-            (tactical, strategic) = (Some(t), Some(s));
-        }
-        let has_commander = tactical.is_some() || strategic.is_some();
-        let tactic = match f.string("tactic")? {
-            None => TacticChoice::Fixed(AE),
-            Some("best-response") => TacticChoice::BestResponse,
-            Some(t) => TacticChoice::Fixed(tactic_index(f, "tactic", t).map_err(|_| {
-                AleaError::input(
-                    f.source,
-                    f.field("tactic"),
-                    format!("\"{t}\""),
-                    format!("one of {} or \"best-response\"", TACTICS.join(" ")),
-                )
-            })?),
+        let strategy = match STRATEGY.choice(f)? {
+            "raise" => Strategy::Raise,
+            "lower" => Strategy::Lower,
+            "best" => Strategy::Best,
+            _ => Strategy::None,
         };
-        let fallback_tactic = match f.string("fallback_tactic")? {
-            None => AE,
-            Some(t) => tactic_index(f, "fallback_tactic", t)?,
-        };
-        let strategy = match f.choice("strategy", &["none", "raise", "lower", "best"])? {
-            None | Some("none") => Strategy::None,
-            Some("raise") => Strategy::Raise,
-            Some("lower") => Strategy::Lower,
-            _ => Strategy::Best,
-        };
-        let strategic = strategic.unwrap_or(0) as i32;
         let army = Army {
             culture,
             roman: has("roman"),
@@ -462,47 +554,36 @@ impl Army {
             greek: has("greek"),
             carthaginian: has("carthaginian"),
             seleucid: has("seleucid"),
-            groups: order
-                .iter()
-                .map(|l| {
-                    groups
-                        .iter()
-                        .find(|g| g.label() == *l)
-                        .cloned()
-                        .expect("label of a group")
-                })
-                .collect(),
-            has_commander,
-            tactical: tactical.unwrap_or(0) as i32,
-            strategic,
-            leader_kind: if has_commander {
+            groups,
+            has_commander: commander.is_some(),
+            tactical: tactical as i32,
+            strategic: strategic as i32,
+            leader_kind: if commander.is_some() {
                 leader_kind
             } else {
                 LeaderKind::None
             },
-            king: f.bool("king")?.unwrap_or(false),
-            fatigue: f.int_in("fatigue", 0, 10)?.unwrap_or(0) as u32,
-            unsupplied: f.number_in("unsupplied", 0.0, 1.0)?.unwrap_or(0.0),
-            surprise: f.bool("surprise")?.unwrap_or(false),
+            king: KING.bool(f)?,
+            fatigue: FATIGUE.int(f)? as u32,
+            unsupplied: UNSUPPLIED.number(f)?,
+            surprise: SURPRISE.bool(f)?,
             tactic,
-            fallback_tactic,
+            fallback_tactic: tactic_index(FALLBACK_TACTIC.choice(f)?),
             strategy,
-            flank_fraction: f.number_in("flank_fraction", 0.0, 0.9)?.unwrap_or(0.25),
-            flank_strategic: f
-                .int_in("flank_strategic", 0, 5)?
-                .map_or(strategic, |v| v as i32),
-            archers_fire: f.choice("archers", &["missile", "melee"])? != Some("melee"),
-            chariots_segment: f.int_in("chariots_segment", 0, 3)?.unwrap_or(0) as u32,
-            guard_segment: f.int_in("guard_segment", 0, 90)?.unwrap_or(0) as u32,
-            guard_bonus: f.int_in("guard_bonus", 1, 2)?.unwrap_or(2) as u32,
-            retreat_below_morale: f
-                .number_in("retreat_below_morale", 0.0, 20.0)?
+            flank_fraction: FLANK_FRACTION.number(f)?,
+            flank_strategic: FLANK_STRATEGIC
+                .opt_int(f)?
+                .map_or(strategic as i32, |v| v as i32),
+            archers_fire: ARCHERS.choice(f)? != "melee",
+            chariots_segment: CHARIOTS_SEGMENT.int(f)? as u32,
+            guard_segment: GUARD_SEGMENT.int(f)? as u32,
+            guard_bonus: GUARD_BONUS.int(f)? as u32,
+            retreat_below_morale: RETREAT_BELOW_MORALE
+                .opt_number(f)?
                 .map(|m| (m * 100.0).round() as i64),
-            retreat_after_losses: f
-                .number_in("retreat_after_losses", 0.0, 100.0)?
-                .map(|p| p / 100.0),
-            retreat_before_battle: f.bool("retreat_before_battle")?.unwrap_or(false),
-            pursue: f.bool("pursue")?.unwrap_or(true),
+            retreat_after_losses: RETREAT_AFTER_LOSSES.opt_number(f)?.map(|p| p / 100.0),
+            retreat_before_battle: RETREAT_BEFORE_BATTLE.bool(f)?,
+            pursue: PURSUE.bool(f)?,
             casualty_order,
         };
         for t in [army.fallback_tactic].into_iter().chain(match army.tactic {
@@ -512,7 +593,7 @@ impl Army {
             if !army.may_use(t) {
                 return Err(AleaError::input(
                     f.source,
-                    f.field("tactic"),
+                    TACTIC.field(f),
                     TACTICS[t],
                     format!(
                         "a tactic this nation may use: {}",
@@ -528,14 +609,13 @@ impl Army {
         if army.fallback_tactic == AF || army.fallback_tactic >= 8 {
             return Err(AleaError::input(
                 f.source,
-                f.field("fallback_tactic"),
+                FALLBACK_TACTIC.field(f),
                 TACTICS[army.fallback_tactic],
                 "a tactic allowed on every battle terrain (not AF, CU or AO)",
             ));
         }
         Ok(army)
     }
-
     /// Tactics the nation may choose at all (L2934, L2944).
     pub fn may_use(&self, t: usize) -> bool {
         match TACTICS[t] {

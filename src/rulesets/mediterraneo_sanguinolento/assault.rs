@@ -3,12 +3,14 @@
 //! factors multiplied and its morale raised by the effective fortification level. A garrison that
 //! breaks surrenders. An unfortified place (level 0) is fought as a battle in the city (A15).
 
-use super::army::{Army, AE, DE};
+use super::army::{Army, AE, DE, SIDE_KEYS};
 use super::data::CIUDAD;
 use super::engine::{CellCodes, Setting};
 use super::field::{
     self, parse_armies, parse_context, Context, FieldBattle, LandOptions, Plan, TerrainCase,
+    CONTEXT_KEYS,
 };
+use crate::battle::keys::{self, Key};
 use crate::battle::BattleModel;
 use crate::error::Result;
 use crate::options::Options;
@@ -16,13 +18,23 @@ use crate::spec::Fields;
 
 pub const SUMMARY: &str = "assault of a city or fortification: fixed codes 5-1 against 5-2, garrison factors x fortification level, surrender on breaking";
 pub const OUTCOMES: &[&str] = super::outcome::OUTCOMES;
-pub const KEYS: &[&str] = &[
-    "fort_level: the place's fortification level 0-10 (walls built); a nation that can build IPF (nation = [\"greek\"]) adds 1",
-    "months_besieged: months of siege before the assault (-1 level each, or each 2 months with sea_supplied = true)",
-    "siege_engine: level of the besieger's siege engine 0-5 (option siege_engine: lowers the level by L, or by 1)",
-    "weather, winter, max_days, resolution: as in the field battle",
-    "[attacker] / [defender]: the besiegers and the garrison, with the field battle's side keys (tactics only matter at level 0)",
-];
+pub const FORT_LEVEL: Key = keys::int("fort_level", 0, 10)
+    .default_int(2)
+    .help("the place's fortification level (walls built); a nation that can build IPF (nation = [\"greek\"]) adds 1; at level 0 it is a battle in the city, where the sides' tactics matter");
+const MONTHS_BESIEGED: Key = keys::int("months_besieged", 0, 60).default_int(0).help(
+    "months of siege before the assault (-1 level each, or each 2 months with sea_supplied = true)",
+);
+pub const SEA_SUPPLIED: Key = keys::flag("sea_supplied")
+    .help("the place is supplied by sea (the siege lowers its level every 2 months)");
+pub const SIEGE_ENGINE: Key = keys::int("siege_engine", 0, 5).default_int(0).help(
+    "level of the besieger's siege engine (option siege_engine: lowers the level by L, or by 1)",
+);
+
+pub const KEYS: &[Key] = &keys::join::<37>(&[
+    &[FORT_LEVEL, MONTHS_BESIEGED, SEA_SUPPLIED, SIEGE_ENGINE],
+    &CONTEXT_KEYS,
+    &SIDE_KEYS,
+]);
 
 /// The effective fortification level (L3636-L3642, L3664, L3674, L5130, L5163).
 pub fn effective_level(
@@ -114,27 +126,12 @@ pub fn assault_battle(
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "fort_level",
-        "months_besieged",
-        "sea_supplied",
-        "siege_engine",
-        "weather",
-        "winter",
-        "max_days",
-        "resolution",
-        "attacker",
-        "defender",
-    ])?;
     let armies = parse_armies(fields)?;
     let ctx = parse_context(fields)?;
-    let fort = fields.int_in("fort_level", 0, 10)?.unwrap_or(2) as u32;
-    let months = fields.int_in("months_besieged", 0, 60)?.unwrap_or(0) as u32;
-    let sea = fields.bool("sea_supplied")?.unwrap_or(false);
-    let engine = fields.int_in("siege_engine", 0, 5)?.unwrap_or(0) as u32;
+    let fort = FORT_LEVEL.int(fields)? as u32;
+    let months = MONTHS_BESIEGED.int(fields)? as u32;
+    let sea = SEA_SUPPLIED.bool(fields)?;
+    let engine = SIEGE_ENGINE.int(fields)? as u32;
     let level = effective_level(
         &armies,
         fort,

@@ -3,13 +3,14 @@
 //! crossed in the land matrix, days of three segments on the engine, and the pursuit.
 //! Landings (§3.6) are field battles with the landing force converted to infantry.
 
-use super::army::{Army, Strategy, TacticChoice, AF, RE, TACTICS};
+use super::army::{Army, Strategy, TacticChoice, AF, RE, SIDE_KEYS, TACTICS};
 use super::data::{data, CIUDAD};
 use super::engine::{
     archery_table, Budget, CellCodes, CellKind, Crt, End, Engine, Rules, Setting, SideSetup, State,
 };
 use super::outcome::{Finish, Layout, Sink, Verdict};
 use super::SIDES;
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -31,32 +32,40 @@ pub const HEXES: [(&str, &str); 6] = [
     ("mountain", "MONTAÑA"),
 ];
 
-pub const KEYS: &[&str] = &[
-    "hex: the hex's terrain, rolled into a battle terrain with 2D6: \"plain\" (default), \"desert\", \"forest\", \"rough\", \"hills\", \"mountain\"",
-    "battle_terrain: force the battle terrain type 1 (most open) .. 10 (most broken) instead of rolling it",
-    "weather: \"clear\" (default), \"rain\" (-1 on every combat and pursuit die), \"storm\" or \"snow\" (factors x0.5)",
-    "winter: December-February (factors x0.5); max_days: days fought before the battle is called undecided (default 30)",
-    "resolution: casualties are counted in steps of 1/resolution of each army's combat factors (rounded to the nearest step each segment) (default 20, i.e. 5% of the army's combat factors), the same for the exact answer and the simulation; finer steps make the exact answer slower",
-    "[attacker] / [defender]: the two sides, keys below",
-    super::army::SIDE_KEYS[0],
-    super::army::SIDE_KEYS[1],
-    super::army::SIDE_KEYS[2],
-    super::army::SIDE_KEYS[3],
-    super::army::SIDE_KEYS[4],
-    super::army::SIDE_KEYS[5],
-    super::army::SIDE_KEYS[6],
-    super::army::SIDE_KEYS[7],
-    super::army::SIDE_KEYS[8],
-    super::army::SIDE_KEYS[9],
-    super::army::SIDE_KEYS[10],
-    super::army::SIDE_KEYS[11],
-    super::army::SIDE_KEYS[12],
-    super::army::SIDE_KEYS[13],
-    super::army::SIDE_KEYS[14],
-    super::army::SIDE_KEYS[15],
-    super::army::SIDE_KEYS[16],
-    super::army::SIDE_KEYS[17],
-];
+const HEX_NAMES: [&str; 6] = firsts(HEXES);
+
+/// The first of each pair.
+const fn firsts<const N: usize>(pairs: [(&'static str, &'static str); N]) -> [&'static str; N] {
+    let mut out = [""; N];
+    let mut k = 0;
+    while k < N {
+        out[k] = pairs[k].0;
+        k += 1;
+    }
+    out
+}
+
+pub const HEX: Key = keys::choice("hex", &HEX_NAMES)
+    .default_choice("plain")
+    .help("the hex's terrain, rolled into a battle terrain with 2D6");
+pub const BATTLE_TERRAIN: Key = keys::int("battle_terrain", 1, 10)
+    .absent("rolled from the hex")
+    .help("force the battle terrain type 1 (most open) .. 10 (most broken) instead of rolling it");
+pub const WEATHER: Key = keys::choice("weather", &["clear", "rain", "storm", "snow"])
+    .default_choice("clear")
+    .help("\"rain\": -1 on every combat and pursuit die; \"storm\" or \"snow\": factors x0.5");
+pub const WINTER: Key = keys::flag("winter").help("December-February (factors x0.5)");
+const MAX_DAYS: Key = keys::int("max_days", 1, 60)
+    .default_int(30)
+    .help("days fought before the battle is called undecided");
+const RESOLUTION: Key = keys::int("resolution", 4, 100_000)
+    .default_int(DEFAULT_RESOLUTION as i64)
+    .help("casualties are counted in steps of 1/resolution of each army's combat factors (rounded to the nearest step each segment; 20 = 5% of the army's combat factors), the same for the exact answer and the simulation; finer steps make the exact answer slower");
+
+/// The keys of the day's fighting, the same in every land battle of the ruleset.
+pub const CONTEXT_KEYS: [Key; 4] = [WEATHER, WINTER, MAX_DAYS, RESOLUTION];
+
+pub const KEYS: &[Key] = &keys::join::<35>(&[&[HEX, BATTLE_TERRAIN], &CONTEXT_KEYS, &SIDE_KEYS]);
 
 /// Casualties are counted in steps of 1/DEFAULT_RESOLUTION of each army's combat factors.
 pub const DEFAULT_RESOLUTION: u32 = 20;
@@ -413,35 +422,29 @@ impl FieldBattle {
 }
 
 pub fn parse_context(fields: &Fields) -> Result<Context> {
-    let weather = fields
-        .choice("weather", &["clear", "rain", "storm", "snow"])?
-        .unwrap_or("clear");
+    let weather = WEATHER.choice(fields)?;
     Ok(Context {
         weather_rain: weather == "rain",
         storm: weather == "storm" || weather == "snow",
-        winter: fields.bool("winter")?.unwrap_or(false),
-        max_days: fields.int_in("max_days", 1, 60)?.unwrap_or(30) as u32,
-        resolution: fields
-            .int_in("resolution", 4, 100_000)?
-            .unwrap_or(DEFAULT_RESOLUTION as i64) as u32,
+        winter: WINTER.bool(fields)?,
+        max_days: MAX_DAYS.int(fields)? as u32,
+        resolution: RESOLUTION.int(fields)? as u32,
     })
 }
 
+/// The two sides, whose keys are [`SIDE_KEYS`].
 pub fn parse_armies(fields: &Fields) -> Result<[Army; 2]> {
     let empty = toml::Table::new();
-    let mut out = Vec::new();
-    for side in SIDES {
-        if !fields.has(side) {
-            return Err(AleaError::invalid(
-                fields.source,
-                format!("missing [{side}] table (its units, e.g. units = {{ \"IM-RC\" = 10 }})"),
-            ));
-        }
-        out.push(Army::parse(&fields.table(side, &empty)?)?);
-    }
-    let d = out.pop().expect("two sides");
-    let a = out.pop().expect("two sides");
-    Ok([a, d])
+    let [a, d] = SIDES.map(|side| fields.table(side, &empty).and_then(|f| Army::parse(&f)));
+    Ok([a?, d?])
+}
+
+/// The hex the battle terrain is rolled on, and the battle terrain when it is forced instead.
+pub fn parse_terrain<'a>(fields: &Fields<'a>) -> Result<(Option<&'static str>, Option<usize>)> {
+    Ok((
+        HEX.opt_choice(fields)?,
+        BATTLE_TERRAIN.opt_int(fields)?.map(|t| t as usize),
+    ))
 }
 
 /// The battle terrain distribution: (terrain, probability, 2D6 totals leading to it).
@@ -619,37 +622,19 @@ fn choose_tactics(
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "hex",
-        "battle_terrain",
-        "weather",
-        "winter",
-        "max_days",
-        "resolution",
-        "attacker",
-        "defender",
-    ])?;
     let armies = parse_armies(fields)?;
     let ctx = parse_context(fields)?;
-    let hex_name = fields.choice("hex", &HEXES.map(|h| h.0))?;
-    let forced = fields.int_in("battle_terrain", 1, 10)?;
-    if forced.is_some() && hex_name.is_some() {
+    let (hex_name, forced) = parse_terrain(fields)?;
+    if let (Some(t), Some(_)) = (forced, hex_name) {
         return Err(AleaError::input(
             fields.source,
-            "battle_terrain",
-            forced.unwrap_or(0),
+            BATTLE_TERRAIN.field(fields),
+            t,
             "either `hex` (the terrain is rolled) or `battle_terrain` (forced), not both",
         ));
     }
     Ok(Box::new(FieldBattle::new(
-        armies,
-        ctx,
-        hex_name,
-        forced.map(|t| t as usize),
-        &options,
+        armies, ctx, hex_name, forced, &options,
     )))
 }
 

@@ -11,13 +11,12 @@ fn battle(text: &str) -> FieldBattle {
         Fields::new("test.toml", &toml::Table::new()),
     )
     .unwrap();
+    // The keys are checked against their declarations before the build runs, as `load_battle` does.
+    crate::battle::keys::check(&fields, KEYS).unwrap();
     let armies = parse_armies(&fields).unwrap();
     let ctx = parse_context(&fields).unwrap();
-    let forced = fields
-        .int_in("battle_terrain", 1, 10)
-        .unwrap()
-        .map(|t| t as usize);
-    FieldBattle::new(armies, ctx, fields.string("hex").unwrap(), forced, &options)
+    let (hex, forced) = parse_terrain(&fields).unwrap();
+    FieldBattle::new(armies, ctx, hex, forced, &options)
 }
 
 const VECTOR: &str = r#"

@@ -4,9 +4,12 @@
 //! example), and warfleets add a tenth of their ram factors. Outside plain, desert and forest the
 //! landing needs a naval leader's 1D6 ≤ his value (A34); the odds are given for a landing that happens.
 
-use super::army::Group;
+use super::army::{Group, SIDE_KEYS};
 use super::data::data;
-use super::field::{parse_armies, parse_context, FieldBattle, HEXES};
+use super::field::{
+    parse_armies, parse_context, parse_terrain, FieldBattle, BATTLE_TERRAIN, CONTEXT_KEYS, HEX,
+};
+use crate::battle::keys::{self, Key, Type};
 use crate::battle::BattleModel;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
@@ -14,12 +17,38 @@ use crate::spec::Fields;
 
 pub const SUMMARY: &str = "landing: a field battle with the landing force converted to infantry and a tenth of the warfleets' factors";
 pub const OUTCOMES: &[&str] = super::outcome::OUTCOMES;
-pub const KEYS: &[&str] = &[
-    "hex, battle_terrain, weather, winter, max_days, resolution: as in the field battle (the coast's terrain)",
-    "fleets: warfleets supporting the landing, e.g. { FT = 3 } (a tenth of their ram factors fights with the landing force)",
-    "naval_leader: the naval leader's tactical and strategic value as { tactical = 3, strategic = 2 } (needed outside plain, desert and forest)",
-    "[attacker]: the landing force; [defender]: the defenders (field battle side keys)",
-];
+const FLEETS: Key = Key::new(
+    "fleets",
+    Type::Table {
+        format: "fleet type (FG FB FT FQ FTR FC FP) = number of fleets",
+        example: "{ FT = 3 }",
+    },
+)
+.absent("none")
+.help(
+    "warfleets supporting the landing (a tenth of their ram factors fights with the landing force)",
+);
+const NAVAL_LEADER: &[&str] = &["naval_leader"];
+const NAVAL_TACTICAL: Key = keys::int("tactical", 0, 5)
+    .default_int(0)
+    .at(NAVAL_LEADER)
+    .help("the naval leader's tactical value (option landing_leader_value; needed outside plain, desert and forest)");
+const NAVAL_STRATEGIC: Key = keys::int("strategic", 0, 5)
+    .default_int(0)
+    .at(NAVAL_LEADER)
+    .help("the naval leader's strategic value (option landing_leader_value; needed outside plain, desert and forest)");
+
+pub const KEYS: &[Key] = &keys::join::<38>(&[
+    &[
+        HEX.help("the coast's terrain, rolled into a battle terrain with 2D6 (outside plain, desert and forest the landing needs the naval leader's roll)"),
+        BATTLE_TERRAIN,
+        FLEETS,
+        NAVAL_TACTICAL,
+        NAVAL_STRATEGIC,
+    ],
+    &CONTEXT_KEYS,
+    &SIDE_KEYS,
+]);
 
 /// The infantry type a unit fights as when landing.
 pub fn infantry_equivalent(code: &str) -> &'static str {
@@ -55,42 +84,26 @@ pub fn convert(groups: &[Group]) -> Vec<Group> {
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "hex",
-        "battle_terrain",
-        "weather",
-        "winter",
-        "max_days",
-        "resolution",
-        "fleets",
-        "naval_leader",
-        "attacker",
-        "defender",
-    ])?;
     let mut armies = parse_armies(fields)?;
     let ctx = parse_context(fields)?;
-    let hex = fields.choice("hex", &HEXES.map(|h| h.0))?;
-    let forced = fields.int_in("battle_terrain", 1, 10)?.map(|t| t as usize);
+    let (hex, forced) = parse_terrain(fields)?;
     let empty = toml::Table::new();
-    let fleets = fields.table("fleets", &empty)?;
+    let fleets = FLEETS.table(fields, &empty)?;
     let mut support = 0.0;
     for code in fleets.keys() {
         let f = data().fleet(code).ok_or_else(|| {
             AleaError::input(
                 fields.source,
-                format!("fleets.{code}"),
+                format!("{}.{code}", FLEETS.field(fields)),
                 code,
                 "a fleet type: FG FB FT FQ FTR FC FP",
             )
         })?;
         support += fleets.number_in(code, 0.0, 1000.0)?.unwrap_or(0.0) * f.ram as f64 / 10.0;
     }
-    let leader = fields.table("naval_leader", &empty)?;
-    let tactical = leader.int_in("tactical", 0, 5)?.unwrap_or(0);
-    let strategic = leader.int_in("strategic", 0, 5)?.unwrap_or(0);
+    let leader = fields.table(NAVAL_LEADER[0], &empty)?;
+    let tactical = NAVAL_TACTICAL.int(&leader)?;
+    let strategic = NAVAL_STRATEGIC.int(&leader)?;
     let value = if options.choice("landing_leader_value") == "tactical" {
         tactical
     } else {

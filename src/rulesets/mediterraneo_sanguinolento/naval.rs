@@ -28,6 +28,8 @@
 //!   the pursuit table, +1 on the row die with a naval leader, -1 in rain.
 
 use super::data::{self, data};
+use super::field::{WEATHER, WINTER};
+use crate::battle::keys::{self, Key, Type};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -38,36 +40,101 @@ use crate::spec::Fields;
 use toml::{Table, Value};
 
 pub const SUMMARY: &str = "naval combat: ram combat on the naval matrices or boarding, Greek fire, corvus, retreat attempt and pursuit, segment by segment until a fleet is destroyed, routs or withdraws (rules §12)";
-pub const OUTCOMES: &[&str] = &["attacker", "defender", "none"];
-pub const KEYS: &[&str] = &[
-    "[attacker]/[defender] fleets: fleets by type, e.g. { FT = 3, FG = 2 } (FG FB FT FQ FTR FC FP; multiples of 0.1 = single ships)",
-    "[attacker]/[defender] quality: crews \"regular\" (default) or \"irregular\"",
-    "[attacker]/[defender] morale: crews' morale class \"A\"..\"D\" (default \"C\"; A doubles factors, B x1.5)",
-    "[attacker]/[defender] barbarian: barbarian ships, -1 on the ram combat die (L2425)",
-    "[attacker]/[defender] corvus: Italo-Roman corvus, boarding factors x1.2 (L5155)",
-    "[attacker]/[defender] greek_fire: fires on the archery table in every non-boarding segment (L5134-L5137)",
-    "[attacker]/[defender] embarked: land units aboard by type, e.g. { IM = 4 } (boarding factors of the NAVAL column; within transport capacity)",
-    "[attacker]/[defender] embarked_quality, embarked_morale: the embarked units' quality and morale class (default: the crews')",
-    "[attacker]/[defender] leader: naval leader's tactical value 0..5 (absent = none, counted as 0)",
-    "[attacker]/[defender] infantry_leader: an infantry leader's tactical value 0..5, leading boarding at -2 (L2140)",
-    "[attacker]/[defender] combat: the side's order, \"ram\" (default) or \"boarding\"; if they differ the better naval leader decides, ties ram (L2451)",
-    "[attacker]/[defender] matrix: naval matrix PE DI KY ES DL RP (default ES, L2673)",
-    "[attacker]/[defender] retreat_below_morale: attempt a retreat when morale falls below this (0..6; absent = never)",
-    "[attacker]/[defender] retreat_after_losses: attempt a retreat once this % of the ships is lost (0..100; absent = never)",
-    "[attacker]/[defender] pursue: pursue a routed or withdrawing enemy (default true)",
-    "weather: \"clear\" (default), \"rain\" (-1 to combat and pursuit rolls), \"storm\" or \"snow\" (factors halved)",
-    "winter: a winter month, factors halved (L4502)",
-    "ocean: the battle is on the Atlantic or Indian ocean (+2 on the storm roll of the note on sailing on; default false)",
-    "max_days: days fought at most (1..365, default 30); what is still undecided is reported as `undecided`, outcome none",
-];
-
+pub const OUTCOMES: &[&str] = super::outcome::OUTCOMES;
 const FLEET_TYPES: [&str; 7] = ["FG", "FB", "FT", "FQ", "FTR", "FC", "FP"];
 const FQ: usize = 3;
 const FTR: usize = 4;
 const MATRICES: [&str; 6] = ["PE", "DI", "KY", "ES", "DL", "RP"];
+use super::army::MORALE_CLASSES as MORALE;
 use super::SIDES;
-const MORALE: [&str; 4] = ["A", "B", "C", "D"];
 const QUALITY: [&str; 2] = ["regular", "irregular"];
+
+const FLEETS: Key = Key::new(
+    "fleets",
+    Type::Table {
+        format: "fleet type (FG FB FT FQ FTR FC FP) = number of fleets, multiples of 0.1 = single ships",
+        example: "{ FT = 3, FG = 2 }",
+    },
+)
+.required()
+.help("the side's fleets by type");
+const CREW_QUALITY: Key = keys::choice("quality", &QUALITY)
+    .default_choice("regular")
+    .help("the crews' quality");
+const CREW_MORALE: Key = keys::choice("morale", &MORALE)
+    .default_choice("C")
+    .help("the crews' morale class (A doubles factors, B x1.5)");
+const BARBARIAN: Key =
+    keys::flag("barbarian").help("barbarian ships, -1 on the ram combat die (L2425)");
+const CORVUS: Key = keys::flag("corvus").help("Italo-Roman corvus, boarding factors x1.2 (L5155)");
+const GREEK_FIRE: Key = keys::flag("greek_fire")
+    .help("fires on the archery table in every non-boarding segment (L5134-L5137)");
+const EMBARKED: Key = Key::new(
+    "embarked",
+    Type::Table {
+        format: "land unit type = number of units, within the fleets' transport capacity",
+        example: "{ IM = 1 }",
+    },
+)
+.absent("none")
+.help("land units aboard (boarding factors of the NAVAL column)");
+const EMBARKED_QUALITY: Key = keys::choice("embarked_quality", &QUALITY)
+    .absent("the crews'")
+    .help("the embarked units' quality");
+const EMBARKED_MORALE: Key = keys::choice("embarked_morale", &MORALE)
+    .absent("the crews'")
+    .help("the embarked units' morale class");
+const LEADER: Key = keys::int("leader", 0, 5)
+    .absent("none, counted as 0")
+    .help("the naval leader's tactical value");
+const INFANTRY_LEADER: Key = keys::int("infantry_leader", 0, 5)
+    .absent("none")
+    .help("an infantry leader's tactical value, leading boarding at -2 (L2140)");
+const COMBAT: Key = keys::choice("combat", &["ram", "boarding"])
+    .default_choice("ram")
+    .help("the side's order; if they differ the better naval leader decides, ties ram (L2451)");
+const MATRIX: Key = keys::choice("matrix", &MATRICES)
+    .default_choice("ES")
+    .help("the side's naval matrix (L2673)");
+const RETREAT_BELOW_MORALE: Key = keys::number("retreat_below_morale", 0.0, 6.0)
+    .absent("never")
+    .help("attempt a retreat when morale falls below this");
+const RETREAT_AFTER_LOSSES: Key = keys::number("retreat_after_losses", 0.0, 100.0)
+    .absent("never")
+    .help("attempt a retreat once this % of the ships is lost");
+const PURSUE: Key = keys::flag("pursue")
+    .default_bool(true)
+    .help("pursue a routed or withdrawing enemy");
+const MAX_DAYS: Key = keys::int("max_days", 1, 365)
+    .default_int(30)
+    .help("days fought at most; what is still undecided is reported as `undecided`, outcome none");
+const OCEAN: Key = keys::flag("ocean").help(
+    "the battle is on the Atlantic or Indian ocean (+2 on the storm roll of the note on sailing on)",
+);
+
+const SIDE_KEYS: [Key; 16] = keys::placed(
+    [
+        FLEETS,
+        CREW_QUALITY,
+        CREW_MORALE,
+        BARBARIAN,
+        CORVUS,
+        GREEK_FIRE,
+        EMBARKED,
+        EMBARKED_QUALITY,
+        EMBARKED_MORALE,
+        LEADER,
+        INFANTRY_LEADER,
+        COMBAT,
+        MATRIX,
+        RETREAT_BELOW_MORALE,
+        RETREAT_AFTER_LOSSES,
+        PURSUE,
+    ],
+    &SIDES,
+);
+
+pub const KEYS: &[Key] = &keys::join::<20>(&[&SIDE_KEYS, &[WEATHER, WINTER, OCEAN, MAX_DAYS]]);
 /// Boarding is fought on 3-3 in every segment (L2433).
 const BOARD_CODE: Code = Code {
     cas: 3,
@@ -301,22 +368,28 @@ pub struct NavalBattle {
     /// LEAD[own][enemy] for ram and boarding, per side.
     lead: [[i32; 2]; 2],
     schema: Schema,
+    columns: Columns,
 }
 
 // Schema indices.
-const C_LOSSES: usize = 0;
-const C_CAPTURED: usize = 2;
-const S_BOARDING: usize = 0;
-const S_UNDECIDED: usize = 1;
-const S_DAYS: usize = 2;
-const S_RETREAT_TRIED: usize = 3;
-const S_RETREAT_OK: usize = 5;
-const S_MORALE: usize = 7;
-const S_MEN: usize = 9;
-const S_PURSUIT: usize = 11;
-const S_DAMAGED: usize = 13;
-const S_SUNK: usize = 15;
-const S_SEGMENTS: usize = 17;
+/// Where the battle's quantities sit in its schema, fixed by [`NavalBattle::new`] as it names
+/// them; pairs are (attacker, defender).
+#[derive(Clone, Debug)]
+struct Columns {
+    losses: [usize; 2],
+    captured: [usize; 2],
+    boarding: usize,
+    undecided: usize,
+    days: usize,
+    retreat_tried: [usize; 2],
+    retreat_ok: [usize; 2],
+    morale: [usize; 2],
+    men: [usize; 2],
+    pursuit: [usize; 2],
+    damaged: [usize; 2],
+    sunk: [usize; 2],
+    segments: usize,
+}
 
 fn input(fields: &Fields, key: &str, value: impl std::fmt::Display, allowed: &str) -> AleaError {
     AleaError::input(fields.source, fields.field(key), value, allowed)
@@ -325,17 +398,14 @@ fn input(fields: &Fields, key: &str, value: impl std::fmt::Display, allowed: &st
 /// `{ CODE = number }` tables: returns (code, value), checking codes and values.
 fn read_by_code(
     side: &Fields,
-    key: &str,
+    key: &Key,
     codes: &[&str],
     max: f64,
     integer: bool,
 ) -> Result<Vec<(String, f64)>> {
     let mut out = Vec::new();
-    let Some(raw) = side.raw(key) else {
+    let Some(Value::Table(t)) = key.raw(side)? else {
         return Ok(out);
-    };
-    let Value::Table(t) = raw else {
-        return Err(input(side, key, raw, "a table such as { FT = 3 }"));
     };
     let whole = if integer {
         "a whole number"
@@ -343,7 +413,7 @@ fn read_by_code(
         "a multiple of 0.1"
     };
     for (code, v) in t {
-        let path = format!("{}.{code}", side.field(key));
+        let path = format!("{}.{code}", key.field(side));
         if !codes.contains(&code.as_str()) {
             return Err(AleaError::input(
                 side.source,
@@ -385,27 +455,9 @@ struct SideInput {
 }
 
 fn parse_side(side: &Fields, weather_x4: u64) -> Result<SideInput> {
-    side.only(&[
-        "fleets",
-        "quality",
-        "morale",
-        "barbarian",
-        "corvus",
-        "greek_fire",
-        "embarked",
-        "embarked_quality",
-        "embarked_morale",
-        "leader",
-        "infantry_leader",
-        "combat",
-        "matrix",
-        "retreat_below_morale",
-        "retreat_after_losses",
-        "pursue",
-    ])?;
     let d = data();
     let mut ships = [0u32; 7];
-    for (code, x) in read_by_code(side, "fleets", &FLEET_TYPES, 1000.0, false)? {
+    for (code, x) in read_by_code(side, &FLEETS, &FLEET_TYPES, 1000.0, false)? {
         let t = FLEET_TYPES
             .iter()
             .position(|c| *c == code)
@@ -416,19 +468,15 @@ fn parse_side(side: &Fields, weather_x4: u64) -> Result<SideInput> {
     if n == 0 {
         return Err(input(
             side,
-            "fleets",
+            FLEETS.name,
             "no ships",
             "at least one ship, e.g. { FT = 1 }",
         ));
     }
-    let quality = side.choice("quality", &QUALITY)?.unwrap_or("regular");
-    let morale_class = side.choice("morale", &MORALE)?.unwrap_or("C");
-    let e_quality = side
-        .choice("embarked_quality", &QUALITY)?
-        .unwrap_or(quality);
-    let e_morale = side
-        .choice("embarked_morale", &MORALE)?
-        .unwrap_or(morale_class);
+    let quality = CREW_QUALITY.choice(side)?;
+    let morale_class = CREW_MORALE.choice(side)?;
+    let e_quality = EMBARKED_QUALITY.opt_choice(side)?.unwrap_or(quality);
+    let e_morale = EMBARKED_MORALE.opt_choice(side)?.unwrap_or(morale_class);
     let value = |q: &str, m: &str| -> i64 {
         let i = MORALE.iter().position(|c| *c == m).expect("checked");
         let v = if q == "regular" {
@@ -443,7 +491,7 @@ fn parse_side(side: &Fields, weather_x4: u64) -> Result<SideInput> {
         (d.morale.elite.factor_multiplier[i] * 2.0).round() as u64
     };
     let land_codes: Vec<&str> = d.units.iter().map(|u| u.code.as_str()).collect();
-    let embarked: Vec<(String, u32)> = read_by_code(side, "embarked", &land_codes, 10_000.0, true)?
+    let embarked: Vec<(String, u32)> = read_by_code(side, &EMBARKED, &land_codes, 10_000.0, true)?
         .into_iter()
         .map(|(c, x)| (c, x as u32))
         .filter(|(_, x)| *x > 0)
@@ -460,14 +508,14 @@ fn parse_side(side: &Fields, weather_x4: u64) -> Result<SideInput> {
     if aboard > capacity {
         return Err(input(
             side,
-            "embarked",
+            EMBARKED.name,
             format!("{aboard} units"),
             &format!("at most {capacity} land units, the fleets' transport capacity (L4598-L4610)"),
         ));
     }
-    let barbarian = side.bool("barbarian")?.unwrap_or(false);
-    let corvus = side.bool("corvus")?.unwrap_or(false);
-    let greek = side.bool("greek_fire")?.unwrap_or(false);
+    let barbarian = BARBARIAN.bool(side)?;
+    let corvus = CORVUS.bool(side)?;
+    let greek = GREEK_FIRE.bool(side)?;
     let e2 = elite2(morale_class);
     let ram: u64 = (0..7)
         .map(|t| ships[t] as u64 * fleets[t].ram as u64)
@@ -502,20 +550,17 @@ fn parse_side(side: &Fields, weather_x4: u64) -> Result<SideInput> {
             .iter()
             .map(|(c, x)| *x as u64 * d.unit(c).expect("unit").men as u64)
             .sum::<u64>();
-    let leader = side.int_in("leader", 0, 5)?.map(|x| x as u32);
-    let infantry = side.int_in("infantry_leader", 0, 5)?.map(|x| x as u32);
+    let leader = LEADER.opt_int(side)?.map(|x| x as u32);
+    let infantry = INFANTRY_LEADER.opt_int(side)?.map(|x| x as u32);
     let lead_ram = leader.unwrap_or(0) as usize;
     let lead_board = lead_ram.max(infantry.map_or(0, |t| t.saturating_sub(2)) as usize);
-    let order_boarding = side
-        .choice("combat", &["ram", "boarding"])?
-        .unwrap_or("ram")
-        == "boarding";
-    let matrix = side.choice("matrix", &MATRICES)?.unwrap_or("ES");
-    let retreat_below = side
-        .number_in("retreat_below_morale", 0.0, 6.0)?
+    let order_boarding = COMBAT.choice(side)? == "boarding";
+    let matrix = MATRIX.choice(side)?;
+    let retreat_below = RETREAT_BELOW_MORALE
+        .opt_number(side)?
         .map(|x| (x * 100.0).round() as i32);
-    let retreat_losses = side.number_in("retreat_after_losses", 0.0, 100.0)?;
-    let pursue = side.bool("pursue")?.unwrap_or(true);
+    let retreat_losses = RETREAT_AFTER_LOSSES.opt_number(side)?;
+    let pursue = PURSUE.bool(side)?;
     Ok(SideInput {
         side: Side {
             ships,
@@ -554,21 +599,15 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 
 impl NavalBattle {
     fn from_fields(fields: &Fields, options: &Options) -> Result<NavalBattle> {
-        fields.only(&[
-            "ruleset", "battle", "options", "attacker", "defender", "weather", "winter",
-            "max_days", "ocean",
-        ])?;
-        let weather = fields
-            .choice("weather", &["clear", "rain", "storm", "snow"])?
-            .unwrap_or("clear");
-        let winter = fields.bool("winter")?.unwrap_or(false);
-        let max_days = fields.int_in("max_days", 1, 365)?.unwrap_or(30) as u32;
+        let weather = WEATHER.choice(fields)?;
+        let winter = WINTER.bool(fields)?;
+        let max_days = MAX_DAYS.int(fields)? as u32;
         let empty = Table::new();
         let x4 = weather_x4(weather, winter, options);
-        let a = parse_side(&fields.table("attacker", &empty)?, x4)?;
-        let d = parse_side(&fields.table("defender", &empty)?, x4)?;
+        let a = parse_side(&fields.table(SIDES[0], &empty)?, x4)?;
+        let d = parse_side(&fields.table(SIDES[1], &empty)?, x4)?;
         let mut b = NavalBattle::new([a, d], weather, winter, max_days, options);
-        b.ocean = fields.bool("ocean")?.unwrap_or(false);
+        b.ocean = OCEAN.bool(fields)?;
         Ok(b)
     }
 }
@@ -688,36 +727,30 @@ impl NavalBattle {
             ],
         ];
         let mut schema = Schema::new(OUTCOMES);
-        for s in SIDES {
-            schema.count(format!("{s}_losses"), 0);
-        }
-        for s in SIDES {
-            schema.count(format!("{s}_captured"), 0);
-        }
-        for s in 0..2 {
-            schema.counts[C_LOSSES + s].max = sides[s].n as usize;
-            schema.counts[C_CAPTURED + s].max = sides[s].n as usize;
-        }
-        schema.scalar("boarding");
-        schema.scalar("undecided");
-        schema.scalar_bounded("days", max_days as f64);
-        for group in ["retreat_attempted", "retreat_succeeded"] {
-            for s in SIDES {
-                schema.scalar(format!("{group}/{s}"));
-            }
-        }
-        for s in SIDES {
-            schema.scalar_bounded(format!("morale_left/{s}"), 10.0);
-        }
-        for (i, s) in SIDES.iter().enumerate() {
-            schema.scalar_bounded(format!("men_lost/{s}"), sides[i].men.max(1) as f64);
-        }
-        for group in ["pursuit_losses", "ships_damaged", "ships_sunk"] {
-            for (i, s) in SIDES.iter().enumerate() {
-                schema.scalar_bounded(format!("{group}/{s}"), sides[i].n as f64);
-            }
-        }
-        schema.scalar_bounded("segments", 3.0 * max_days as f64);
+        let ships = [0, 1].map(|i| sides[i].n as usize);
+        let losses = [0, 1].map(|i| schema.count(format!("{}_losses", SIDES[i]), ships[i]));
+        let captured = [0, 1].map(|i| schema.count(format!("{}_captured", SIDES[i]), ships[i]));
+        let (boarding, undecided) = (schema.scalar("boarding"), schema.scalar("undecided"));
+        let days = schema.scalar_bounded("days", max_days as f64);
+        let mut per_side = |group: &str, bound: [f64; 2]| {
+            [0, 1].map(|i| schema.scalar_bounded(format!("{group}/{}", SIDES[i]), bound[i]))
+        };
+        let ships_bound = ships.map(|n| n as f64);
+        let columns = Columns {
+            losses,
+            captured,
+            boarding,
+            undecided,
+            days,
+            retreat_tried: per_side("retreat_attempted", [1.0; 2]),
+            retreat_ok: per_side("retreat_succeeded", [1.0; 2]),
+            morale: per_side("morale_left", [10.0; 2]),
+            men: per_side("men_lost", [0, 1].map(|i| sides[i].men.max(1) as f64)),
+            pursuit: per_side("pursuit_losses", ships_bound),
+            damaged: per_side("ships_damaged", ships_bound),
+            sunk: per_side("ships_sunk", ships_bound),
+            segments: schema.scalar_bounded("segments", 3.0 * max_days as f64),
+        };
         NavalBattle {
             ocean: false,
             sides,
@@ -739,6 +772,7 @@ impl NavalBattle {
             max_days,
             lead,
             schema,
+            columns,
         }
     }
 
@@ -976,20 +1010,22 @@ impl NavalBattle {
 
     /// What depends on how the battle went, not on the ships left (added as it finishes).
     fn record_path(&self, st: &State, fin: Fin, out: &mut Trial) {
+        let c = &self.columns;
         let sc = &mut out.scalars;
-        sc[S_BOARDING] = st.boarded as u32 as f64;
-        sc[S_UNDECIDED] = fin.undecided as u32 as f64;
-        sc[S_SEGMENTS] = st.seg as f64;
-        sc[S_DAYS] = st.seg.div_ceil(3) as f64;
+        sc[c.boarding] = st.boarded as u32 as f64;
+        sc[c.undecided] = fin.undecided as u32 as f64;
+        sc[c.segments] = st.seg as f64;
+        sc[c.days] = st.seg.div_ceil(3) as f64;
         for s in 0..2 {
-            sc[S_RETREAT_TRIED + s] = (st.retreat >> s & 1) as f64;
-            sc[S_RETREAT_OK + s] = (st.retreat >> (2 + s) & 1) as f64;
-            sc[S_MORALE + s] = self.morale(st, s, st.last_board) as f64 / 100.0;
+            sc[c.retreat_tried[s]] = (st.retreat >> s & 1) as f64;
+            sc[c.retreat_ok[s]] = (st.retreat >> (2 + s) & 1) as f64;
+            sc[c.morale[s]] = self.morale(st, s, st.last_board) as f64 / 100.0;
         }
     }
 
     /// The outcome and what depends on the ships left, after `pursued` ships lost in pursuit.
     fn record_losses(&self, e: &Ending, pursued: u32, out: &mut Trial) {
+        let c = &self.columns;
         let fin = e.fin;
         out.outcome = fin.winner as usize;
         let mut rem = e.rem;
@@ -1003,24 +1039,24 @@ impl NavalBattle {
             let lost_h = total - rem[s] as u64;
             let lost = if rem[s] == 0 { side.n } else { lost_h / H } as u32;
             let captured = (e.cap[s] as u64 / H) as u32;
-            out.counts[C_LOSSES + s] = lost;
-            out.counts[C_CAPTURED + s] = captured;
-            sc[S_MEN + s] = (side.men * lost_h / total) as f64;
+            out.counts[c.losses[s]] = lost;
+            out.counts[c.captured[s]] = captured;
+            sc[c.men[s]] = (side.men * lost_h / total) as f64;
             let before = if e.rem[s] == 0 {
                 side.n
             } else {
                 (total - e.rem[s] as u64) / H
             } as u32;
-            sc[S_PURSUIT + s] = (lost - before) as f64;
+            sc[c.pursuit[s]] = (lost - before) as f64;
             let rammed = (lost - captured.min(lost)) as f64;
             // A29: the losses of a fleet that survives are damaged (repairable); a destroyed fleet's
             // ships are lost.
             if rem[s] > 0 {
-                sc[S_DAMAGED + s] = rammed;
-                sc[S_SUNK + s] = 0.0;
+                sc[c.damaged[s]] = rammed;
+                sc[c.sunk[s]] = 0.0;
             } else {
-                sc[S_DAMAGED + s] = 0.0;
-                sc[S_SUNK + s] = rammed;
+                sc[c.damaged[s]] = 0.0;
+                sc[c.sunk[s]] = rammed;
             }
         }
     }
@@ -1074,6 +1110,7 @@ impl NavalBattle {
     /// Adds the endings, with their pursuit dice, to the exact answer.
     fn settle_endings(&self, endings: FastMap<Ending, f64>, ex: &mut Exact) {
         let (nc, ns) = (self.schema.counts.len(), self.schema.scalars.len());
+        let c = &self.columns;
         let mut endings: Vec<(Ending, f64)> = endings.into_iter().collect();
         endings.sort_by_key(|(e, _)| (e.rem, e.cap, e.fin.winner, e.fin.pursue, e.fin.undecided));
         let mut t = Trial::default();
@@ -1085,10 +1122,9 @@ impl NavalBattle {
                 for k in 0..nc {
                     ex.counts[k].add_mass(t.counts[k] as usize, w);
                 }
-                for k in [S_MEN, S_PURSUIT, S_DAMAGED, S_SUNK] {
-                    for s in 0..2 {
-                        ex.scalars[k + s] += w * t.scalars[k + s];
-                    }
+                // The scalars that depend on the ships left (the path's were added as it ended).
+                for k in [c.men, c.pursuit, c.damaged, c.sunk].into_iter().flatten() {
+                    ex.scalars[k] += w * t.scalars[k];
                 }
             };
             if self.pursues(&e) {

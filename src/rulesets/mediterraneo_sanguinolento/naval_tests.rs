@@ -10,6 +10,8 @@ fn table(text: &str) -> Table {
 fn try_battle(text: &str) -> Result<NavalBattle> {
     let t = table(text);
     let fields = Fields::new("t.toml", &t);
+    // The keys are checked against their declarations before the build runs, as `load_battle` does.
+    crate::battle::keys::check(&fields, KEYS)?;
     let empty = Table::new();
     let options = Options::resolve(super::super::OPTIONS, fields.table("options", &empty)?)?;
     NavalBattle::from_fields(&fields, &options)
@@ -155,9 +157,10 @@ fn boarding_segment_with_capture() {
     let mut t = Trial::default();
     b.record(&n, fin, 0, &mut t);
     assert_eq!(t.outcome, 0);
-    assert_eq!(t.counts[C_LOSSES + 1], 8);
-    assert_eq!(t.counts[C_CAPTURED + 1], 8);
-    assert_eq!(t.scalars[S_BOARDING], 1.0);
+    let c = &b.columns;
+    assert_eq!(t.counts[c.losses[1]], 8);
+    assert_eq!(t.counts[c.captured[1]], 8);
+    assert_eq!(t.scalars[c.boarding], 1.0);
     // Pursuit by the attacker's ram factors, 2 x 5 x 1.5 = 15: row 6, column 6 = 25% -> 3.75 factors,
     // at 0.2 a FG ship 18.75 ships, floored: 18.
     assert_eq!(b.pursuit_loss(&ending, 6, 6), 18);

@@ -9,7 +9,7 @@ use super::engine::{End, Engine, State};
 use super::SIDES;
 use crate::battle::{Exact, Schema, Trial};
 
-pub const OUTCOMES: &[&str] = &["attacker", "defender", "none"];
+pub const OUTCOMES: &[&str] = &[SIDES[0], SIDES[1], "none"];
 
 /// How a battle ended, including the ways that never reach the segment engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,10 @@
 //! troops hold one month without food. With `assault_after = k` the besieger assaults after k months
 //! at the level (and garrison morale) the siege has left.
 
-use super::assault::{assault_battle, effective_level};
-use super::field::{parse_armies, parse_context};
+use super::army::SIDE_KEYS;
+use super::assault::{assault_battle, effective_level, FORT_LEVEL, SEA_SUPPLIED, SIEGE_ENGINE};
+use super::field::{parse_armies, parse_context, CONTEXT_KEYS};
+use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -14,14 +16,33 @@ use crate::options::Options;
 use crate::spec::Fields;
 
 pub const SUMMARY: &str = "siege month by month (fortification, morale, food), optionally followed by an assault after k months";
-pub const OUTCOMES: &[&str] = &["attacker", "defender", "none"];
-pub const KEYS: &[&str] = &[
-    "fort_level, siege_engine, sea_supplied: as in the assault",
-    "food: COM stored in the city (default 0); city_pob: the city's population (produces POB/100 COM a month; default 1000)",
-    "months: months the besieger stays (default 24); assault_after: assault after this many months instead of waiting (optional)",
-    "weather, winter, max_days, resolution: for the assault",
-    "[attacker] / [defender]: the besiegers and the garrison (the field battle's side keys)",
-];
+pub const OUTCOMES: &[&str] = super::outcome::OUTCOMES;
+const FOOD: Key = keys::int("food", 0, 10_000_000)
+    .default_int(0)
+    .help("COM stored in the city");
+const CITY_POB: Key = keys::int("city_pob", 0, 10_000_000)
+    .default_int(1000)
+    .help("the city's population (produces POB/100 COM a month)");
+const MONTHS: Key = keys::int("months", 1, 120)
+    .default_int(24)
+    .help("months the besieger stays");
+const ASSAULT_AFTER: Key = keys::int("assault_after", 0, 120)
+    .absent("no assault: the besieger waits")
+    .help("assault after this many months instead of waiting (the assault reads the context keys and the sides' tactics)");
+
+pub const KEYS: &[Key] = &keys::join::<40>(&[
+    &[
+        FORT_LEVEL,
+        SEA_SUPPLIED,
+        SIEGE_ENGINE,
+        FOOD,
+        CITY_POB,
+        MONTHS,
+        ASSAULT_AFTER,
+    ],
+    &CONTEXT_KEYS,
+    &SIDE_KEYS,
+]);
 
 /// The siege's month-by-month course.
 #[derive(Clone, Debug, PartialEq)]
@@ -138,33 +159,15 @@ pub fn siege_capacity(pob: u32, fort: u32) -> u32 {
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    fields.only(&[
-        "ruleset",
-        "battle",
-        "options",
-        "fort_level",
-        "sea_supplied",
-        "siege_engine",
-        "food",
-        "city_pob",
-        "months",
-        "assault_after",
-        "weather",
-        "winter",
-        "max_days",
-        "resolution",
-        "attacker",
-        "defender",
-    ])?;
     let armies = parse_armies(fields)?;
     let ctx = parse_context(fields)?;
-    let fort = fields.int_in("fort_level", 0, 10)?.unwrap_or(2) as u32;
-    let sea = fields.bool("sea_supplied")?.unwrap_or(false);
-    let engine = fields.int_in("siege_engine", 0, 5)?.unwrap_or(0) as u32;
-    let food = fields.int_in("food", 0, 10_000_000)?.unwrap_or(0) as u32;
-    let pob = fields.int_in("city_pob", 0, 10_000_000)?.unwrap_or(1000) as u32;
-    let months = fields.int_in("months", 1, 120)?.unwrap_or(24) as u32;
-    let assault_after = fields.int_in("assault_after", 0, 120)?.map(|k| k as u32);
+    let fort = FORT_LEVEL.int(fields)? as u32;
+    let sea = SEA_SUPPLIED.bool(fields)?;
+    let engine = SIEGE_ENGINE.int(fields)? as u32;
+    let food = FOOD.int(fields)? as u32;
+    let pob = CITY_POB.int(fields)? as u32;
+    let months = MONTHS.int(fields)? as u32;
+    let assault_after = ASSAULT_AFTER.opt_int(fields)?.map(|k| k as u32);
     let engine_full = options.choice("siege_engine") == "level";
     let start = effective_level(&armies, fort, 0, false, engine, engine_full);
     let g = &armies[1];

@@ -22,11 +22,25 @@ const RESULTS: [&str; 5] = ["victory", "stalemate", "defeat", "disaster", "stand
 pub struct Armies {
     armies: Vec<RomanBattle>,
     schema: Schema,
+    columns: Columns,
 }
 
-// Schema: counts legions_lost, fleets_lost; per army k: fought + one scalar per result + killed + captured.
-const PER_ARMY: usize = 1 + RESULTS.len() + 2;
-const S_UNREST: usize = 0;
+/// Where the quantities sit in the schema: the losses and unrest of the whole attack, then each
+/// army's battle.
+struct Columns {
+    legions_lost: usize,
+    fleets_lost: usize,
+    unrest: usize,
+    armies: Vec<ArmyColumns>,
+}
+
+struct ArmyColumns {
+    fought: usize,
+    /// One per result of [`RESULTS`].
+    results: [usize; 5],
+    killed: usize,
+    captured: usize,
+}
 
 const ARMIES: Key = Key::new("armies", Type::Tables(&ARMY_KEYS, 1, MAX_ARMIES))
     .required()
@@ -50,33 +64,36 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         )?);
     }
     let mut schema = Schema::new(&OUTCOMES);
-    schema.count(
-        "legions_lost",
-        armies.iter().map(|a| a.legions() as usize).sum(),
-    );
-    schema.count(
-        "fleets_lost",
-        armies.iter().map(|a| a.fleets() as usize).sum(),
-    );
-    schema.scalar_bounded("unrest_change", 2.0 * armies.len() as f64);
-    for k in 1..=armies.len() {
-        schema.scalar(format!("army/{k}/fought"));
-        for r in RESULTS {
-            schema.scalar(format!("army/{k}/{r}"));
-        }
-        schema.scalar(format!("army/{k}/commander_killed"));
-        schema.scalar(format!("army/{k}/commander_captured"));
-    }
-    Ok(Box::new(Armies { armies, schema }))
+    let columns = Columns {
+        legions_lost: schema.count(
+            "legions_lost",
+            armies.iter().map(|a| a.legions() as usize).sum(),
+        ),
+        fleets_lost: schema.count(
+            "fleets_lost",
+            armies.iter().map(|a| a.fleets() as usize).sum(),
+        ),
+        unrest: schema.scalar_bounded("unrest_change", 2.0 * armies.len() as f64),
+        armies: (1..=armies.len())
+            .map(|k| ArmyColumns {
+                fought: schema.scalar(format!("army/{k}/fought")),
+                results: RESULTS.map(|r| schema.scalar(format!("army/{k}/{r}"))),
+                killed: schema.scalar(format!("army/{k}/commander_killed")),
+                captured: schema.scalar(format!("army/{k}/commander_captured")),
+            })
+            .collect(),
+    };
+    Ok(Box::new(Armies {
+        armies,
+        schema,
+        columns,
+    }))
 }
 
 impl Armies {
-    fn scalar(k: usize, what: usize) -> usize {
-        1 + k * PER_ARMY + what
-    }
-
     fn solve(&self) -> Exact {
         let mut ex = Exact::zeros(&self.schema);
+        let c = &self.columns;
         // State: (war defeated, Disaster/Standoff numbers spent, legions lost, fleets lost so far).
         let mut dist = StateDist::certain((false, 0u32, 0u32, 0u32));
         for (k, army) in self.armies.iter().enumerate() {
@@ -86,13 +103,14 @@ impl Armies {
                     next.add((defeated, used, ll, lf), w);
                     continue;
                 }
-                ex.scalars[Self::scalar(k, 0)] += w;
+                let ac = &c.armies[k];
+                ex.scalars[ac.fought] += w;
                 for b in army.solve_branches_used(used) {
                     let wb = w * b.weight;
-                    ex.scalars[Self::scalar(k, 1 + b.result)] += wb;
-                    ex.scalars[Self::scalar(k, 6)] += wb * b.killed;
-                    ex.scalars[Self::scalar(k, 7)] += wb * b.captured;
-                    ex.scalars[S_UNREST] += wb * b.unrest;
+                    ex.scalars[ac.results[b.result]] += wb;
+                    ex.scalars[ac.killed] += wb * b.killed;
+                    ex.scalars[ac.captured] += wb * b.captured;
+                    ex.scalars[c.unrest] += wb * b.unrest;
                     let lost = (ll + b.lost_regular + b.lost_veteran, lf + b.lost_fleets);
                     next.add((b.result == VICTORY, used | b.spends, lost.0, lost.1), wb);
                 }
@@ -101,8 +119,8 @@ impl Armies {
         }
         for (&(defeated, _, ll, lf), w) in dist.iter() {
             ex.outcomes[if defeated { 0 } else { 1 }] += w;
-            ex.counts[0].add_mass(ll as usize, w);
-            ex.counts[1].add_mass(lf as usize, w);
+            ex.counts[c.legions_lost].add_mass(ll as usize, w);
+            ex.counts[c.fleets_lost].add_mass(lf as usize, w);
         }
         ex
     }
@@ -110,15 +128,16 @@ impl Armies {
 
 impl Simulate for Armies {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let c = &self.columns;
         let (mut used, mut ll, mut lf) = (0u32, 0u32, 0u32);
         out.outcome = 1;
-        for (k, army) in self.armies.iter().enumerate() {
+        for (army, ac) in self.armies.iter().zip(&c.armies) {
             let b = army.simulate_used(dice, army.regular, army.veteran, army.fleets(), None, used);
-            out.scalars[Self::scalar(k, 0)] = 1.0;
-            out.scalars[Self::scalar(k, 1 + b.result)] = 1.0;
-            out.scalars[Self::scalar(k, 6)] = b.killed as u32 as f64;
-            out.scalars[Self::scalar(k, 7)] = b.captured as u32 as f64;
-            out.scalars[S_UNREST] += b.unrest;
+            out.scalars[ac.fought] = 1.0;
+            out.scalars[ac.results[b.result]] = 1.0;
+            out.scalars[ac.killed] = b.killed as u32 as f64;
+            out.scalars[ac.captured] = b.captured as u32 as f64;
+            out.scalars[c.unrest] += b.unrest;
             used |= b.spends;
             ll += b.lost_regular + b.lost_veteran;
             lf += b.lost_fleets;
@@ -127,8 +146,8 @@ impl Simulate for Armies {
                 break;
             }
         }
-        out.counts[0] = ll;
-        out.counts[1] = lf;
+        out.counts[c.legions_lost] = ll;
+        out.counts[c.fleets_lost] = lf;
     }
 }
 
@@ -181,12 +200,11 @@ mod tests {
         // Jugurthine War: two armies; if the first rolls a Disaster number, the second's same roll
         // goes to the CRT. So the second army's P(disaster) is below the first's.
         let text = "[war]\nname = \"Jugurthine War\"\n[[armies]]\nlegions = 8\nfleets = 5\ncommander_military = 2\n[[armies]]\nlegions = 8\nfleets = 5\ncommander_military = 2";
-        let ex = armies(text).exact().unwrap();
-        let (first, second) = (
-            ex.scalars[Armies::scalar(0, 4)],
-            ex.scalars[Armies::scalar(1, 4)],
-        );
-        let fought_second = ex.scalars[Armies::scalar(1, 0)];
+        let b = armies(text);
+        let ex = b.exact().unwrap();
+        let scalar = |name: &str| ex.scalars[b.schema().scalar_index(name).unwrap()];
+        let (first, second) = (scalar("army/1/disaster"), scalar("army/2/disaster"));
+        let fought_second = scalar("army/2/fought");
         assert!(first > 0.0);
         // Identical armies: without the once-per-turn rule the second's disaster rate would equal the first's.
         assert!(

@@ -255,21 +255,86 @@ pub struct RomanBattle {
     describe: Vec<String>,
     notes: Vec<String>,
     schema: Schema,
+    pub(super) columns: Columns,
+    /// The expected ransom's scalar, when the commander can be captured for one.
+    ransom_column: Option<usize>,
 }
 
-// Schema layout.
-const C_LEGIONS: usize = 0;
-const C_VETERANS: usize = 1;
-const C_FLEETS: usize = 2;
-const S_KILLED: usize = 0;
-const S_CAPTURED: usize = 1;
-const S_UNREST: usize = 2;
-const S_POPULARITY: usize = 3;
-const S_INFLUENCE: usize = 4;
-const S_SPOILS: usize = 5;
-const S_VETERAN: usize = 6;
-const S_WAR_DEFEATED: usize = 7;
-const S_RANSOM: usize = 8;
+/// Where a Roman battle's quantities sit in its schema, fixed by [`Columns::add`] as it names
+/// them; the naval-then-land battle reports the same ones first.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Columns {
+    pub legions_lost: usize,
+    pub veterans_lost: usize,
+    pub fleets_lost: usize,
+    pub killed: usize,
+    pub captured: usize,
+    pub unrest: usize,
+    pub popularity: usize,
+    pub influence: usize,
+    pub spoils: usize,
+    pub veteran_gained: usize,
+    pub war_defeated: usize,
+}
+
+/// The most a Roman battle can lose or gain in one trial, which sizes its schema.
+pub(super) struct Caps {
+    pub legions: u32,
+    pub veterans: u32,
+    pub fleets: u32,
+    pub unrest: f64,
+    pub popularity: f64,
+    pub influence: f64,
+    pub spoils: f64,
+}
+
+impl Columns {
+    /// Adds the quantities every Roman battle reports to `schema`.
+    pub(super) fn add(schema: &mut Schema, caps: Caps) -> Columns {
+        Columns {
+            legions_lost: schema.count("legions_lost", caps.legions as usize),
+            veterans_lost: schema.count("veteran_legions_lost", caps.veterans as usize),
+            fleets_lost: schema.count("fleets_lost", caps.fleets as usize),
+            killed: schema.scalar("commander/killed"),
+            captured: schema.scalar("commander/captured"),
+            unrest: schema.scalar_bounded("unrest_change", caps.unrest),
+            popularity: schema.scalar_bounded("popularity_change", caps.popularity),
+            influence: schema.scalar_bounded("influence_gain", caps.influence),
+            spoils: schema.scalar_bounded("spoils", caps.spoils),
+            veteran_gained: schema.scalar("veteran_gained"),
+            war_defeated: schema.scalar("war_defeated"),
+        }
+    }
+
+    /// The scalars, in schema order.
+    pub(super) fn scalars(&self) -> [usize; 8] {
+        [
+            self.killed,
+            self.captured,
+            self.unrest,
+            self.popularity,
+            self.influence,
+            self.spoils,
+            self.veteran_gained,
+            self.war_defeated,
+        ]
+    }
+
+    /// Records one battle's figures in a trial.
+    pub(super) fn record(&self, b: &Sim, out: &mut Trial) {
+        out.counts[self.legions_lost] = b.lost_regular + b.lost_veteran;
+        out.counts[self.veterans_lost] = b.lost_veteran;
+        out.counts[self.fleets_lost] = b.lost_fleets;
+        out.scalars[self.killed] = b.killed as u32 as f64;
+        out.scalars[self.captured] = b.captured as u32 as f64;
+        out.scalars[self.unrest] = b.unrest;
+        out.scalars[self.popularity] = b.popularity;
+        out.scalars[self.influence] = b.influence;
+        out.scalars[self.spoils] = b.spoils;
+        out.scalars[self.veteran_gained] = b.veteran_gained as u32 as f64;
+        out.scalars[self.war_defeated] = b.war_defeated as u32 as f64;
+    }
+}
 
 /// The Disaster or Standoff result of each unmodified 3d6 total (index = total), from the
 /// (disaster, standoff) lists of a war and of its leaders. A total on both lists is a Disaster when
@@ -617,20 +682,19 @@ impl RomanBattle {
         };
         let mut schema = Schema::new(&OUTCOMES);
         let legions = regular + veteran;
-        schema.count("legions_lost", legions as usize);
-        schema.count("veteran_legions_lost", veteran as usize);
-        schema.count("fleets_lost", fleets as usize);
-        schema.scalar("commander/killed");
-        schema.scalar("commander/captured");
-        schema.scalar_bounded("unrest_change", 2.0);
-        schema.scalar_bounded("popularity_change", (printed.div_ceil(2) + legions) as f64);
-        schema.scalar_bounded("influence_gain", printed.div_ceil(2) as f64);
-        schema.scalar_bounded("spoils", war.spoils as f64);
-        schema.scalar("veteran_gained");
-        schema.scalar("war_defeated");
-        if let Some(r) = ransom {
-            schema.scalar_bounded("commander/expected_ransom", r);
-        }
+        let columns = Columns::add(
+            &mut schema,
+            Caps {
+                legions,
+                veterans: veteran,
+                fleets,
+                unrest: 2.0,
+                popularity: (printed.div_ceil(2) + legions) as f64,
+                influence: printed.div_ceil(2) as f64,
+                spoils: war.spoils as f64,
+            },
+        );
+        let ransom_column = ransom.map(|r| schema.scalar_bounded("commander/expected_ransom", r));
 
         let what = if kind == Kind::Land { "land" } else { "naval" };
         let omen_text = if omens > 0 {
@@ -722,6 +786,8 @@ impl RomanBattle {
             describe,
             notes,
             schema,
+            columns,
+            ransom_column,
         })
     }
 
@@ -870,34 +936,39 @@ impl RomanBattle {
     pub(super) fn solve(&self) -> Exact {
         let mut ex = Exact::zeros(&self.schema);
         if ex.counts.is_empty() {
-            // A battle re-derived for survivors has no schema of its own: use the standard layout.
-            ex = Exact {
-                outcomes: vec![0.0; OUTCOMES.len()],
-                counts: vec![
-                    Pmf::zeros(self.legions() as usize + 1),
-                    Pmf::zeros(self.veteran as usize + 1),
-                    Pmf::zeros(self.fleets as usize + 1),
-                ],
-                scalars: vec![0.0; 8],
+            // A battle re-derived for survivors has no schema of its own: solve over the standard
+            // one, laid out as `self.columns` (the scalars' bounds do not shape an exact answer).
+            let mut schema = Schema::new(&OUTCOMES);
+            let caps = Caps {
+                legions: self.legions(),
+                veterans: self.veteran,
+                fleets: self.fleets,
+                unrest: 1.0,
+                popularity: 1.0,
+                influence: 1.0,
+                spoils: 1.0,
             };
+            Columns::add(&mut schema, caps);
+            ex = Exact::zeros(&schema);
         }
+        let c = &self.columns;
         for b in self.solve_branches() {
             let w = b.weight;
             ex.outcomes[b.result] += w;
-            ex.counts[C_LEGIONS].add_mass((b.lost_regular + b.lost_veteran) as usize, w);
-            ex.counts[C_VETERANS].add_mass(b.lost_veteran as usize, w);
-            ex.counts[C_FLEETS].add_mass(b.lost_fleets as usize, w);
-            ex.scalars[S_KILLED] += w * b.killed;
-            ex.scalars[S_CAPTURED] += w * b.captured;
-            ex.scalars[S_UNREST] += w * b.unrest;
-            ex.scalars[S_POPULARITY] += w * b.popularity;
-            ex.scalars[S_INFLUENCE] += w * b.influence;
-            ex.scalars[S_SPOILS] += w * b.spoils;
-            ex.scalars[S_VETERAN] += w * b.veteran_gained;
-            ex.scalars[S_WAR_DEFEATED] += w * b.war_defeated;
+            ex.counts[c.legions_lost].add_mass((b.lost_regular + b.lost_veteran) as usize, w);
+            ex.counts[c.veterans_lost].add_mass(b.lost_veteran as usize, w);
+            ex.counts[c.fleets_lost].add_mass(b.lost_fleets as usize, w);
+            ex.scalars[c.killed] += w * b.killed;
+            ex.scalars[c.captured] += w * b.captured;
+            ex.scalars[c.unrest] += w * b.unrest;
+            ex.scalars[c.popularity] += w * b.popularity;
+            ex.scalars[c.influence] += w * b.influence;
+            ex.scalars[c.spoils] += w * b.spoils;
+            ex.scalars[c.veteran_gained] += w * b.veteran_gained;
+            ex.scalars[c.war_defeated] += w * b.war_defeated;
         }
-        if let Some(r) = self.ransom {
-            ex.scalars[S_RANSOM] = ex.scalars[S_CAPTURED] * r;
+        if let (Some(r), Some(k)) = (self.ransom, self.ransom_column) {
+            ex.scalars[k] = ex.scalars[c.captured] * r;
         }
         ex
     }
@@ -1014,6 +1085,7 @@ impl RomanBattle {
             notes: Vec::new(),
             schema: Schema::default(),
             ransom: None,
+            ransom_column: None,
             ..*self
         }
     }
@@ -1032,19 +1104,9 @@ impl Simulate for RomanBattle {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         let b = self.simulate_once(dice, self.regular, self.veteran, self.fleets, None);
         out.outcome = b.result;
-        out.counts[C_LEGIONS] = b.lost_regular + b.lost_veteran;
-        out.counts[C_VETERANS] = b.lost_veteran;
-        out.counts[C_FLEETS] = b.lost_fleets;
-        out.scalars[S_KILLED] = b.killed as u32 as f64;
-        out.scalars[S_CAPTURED] = b.captured as u32 as f64;
-        out.scalars[S_UNREST] = b.unrest;
-        out.scalars[S_POPULARITY] = b.popularity;
-        out.scalars[S_INFLUENCE] = b.influence;
-        out.scalars[S_SPOILS] = b.spoils;
-        out.scalars[S_VETERAN] = b.veteran_gained as u32 as f64;
-        out.scalars[S_WAR_DEFEATED] = b.war_defeated as u32 as f64;
-        if let Some(r) = self.ransom {
-            out.scalars[S_RANSOM] = b.captured as u32 as f64 * r;
+        self.columns.record(&b, out);
+        if let (Some(r), Some(k)) = (self.ransom, self.ransom_column) {
+            out.scalars[k] = b.captured as u32 as f64 * r;
         }
     }
 }
@@ -1168,8 +1230,9 @@ mod tests {
         assert_eq!(ransom(8), 16.0);
         let b = battle(Kind::Land, "[rome]\nlegions = 5\ncommander_military = 2\ncommander_influence = 8\n[war]\nname = \"Gladiator Revolt\"");
         let ex = b.solve();
-        assert!((ex.scalars[S_RANSOM] - 16.0 * ex.scalars[S_CAPTURED]).abs() < 1e-12);
-        assert!(ex.scalars[S_CAPTURED] > 0.0);
+        let (ransom, captured) = (b.ransom_column.unwrap(), b.columns.captured);
+        assert!((ex.scalars[ransom] - 16.0 * ex.scalars[captured]).abs() < 1e-12);
+        assert!(ex.scalars[captured] > 0.0);
     }
 
     #[test]

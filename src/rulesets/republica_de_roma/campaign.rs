@@ -25,13 +25,17 @@ const RECALLED: u8 = 2;
 const FIGHTING: u8 = 3;
 const COST_PER_UNIT: f64 = 10.0;
 
-const C_PHASE: usize = 0;
-const S_LEGIONS: usize = 0;
-const S_FLEETS: usize = 1;
-const S_RAISED: usize = 2;
-const S_TALENTS: usize = 3;
-const S_UNREST: usize = 4;
-const S_BY_PHASE: usize = 5; // + phase - 1
+/// Where the quantities sit in the schema, fixed by `build` as it names them.
+struct Columns {
+    phase_of_victory: usize,
+    legions_lost: usize,
+    fleets_lost: usize,
+    raised: usize,
+    talents: usize,
+    unrest: usize,
+    /// One per phase, the first phase first.
+    defeated_by_phase: Vec<usize>,
+}
 
 pub struct Campaign {
     land: RomanBattle,
@@ -41,6 +45,7 @@ pub struct Campaign {
     mortality_phase: bool,
     p_mortality: f64,
     schema: Schema,
+    columns: Columns,
 }
 
 const PHASES: Key = keys::int("phases", 1, 30)
@@ -75,16 +80,18 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     let top_up = (policy == "replace-losses")
         .then(|| (up_to.map_or(land.legions(), |n| n as u32), land.fleets()));
     let mut schema = Schema::new(&OUTCOMES);
-    schema.count("phase_of_victory", phases as usize);
     let most = (phases * super::battle::MAX_UNITS * 2) as f64;
-    schema.scalar_bounded("legions_lost", most);
-    schema.scalar_bounded("fleets_lost", most);
-    schema.scalar_bounded("units_raised", most);
-    schema.scalar_bounded("talents_spent", most * COST_PER_UNIT);
-    schema.scalar_bounded("unrest_change", 2.0 * phases as f64);
-    for k in 1..=phases {
-        schema.scalar(format!("defeated_by_phase/{k}"));
-    }
+    let columns = Columns {
+        phase_of_victory: schema.count("phase_of_victory", phases as usize),
+        legions_lost: schema.scalar_bounded("legions_lost", most),
+        fleets_lost: schema.scalar_bounded("fleets_lost", most),
+        raised: schema.scalar_bounded("units_raised", most),
+        talents: schema.scalar_bounded("talents_spent", most * COST_PER_UNIT),
+        unrest: schema.scalar_bounded("unrest_change", 2.0 * phases as f64),
+        defeated_by_phase: (1..=phases)
+            .map(|k| schema.scalar(format!("defeated_by_phase/{k}")))
+            .collect(),
+    };
     let k = options.int("mortality_draw_two") as u32;
     let cup = super::chits::Cup {
         numbered: 36 - k,
@@ -97,6 +104,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         mortality_phase: options.flag("campaign_mortality_phase"),
         p_mortality: cup.fate(1, true).killed,
         schema,
+        columns,
     }))
 }
 
@@ -121,6 +129,7 @@ impl Campaign {
 
     fn solve(&self) -> Exact {
         let mut ex = Exact::zeros(&self.schema);
+        let c = &self.columns;
         let mut branches: BTreeMap<(u32, u32, u32), Vec<super::battle::Branch>> = BTreeMap::new();
         let mut dist = StateDist::certain((
             FIGHTING,
@@ -142,8 +151,8 @@ impl Campaign {
                         w *= 1.0 - self.p_mortality;
                     }
                     let (r2, _, f2, raised) = self.reinforced(r, v, f);
-                    ex.scalars[S_RAISED] += w * raised as f64;
-                    ex.scalars[S_TALENTS] += w * raised as f64 * COST_PER_UNIT;
+                    ex.scalars[c.raised] += w * raised as f64;
+                    ex.scalars[c.talents] += w * raised as f64 * COST_PER_UNIT;
                     (r, f) = (r2, f2);
                 }
                 if !self.can_fight(r, v, f) {
@@ -155,12 +164,12 @@ impl Campaign {
                     .or_insert_with(|| self.land.with_army(r, v, f).solve_branches());
                 for b in list.iter() {
                     let wb = w * b.weight;
-                    ex.scalars[S_LEGIONS] += wb * (b.lost_regular + b.lost_veteran) as f64;
-                    ex.scalars[S_FLEETS] += wb * b.lost_fleets as f64;
-                    ex.scalars[S_UNREST] += wb * b.unrest;
+                    ex.scalars[c.legions_lost] += wb * (b.lost_regular + b.lost_veteran) as f64;
+                    ex.scalars[c.fleets_lost] += wb * b.lost_fleets as f64;
+                    ex.scalars[c.unrest] += wb * b.unrest;
                     if b.result == VICTORY {
                         next.add((DEFEATED, 0, 0, 0), wb);
-                        ex.counts[C_PHASE].add_mass(phase as usize, wb);
+                        ex.counts[c.phase_of_victory].add_mass(phase as usize, wb);
                         continue;
                     }
                     if b.result == DEFEAT {
@@ -180,19 +189,21 @@ impl Campaign {
                 }
             }
             dist = next;
-            ex.scalars[S_BY_PHASE + phase as usize - 1] = dist.probability(|s| s.0 == DEFEATED);
+            ex.scalars[c.defeated_by_phase[phase as usize - 1]] =
+                dist.probability(|s| s.0 == DEFEATED);
         }
         for (&(status, ..), w) in dist.iter() {
             ex.outcomes[status as usize] += w;
         }
         let defeated = ex.outcomes[DEFEATED as usize];
-        ex.counts[C_PHASE].add_mass(0, 1.0 - defeated);
+        ex.counts[c.phase_of_victory].add_mass(0, 1.0 - defeated);
         ex
     }
 }
 
 impl Simulate for Campaign {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let c = &self.columns;
         let (mut r, mut v, mut f) = (self.land.regular, self.land.veteran, self.land.fleets());
         let mut status = FIGHTING;
         for phase in 1..=self.phases {
@@ -202,8 +213,8 @@ impl Simulate for Campaign {
                     break;
                 }
                 let (r2, _, f2, raised) = self.reinforced(r, v, f);
-                out.scalars[S_RAISED] += raised as f64;
-                out.scalars[S_TALENTS] += raised as f64 * COST_PER_UNIT;
+                out.scalars[c.raised] += raised as f64;
+                out.scalars[c.talents] += raised as f64 * COST_PER_UNIT;
                 (r, f) = (r2, f2);
             }
             if !self.can_fight(r, v, f) {
@@ -211,14 +222,14 @@ impl Simulate for Campaign {
                 break;
             }
             let b = self.land.simulate_once(dice, r, v, f, None);
-            out.scalars[S_LEGIONS] += (b.lost_regular + b.lost_veteran) as f64;
-            out.scalars[S_FLEETS] += b.lost_fleets as f64;
-            out.scalars[S_UNREST] += b.unrest;
+            out.scalars[c.legions_lost] += (b.lost_regular + b.lost_veteran) as f64;
+            out.scalars[c.fleets_lost] += b.lost_fleets as f64;
+            out.scalars[c.unrest] += b.unrest;
             if b.result == VICTORY {
                 status = DEFEATED;
-                out.counts[C_PHASE] = phase;
+                out.counts[c.phase_of_victory] = phase;
                 for k in phase..=self.phases {
-                    out.scalars[S_BY_PHASE + k as usize - 1] = 1.0;
+                    out.scalars[c.defeated_by_phase[k as usize - 1]] = 1.0;
                 }
                 break;
             }

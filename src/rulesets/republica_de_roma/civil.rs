@@ -52,15 +52,28 @@ pub struct Civil {
     cup: Cup,
     defeat_kills_commander: bool,
     schema: Schema,
+    columns: Columns,
 }
 
-// Schema layout.
-const C_LOST: usize = 0; // + side (0 Senate, 1 rebel)
-const C_VETERANS: usize = 2; // + side
-const S_KILLED: usize = 0; // + side
-const S_CRUSHED: usize = 2;
-const S_GAIN: usize = 3;
-const S_UNREST: usize = 4;
+/// Where the quantities sit in the schema, fixed by `build` as it names them; sides are 0
+/// (Senate) and 1 (rebel).
+struct Columns {
+    lost: [usize; 2],
+    fight: FightColumns,
+}
+
+enum FightColumns {
+    CivilWar(WarColumns),
+    Blockade { blocked: usize },
+}
+
+struct WarColumns {
+    veterans_lost: [usize; 2],
+    killed: [usize; 2],
+    crushed: usize,
+    gain: usize,
+    unrest: usize,
+}
 
 /// Both sides of a civil war may hold every legion there is.
 const MOST: i64 = MAX_UNITS as i64 * 2;
@@ -173,19 +186,32 @@ fn build(fields: &Fields, options: Options, fight: Fight) -> Result<Box<dyn Batt
     } else {
         "legions"
     };
-    schema.count(format!("senate_{what}_lost"), senate.tokens() as usize);
-    schema.count(format!("rebel_{what}_lost"), rebel.tokens() as usize);
-    if fight == Fight::CivilWar {
-        schema.count("senate_veterans_lost", senate.veteran as usize);
-        schema.count("rebel_veterans_lost", rebel.veteran as usize);
-        schema.scalar("commander_killed/senate");
-        schema.scalar("commander_killed/rebel");
-        schema.scalar("rebellion_crushed");
-        schema.scalar_bounded("senate_commander_gain", max_gain);
-        schema.scalar_bounded("unrest_change", 2.0);
-    } else {
-        schema.scalar("reinforcements_blocked");
-    }
+    let lost = [
+        schema.count(format!("senate_{what}_lost"), senate.tokens() as usize),
+        schema.count(format!("rebel_{what}_lost"), rebel.tokens() as usize),
+    ];
+    let columns = Columns {
+        lost,
+        fight: if fight == Fight::CivilWar {
+            FightColumns::CivilWar(WarColumns {
+                veterans_lost: [
+                    schema.count("senate_veterans_lost", senate.veteran as usize),
+                    schema.count("rebel_veterans_lost", rebel.veteran as usize),
+                ],
+                killed: [
+                    schema.scalar("commander_killed/senate"),
+                    schema.scalar("commander_killed/rebel"),
+                ],
+                crushed: schema.scalar("rebellion_crushed"),
+                gain: schema.scalar_bounded("senate_commander_gain", max_gain),
+                unrest: schema.scalar_bounded("unrest_change", 2.0),
+            })
+        } else {
+            FightColumns::Blockade {
+                blocked: schema.scalar("reinforcements_blocked"),
+            }
+        },
+    };
     Ok(Box::new(Civil {
         fight,
         sides: [senate, rebel],
@@ -196,6 +222,7 @@ fn build(fields: &Fields, options: Options, fight: Fight) -> Result<Box<dyn Batt
         },
         defeat_kills_commander: options.flag("civil_war_defeat_kills_commander"),
         schema,
+        columns,
     }))
 }
 
@@ -233,12 +260,15 @@ impl Civil {
                 let w = p * WEIGHTS_3D6[roll - 3] as f64 / 216.0;
                 let (result, ls, lr) = self.resolve(roll as i32 + drm);
                 ex.outcomes[result] += w;
-                ex.counts[C_LOST].add_mass(ls as usize, w);
-                ex.counts[C_LOST + 1].add_mass(lr as usize, w);
-                if self.fight == Fight::Blockade {
-                    ex.scalars[0] += if result == VICTORY { w } else { 0.0 };
-                    continue;
-                }
+                ex.counts[self.columns.lost[0]].add_mass(ls as usize, w);
+                ex.counts[self.columns.lost[1]].add_mass(lr as usize, w);
+                let c = match &self.columns.fight {
+                    FightColumns::Blockade { blocked } => {
+                        ex.scalars[*blocked] += if result == VICTORY { w } else { 0.0 };
+                        continue;
+                    }
+                    FightColumns::CivilWar(c) => c,
+                };
                 for (s, lost) in [ls, lr].into_iter().enumerate() {
                     let side = &self.sides[s];
                     let vets = Pmf::hypergeometric(
@@ -246,7 +276,7 @@ impl Civil {
                         side.veteran as usize,
                         lost as usize,
                     );
-                    ex.counts[C_VETERANS + s].add_scaled(&vets, w);
+                    ex.counts[c.veterans_lost[s]].add_scaled(&vets, w);
                 }
                 let drawn = self.cup.set_aside(ls + lr).mean() / self.cup.numbered as f64;
                 let senate_dies = if result == DEFEAT && self.defeat_kills_commander {
@@ -255,14 +285,14 @@ impl Civil {
                     drawn
                 };
                 let rebel_dies = if result == VICTORY { 1.0 } else { drawn };
-                ex.scalars[S_KILLED] += w * senate_dies;
-                ex.scalars[S_KILLED + 1] += w * rebel_dies;
+                ex.scalars[c.killed[0]] += w * senate_dies;
+                ex.scalars[c.killed[1]] += w * rebel_dies;
                 let crushed = result == VICTORY || lr == self.sides[1].tokens();
-                ex.scalars[S_CRUSHED] += w * crushed as u32 as f64;
+                ex.scalars[c.crushed] += w * crushed as u32 as f64;
                 if result == VICTORY {
-                    ex.scalars[S_GAIN] += w * (1.0 - drawn) * gain;
+                    ex.scalars[c.gain] += w * (1.0 - drawn) * gain;
                 }
-                ex.scalars[S_UNREST] += w * Self::unrest(result);
+                ex.scalars[c.unrest] += w * Self::unrest(result);
             }
         }
         ex
@@ -287,15 +317,18 @@ impl Simulate for Civil {
         let drm = strength(&self.sides[0], ms) as i32 - strength(&self.sides[1], mr) as i32;
         let (result, ls, lr) = self.resolve(roll + drm);
         out.outcome = result;
-        out.counts[C_LOST] = ls;
-        out.counts[C_LOST + 1] = lr;
-        if self.fight == Fight::Blockade {
-            out.scalars[0] = (result == VICTORY) as u32 as f64;
-            return;
-        }
+        out.counts[self.columns.lost[0]] = ls;
+        out.counts[self.columns.lost[1]] = lr;
+        let c = match &self.columns.fight {
+            FightColumns::Blockade { blocked } => {
+                out.scalars[*blocked] = (result == VICTORY) as u32 as f64;
+                return;
+            }
+            FightColumns::CivilWar(c) => c,
+        };
         for (s, lost) in [ls, lr].into_iter().enumerate() {
             let side = &self.sides[s];
-            out.counts[C_VETERANS + s] =
+            out.counts[c.veterans_lost[s]] =
                 draw_without_replacement(dice, [side.regular, side.veteran], lost)[1];
         }
         // One pool of chits; each commander has his own chit in it.
@@ -303,13 +336,13 @@ impl Simulate for Civil {
         let total = ls + lr;
         let rebel_drawn = self.other_drawn(total, senate_drawn, dice);
         let senate_dies = senate_drawn || (result == DEFEAT && self.defeat_kills_commander);
-        out.scalars[S_KILLED] = senate_dies as u32 as f64;
-        out.scalars[S_KILLED + 1] = (rebel_drawn || result == VICTORY) as u32 as f64;
-        out.scalars[S_CRUSHED] = (result == VICTORY || lr == self.sides[1].tokens()) as u32 as f64;
+        out.scalars[c.killed[0]] = senate_dies as u32 as f64;
+        out.scalars[c.killed[1]] = (rebel_drawn || result == VICTORY) as u32 as f64;
+        out.scalars[c.crushed] = (result == VICTORY || lr == self.sides[1].tokens()) as u32 as f64;
         if result == VICTORY && !senate_drawn {
-            out.scalars[S_GAIN] = strength(&self.sides[1], mr).div_ceil(2) as f64;
+            out.scalars[c.gain] = strength(&self.sides[1], mr).div_ceil(2) as f64;
         }
-        out.scalars[S_UNREST] = Self::unrest(result);
+        out.scalars[c.unrest] = Self::unrest(result);
     }
 }
 
@@ -387,7 +420,8 @@ mod tests {
         );
         let ex = c.exact().unwrap();
         assert!(ex.outcomes[DEFEAT] > 0.9);
-        assert!(ex.counts[C_LOST + 1].get(0) >= ex.outcomes[DEFEAT] - 1e-12);
+        let rebel_lost = c.schema().count_index("rebel_legions_lost").unwrap();
+        assert!(ex.counts[rebel_lost].get(0) >= ex.outcomes[DEFEAT] - 1e-12);
     }
 
     #[test]

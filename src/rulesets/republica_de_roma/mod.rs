@@ -26,7 +26,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
             keys: battle::KEYS,
-            doc: &[],
             build: battle::build_land,
         },
         BattleKind {
@@ -35,7 +34,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
             keys: battle::KEYS,
-            doc: &[],
             build: battle::build_naval,
         },
         BattleKind {
@@ -44,7 +42,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff", "naval_victory_only"],
             loss_unit: "legions",
             keys: battle::KEYS,
-            doc: &[],
             build: naval_land::build,
         },
         BattleKind {
@@ -53,7 +50,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["defeated", "commander_lost", "army_recalled", "undecided"],
             loss_unit: "legions",
             keys: campaign::KEYS,
-            doc: &[],
             build: campaign::build,
         },
         BattleKind {
@@ -62,7 +58,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["victory", "stalemate", "defeat"],
             loss_unit: "legions",
             keys: civil::CIVIL_WAR_KEYS,
-            doc: &[],
             build: civil::build_civil_war,
         },
         BattleKind {
@@ -71,7 +66,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["victory", "stalemate", "defeat"],
             loss_unit: "legions",
             keys: civil::BLOCKADE_KEYS,
-            doc: &[],
             build: civil::build_blockade,
         },
         BattleKind {
@@ -80,7 +74,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["defeated", "stands"],
             loss_unit: "legions",
             keys: armies::KEYS,
-            doc: &[],
             build: armies::build,
         },
         BattleKind {
@@ -89,7 +82,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
             keys: provincial::KEYS,
-            doc: &[],
             build: provincial::build,
         },
         BattleKind {
@@ -98,7 +90,6 @@ pub const RULESET: Ruleset = Ruleset {
             outcomes: &["victory", "stalemate", "defeat", "disaster", "standoff"],
             loss_unit: "legions",
             keys: rebel_province::KEYS,
-            doc: &[],
             build: rebel_province::build,
         },
     ],

@@ -5,7 +5,7 @@
 //! the war's fleet support, it fights the land battle at once with what survived (the general's
 //! choice to go on is taken as yes).
 
-use super::battle::{Kind, RomanBattle, VICTORY};
+use super::battle::{self, Caps, Kind, RomanBattle, VICTORY};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
@@ -25,65 +25,68 @@ const OUTCOMES: [&str; 6] = [
 ];
 const NAVAL_ONLY: usize = 5;
 
-// Schema layout (the first three counts and eight scalars are the single battle's).
-const C_LEGIONS: usize = 0;
-const C_VETERANS: usize = 1;
-const C_FLEETS: usize = 2;
-const S_KILLED: usize = 0;
-const S_CAPTURED: usize = 1;
-const S_UNREST: usize = 2;
-const S_POPULARITY: usize = 3;
-const S_INFLUENCE: usize = 4;
-const S_SPOILS: usize = 5;
-const S_VETERAN: usize = 6;
-const S_WAR_DEFEATED: usize = 7;
-const S_NAVAL_WON: usize = 8;
-const S_LAND_FOUGHT: usize = 9;
+/// Where the quantities sit in the schema: a single battle's, then the naval victory and
+/// whether the land battle was fought.
+struct Columns {
+    battle: battle::Columns,
+    naval_won: usize,
+    land_fought: usize,
+}
 
 pub struct NavalThenLand {
     naval: RomanBattle,
     land: RomanBattle,
     schema: Schema,
+    columns: Columns,
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
-    let naval = RomanBattle::build_kind(fields, options.clone(), Kind::Naval, false)?;
-    let mut land = RomanBattle::build_kind(fields, options.clone(), Kind::Land, true)?;
-    // after both victories the gain is half the sum of the printed strengths, rounded up
-    // (the naval half is paid at sea), or each battle's half separately.
-    if options.choice("naval_land_gain") == "combined" {
-        land.gain = (naval.printed + land.printed).div_ceil(2) - naval.printed.div_ceil(2);
-    }
-    let mut schema = Schema::new(&OUTCOMES);
-    let legions = naval.legions();
-    schema.count("legions_lost", legions as usize);
-    schema.count("veteran_legions_lost", naval.veterans() as usize);
-    schema.count("fleets_lost", naval.fleets() as usize);
-    schema.scalar("commander/killed");
-    schema.scalar("commander/captured");
-    let gains = (naval.printed + land.printed).div_ceil(2) + 1;
-    schema.scalar_bounded("unrest_change", 4.0);
-    schema.scalar_bounded("popularity_change", (gains + legions) as f64);
-    schema.scalar_bounded("influence_gain", gains as f64);
-    schema.scalar_bounded("spoils", land.spoils.max(1) as f64);
-    schema.scalar("veteran_gained");
-    schema.scalar("war_defeated");
-    schema.scalar("naval_victory");
-    schema.scalar("land_battle_fought");
-    Ok(Box::new(NavalThenLand {
-        naval,
-        land,
-        schema,
-    }))
+    Ok(Box::new(NavalThenLand::new(fields, options)?))
 }
 
 impl NavalThenLand {
+    fn new(fields: &Fields, options: Options) -> Result<NavalThenLand> {
+        let naval = RomanBattle::build_kind(fields, options.clone(), Kind::Naval, false)?;
+        let mut land = RomanBattle::build_kind(fields, options.clone(), Kind::Land, true)?;
+        // after both victories the gain is half the sum of the printed strengths, rounded up
+        // (the naval half is paid at sea), or each battle's half separately.
+        if options.choice("naval_land_gain") == "combined" {
+            land.gain = (naval.printed + land.printed).div_ceil(2) - naval.printed.div_ceil(2);
+        }
+        let mut schema = Schema::new(&OUTCOMES);
+        let legions = naval.legions();
+        let gains = (naval.printed + land.printed).div_ceil(2) + 1;
+        let caps = Caps {
+            legions,
+            veterans: naval.veterans(),
+            fleets: naval.fleets(),
+            unrest: 4.0,
+            popularity: (gains + legions) as f64,
+            influence: gains as f64,
+            spoils: land.spoils.max(1) as f64,
+        };
+        let columns = Columns {
+            battle: battle::Columns::add(&mut schema, caps),
+            naval_won: schema.scalar("naval_victory"),
+            land_fought: schema.scalar("land_battle_fought"),
+        };
+        Ok(NavalThenLand {
+            naval,
+            land,
+            schema,
+            columns,
+        })
+    }
+
     fn can_go_on(&self, legions_left: u32, fleets_left: u32) -> bool {
         legions_left > 0 && fleets_left >= self.land.fleet_support
     }
 
     fn solve(&self) -> Exact {
         let mut ex = Exact::zeros(&self.schema);
+        let c = &self.columns.battle;
+        // The land battle's answer, laid out as the land battle lays it out.
+        let lc = &self.land.columns;
         let naval = self.naval.solve_branches();
         let mut land_cache: BTreeMap<(u32, u32, u32), Exact> = BTreeMap::new();
         let (r0, v0, f0) = (self.naval.regular, self.naval.veteran, self.naval.fleets());
@@ -91,13 +94,13 @@ impl NavalThenLand {
             let w = b.weight;
             let (reg_left, vet_left, fleets_left) =
                 (r0 - b.lost_regular, v0 - b.lost_veteran, f0 - b.lost_fleets);
-            ex.scalars[S_UNREST] += w * b.unrest;
-            ex.scalars[S_POPULARITY] += w * b.popularity;
-            ex.scalars[S_INFLUENCE] += w * b.influence;
-            ex.scalars[S_KILLED] += w * b.killed;
-            ex.scalars[S_CAPTURED] += w * b.captured;
+            ex.scalars[c.unrest] += w * b.unrest;
+            ex.scalars[c.popularity] += w * b.popularity;
+            ex.scalars[c.influence] += w * b.influence;
+            ex.scalars[c.killed] += w * b.killed;
+            ex.scalars[c.captured] += w * b.captured;
             if b.result == VICTORY {
-                ex.scalars[S_NAVAL_WON] += w;
+                ex.scalars[self.columns.naval_won] += w;
             }
             let free = 1.0 - b.killed - b.captured;
             let goes_on = b.result == VICTORY && self.can_go_on(reg_left + vet_left, fleets_left);
@@ -109,10 +112,10 @@ impl NavalThenLand {
                     b.result
                 };
                 ex.outcomes[outcome] += stop_weight;
-                ex.counts[C_LEGIONS]
+                ex.counts[c.legions_lost]
                     .add_mass((b.lost_regular + b.lost_veteran) as usize, stop_weight);
-                ex.counts[C_VETERANS].add_mass(b.lost_veteran as usize, stop_weight);
-                ex.counts[C_FLEETS].add_mass(b.lost_fleets as usize, stop_weight);
+                ex.counts[c.veterans_lost].add_mass(b.lost_veteran as usize, stop_weight);
+                ex.counts[c.fleets_lost].add_mass(b.lost_fleets as usize, stop_weight);
             }
             if !goes_on || free <= 0.0 {
                 continue;
@@ -121,7 +124,7 @@ impl NavalThenLand {
                 .entry((reg_left, vet_left, fleets_left))
                 .or_insert_with(|| self.land.with_army(reg_left, vet_left, fleets_left).solve());
             let wl = w * free;
-            ex.scalars[S_LAND_FOUGHT] += wl;
+            ex.scalars[self.columns.land_fought] += wl;
             for (o, &p) in land.outcomes.iter().enumerate() {
                 ex.outcomes[o] += wl * p;
             }
@@ -131,31 +134,22 @@ impl NavalThenLand {
                 }
             };
             shift(
-                &land.counts[C_LEGIONS],
+                &land.counts[lc.legions_lost],
                 b.lost_regular + b.lost_veteran,
-                &mut ex.counts[C_LEGIONS],
+                &mut ex.counts[c.legions_lost],
             );
             shift(
-                &land.counts[C_VETERANS],
+                &land.counts[lc.veterans_lost],
                 b.lost_veteran,
-                &mut ex.counts[C_VETERANS],
+                &mut ex.counts[c.veterans_lost],
             );
             shift(
-                &land.counts[C_FLEETS],
+                &land.counts[lc.fleets_lost],
                 b.lost_fleets,
-                &mut ex.counts[C_FLEETS],
+                &mut ex.counts[c.fleets_lost],
             );
-            for k in [
-                S_KILLED,
-                S_CAPTURED,
-                S_UNREST,
-                S_POPULARITY,
-                S_INFLUENCE,
-                S_SPOILS,
-                S_VETERAN,
-                S_WAR_DEFEATED,
-            ] {
-                ex.scalars[k] += wl * land.scalars[k];
+            for (k, l) in c.scalars().into_iter().zip(lc.scalars()) {
+                ex.scalars[k] += wl * land.scalars[l];
             }
         }
         for (k, spec) in self.schema.counts.iter().enumerate() {
@@ -180,7 +174,7 @@ impl Simulate for NavalThenLand {
         } else {
             n.result
         };
-        out.scalars[S_NAVAL_WON] = (n.result == VICTORY) as u32 as f64;
+        out.scalars[self.columns.naval_won] = (n.result == VICTORY) as u32 as f64;
         let (reg_left, vet_left, fleets_left) = (
             self.naval.regular - n.lost_regular,
             self.naval.veteran - n.lost_veteran,
@@ -197,20 +191,10 @@ impl Simulate for NavalThenLand {
                 .land
                 .simulate_once(dice, reg_left, vet_left, fleets_left, Some(drm));
             out.outcome = l.result;
-            out.scalars[S_LAND_FOUGHT] = 1.0;
+            out.scalars[self.columns.land_fought] = 1.0;
             total.absorb(&l);
         }
-        out.counts[C_LEGIONS] = total.lost_regular + total.lost_veteran;
-        out.counts[C_VETERANS] = total.lost_veteran;
-        out.counts[C_FLEETS] = total.lost_fleets;
-        out.scalars[S_KILLED] = total.killed as u32 as f64;
-        out.scalars[S_CAPTURED] = total.captured as u32 as f64;
-        out.scalars[S_UNREST] = total.unrest;
-        out.scalars[S_POPULARITY] = total.popularity;
-        out.scalars[S_INFLUENCE] = total.influence;
-        out.scalars[S_SPOILS] = total.spoils;
-        out.scalars[S_VETERAN] = total.veteran_gained as u32 as f64;
-        out.scalars[S_WAR_DEFEATED] = total.war_defeated as u32 as f64;
+        self.columns.battle.record(&total, out);
     }
 }
 
@@ -251,17 +235,7 @@ mod tests {
         let empty = Table::new();
         let options =
             Options::resolve(super::super::OPTIONS, f.table("options", &empty).unwrap()).unwrap();
-        let naval = RomanBattle::build_kind(&f, options.clone(), Kind::Naval, false).unwrap();
-        let mut land = RomanBattle::build_kind(&f, options.clone(), Kind::Land, true).unwrap();
-        if options.choice("naval_land_gain") == "combined" {
-            land.gain = (naval.printed + land.printed).div_ceil(2) - naval.printed.div_ceil(2);
-        }
-        let schema = build(&f, options).unwrap().schema().clone();
-        NavalThenLand {
-            naval,
-            land,
-            schema,
-        }
+        NavalThenLand::new(&f, options).unwrap()
     }
 
     #[test]
@@ -270,12 +244,12 @@ mod tests {
         let ex = c.solve();
         assert!((ex.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-12);
         // The war falls only if both were won, so P(war defeated) = P(land victory) ≤ P(naval victory).
-        let war = ex.scalars[S_WAR_DEFEATED];
+        let war = ex.scalars[c.columns.battle.war_defeated];
         assert!((war - ex.outcomes[VICTORY]).abs() < 1e-12);
-        assert!(war > 0.0 && war < ex.scalars[S_NAVAL_WON]);
+        assert!(war > 0.0 && war < ex.scalars[c.columns.naval_won]);
         // Single naval battle, fought alone, wins as often as the chain's first step.
         let naval_alone = c.naval.solve();
-        assert!((naval_alone.outcomes[VICTORY] - ex.scalars[S_NAVAL_WON]).abs() < 1e-12);
+        assert!((naval_alone.outcomes[VICTORY] - ex.scalars[c.columns.naval_won]).abs() < 1e-12);
     }
 
     #[test]

@@ -36,17 +36,21 @@ pub struct Provincial {
     war_line: String,
     dice_notes: Vec<String>,
     schema: Schema,
+    columns: Columns,
 }
 
-const C_TROOPS: usize = 0;
-const C_GARRISON: usize = 1;
-const C_FLEETS: usize = 2;
-const S_KILLED: usize = 0;
-const S_CAPTURED: usize = 1;
-const S_ALLIED: usize = 2;
-const S_WAR_GAIN: usize = 3;
-const S_INFLUENCE: usize = 4;
-const S_VETERAN: usize = 5;
+/// Where the quantities sit in the schema, fixed by `build` as it names them.
+struct Columns {
+    troops_lost: usize,
+    garrison_lost: usize,
+    fleets_lost: usize,
+    killed: usize,
+    captured: usize,
+    allied: usize,
+    war_gain: usize,
+    influence: usize,
+    veteran_gained: usize,
+}
 
 /// Troops and garrison legions lost to `casualties` (L943-L945).
 pub fn casualties(troops: u32, garrison: u32, casualties: u32) -> (u32, u32) {
@@ -167,18 +171,21 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     let dice_notes: Vec<String> = base.notes().into_iter().skip(1).collect();
     let engine = base.with_army(troops_fighting, 0, troops_fighting);
     let mut schema = Schema::new(&OUTCOMES);
-    schema.count("troops_lost", troops as usize);
-    schema.count("garrison_lost", garrison as usize);
-    schema.count("fleets_lost", fleets as usize);
-    schema.scalar("governor/killed");
-    schema.scalar("governor/captured");
-    schema.scalar("province_allied");
-    schema.scalar_bounded(
-        "war_strength_gain",
-        (initial + troops + fleets).max(1) as f64,
-    );
-    schema.scalar_bounded("influence_gain", engine.printed.div_ceil(2).max(1) as f64);
-    schema.scalar("veteran_gained");
+    let columns = Columns {
+        troops_lost: schema.count("troops_lost", troops as usize),
+        garrison_lost: schema.count("garrison_lost", garrison as usize),
+        fleets_lost: schema.count("fleets_lost", fleets as usize),
+        killed: schema.scalar("governor/killed"),
+        captured: schema.scalar("governor/captured"),
+        allied: schema.scalar("province_allied"),
+        war_gain: schema.scalar_bounded(
+            "war_strength_gain",
+            (initial + troops + fleets).max(1) as f64,
+        ),
+        influence: schema
+            .scalar_bounded("influence_gain", engine.printed.div_ceil(2).max(1) as f64),
+        veteran_gained: schema.scalar("veteran_gained"),
+    };
     Ok(Box::new(Provincial {
         lacks_support: !naval && fleets < engine.fleet_support,
         naval,
@@ -192,6 +199,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         fleets,
         automatic_defeat: war_has_fleet && !naval,
         schema,
+        columns,
     }))
 }
 
@@ -256,13 +264,14 @@ impl Provincial {
 
 impl Simulate for Provincial {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
+        let c = &self.columns;
         let roll = (dice.d(6) + dice.d(6) + dice.d(6)) as usize;
         let drm = self.engine.drm_for_troops(self.troops_fighting, dice);
         let e = self.effect(roll, drm);
         out.outcome = e.result;
-        out.counts[C_TROOPS] = e.troops;
-        out.counts[C_GARRISON] = e.garrison;
-        out.counts[C_FLEETS] = e.fleets;
+        out.counts[c.troops_lost] = e.troops;
+        out.counts[c.garrison_lost] = e.garrison;
+        out.counts[c.fleets_lost] = e.fleets;
         let (killed, captured) = if e.result == DEFEAT {
             (true, false)
         } else {
@@ -270,17 +279,17 @@ impl Simulate for Provincial {
                 .cup
                 .draw(e.troops + e.garrison + e.fleets, e.result == VICTORY, dice)
         };
-        out.scalars[S_KILLED] = killed as u32 as f64;
-        out.scalars[S_CAPTURED] = captured as u32 as f64;
+        out.scalars[c.killed] = killed as u32 as f64;
+        out.scalars[c.captured] = captured as u32 as f64;
         if e.result == DEFEAT {
-            out.scalars[S_ALLIED] = 1.0;
-            out.scalars[S_WAR_GAIN] = self.war_gain(&e);
+            out.scalars[c.allied] = 1.0;
+            out.scalars[c.war_gain] = self.war_gain(&e);
         }
         if e.result == VICTORY && !killed {
-            out.scalars[S_INFLUENCE] = self.engine.printed.div_ceil(2) as f64;
+            out.scalars[c.influence] = self.engine.printed.div_ceil(2) as f64;
         }
         if matches!(e.result, VICTORY | STALEMATE | STANDOFF) && e.garrison < self.garrison {
-            out.scalars[S_VETERAN] = 1.0;
+            out.scalars[c.veteran_gained] = 1.0;
         }
     }
 }
@@ -292,12 +301,13 @@ impl BattleModel for Provincial {
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
         let mut ex = Exact::zeros(&self.schema);
+        let c = &self.columns;
         for (roll, drm, w) in self.rolls() {
             let e = self.effect(roll, drm);
             ex.outcomes[e.result] += w;
-            ex.counts[C_TROOPS].add_mass(e.troops as usize, w);
-            ex.counts[C_GARRISON].add_mass(e.garrison as usize, w);
-            ex.counts[C_FLEETS].add_mass(e.fleets as usize, w);
+            ex.counts[c.troops_lost].add_mass(e.troops as usize, w);
+            ex.counts[c.garrison_lost].add_mass(e.garrison as usize, w);
+            ex.counts[c.fleets_lost].add_mass(e.fleets as usize, w);
             let (killed, captured) = if e.result == DEFEAT {
                 (1.0, 0.0)
             } else {
@@ -307,18 +317,18 @@ impl BattleModel for Provincial {
                     .fate(e.troops + e.garrison + e.fleets, e.result == VICTORY);
                 (f.killed, f.captured)
             };
-            ex.scalars[S_KILLED] += w * killed;
-            ex.scalars[S_CAPTURED] += w * captured;
+            ex.scalars[c.killed] += w * killed;
+            ex.scalars[c.captured] += w * captured;
             if e.result == DEFEAT {
-                ex.scalars[S_ALLIED] += w;
-                ex.scalars[S_WAR_GAIN] += w * self.war_gain(&e);
+                ex.scalars[c.allied] += w;
+                ex.scalars[c.war_gain] += w * self.war_gain(&e);
             }
             if e.result == VICTORY {
-                ex.scalars[S_INFLUENCE] +=
+                ex.scalars[c.influence] +=
                     w * (1.0 - killed) * self.engine.printed.div_ceil(2) as f64;
             }
             if matches!(e.result, VICTORY | STALEMATE | STANDOFF) && e.garrison < self.garrison {
-                ex.scalars[S_VETERAN] += w;
+                ex.scalars[c.veteran_gained] += w;
             }
         }
         Ok(ex)
@@ -405,7 +415,8 @@ mod tests {
         );
         let ex = p.exact().unwrap();
         assert!((ex.outcomes[DEFEAT] - 1.0).abs() < 1e-12);
-        assert!((ex.scalars[S_WAR_GAIN] - 7.0).abs() < 1e-12);
+        let war_gain = p.schema().scalar_index("war_strength_gain").unwrap();
+        assert!((ex.scalars[war_gain] - 7.0).abs() < 1e-12);
     }
 
     #[test]
