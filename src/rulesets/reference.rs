@@ -108,14 +108,15 @@ fn capitalised(text: &str) -> String {
     }
 }
 
-/// The scenario files shipped for a ruleset, sorted.
+/// The scenario files shipped for a ruleset, and the scenario folders (a scenario whose data is
+/// split over several files, such as Invasions' `scenario-1/`), sorted.
 pub fn scenario_files(slug: &str) -> Vec<String> {
     let dir = Path::new("scenarios").join(slug);
     let mut out: Vec<String> = std::fs::read_dir(&dir)
         .map(|rd| {
             rd.filter_map(|e| e.ok())
                 .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+                .filter(|p| p.extension().is_some_and(|x| x == "toml") || p.is_dir())
                 .map(|p| p.display().to_string())
                 .collect()
         })
