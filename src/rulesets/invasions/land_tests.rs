@@ -493,7 +493,10 @@ fn huge_pools_with_many_rerolls_are_declared_intractable_not_slow() {
     // Declaring it takes a few seconds at most alone; the bound is loose so a loaded machine cannot
     // fail it, yet far below what following the rerolls' states exactly would take.
     let seconds = started.elapsed().as_secs_f64();
-    assert!(seconds < 30.0, "declared intractable only after {seconds:.1} s");
+    assert!(
+        seconds < 30.0,
+        "declared intractable only after {seconds:.1} s"
+    );
     // Without leaders the same armies are a plain convolution, always exact.
     let plain = text.replace("leader = 3\n", "");
     let total: f64 = Basic(battle(&plain, System::Basic))

@@ -121,7 +121,8 @@ impl State {
         count
     }
 
-    /// [`State::ports_on`] for every nation and sea (`[nation][sea]`), in one pass over the ports.
+    /// The ports counting for every nation on every sea (`[nation][sea]`), in one pass over the ports:
+    /// its own, its military allies', and those of independents allied to or vassal of it (L679-L683, L525).
     pub fn ports_by_sea(&self, model: &Model) -> [[u32; 16]; 16] {
         let nn = self.nations.len();
         let nations = ((1u32 << nn) - 1) as u16;
