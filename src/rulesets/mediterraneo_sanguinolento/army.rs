@@ -455,28 +455,21 @@ fn parse_groups(f: &Fields, culture: Culture) -> Result<(Vec<Group>, Vec<String>
             format!("unit keys written in `units`: {}", keys.join(", ")),
         ));
     }
-    let mut order: Vec<String> = casualty_order
-        .iter()
-        .map(|c| {
-            let i = keys.iter().position(|k| k == c).unwrap_or(0);
-            groups[i].label()
-        })
-        .collect();
-    for g in &groups {
-        if !order.contains(&g.label()) {
-            order.push(g.label());
+    // By group index, not label: a label leaves out the veteran and guard flags, so two groups
+    // can share one.
+    let mut order: Vec<usize> = Vec::with_capacity(groups.len());
+    for c in &casualty_order {
+        let i = keys.iter().position(|k| k == c).unwrap_or(0);
+        if !order.contains(&i) {
+            order.push(i);
         }
     }
-    let ordered = order
-        .iter()
-        .map(|l| {
-            groups
-                .iter()
-                .find(|g| g.label() == *l)
-                .cloned()
-                .expect("label of a group")
-        })
-        .collect();
+    for i in 0..groups.len() {
+        if !order.contains(&i) {
+            order.push(i);
+        }
+    }
+    let ordered = order.iter().map(|&i| groups[i].clone()).collect();
     let names = casualty_order.iter().map(|c| c.to_string()).collect();
     Ok((ordered, names))
 }

@@ -333,3 +333,18 @@ fn t4_t5_casualties_count_the_firers_own_factors() {
         );
     }
 }
+
+/// Two groups may share a label (type, quality, morale) and differ only in being veterans or the
+/// guard: both stay in the army, in the casualty order given, and a key named twice counts once.
+#[test]
+fn groups_sharing_a_label_are_all_kept() {
+    let b = battle(
+        "battle_terrain = 1\n[attacker]\nunits = { \"IM-RC\" = 5, \"IM\" = 3 }\nveterans = [\"IM\"]\ncasualty_order = [\"IM\", \"IM\"]\n[defender]\nunits = { \"IM-RC\" = 2 }",
+    );
+    let groups = &b.armies[0].groups;
+    let total: f64 = groups.iter().map(|g| g.units).sum();
+    assert_eq!(total, 8.0, "{groups:?}");
+    assert_eq!(groups.len(), 2);
+    assert!(groups[0].veteran && groups[0].units == 3.0, "{groups:?}");
+    assert!(!groups[1].veteran && groups[1].units == 5.0, "{groups:?}");
+}
