@@ -207,10 +207,13 @@ impl Battles {
                 if sides[s].units[k] == 0 {
                     continue;
                 }
+                // By name: a `const`'s address is not one place (each use may get its own copy,
+                // differently in each build), so pointer equality would make results depend on
+                // how the binary was compiled.
                 let idx = b.sides[s]
                     .classes()
                     .iter()
-                    .position(|c| std::ptr::eq(c.template, &TEMPLATES[k]))
+                    .position(|c| c.template.name == TEMPLATES[k].name)
                     .unwrap_or(class);
                 let a = &st.survivors[s];
                 let w = &b.sides[s].waiting;
