@@ -28,7 +28,7 @@ pub mod sweep;
 pub mod tables;
 pub mod tally;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod toy;
 pub mod tune;

@@ -49,6 +49,19 @@ fn with_threads<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
         .install(f)
 }
 
+/// Plays a shipped experiment file with `games` games on `threads` threads into `out`: the
+/// rulesets' tests that a game's results do not depend on the thread count.
+pub(crate) fn run_shipped(
+    path: &str,
+    games: u64,
+    threads: usize,
+    out: &Path,
+) -> crate::game::sweep::GameRunResult {
+    let mut exp = GameExperiment::load(Path::new(path)).unwrap();
+    exp.games = games;
+    with_threads(threads, || run_games(&exp, &settings(out))).unwrap()
+}
+
 fn read_parquet(path: &Path) -> DataFrame {
     ParquetReader::new(std::fs::File::open(path).unwrap())
         .finish()

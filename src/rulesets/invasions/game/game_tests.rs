@@ -367,25 +367,15 @@ fn every_run_says_its_winners_rest_on_placeholder_vp() {
 
 #[test]
 fn the_experiment_does_not_depend_on_threads() {
-    use crate::game::experiment::GameExperiment;
-    use crate::game::sweep::{run_games, GameRunSettings};
     let tmp = tempfile::tempdir().unwrap();
     let mut summaries = Vec::new();
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let mut exp = GameExperiment::load(std::path::Path::new(
+        let result = crate::game::tests::run_shipped(
             "experiments/invasions-scenario-1.toml",
-        ))
-        .unwrap();
-        exp.games = 200;
-        let settings = GameRunSettings {
-            out_root: tmp.path().join(format!("t{threads}")),
-            show_progress: false,
-        };
-        let result = pool.install(|| run_games(&exp, &settings)).unwrap();
+            200,
+            threads,
+            &tmp.path().join(format!("t{threads}")),
+        );
         assert_eq!(result.games, 200);
         summaries.push(std::fs::read_to_string(result.dir.join("summary.csv")).unwrap());
     }

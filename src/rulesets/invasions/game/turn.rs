@@ -166,15 +166,22 @@ impl<'g> Play<'g> {
         }
     }
 
-    /// Young Kingdom (VII.D): age 1, +20 gold now and +10 next turn, a city grows, the horde
-    /// becomes the capital in a held city.
-    pub fn found_kingdom(&mut self, n: usize) {
+    /// A new Kingdom or Empire (VII.D, VIII.C): age 1, no Decline, the first 20 gold now (the
+    /// second 10 come next turn).
+    fn promote(&mut self, n: usize, status: Status) {
         let st = &mut self.st;
-        st.nations[n].phase = Phase::Active(Status::Kingdom);
+        st.nations[n].phase = Phase::Active(status);
         st.nations[n].age = 1;
         st.nations[n].decline = Decline::None;
         st.nations[n].promoted_turn = st.turn;
         st.gain_gold(n, 20);
+    }
+
+    /// Young Kingdom (VII.D): age 1, +20 gold now and +10 next turn, a city grows, the horde
+    /// becomes the capital in a held city.
+    pub fn found_kingdom(&mut self, n: usize) {
+        self.promote(n, Status::Kingdom);
+        let st = &mut self.st;
         st.counters.kingdoms_founded += 1;
         // City growth: a level-1 city on an empty site, else 1 → 2, else 2 → 3 (L516-519).
         let np = st.owner.len();
@@ -300,13 +307,8 @@ impl<'g> Play<'g> {
                 "{} becomes an Empire ({civ} Civilized + {barb} Barbarian Areas)",
                 g.name(n)
             );
-            let st = &mut self.st;
-            st.nations[n].phase = Phase::Active(Status::Empire);
-            st.nations[n].age = 1;
-            st.nations[n].decline = Decline::None;
-            st.nations[n].promoted_turn = st.turn;
-            st.gain_gold(n, 20);
-            st.counters.empires_founded += 1;
+            self.promote(n, Status::Empire);
+            self.st.counters.empires_founded += 1;
             self.refresh_control();
         }
     }

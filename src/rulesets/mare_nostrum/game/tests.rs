@@ -372,30 +372,15 @@ fn scenario_errors_name_the_file_and_the_entry() {
 
 #[test]
 fn the_balance_experiment_runs_end_to_end_and_does_not_depend_on_threads() {
-    use crate::game::experiment::GameExperiment;
-    use crate::game::sweep::{run_games, GameRunSettings};
-    let exp = GameExperiment::load(std::path::Path::new(
-        "experiments/mare-nostrum-punic-balance.toml",
-    ))
-    .unwrap();
     let tmp = tempfile::tempdir().unwrap();
-    let root = tmp.path();
     let mut summaries = Vec::new();
     for threads in [1, 2] {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap();
-        let mut exp = GameExperiment::load(std::path::Path::new(
+        let result = crate::game::tests::run_shipped(
             "experiments/mare-nostrum-punic-balance.toml",
-        ))
-        .unwrap();
-        exp.games = 300;
-        let settings = GameRunSettings {
-            out_root: root.join(format!("t{threads}")),
-            show_progress: false,
-        };
-        let result = pool.install(|| run_games(&exp, &settings)).unwrap();
+            300,
+            threads,
+            &tmp.path().join(format!("t{threads}")),
+        );
         assert_eq!(result.games, 300);
         for f in [
             "games.parquet",
@@ -415,7 +400,6 @@ fn the_balance_experiment_runs_end_to_end_and_does_not_depend_on_threads() {
     }
     assert_eq!(summaries[0], summaries[1]);
     assert!(summaries[0].contains("Rome") && summaries[0].contains("aggressor"));
-    let _ = exp;
 }
 
 /// Egypt (X) and Rome (Y) with a commercial alliance, Egypt granting Rome passage (§8 E2).
