@@ -161,21 +161,17 @@ impl OddsAnswer<'_> {
                 percent(x)
             );
         }
-        // Each side's losses, named by the side.
-        let sides: Vec<(&str, usize)> = self
-            .ruleset
-            .sides
-            .iter()
+        // Each side's losses, headed by the side's name.
+        let losses: Vec<(&str, usize)> = (self.ruleset.sides.iter())
             .zip(self.schema.side_losses(self.ruleset.sides))
             .filter_map(|(side, k)| Some((*side, k?)))
             .collect();
-        let losses: Vec<usize> = sides.iter().map(|&(_, k)| k).collect();
         if !losses.is_empty() {
-            out += &self.loss_table(&sides);
+            out += &self.loss_table(&losses);
         }
         // Quantities that cannot vary here (no units of a type) are left out of the text.
         let others: Vec<usize> = (0..self.schema.counts.len())
-            .filter(|k| !losses.contains(k) && self.schema.counts[*k].max > 0)
+            .filter(|k| losses.iter().all(|&(_, l)| l != *k) && self.schema.counts[*k].max > 0)
             .collect();
         if !others.is_empty() {
             out += "\nDistributions (mean; P(0), P(1), …)\n";

@@ -2,9 +2,9 @@
 
 use super::*;
 
-/// Merges the `key=value` assignments of `flag` (`--attacker`, `--defender`) into the table of the
-/// ruleset's side number `side` (the flags name the first and second side, which every ruleset
-/// with sides calls so; the table takes the ruleset's own name for it).
+/// Merges the `key=value` assignments of `flag` into the table of the ruleset's side number `side`.
+/// The flags (`--attacker`, `--defender`) are the command line's fixed names for a ruleset's first
+/// and second side; the table they fill is named by the ruleset's own `sides`.
 fn merge_side(table: &mut Table, flag: &str, side: usize, spec: &str) -> Result<()> {
     let values = parse_assignments(flag, spec)?;
     let slug = table.get("ruleset").and_then(Value::as_str).unwrap_or("");
