@@ -294,6 +294,8 @@ fn bad_input_is_one_line_exit_two_and_leaves_no_output() {
             "0",
         ],
         vec!["odds", "--file", "/nonexistent/battle.toml"],
+        // República de Roma's battles have no two sides for --attacker to name.
+        vec!["odds", "republica-de-roma", "land", "-a", "legions=3"],
     ] {
         let out = alea(&args);
         assert_eq!(

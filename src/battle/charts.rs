@@ -89,7 +89,10 @@ impl<'a> Layout<'a> {
     }
 
     fn outcome_name(&self) -> String {
-        format!("P({})", outcome_label(self.exp.kind.outcomes[self.outcome]))
+        format!(
+            "P({})",
+            outcome_label(self.exp.ruleset.sides, self.exp.kind.outcomes[self.outcome])
+        )
     }
 
     /// "defender.leader = 0, attacker.leader = 1" for the axes held fixed in a chart.
@@ -368,8 +371,16 @@ pub fn draw_all(
     )?));
     // Expected losses along x: two lines per series value, so half as many series values.
     let per_side = MAX_LINES / 2;
-    let mut loss_series = layout.lines(summaries, |s| s.attacker_losses, "attacker", per_side);
-    loss_series.extend(layout.lines(summaries, |s| s.defender_losses, "defender", per_side));
+    let loss_series: Vec<Series> = (exp.ruleset.sides.iter().enumerate())
+        .flat_map(|(i, side)| {
+            layout.lines(
+                summaries,
+                |s| s.losses.get(i).copied().flatten(),
+                side,
+                per_side,
+            )
+        })
+        .collect();
     if loss_series.iter().any(|s| !s.points.is_empty()) {
         let losses = LineChart {
             title: format!("{}: expected losses", exp.title),
@@ -450,7 +461,9 @@ fn single_battle(
         )),
         x_label: "outcome".into(),
         y_label: "probability".into(),
-        categories: exp.kind.outcomes.iter().map(|o| outcome_label(o)).collect(),
+        categories: (exp.kind.outcomes.iter())
+            .map(|o| outcome_label(exp.ruleset.sides, o))
+            .collect(),
         groups: exp
             .variants
             .iter()
@@ -473,6 +486,7 @@ fn single_battle(
     )?));
     if let Some(chart) = loss_chart(
         &format!("{}: loss distributions", exp.title),
+        exp.ruleset.sides,
         exp.variants.iter().map(|v| v.name.as_str()).zip(summaries),
     ) {
         files.extend(file_names(&charts::draw_bar_chart(
@@ -483,15 +497,17 @@ fn single_battle(
     Ok(files)
 }
 
-/// Grouped bars of P(losses = k) for each side (and each named variant).
+/// Grouped bars of P(losses = k) for each side (and each named variant); `sides` names the
+/// summaries' `loss_pmfs`.
 pub fn loss_chart<'a>(
     title: &str,
+    sides: &[&str],
     items: impl Iterator<Item = (&'a str, &'a PointSummary)>,
 ) -> Option<BarChart> {
     let items: Vec<_> = items.collect();
     let len = items
         .iter()
-        .map(|(_, s)| s.attacker_pmf.len().max(s.defender_pmf.len()))
+        .flat_map(|(_, s)| s.loss_pmfs.iter().map(Vec::len))
         .max()
         .unwrap_or(0);
     if len == 0 {
@@ -509,19 +525,14 @@ pub fn loss_chart<'a>(
         } else {
             String::new()
         };
-        if !s.attacker_pmf.is_empty() {
-            groups.push(BarGroup {
-                name: format!("attacker{suffix}"),
-                values: pad(&s.attacker_pmf),
-                ci: None,
-            });
-        }
-        if !s.defender_pmf.is_empty() {
-            groups.push(BarGroup {
-                name: format!("defender{suffix}"),
-                values: pad(&s.defender_pmf),
-                ci: None,
-            });
+        for (side, pmf) in sides.iter().zip(&s.loss_pmfs) {
+            if !pmf.is_empty() {
+                groups.push(BarGroup {
+                    name: format!("{side}{suffix}"),
+                    values: pad(pmf),
+                    ci: None,
+                });
+            }
         }
     }
     Some(BarChart {

@@ -209,6 +209,12 @@ impl Key {
         f.field(self.name)
     }
 
+    /// The dotted field this key has in the top-level table `table` (a side's, say), for error
+    /// messages of checks that see the battle rather than the side's fields.
+    pub fn field_in(&self, table: &str) -> String {
+        format!("{table}.{}", self.name)
+    }
+
     /// The value as written, checked against the declaration, or `None` when absent.
     pub fn raw<'a>(&self, f: &Fields<'a>) -> Result<Option<&'a Value>> {
         self.expect("raw");

@@ -64,6 +64,18 @@ pub const MAX_COUNTS: usize = 24;
 /// Most real quantities a battle may record per trial.
 pub const MAX_SCALARS: usize = 64;
 
+/// The quantity every battle with two sides counts for each side as a whole distribution, and which
+/// the reports, tables and charts show side by side: the count `side_column(side, LOSSES)`.
+pub const LOSSES: &str = "losses";
+
+/// The name of one side's quantity: `side_column("attacker", LOSSES)` is `attacker_losses`. Every
+/// per-side count and scalar is named through it from its ruleset's `SIDES`, and the reports look
+/// a side's losses up the same way, so a side's name is written once. Called when a schema is
+/// built, never per trial.
+pub fn side_column(side: &str, quantity: &str) -> String {
+    format!("{side}_{quantity}")
+}
+
 /// An integer quantity reported as a distribution over `0..=max`.
 #[derive(Clone, Debug)]
 pub struct CountSpec {
@@ -129,6 +141,15 @@ impl Schema {
 
     pub fn outcome_index(&self, name: &str) -> Option<usize> {
         self.outcomes.iter().position(|s| s == name)
+    }
+
+    /// Where each side's losses (`side_column(side, LOSSES)`) are among the counts, in the order
+    /// of `sides`; `None` for a side whose losses this battle does not count.
+    pub fn side_losses(&self, sides: &[&str]) -> Vec<Option<usize>> {
+        sides
+            .iter()
+            .map(|side| self.count_index(&side_column(side, LOSSES)))
+            .collect()
     }
 }
 
@@ -462,6 +483,19 @@ mod tests {
         s.count("heads_in_three", 3);
         s.scalar("value");
         s
+    }
+
+    /// The reports find a side's losses by the name the battle gave them, whatever the sides are
+    /// called, and only among the counts (a scalar of the same name is not losses).
+    #[test]
+    fn side_losses_are_found_by_the_sides_names() {
+        let mut s = Schema::new(&["red", "blue"]);
+        s.count("margin", 3);
+        let blue = s.count(side_column("blue", LOSSES), 4);
+        s.scalar(side_column("red", LOSSES));
+        assert_eq!(side_column("red", LOSSES), "red_losses");
+        assert_eq!(s.side_losses(&["red", "blue"]), vec![None, Some(blue)]);
+        assert_eq!(s.side_losses(&[]), Vec::<Option<usize>>::new());
     }
 
     #[test]

@@ -20,10 +20,11 @@ pub struct OddsAnswer<'a> {
     pub seconds: f64,
 }
 
-/// "attacker" → "attacker wins"; used in text and chart labels.
-pub fn outcome_label(name: &str) -> String {
+/// An outcome named after one of the ruleset's `sides` ("attacker") → "attacker wins"; used in
+/// text and chart labels.
+pub fn outcome_label(sides: &[&str], name: &str) -> String {
     match name {
-        "attacker" | "defender" => format!("{name} wins"),
+        side if sides.contains(&side) => format!("{side} wins"),
         "none" => "no winner".into(),
         "taken" => "city taken".into(),
         "held" => "city held".into(),
@@ -154,18 +155,23 @@ impl OddsAnswer<'_> {
         }
         out += "\nOutcome\n";
         for (name, x) in self.schema.outcomes.iter().zip(&e.outcomes) {
-            out += &format!("  {:<16} {}\n", outcome_label(name), percent(x));
+            out += &format!(
+                "  {:<16} {}\n",
+                outcome_label(self.ruleset.sides, name),
+                percent(x)
+            );
         }
-        let losses: Vec<usize> = ["attacker_losses", "defender_losses"]
-            .iter()
-            .filter_map(|n| self.schema.count_index(n))
+        // Each side's losses, headed by the side's name.
+        let losses: Vec<(&str, usize)> = (self.ruleset.sides.iter())
+            .zip(self.schema.side_losses(self.ruleset.sides))
+            .filter_map(|(side, k)| Some((*side, k?)))
             .collect();
         if !losses.is_empty() {
             out += &self.loss_table(&losses);
         }
         // Quantities that cannot vary here (no units of a type) are left out of the text.
         let others: Vec<usize> = (0..self.schema.counts.len())
-            .filter(|k| !losses.contains(k) && self.schema.counts[*k].max > 0)
+            .filter(|k| losses.iter().all(|&(_, l)| l != *k) && self.schema.counts[*k].max > 0)
             .collect();
         if !others.is_empty() {
             out += "\nDistributions (mean; P(0), P(1), …)\n";
@@ -197,22 +203,20 @@ impl OddsAnswer<'_> {
         out
     }
 
-    fn loss_table(&self, idx: &[usize]) -> String {
+    /// The loss distributions of the given (side, count index) pairs, side by side.
+    fn loss_table(&self, sides: &[(&str, usize)]) -> String {
         let e = &self.estimates;
-        let names: Vec<&str> = idx
-            .iter()
-            .map(|&k| self.schema.counts[k].name.as_str())
-            .collect();
+        let idx: Vec<usize> = sides.iter().map(|&(_, k)| k).collect();
         let mut out = String::from("\nLosses");
-        for n in &names {
-            out += &format!("{:>24}", n.trim_end_matches("_losses"));
+        for (side, _) in sides {
+            out += &format!("{side:>24}");
         }
         out += "\n  mean  ";
-        for &k in idx {
+        for &k in &idx {
             out += &format!("{:>24}", format_est(&e.counts[k].mean, 3));
         }
         out += "\n  k     ";
-        for _ in idx {
+        for _ in &idx {
             out += &format!("{:>24}", "P(=k)      P(≥k)");
         }
         out += "\n";
@@ -226,7 +230,7 @@ impl OddsAnswer<'_> {
             .unwrap_or(0);
         for v in 0..=last {
             out += &format!("  {v:<6}");
-            for &k in idx {
+            for &k in &idx {
                 let pmf = &e.counts[k].pmf;
                 let p = pmf.get(v).map_or(0.0, |x| x.value);
                 let tail: f64 = pmf.iter().skip(v).map(|x| x.value).sum();

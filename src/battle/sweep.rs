@@ -3,7 +3,7 @@
 
 use crate::battle::experiment::{axis_value_text, Experiment, MethodChoice};
 use crate::battle::McRun;
-use crate::battle::{Estimates, Method};
+use crate::battle::{side_column, Estimates, Method, LOSSES};
 use crate::error::{AleaError, Result};
 use crate::output::{Cell, ColType, OutputDir, TableWriter};
 use crate::progress::Progress;
@@ -27,11 +27,12 @@ pub struct RunSettings {
 pub struct PointSummary {
     /// Probability of each outcome, with its standard error (0 for exact).
     pub outcomes: Vec<(f64, f64)>,
-    pub attacker_losses: Option<(f64, f64)>,
-    pub defender_losses: Option<(f64, f64)>,
-    /// Loss distributions, kept only for experiments without a sweep.
-    pub attacker_pmf: Vec<f64>,
-    pub defender_pmf: Vec<f64>,
+    /// Each side's expected losses with their standard error, in the order of the ruleset's
+    /// `sides` (`None` when the battle does not count that side's losses).
+    pub losses: Vec<Option<(f64, f64)>>,
+    /// Each side's loss distribution (empty when not counted), kept only for experiments without
+    /// a sweep.
+    pub loss_pmfs: Vec<Vec<f64>>,
     pub method: Option<Method>,
 }
 
@@ -97,12 +98,20 @@ impl Columns {
         cols
     }
 
+    /// Each side's losses that some point of the experiment counts, in the ruleset's order.
+    fn side_losses(&self, exp: &Experiment) -> Vec<String> {
+        exp.ruleset
+            .sides
+            .iter()
+            .map(|side| side_column(side, LOSSES))
+            .filter(|c| self.counts.contains(c))
+            .collect()
+    }
+
     fn summary(&self, exp: &Experiment) -> Vec<(String, ColType)> {
         let mut cols = self.outcome_columns(exp);
-        for c in ["attacker_losses", "defender_losses"] {
-            if self.counts.iter().any(|n| n == c) {
-                cols.push((format!("{c}.mean"), ColType::Float));
-            }
+        for c in self.side_losses(exp) {
+            cols.push((format!("{c}.mean"), ColType::Float));
         }
         cols
     }
@@ -207,31 +216,32 @@ fn solve(
 }
 
 fn summarize(loaded: &LoadedBattle, e: &Estimates, keep_pmfs: bool) -> PointSummary {
-    let schema = loaded.model.schema();
-    let count = |name: &str| {
-        schema
-            .count_index(name)
-            .map(|k| (e.counts[k].mean.value, e.counts[k].mean.se.unwrap_or(0.0)))
-    };
-    let pmf = |name: &str| {
-        schema
-            .count_index(name)
-            .filter(|_| keep_pmfs)
-            .map(|k| e.counts[k].pmf.iter().map(|x| x.value).collect())
-            .unwrap_or_default()
-    };
+    let losses = loaded.model.schema().side_losses(loaded.ruleset.sides);
     PointSummary {
         outcomes: e
             .outcomes
             .iter()
             .map(|x| (x.value, x.se.unwrap_or(0.0)))
             .collect(),
-        attacker_losses: count("attacker_losses"),
-        defender_losses: count("defender_losses"),
-        attacker_pmf: pmf("attacker_losses"),
-        defender_pmf: pmf("defender_losses"),
+        losses: losses
+            .iter()
+            .map(|k| k.map(|k| (e.counts[k].mean.value, e.counts[k].mean.se.unwrap_or(0.0))))
+            .collect(),
+        loss_pmfs: losses
+            .iter()
+            .map(|k| {
+                k.filter(|_| keep_pmfs)
+                    .map(|k| loss_pmf(e, k))
+                    .unwrap_or_default()
+            })
+            .collect(),
         method: Some(e.method),
     }
+}
+
+/// The probabilities of a count's distribution.
+pub fn loss_pmf(e: &Estimates, k: usize) -> Vec<f64> {
+    e.counts[k].pmf.iter().map(|x| x.value).collect()
 }
 
 struct Writers {
@@ -290,14 +300,12 @@ impl Writers {
         self.results.push(row)?;
         let mut summary = head;
         summary.extend(outcome_cells);
-        for c in ["attacker_losses", "defender_losses"] {
-            if cols.counts.iter().any(|n| n == c) {
-                summary.push(
-                    schema
-                        .count_index(c)
-                        .map_or(Cell::Null, |k| Cell::Float(e.counts[k].mean.value)),
-                );
-            }
+        for c in cols.side_losses(exp) {
+            summary.push(
+                schema
+                    .count_index(&c)
+                    .map_or(Cell::Null, |k| Cell::Float(e.counts[k].mean.value)),
+            );
         }
         self.summary.push(summary)?;
         for (k, spec) in schema.counts.iter().enumerate() {

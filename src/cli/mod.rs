@@ -2,7 +2,7 @@
 
 use crate::battle::experiment::Experiment;
 use crate::battle::report::OddsAnswer;
-use crate::battle::sweep::{run, PointSummary, RunSettings};
+use crate::battle::sweep::{loss_pmf, run, PointSummary, RunSettings};
 use crate::battle::Estimates;
 use crate::battle::McRun;
 use crate::error::{AleaError, Result};

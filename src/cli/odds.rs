@@ -2,16 +2,31 @@
 
 use super::*;
 
-/// Merges `key=value` assignments from the command line into a battle table.
-fn merge_side(table: &mut Table, side: &str, spec: &str) -> Result<()> {
-    let flag = format!("--{side}");
-    let values = parse_assignments(&flag, spec)?;
+/// Merges the `key=value` assignments of `flag` into the table of the ruleset's side number `side`.
+/// The flags (`--attacker`, `--defender`) are the command line's fixed names for a ruleset's first
+/// and second side; the table they fill is named by the ruleset's own `sides`.
+fn merge_side(table: &mut Table, flag: &str, side: usize, spec: &str) -> Result<()> {
+    let values = parse_assignments(flag, spec)?;
+    let slug = table.get("ruleset").and_then(Value::as_str).unwrap_or("");
+    let Some(ruleset) = RULESETS.iter().find(|r| r.slug == slug) else {
+        // No ruleset, or an unknown one: loading the battle says so.
+        return Ok(());
+    };
+    let Some(side) = ruleset.sides.get(side) else {
+        return Err(AleaError::invalid(
+            flag,
+            format!(
+                "the {} battles have no two sides for it; give their keys with --set (see `alea list {}`)",
+                ruleset.title, ruleset.slug
+            ),
+        ));
+    };
     let entry = table
         .entry(side.to_string())
         .or_insert_with(|| Value::Table(Table::new()));
     let Value::Table(t) = entry else {
         return Err(AleaError::invalid(
-            &flag,
+            flag,
             format!("`{side}` in the battle file is not a table"),
         ));
     };
@@ -50,11 +65,16 @@ fn battle_table(args: &OddsArgs) -> Result<(String, Table)> {
             }
         }
     }
-    if let Some(a) = &args.attacker {
-        merge_side(&mut table, "attacker", a)?;
-    }
-    if let Some(d) = &args.defender {
-        merge_side(&mut table, "defender", d)?;
+    for (side, (flag, spec)) in [
+        ("--attacker", &args.attacker),
+        ("--defender", &args.defender),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if let Some(spec) = spec {
+            merge_side(&mut table, flag, side, spec)?;
+        }
     }
     let sugar = [
         ("war.name", args.war.clone().map(Value::String)),
@@ -181,21 +201,11 @@ fn draw_odds_chart(answer: &OddsAnswer, stem: &Path) -> Result<Vec<String>> {
         std::fs::create_dir_all(parent).map_err(|e| AleaError::io(parent, e))?;
     }
     let schema = answer.schema;
-    let pmf = |name: &str| {
-        schema
-            .count_index(name)
-            .map(|k| {
-                answer.estimates.counts[k]
-                    .pmf
-                    .iter()
-                    .map(|x| x.value)
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let sides = answer.ruleset.sides;
     let summary = PointSummary {
-        attacker_pmf: pmf("attacker_losses"),
-        defender_pmf: pmf("defender_losses"),
+        loss_pmfs: (schema.side_losses(sides).into_iter())
+            .map(|k| k.map_or_else(Vec::new, |k| loss_pmf(&answer.estimates, k)))
+            .collect(),
         ..Default::default()
     };
     let outcomes: Vec<String> = schema
@@ -205,7 +215,7 @@ fn draw_odds_chart(answer: &OddsAnswer, stem: &Path) -> Result<Vec<String>> {
         .map(|(n, e)| {
             format!(
                 "{} {:.1}%",
-                crate::battle::report::outcome_label(n),
+                crate::battle::report::outcome_label(sides, n),
                 100.0 * e.value
             )
         })
@@ -215,7 +225,7 @@ fn draw_odds_chart(answer: &OddsAnswer, stem: &Path) -> Result<Vec<String>> {
         answer.ruleset.title, answer.kind.name
     );
     let Some(mut chart) =
-        crate::battle::charts::loss_chart(&title, std::iter::once(("", &summary)))
+        crate::battle::charts::loss_chart(&title, sides, std::iter::once(("", &summary)))
     else {
         return Ok(Vec::new());
     };

@@ -33,6 +33,7 @@ pub static RULESET: Ruleset = Ruleset {
     title: "Toy dice race",
     digest: "none",
     battles: &[],
+    sides: &[],
     options: OPTIONS,
     game: Some(build as GameBuilder),
     policy_help: Some(|| CATALOG.help()),

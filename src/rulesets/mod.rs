@@ -38,7 +38,8 @@ pub struct BattleKind {
     pub name: &'static str,
     pub summary: &'static str,
     pub outcomes: &'static [&'static str],
-    /// What `attacker_losses`/`defender_losses` count ("units", "fleets", "hundreds of men").
+    /// What each side's losses (`battle::side_column(side, battle::LOSSES)`) count ("units",
+    /// "fleets", "hundreds of men").
     pub loss_unit: &'static str,
     /// Keys of the battle file (`ruleset`, `battle` and `[options]` aside).
     pub keys: &'static [Key],
@@ -57,6 +58,11 @@ pub struct Ruleset {
     pub title: &'static str,
     pub digest: &'static str,
     pub battles: &'static [BattleKind],
+    /// The two sides of its battles, in the order every per-side quantity lists them: the battle
+    /// file's side tables and the `<side>_<quantity>` columns are named by them, and the reports,
+    /// tables and charts find each side's losses through them. Empty when the battles are not
+    /// fought between two named sides (República de Roma: Rome against a war).
+    pub sides: &'static [&'static str],
     pub options: &'static [RuleOption],
     /// Automated full games, when the ruleset has them.
     pub game: Option<crate::game::GameBuilder>,

@@ -5,10 +5,10 @@
 use super::cards::Combat;
 use super::forces::{parse_force, Force, EXTRA_DICE, FORCE, LAND_SIDE_KEYS, LEADERS, MODIFIER};
 use super::rolloff::{roll_off, Total};
-use super::{ATTACKER, DEFENDER};
+use super::{ATTACKER, DEFENDER, SIDES};
 use crate::battle::keys::{self, Key};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial, LOSSES};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::options::Options;
@@ -98,9 +98,9 @@ pub fn parse_helpers(t: &Fields) -> Result<(u32, i32)> {
 
 pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let a = parse_force(&fields.table("attacker", &empty)?, false, &FORCE)?;
+    let a = parse_force(&fields.table(SIDES[0], &empty)?, false, &FORCE)?;
     let city = parse_city(&fields.table("city", &empty)?)?;
-    let (helpers, modifier) = parse_helpers(&fields.table("defender", &empty)?)?;
+    let (helpers, modifier) = parse_helpers(&fields.table(SIDES[1], &empty)?)?;
     let fleets_fight = FLEETS_FIGHT.bool(fields)?;
     Ok(Box::new(Assault::new(
         a,
@@ -134,9 +134,10 @@ impl Assault {
             dice: city_dice + helper_dice,
         };
         let mut schema = Schema::new(OUTCOMES);
-        schema.count("attacker_losses", a.card_count().max(1));
-        schema.scalar_bounded("attacker_vp", size as f64);
-        schema.scalar_bounded("defender_vp", size as f64);
+        schema.count(side_column(SIDES[0], LOSSES), a.card_count().max(1));
+        for side in SIDES {
+            schema.scalar_bounded(side_column(side, "vp"), size as f64);
+        }
         let mut notes = vec![format!(
             "city: {city_dice} defence dice + {helper_dice} helper dice{}, no base die; attacker {} + {}d6; ties hold",
             if modifier != 0 { format!(", modifier {modifier:+}") } else { String::new() },
@@ -222,7 +223,7 @@ impl BattleModel for Assault {
 
     fn describe(&self) -> Vec<String> {
         vec![
-            format!("attacker: {}", self.a.describe()),
+            format!("{}: {}", SIDES[0], self.a.describe()),
             format!(
                 "city: size {}, {} defence dice, {} owner",
                 self.size,

@@ -13,8 +13,8 @@ use super::forces::{
 use super::rolloff::{roll_off, Total};
 use super::{ATTACKER, DEFENDER, SIDES};
 use crate::battle::keys::{self, Key};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial, LOSSES};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
@@ -150,8 +150,8 @@ impl Battle {
         let empty = Table::new();
         let naval = kind == Kind::Naval;
         let force = if naval { &SEA_FORCE } else { &FORCE };
-        let a = parse_force(&fields.table("attacker", &empty)?, naval, force)?;
-        let d_fields = fields.table("defender", &empty)?;
+        let a = parse_force(&fields.table(SIDES[0], &empty)?, naval, force)?;
+        let d_fields = fields.table(SIDES[1], &empty)?;
         let d = if kind == Kind::Pacify {
             BARBARIAN_FORCE.choice(&d_fields)?;
             let strength = STRENGTH.int(&d_fields)? as u32;
@@ -163,7 +163,7 @@ impl Battle {
             parse_force(&d_fields, naval, force)?
         };
         if naval {
-            for (side, force) in [("attacker", &a), ("defender", &d)] {
+            for (side, force) in SIDES.into_iter().zip([&a, &d]) {
                 if matches!(force, Force::Barbarian { .. }) {
                     return Err(AleaError::input(
                         fields.source,
@@ -232,20 +232,14 @@ impl Battle {
         let mut schema = Schema::new(OUTCOMES);
         let most = |f: &Force| f.card_count().max(1);
         let columns = Columns {
-            losses: [
-                schema.count("attacker_losses", most(&a)),
-                schema.count("defender_losses", most(&d)),
-            ],
+            losses: [(SIDES[0], &a), (SIDES[1], &d)]
+                .map(|(side, f)| schema.count(side_column(side, LOSSES), most(f))),
             margin: schema.count("margin", (ta.fixed + 6 * ta.dice as i32).max(1) as usize),
-            recovered: [
-                schema.scalar_bounded("attacker_cards_recovered", most(&a) as f64),
-                schema.scalar_bounded("defender_cards_recovered", most(&d) as f64),
-            ],
-            vp: [
-                schema.scalar_bounded("attacker_vp", 2.0),
-                schema.scalar_bounded("defender_vp", 2.0),
-            ],
-            casualty: schema.scalar("attacker_casualty"),
+            recovered: [(SIDES[0], &a), (SIDES[1], &d)].map(|(side, f)| {
+                schema.scalar_bounded(side_column(side, "cards_recovered"), most(f) as f64)
+            }),
+            vp: SIDES.map(|side| schema.scalar_bounded(side_column(side, "vp"), 2.0)),
+            casualty: schema.scalar(side_column(SIDES[0], "casualty")),
             continues: schema.scalar("expedition_continues"),
             card_lost: labels
                 .iter()
@@ -540,8 +534,8 @@ impl BattleModel for Battle {
 
     fn describe(&self) -> Vec<String> {
         vec![
-            format!("attacker: {}", self.a.describe()),
-            format!("defender: {}", self.d.describe()),
+            format!("{}: {}", SIDES[0], self.a.describe()),
+            format!("{}: {}", SIDES[1], self.d.describe()),
         ]
     }
 

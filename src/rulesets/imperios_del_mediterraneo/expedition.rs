@@ -11,15 +11,16 @@ use super::assault::{CAPITAL, MARKERS, OWNER, SIZE};
 use super::cards::{Card, Combat, Cv};
 use super::forces::{parse_force, CardForce, Force};
 use super::forces::{
-    CARDS_FORCE, ENRAGED, EXPEDITION_KEYS, EXTRA_DICE, INTERCEPTOR_KEYS, LEADERS, MODIFIER,
-    SEA_FORCE, SEA_SIDE_KEYS, STRENGTH,
+    CARDS_FORCE, ENRAGED, EXPEDITION_KEYS, EXTRA_DICE, FLEETS, INTERCEPTOR_KEYS, LEADERS, MODIFIER,
+    SEA_FORCE, SEA_SIDE_KEYS, STRENGTH, TROOPS,
 };
 use super::rolloff::{roll_off, Total};
 use super::strait::WEATHER;
 use super::strait::{roll_strait, strait_outcomes, Weather};
+use super::SIDES;
 use crate::battle::keys::{self, Key};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
@@ -184,11 +185,12 @@ impl Columns {
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
     let naval = ROUTE.choice(fields)? == "naval";
-    let a = parse_force(&fields.table("attacker", &empty)?, naval, &CARDS_FORCE)?;
+    let a_fields = fields.table(SIDES[0], &empty)?;
+    let a = parse_force(&a_fields, naval, &CARDS_FORCE)?;
     let Force::Cards(cf) = a else {
         return Err(AleaError::input(
             fields.source,
-            "attacker.force",
+            CARDS_FORCE.field(&a_fields),
             "a non-card force",
             "\"cards\": an expedition is a player's cards (non-player forces: use field, naval and assault)",
         ));
@@ -196,7 +198,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     if !naval && !cf.fleets.is_empty() {
         return Err(AleaError::input(
             fields.source,
-            "attacker.fleets",
+            FLEETS.field(&a_fields),
             format!("{} fleets", cf.fleets.len()),
             "no fleets on a land route (L659-L661); set route = \"naval\"",
         ));
@@ -204,7 +206,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     if cf.troops.len() + cf.fleets.len() > MAX_CARDS || cf.troops.len() + cf.fleets.len() == 0 {
         return Err(AleaError::input(
             fields.source,
-            "attacker.troops",
+            TROOPS.field(&a_fields),
             format!("{} cards", cf.troops.len() + cf.fleets.len()),
             format!("1 to {MAX_CARDS} Troop and Fleet cards"),
         ));
@@ -326,15 +328,11 @@ impl Expedition {
                 "failed_at_the_target",
             ]
             .map(|s| schema.scalar(s)),
-            vp: [
-                schema.scalar_bounded("attacker_vp", 20.0),
-                schema.scalar_bounded("defender_vp", 20.0),
-            ],
-            recovered: [
-                schema.scalar_bounded("attacker_cards_recovered", MAX_CARDS as f64),
-                schema.scalar_bounded("defender_cards_recovered", 60.0),
-            ],
-            defender_spent: schema.scalar_bounded("defender_cards_spent", 60.0),
+            vp: SIDES.map(|side| schema.scalar_bounded(side_column(side, "vp"), 20.0)),
+            recovered: [(SIDES[0], MAX_CARDS as f64), (SIDES[1], 60.0)].map(|(side, bound)| {
+                schema.scalar_bounded(side_column(side, "cards_recovered"), bound)
+            }),
+            defender_spent: schema.scalar_bounded(side_column(SIDES[1], "cards_spent"), 60.0),
         };
         let mut notes = vec![format!(
             "{} route; {straits} strait{} in {:?} weather; naval interception: {}; land interception: {}",
@@ -940,7 +938,8 @@ impl BattleModel for Expedition {
             .map(|(c, &f)| format!("{} {}", if f { "fleet" } else { "troop" }, c.show()))
             .collect();
         vec![format!(
-            "attacker: {}; {} leader{} ({} dice in every combat)",
+            "{}: {}; {} leader{} ({} dice in every combat)",
+            SIDES[0],
             cards.join(", "),
             self.em.leaders,
             if self.em.leaders == 1 { "" } else { "s" },

@@ -36,6 +36,7 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("expedition", expedition, "cards"),
         kind!("raid", raid, "cards"),
     ],
+    sides: &SIDES,
     options: OPTIONS,
     game: None,
     policy_help: None,

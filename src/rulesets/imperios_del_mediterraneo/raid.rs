@@ -11,9 +11,10 @@ use super::forces::{CARDS_FORCE, ENRAGED, EXTRA_DICE, LEADERS, MODIFIER, OWNER_K
 use super::rolloff::{roll_off, Total};
 use super::strait::WEATHER;
 use super::strait::{roll_strait, strait_outcomes, Weather};
+use super::SIDES;
 use crate::battle::keys::{self, Key};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
@@ -152,12 +153,10 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     let mut schema = Schema::new(OUTCOMES);
     let columns = Columns {
         stopped: schema.scalar("stopped_before_the_city"),
-        vp: [
-            schema.scalar_bounded("attacker_vp", 2.0),
-            schema.scalar_bounded("defender_vp", 8.0),
-        ],
-        recovered: schema.scalar_bounded("defender_cards_recovered", 40.0),
-        spent: schema.scalar_bounded("defender_cards_spent", 40.0),
+        vp: [(SIDES[0], 2.0), (SIDES[1], 8.0)]
+            .map(|(side, bound)| schema.scalar_bounded(side_column(side, "vp"), bound)),
+        recovered: schema.scalar_bounded(side_column(SIDES[1], "cards_recovered"), 40.0),
+        spent: schema.scalar_bounded(side_column(SIDES[1], "cards_spent"), 40.0),
     };
     let notes = vec![
         format!(

@@ -5,8 +5,9 @@ use super::battle::{Battle, Kind};
 use super::cards::{Card, Cv};
 use super::forces::{CardForce, Force};
 use super::strait::{Strait, Weather};
-use super::OPTIONS;
+use super::{OPTIONS, SIDES};
 use crate::battle::agreement;
+use crate::battle::{side_column, LOSSES};
 use crate::battle::{BattleModel, McRun};
 use crate::options::Options;
 use crate::progress::Progress;
@@ -88,7 +89,7 @@ fn battle_bookkeeping_tests() {
     let b = Battle::new(Kind::Field, troops(&[4, 3]), troops(&[2, 2, 1]), &o);
     let ex = b.exact().unwrap();
     assert!((ex.outcomes[0] - 13.0 / 18.0).abs() < 1e-12);
-    assert!((scalar(&b, &ex, "attacker_casualty") - 13.0 / 36.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, &side_column(SIDES[0], "casualty")) - 13.0 / 36.0).abs() < 1e-12);
     // T-50: the casualty chance by the defender's card count.
     for (n, chance) in [(1, 1.0 / 6.0), (4, 2.0 / 3.0), (6, 1.0), (8, 1.0)] {
         let d = troops(&vec![0; n]);
@@ -96,7 +97,7 @@ fn battle_bookkeeping_tests() {
         let ex = b.exact().unwrap();
         assert!((ex.outcomes[0] - 1.0).abs() < 1e-12);
         assert!(
-            (scalar(&b, &ex, "attacker_casualty") - chance).abs() < 1e-12,
+            (scalar(&b, &ex, &side_column(SIDES[0], "casualty")) - chance).abs() < 1e-12,
             "n = {n}"
         );
     }
@@ -104,9 +105,9 @@ fn battle_bookkeeping_tests() {
     let b = Battle::new(Kind::Field, troops(&[0, 0, 0, 0]), troops(&[40]), &o);
     let ex = b.exact().unwrap();
     assert!((ex.outcomes[1] - 1.0).abs() < 1e-12);
-    assert!((scalar(&b, &ex, "attacker_cards_recovered") - 2.0 / 3.0).abs() < 1e-12);
-    assert!((scalar(&b, &ex, "attacker_vp") + 2.0).abs() < 1e-12);
-    assert!((scalar(&b, &ex, "defender_vp") - 2.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, &side_column(SIDES[0], "cards_recovered")) - 2.0 / 3.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, &side_column(SIDES[0], "vp")) + 2.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, &side_column(SIDES[1], "vp")) - 2.0).abs() < 1e-12);
     // T-32: equal totals go to the defender.
     let b = Battle::new(Kind::Field, troops(&[5]), troops(&[5]), &o);
     assert!((b.exact().unwrap().outcomes[0] - 15.0 / 36.0).abs() < 1e-12);
@@ -119,15 +120,18 @@ fn battle_bookkeeping_tests() {
     );
     let ex = b.exact().unwrap();
     assert!((ex.outcomes[1] - 1.0).abs() < 1e-12);
-    assert!((scalar(&b, &ex, "attacker_vp") + 2.0).abs() < 1e-12);
+    assert!((scalar(&b, &ex, &side_column(SIDES[0], "vp")) + 2.0).abs() < 1e-12);
     // T-31: a horde that beats the interceptor costs the player 2 VP, nobody gains.
     let b = Battle::new(Kind::Field, Force::Barbarian { dice: 30 }, troops(&[1]), &o);
     let ex = b.exact().unwrap();
     assert!(ex.outcomes[0] > 0.999);
     assert!(
-        (scalar(&b, &ex, "defender_vp") + 2.0 * ex.outcomes[0] - 2.0 * ex.outcomes[1]).abs() < 1e-9
+        (scalar(&b, &ex, &side_column(SIDES[1], "vp")) + 2.0 * ex.outcomes[0]
+            - 2.0 * ex.outcomes[1])
+            .abs()
+            < 1e-9
     );
-    assert_eq!(scalar(&b, &ex, "attacker_vp"), 0.0);
+    assert_eq!(scalar(&b, &ex, &side_column(SIDES[0], "vp")), 0.0);
     // T-33: neither side has a fleet left: the defender wins without a roll.
     let b = Battle::new(Kind::Naval, troops(&[9]), troops(&[1]), &o);
     assert_eq!(b.exact().unwrap().outcomes[1], 1.0);
@@ -144,7 +148,11 @@ fn a_sunk_fleet_takes_its_cargo() {
     assert!((ex.outcomes[0] - 7.0 / 12.0).abs() < 1e-12);
     // Two defending cards: a loss on 1d6 <= 2, one of five cards; fleet 1 takes 3 cards.
     let each = 7.0 / 12.0 * 2.0 / 6.0 / 5.0;
-    let p3 = ex.counts[b.schema().count_index("attacker_losses").unwrap()].get(3);
+    let p3 = ex.counts[b
+        .schema()
+        .count_index(&side_column(SIDES[0], LOSSES))
+        .unwrap()]
+    .get(3);
     assert!((p3 - each).abs() < 1e-12, "{p3}");
     let fleet1 = scalar(b.as_ref(), &ex, "card_lost/fleet 1");
     assert!((fleet1 - each).abs() < 1e-12);
@@ -261,7 +269,10 @@ fn t60_t61_chained_expeditions() {
     );
     assert!((scalar(b.as_ref(), &ex, "wrecked_at_a_strait") - 1.0 / 216.0).abs() < 1e-12);
     // A neutral city: the conqueror gains its size (2), nobody loses.
-    assert!((scalar(b.as_ref(), &ex, "attacker_vp") - 2.0 * ex.outcomes[0]).abs() < 1e-12);
+    assert!(
+        (scalar(b.as_ref(), &ex, &side_column(SIDES[0], "vp")) - 2.0 * ex.outcomes[0]).abs()
+            < 1e-12
+    );
     let b = load(T61);
     let ex = b.exact().unwrap();
     assert!(
@@ -272,7 +283,7 @@ fn t60_t61_chained_expeditions() {
     assert!((scalar(b.as_ref(), &ex, "lost_at_sea") - 5.0 / 12.0).abs() < 1e-12);
     // VP: +2 / -2 for the naval battle, then +3 / -3 for the conquest.
     let vp = 2.0 * (7.0 / 12.0) - 2.0 * (5.0 / 12.0) + 3.0 * ex.outcomes[0];
-    assert!((scalar(b.as_ref(), &ex, "attacker_vp") - vp).abs() < 1e-12);
+    assert!((scalar(b.as_ref(), &ex, &side_column(SIDES[0], "vp")) - vp).abs() < 1e-12);
 }
 
 /// Digest T-25 (direct assault allowed when the fleets' assault factors reach the size) and T-28
@@ -297,11 +308,14 @@ fn t25_t28_arrival_and_books() {
     let b = load("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\n[attacker]\ntroops = [{ field = 30, assault = 0 }, { field = 30, assault = 0 }]\n[land_interception]\ntroops = [{ field = 0 }]\n[target]\nsize = 4\nmarkers = 10\nmodifier = 50");
     let ex = b.exact().unwrap();
     assert!((ex.outcomes[1] - 1.0).abs() < 1e-12);
-    assert!((scalar(b.as_ref(), &ex, "attacker_vp") - 2.0).abs() < 1e-12);
-    assert!((scalar(b.as_ref(), &ex, "defender_vp") + 2.0).abs() < 1e-12);
+    assert!((scalar(b.as_ref(), &ex, &side_column(SIDES[0], "vp")) - 2.0).abs() < 1e-12);
+    assert!((scalar(b.as_ref(), &ex, &side_column(SIDES[1], "vp")) + 2.0).abs() < 1e-12);
     // Only the battle's casualty (1/6 x one card half the time) can come back, not the assault's.
     let lost = 1.0 / 6.0;
-    assert!((scalar(b.as_ref(), &ex, "attacker_cards_recovered") - lost / 6.0).abs() < 1e-12);
+    assert!(
+        (scalar(b.as_ref(), &ex, &side_column(SIDES[0], "cards_recovered")) - lost / 6.0).abs()
+            < 1e-12
+    );
 }
 
 /// Exact and Monte Carlo agree on 24 expeditions (straits, weather, interceptions, arrivals).
@@ -359,12 +373,15 @@ fn raids_by_hordes_neutrals_and_pirates() {
     let ex = b.exact().unwrap();
     assert!((ex.outcomes[0] - 23105.0 / 31104.0).abs() < 1e-12);
     // T-27: the city falls to pirates: its owner loses its size, nobody gains.
-    assert!((scalar(b.as_ref(), &ex, "defender_vp") + 2.0 * ex.outcomes[0]).abs() < 1e-12);
+    assert!(
+        (scalar(b.as_ref(), &ex, &side_column(SIDES[1], "vp")) + 2.0 * ex.outcomes[0]).abs()
+            < 1e-12
+    );
     // T-48: pirates Dice(2) + base die against 3 defence dice.
     let b = raid("raider = \"pirates\"\nfixed = 0\ndice = 2\n[city]\nsize = 2\nmarkers = 1");
     let ex = b.exact().unwrap();
     assert!((ex.outcomes[0] - 3527.0 / 7776.0).abs() < 1e-12);
-    assert_eq!(scalar(b.as_ref(), &ex, "attacker_vp"), 0.0);
+    assert_eq!(scalar(b.as_ref(), &ex, &side_column(SIDES[0], "vp")), 0.0);
     // T-31: a horde of 3 dice against an interceptor with 5 + 1d6 wins 287/432; the owner then
     // loses 2 VP, and the horde may lose a die (1d6 <= 1 troop) before assaulting.
     let b = raid("raider = \"horde\"\nstrength = 3\n[land_interception]\ntroops = [{ field = 5 }]\n[city]\nsize = 1");
@@ -373,7 +390,7 @@ fn raids_by_hordes_neutrals_and_pirates() {
     assert!((stopped - (1.0 - 287.0 / 432.0)).abs() < 1e-12);
     let win = 287.0 / 432.0;
     let vp_battle = 2.0 * (1.0 - win) - 2.0 * win;
-    let vp = scalar(b.as_ref(), &ex, "defender_vp");
+    let vp = scalar(b.as_ref(), &ex, &side_column(SIDES[1], "vp"));
     assert!((vp - (vp_battle - ex.outcomes[0])).abs() < 1e-12, "{vp}");
     // Pirates cannot be intercepted unless the option says so.
     let t: toml::Table = "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"raid\"\nraider = \"pirates\"\n[land_interception]\ntroops = [{ field = 1 }]\n[city]\nsize = 1".parse().unwrap();
@@ -411,8 +428,8 @@ fn t26_t35_t36_conquest_and_legality() {
     let b = load("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"assault\"\n[attacker]\ntroops = [{ assault = 40 }]\n[city]\nsize = 3\nmarkers = 2");
     let ex = b.exact().unwrap();
     assert!((ex.outcomes[0] - 1.0).abs() < 1e-12);
-    assert!((scalar(b.as_ref(), &ex, "attacker_vp") - 3.0).abs() < 1e-12);
-    assert!((scalar(b.as_ref(), &ex, "defender_vp") + 3.0).abs() < 1e-12);
+    assert!((scalar(b.as_ref(), &ex, &side_column(SIDES[0], "vp")) - 3.0).abs() < 1e-12);
+    assert!((scalar(b.as_ref(), &ex, &side_column(SIDES[1], "vp")) + 3.0).abs() < 1e-12);
     let bad = |text: &str, field: &str| {
         let t: toml::Table = format!("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\n{text}\n[target]\nsize = 2")
             .parse()

@@ -14,7 +14,7 @@ use toml::Table;
 
 pub const SUMMARY: &str = "flight before a battle: D10 + modifiers >= 9";
 pub const OUTCOMES: &[&str] = &["fled", "stayed"];
-use super::{ATTACKER, DEFENDER};
+use super::{ATTACKER, DEFENDER, SIDES};
 const LEADER: Key = keys::int("leader", 0, 3)
     .default_int(0)
     .help("combat bonus of the fleeing stack's leader (+bonus; counts even if he stays)");
@@ -83,9 +83,9 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         }
         Ok((units, cavalry))
     };
-    let (units, cavalry) = side("defender")?;
-    let (enemy_units, enemy_cavalry) = side("attacker")?;
-    let leader = LEADER.int(&fields.table("defender", &empty)?)? as u32;
+    let (units, cavalry) = side(SIDES[1])?;
+    let (enemy_units, enemy_cavalry) = side(SIDES[0])?;
+    let leader = LEADER.int(&fields.table(SIDES[1], &empty)?)? as u32;
     let crossing_name = CROSSING.choice(fields)?;
     let f = Flight {
         leader,
@@ -169,11 +169,12 @@ impl BattleModel for Model {
         let f = &self.f;
         vec![
             format!(
-                "attacker: entering stack of {} units ({} cavalry)",
-                f.enemy_units, f.enemy_cavalry
+                "{}: entering stack of {} units ({} cavalry)",
+                SIDES[0], f.enemy_units, f.enemy_cavalry
             ),
             format!(
-                "defender: fleeing side of {} units ({} cavalry), leader bonus {}, {}fortified departure city, crossing {}",
+                "{}: fleeing side of {} units ({} cavalry), leader bonus {}, {}fortified departure city, crossing {}",
+                SIDES[1],
                 f.units,
                 f.cavalry,
                 f.leader,

@@ -556,8 +556,8 @@ pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBa
     let empty = Table::new();
     let rules = Rules::from(&options);
     let mut sides = [
-        parse_side(fields, "attacker", &empty)?,
-        parse_side(fields, "defender", &empty)?,
+        parse_side(fields, SIDES[0], &empty)?,
+        parse_side(fields, SIDES[1], &empty)?,
     ];
     if !options.flag("sum_leader_rerolls") {
         for s in &mut sides {

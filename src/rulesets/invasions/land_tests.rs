@@ -6,8 +6,8 @@ use super::army::Army;
 use super::basic::{ambush, combat_pools, fire_pool, Basic};
 use super::land::{self, advantages, Finish, LandBattle, System, ATTACKER, DEFENDER};
 use super::rerolls::Pool;
-use super::OPTIONS;
-use crate::battle::agreement;
+use super::{OPTIONS, SIDES};
+use crate::battle::{agreement, side_column};
 use crate::battle::{BattleModel, McRun};
 use crate::options::Options;
 use crate::progress::Progress;
@@ -595,8 +595,15 @@ fn a_kingdom_without_capital_submits_when_its_leader_falls_with_his_stack() {
     let text = "[attacker]\ninfantry = 8\n[defender]\nnation = \"kingdom\"\nkingdom_without_capital = true\nleader = 1\ninfantry = 2\n";
     let m = Basic(battle(text, System::Basic));
     let ex = m.exact().unwrap();
-    let k = m.0.schema.scalar_index("defender_submits").unwrap();
-    let wiped = ex.scalars[m.0.schema.scalar_index("defender_wiped_out").unwrap()];
+    let k =
+        m.0.schema
+            .scalar_index(&side_column(SIDES[1], "submits"))
+            .unwrap();
+    let wiped = ex.scalars[m
+        .0
+        .schema
+        .scalar_index(&side_column(SIDES[1], "wiped_out"))
+        .unwrap()];
     assert!(wiped > 0.1);
     assert!((ex.scalars[k] - 0.5 * wiped).abs() < 1e-12);
     let progress = Progress::hidden();

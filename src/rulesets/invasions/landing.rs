@@ -15,8 +15,8 @@ use super::naval::{
 };
 use super::naval_input::{FLEETS, POLICY_KEYS, SEA, SIDE_KEYS, SYSTEM_KEYS};
 use crate::battle::keys::{self, Key};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
@@ -26,7 +26,7 @@ use toml::Table;
 pub const SUMMARY: &str =
     "amphibious landing: sea-risk roll, then an optional naval interception and battle (XXV.E)";
 pub const OUTCOMES: &[&str] = &["landed", "failed", "turned_back"];
-use super::{ATTACKER, DEFENDER};
+use super::{ATTACKER, DEFENDER, SIDES};
 const LANDING_CARRIED: Key = keys::int("carried", 1, 6)
     .required()
     .help("land units transported, at most 3 per fleet");
@@ -145,14 +145,14 @@ enum Course {
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let attacker_fields = fields.table("attacker", &empty)?;
+    let attacker_fields = fields.table(SIDES[0], &empty)?;
     let city_on_coast = CITY_ON_COAST.bool(&attacker_fields)?;
     let amphibious = AMPHIBIOUS.bool(&attacker_fields)?;
     let (attacker, carried) = parse_side(&attacker_fields, true)?;
     if carried == 0 {
         return Err(LANDING_CARRIED.missing(&attacker_fields));
     }
-    let has_defender = fields.has("defender");
+    let has_defender = fields.has(SIDES[1]);
     let interception =
         match INTERCEPTION
             .opt_choice(fields)?
@@ -163,11 +163,11 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
             _ => Interception::None,
         };
     let defender = if has_defender {
-        parse_side(&fields.table("defender", &empty)?, false)?.0
+        parse_side(&fields.table(SIDES[1], &empty)?, false)?.0
     } else if interception != Interception::None {
         return Err(AleaError::input(
             fields.source,
-            "defender.fleets",
+            FLEETS.field_in(SIDES[1]),
             "missing",
             "the intercepting naval stack, 1 or 2 fleets (or interception = \"none\")",
         ));
@@ -218,21 +218,25 @@ impl Landing {
         let mut schema = Schema::new(OUTCOMES);
         schema.count("units_landed", carried as usize);
         schema.count("units_lost_at_sea", carried as usize);
-        schema.count("attacker_fleets_lost", naval.sides[0].fleets as usize);
+        schema.count(
+            side_column(SIDES[0], "fleets_lost"),
+            naval.sides[0].fleets as usize,
+        );
         let defender_max = if interception == Interception::None {
             0
         } else {
             naval.sides[1].fleets as usize
         };
-        schema.count("defender_fleets_lost", defender_max);
+        schema.count(side_column(SIDES[1], "fleets_lost"), defender_max);
         schema.scalar("sea_risk_failure");
         schema.scalar("intercepted");
-        schema.scalar("naval_battle/attacker");
-        schema.scalar("naval_battle/defender");
-        schema.scalar("naval_battle/tie");
-        schema.scalar("attacker_leader_killed");
-        schema.scalar("defender_leader_killed");
-        schema.scalar("vp_to_attacker");
+        for outcome in super::naval::OUTCOMES {
+            schema.scalar(format!("naval_battle/{outcome}"));
+        }
+        for side in SIDES {
+            schema.scalar(side_column(side, "leader_killed"));
+        }
+        schema.scalar(format!("vp_to_{}", SIDES[0]));
         Landing {
             risk,
             interception,
@@ -353,7 +357,7 @@ impl BattleModel for Landing {
             );
         }
         let second = match self.interception {
-            Interception::None => "defender: no naval interception".to_string(),
+            Interception::None => format!("{}: no naval interception", SIDES[1]),
             Interception::Automatic => {
                 format!("{}; interception automatic", self.naval.describe_side(1))
             }
@@ -524,10 +528,7 @@ mod tests {
             r(8, 3) != 0
         );
         if r(9, 6) == 0 {
-            text += &format!(
-                "[policy]\nrefuse = \"{}\"\n",
-                ["attacker", "defender"][r(10, 2) as usize]
-            );
+            text += &format!("[policy]\nrefuse = \"{}\"\n", SIDES[r(10, 2) as usize]);
         }
         let fleets = 1 + r(11, 2);
         text += &format!(

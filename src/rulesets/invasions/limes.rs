@@ -14,7 +14,7 @@ use toml::Table;
 
 pub const SUMMARY: &str = "unsupported Limes: destroyed, one hit on the invader on a passed D2";
 pub const OUTCOMES: &[&str] = &["hit", "no_hit"];
-use super::ATTACKER;
+use super::{ATTACKER, SIDES};
 const UNITS: Key = keys::int("units", 1, 30)
     .default_int(1)
     .help("units of the invading stack");
@@ -70,7 +70,7 @@ impl Model {
 
 pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let a = fields.table("attacker", &empty)?;
+    let a = fields.table(SIDES[0], &empty)?;
     let units = UNITS.int(&a)? as u32;
     let elites = ELITES.int(&a)? as u32;
     if elites > units {
@@ -119,10 +119,13 @@ impl BattleModel for Model {
     fn describe(&self) -> Vec<String> {
         vec![
             format!(
-                "attacker: invading stack of {} units ({} intact elites); it must stop in the province",
-                self.l.units, self.l.elites
+                "{}: invading stack of {} units ({} intact elites); it must stop in the province",
+                SIDES[0], self.l.units, self.l.elites
             ),
-            "defender: a Limes without supporting units, destroyed at once; D2 passed = 1 hit".to_string(),
+            format!(
+                "{}: a Limes without supporting units, destroyed at once; D2 passed = 1 hit",
+                SIDES[1]
+            ),
         ]
     }
 

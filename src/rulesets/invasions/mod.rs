@@ -62,6 +62,7 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("passage", passage),
         kind!("status", status),
     ],
+    sides: &SIDES,
     options: OPTIONS,
     game: Some(game::build),
     policy_help: Some(|| game::policy::CATALOG.help()),

@@ -17,8 +17,8 @@ use super::naval_input::{CARRIED, POLICY_KEYS, SEA, SIDE_KEYS, SYSTEM_KEYS};
 use super::tables::{combat_hits, HalfHit};
 use super::{ATTACKER, SIDES};
 use crate::battle::keys::{self, Key};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::markov::StateDist;
@@ -40,7 +40,8 @@ pub const KINDS: &[&str] = &["barbarian", "kingdom", "empire"];
 pub const SEAS: &[&str] = &["mediterranean", "other"];
 pub const SYSTEMS: &[&str] = &["basic", "advanced"];
 pub const REROLLS: &[&str] = &["greedy", "never"];
-pub const REFUSALS: &[&str] = &["never", "attacker", "defender"];
+/// Who refuses: nobody, or a side by its name.
+pub const REFUSALS: &[&str] = &["never", SIDES[0], SIDES[1]];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -743,8 +744,8 @@ pub struct NavalBattle {
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let (attacker, carried) = parse_side(&fields.table("attacker", &empty)?, true)?;
-    let (defender, _) = parse_side(&fields.table("defender", &empty)?, false)?;
+    let (attacker, carried) = parse_side(&fields.table(SIDES[0], &empty)?, true)?;
+    let (defender, _) = parse_side(&fields.table(SIDES[1], &empty)?, false)?;
     check_coastal(fields, &[attacker, defender])?;
     let mediterranean = SEA.choice(fields)? == "mediterranean";
     let system = parse_system(fields)?;
@@ -764,16 +765,20 @@ impl NavalBattle {
     pub fn new(naval: Naval) -> NavalBattle {
         let mut schema = Schema::new(OUTCOMES);
         let cap = naval.capacity();
-        schema.count("attacker_fleets_lost", naval.sides[0].fleets as usize);
-        schema.count("defender_fleets_lost", naval.sides[1].fleets as usize);
-        schema.count("attacker_fleets_sunk", naval.sides[0].fleets as usize);
-        schema.count("defender_fleets_sunk", naval.sides[1].fleets as usize);
+        for quantity in ["fleets_lost", "fleets_sunk"] {
+            for (side, s) in SIDES.iter().zip(&naval.sides) {
+                schema.count(side_column(side, quantity), s.fleets as usize);
+            }
+        }
         schema.count("carried_units_lost", naval.carried as usize);
-        schema.count("attacker_hits", cap[1] as usize);
-        schema.count("defender_hits", cap[0] as usize);
-        schema.scalar("attacker_leader_killed");
-        schema.scalar("defender_leader_killed");
-        schema.scalar("vp_to_attacker");
+        // Each side's hits are bounded by what the other side can take.
+        for (side, cap) in SIDES.iter().zip([cap[1], cap[0]]) {
+            schema.count(side_column(side, "hits"), cap as usize);
+        }
+        for side in SIDES {
+            schema.scalar(side_column(side, "leader_killed"));
+        }
+        schema.scalar(format!("vp_to_{}", SIDES[0]));
         NavalBattle { naval, schema }
     }
 

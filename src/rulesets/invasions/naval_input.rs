@@ -2,6 +2,7 @@
 //! The landing reads the same keys through these functions.
 
 use super::naval::{Kind, Policy, Refuse, Side, System, KINDS, REFUSALS, REROLLS, SEAS, SYSTEMS};
+use super::SIDES;
 use crate::battle::keys::{self, Key};
 use crate::error::{AleaError, Result};
 use crate::spec::Fields;
@@ -115,8 +116,8 @@ pub fn parse_policy(f: &Fields) -> Result<Policy> {
     let greedy = REROLLS_KEY.choice(f)? == "greedy";
     let threshold = THRESHOLD.number(f)?;
     let refuse = match REFUSE.choice(f)? {
-        "attacker" => Refuse::Attacker,
-        "defender" => Refuse::Defender,
+        side if side == SIDES[0] => Refuse::Attacker,
+        side if side == SIDES[1] => Refuse::Defender,
         _ => Refuse::Never,
     };
     Ok(Policy {
@@ -152,7 +153,7 @@ pub fn check_coastal(fields: &Fields, sides: &[Side; 2]) -> Result<()> {
     if sides[0].full_coastal_control && sides[1].full_coastal_control {
         return Err(AleaError::input(
             fields.source,
-            "defender.full_coastal_control",
+            FULL_COASTAL_CONTROL.field_in(SIDES[1]),
             true,
             "false when the attacker already controls every coastal city of the zone",
         ));

@@ -208,7 +208,7 @@ fn grid_case(i: u64) -> String {
         );
     }
     let coastal = r(10, 3);
-    for (s, side) in ["attacker", "defender"].iter().enumerate() {
+    for (s, side) in SIDES.iter().enumerate() {
         let k = 20 + 10 * s as u64;
         let fleets = 1 + r(k, 2);
         text += &format!("[{side}]\nfleets = {fleets}\n");

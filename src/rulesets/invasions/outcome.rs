@@ -6,7 +6,7 @@ use super::allocation::{allocate, min_eliminations, Casualties, Plan};
 use super::army::{self, Army, Status};
 use super::land::{Field, LandBattle, Side, System, ATTACKER, DEFENDER};
 use super::SIDES;
-use crate::battle::{Exact, Schema, Trial};
+use crate::battle::{side_column, Exact, Schema, Trial, LOSSES};
 
 /// Where each reported quantity sits in the schema.
 #[derive(Clone, Debug)]
@@ -51,15 +51,15 @@ impl Layout {
     ) -> (Schema, Layout) {
         let mut s = Schema::new(&super::SIDES);
         let totals = [0, 1].map(|k| sides[k].stack.total() as usize);
-        let eliminated = [0, 1].map(|k| s.count(format!("{}_eliminated", SIDES[k]), totals[k]));
+        let eliminated = [0, 1].map(|k| s.count(side_column(SIDES[k], "eliminated"), totals[k]));
         let hits = [0, 1].map(|k| {
             s.count(
-                format!("{}_hits_inflicted", SIDES[k]),
+                side_column(SIDES[k], "hits_inflicted"),
                 max_hits(&sides[k], system),
             )
         });
-        let losses = [0, 1].map(|k| s.count(format!("{}_losses", SIDES[k]), totals[k]));
-        let recovered = [0, 1].map(|k| s.count(format!("{}_recovered", SIDES[k]), 2));
+        let losses = [0, 1].map(|k| s.count(side_column(SIDES[k], LOSSES), totals[k]));
+        let recovered = [0, 1].map(|k| s.count(side_column(SIDES[k], "recovered"), 2));
         let lost = [0, 1].map(|k| {
             let mut v: Vec<(&'static str, usize)> = Vec::new();
             for c in sides[k].classes() {
@@ -74,24 +74,28 @@ impl Layout {
                     .map(|(j, _)| (sides[k].stack.intact[j] + sides[k].stack.damaged[j]) as usize)
                     .sum();
                 let idx = s.count(
-                    format!("{}_losses_by_type/{}", SIDES[k], c.template.name),
+                    format!(
+                        "{}/{}",
+                        side_column(SIDES[k], "losses_by_type"),
+                        c.template.name
+                    ),
                     n,
                 );
                 v.push((c.template.name, idx));
             }
             v
         });
-        let wiped = [0, 1].map(|k| s.scalar(format!("{}_wiped_out", SIDES[k])));
+        let wiped = [0, 1].map(|k| s.scalar(side_column(SIDES[k], "wiped_out")));
         let both_wiped = s.scalar("both_wiped_out");
-        let leader_killed = [0, 1].map(|k| s.scalar(format!("{}_leader_killed", SIDES[k])));
-        let retreats = [0, 1].map(|k| s.scalar(format!("{}_retreats", SIDES[k])));
+        let leader_killed = [0, 1].map(|k| s.scalar(side_column(SIDES[k], "leader_killed")));
+        let retreats = [0, 1].map(|k| s.scalar(side_column(SIDES[k], "retreats")));
         let flips = [0, 1]
-            .map(|k| s.scalar_bounded(format!("{}_elites_flipped", SIDES[k]), totals[k] as f64));
+            .map(|k| s.scalar_bounded(side_column(SIDES[k], "elites_flipped"), totals[k] as f64));
         let horde_captured = (sides[0].horde || sides[1].horde).then(|| s.scalar("horde_captured"));
         let submits = [0, 1].map(|k| {
             sides[k]
                 .without_capital
-                .then(|| s.scalar(format!("{}_submits", SIDES[k])))
+                .then(|| s.scalar(side_column(SIDES[k], "submits")))
         });
         let limes_destroyed = field.limes.then(|| s.scalar("limes_destroyed"));
         let (rounds, ended_early) = if system == System::Advanced {
@@ -99,8 +103,14 @@ impl Layout {
                 Some(s.scalar_bounded("combat_rounds", 2.0)),
                 Some([
                     s.scalar("ended_round_1/wipe_out"),
-                    s.scalar("ended_round_1/defender_retreat"),
-                    s.scalar("ended_round_1/attacker_retreat"),
+                    s.scalar(format!(
+                        "ended_round_1/{}",
+                        side_column(SIDES[1], "retreat")
+                    )),
+                    s.scalar(format!(
+                        "ended_round_1/{}",
+                        side_column(SIDES[0], "retreat")
+                    )),
                 ]),
             )
         } else {

@@ -18,7 +18,7 @@ use toml::Table;
 pub const SUMMARY: &str =
     "overrun or forced passage: what a moving stack can do on its way (deterministic)";
 pub const OUTCOMES: &[&str] = &["overrun", "forced_passage", "battle"];
-use super::ATTACKER;
+use super::{ATTACKER, SIDES};
 const UNITS: Key = keys::int("units", 1, 30)
     .default_int(1)
     .help("units in the moving stack");
@@ -184,7 +184,7 @@ pub fn walk(units: u32, steps: u32, provinces: &[Province], lone_horde: bool) ->
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let a = fields.table("attacker", &empty)?;
+    let a = fields.table(SIDES[0], &empty)?;
     let units = UNITS.int(&a)? as u32;
     let steps = STEPS.int(&a)? as u32;
     let mut provinces = Vec::new();
@@ -241,8 +241,8 @@ impl BattleModel for Passage {
 
     fn describe(&self) -> Vec<String> {
         let mut v = vec![format!(
-            "attacker: moving stack of {} units with {} steps left",
-            self.units, self.steps
+            "{}: moving stack of {} units with {} steps left",
+            SIDES[0], self.units, self.steps
         )];
         for (i, p) in self.provinces.iter().enumerate() {
             let mut what = vec![format!("{} enemy units", p.enemy_units)];

@@ -5,6 +5,7 @@
 //! comes from the assumed pool of `scenarios/invasions/pillage-markers.toml` (see `pillage_markers.rs`).
 
 use super::pillage_markers::pillage_markers;
+use super::SIDES;
 use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
@@ -143,13 +144,15 @@ impl BattleModel for Raid {
     fn describe(&self) -> Vec<String> {
         vec![
             format!(
-                "attacker: {} raiding unit{}; previous raid's marker on the target: {}",
+                "{}: {} raiding unit{}; previous raid's marker on the target: {}",
+                SIDES[0],
                 self.units,
                 if self.units == 1 { "" } else { "s" },
                 ["none", "Incursion - (+1)", "Incursion + (+2)"][self.previous as usize]
             ),
             format!(
-                "defender: {} Civilized unit{} in the target, {} on the deep raid's way; modifier {:+}",
+                "{}: {} Civilized unit{} in the target, {} on the deep raid's way; modifier {:+}",
+                SIDES[1],
                 self.target_units,
                 if self.target_units == 1 { "" } else { "s" },
                 self.crossed_units,

@@ -4,6 +4,7 @@
 //! signs are the option `lost_minus_signs`.
 
 use super::wording;
+use super::SIDES;
 use crate::battle::keys::{self, Key};
 use crate::battle::{BattleModel, Intractable};
 use crate::battle::{Exact, Schema, Simulate, Trial};
@@ -141,14 +142,16 @@ impl BattleModel for Model {
         let sign = if r.as_extracted { "+" } else { "-" };
         vec![
             format!(
-                "attacker: {} unit{} present (+{}), {}",
+                "{}: {} unit{} present (+{}), {}",
+                SIDES[0],
                 r.units,
                 if r.units == 1 { "" } else { "s" },
                 r.units,
                 wording::leader_with_rerolls(r.leader)
             ),
             format!(
-                "defender: the revolt; {}heretical Area{}, {}religion differs{}; modifier {:+}, need D10 >= {}",
+                "{}: the revolt; {}heretical Area{}, {}religion differs{}; modifier {:+}, need D10 >= {}",
+                SIDES[1],
                 if r.heretical { "" } else { "not " },
                 if r.heretical { format!(" ({sign}1)") } else { String::new() },
                 if r.religion_differs { "" } else { "no " },
@@ -160,9 +163,10 @@ impl BattleModel for Model {
     }
 
     fn notes(&self) -> Vec<String> {
-        let mut v = vec![
-            "attacker = revolt suppressed; defender = the revolt continues and one unit present is lost".to_string(),
-        ];
+        let mut v = vec![format!(
+            "{} = revolt suppressed; {} = the revolt continues and one unit present is lost",
+            SIDES[0], SIDES[1]
+        )];
         if self.r.leader.is_some() && self.r.units == 1 {
             v.push("a single unit present: after a failure the unit is lost and the leader dies on a failed D2 (Q31)".to_string());
         }

@@ -26,7 +26,7 @@ pub const SUMMARY: &str =
     "siege of a city: D10 + modifiers >= 7 with leader rerolls, assault, Barbarian terror, maintained sieges, turns, loot";
 /// Who wins.
 pub const OUTCOMES: &[&str] = &super::SIDES;
-use super::{ATTACKER, DEFENDER};
+use super::{ATTACKER, DEFENDER, SIDES};
 const POLICY: &[&str] = &["policy"];
 const NATION: Key = keys::choice("nation", &["barbarian", "nomad", "civilized"])
     .default_choice("barbarian")
@@ -368,7 +368,7 @@ fn read_stack(attacker: &Fields) -> Result<Stack> {
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let attacker = fields.table("attacker", &empty)?;
+    let attacker = fields.table(SIDES[0], &empty)?;
     let nation = match NATION.choice(&attacker)? {
         "nomad" => Nation::Nomad,
         "civilized" => Nation::Civilized,
@@ -387,7 +387,7 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
         ));
     }
 
-    let defender = fields.table("defender", &empty)?;
+    let defender = fields.table(SIDES[1], &empty)?;
     let walls = Walls::parse(WALLS_KEY.choice(&defender)?);
     let decline = match DECLINE.choice(&defender)? {
         "simple" => 1,
@@ -757,7 +757,8 @@ impl BattleModel for Siege {
         let breakdown = |assault| wording::modifiers(&s.breakdown(self.turn, assault));
         vec![
             format!(
-                "attacker: {nation} stack of {} units ({} intact elites) with {leader}{}",
+                "{}: {nation} stack of {} units ({} intact elites) with {leader}{}",
+                SIDES[0],
                 self.stack.units,
                 self.stack.elites,
                 if self.besieger_in_decline {
@@ -767,7 +768,8 @@ impl BattleModel for Siege {
                 }
             ),
             format!(
-                "defender: level-{} {}city, walls {}{}{}{}",
+                "{}: level-{} {}city, walls {}{}{}{}",
+                SIDES[1],
                 self.level,
                 match self.capital {
                     Capital::None => "",

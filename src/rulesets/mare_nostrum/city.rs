@@ -10,8 +10,8 @@ use super::leader::{LEADER, LEADER_AGE, LEADER_HISTORICAL};
 use super::units::{self, Allocation, Units, TYPES};
 use super::units::{CAV, INF, UNIT_KEYS, VET_CAV, VET_INF};
 use crate::battle::keys::{self, Key};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial, LOSSES};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::{Pmf, StateDist};
@@ -142,7 +142,7 @@ pub fn build_siege(fields: &Fields, options: Options) -> Result<Box<dyn BattleMo
     build(fields, options, Kind::Siege)
 }
 
-use super::{ATTACKER, DEFENDER};
+use super::{ATTACKER, DEFENDER, SIDES};
 const GARRISON: Key = keys::int("garrison", 1, MAX_COUNT)
     .required()
     .help("garrison points (a city without garrison is simply occupied)");
@@ -192,17 +192,17 @@ pub const SIEGE_KEYS: &[Key] = city_keys!(SIEGE_ORDERS);
 
 fn build(fields: &Fields, options: Options, kind: Kind) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let attacker = fields.table("attacker", &empty)?;
+    let attacker = fields.table(SIDES[0], &empty)?;
     let units = units::parse_units(&attacker)?;
     if units::total(&units) == 0 {
         return Err(AleaError::input(
             fields.source,
-            "attacker.infantry",
+            UNIT_KEYS[INF].field(&attacker),
             0,
             "at least one attacking unit (infantry, cavalry, veteran_infantry or veteran_cavalry)",
         ));
     }
-    let defender = fields.table("defender", &empty)?;
+    let defender = fields.table(SIDES[1], &empty)?;
     let garrison = GARRISON.int(&defender)? as u32;
     let orders = match kind {
         Kind::Siege => SIEGE_ORDERS,
@@ -243,10 +243,10 @@ impl CityBattle {
         let max_losses = n0.min(orders.saturating_mul(garrison)) as usize;
         let mut schema = Schema::new(&["taken", "held"]);
         let columns = Columns {
-            losses: schema.count("attacker_losses", max_losses),
+            losses: schema.count(side_column(SIDES[0], LOSSES), max_losses),
             losses_by_type: std::array::from_fn(|t| {
                 schema.count(
-                    format!("attacker_losses_by_type/{}", TYPES[t]),
+                    format!("{}/{}", side_column(SIDES[0], "losses_by_type"), TYPES[t]),
                     (units[t] as usize).min(max_losses),
                 )
             }),
@@ -256,10 +256,10 @@ impl CityBattle {
                 ppu.unwrap_or(garrison).min(garrison) as usize,
             ),
             orders_used: schema.count("orders_used", orders as usize),
-            wiped_out: schema.scalar("attacker_wiped_out"),
-            vp: schema.scalar_bounded("vp/attacker", 10.0),
-            owner_stability: schema.scalar("stability/defender"),
-            leader_removed: schema.scalar("leader_removed/attacker"),
+            wiped_out: schema.scalar(side_column(SIDES[0], "wiped_out")),
+            vp: schema.scalar_bounded(format!("vp/{}", SIDES[0]), 10.0),
+            owner_stability: schema.scalar(format!("stability/{}", SIDES[1])),
+            leader_removed: schema.scalar(format!("leader_removed/{}", SIDES[0])),
             taken_by_order: (1..=orders)
                 .map(|k| schema.scalar(format!("taken_by_order/{k}")))
                 .collect(),
@@ -490,14 +490,15 @@ impl BattleModel for CityBattle {
         };
         vec![
             format!(
-                "attacker: {}; up to {} {what} order{}",
+                "{}: {}; up to {} {what} order{}",
+                SIDES[0],
                 units::describe(&self.units),
                 self.orders,
                 if self.orders == 1 { "" } else { "s" }
             ),
             format!(
-                "defender: {} garrison points; {ppu}; {owner} city",
-                self.garrison
+                "{}: {} garrison points; {ppu}; {owner} city",
+                SIDES[1], self.garrison
             ),
         ]
     }

@@ -9,8 +9,8 @@ use super::leader::{self, AgeCheck, Leader, LeaderFate};
 use super::units::{self, Allocation, Units, CAV, INF, TYPES, UNIT_KEYS, VET_CAV, VET_INF};
 use super::winner::{decide, Sizes, Winner, WinnerRule};
 use crate::battle::keys::{self, Key};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial, LOSSES};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::{draw_without_replacement, Dice};
 use crate::error::{AleaError, Result};
 use crate::exact::{dice_pool_hits, Pmf};
@@ -111,14 +111,14 @@ fn schema(sides: &[FieldSide; 2]) -> (Schema, Columns) {
     let mut s = Schema::new(super::OUTCOMES);
     let losses = [0, 1].map(|i| {
         s.count(
-            format!("{}_losses", SIDES[i]),
+            side_column(SIDES[i], LOSSES),
             sides[i].total().min(DICE_CAP) as usize,
         )
     });
     let losses_by_type = [0, 1].map(|i| {
         std::array::from_fn(|t| {
             s.count(
-                format!("{}_losses_by_type/{}", SIDES[i], TYPES[t]),
+                format!("{}/{}", side_column(SIDES[i], "losses_by_type"), TYPES[t]),
                 sides[i].units[t].min(DICE_CAP) as usize,
             )
         })
@@ -144,7 +144,7 @@ fn schema(sides: &[FieldSide; 2]) -> (Schema, Columns) {
         vp,
         stability,
         leader_removed,
-        may_continue: s.scalar("attacker_may_continue"),
+        may_continue: s.scalar(side_column(SIDES[0], "may_continue")),
     };
     (s, columns)
 }
@@ -444,9 +444,8 @@ pub const KEYS: &[Key] = &[
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let attacker = FieldSide::parse(&fields.table("attacker", &empty)?)?;
-    let defender = FieldSide::parse(&fields.table("defender", &empty)?)?;
-    Ok(Box::new(FieldBattle::new([attacker, defender], options)))
+    let [attacker, defender] = SIDES.map(|side| FieldSide::parse(&fields.table(side, &empty)?));
+    Ok(Box::new(FieldBattle::new([attacker?, defender?], options)))
 }
 
 impl FieldBattle {
@@ -738,9 +737,8 @@ mod tests {
         let empty = Table::new();
         let options =
             Options::resolve(super::super::OPTIONS, f.table("options", &empty).unwrap()).unwrap();
-        let a = FieldSide::parse(&f.table("attacker", &empty).unwrap()).unwrap();
-        let d = FieldSide::parse(&f.table("defender", &empty).unwrap()).unwrap();
-        FieldBattle::new([a, d], options)
+        let sides = SIDES.map(|side| FieldSide::parse(&f.table(side, &empty).unwrap()).unwrap());
+        FieldBattle::new(sides, options)
     }
 
     fn close(a: f64, b: f64) {

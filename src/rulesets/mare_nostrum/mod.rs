@@ -72,6 +72,7 @@ pub const RULESET: Ruleset = Ruleset {
             build: pillage::build,
         },
     ],
+    sides: &SIDES,
     options: OPTIONS,
     game: Some(game::build),
     policy_help: Some(|| game::policy::CATALOG.help()),

@@ -5,8 +5,8 @@
 
 use super::winner::{decide, Sizes, Winner, WinnerRule};
 use crate::battle::keys::{self, Key};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial, LOSSES};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::Result;
 use crate::exact::Pmf;
@@ -146,8 +146,8 @@ fn parse_side(side: &Fields) -> Result<(u32, u32)> {
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let (fa, pa) = parse_side(&fields.table("attacker", &empty)?)?;
-    let (fd, pd) = parse_side(&fields.table("defender", &empty)?)?;
+    let (fa, pa) = parse_side(&fields.table(SIDES[0], &empty)?)?;
+    let (fd, pd) = parse_side(&fields.table(SIDES[1], &empty)?)?;
     Ok(Box::new(NavalBattle::new([fa, fd], [pa, pd], &options)))
 }
 
@@ -157,7 +157,7 @@ impl NavalBattle {
         let mut schema = Schema::new(super::OUTCOMES);
         let losses = [0, 1].map(|s| {
             schema.count(
-                format!("{}_losses", SIDES[s]),
+                side_column(SIDES[s], LOSSES),
                 fleets[s].min(DICE_CAP) as usize,
             )
         });

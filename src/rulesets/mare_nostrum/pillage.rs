@@ -34,7 +34,7 @@ pub struct Pillage {
     schema: Schema,
 }
 
-use super::{ATTACKER, DEFENDER};
+use super::{ATTACKER, DEFENDER, SIDES};
 const PPR: Key = keys::count("ppr").help("the province's rural population points");
 const ORDERS: Key = keys::int("orders", 1, 6)
     .default_int(1)
@@ -55,17 +55,17 @@ pub const KEYS: &[Key] = &[
 
 pub fn build(fields: &Fields, _options: Options) -> Result<Box<dyn BattleModel>> {
     let empty = Table::new();
-    let attacker = fields.table("attacker", &empty)?;
+    let attacker = fields.table(SIDES[0], &empty)?;
     let n = units::total(&units::parse_units(&attacker)?);
     if n == 0 {
         return Err(AleaError::input(
             fields.source,
-            "attacker.infantry",
+            UNIT_KEYS[INF].field(&attacker),
             0,
             "at least one pillaging unit",
         ));
     }
-    let defender = fields.table("defender", &empty)?;
+    let defender = fields.table(SIDES[1], &empty)?;
     let ppr = PPR.count(&defender)?;
     let orders = ORDERS.int(fields)? as u32;
     Ok(Box::new(Pillage::new(n, orders, ppr)))
@@ -121,13 +121,14 @@ impl BattleModel for Pillage {
     fn describe(&self) -> Vec<String> {
         vec![
             format!(
-                "attacker: {} units, {} consecutive pillage order{} (counted as {} units)",
+                "{}: {} units, {} consecutive pillage order{} (counted as {} units)",
+                SIDES[0],
                 self.units,
                 self.orders,
                 if self.orders == 1 { "" } else { "s" },
                 self.effective
             ),
-            format!("defender: a province with {} PPR", self.ppr),
+            format!("{}: a province with {} PPR", SIDES[1], self.ppr),
         ]
     }
 

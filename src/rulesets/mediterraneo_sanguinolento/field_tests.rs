@@ -1,7 +1,8 @@
 use super::*;
-use crate::battle::agreement;
 use crate::battle::McRun;
+use crate::battle::{agreement, side_column};
 use crate::progress::Progress;
+use crate::rulesets::mediterraneo_sanguinolento::SIDES;
 
 fn battle(text: &str) -> FieldBattle {
     let table: toml::Table = text.parse().expect("test battle parses");
@@ -263,12 +264,12 @@ fn d8_leader_risk_and_promotion_after_an_overrun() {
     let s = |name: &str| ex.scalars[b.schema.scalar_index(name).unwrap()];
     assert!((ex.outcomes[0] - 1.0).abs() < 1e-12);
     assert!((s("overrun") - 1.0).abs() < 1e-12);
-    assert!((s("attacker_leader_killed") - 1.0 / 216.0).abs() < 1e-12);
-    assert!((s("attacker_leader_wounded") - 5.0 / 216.0).abs() < 1e-12);
-    assert!((s("defender_leader_killed") - 7.0 / 12.0).abs() < 1e-12);
-    assert!((s("defender_leader_wounded") - 0.25).abs() < 1e-12);
-    assert!((s("attacker_leader_promoted") - 0.2).abs() < 1e-12);
-    assert_eq!(s("attacker_units_promoted"), 0.0);
+    assert!((s(&side_column(SIDES[0], "leader_killed")) - 1.0 / 216.0).abs() < 1e-12);
+    assert!((s(&side_column(SIDES[0], "leader_wounded")) - 5.0 / 216.0).abs() < 1e-12);
+    assert!((s(&side_column(SIDES[1], "leader_killed")) - 7.0 / 12.0).abs() < 1e-12);
+    assert!((s(&side_column(SIDES[1], "leader_wounded")) - 0.25).abs() < 1e-12);
+    assert!((s(&side_column(SIDES[0], "leader_promoted")) - 0.2).abs() < 1e-12);
+    assert_eq!(s(&side_column(SIDES[0], "units_promoted")), 0.0);
 }
 
 /// After an ordinary won battle both sides' surviving units may rise in morale, and the beaten
@@ -280,16 +281,16 @@ fn troops_promote_after_a_fought_battle() {
     );
     let ex = b.exact().unwrap();
     let s = |name: &str| ex.scalars[b.schema.scalar_index(name).unwrap()];
-    assert!(s("attacker_units_promoted") > 0.0);
-    assert!(s("defender_units_promoted") >= 0.0);
+    assert!(s(&side_column(SIDES[0], "units_promoted")) > 0.0);
+    assert!(s(&side_column(SIDES[1], "units_promoted")) >= 0.0);
     let (pa, pd) = (ex.outcomes[0], ex.outcomes[1]);
     // A commander is promoted only when his side wins: 1/4 for a leader 1, 3/10 when he won at
     // 1:2 or worse in combat factors.
     let e = &b.cases[0].plan.engine;
     let f = [0, 1].map(|k| e.all_factors(&e.start, k));
     let chance = |k: usize| if 2.0 * f[k] <= f[1 - k] { 0.3 } else { 0.25 };
-    assert!((s("attacker_leader_promoted") - pa * chance(0)).abs() < 1e-12);
-    assert!((s("defender_leader_promoted") - pd * chance(1)).abs() < 1e-12);
+    assert!((s(&side_column(SIDES[0], "leader_promoted")) - pa * chance(0)).abs() < 1e-12);
+    assert!((s(&side_column(SIDES[1], "leader_promoted")) - pd * chance(1)).abs() < 1e-12);
 }
 
 /// Digest T2 ("4-3" = tactical 4, strategic 3) and bad leader notation.

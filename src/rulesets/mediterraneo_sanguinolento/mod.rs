@@ -38,6 +38,7 @@ pub const RULESET: Ruleset = Ruleset {
         kind!("landing", landing, "hundreds of men"),
         kind!("interception", interception),
     ],
+    sides: &SIDES,
     options: OPTIONS,
     game: None,
     policy_help: None,

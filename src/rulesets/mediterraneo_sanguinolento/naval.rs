@@ -30,8 +30,8 @@
 use super::data::{self, data};
 use super::field::{WEATHER, WINTER};
 use crate::battle::keys::{self, Key, Type};
+use crate::battle::{side_column, Exact, Schema, Simulate, Trial, LOSSES};
 use crate::battle::{BattleModel, Intractable};
-use crate::battle::{Exact, Schema, Simulate, Trial};
 use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::exact::FastMap;
@@ -728,8 +728,8 @@ impl NavalBattle {
         ];
         let mut schema = Schema::new(OUTCOMES);
         let ships = [0, 1].map(|i| sides[i].n as usize);
-        let losses = [0, 1].map(|i| schema.count(format!("{}_losses", SIDES[i]), ships[i]));
-        let captured = [0, 1].map(|i| schema.count(format!("{}_captured", SIDES[i]), ships[i]));
+        let losses = [0, 1].map(|i| schema.count(side_column(SIDES[i], LOSSES), ships[i]));
+        let captured = [0, 1].map(|i| schema.count(side_column(SIDES[i], "captured"), ships[i]));
         let (boarding, undecided) = (schema.scalar("boarding"), schema.scalar("undecided"));
         let days = schema.scalar_bounded("days", max_days as f64);
         let mut per_side = |group: &str, bound: [f64; 2]| {

@@ -7,7 +7,7 @@ use super::army::{Army, RE};
 use super::data::CIUDAD;
 use super::engine::{End, Engine, State};
 use super::SIDES;
-use crate::battle::{Exact, Schema, Trial};
+use crate::battle::{side_column, Exact, Schema, Trial, LOSSES};
 
 pub const OUTCOMES: &[&str] = &[SIDES[0], SIDES[1], "none"];
 
@@ -203,7 +203,7 @@ impl Layout {
         let men = [armies[0].total_men(), armies[1].total_men()];
         let losses = [0, 1].map(|k| {
             s.count(
-                format!("{}_losses", SIDES[k]),
+                side_column(SIDES[k], LOSSES),
                 (men[k] as usize).div_ceil(100) + 1,
             )
         });

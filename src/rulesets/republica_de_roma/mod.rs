@@ -93,6 +93,7 @@ pub const RULESET: Ruleset = Ruleset {
             build: rebel_province::build,
         },
     ],
+    sides: &[],
     options: OPTIONS,
     game: Some(game::build),
     policy_help: Some(|| game::policy::CATALOG.help()),

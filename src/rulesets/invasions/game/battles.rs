@@ -12,6 +12,7 @@ use crate::rulesets::invasions::advanced::Advanced;
 use crate::rulesets::invasions::army::{Status, TEMPLATES};
 use crate::rulesets::invasions::basic::Basic;
 use crate::rulesets::invasions::land::{self, Finish, LandBattle, System, Terrain, ATTACKER};
+use crate::rulesets::invasions::SIDES;
 use crate::spec::Fields;
 use toml::{Table, Value};
 
@@ -151,8 +152,9 @@ impl Battles {
             "fortified_city".into(),
             Value::Boolean(key.ground.fortified_city),
         );
-        t.insert("attacker".into(), Value::Table(side_table(&key.sides[0])));
-        t.insert("defender".into(), Value::Table(side_table(&key.sides[1])));
+        for (name, side) in SIDES.iter().zip(&key.sides) {
+            t.insert(name.to_string(), Value::Table(side_table(side)));
+        }
         let fields = Fields::new("invasions game battle", &t);
         // The game builds only tables the calculator accepts (known unit names, counts in range):
         // a failure is a bug in the game, not bad input.
