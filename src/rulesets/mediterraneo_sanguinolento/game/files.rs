@@ -160,6 +160,9 @@ pub struct FlagRow {
     pub rule: String,
     pub who: Who,
     pub line: u32,
+    /// The rule's numbers, under the keys `RULE_FLAGS` declares for it.
+    #[serde(default)]
+    pub numbers: BTreeMap<String, f64>,
 }
 
 #[derive(Deserialize)]

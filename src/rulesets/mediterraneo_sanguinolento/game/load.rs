@@ -618,34 +618,63 @@ impl<'f> Loader<'f> {
                 ));
             }
         }
-        let mut flags = Vec::new();
+        let mut flags: Vec<RuleFlag> = Vec::new();
         for (i, row) in s.flags.iter().enumerate() {
-            self.line(&format!("special_rules.flags[{i}].line"), row.line)?;
-            let rule = RULE_FLAGS.iter().find(|r| **r == row.rule).ok_or_else(|| {
-                bad(
-                    self.rb,
-                    format!("special_rules.flags[{i}].rule"),
-                    quoted(&row.rule),
-                    format!("a rule flag: one of {}", RULE_FLAGS.join(", ")),
-                )
-            })?;
-            if flags.iter().any(|(r, _)| r == rule) {
+            let field = |k: &str| format!("special_rules.flags[{i}].{k}");
+            self.line(&field("line"), row.line)?;
+            let (rule, keys) =
+                RULE_FLAGS
+                    .iter()
+                    .find(|(r, _)| *r == row.rule)
+                    .ok_or_else(|| {
+                        let all: Vec<&str> = RULE_FLAGS.iter().map(|(r, _)| *r).collect();
+                        bad(
+                            self.rb,
+                            field("rule"),
+                            quoted(&row.rule),
+                            format!("a rule flag: one of {}", all.join(", ")),
+                        )
+                    })?;
+            if flags.iter().any(|f| f.rule == *rule) {
                 return Err(bad(
                     self.rb,
-                    format!("special_rules.flags[{i}].rule"),
+                    field("rule"),
                     quoted(rule),
                     "each rule flag once",
                 ));
             }
-            flags.push((
-                *rule,
-                self.who(
-                    &format!("special_rules.flags[{i}].who"),
-                    &row.who,
-                    names,
-                    nations,
-                )?,
-            ));
+            for (key, value) in &row.numbers {
+                if !keys.contains(&key.as_str()) {
+                    let allowed = if keys.is_empty() {
+                        format!("no numbers for {rule}")
+                    } else {
+                        format!("a number of {rule}: {}", keys.join(", "))
+                    };
+                    return Err(bad(
+                        self.rb,
+                        field(&format!("numbers.{key}")),
+                        value,
+                        allowed,
+                    ));
+                }
+            }
+            let mut numbers = Vec::with_capacity(keys.len());
+            for key in keys.iter() {
+                let v = row.numbers.get(*key).ok_or_else(|| {
+                    bad(
+                        self.rb,
+                        field(&format!("numbers.{key}")),
+                        "nothing",
+                        format!("the number {rule} needs"),
+                    )
+                })?;
+                numbers.push(*v);
+            }
+            flags.push(RuleFlag {
+                rule,
+                who: self.who(&field("who"), &row.who, names, nations)?,
+                numbers,
+            });
         }
         Ok(SpecialRules {
             falcata: self.factor(

@@ -46,21 +46,41 @@ pub const SEAS: [&str; 6] = [
 pub const ZONES: [&str; 5] = ["A", "B", "C", "D", "E"];
 /// The strait penalties the movement rules know (digest §4.12), 0 = a land border.
 pub(super) const STRAITS: [u32; 4] = [0, 4, 5, 8];
-/// The procedure rules `special_rules.flags` may name.
-pub const RULE_FLAGS: [&str; 13] = [
-    "must_keep_base_legion",
-    "echelon_tactic",
-    "oblique_advance_tactic",
-    "wedge_tactic",
-    "italic_camps",
-    "roman_assault",
-    "thermopylae",
-    "praetorian_guard",
-    "spqr_and_republican_militia",
-    "roman_eagles",
-    "seleucid_satrapies",
-    "hindu_hostility_to_seleucids",
-    "elephant_camel_zones",
+/// The procedure rules `special_rules.flags` may name, with the keys of the numbers each must give.
+pub const RULE_FLAGS: [(&str, &[&str]); 13] = [
+    ("must_keep_base_legion", &[]),
+    ("echelon_tactic", &[]),
+    ("oblique_advance_tactic", &[]),
+    ("wedge_tactic", &[]),
+    ("italic_camps", &["fortification", "unmoved_fortification"]),
+    ("roman_assault", &["assaulters_share", "wall_levels"]),
+    (
+        "thermopylae",
+        &["min_ipf_units", "per_year", "overwhelm_ratio"],
+    ),
+    ("praetorian_guard", &[]),
+    (
+        "spqr_and_republican_militia",
+        &[
+            "leader_tactical",
+            "leader_strategic",
+            "militia_units",
+            "militia_men_recovered_per_month",
+        ],
+    ),
+    ("roman_eagles", &["pv_per_month"]),
+    ("seleucid_satrapies", &[]),
+    ("hindu_hostility_to_seleucids", &[]),
+    (
+        "elephant_camel_zones",
+        &[
+            "safe_up_to_zone",
+            "losing_zone",
+            "deadly_from_zone",
+            "loss_dice",
+            "loss_die_sides",
+        ],
+    ),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -200,8 +220,30 @@ pub struct SpecialRules {
     pub forced_march_italic_iml: u8,
     pub sacred: Vec<Sacred>,
     pub population_morale: Vec<PopulationMorale>,
-    /// Every name of `RULE_FLAGS` with the countries it applies to.
-    pub flags: Vec<(&'static str, CountrySet)>,
+    /// The rules of `RULE_FLAGS` the file names, with the countries they apply to.
+    pub flags: Vec<RuleFlag>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RuleFlag {
+    pub rule: &'static str,
+    pub who: CountrySet,
+    /// In the order of the rule's keys in `RULE_FLAGS`.
+    pub numbers: Vec<f64>,
+}
+
+impl SpecialRules {
+    pub fn flag(&self, rule: &str) -> Option<&RuleFlag> {
+        self.flags.iter().find(|f| f.rule == rule)
+    }
+
+    /// A number of a procedure rule, by its key in `RULE_FLAGS`.
+    pub fn number(&self, rule: &str, key: &str) -> Option<f64> {
+        let flag = self.flag(rule)?;
+        let (_, keys) = RULE_FLAGS.iter().find(|(r, _)| *r == rule)?;
+        let i = keys.iter().position(|k| *k == key)?;
+        flag.numbers.get(i).copied()
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -246,15 +246,27 @@ fn special_rules_name_the_right_countries() {
         };
         assert_eq!(sacred.losers.len(), losers, "{}", city.name);
     }
-    let echelon = sp
-        .flags
-        .iter()
-        .find(|(r, _)| *r == "echelon_tactic")
-        .unwrap()
-        .1;
+    let echelon = sp.flag("echelon_tactic").unwrap().who;
     // Greeks (16), Cartago, Roma and the six Seleucid countries (L2934).
     assert_eq!(echelon.len(), 16 + 1 + 1 + 6);
     assert_eq!(sp.flags.len(), RULE_FLAGS.len());
+    // Numbers of the procedure rules, as the source prints them (L5143, L5161, L5217, L5247, L5279, L5781).
+    assert_eq!(sp.number("roman_eagles", "pv_per_month"), Some(-1.0));
+    assert_eq!(
+        sp.number("italic_camps", "unmoved_fortification"),
+        Some(2.0)
+    );
+    assert_eq!(sp.number("roman_assault", "assaulters_share"), Some(0.75));
+    assert_eq!(sp.number("thermopylae", "min_ipf_units"), Some(2.0));
+    assert_eq!(
+        sp.number("spqr_and_republican_militia", "militia_units"),
+        Some(10.0)
+    );
+    assert_eq!(
+        sp.number("elephant_camel_zones", "deadly_from_zone"),
+        Some(4.0)
+    );
+    assert_eq!(sp.number("roman_eagles", "no_such_key"), None);
 }
 
 /// Digest §7 T13 and T14: the morale cost of ten units raised from Rome's city and from Sparta's
@@ -389,7 +401,19 @@ fn the_summary_says_which_values_are_placeholders() {
 /// Each broken copy fails with one line naming the file, the field and the value, exit code 2.
 #[test]
 fn bad_input_is_a_one_line_error() {
-    let cases: [(bool, &str, &str, &str); 12] = [
+    let cases: [(bool, &str, &str, &str); 14] = [
+        (
+            true,
+            "numbers = { pv_per_month = -1 }",
+            "numbers = { pv_a_month = -1 }",
+            "special_rules.flags[9].numbers.pv_a_month",
+        ),
+        (
+            true,
+            "numbers = { pv_per_month = -1 }",
+            "numbers = {}",
+            "special_rules.flags[9].numbers.pv_per_month",
+        ),
         (
             true,
             "culture = \"B/C\", cities = [\"Hispalis\"",
