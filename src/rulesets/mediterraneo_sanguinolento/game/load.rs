@@ -250,12 +250,13 @@ impl<'f> Loader<'f> {
 
     fn countries(&self, rb: &RulebookFile) -> Result<(Vec<Country>, Vec<City>)> {
         let rows = &rb.countries.rows;
-        if rows.is_empty() || rows.len() > 250 {
+        // A `CountrySet` holds 192 countries.
+        if rows.is_empty() || rows.len() > 192 {
             return Err(bad(
                 self.rb,
                 "countries.rows",
                 rows.len(),
-                "1-250 countries",
+                "1-192 countries",
             ));
         }
         let mut countries = Vec::with_capacity(rows.len());
@@ -293,6 +294,14 @@ impl<'f> Loader<'f> {
                 })?;
             self.line(&field("line"), row.line)?;
             let first = cities.len() as CityId;
+            if cities.len() + row.cities.len() > 10_000 {
+                return Err(bad(
+                    self.rb,
+                    field("cities"),
+                    row.cities.len(),
+                    "at most 10000 cities in all",
+                ));
+            }
             for (j, name) in row.cities.iter().enumerate() {
                 let city_field = format!("countries.rows[{i}].cities[{j}]");
                 if name.trim().is_empty() || row.cities[..j].contains(name) {
