@@ -158,7 +158,8 @@ pub struct Army {
 
 /// The morale classes, best first (index 0 = A).
 pub const MORALE_CLASSES: [&str; 4] = ["A", "B", "C", "D"];
-const NATIONS: [&str; 6] = [
+/// The nation flags a side may carry (the game scenario names countries with them).
+pub const NATIONS: [&str; 6] = [
     "roman",
     "italic",
     "hispanic",

@@ -12,6 +12,7 @@ pub mod army;
 pub mod assault;
 pub mod engine;
 pub mod field;
+pub mod game;
 pub mod interception;
 pub mod landing;
 pub mod naval;

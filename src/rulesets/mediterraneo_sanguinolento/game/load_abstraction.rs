@@ -1,0 +1,428 @@
+//! Reading abstraction.toml: the region graph, the majors, production and the starting forces, each
+//! table recorded as a stand-in with its provenance.
+
+use super::files::*;
+use super::load::*;
+use super::scenario::*;
+use crate::error::{did_you_mean, Result};
+use crate::rulesets::mediterraneo_sanguinolento::data::data;
+
+impl Loader<'_> {
+    #[allow(clippy::type_complexity)]
+    pub(super) fn graph(
+        &mut self,
+        ab: &AbstractionFile,
+        names: &Names,
+    ) -> Result<(Vec<Node>, Vec<u32>, Vec<Link>)> {
+        let n = names.map.len();
+        let t = &ab.nodes;
+        self.stand_in("nodes", &t.provenance, t.why.as_deref())?;
+        let terrains = &data().terrain;
+        let mut nodes: Vec<Option<Node>> = vec![None; n];
+        for (i, row) in t.rows.iter().enumerate() {
+            let field = |k: &str| format!("nodes.rows[{i}].{k}");
+            let c = names.get(self.ab, field("country"), &row.country)?;
+            if nodes[c as usize].is_some() {
+                return Err(bad(
+                    self.ab,
+                    field("country"),
+                    quoted(&row.country),
+                    "one node per country",
+                ));
+            }
+            if !(-90.0..=90.0).contains(&row.lat) {
+                return Err(bad(self.ab, field("lat"), row.lat, "a latitude -90 to 90"));
+            }
+            if !(-180.0..=180.0).contains(&row.lon) {
+                return Err(bad(
+                    self.ab,
+                    field("lon"),
+                    row.lon,
+                    "a longitude -180 to 180",
+                ));
+            }
+            let terrain = terrains
+                .iter()
+                .position(|h| h.name_en == row.terrain)
+                .ok_or_else(|| {
+                    let all: Vec<&str> = terrains.iter().map(|h| h.name_en.as_str()).collect();
+                    bad(
+                        self.ab,
+                        field("terrain"),
+                        quoted(&row.terrain),
+                        format!("a hex terrain: one of {}", all.join(", ")),
+                    )
+                })?;
+            let zone = ZONES.iter().position(|z| *z == row.zone).ok_or_else(|| {
+                bad(
+                    self.ab,
+                    field("zone"),
+                    quoted(&row.zone),
+                    "a climatic zone: A, B, C, D or E",
+                )
+            })?;
+            let mut seas = 0u8;
+            for (j, sea) in row.seas.iter().enumerate() {
+                let s = SEAS.iter().position(|s| s == sea).ok_or_else(|| {
+                    bad(
+                        self.ab,
+                        format!("nodes.rows[{i}].seas[{j}]"),
+                        quoted(sea),
+                        format!("a sea: one of {}", SEAS.join(", ")),
+                    )
+                })?;
+                seas |= 1 << s;
+            }
+            nodes[c as usize] = Some(Node {
+                lat: row.lat,
+                lon: row.lon,
+                terrain: terrain as u8,
+                zone: zone as u8,
+                seas,
+            });
+        }
+        let mut out = Vec::with_capacity(n);
+        for (c, node) in nodes.into_iter().enumerate() {
+            let name = names
+                .map
+                .iter()
+                .find(|(_, &i)| i as usize == c)
+                .map(|(k, _)| *k)
+                .unwrap_or("?");
+            out.push(node.ok_or_else(|| {
+                bad(
+                    self.ab,
+                    "nodes.rows",
+                    format!("no row for \"{name}\""),
+                    "one node for every country of rulebook.toml",
+                )
+            })?);
+        }
+        // Both directions of every edge, then grouped by country (CSR: no allocation when a game walks it).
+        let mut pairs: Vec<(CountryId, Link)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut edge = |file: &str,
+                        field: String,
+                        a: CountryId,
+                        b: CountryId,
+                        hexes: u32,
+                        strait: u32,
+                        sea: bool|
+         -> Result<()> {
+            if a == b {
+                return Err(bad(
+                    file,
+                    field,
+                    "a node linked to itself",
+                    "two different countries",
+                ));
+            }
+            if !seen.insert((a.min(b), a.max(b))) {
+                return Err(bad(
+                    file,
+                    field,
+                    "a pair linked twice",
+                    "each pair of countries linked once (by land, strait or sea)",
+                ));
+            }
+            if !(1..=200).contains(&hexes) {
+                return Err(bad(file, format!("{field}.hexes"), hexes, "1-200 hexes"));
+            }
+            pairs.push((
+                a,
+                Link {
+                    to: b,
+                    hexes: hexes as u16,
+                    strait: strait as u8,
+                    sea,
+                },
+            ));
+            pairs.push((
+                b,
+                Link {
+                    to: a,
+                    hexes: hexes as u16,
+                    strait: strait as u8,
+                    sea,
+                },
+            ));
+            Ok(())
+        };
+        let t = &ab.land_edges;
+        self.stand_in("land_edges", &t.provenance, t.why.as_deref())?;
+        for (i, row) in t.rows.iter().enumerate() {
+            let field = format!("land_edges.rows[{i}]");
+            let a = names.get(self.ab, format!("{field}.a"), &row.a)?;
+            let b = names.get(self.ab, format!("{field}.b"), &row.b)?;
+            if !STRAITS.contains(&row.strait) {
+                return Err(bad(
+                    self.ab,
+                    format!("{field}.strait"),
+                    row.strait,
+                    "0 (a land border), 4, 5 or 8 PM",
+                ));
+            }
+            edge(self.ab, field, a, b, row.hexes, row.strait, false)?;
+        }
+        let t = &ab.sea_lanes;
+        self.stand_in("sea_lanes", &t.provenance, t.why.as_deref())?;
+        for (i, row) in t.rows.iter().enumerate() {
+            let field = format!("sea_lanes.rows[{i}]");
+            let a = names.get(self.ab, format!("{field}.a"), &row.a)?;
+            let b = names.get(self.ab, format!("{field}.b"), &row.b)?;
+            if out[a as usize].seas & out[b as usize].seas == 0 {
+                let v = format!("\"{}\" - \"{}\"", row.a, row.b);
+                return Err(bad(
+                    self.ab,
+                    field,
+                    v,
+                    "two countries whose nodes touch a common sea",
+                ));
+            }
+            edge(self.ab, field, a, b, row.hexes, 0, true)?;
+        }
+        pairs.sort_by_key(|(from, link)| (*from, link.to));
+        let mut start = vec![0u32; n + 1];
+        for (from, _) in &pairs {
+            start[*from as usize + 1] += 1;
+        }
+        for c in 0..n {
+            start[c + 1] += start[c];
+        }
+        let links: Vec<Link> = pairs.into_iter().map(|(_, l)| l).collect();
+        // Every country must be reachable, or a game could never reach its cities.
+        let mut reached = vec![false; n];
+        let mut stack = vec![0usize];
+        reached[0] = true;
+        while let Some(c) = stack.pop() {
+            for l in &links[start[c] as usize..start[c + 1] as usize] {
+                if !reached[l.to as usize] {
+                    reached[l.to as usize] = true;
+                    stack.push(l.to as usize);
+                }
+            }
+        }
+        if let Some(c) = reached.iter().position(|r| !r) {
+            let name = names
+                .map
+                .iter()
+                .find(|(_, &i)| i as usize == c)
+                .map(|(k, _)| *k)
+                .unwrap_or("?");
+            return Err(bad(
+                self.ab,
+                "land_edges",
+                format!("\"{name}\" unreachable"),
+                "a connected graph: every country reachable by land, strait or sea",
+            ));
+        }
+        Ok((out, start, links))
+    }
+
+    pub(super) fn majors(&mut self, ab: &AbstractionFile, names: &Names) -> Result<Vec<CountryId>> {
+        let m = &ab.majors;
+        self.stand_in("majors", &m.provenance, m.why.as_deref())?;
+        if m.countries.is_empty() || m.countries.len() > 32 {
+            return Err(bad(
+                self.ab,
+                "majors.countries",
+                m.countries.len(),
+                "1-32 major countries",
+            ));
+        }
+        let mut out = Vec::new();
+        for (i, name) in m.countries.iter().enumerate() {
+            let c = names.get(self.ab, format!("majors.countries[{i}]"), name)?;
+            if out.contains(&c) {
+                return Err(bad(
+                    self.ab,
+                    format!("majors.countries[{i}]"),
+                    quoted(name),
+                    "each major once",
+                ));
+            }
+            out.push(c);
+        }
+        Ok(out)
+    }
+
+    pub(super) fn production(
+        &mut self,
+        ab: &AbstractionFile,
+        countries: &[Country],
+        nodes: &[Node],
+    ) -> Result<Vec<Resources>> {
+        let p = &ab.production;
+        self.stand_in("production", &p.provenance, p.why.as_deref())?;
+        let city = resources(self.ab, "production.city", &p.city)?;
+        let tribe = resources(self.ab, "production.tribe", &p.tribe)?;
+        let mut city_man = [0u32; 3];
+        for (k, &v) in &p.city_man {
+            let i = CULTURES
+                .iter()
+                .position(|(code, _)| code == k)
+                .ok_or_else(|| {
+                    bad(
+                        self.ab,
+                        format!("production.city_man.{k}"),
+                        v,
+                        "a culture code: B, B/C or C",
+                    )
+                })?;
+            city_man[i] = v;
+        }
+        let terrains = &data().terrain;
+        let mut rural: Vec<Option<Resources>> = vec![None; terrains.len()];
+        for (i, row) in p.rural.iter().enumerate() {
+            let t = terrains
+                .iter()
+                .position(|h| h.name_en == row.terrain)
+                .ok_or_else(|| {
+                    bad(
+                        self.ab,
+                        format!("production.rural[{i}].terrain"),
+                        quoted(&row.terrain),
+                        "a hex terrain of battle-terrain.toml",
+                    )
+                })?;
+            rural[t] = Some(resources(
+                self.ab,
+                &format!("production.rural[{i}].yields"),
+                &row.yields,
+            )?);
+        }
+        let mut out = Vec::with_capacity(countries.len());
+        for (c, country) in countries.iter().enumerate() {
+            let node = &nodes[c];
+            let own = rural[node.terrain as usize].ok_or_else(|| {
+                let name = &terrains[node.terrain as usize].name_en;
+                bad(
+                    self.ab,
+                    "production.rural",
+                    format!("no row for \"{name}\""),
+                    format!(
+                        "a row for every terrain a node uses ({} has it)",
+                        country.name
+                    ),
+                )
+            })?;
+            let mut total = [0u32; 11];
+            let n = country.cities.len() as u32;
+            if n == 0 {
+                add(&mut total, &tribe, 1);
+            } else {
+                add(&mut total, &city, n);
+                let culture = CULTURES
+                    .iter()
+                    .position(|(_, k)| *k == country.culture)
+                    .unwrap_or(0);
+                total[MAN] += city_man[culture] * n;
+            }
+            add(&mut total, &own, 1);
+            out.push(total);
+        }
+        Ok(out)
+    }
+
+    pub(super) fn start(
+        &mut self,
+        ab: &AbstractionFile,
+        countries: &[Country],
+    ) -> Result<Vec<Start>> {
+        let s = &ab.start;
+        self.stand_in("start", &s.provenance, s.why.as_deref())?;
+        let stock = resources(self.ab, "start.stock_per_city", &s.stock_per_city)?;
+        if s.fortification > 6 {
+            return Err(bad(
+                self.ab,
+                "start.fortification",
+                s.fortification,
+                "a fortification level 0-6",
+            ));
+        }
+        let units = &data().units;
+        // Per culture, the units of one city (`count` = per city).
+        let mut by_culture: [Option<Vec<StartUnit>>; 3] = [None, None, None];
+        for (i, row) in s.army.iter().enumerate() {
+            let k = CULTURES
+                .iter()
+                .position(|(code, _)| *code == row.culture)
+                .ok_or_else(|| {
+                    bad(
+                        self.ab,
+                        format!("start.army[{i}].culture"),
+                        quoted(&row.culture),
+                        "a culture code: B, B/C or C",
+                    )
+                })?;
+            if by_culture[k].is_some() {
+                return Err(bad(
+                    self.ab,
+                    format!("start.army[{i}].culture"),
+                    quoted(&row.culture),
+                    "one row per culture",
+                ));
+            }
+            let mut list = Vec::new();
+            for (j, u) in row.units.iter().enumerate() {
+                let field = |f: &str| format!("start.army[{i}].units[{j}].{f}");
+                let unit = units.iter().position(|x| x.code == u.unit).ok_or_else(|| {
+                    let hint = did_you_mean(&u.unit, units.iter().map(|x| x.code.as_str()));
+                    bad(
+                        self.ab,
+                        field("unit"),
+                        quoted(&u.unit),
+                        format!("a unit code of land-units.toml{hint}"),
+                    )
+                })?;
+                if u.per_city == 0 || u.per_city > 100 {
+                    return Err(bad(
+                        self.ab,
+                        field("per_city"),
+                        u.per_city,
+                        "1-100 units per city",
+                    ));
+                }
+                list.push(StartUnit {
+                    unit: unit as u8,
+                    count: u.per_city,
+                    morale: class(self.ab, &field("morale"), &u.morale)?,
+                    regular: u.regular,
+                });
+            }
+            by_culture[k] = Some(list);
+        }
+        let mut out = Vec::with_capacity(countries.len());
+        for country in countries {
+            let k = CULTURES
+                .iter()
+                .position(|(_, c)| *c == country.culture)
+                .unwrap_or(0);
+            let list = by_culture[k].as_ref().ok_or_else(|| {
+                bad(
+                    self.ab,
+                    "start.army",
+                    format!("no row for culture \"{}\"", CULTURES[k].0),
+                    "a row for every culture of the countries",
+                )
+            })?;
+            // A country without cities (a Tribus) counts as one city.
+            let size = (country.cities.len() as u32).max(1);
+            let mut stock_here = [0u32; 11];
+            add(&mut stock_here, &stock, size);
+            out.push(Start {
+                treasury: (s.treasury_per_city * size).max(s.treasury_minimum),
+                stock: stock_here,
+                fortification: s.fortification as u8,
+                units: list
+                    .iter()
+                    .map(|&u| StartUnit {
+                        count: u.count * size,
+                        ..u
+                    })
+                    .collect(),
+            });
+        }
+        Ok(out)
+    }
+}

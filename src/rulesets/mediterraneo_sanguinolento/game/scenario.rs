@@ -1,0 +1,420 @@
+//! The full game's scenario: `rulebook.toml` (the 160 countries and 296 cities as printed, the cultural
+//! groups, the special rules, the city treasures; digest §5) and `abstraction.toml` (the region graph of
+//! digest §6.2 and the country-sheet data the text lacks), read, checked and turned into flat tables
+//! indexed by small integers.
+//!
+//! Names become indices here; nothing downstream compares strings. Every stand-in of the abstraction
+//! keeps its provenance so a run can say which results rest on placeholders (`Scenario::stand_ins`).
+
+use super::files::{AbstractionFile, RulebookFile};
+use super::load::Loader;
+use crate::error::{AleaError, Result};
+use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
+use std::ops::Range;
+use std::path::Path;
+
+pub type CountryId = u8;
+pub type CityId = u16;
+
+pub const BUNDLED_DIR: &str = "scenarios/mediterraneo-sanguinolento/game";
+pub(super) const RULEBOOK: &str = "rulebook.toml";
+const ABSTRACTION: &str = "abstraction.toml";
+
+/// The resources of the game (digest §4.1), in the order of `Resources`.
+pub const RESOURCES: [&str; 11] = [
+    "pob", "den", "com", "met", "mad", "pie", "cab", "cam", "ele", "esc", "man",
+];
+pub const POB: usize = 0;
+pub const DEN: usize = 1;
+pub const MAN: usize = 10;
+pub type Resources = [u32; 11];
+
+/// The culture codes as the country list prints them, in the order of `Culture`'s use here.
+pub(super) const CULTURES: [(&str, Culture); 3] = [
+    ("B", Culture::Barbarian),
+    ("B/C", Culture::Mixed),
+    ("C", Culture::Civilized),
+];
+pub const SEAS: [&str; 6] = [
+    "atlantic",
+    "mediterranean",
+    "black",
+    "red",
+    "caspian",
+    "indian",
+];
+pub const ZONES: [&str; 5] = ["A", "B", "C", "D", "E"];
+/// The strait penalties the movement rules know (digest §4.12), 0 = a land border.
+pub(super) const STRAITS: [u32; 4] = [0, 4, 5, 8];
+/// The procedure rules `special_rules.flags` may name, with the keys of the numbers each must give.
+pub const RULE_FLAGS: [(&str, &[&str]); 13] = [
+    ("must_keep_base_legion", &[]),
+    ("echelon_tactic", &[]),
+    ("oblique_advance_tactic", &[]),
+    ("wedge_tactic", &[]),
+    ("italic_camps", &["fortification", "unmoved_fortification"]),
+    ("roman_assault", &["assaulters_share", "wall_levels"]),
+    (
+        "thermopylae",
+        &["min_ipf_units", "per_year", "overwhelm_ratio"],
+    ),
+    ("praetorian_guard", &[]),
+    (
+        "spqr_and_republican_militia",
+        &[
+            "leader_tactical",
+            "leader_strategic",
+            "militia_units",
+            "militia_men_recovered_per_month",
+        ],
+    ),
+    ("roman_eagles", &["pv_per_month"]),
+    ("seleucid_satrapies", &[]),
+    ("hindu_hostility_to_seleucids", &[]),
+    (
+        "elephant_camel_zones",
+        &[
+            "safe_up_to_zone",
+            "losing_zone",
+            "deadly_from_zone",
+            "loss_dice",
+            "loss_die_sides",
+        ],
+    ),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Provenance {
+    Rulebook,
+    Assumed,
+    Placeholder,
+}
+
+impl Provenance {
+    pub const NAMES: [&'static str; 3] = ["rulebook", "assumed", "placeholder"];
+    pub fn name(self) -> &'static str {
+        Provenance::NAMES[self as usize]
+    }
+}
+
+/// A set of countries, one bit each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountrySet([u64; 3]);
+
+impl CountrySet {
+    pub fn insert(&mut self, c: CountryId) {
+        self.0[c as usize / 64] |= 1 << (c % 64);
+    }
+    pub fn contains(&self, c: CountryId) -> bool {
+        self.0[c as usize / 64] & (1 << (c % 64)) != 0
+    }
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    pub fn union(self, other: CountrySet) -> CountrySet {
+        CountrySet([0, 1, 2].map(|i| self.0[i] | other.0[i]))
+    }
+}
+
+/// The battle code's nation flags (army.rs `NATIONS`), as sets of countries.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NationFlags {
+    pub roman: CountrySet,
+    pub italic: CountrySet,
+    pub hispanic: CountrySet,
+    pub greek: CountrySet,
+    pub carthaginian: CountrySet,
+    pub seleucid: CountrySet,
+}
+
+impl NationFlags {
+    /// The set of a flag named as in `NATIONS`.
+    pub fn get(&self, flag: &str) -> Option<CountrySet> {
+        Some(match flag {
+            "roman" => self.roman,
+            "italic" => self.italic,
+            "hispanic" => self.hispanic,
+            "greek" => self.greek,
+            "carthaginian" => self.carthaginian,
+            "seleucid" => self.seleucid,
+            _ => return None,
+        })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Country {
+    /// The printed number, 1-160.
+    pub number: u16,
+    pub name: String,
+    pub culture: Culture,
+    /// Index into `Scenario::groups`; None for the countries no group lists (the four Tribus).
+    pub group: Option<u8>,
+    /// Rulebook when the culture table lists the country, Assumed when the group is a reading.
+    pub group_provenance: Provenance,
+    pub cities: Range<CityId>,
+    /// Its line in the rulebook.
+    pub line: u32,
+    /// Where the printed row needed reading (a missing comma, an odd space).
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct City {
+    pub name: String,
+    pub country: CountryId,
+    /// DEN to whoever sacks it first (0 = none, digest §5.5).
+    pub treasure: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Link {
+    pub to: CountryId,
+    pub hexes: u16,
+    /// Extra PM to cross (0 = a land border).
+    pub strait: u8,
+    pub sea: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub lat: f64,
+    pub lon: f64,
+    /// Index into the battle code's hex terrains (battle-terrain.toml).
+    pub terrain: u8,
+    /// Climatic zone 0-4 = A-E.
+    pub zone: u8,
+    /// Bit s: touches `SEAS[s]`.
+    pub seas: u8,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Sacred {
+    pub city: CityId,
+    pub pv: i32,
+    pub losers: CountrySet,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct PopulationMorale {
+    pub country: CountryId,
+    /// True for POB from the capital city (the country's first listed city), else the rest.
+    pub from_capital: bool,
+    pub share: f64,
+    /// 0 = A … 3 = D.
+    pub morale: u8,
+    pub cost_as: u8,
+}
+
+#[derive(Clone, Debug)]
+pub struct SpecialRules {
+    pub falcata: (f64, CountrySet),
+    pub pilum: (f64, CountrySet),
+    pub corvus: (f64, CountrySet),
+    pub greek_fortification: (u8, CountrySet),
+    pub merchant_call: (u32, CountrySet),
+    pub forced_march_roman_iml: u8,
+    pub forced_march_italic_iml: u8,
+    pub sacred: Vec<Sacred>,
+    pub population_morale: Vec<PopulationMorale>,
+    /// The rules of `RULE_FLAGS` the file names, with the countries they apply to.
+    pub flags: Vec<RuleFlag>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RuleFlag {
+    pub rule: &'static str,
+    pub who: CountrySet,
+    /// In the order of the rule's keys in `RULE_FLAGS`.
+    pub numbers: Vec<f64>,
+}
+
+impl SpecialRules {
+    pub fn flag(&self, rule: &str) -> Option<&RuleFlag> {
+        self.flags.iter().find(|f| f.rule == rule)
+    }
+
+    /// A number of a procedure rule, by its key in `RULE_FLAGS`.
+    pub fn number(&self, rule: &str, key: &str) -> Option<f64> {
+        let flag = self.flag(rule)?;
+        let (_, keys) = RULE_FLAGS.iter().find(|(r, _)| *r == rule)?;
+        let i = keys.iter().position(|k| *k == key)?;
+        flag.numbers.get(i).copied()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Treasure {
+    /// As the treasure list prints it.
+    pub printed: String,
+    pub den: u32,
+    /// None for a name that is no listed city (Gaugamela).
+    pub city: Option<CityId>,
+    pub line: u32,
+    /// Where the owner is a reading (two cities of the name).
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StartUnit {
+    /// Index into the battle code's land units (`data().units`).
+    pub unit: u8,
+    pub count: u32,
+    pub morale: u8,
+    pub regular: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Start {
+    pub treasury: u32,
+    pub stock: Resources,
+    pub fortification: u8,
+    pub units: Vec<StartUnit>,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Calendar {
+    pub months_per_turn: u8,
+    /// Bit m (1-12): a winter month / a collection month.
+    pub winter: u16,
+    pub collection: u16,
+    pub victory_pv: u32,
+    pub no_player_attacks_on_turn: u32,
+    /// The text's own count of cities (it lists 296; ambiguity A61).
+    pub printed_city_total: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct StandIn {
+    pub file: String,
+    pub field: String,
+    pub provenance: Provenance,
+    pub why: String,
+}
+
+pub struct Scenario {
+    pub calendar: Calendar,
+    pub countries: Vec<Country>,
+    pub cities: Vec<City>,
+    pub groups: Vec<String>,
+    pub nations: NationFlags,
+    pub special: SpecialRules,
+    pub treasures: Vec<Treasure>,
+    /// Indexed by country.
+    pub nodes: Vec<Node>,
+    pub(super) link_start: Vec<u32>,
+    pub(super) links: Vec<Link>,
+    pub majors: Vec<CountryId>,
+    /// Per country, per collection.
+    pub production: Vec<Resources>,
+    pub start: Vec<Start>,
+    pub(super) stand_ins: Vec<StandIn>,
+}
+
+impl Scenario {
+    /// The files shipped in `scenarios/mediterraneo-sanguinolento/game/`.
+    pub fn bundled() -> Result<Scenario> {
+        let rulebook = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenarios/mediterraneo-sanguinolento/game/rulebook.toml"
+        ));
+        let abstraction = include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scenarios/mediterraneo-sanguinolento/game/abstraction.toml"
+        ));
+        Scenario::parse(
+            &format!("{BUNDLED_DIR}/{RULEBOOK}"),
+            rulebook,
+            &format!("{BUNDLED_DIR}/{ABSTRACTION}"),
+            abstraction,
+        )
+    }
+
+    /// A folder holding `rulebook.toml` and `abstraction.toml`.
+    pub fn from_dir(dir: &Path) -> Result<Scenario> {
+        Scenario::from_files(&dir.join(RULEBOOK), &dir.join(ABSTRACTION))
+    }
+
+    /// The two files named separately (a user's own abstraction beside the shipped rulebook, say).
+    pub fn from_files(rulebook: &Path, abstraction: &Path) -> Result<Scenario> {
+        let read = |p: &Path| {
+            std::fs::read_to_string(p).map_err(|e| {
+                AleaError::invalid(
+                    p.display().to_string(),
+                    format!("cannot read the scenario file ({e})"),
+                )
+            })
+        };
+        Scenario::parse(
+            &rulebook.display().to_string(),
+            &read(rulebook)?,
+            &abstraction.display().to_string(),
+            &read(abstraction)?,
+        )
+    }
+
+    pub fn parse(rb_name: &str, rb_text: &str, ab_name: &str, ab_text: &str) -> Result<Scenario> {
+        let rb: RulebookFile = toml::from_str(rb_text)
+            .map_err(|e| crate::spec::toml_error(rb_name, "scenario file", rb_text, &e))?;
+        let ab: AbstractionFile = toml::from_str(ab_text)
+            .map_err(|e| crate::spec::toml_error(ab_name, "scenario file", ab_text, &e))?;
+        Loader::new(rb_name, ab_name).build(&rb, &ab)
+    }
+
+    /// The links out of a country's node (land borders, straits and sea lanes).
+    pub fn links(&self, c: CountryId) -> &[Link] {
+        let (lo, hi) = (self.link_start[c as usize], self.link_start[c as usize + 1]);
+        &self.links[lo as usize..hi as usize]
+    }
+
+    pub fn country(&self, name: &str) -> Option<CountryId> {
+        let i = self.countries.iter().position(|c| c.name == name)?;
+        Some(i as CountryId)
+    }
+
+    /// The city `name` of `country` (city names repeat across countries: Tebas, Alejandría).
+    pub fn city(&self, country: CountryId, name: &str) -> Option<CityId> {
+        let range = self.countries[country as usize].cities.clone();
+        range
+            .into_iter()
+            .find(|&i| self.cities[i as usize].name == name)
+    }
+
+    pub fn is_major(&self, c: CountryId) -> bool {
+        self.majors.contains(&c)
+    }
+
+    /// Every table of the abstraction, placeholders first.
+    pub fn stand_ins(&self) -> Vec<&StandIn> {
+        let mut out: Vec<&StandIn> = self.stand_ins.iter().collect();
+        out.sort_by_key(|s| std::cmp::Reverse(s.provenance));
+        out
+    }
+
+    /// One line per stand-in, for a run's report.
+    pub fn stand_in_summary(&self) -> String {
+        let mut text = String::new();
+        for s in self.stand_ins() {
+            text.push_str(&format!(
+                "{:<11} {} [{}]: {}\n",
+                s.provenance.name(),
+                s.file,
+                s.field,
+                s.why
+            ));
+        }
+        text
+    }
+
+    /// The tables a game's results rest on that are placeholders, by field name.
+    pub fn placeholders(&self) -> Vec<&str> {
+        self.stand_ins
+            .iter()
+            .filter(|s| s.provenance == Provenance::Placeholder)
+            .map(|s| s.field.as_str())
+            .collect()
+    }
+}
