@@ -5,7 +5,7 @@
 use super::policy::Policy;
 use super::procedures::{self, CollapseTest, D10Test};
 use super::scenario::AreaKind;
-use super::state::{area_controller, full_control, held_in, template, Phase, NO_PROVINCE};
+use super::state::{full_control, held_in, template, Phase, NO_PROVINCE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -52,7 +52,6 @@ impl Play<'_> {
     /// has nothing to do under the null event model).
     pub fn administration(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         self.sort_activation();
-        self.refresh_control();
         for i in 0..self.st.order.len() {
             let n = self.st.order[i] as usize;
             if self.game.inactive[n] {
@@ -101,12 +100,13 @@ impl Play<'_> {
         pay < cost
     }
 
-    /// Gross income in half gold (XIV.D-E), with `control` refreshed: cities (a pillaged one gives ½), capital, trade, and a
+    /// Gross income in half gold (XIV.D-E): cities (a pillaged one gives ½), capital, trade, and a
     /// Kingdom's provinces or an Empire's Areas.
     pub fn gross_halves(&self, n: usize) -> i32 {
         let g = self.game;
         let s = &g.scenario;
         let st = &self.st;
+        st.check_control(s);
         let empire = st.status(n) == Some(Status::Empire);
         let mut halves = 0i32;
         for p in 0..s.provinces.len() {
@@ -125,7 +125,7 @@ impl Play<'_> {
         }
         if empire {
             for a in 0..s.areas.len() {
-                if self.control[a] == n as u8 {
+                if st.control[a] == n as u8 {
                     halves += 2 + 2 * full_control(s, st, a, n) as i32;
                 }
             }
@@ -216,10 +216,9 @@ impl Play<'_> {
             let capital = self.st.nations[n].capital;
             let capital_area = (capital != NO_PROVINCE)
                 .then(|| g.scenario.provinces[capital as usize].area as usize);
+            self.st.check_control(&g.scenario);
             let other_areas = (0..g.scenario.areas.len())
-                .filter(|&a| {
-                    Some(a) != capital_area && area_controller(&g.scenario, &self.st, a) == n as u8
-                })
+                .filter(|&a| Some(a) != capital_area && self.st.control[a] == n as u8)
                 .count() as u8;
             let test = CollapseTest {
                 age: self.st.nations[n].age,
@@ -232,7 +231,6 @@ impl Play<'_> {
                 game_log!(log, "{} collapses", g.name(n));
                 self.st.counters.collapses += 1;
                 self.eliminate(n);
-                self.refresh_control();
             }
         }
     }

@@ -41,6 +41,7 @@ fn empty_board(play: &mut Play) {
     for ns in play.st.nations.iter_mut() {
         ns.capital = super::state::NO_PROVINCE;
     }
+    play.st.rebuild_control(&play.game.scenario);
 }
 
 #[test]
@@ -61,16 +62,15 @@ fn t22_income_of_a_kingdom_and_an_empire_in_the_game() {
     let rome = nation(&g, "romani");
     let persia = nation(&g, "persae");
     for &p in &g.scenario.areas[graecia].provinces {
-        play.st.owner[p as usize] = rome as u8;
+        play.st.set_owner(&g.scenario, p as usize, rome as u8);
     }
     // Graecia in full control: 2 + Athenae 2 + Thessalonika 2 + Constantinopolis 3 = 9 (L869-880).
-    play.refresh_control();
     assert_eq!(play.gross_halves(rome), 2 * 9);
     // A Kingdom holding all of Asia: its provinces' 8 (the crowned figure) plus its cities.
     assert_eq!(play.st.status(persia), Some(Status::Kingdom));
     let mut cities = 0;
     for &p in &g.scenario.areas[asia].provinces {
-        play.st.owner[p as usize] = persia as u8;
+        play.st.set_owner(&g.scenario, p as usize, persia as u8);
         cities += g.scenario.provinces[p as usize]
             .city
             .as_ref()
@@ -272,6 +272,38 @@ fn invariants_hold_over_thousands_of_random_and_scripted_games() {
             check_invariants(&play, &r, &format!("{policy:?} game {i}"));
         }
     }
+}
+
+#[test]
+fn the_kept_control_table_equals_a_rebuild_wherever_it_is_read() {
+    use super::state::CHECK_CONTROL;
+    CHECK_CONTROL.with(|c| c.set(Some((0, 0))));
+    for (policy, games) in [
+        (Policy::Random, 300u64),
+        (Policy::Scripted(Scripted::defaults()), 300),
+    ] {
+        let g = game_with(Scenario::bundled().unwrap(), policy);
+        let mut play = Play::new(&g);
+        let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+        for i in 0..games {
+            r.clear();
+            play.play(
+                &mut Dice::for_trial(23, 0, i),
+                &mut r,
+                &mut NoObserver,
+                &mut NoLog,
+            );
+            // And at the end of the game, after the last turn's changes.
+            play.st.check_control(&g.scenario);
+        }
+    }
+    let (checks, held) = CHECK_CONTROL.with(|c| c.take()).unwrap();
+    // Income, Empire tests and scoring read it many times a game, and Areas change hands.
+    assert!(checks > 600 * 20, "only {checks} checks");
+    assert!(
+        held > checks,
+        "{held} controlled Areas over {checks} checks"
+    );
 }
 
 #[test]

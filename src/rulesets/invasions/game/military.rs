@@ -348,7 +348,7 @@ impl Play<'_> {
                     let taken = self.attack(n, t, invading, dice, log);
                     if taken && invading {
                         // Invading, the horde moves with the army as infantry (XVIII.H).
-                        self.st.nations[n].horde = t.province as u16;
+                        self.st.set_horde(&g.scenario, n, t.province as u16);
                     }
                 }
                 None => {
@@ -389,7 +389,7 @@ impl Play<'_> {
                 *self.st.at_mut(n, b) = [0; NT];
             }
         }
-        self.st.nations[n].horde = p;
+        self.st.set_horde(s, n, p);
         game_log!(log, "{} migrates to {}", g.name(n), s.areas[a].name);
         true
     }
@@ -531,11 +531,11 @@ impl Play<'_> {
                 let elsewhere =
                     (0..self.st.owner.len()).find(|&q| q != p && self.st.owner[q] == o as u8);
                 if let Some(q) = elsewhere {
-                    self.st.nations[o].horde = q as u16;
+                    self.st.set_horde(&g.scenario, o, q as u16);
                 }
             }
         }
-        self.st.owner[p] = n as u8;
+        self.st.set_owner(&g.scenario, p, n as u8);
         if from != to {
             for k in 0..NT {
                 self.st.at_mut(n, from)[k] -= moving[k];

@@ -97,6 +97,9 @@ pub struct State {
     pub turn_vp: Vec<i32>,
     /// Activation order, rebuilt each turn in place.
     pub order: Vec<u8>,
+    /// Each Area's controller ([`area_controller`]), kept current by the mutators below: write
+    /// `owner`, `level`, a nation's `phase` or `horde` only through them.
+    pub control: Vec<u8>,
 }
 
 impl State {
@@ -159,6 +162,70 @@ impl State {
         self.ledger.units_out += lost as i64;
         lost
     }
+    /// Province `p` passes to `n` (or to nobody: `NONE`); its Area's controller follows.
+    pub fn set_owner(&mut self, s: &Scenario, p: usize, n: u8) {
+        if self.owner[p] != n {
+            self.owner[p] = n;
+            self.update_control(s, s.provinces[p].area as usize);
+        }
+    }
+    /// The city of province `p` grows one level.
+    pub fn grow_city(&mut self, s: &Scenario, p: usize) {
+        self.level[p] += 1;
+        self.update_control(s, s.provinces[p].area as usize);
+    }
+    /// Nation `n` changes phase or status: every Area it holds land or a horde in may change hands,
+    /// and changes are rare, so every Area is recomputed.
+    pub fn set_phase(&mut self, s: &Scenario, n: usize, phase: Phase) {
+        if self.nations[n].phase != phase {
+            self.nations[n].phase = phase;
+            self.rebuild_control(s);
+        }
+    }
+    /// Nation `n`'s horde moves to province `p` (or leaves the map: `NO_PROVINCE`).
+    pub fn set_horde(&mut self, s: &Scenario, n: usize, p: ProvinceId) {
+        let old = self.nations[n].horde;
+        if old == p {
+            return;
+        }
+        self.nations[n].horde = p;
+        for q in [old, p] {
+            if q != NO_PROVINCE {
+                self.update_control(s, s.provinces[q as usize].area as usize);
+            }
+        }
+    }
+    fn update_control(&mut self, s: &Scenario, a: usize) {
+        self.control[a] = area_controller(s, self, a);
+    }
+    /// Every Area's controller from scratch (the start state; tests that set up a board by hand).
+    pub fn rebuild_control(&mut self, s: &Scenario) {
+        let mut control = std::mem::take(&mut self.control);
+        control_table(s, self, &mut control);
+        self.control = control;
+    }
+    /// Where `control` is read: in a test that asked for it ([`CHECK_CONTROL`]), the kept table
+    /// must equal a rebuild from scratch; nothing outside tests.
+    #[inline]
+    pub fn check_control(&self, s: &Scenario) {
+        #[cfg(test)]
+        if CHECK_CONTROL.with(|on| on.get().is_some()) {
+            let mut fresh = vec![NONE; self.control.len()];
+            control_table(s, self, &mut fresh);
+            assert_eq!(
+                self.control, fresh,
+                "turn {}: the kept control table differs from a rebuild",
+                self.turn
+            );
+            CHECK_CONTROL.with(|on| {
+                let (checks, held) = on.get().unwrap_or_default();
+                let held_now = fresh.iter().filter(|&&c| c != NONE).count() as u64;
+                on.set(Some((checks + 1, held + held_now)))
+            });
+        }
+        #[cfg(not(test))]
+        let _ = s;
+    }
     /// Removes every unit of `n` (collapse, vanishing, a captured horde).
     pub fn remove_all_units(&mut self, n: usize) {
         let lost = self.units_of(n) as i64;
@@ -169,6 +236,13 @@ impl State {
         self.nations[n].offmap = [0; NT];
         self.ledger.units_out += lost;
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set to `Some((0, 0))` by a test: every read of the control table on this thread checks it
+    /// against a rebuild and counts (checks, controlled Areas seen).
+    pub static CHECK_CONTROL: std::cell::Cell<Option<(u64, u64)>> = const { std::cell::Cell::new(None) };
 }
 
 pub fn total(u: &Units) -> u32 {
@@ -249,15 +323,17 @@ pub fn initial(s: &Scenario) -> State {
         counters: Counters::default(),
         turn_vp: vec![0; s.players.len()],
         order: (0..s.nations.len() as u8).collect(),
+        control: vec![NONE; areas],
     };
     for (i, n) in s.nations.iter().enumerate() {
         if n.entry_turn == 1 {
             enter(s, &mut st, i);
         }
         for &p in &n.controls {
-            st.owner[p as usize] = i as u8;
+            st.set_owner(s, p as usize, i as u8);
         }
     }
+    st.rebuild_control(s);
     st.ledger = Ledger {
         units_in: st.all_units(),
         units_out: 0,
@@ -271,7 +347,7 @@ pub fn initial(s: &Scenario) -> State {
 pub fn enter(s: &Scenario, st: &mut State, n: usize) {
     let nation = &s.nations[n];
     let status = nation.status;
-    st.nations[n].phase = Phase::Active(status);
+    st.set_phase(s, n, Phase::Active(status));
     st.nations[n].age = 1;
     st.nations[n].treasury += nation.treasury as i32;
     st.ledger.gold_in += nation.treasury as i32 as i64;
@@ -283,7 +359,7 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
                 st.add_units(n, a, k as usize, c);
             }
             if st.owner[p as usize] == NONE {
-                st.owner[p as usize] = n as u8;
+                st.set_owner(s, p as usize, n as u8);
             }
         }
         None => {
@@ -301,7 +377,7 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
         }
     }
     if let Some(h) = nation.horde {
-        st.nations[n].horde = h;
+        st.set_horde(s, n, h);
     }
 }
 
