@@ -42,9 +42,15 @@ fn walls_of(modifier: i8) -> Walls {
 
 /// The `count` most valuable units of `u` (the stack a nation sends or stands with).
 fn strongest(u: &Units, count: u32) -> Units {
+    if total(u) <= count {
+        return *u;
+    }
     let mut out = [0u8; NT];
     let mut left = count;
     for &k in cheapest_first().iter().rev() {
+        if left == 0 {
+            break;
+        }
         let take = (u[k] as u32).min(left);
         out[k] = take as u8;
         left -= take;
@@ -54,10 +60,15 @@ fn strongest(u: &Units, count: u32) -> Units {
 
 /// A stack's worth in the battle code's unit values: the shortlist's strength measure.
 fn strength(u: &Units) -> f64 {
-    u.iter()
-        .zip(crate::rulesets::invasions::army::TEMPLATES)
-        .map(|(&c, t)| c as f64 * t.value.max(1.0))
-        .sum()
+    static WEIGHTS: std::sync::OnceLock<[f64; NT]> = std::sync::OnceLock::new();
+    let weights = WEIGHTS.get_or_init(|| {
+        std::array::from_fn(|k| {
+            crate::rulesets::invasions::army::TEMPLATES[k]
+                .value
+                .max(1.0)
+        })
+    });
+    u.iter().zip(weights).map(|(&c, w)| c as f64 * w).sum()
 }
 
 impl Play<'_> {
@@ -211,23 +222,19 @@ impl Play<'_> {
         (units, self.st.nations[o].horde as usize == p)
     }
 
-    /// A target's odds: the battle code's exact P(attacker wins) when `exact`, else a strength
-    /// ratio (the shortlist's cheap stand-in), and P(the city falls) to one siege roll.
+    /// A target's odds against `attackers` sent from Area `from`: the battle code's exact
+    /// P(attacker wins) when `exact`, else a strength ratio (the shortlist's cheap stand-in,
+    /// `attacker_strength` being `strength(attackers)`), and P(the city falls) to one siege roll.
     fn evaluate(
         &mut self,
         n: usize,
         from: usize,
         p: usize,
-        invading: bool,
-        keep: u32,
+        attackers: Units,
+        attacker_strength: f64,
         exact: bool,
-    ) -> Option<Target> {
+    ) -> Target {
         let g = self.game;
-        let have = self.st.count(n, from).saturating_sub(keep);
-        if have == 0 {
-            return None;
-        }
-        let attackers = strongest(self.st.at(n, from), have.min(self.limit(p, invading)));
         let (defenders, horde) = self.defenders(p);
         let p_win = if total(&defenders) == 0 {
             1.0
@@ -239,7 +246,7 @@ impl Play<'_> {
             ];
             self.battles.p_attacker(self.ground(from, p), sides)
         } else {
-            let a = strength(&attackers);
+            let a = attacker_strength;
             let d = strength(&defenders) * 1.25 + horde as u32 as f64;
             a / (a + d)
         };
@@ -253,14 +260,14 @@ impl Play<'_> {
             + g.wanted[n * np + p] as f64
             + self.st.level[p] as f64
             + g.scenario.provinces[p].income_halves as f64 / 2.0;
-        Some(Target {
+        Target {
             province: p,
             from,
             attackers,
             p_win,
             p_fall,
             score: p_win * p_fall * worth,
-        })
+        }
     }
 
     /// The best target reachable from Area `from` (its provinces and the adjacent Areas'), as the
@@ -286,6 +293,13 @@ impl Play<'_> {
         if random && !procedures::d2(dice) {
             return None;
         }
+        let have = self.st.count(n, from).saturating_sub(keep);
+        if have == 0 {
+            return None;
+        }
+        // The stack sent depends on the target only through its stacking limit (3 in mountains,
+        // else 4): each is worked out once, with its strength.
+        let mut stacks: [Option<(Units, f64)>; 2] = [None; 2];
         let mut best: Option<Target> = None;
         let mut seen = 0u64;
         let links = s.areas[from].links.len();
@@ -303,7 +317,13 @@ impl Play<'_> {
                 if !self.attackable(n, p) {
                     continue;
                 }
-                let t = self.evaluate(n, from, p, invading, keep, false)?;
+                let limit = self.limit(p, invading);
+                let slot = &mut stacks[(limit > 3 + invading as u32) as usize];
+                let (attackers, attacker_strength) = *slot.get_or_insert_with(|| {
+                    let attackers = strongest(self.st.at(n, from), have.min(limit));
+                    (attackers, strength(&attackers))
+                });
+                let t = self.evaluate(n, from, p, attackers, attacker_strength, false);
                 if random {
                     // Reservoir sampling: every attackable province equally likely.
                     seen += 1;
@@ -325,7 +345,7 @@ impl Play<'_> {
         }
         // The shortlisted target's exact odds decide (the battle code's P(win), cached).
         let t = best?;
-        let t = self.evaluate(n, from, t.province, invading, keep, true)?;
+        let t = self.evaluate(n, from, t.province, t.attackers, 0.0, true);
         (t.p_win >= attack).then_some(t)
     }
 

@@ -16,6 +16,8 @@ pub const NONE: u8 = u8::MAX;
 pub const NO_PROVINCE: ProvinceId = ProvinceId::MAX;
 /// Most nations the fixed-size tallies hold.
 pub const MAX_NATIONS: usize = 64;
+/// Most Areas (the control table's bit sets of Areas).
+pub const MAX_AREAS: usize = 64;
 
 /// Where a nation stands in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,12 +176,44 @@ impl State {
         self.level[p] += 1;
         self.update_control(s, s.provinces[p].area as usize);
     }
-    /// Nation `n` changes phase or status: every Area it holds land or a horde in may change hands,
-    /// and changes are rare, so every Area is recomputed.
+    /// Nation `n` changes phase or status: the Areas where it holds land or its horde may change
+    /// hands (nowhere else does its status count).
     pub fn set_phase(&mut self, s: &Scenario, n: usize, phase: Phase) {
         if self.nations[n].phase != phase {
+            let touched = self.areas_of(s, n);
             self.nations[n].phase = phase;
-            self.rebuild_control(s);
+            self.update_areas(s, touched);
+        }
+    }
+    /// Nation `n` gives up every province it holds.
+    pub fn release_all(&mut self, s: &Scenario, n: usize) {
+        let touched = self.areas_of(s, n);
+        for o in self.owner.iter_mut() {
+            if *o == n as u8 {
+                *o = NONE;
+            }
+        }
+        self.update_areas(s, touched);
+    }
+    /// The Areas where `n` holds a province or has its horde, as a bit set.
+    fn areas_of(&self, s: &Scenario, n: usize) -> u64 {
+        let mut areas = 0u64;
+        for (p, &o) in self.owner.iter().enumerate() {
+            if o == n as u8 {
+                areas |= 1 << s.provinces[p].area;
+            }
+        }
+        let h = self.nations[n].horde;
+        if h != NO_PROVINCE {
+            areas |= 1 << s.provinces[h as usize].area;
+        }
+        areas
+    }
+    fn update_areas(&mut self, s: &Scenario, mut areas: u64) {
+        while areas != 0 {
+            let a = areas.trailing_zeros() as usize;
+            areas &= areas - 1;
+            self.update_control(s, a);
         }
     }
     /// Nation `n`'s horde moves to province `p` (or leaves the map: `NO_PROVINCE`).
@@ -281,6 +315,10 @@ pub fn initial(s: &Scenario) -> State {
     assert!(
         s.nations.len() < MAX_NATIONS,
         "too many nations for the tallies"
+    );
+    assert!(
+        s.areas.len() <= MAX_AREAS,
+        "too many Areas for the control table's bit sets"
     );
     let areas = s.areas.len();
     let np = s.provinces.len();
@@ -458,7 +496,7 @@ fn controller_given_hordes(
 
 /// Every Area's controller at once ([`area_controller`] for each, with one pass over the hordes).
 pub fn control_table(s: &Scenario, st: &State, out: &mut [u8]) {
-    let mut hordes = [(0u8, NONE); 64];
+    let mut hordes = [(0u8, NONE); MAX_AREAS];
     for (n, ns) in st.nations.iter().enumerate() {
         if ns.horde != NO_PROVINCE && matches!(ns.phase, Phase::Active(_)) {
             let a = s.provinces[ns.horde as usize].area as usize;

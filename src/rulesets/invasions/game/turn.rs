@@ -338,11 +338,7 @@ impl<'g> Play<'g> {
     pub fn eliminate(&mut self, n: usize) {
         let s = &self.game.scenario;
         self.st.remove_all_units(n);
-        for p in 0..self.st.owner.len() {
-            if self.st.owner[p] == n as u8 {
-                self.st.set_owner(s, p, NONE);
-            }
-        }
+        self.st.release_all(s, n);
         self.st.set_phase(s, n, Phase::Gone);
         self.st.set_horde(s, n, NO_PROVINCE);
         let ns = &mut self.st.nations[n];
