@@ -109,12 +109,13 @@ impl Play<'_> {
         st.check_control(s);
         let empire = st.status(n) == Some(Status::Empire);
         let mut halves = 0i32;
-        for p in 0..s.provinces.len() {
-            if st.owner[p] != n as u8 {
+        let held = st.owner.iter().zip(&st.level).zip(&st.pillaged);
+        for (p, ((&o, &level), &pillaged)) in held.enumerate() {
+            if o != n as u8 {
                 continue;
             }
-            let level = st.level[p] as i32;
-            halves += if st.pillaged[p] { level } else { 2 * level };
+            let level = level as i32;
+            halves += if pillaged { level } else { 2 * level };
             if !empire {
                 halves += s.provinces[p].income_halves as i32;
             }
@@ -193,6 +194,9 @@ impl Play<'_> {
         for a in 0..areas {
             if count == 0 {
                 break;
+            }
+            if self.st.count(n, a) == 0 {
+                continue;
             }
             count -= self.st.lose_cheapest(n, a, count);
         }

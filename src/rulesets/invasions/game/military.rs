@@ -26,8 +26,6 @@ struct Target {
     from: usize,
     attackers: Units,
     p_win: f64,
-    p_fall: f64,
-    score: f64,
 }
 
 fn walls_of(modifier: i8) -> Walls {
@@ -56,6 +54,13 @@ fn strongest(u: &Units, count: u32) -> Units {
         left -= take;
     }
     out
+}
+
+/// The shortlist's cheap stand-in for P(attacker wins): strengths compared, the defence counting
+/// a quarter more and its horde one more.
+fn shortlist_p_win(attack: f64, defence: f64, horde: bool) -> f64 {
+    let d = defence * 1.25 + horde as u32 as f64;
+    attack / (attack + d)
 }
 
 /// A stack's worth in the battle code's unit values: the shortlist's strength measure.
@@ -222,19 +227,35 @@ impl Play<'_> {
         (units, self.st.nations[o].horde as usize == p)
     }
 
+    /// P(the city of province `p` falls to one siege roll by `n`); 1 where no city stands.
+    fn p_fall(&self, n: usize, p: usize) -> f64 {
+        if self.st.level[p] > 0 {
+            siege::p_fall(self.siege_modifier(n, p), 0)
+        } else {
+            1.0
+        }
+    }
+
+    /// What taking province `p` is worth to `n` in the policies' eyes: its VP weight, city and
+    /// income.
+    fn worth(&self, n: usize, p: usize) -> f64 {
+        let g = self.game;
+        let np = g.scenario.provinces.len();
+        1.0 + g.wanted[n * np + p] as f64
+            + self.st.level[p] as f64
+            + g.scenario.provinces[p].income_halves as f64 / 2.0
+    }
+
     /// A target's odds against `attackers` sent from Area `from`: the battle code's exact
-    /// P(attacker wins) when `exact`, else a strength ratio (the shortlist's cheap stand-in,
-    /// `attacker_strength` being `strength(attackers)`), and P(the city falls) to one siege roll.
+    /// P(attacker wins) when `exact`, else the shortlist's strength ratio ([`shortlist_p_win`]).
     fn evaluate(
         &mut self,
         n: usize,
         from: usize,
         p: usize,
         attackers: Units,
-        attacker_strength: f64,
         exact: bool,
     ) -> Target {
-        let g = self.game;
         let (defenders, horde) = self.defenders(p);
         let p_win = if total(&defenders) == 0 {
             1.0
@@ -246,27 +267,13 @@ impl Play<'_> {
             ];
             self.battles.p_attacker(self.ground(from, p), sides)
         } else {
-            let a = attacker_strength;
-            let d = strength(&defenders) * 1.25 + horde as u32 as f64;
-            a / (a + d)
+            shortlist_p_win(strength(&attackers), strength(&defenders), horde)
         };
-        let p_fall = if self.st.level[p] > 0 {
-            siege::p_fall(self.siege_modifier(n, p), 0)
-        } else {
-            1.0
-        };
-        let np = g.scenario.provinces.len();
-        let worth = 1.0
-            + g.wanted[n * np + p] as f64
-            + self.st.level[p] as f64
-            + g.scenario.provinces[p].income_halves as f64 / 2.0;
         Target {
             province: p,
             from,
             attackers,
             p_win,
-            p_fall,
-            score: p_win * p_fall * worth,
         }
     }
 
@@ -297,10 +304,15 @@ impl Play<'_> {
         if have == 0 {
             return None;
         }
+        let stack = |play: &Self, p: usize| {
+            strongest(play.st.at(n, from), have.min(play.limit(p, invading)))
+        };
         // The stack sent depends on the target only through its stacking limit (3 in mountains,
-        // else 4): each is worked out once, with its strength.
-        let mut stacks: [Option<(Units, f64)>; 2] = [None; 2];
-        let mut best: Option<Target> = None;
+        // else 4), a defence on its owner, Area and limit: each strength is worked out once.
+        let mut stacks: [Option<f64>; 2] = [None; 2];
+        let mut defences = [(NONE, 0u8, 0u8, 0.0f64); 8];
+        let mut known = 0;
+        let mut best: Option<(usize, f64)> = None;
         let mut seen = 0u64;
         let links = s.areas[from].links.len();
         for i in 0..=links {
@@ -317,36 +329,56 @@ impl Play<'_> {
                 if !self.attackable(n, p) {
                     continue;
                 }
-                let limit = self.limit(p, invading);
-                let slot = &mut stacks[(limit > 3 + invading as u32) as usize];
-                let (attackers, attacker_strength) = *slot.get_or_insert_with(|| {
-                    let attackers = strongest(self.st.at(n, from), have.min(limit));
-                    (attackers, strength(&attackers))
-                });
-                let t = self.evaluate(n, from, p, attackers, attacker_strength, false);
                 if random {
                     // Reservoir sampling: every attackable province equally likely.
                     seen += 1;
                     if dice.below(seen) == 0 {
-                        best = Some(t);
+                        best = Some((p, 0.0));
                     }
                     continue;
                 }
-                if t.p_fall < siege {
+                let p_fall = self.p_fall(n, p);
+                if p_fall < siege {
                     continue;
                 }
-                if best.is_none_or(|b| t.score > b.score) {
-                    best = Some(t);
+                let limit = self.limit(p, invading);
+                let attack_strength = *stacks[(limit > 3 + invading as u32) as usize]
+                    .get_or_insert_with(|| strength(&stack(self, p)));
+                let o = self.st.owner[p];
+                let p_win = if o == NONE {
+                    1.0
+                } else {
+                    let key = (o, a as u8, self.limit(p, false) as u8);
+                    let cached = defences[..known]
+                        .iter()
+                        .find(|d| (d.0, d.1, d.2) == key)
+                        .map(|d| d.3);
+                    let defence = cached.unwrap_or_else(|| {
+                        let d = strength(&self.defenders(p).0);
+                        if known < defences.len() {
+                            defences[known] = (key.0, key.1, key.2, d);
+                            known += 1;
+                        }
+                        d
+                    });
+                    let horde = self.st.nations[o as usize].horde as usize == p;
+                    if defence == 0.0 {
+                        1.0
+                    } else {
+                        shortlist_p_win(attack_strength, defence, horde)
+                    }
+                };
+                let score = p_win * p_fall * self.worth(n, p);
+                if best.is_none_or(|b| score > b.1) {
+                    best = Some((p, score));
                 }
             }
         }
-        if random {
-            return best;
-        }
-        // The shortlisted target's exact odds decide (the battle code's P(win), cached).
-        let t = best?;
-        let t = self.evaluate(n, from, t.province, t.attackers, 0.0, true);
-        (t.p_win >= attack).then_some(t)
+        let (p, _) = best?;
+        // The random pick, or the shortlisted target whose exact odds decide (the battle code's
+        // P(win), cached).
+        let t = self.evaluate(n, from, p, stack(self, p), !random);
+        (random || t.p_win >= attack).then_some(t)
     }
 
     fn barbarian(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {

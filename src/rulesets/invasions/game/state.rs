@@ -120,7 +120,13 @@ impl State {
     }
     pub fn units_of(&self, n: usize) -> u32 {
         let areas = self.areas();
-        (0..areas).map(|a| self.count(n, a)).sum::<u32>() + total(&self.nations[n].offmap)
+        // One pass over the nation's contiguous rows.
+        let on_map: u32 = self.units[n * areas..(n + 1) * areas]
+            .as_flattened()
+            .iter()
+            .map(|&c| c as u32)
+            .sum();
+        on_map + total(&self.nations[n].offmap)
     }
     pub fn all_units(&self) -> i64 {
         (0..self.nations.len())
