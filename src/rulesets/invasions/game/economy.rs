@@ -48,8 +48,7 @@ impl Play<'_> {
         }
     }
 
-    /// Phase 2 in activation order: Administration card, income, purchases (revolt suppression
-    /// has nothing to do under the null event model).
+    /// Phase 2 in activation order: Administration card, income, purchases, revolt suppression.
     pub fn administration(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         self.sort_activation();
         for i in 0..self.st.order.len() {
@@ -64,6 +63,7 @@ impl Play<'_> {
                     self.income(n, short, dice, log);
                     if self.st.status(n).is_some() {
                         self.purchases(n, dice, log);
+                        self.suppress_revolts(n, dice, log);
                     }
                 }
                 None => {}
@@ -101,7 +101,8 @@ impl Play<'_> {
     }
 
     /// Gross income in half gold (XIV.D-E): cities (a pillaged one gives ½), capital, trade, and a
-    /// Kingdom's provinces or an Empire's Areas.
+    /// Kingdom's provinces or an Empire's Areas; a rebel province and its city yield nothing, nor
+    /// does its port trade (XVI.D).
     pub fn gross_halves(&self, n: usize) -> i32 {
         let g = self.game;
         let s = &g.scenario;
@@ -111,7 +112,7 @@ impl Play<'_> {
         let mut halves = 0i32;
         let held = st.owner.iter().zip(&st.level).zip(&st.pillaged);
         for (p, ((&o, &level), &pillaged)) in held.enumerate() {
-            if o != n as u8 {
+            if o != n as u8 || st.revolt[p] > 0 {
                 continue;
             }
             let level = level as i32;
@@ -137,7 +138,8 @@ impl Play<'_> {
             let (mut held, mut all) = (0, 0);
             for &p in cities {
                 all += 1;
-                held += (st.owner[p as usize] == n as u8) as i32;
+                // A rebel port city is ours but trades for nobody (and so breaks a Monopoly).
+                held += (st.owner[p as usize] == n as u8 && st.revolt[p as usize] == 0) as i32;
             }
             if held > 0 {
                 halves += 2;
@@ -159,7 +161,8 @@ impl Play<'_> {
         } else {
             0
         };
-        let expenses = upkeep + DECLINE_COST[self.st.nations[n].decline as usize];
+        let expenses =
+            upkeep + DECLINE_COST[self.st.nations[n].decline as usize] + self.revolt_expenses(n);
         let net = gross - expenses;
         game_log!(
             log,
@@ -262,6 +265,7 @@ impl Play<'_> {
         } else {
             procedures::halves_to_gold(self.gross_halves(n))
                 - DECLINE_COST[self.st.nations[n].decline as usize]
+                - self.revolt_expenses(n)
                 - self.st.units_of(n) as i32
         };
         let roman = g.roman[n];

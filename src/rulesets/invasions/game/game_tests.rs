@@ -88,6 +88,144 @@ fn t22_income_of_a_kingdom_and_an_empire_in_the_game() {
 }
 
 #[test]
+fn t20_a_revolt_costs_its_province_the_city_and_full_control_and_adds_expenses() {
+    let g = scripted_game();
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    let province = |name: &str| g.scenario.province(name).unwrap() as usize;
+    let (tripolitania, neustria) = (province("Tripolitania"), province("Neustria"));
+    for p in [tripolitania, neustria] {
+        assert_eq!(play.st.owner[p], rome as u8, "Rome holds both in 350");
+    }
+    let africa = g.scenario.area("Africa").unwrap() as usize;
+    let gallia = g.scenario.area("Gallia Septentrionalis").unwrap() as usize;
+    let full = |play: &Play, a| super::state::full_control(&g.scenario, &play.st, a, rome);
+    assert!(full(&play, africa) && full(&play, gallia));
+    let before = play.gross_halves(rome);
+    assert_eq!(play.revolt_expenses(rome), 0);
+    // Revolt 1: Tripolitania, a site without a city: income −1 (full control of Africa lost).
+    play.st.revolt[tripolitania] = 1;
+    assert!(!full(&play, africa));
+    assert_eq!(play.gross_halves(rome), before - 2);
+    // Revolt 2: Neustria (Parisius, level 1): income −2 (full control and the city).
+    play.st.revolt[neustria] = 1;
+    assert_eq!(play.gross_halves(rome), before - 2 - 4);
+    // Expenses +1 each (the example's third is its heresy, not played here); Revolt + costs 3.
+    assert_eq!(play.revolt_expenses(rome), 2);
+    play.st.revolt[neustria] = 2;
+    assert_eq!(play.revolt_expenses(rome), 4);
+    // A rebel province is still held: Area control does not change (XVI.D).
+    assert_eq!(play.st.control[africa], rome as u8);
+}
+
+#[test]
+fn an_empires_revolts_land_in_its_half_of_the_table_as_often_as_the_exact_distribution_says() {
+    let g = scripted_game();
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    let s = &g.scenario;
+    play.st.turn = 4; // after the split: the West table (Q18)
+    let capital = play.st.nations[rome].capital as usize;
+    let holds = |a: u8| {
+        s.areas[a as usize]
+            .provinces
+            .iter()
+            .any(|&p| play.st.owner[p as usize] == rome as u8)
+    };
+    let exact = super::procedures::revolt_area_distribution(
+        &s.revolt_areas,
+        Some(super::procedures::MapHalf::West),
+        holds,
+    );
+    let mut dice = Dice::from_seed(20);
+    let trials = 20_000;
+    let mut by_area = vec![0u32; s.areas.len()];
+    for _ in 0..trials {
+        play.st.revolt.fill(0);
+        play.start_revolt(rome, &mut dice, &mut NoLog);
+        let rebels: Vec<usize> = (0..s.provinces.len())
+            .filter(|&p| play.st.revolt[p] > 0)
+            .collect();
+        assert_eq!(rebels.len(), 1, "one rebel province a revolt");
+        let p = rebels[0];
+        assert_ne!(p, capital, "never the capital");
+        assert_eq!(play.st.owner[p], rome as u8);
+        by_area[s.provinces[p].area as usize] += 1;
+    }
+    for (a, p) in exact {
+        let f = by_area[a as usize] as f64 / trials as f64;
+        let se = (p * (1.0 - p) / trials as f64).sqrt();
+        assert!(
+            (f - p).abs() < 5.0 * se,
+            "{}: {f} vs {p}",
+            s.areas[a as usize].name
+        );
+        by_area[a as usize] = 0;
+    }
+    assert!(by_area.iter().all(|&c| c == 0), "only the table's Areas");
+    // Q19: a second revolt in a rebel province flips its marker to Revolt +, no further.
+    play.st.revolt.fill(0);
+    let p = s.province("Neustria").unwrap() as usize;
+    play.st.revolt[p] = 1;
+    for _ in 0..50 {
+        play.start_revolt(rome, &mut dice, &mut NoLog);
+    }
+    assert!(play.st.revolt.iter().all(|&r| r <= 2));
+    assert!(play.st.revolt.contains(&2));
+}
+
+#[test]
+fn revolt_suppression_succeeds_as_often_as_the_battle_code_says_and_a_failure_costs_a_unit() {
+    let g = scripted_game();
+    let persia = nation(&g, "persae");
+    let mut play = Play::new(&g);
+    let s = &g.scenario;
+    let capital = play.st.nations[persia].capital as usize;
+    let a = s.provinces[capital].area as usize;
+    let rebel = s.areas[a]
+        .provinces
+        .iter()
+        .map(|&p| p as usize)
+        .find(|&p| p != capital && play.st.owner[p] == persia as u8)
+        .expect("Persia holds another province in its capital's Area");
+    let held = super::state::held_in(s, &play.st, persia, a);
+    let start = play.st.clone();
+    let per_province = start.count(persia, a) / held;
+    assert!(per_province >= 1, "units present");
+    let p = crate::rulesets::invasions::revolt::Revolt {
+        units: per_province,
+        leader: None,
+        heretical: false,
+        religion_differs: false,
+        as_extracted: false,
+    }
+    .p();
+    assert!(p > 0.0 && p < 1.0);
+    assert!(
+        p >= Scripted::defaults().suppress,
+        "the scripted player tries"
+    );
+    let mut dice = Dice::from_seed(31);
+    let trials = 20_000;
+    let mut wins = 0;
+    for _ in 0..trials {
+        play.st.clone_from(&start);
+        play.st.revolt[rebel] = 1;
+        play.suppress_revolts(persia, &mut dice, &mut NoLog);
+        let lost = start.count(persia, a) - play.st.count(persia, a);
+        if play.st.revolt[rebel] == 0 {
+            wins += 1;
+            assert_eq!(lost, 0);
+        } else {
+            assert_eq!(lost, 1, "a failure costs one unit");
+        }
+    }
+    let f = wins as f64 / trials as f64;
+    let se = (p * (1.0 - p) / trials as f64).sqrt();
+    assert!((f - p).abs() < 5.0 * se, "{f} vs {p}");
+}
+
+#[test]
 fn civilized_ageing_past_12_deepens_decline() {
     let g = scripted_game();
     let mut play = Play::new(&g);

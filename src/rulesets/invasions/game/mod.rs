@@ -14,6 +14,7 @@ pub mod economy;
 pub mod military;
 pub mod policy;
 pub mod procedures;
+pub mod revolts;
 pub mod scenario;
 pub mod state;
 pub mod turn;
@@ -52,6 +53,8 @@ pub const GAME_COLUMNS: &[&str] = &[
     "cities_sacked",
     "walls_razed",
     "raids",
+    "revolts",
+    "revolts_suppressed",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_objectives_huns",
@@ -96,6 +99,11 @@ pub struct Game {
     /// Who may enter each Area (XVIII.J), by Area.
     pub entry_rule: Vec<EntryRule>,
     pub ostrogothi: usize,
+    /// The player who picks the rebel province for each row of `procedures::REVOLT_SELECTOR`
+    /// (`usize::MAX` where the scenario has no such player: the victim's player picks).
+    pub revolt_selector: [usize; 4],
+    /// Option `lost_minus_signs` = "as-extracted" (revolt suppression's modifiers, Q14).
+    pub minus_signs_lost: bool,
     /// Battle caches handed from one worker to the next (the engine makes a worker per chunk);
     /// every entry is a function of its key, so which cache a worker gets changes no result.
     pub caches: std::sync::Mutex<Vec<battles::Battles>>,
@@ -263,6 +271,14 @@ impl Game {
                 })
                 .collect(),
             ostrogothi: nation("ostrogothi"),
+            revolt_selector: procedures::REVOLT_SELECTOR.map(|(name, _, _)| {
+                scenario
+                    .players
+                    .iter()
+                    .position(|p| p.eq_ignore_ascii_case(name))
+                    .unwrap_or(usize::MAX)
+            }),
+            minus_signs_lost: options.choice("lost_minus_signs") == "as-extracted",
             start,
             scenario,
             caches: std::sync::Mutex::new(Vec::new()),
@@ -283,7 +299,7 @@ pub enum EntryRule {
 pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "not played: leaders and campaigns (the Time Track's leaders are not in the text), interception, flight, overrun, forced passage, Limes, naval moves and landings, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies, assaults",
-    "events, calamities and Administration card effects follow the null model (digest §6.2): no event, no calamity (so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts), hence no revolt ever starts (the revolt suppression step has nothing to do)",
+    "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts; no religion, so suppression has no heresy or religion modifier",
     "the Huns vanish at Attila's death (their player aid E is not in the text); the Empire test's leader term is 0 (no leaders)",
     "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",

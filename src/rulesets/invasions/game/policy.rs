@@ -36,6 +36,8 @@ pub struct Scripted {
     pub cavalry_share: f64,
     /// Kingdom/Empire: gold kept back from purchases.
     pub reserve: u8,
+    /// Kingdom/Empire: attempt a revolt suppression when its P(success) reaches this.
+    pub suppress: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -102,6 +104,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 40.0,
         default: 5.0,
     },
+    Param {
+        name: "suppress",
+        summary: "Kingdom/Empire: put down a revolt (a failure costs a unit) when P(success) is at least this",
+        min: 0.0,
+        max: 1.0,
+        default: 0.3,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -115,19 +124,20 @@ fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
         heavy_share: v.get(6),
         cavalry_share: v.get(7),
         reserve: v.get(8).round() as u8,
+        suppress: v.get(9),
     })
 }
 
 pub const KINDS: &[PolicyKind<Policy>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix",
+        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, revolt suppression",
         params: SCRIPTED,
         build: scripted,
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases",
+        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases, revolt suppression",
         params: &[],
         build: |_| Policy::Random,
     },

@@ -74,6 +74,8 @@ pub struct Counters {
     pub cities_sacked: u32,
     pub walls_razed: u32,
     pub raids: u32,
+    pub revolts: u32,
+    pub revolts_suppressed: u32,
     pub kingdoms_founded: u32,
     pub empires_founded: u32,
     pub collapses: u32,
@@ -91,6 +93,8 @@ pub struct State {
     /// Walls' siege modifier (0 = unfortified).
     pub walls: Vec<i8>,
     pub pillaged: Vec<bool>,
+    /// The revolt marker a province carries (XVI.D): 0 none, 1 Revolt −, 2 Revolt +.
+    pub revolt: Vec<u8>,
     /// The raid marker a province carries (procedures::RaidMarker as u8) and the turn it was placed.
     pub raid_marker: Vec<(u8, u8)>,
     pub ledger: Ledger,
@@ -362,6 +366,7 @@ pub fn initial(s: &Scenario) -> State {
             .map(|p| p.city.as_ref().map_or(0, |c| c.walls))
             .collect(),
         pillaged: vec![false; np],
+        revolt: vec![0; np],
         raid_marker: vec![(0, 0); np],
         ledger: Ledger::default(),
         counters: Counters::default(),
@@ -515,11 +520,12 @@ pub fn control_table(s: &Scenario, st: &State, out: &mut [u8]) {
     }
 }
 
-/// An Empire's full control: every city of the Area and no province held by another nation.
+/// An Empire's full control: every city of the Area and no hostile province, a rebel one being
+/// hostile (XVI.D; T20: a revolt in a site-only province costs the full control).
 pub fn full_control(s: &Scenario, st: &State, a: usize, n: usize) -> bool {
     s.areas[a].provinces.iter().all(|&p| {
-        let o = st.owner[p as usize];
-        o == n as u8 || (o == NONE && st.level[p as usize] == 0)
+        let (o, p) = (st.owner[p as usize], p as usize);
+        (o == n as u8 && st.revolt[p] == 0) || (o == NONE && st.level[p] == 0)
     })
 }
 

@@ -67,7 +67,8 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.reinforce(dice, log);
         }
-        // 1.C.a events: the null model draws nothing that acts. 1.C.b raids, 1.C.c caravans.
+        // 1.C.a events (the scenario's stand-in: revolts at most), 1.C.b raids, 1.C.c caravans.
+        self.events(dice, log);
         self.raider_raids(dice, log);
         if turn > 1 {
             self.caravans(dice, log);
@@ -570,6 +571,8 @@ impl<'g> Play<'g> {
             c.cities_sacked as f64,
             c.walls_razed as f64,
             c.raids as f64,
+            c.revolts as f64,
+            c.revolts_suppressed as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
