@@ -226,6 +226,102 @@ fn revolt_suppression_succeeds_as_often_as_the_battle_code_says_and_a_failure_co
 }
 
 #[test]
+fn flight_succeeds_as_often_as_the_battle_code_says_and_a_stack_alone_in_its_area_leaves_it() {
+    let policy = Policy::Scripted(Scripted {
+        flee: 1.0, // always tries
+        ..Scripted::defaults()
+    });
+    let g = game_with(Scenario::bundled().unwrap(), policy);
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    let huns = nation(&g, "hunni");
+    let italia = s.area("Italia").unwrap() as usize;
+    let capital = play.st.nations[rome].capital as usize;
+    let p = s.areas[italia]
+        .provinces
+        .iter()
+        .map(|&q| q as usize)
+        .find(|&q| q != capital && play.st.owner[q] == rome as u8)
+        .unwrap();
+    let infantry = super::state::template("infantry");
+    let cavalry = super::state::template("cavalry");
+    let mut attackers = [0u8; super::state::NT];
+    attackers[cavalry] = 2;
+    let mut defenders = [0u8; super::state::NT];
+    defenders[infantry] = 4;
+    *play.st.at_mut(rome, italia) = defenders;
+    let start = play.st.clone();
+    // Inputs read off the board: 4 units (twice the entering 2, +3), no cavalry against 2 (−1).
+    let expected = |fortified_city: bool, crossing: bool| {
+        crate::rulesets::invasions::flight::Flight {
+            leader: 0,
+            units: 4,
+            cavalry: 0,
+            enemy_units: 2,
+            enemy_cavalry: 2,
+            fortified_city,
+            crossing,
+            entering_double: false,
+            as_extracted: false,
+        }
+        .p()
+    };
+    let fortified = play.st.level[p] > 0 && play.st.walls[p] != 0;
+    let mut dice = Dice::from_seed(44);
+    let trials = 20_000;
+    let mut fled = 0;
+    for _ in 0..trials {
+        play.st.clone_from(&start);
+        if play.flight(
+            huns, italia, p, &attackers, &defenders, false, &mut dice, &mut NoLog,
+        ) {
+            fled += 1;
+            assert_eq!(*play.st.at(rome, italia), defenders, "it stays in the Area");
+        }
+    }
+    let want = expected(fortified, false);
+    let f = fled as f64 / trials as f64;
+    let se = (want * (1.0 - want) / trials as f64).sqrt();
+    assert!((f - want).abs() < 5.0 * se, "{f} vs {want}");
+    // Alone in Italia, the stack must leave it for a held neighbour: Gallia Meridionalis, the
+    // first in the graph, across the Alps (−2).
+    for &q in &s.areas[italia].provinces {
+        if q as usize != p {
+            play.st.set_owner(s, q as usize, NONE);
+        }
+    }
+    let gallia = s.area("Gallia Meridionalis").unwrap() as usize;
+    let alone = play.st.clone();
+    let mut left = 0;
+    for _ in 0..trials {
+        play.st.clone_from(&alone);
+        if play.flight(
+            huns, italia, p, &attackers, &defenders, false, &mut dice, &mut NoLog,
+        ) {
+            left += 1;
+            assert_eq!(play.st.count(rome, italia), 0);
+            assert_eq!(
+                play.st.count(rome, gallia),
+                alone.count(rome, gallia) + 4,
+                "units move, none lost"
+            );
+        }
+    }
+    let want = expected(fortified, true);
+    let f = left as f64 / trials as f64;
+    let se = (want * (1.0 - want) / trials as f64).sqrt();
+    assert!(want > 0.0 && (f - want).abs() < 5.0 * se, "{f} vs {want}");
+    // A horde's province is always defended.
+    play.st.clone_from(&start);
+    assert!(
+        !(0..200)
+            .any(|_| play
+                .flight(huns, italia, p, &attackers, &defenders, true, &mut dice, &mut NoLog))
+    );
+}
+
+#[test]
 fn civilized_ageing_past_12_deepens_decline() {
     let g = scripted_game();
     let mut play = Play::new(&g);

@@ -109,7 +109,7 @@ impl Play<'_> {
         base + invading as u32
     }
 
-    fn may_enter(&self, n: usize, a: usize) -> bool {
+    pub(super) fn may_enter(&self, n: usize, a: usize) -> bool {
         match self.game.entry_rule[a] {
             EntryRule::Open => true,
             EntryRule::NomadsOnly => {
@@ -141,7 +141,7 @@ impl Play<'_> {
             && self.st.status(o) == Some(Status::Barbarian))
     }
 
-    fn fighter(&self, n: usize, units: Units, horde: bool) -> Fighter {
+    pub(super) fn fighter(&self, n: usize, units: Units, horde: bool) -> Fighter {
         let g = self.game;
         let status = self.st.status(n).unwrap_or(Status::Barbarian);
         Fighter {
@@ -158,7 +158,7 @@ impl Play<'_> {
         }
     }
 
-    fn ground(&self, from: usize, p: usize) -> Ground {
+    pub(super) fn ground(&self, from: usize, p: usize) -> Ground {
         let s = &self.game.scenario;
         let to = s.provinces[p].area as usize;
         let crossing = if from == to {
@@ -503,6 +503,10 @@ impl Play<'_> {
                 g.name(o as usize)
             );
             self.eliminate(o as usize);
+        } else if total(&defenders) > 0
+            && self.flight(n, t.from, p, &t.attackers, &defenders, horde, dice, log)
+        {
+            // The defenders got away (XIX.B): the attackers enter unopposed.
         } else if total(&defenders) > 0 {
             let o = o as usize;
             let sides = [

@@ -14,6 +14,7 @@ pub mod economy;
 pub mod military;
 pub mod policy;
 pub mod procedures;
+pub mod reactions;
 pub mod revolts;
 pub mod scenario;
 pub mod state;
@@ -55,6 +56,7 @@ pub const GAME_COLUMNS: &[&str] = &[
     "raids",
     "revolts",
     "revolts_suppressed",
+    "flights",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_objectives_huns",
@@ -102,8 +104,10 @@ pub struct Game {
     /// The player who picks the rebel province for each row of `procedures::REVOLT_SELECTOR`
     /// (`usize::MAX` where the scenario has no such player: the victim's player picks).
     pub revolt_selector: [usize; 4],
-    /// Option `lost_minus_signs` = "as-extracted" (revolt suppression's modifiers, Q14).
+    /// Option `lost_minus_signs` = "as-extracted" (revolt suppression's and flight's modifiers, Q14).
     pub minus_signs_lost: bool,
+    /// Option `flight_size_bonus` = "entering-side-double" (flight's +3, Q13).
+    pub flight_entering_double: bool,
     /// Battle caches handed from one worker to the next (the engine makes a worker per chunk);
     /// every entry is a function of its key, so which cache a worker gets changes no result.
     pub caches: std::sync::Mutex<Vec<battles::Battles>>,
@@ -279,6 +283,7 @@ impl Game {
                     .unwrap_or(usize::MAX)
             }),
             minus_signs_lost: options.choice("lost_minus_signs") == "as-extracted",
+            flight_entering_double: options.choice("flight_size_bonus") == "entering-side-double",
             start,
             scenario,
             caches: std::sync::Mutex::new(Vec::new()),
@@ -298,7 +303,8 @@ pub enum EntryRule {
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
-    "not played: leaders and campaigns (the Time Track's leaders are not in the text), interception, flight, overrun, forced passage, Limes, naval moves and landings, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies, assaults",
+    "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works; the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border); a horde's province is always defended; no leaders, so no leader bonus",
+    "not played: leaders and campaigns (the Time Track's leaders are not in the text), interception, overrun, forced passage, Limes, naval moves and landings, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies, assaults",
     "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts; no religion, so suppression has no heresy or religion modifier",
     "the Huns vanish at Attila's death (their player aid E is not in the text); the Empire test's leader term is 0 (no leaders)",
     "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), Barbarians sack and raze the walls of what they take, Civilized nations do not sack",

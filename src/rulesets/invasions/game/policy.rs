@@ -38,6 +38,9 @@ pub struct Scripted {
     pub reserve: u8,
     /// Kingdom/Empire: attempt a revolt suppression when its P(success) reaches this.
     pub suppress: f64,
+    /// Every status: flee an attack (XIX.B) when the battle code's P(the defence wins) is below
+    /// this.
+    pub flee: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -111,6 +114,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.3,
     },
+    Param {
+        name: "flee",
+        summary: "any nation: try to flee an attack (XIX.B) when the battle code's P(the defence wins) is below this",
+        min: 0.0,
+        max: 1.0,
+        default: 0.2,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -125,19 +135,20 @@ fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
         cavalry_share: v.get(7),
         reserve: v.get(8).round() as u8,
         suppress: v.get(9),
+        flee: v.get(10),
     })
 }
 
 pub const KINDS: &[PolicyKind<Policy>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, revolt suppression",
+        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, revolt suppression, flight",
         params: SCRIPTED,
         build: scripted,
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases, revolt suppression",
+        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases, revolt suppression, flight",
         params: &[],
         build: |_| Policy::Random,
     },

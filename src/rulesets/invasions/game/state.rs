@@ -76,6 +76,7 @@ pub struct Counters {
     pub raids: u32,
     pub revolts: u32,
     pub revolts_suppressed: u32,
+    pub flights: u32,
     pub kingdoms_founded: u32,
     pub empires_founded: u32,
     pub collapses: u32,
