@@ -484,6 +484,9 @@ fn check_invariants(play: &Play, r: &GameRecord, what: &str) {
     }
     let vp: i32 = (0..g.players.len()).map(|p| play.player_vp(p)).sum();
     assert_eq!(vp as f64, r.score.iter().sum::<f64>());
+    // Every VP scored shows in a nation's column: no nation that scores lacks one.
+    let by_nation: f64 = r.extra[super::GAME_COLUMNS.len()..].iter().sum();
+    assert_eq!(by_nation, vp as f64, "{what}: VP by nation add up to the players'");
 }
 
 #[test]

@@ -42,7 +42,8 @@ pub const TURN_METRICS: &[&str] = &["vp", "gold", "units", "provinces"];
 pub const GLOBAL_METRICS: &[&str] = &["barbarians", "kingdoms", "empires", "gone"];
 /// Per-game columns: the West's fall (13 = still standing after the last turn), foundations,
 /// cities, then each player's VP by source (players in scenario order: Romans, Huns, Persians,
-/// Goths, as the scenario file names them and the loader checks).
+/// Goths, as the scenario file names them and the loader checks); each nation's VP by source
+/// follow ([`Game::columns`]: they depend on the scenario's nations).
 pub const GAME_COLUMNS: &[&str] = &[
     "west_fall_turn_13_if_standing",
     "kingdoms_founded",
@@ -108,6 +109,11 @@ pub struct Game {
     pub minus_signs_lost: bool,
     /// Option `flight_size_bonus` = "entering-side-double" (flight's +3, Q13).
     pub flight_entering_double: bool,
+    /// `GAME_COLUMNS`, then `vp_<source>_<nation>` for each nation that can score from that
+    /// source (objectives: it has some; raids: it can raid, entering as a Barbarian).
+    pub columns: Vec<&'static str>,
+    /// (nation, VP source) of each per-nation column, in order.
+    pub nation_columns: Vec<(usize, usize)>,
     /// Battle caches handed from one worker to the next (the engine makes a worker per chunk);
     /// every entry is a function of its key, so which cache a worker gets changes no result.
     pub caches: std::sync::Mutex<Vec<battles::Battles>>,
@@ -224,6 +230,24 @@ impl Game {
             }
         }
         let people = |n: &scenario::Nation| &scenario.peoples[n.people as usize];
+        let mut nation_columns = Vec::new();
+        for (n, nation) in scenario.nations.iter().enumerate() {
+            if !nation.objectives.is_empty() {
+                nation_columns.push((n, state::VP_OBJECTIVES));
+            }
+            if nation.status == crate::rulesets::invasions::army::Status::Barbarian {
+                nation_columns.push((n, state::VP_RAIDS));
+            }
+        }
+        // Column names live as long as the run; a game model is built a handful of times a run.
+        let columns = GAME_COLUMNS
+            .iter()
+            .copied()
+            .chain(nation_columns.iter().map(|&(n, src)| {
+                let name = format!("vp_{}_{}", state::VP_SOURCES[src], scenario.nations[n].key);
+                &*Box::leak(name.into_boxed_str())
+            }))
+            .collect();
         let islam = scenario.islam_turn > 0;
         Game {
             players: scenario.players.clone(),
@@ -275,6 +299,8 @@ impl Game {
                 })
                 .collect(),
             ostrogothi: nation("ostrogothi"),
+            columns,
+            nation_columns,
             revolt_selector: procedures::REVOLT_SELECTOR.map(|(name, _, _)| {
                 scenario
                     .players
@@ -330,7 +356,7 @@ impl GameModel for Game {
         GLOBAL_METRICS
     }
     fn game_columns(&self) -> &[&'static str] {
-        GAME_COLUMNS
+        &self.columns
     }
     fn max_turns(&self) -> u32 {
         self.last_turn as u32

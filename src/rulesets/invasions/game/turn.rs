@@ -585,6 +585,10 @@ impl<'g> Play<'g> {
                 record.extra[head.len() + 2 * p + slot] = vp as f64;
             }
         }
+        let first = super::GAME_COLUMNS.len();
+        for (i, &(n, src)) in g.nation_columns.iter().enumerate() {
+            record.extra[first + i] = self.st.nations[n].vp[src] as f64;
+        }
     }
 }
 
