@@ -110,9 +110,14 @@ impl Play<'_> {
         st.check_control(s);
         let empire = st.status(n) == Some(Status::Empire);
         let mut halves = 0i32;
-        let held = st.owner.iter().zip(&st.level).zip(&st.pillaged);
-        for (p, ((&o, &level), &pillaged)) in held.enumerate() {
-            if o != n as u8 || st.revolt[p] > 0 {
+        let held = st
+            .owner
+            .iter()
+            .zip(&st.level)
+            .zip(&st.pillaged)
+            .zip(&st.revolt);
+        for (p, (((&o, &level), &pillaged), &revolt)) in held.enumerate() {
+            if o != n as u8 || revolt > 0 {
                 continue;
             }
             let level = level as i32;

@@ -105,10 +105,12 @@ fn t20_a_revolt_costs_its_province_the_city_and_full_control_and_adds_expenses()
     assert_eq!(play.revolt_expenses(rome), 0);
     // Revolt 1: Tripolitania, a site without a city: income −1 (full control of Africa lost).
     play.st.revolt[tripolitania] = 1;
+    play.st.rebel_provinces = 1;
     assert!(!full(&play, africa));
     assert_eq!(play.gross_halves(rome), before - 2);
     // Revolt 2: Neustria (Parisius, level 1): income −2 (full control and the city).
     play.st.revolt[neustria] = 1;
+    play.st.rebel_provinces = 2;
     assert_eq!(play.gross_halves(rome), before - 2 - 4);
     // Expenses +1 each (the example's third is its heresy, not played here); Revolt + costs 3.
     assert_eq!(play.revolt_expenses(rome), 2);
@@ -142,6 +144,7 @@ fn an_empires_revolts_land_in_its_half_of_the_table_as_often_as_the_exact_distri
     let mut by_area = vec![0u32; s.areas.len()];
     for _ in 0..trials {
         play.st.revolt.fill(0);
+        play.st.rebel_provinces = 0;
         play.start_revolt(rome, &mut dice, &mut NoLog);
         let rebels: Vec<usize> = (0..s.provinces.len())
             .filter(|&p| play.st.revolt[p] > 0)
@@ -167,6 +170,7 @@ fn an_empires_revolts_land_in_its_half_of_the_table_as_often_as_the_exact_distri
     play.st.revolt.fill(0);
     let p = s.province("Neustria").unwrap() as usize;
     play.st.revolt[p] = 1;
+    play.st.rebel_provinces = 1;
     for _ in 0..50 {
         play.start_revolt(rome, &mut dice, &mut NoLog);
     }
@@ -211,6 +215,7 @@ fn revolt_suppression_succeeds_as_often_as_the_battle_code_says_and_a_failure_co
     for _ in 0..trials {
         play.st.clone_from(&start);
         play.st.revolt[rebel] = 1;
+        play.st.rebel_provinces = 1;
         play.suppress_revolts(persia, &mut dice, &mut NoLog);
         let lost = start.count(persia, a) - play.st.count(persia, a);
         if play.st.revolt[rebel] == 0 {
@@ -482,11 +487,19 @@ fn check_invariants(play: &Play, r: &GameRecord, what: &str) {
             );
         }
     }
+    assert_eq!(
+        st.rebel_provinces as usize,
+        st.revolt.iter().filter(|&&r| r > 0).count(),
+        "{what}: the rebel count follows the markers"
+    );
     let vp: i32 = (0..g.players.len()).map(|p| play.player_vp(p)).sum();
     assert_eq!(vp as f64, r.score.iter().sum::<f64>());
     // Every VP scored shows in a nation's column: no nation that scores lacks one.
     let by_nation: f64 = r.extra[super::GAME_COLUMNS.len()..].iter().sum();
-    assert_eq!(by_nation, vp as f64, "{what}: VP by nation add up to the players'");
+    assert_eq!(
+        by_nation, vp as f64,
+        "{what}: VP by nation add up to the players'"
+    );
 }
 
 #[test]

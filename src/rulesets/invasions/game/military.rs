@@ -15,7 +15,6 @@ use crate::dice::{draw_without_replacement, Dice};
 use crate::game::GameLog;
 use crate::game_log;
 use crate::rulesets::invasions::army::Status;
-use crate::rulesets::invasions::land::Terrain;
 use crate::rulesets::invasions::pillage_markers::pillage_markers;
 use crate::rulesets::invasions::siege::{self, Capital, Situation, Walls};
 
@@ -101,12 +100,7 @@ impl Play<'_> {
 
     /// Stacking (XVII): 4 a province, 3 in mountains, +1 for an invading nation.
     fn limit(&self, p: usize, invading: bool) -> u32 {
-        let base = if self.game.scenario.provinces[p].terrain == Terrain::Mountain {
-            3
-        } else {
-            4
-        };
-        base + invading as u32
+        self.game.stacking[p] as u32 + invading as u32
     }
 
     pub(super) fn may_enter(&self, n: usize, a: usize) -> bool {
@@ -240,10 +234,7 @@ impl Play<'_> {
     /// income.
     fn worth(&self, n: usize, p: usize) -> f64 {
         let g = self.game;
-        let np = g.scenario.provinces.len();
-        1.0 + g.wanted[n * np + p] as f64
-            + self.st.level[p] as f64
-            + g.scenario.provinces[p].income_halves as f64 / 2.0
+        g.worth[n * g.scenario.provinces.len() + p] + self.st.level[p] as f64
     }
 
     /// A target's odds against `attackers` sent from Area `from`: the battle code's exact
@@ -341,6 +332,12 @@ impl Play<'_> {
                 if p_fall < siege {
                     continue;
                 }
+                // P(win) is at most 1: a target that cannot beat the best so far even then is
+                // not weighed (rounding is monotone, so the bound holds in floating point too).
+                let worth = self.worth(n, p);
+                if best.is_some_and(|b| p_fall * worth <= b.1) {
+                    continue;
+                }
                 let limit = self.limit(p, invading);
                 let attack_strength = *stacks[(limit > 3 + invading as u32) as usize]
                     .get_or_insert_with(|| strength(&stack(self, p)));
@@ -368,7 +365,7 @@ impl Play<'_> {
                         shortlist_p_win(attack_strength, defence, horde)
                     }
                 };
-                let score = p_win * p_fall * self.worth(n, p);
+                let score = p_win * p_fall * worth;
                 if best.is_none_or(|b| score > b.1) {
                     best = Some((p, score));
                 }

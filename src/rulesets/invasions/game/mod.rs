@@ -30,7 +30,7 @@ mod tests;
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::game::{GameModel, GamePlay, GameSetup};
 use crate::options::Options;
-use crate::rulesets::invasions::land::System;
+use crate::rulesets::invasions::land::{System, Terrain};
 use policy::{Policy, CATALOG};
 use procedures::{EmpireAreaBonus, TreasuryTens};
 use scenario::{ProvinceId, Scenario};
@@ -98,6 +98,14 @@ pub struct Game {
     /// VP nation `n` scores for province `p` when it controls it or its Area: `wanted[n * np + p]`,
     /// the targeting weight of the policies.
     pub wanted: Vec<u16>,
+    /// What taking province `p` is worth to nation `n` before its city: 1 + `wanted` + half its
+    /// income, `worth[n * np + p]` (the target shortlist reads it thousands of times a game; every
+    /// term is a multiple of ½, so the sums are exact in any order).
+    pub worth: Vec<f64>,
+    /// Each nation's player (`scenario.nations[n].player`, kept compact for the hot loops).
+    pub player: Vec<u8>,
+    /// Each province's stacking limit before bonuses (XVII): 3 in mountains, else 4.
+    pub stacking: Vec<u8>,
     pub last_turn: u8,
     /// Who may enter each Area (XVIII.J), by Area.
     pub entry_rule: Vec<EntryRule>,
@@ -124,7 +132,7 @@ impl Game {
         &self.scenario.nations[n].key
     }
     pub fn player_of(&self, n: usize) -> usize {
-        self.scenario.nations[n].player as usize
+        self.player[n] as usize
     }
 }
 
@@ -229,6 +237,18 @@ impl Game {
                 }
             }
         }
+        let worth = (0..wanted.len())
+            .map(|i| {
+                let p = i % np;
+                1.0 + wanted[i] as f64 + scenario.provinces[p].income_halves as f64 / 2.0
+            })
+            .collect();
+        let player = scenario.nations.iter().map(|n| n.player).collect();
+        let stacking = scenario
+            .provinces
+            .iter()
+            .map(|p| if p.terrain == Terrain::Mountain { 3 } else { 4 })
+            .collect();
         let people = |n: &scenario::Nation| &scenario.peoples[n.people as usize];
         let mut nation_columns = Vec::new();
         for (n, nation) in scenario.nations.iter().enumerate() {
@@ -284,6 +304,9 @@ impl Game {
                 .map(|n| n.key == "romani" || n.key == "orientali")
                 .collect(),
             wanted,
+            worth,
+            player,
+            stacking,
             last_turn: if islam {
                 scenario.turns_with_islam
             } else {

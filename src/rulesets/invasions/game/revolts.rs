@@ -117,6 +117,7 @@ impl Play<'_> {
             }
         }
         let Some((_, _, p)) = pick else { return };
+        self.st.rebel_provinces += (self.st.revolt[p] == 0) as u32;
         let marker = &mut self.st.revolt[p];
         *marker = (*marker + 1).min(2);
         self.st.counters.revolts += 1;
@@ -132,6 +133,9 @@ impl Play<'_> {
     /// Gold a turn the rebel provinces of `n` cost (XIV.H).
     pub fn revolt_expenses(&self, n: usize) -> i32 {
         let st = &self.st;
+        if st.rebel_provinces == 0 {
+            return 0;
+        }
         st.owner
             .iter()
             .zip(&st.revolt)
@@ -146,6 +150,9 @@ impl Play<'_> {
     pub fn suppress_revolts(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         let s = &g.scenario;
+        if self.st.rebel_provinces == 0 {
+            return;
+        }
         for p in 0..s.provinces.len() {
             if self.st.owner[p] != n as u8 || self.st.revolt[p] == 0 {
                 continue;
@@ -173,6 +180,7 @@ impl Play<'_> {
             let suppressed = revolt.roll(dice);
             if suppressed {
                 self.st.revolt[p] = 0;
+                self.st.rebel_provinces -= 1;
                 self.st.counters.revolts_suppressed += 1;
             } else {
                 self.st.lose_cheapest(n, a, 1);

@@ -96,6 +96,8 @@ pub struct State {
     pub pillaged: Vec<bool>,
     /// The revolt marker a province carries (XVI.D): 0 none, 1 Revolt −, 2 Revolt +.
     pub revolt: Vec<u8>,
+    /// Provinces with a revolt marker (most turns none: the revolt steps skip their loops).
+    pub rebel_provinces: u32,
     /// The raid marker a province carries (procedures::RaidMarker as u8) and the turn it was placed.
     pub raid_marker: Vec<(u8, u8)>,
     pub ledger: Ledger,
@@ -368,6 +370,7 @@ pub fn initial(s: &Scenario) -> State {
             .collect(),
         pillaged: vec![false; np],
         revolt: vec![0; np],
+        rebel_provinces: 0,
         raid_marker: vec![(0, 0); np],
         ledger: Ledger::default(),
         counters: Counters::default(),
