@@ -327,6 +327,66 @@ fn flight_succeeds_as_often_as_the_battle_code_says_and_a_stack_alone_in_its_are
 }
 
 #[test]
+fn interception_arrives_as_often_as_the_battle_code_says_within_the_stacking_room() {
+    let policy = Policy::Scripted(Scripted {
+        intercept: 1.0, // always tries
+        garrison: 0,
+        ..Scripted::defaults()
+    });
+    let g = game_with(Scenario::bundled().unwrap(), policy);
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    let huns = nation(&g, "hunni");
+    let italia = s.area("Italia").unwrap() as usize;
+    let illyria = s.area("Illyria").unwrap() as usize;
+    let capital = play.st.nations[rome].capital as usize;
+    assert_eq!(s.provinces[capital].area as usize, italia);
+    let infantry = super::state::template("infantry");
+    // One defender in Italia; every other Roman unit off the map but 5 in Illyria (no border
+    // modifier: Italia–Illyria is plain land).
+    for a in 0..s.areas.len() {
+        *play.st.at_mut(rome, a) = [0; super::state::NT];
+    }
+    play.st.at_mut(rome, italia)[infantry] = 1;
+    play.st.at_mut(rome, illyria)[infantry] = 5;
+    let mut attackers = [0u8; super::state::NT];
+    attackers[infantry] = 4;
+    let gallia = s.area("Gallia Meridionalis").unwrap() as usize;
+    let start = play.st.clone();
+    // An Empire (+2) defending its capital (+3): D10 + 5 ≥ 6, P = 1; elsewhere P = 0.7.
+    let other = s.areas[italia]
+        .provinces
+        .iter()
+        .map(|&q| q as usize)
+        .find(|&q| q != capital && play.st.owner[q] == rome as u8)
+        .unwrap();
+    let mut dice = Dice::from_seed(55);
+    for (p, want) in [(capital, 1.0), (other, 0.7)] {
+        let trials = 20_000;
+        let mut arrived = 0;
+        for _ in 0..trials {
+            play.st.clone_from(&start);
+            if play.interception(huns, gallia, p, &attackers, &mut dice, &mut NoLog) {
+                arrived += 1;
+                // Room for 3 beside the defender (limit 4 in the plain, 3 in mountains).
+                let room = g.stacking[p] as u32 - 1;
+                assert_eq!(play.st.count(rome, italia), 1 + room);
+                assert_eq!(play.st.count(rome, illyria), 5 - room);
+            } else {
+                assert_eq!(play.st.count(rome, italia), 1);
+            }
+        }
+        let f = arrived as f64 / trials as f64;
+        let se = (want * (1.0 - want) / trials as f64).sqrt().max(1e-9);
+        assert!((f - want).abs() <= 5.0 * se, "{f} vs {want}");
+    }
+    // Never from the attackers' own Area.
+    play.st.clone_from(&start);
+    assert!(!play.interception(huns, illyria, other, &attackers, &mut dice, &mut NoLog));
+}
+
+#[test]
 fn civilized_ageing_past_12_deepens_decline() {
     let g = scripted_game();
     let mut play = Play::new(&g);

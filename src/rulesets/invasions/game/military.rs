@@ -38,7 +38,7 @@ fn walls_of(modifier: i8) -> Walls {
 }
 
 /// The `count` most valuable units of `u` (the stack a nation sends or stands with).
-fn strongest(u: &Units, count: u32) -> Units {
+pub(super) fn strongest(u: &Units, count: u32) -> Units {
     if total(u) <= count {
         return *u;
     }
@@ -99,7 +99,7 @@ impl Play<'_> {
     }
 
     /// Stacking (XVII): 4 a province, 3 in mountains, +1 for an invading nation.
-    fn limit(&self, p: usize, invading: bool) -> u32 {
+    pub(super) fn limit(&self, p: usize, invading: bool) -> u32 {
         self.game.stacking[p] as u32 + invading as u32
     }
 
@@ -210,7 +210,7 @@ impl Play<'_> {
 
     /// The defenders of province `p`: its owner's strongest units in the Area, up to the limit,
     /// and whether its horde stands there.
-    fn defenders(&self, p: usize) -> (Units, bool) {
+    pub(super) fn defenders(&self, p: usize) -> (Units, bool) {
         let o = self.st.owner[p];
         if o == NONE {
             return ([0; NT], false);
@@ -489,6 +489,7 @@ impl Play<'_> {
         let p = t.province;
         let to = s.provinces[p].area as usize;
         let o = self.st.owner[p];
+        self.interception(n, t.from, p, &t.attackers, dice, log);
         let (defenders, horde) = self.defenders(p);
         let mut moving = t.attackers;
         if o != NONE && total(&defenders) == 0 && horde {

@@ -41,6 +41,9 @@ pub struct Scripted {
     /// Every status: flee an attack (XIX.B) when the battle code's P(the defence wins) is below
     /// this.
     pub flee: f64,
+    /// Every status: intercept into an attacked province (XIX.A) when the battle code's P(the
+    /// defence wins) is below this.
+    pub intercept: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -121,6 +124,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.2,
     },
+    Param {
+        name: "intercept",
+        summary: "any nation: bring a stack from an adjacent Area into an attacked province (XIX.A) when the battle code's P(the defence wins) is below this",
+        min: 0.0,
+        max: 1.0,
+        default: 0.6,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -136,19 +146,20 @@ fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
         reserve: v.get(8).round() as u8,
         suppress: v.get(9),
         flee: v.get(10),
+        intercept: v.get(11),
     })
 }
 
 pub const KINDS: &[PolicyKind<Policy>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, revolt suppression, flight",
+        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, revolt suppression, interception, flight",
         params: SCRIPTED,
         build: scripted,
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases, revolt suppression, flight",
+        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases, revolt suppression, interception, flight",
         params: &[],
         build: |_| Policy::Random,
     },

@@ -77,6 +77,7 @@ pub struct Counters {
     pub revolts: u32,
     pub revolts_suppressed: u32,
     pub flights: u32,
+    pub interceptions: u32,
     pub kingdoms_founded: u32,
     pub empires_founded: u32,
     pub collapses: u32,

@@ -573,6 +573,7 @@ impl<'g> Play<'g> {
             c.raids as f64,
             c.revolts as f64,
             c.revolts_suppressed as f64,
+            c.interceptions as f64,
             c.flights as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
