@@ -74,7 +74,7 @@ pub struct Result {
 /// Most built battles a worker keeps (each holds the calculator's model, a few KB), and most
 /// P(attacker wins) values (a few dozen bytes each); past either the cache starts again. Results
 /// do not depend on it: every entry is a function of its key.
-const MODELS: usize = 4_096;
+const MODELS: usize = 16_384;
 const ODDS: usize = 250_000;
 
 pub struct Battles {
