@@ -110,6 +110,8 @@ impl Play<'_> {
         st.check_control(s);
         let empire = st.status(n) == Some(Status::Empire);
         let mut halves = 0i32;
+        // Sea zones where `n` holds a port city not in revolt (as an Area's `coasts`).
+        let mut trade_seas = 0u32;
         let held = st
             .owner
             .iter()
@@ -119,6 +121,11 @@ impl Play<'_> {
         for (p, (((&o, &level), &pillaged), &revolt)) in held.enumerate() {
             if o != n as u8 || revolt > 0 {
                 continue;
+            }
+            if level > 0 {
+                if let Some(sea) = s.provinces[p].port {
+                    trade_seas |= 1 << sea;
+                }
             }
             let level = level as i32;
             halves += if pillaged { level } else { 2 * level };
@@ -137,20 +144,18 @@ impl Play<'_> {
                 }
             }
         }
-        // Trade (XIV.G): 1 per sea zone with a held port city, + its Monopoly for all of them.
-        for sea in &s.seas {
-            let cities = sea.ports.iter().filter(|&&p| st.level[p as usize] > 0);
-            let (mut held, mut all) = (0, 0);
-            for &p in cities {
-                all += 1;
-                // A rebel port city is ours but trades for nobody (and so breaks a Monopoly).
-                held += (st.owner[p as usize] == n as u8 && st.revolt[p as usize] == 0) as i32;
-            }
-            if held > 0 {
-                halves += 2;
-                if held == all {
-                    halves += 2 * sea.monopoly as i32;
-                }
+        // Trade (XIV.G): 1 per sea zone with a held port city, + its Monopoly for all of them
+        // (a rebel port city is ours but trades for nobody, and so breaks a Monopoly).
+        while trade_seas != 0 {
+            let sea = &s.seas[trade_seas.trailing_zeros() as usize];
+            trade_seas &= trade_seas - 1;
+            halves += 2;
+            let monopoly = sea.ports.iter().all(|&p| {
+                let p = p as usize;
+                st.level[p] == 0 || (st.owner[p] == n as u8 && st.revolt[p] == 0)
+            });
+            if monopoly {
+                halves += 2 * sea.monopoly as i32;
             }
         }
         halves
