@@ -4,7 +4,7 @@
 //! stands, sack and walls; Barbarians may raid instead (XI) and migrate with their horde; raider
 //! nations raid in step 1.C.b.
 
-use super::battles::{Fighter, Ground};
+use super::battles::{Border, Fighter, Ground};
 use super::policy::Policy;
 use super::procedures::{self, RaidMarker, RaidOutcome};
 use super::scenario::{AreaKind, Crossing};
@@ -156,13 +156,13 @@ impl Play<'_> {
         let s = &self.game.scenario;
         let to = s.provinces[p].area as usize;
         let crossing = if from == to {
-            "none"
+            Border::None
         } else {
             match s.areas[from].links.iter().find(|l| l.to as usize == to) {
-                Some(l) if l.crossing == Crossing::Strait => "strait",
-                Some(l) if l.river => "river",
-                Some(l) if l.mountains => "mountain-range",
-                _ => "none",
+                Some(l) if l.crossing == Crossing::Strait => Border::Strait,
+                Some(l) if l.river => Border::River,
+                Some(l) if l.mountains => Border::MountainRange,
+                _ => Border::None,
             }
         };
         Ground {

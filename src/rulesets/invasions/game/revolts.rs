@@ -154,7 +154,7 @@ impl Play<'_> {
             return;
         }
         for p in 0..s.provinces.len() {
-            if self.st.owner[p] != n as u8 || self.st.revolt[p] == 0 {
+            if self.st.revolt[p] == 0 || self.st.owner[p] != n as u8 {
                 continue;
             }
             let a = s.provinces[p].area as usize;
