@@ -3,8 +3,9 @@
 //!
 //! Files: the scenario and its loader (`scenario.rs`), the dice procedures as pure functions with
 //! their exact twins (`procedures.rs`), the state (`state.rs`), battles through the calculator
-//! (`battles.rs`), the turn in §2's order (`turn.rs`), the economy (`economy.rs`), the Military
-//! phase (`military.rs`), the players (`policy.rs`).
+//! (`battles.rs`), the turn in §2's order (`turn.rs`), the economy (`economy.rs`), revolts and the
+//! events stand-in (`revolts.rs`), the Military phase (`military.rs`) and the owner's reactions to
+//! an attack, interception and flight (`reactions.rs`), the players (`policy.rs`).
 
 // Nations, Areas and provinces index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
