@@ -1,4 +1,4 @@
-//! Revolts (XVI; digest §4.11, §3.11) under the events stand-in of abstraction.toml [events]. Each
+//! Revolts (XVI; digest §4.11, §3.11) under the events stand-in of abstraction.toml `[events]`. Each
 //! turn every player's event card starts a revolt with the scenario's chance (a placeholder: the
 //! card texts are not in the text) against a Civilized nation of another player, drawn at random.
 //! The rest is the rulebook's: the D10 selector names the player who picks the rebel province

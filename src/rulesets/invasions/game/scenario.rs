@@ -263,7 +263,7 @@ pub struct Scenario {
     pub event_deck: [u8; 2],
     /// Diplomacy cards by name.
     pub diplomacy_deck: Vec<(String, u8)>,
-    /// Events (abstraction.toml [events]): the chance that a player's event card of the turn
+    /// Events (abstraction.toml `[events]`): the chance that a player's event card of the turn
     /// starts a revolt (0 under the null model), and the Empires' rebel-Area table (XVI.C) as
     /// Area indices (West, East).
     pub revolt_chance: f64,

@@ -252,7 +252,7 @@ impl State {
         control_table(s, self, &mut control);
         self.control = control;
     }
-    /// Where `control` is read: in a test that asked for it ([`CHECK_CONTROL`]), the kept table
+    /// Where `control` is read: in a test that asked for it (`CHECK_CONTROL`), the kept table
     /// must equal a rebuild from scratch; nothing outside tests.
     #[inline]
     pub fn check_control(&self, s: &Scenario) {
