@@ -179,6 +179,63 @@ fn an_empires_revolts_land_in_its_half_of_the_table_as_often_as_the_exact_distri
 }
 
 #[test]
+fn under_the_d2_reading_of_q18_an_empires_revolts_follow_both_halves_of_the_table() {
+    let table: toml::Table = toml::from_str("revolt_area_half = \"d2\"").unwrap();
+    let o = Options::resolve(
+        crate::rulesets::invasions::OPTIONS,
+        Fields::new("t.toml", &table),
+    )
+    .unwrap();
+    let s = Scenario::bundled().unwrap();
+    let n = s.nations.len();
+    let g = Game::new(
+        s,
+        &o,
+        vec!["t".into(); 4],
+        vec![Policy::Scripted(Scripted::defaults()); n],
+        Vec::new(),
+    );
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    play.st.turn = 4; // past the split's turn: the default reading would use the West table only
+    let holds = |a: u8| {
+        s.areas[a as usize]
+            .provinces
+            .iter()
+            .any(|&p| play.st.owner[p as usize] == rome as u8)
+    };
+    let exact = super::procedures::revolt_area_distribution(&s.revolt_areas, None, holds);
+    assert!(exact.iter().any(|&(a, _)| s.revolt_areas[1].contains(&a)));
+    let mut dice = Dice::from_seed(18);
+    let trials = 20_000;
+    let mut by_area = vec![0u32; s.areas.len()];
+    for _ in 0..trials {
+        play.st.revolt.fill(0);
+        play.st.rebel_provinces = 0;
+        play.start_revolt(rome, &mut dice, &mut NoLog);
+        if let Some(p) = (0..s.provinces.len()).find(|&p| play.st.revolt[p] > 0) {
+            by_area[s.provinces[p].area as usize] += 1;
+        }
+    }
+    for (a, p) in exact {
+        // An Area where Rome holds only its capital takes the roll but no revolt.
+        let eligible = s.areas[a as usize].provinces.iter().any(|&q| {
+            q as usize != play.st.nations[rome].capital as usize
+                && play.st.owner[q as usize] == rome as u8
+        });
+        let want = if eligible { p } else { 0.0 };
+        let f = by_area[a as usize] as f64 / trials as f64;
+        let se = (p * (1.0 - p) / trials as f64).sqrt();
+        assert!(
+            (f - want).abs() < 5.0 * se,
+            "{}: {f} vs {want}",
+            s.areas[a as usize].name
+        );
+    }
+}
+
+#[test]
 fn revolt_suppression_succeeds_as_often_as_the_battle_code_says_and_a_failure_costs_a_unit() {
     let g = scripted_game();
     let persia = nation(&g, "persae");

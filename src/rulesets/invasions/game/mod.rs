@@ -119,6 +119,8 @@ pub struct Game {
     pub minus_signs_lost: bool,
     /// Option `flight_size_bonus` = "entering-side-double" (flight's +3, Q13).
     pub flight_entering_double: bool,
+    /// Option `revolt_area_half` = "d2": a D2 always picks the revolt table's half (Q18).
+    pub revolt_half_by_d2: bool,
     /// `GAME_COLUMNS`, then `vp_<source>_<nation>` for each nation that can score from that
     /// source (objectives: it has some; raids: it can raid, entering as a Barbarian).
     pub columns: Vec<&'static str>,
@@ -335,6 +337,7 @@ impl Game {
             }),
             minus_signs_lost: options.choice("lost_minus_signs") == "as-extracted",
             flight_entering_double: options.choice("flight_size_bonus") == "entering-side-double",
+            revolt_half_by_d2: options.choice("revolt_area_half") == "d2",
             start,
             scenario,
             caches: std::sync::Mutex::new(Vec::new()),

@@ -51,10 +51,11 @@ impl Play<'_> {
     }
 
     /// The map half whose revolt table applies to Empire `n`: its capital's; none (a D2 picks)
-    /// for the united Roman Empire before the split (Q18) or a capital on neither table.
+    /// for the united Roman Empire before the split or a capital on neither table, and always
+    /// under option `revolt_area_half` = "d2" (Q18).
     fn map_half(&self, n: usize) -> Option<MapHalf> {
         let g = self.game;
-        if n == g.romani && self.st.turn < g.scenario.roman_split_turn {
+        if g.revolt_half_by_d2 || (n == g.romani && self.st.turn < g.scenario.roman_split_turn) {
             return None;
         }
         let c = self.st.nations[n].capital;
