@@ -43,6 +43,11 @@ pub fn p_flee(m: i32) -> f64 {
     (2 + m).clamp(0, 10) as f64 / 10.0
 }
 
+/// One D10 against modifier `m`: true when the stack gets away.
+pub fn flees(m: i32, dice: &mut Dice) -> bool {
+    dice.d10() as i32 + m >= 9
+}
+
 /// The flight's inputs, rule options resolved.
 #[derive(Clone, Copy, Debug)]
 pub struct Flight {
@@ -107,49 +112,50 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
 }
 
 impl Flight {
-    /// Each modifier that applies, named (L1250-1255).
-    pub fn breakdown(&self) -> Vec<(&'static str, i32)> {
+    /// Every modifier, named, with whether it applies (L1250-1255); no allocation, so the full
+    /// game can ask for it at every battle.
+    fn terms(&self) -> [(&'static str, i32, bool); 5] {
         let sign = if self.as_extracted { 1 } else { -1 };
-        let mut v = Vec::new();
-        if self.leader > 0 {
-            v.push(("leader", self.leader as i32));
-        }
-        if self.fortified_city {
-            v.push(("fortified city", 3));
-        }
         let double = if self.entering_double {
             self.enemy_units >= 2 * self.units
         } else {
             self.units >= 2 * self.enemy_units
         };
-        if double {
-            v.push(("twice as many units", 3));
-        }
-        if self.cavalry < self.enemy_cavalry {
-            v.push(("less cavalry", sign));
-        }
-        if self.crossing {
-            v.push(("crossing", 2 * sign));
-        }
-        v
+        [
+            ("leader", self.leader as i32, self.leader > 0),
+            ("fortified city", 3, self.fortified_city),
+            ("twice as many units", 3, double),
+            ("less cavalry", sign, self.cavalry < self.enemy_cavalry),
+            ("crossing", 2 * sign, self.crossing),
+        ]
+    }
+
+    /// Each modifier that applies, named.
+    pub fn breakdown(&self) -> Vec<(&'static str, i32)> {
+        self.terms()
+            .into_iter()
+            .filter(|t| t.2)
+            .map(|(name, m, _)| (name, m))
+            .collect()
     }
 
     pub fn modifier(&self) -> i32 {
-        self.breakdown().iter().map(|(_, m)| m).sum()
+        self.terms().iter().filter(|t| t.2).map(|t| t.1).sum()
     }
 
     pub fn p(&self) -> f64 {
         p_flee(self.modifier())
     }
+
+    /// One attempt: true when the stack gets away.
+    pub fn roll(&self, dice: &mut Dice) -> bool {
+        flees(self.modifier(), dice)
+    }
 }
 
 impl Simulate for Model {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
-        out.outcome = if dice.d10() as i32 + self.m >= 9 {
-            0
-        } else {
-            1
-        };
+        out.outcome = if flees(self.m, dice) { 0 } else { 1 };
     }
 }
 

@@ -89,32 +89,35 @@ pub struct Reacting {
 }
 
 impl Reacting {
-    /// Each modifier that applies, named (L1213-1218). `sign` is −1 with the restored minus signs.
+    /// Every modifier, named, with whether it applies (L1213-1218); `sign` is −1 with the
+    /// restored minus signs. No allocation, so the full game can ask at every attack.
+    fn terms(&self, sign: i32) -> [(&'static str, i32, bool); 6] {
+        let leader = self.leader.unwrap_or(0);
+        [
+            ("leader", leader as i32, leader > 0),
+            ("capital in the target", 3, self.capital),
+            ("Empire", 2, self.empire),
+            ("distance 3", sign, self.distance >= 3),
+            (
+                "ranges/straits",
+                2 * sign * self.crossings as i32,
+                self.crossings > 0,
+            ),
+            ("Bosporus", 2 * sign, self.bosporus),
+        ]
+    }
+
+    /// Each modifier that applies, named.
     pub fn breakdown(&self, sign: i32) -> Vec<(&'static str, i32)> {
-        let mut v = Vec::new();
-        if let Some(b) = self.leader.filter(|&b| b > 0) {
-            v.push(("leader", b as i32));
-        }
-        if self.capital {
-            v.push(("capital in the target", 3));
-        }
-        if self.empire {
-            v.push(("Empire", 2));
-        }
-        if self.distance >= 3 {
-            v.push(("distance 3", sign));
-        }
-        if self.crossings > 0 {
-            v.push(("ranges/straits", 2 * sign * self.crossings as i32));
-        }
-        if self.bosporus {
-            v.push(("Bosporus", 2 * sign));
-        }
-        v
+        self.terms(sign)
+            .into_iter()
+            .filter(|t| t.2)
+            .map(|(name, m, _)| (name, m))
+            .collect()
     }
 
     pub fn modifier(&self, sign: i32) -> i32 {
-        self.breakdown(sign).iter().map(|(_, m)| m).sum()
+        self.terms(sign).iter().filter(|t| t.2).map(|t| t.1).sum()
     }
 }
 

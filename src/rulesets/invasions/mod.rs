@@ -296,6 +296,14 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: &["passage"],
     },
     RuleOption {
+        name: "revolt_area_half",
+        reference: "Q18 (L1002-1007 vs L3310-3313)",
+        summary: "full game: an Empire's rebel Area is rolled on the table of \"capital\" (its capital's map half; a D2 only when none applies, e.g. the united Empire before the split: the main text) or \"d2\" (a D2 always picks the half, as the summary's table labels suggest)",
+        kind: OptionKind::Choice(&["capital", "d2"]),
+        default: OptionValue::Choice("capital"),
+        battles: &[],
+    },
+    RuleOption {
         name: "game_battle_system",
         reference: "XXI (L1763), the advanced system is an optional rule",
         summary: "full game: land battles by the \"basic\" system (battle dice) or the optional \"advanced\" one (2D6 and the combat table)",

@@ -91,6 +91,12 @@ impl Revolt {
         p_suppress(self.modifier(), self.rerolls())
     }
 
+    /// One suppression attempt: the D10 and the leader's rerolls; true when it succeeds.
+    pub fn roll(&self, dice: &mut Dice) -> bool {
+        let m = self.modifier();
+        (0..=self.rerolls()).any(|_| dice.d10() as i32 + m >= 9)
+    }
+
     /// P(leader killed): a failure with a single unit present, then a failed D2.
     pub fn p_leader_killed(&self) -> f64 {
         if self.leader.is_some() && self.units == 1 {
@@ -104,12 +110,9 @@ impl Revolt {
 impl Simulate for Model {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         let r = &self.r;
-        let m = r.modifier();
-        for _ in 0..=r.rerolls() {
-            if dice.d10() as i32 + m >= 9 {
-                out.outcome = 0;
-                return;
-            }
+        if r.roll(dice) {
+            out.outcome = 0;
+            return;
         }
         out.outcome = 1;
         out.counts[0] = r.units.min(1);

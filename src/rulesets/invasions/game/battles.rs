@@ -21,9 +21,30 @@ use toml::{Table, Value};
 pub struct Ground {
     pub terrain: Terrain,
     pub barbarian_province: bool,
-    /// "none", "river", "mountain-range" or "strait": the border crossed into the Area.
-    pub crossing: &'static str,
+    /// The border crossed into the Area.
+    pub crossing: Border,
     pub fortified_city: bool,
+}
+
+/// A border a battle's attackers crossed, as the calculator's `crossing` key names it (an enum,
+/// not the name, so that the cache's keys hash and compare cheaply).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Border {
+    None,
+    River,
+    MountainRange,
+    Strait,
+}
+
+impl Border {
+    pub fn name(self) -> &'static str {
+        match self {
+            Border::None => "none",
+            Border::River => "river",
+            Border::MountainRange => "mountain-range",
+            Border::Strait => "strait",
+        }
+    }
 }
 
 /// One side as the battle code needs it.
@@ -75,7 +96,7 @@ pub struct Result {
 /// Most built battles a worker keeps (each holds the calculator's model, a few KB), and most
 /// P(attacker wins) values (a few dozen bytes each); past either the cache starts again. Results
 /// do not depend on it: every entry is a function of its key.
-const MODELS: usize = 4_096;
+const MODELS: usize = 16_384;
 const ODDS: usize = 250_000;
 
 pub struct Battles {
@@ -146,7 +167,10 @@ impl Battles {
             "civilized"
         };
         t.insert("province".into(), Value::String(province.into()));
-        t.insert("crossing".into(), Value::String(key.ground.crossing.into()));
+        t.insert(
+            "crossing".into(),
+            Value::String(key.ground.crossing.name().into()),
+        );
         t.insert("all_crossed".into(), Value::Boolean(true));
         t.insert(
             "fortified_city".into(),

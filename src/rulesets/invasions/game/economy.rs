@@ -5,7 +5,7 @@
 use super::policy::Policy;
 use super::procedures::{self, CollapseTest, D10Test};
 use super::scenario::AreaKind;
-use super::state::{area_controller, full_control, held_in, template, Phase, NO_PROVINCE};
+use super::state::{full_control, held_in, template, Phase, NO_PROVINCE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -48,11 +48,9 @@ impl Play<'_> {
         }
     }
 
-    /// Phase 2 in activation order: Administration card, income, purchases (revolt suppression
-    /// has nothing to do under the null event model).
+    /// Phase 2 in activation order: Administration card, income, purchases, revolt suppression.
     pub fn administration(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         self.sort_activation();
-        self.refresh_control();
         for i in 0..self.st.order.len() {
             let n = self.st.order[i] as usize;
             if self.game.inactive[n] {
@@ -65,6 +63,7 @@ impl Play<'_> {
                     self.income(n, short, dice, log);
                     if self.st.status(n).is_some() {
                         self.purchases(n, dice, log);
+                        self.suppress_revolts(n, dice, log);
                     }
                 }
                 None => {}
@@ -101,20 +100,35 @@ impl Play<'_> {
         pay < cost
     }
 
-    /// Gross income in half gold (XIV.D-E), with `control` refreshed: cities (a pillaged one gives ½), capital, trade, and a
-    /// Kingdom's provinces or an Empire's Areas.
+    /// Gross income in half gold (XIV.D-E): cities (a pillaged one gives ½), capital, trade, and a
+    /// Kingdom's provinces or an Empire's Areas; a rebel province and its city yield nothing, nor
+    /// does its port trade (XVI.D).
     pub fn gross_halves(&self, n: usize) -> i32 {
         let g = self.game;
         let s = &g.scenario;
         let st = &self.st;
+        st.check_control(s);
         let empire = st.status(n) == Some(Status::Empire);
         let mut halves = 0i32;
-        for p in 0..s.provinces.len() {
-            if st.owner[p] != n as u8 {
+        // Sea zones where `n` holds a port city not in revolt (as an Area's `coasts`).
+        let mut trade_seas = 0u32;
+        let held = st
+            .owner
+            .iter()
+            .zip(&st.level)
+            .zip(&st.pillaged)
+            .zip(&st.revolt);
+        for (p, (((&o, &level), &pillaged), &revolt)) in held.enumerate() {
+            if o != n as u8 || revolt > 0 {
                 continue;
             }
-            let level = st.level[p] as i32;
-            halves += if st.pillaged[p] { level } else { 2 * level };
+            if level > 0 {
+                if let Some(sea) = s.provinces[p].port {
+                    trade_seas |= 1 << sea;
+                }
+            }
+            let level = level as i32;
+            halves += if pillaged { level } else { 2 * level };
             if !empire {
                 halves += s.provinces[p].income_halves as i32;
             }
@@ -125,24 +139,23 @@ impl Play<'_> {
         }
         if empire {
             for a in 0..s.areas.len() {
-                if self.control[a] == n as u8 {
+                if st.control[a] == n as u8 {
                     halves += 2 + 2 * full_control(s, st, a, n) as i32;
                 }
             }
         }
-        // Trade (XIV.G): 1 per sea zone with a held port city, + its Monopoly for all of them.
-        for sea in &s.seas {
-            let cities = sea.ports.iter().filter(|&&p| st.level[p as usize] > 0);
-            let (mut held, mut all) = (0, 0);
-            for &p in cities {
-                all += 1;
-                held += (st.owner[p as usize] == n as u8) as i32;
-            }
-            if held > 0 {
-                halves += 2;
-                if held == all {
-                    halves += 2 * sea.monopoly as i32;
-                }
+        // Trade (XIV.G): 1 per sea zone with a held port city, + its Monopoly for all of them
+        // (a rebel port city is ours but trades for nobody, and so breaks a Monopoly).
+        while trade_seas != 0 {
+            let sea = &s.seas[trade_seas.trailing_zeros() as usize];
+            trade_seas &= trade_seas - 1;
+            halves += 2;
+            let monopoly = sea.ports.iter().all(|&p| {
+                let p = p as usize;
+                st.level[p] == 0 || (st.owner[p] == n as u8 && st.revolt[p] == 0)
+            });
+            if monopoly {
+                halves += 2 * sea.monopoly as i32;
             }
         }
         halves
@@ -158,7 +171,8 @@ impl Play<'_> {
         } else {
             0
         };
-        let expenses = upkeep + DECLINE_COST[self.st.nations[n].decline as usize];
+        let expenses =
+            upkeep + DECLINE_COST[self.st.nations[n].decline as usize] + self.revolt_expenses(n);
         let net = gross - expenses;
         game_log!(
             log,
@@ -194,6 +208,9 @@ impl Play<'_> {
             if count == 0 {
                 break;
             }
+            if self.st.count(n, a) == 0 {
+                continue;
+            }
             count -= self.st.lose_cheapest(n, a, count);
         }
     }
@@ -216,10 +233,9 @@ impl Play<'_> {
             let capital = self.st.nations[n].capital;
             let capital_area = (capital != NO_PROVINCE)
                 .then(|| g.scenario.provinces[capital as usize].area as usize);
+            self.st.check_control(&g.scenario);
             let other_areas = (0..g.scenario.areas.len())
-                .filter(|&a| {
-                    Some(a) != capital_area && area_controller(&g.scenario, &self.st, a) == n as u8
-                })
+                .filter(|&a| Some(a) != capital_area && self.st.control[a] == n as u8)
                 .count() as u8;
             let test = CollapseTest {
                 age: self.st.nations[n].age,
@@ -232,7 +248,6 @@ impl Play<'_> {
                 game_log!(log, "{} collapses", g.name(n));
                 self.st.counters.collapses += 1;
                 self.eliminate(n);
-                self.refresh_control();
             }
         }
     }
@@ -260,6 +275,7 @@ impl Play<'_> {
         } else {
             procedures::halves_to_gold(self.gross_halves(n))
                 - DECLINE_COST[self.st.nations[n].decline as usize]
+                - self.revolt_expenses(n)
                 - self.st.units_of(n) as i32
         };
         let roman = g.roman[n];

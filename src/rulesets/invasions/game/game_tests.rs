@@ -41,6 +41,7 @@ fn empty_board(play: &mut Play) {
     for ns in play.st.nations.iter_mut() {
         ns.capital = super::state::NO_PROVINCE;
     }
+    play.st.rebuild_control(&play.game.scenario);
 }
 
 #[test]
@@ -61,16 +62,15 @@ fn t22_income_of_a_kingdom_and_an_empire_in_the_game() {
     let rome = nation(&g, "romani");
     let persia = nation(&g, "persae");
     for &p in &g.scenario.areas[graecia].provinces {
-        play.st.owner[p as usize] = rome as u8;
+        play.st.set_owner(&g.scenario, p as usize, rome as u8);
     }
     // Graecia in full control: 2 + Athenae 2 + Thessalonika 2 + Constantinopolis 3 = 9 (L869-880).
-    play.refresh_control();
     assert_eq!(play.gross_halves(rome), 2 * 9);
     // A Kingdom holding all of Asia: its provinces' 8 (the crowned figure) plus its cities.
     assert_eq!(play.st.status(persia), Some(Status::Kingdom));
     let mut cities = 0;
     for &p in &g.scenario.areas[asia].provinces {
-        play.st.owner[p as usize] = persia as u8;
+        play.st.set_owner(&g.scenario, p as usize, persia as u8);
         cities += g.scenario.provinces[p as usize]
             .city
             .as_ref()
@@ -85,6 +85,362 @@ fn t22_income_of_a_kingdom_and_an_empire_in_the_game() {
     );
     play.st.pillaged[athenae] = true;
     assert_eq!(play.gross_halves(rome), 2 * 9 - 2);
+}
+
+#[test]
+fn t20_a_revolt_costs_its_province_the_city_and_full_control_and_adds_expenses() {
+    let g = scripted_game();
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    let province = |name: &str| g.scenario.province(name).unwrap() as usize;
+    let (tripolitania, neustria) = (province("Tripolitania"), province("Neustria"));
+    for p in [tripolitania, neustria] {
+        assert_eq!(play.st.owner[p], rome as u8, "Rome holds both in 350");
+    }
+    let africa = g.scenario.area("Africa").unwrap() as usize;
+    let gallia = g.scenario.area("Gallia Septentrionalis").unwrap() as usize;
+    let full = |play: &Play, a| super::state::full_control(&g.scenario, &play.st, a, rome);
+    assert!(full(&play, africa) && full(&play, gallia));
+    let before = play.gross_halves(rome);
+    assert_eq!(play.revolt_expenses(rome), 0);
+    // Revolt 1: Tripolitania, a site without a city: income −1 (full control of Africa lost).
+    play.st.revolt[tripolitania] = 1;
+    play.st.rebel_provinces = 1;
+    assert!(!full(&play, africa));
+    assert_eq!(play.gross_halves(rome), before - 2);
+    // Revolt 2: Neustria (Parisius, level 1): income −2 (full control and the city).
+    play.st.revolt[neustria] = 1;
+    play.st.rebel_provinces = 2;
+    assert_eq!(play.gross_halves(rome), before - 2 - 4);
+    // Expenses +1 each (the example's third is its heresy, not played here); Revolt + costs 3.
+    assert_eq!(play.revolt_expenses(rome), 2);
+    play.st.revolt[neustria] = 2;
+    assert_eq!(play.revolt_expenses(rome), 4);
+    // A rebel province is still held: Area control does not change (XVI.D).
+    assert_eq!(play.st.control[africa], rome as u8);
+}
+
+#[test]
+fn an_empires_revolts_land_in_its_half_of_the_table_as_often_as_the_exact_distribution_says() {
+    let g = scripted_game();
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    let s = &g.scenario;
+    play.st.turn = 4; // after the split: the West table (Q18)
+    let capital = play.st.nations[rome].capital as usize;
+    let holds = |a: u8| {
+        s.areas[a as usize]
+            .provinces
+            .iter()
+            .any(|&p| play.st.owner[p as usize] == rome as u8)
+    };
+    let exact = super::procedures::revolt_area_distribution(
+        &s.revolt_areas,
+        Some(super::procedures::MapHalf::West),
+        holds,
+    );
+    let mut dice = Dice::from_seed(20);
+    let trials = 20_000;
+    let mut by_area = vec![0u32; s.areas.len()];
+    for _ in 0..trials {
+        play.st.revolt.fill(0);
+        play.st.rebel_provinces = 0;
+        play.start_revolt(rome, &mut dice, &mut NoLog);
+        let rebels: Vec<usize> = (0..s.provinces.len())
+            .filter(|&p| play.st.revolt[p] > 0)
+            .collect();
+        assert_eq!(rebels.len(), 1, "one rebel province a revolt");
+        let p = rebels[0];
+        assert_ne!(p, capital, "never the capital");
+        assert_eq!(play.st.owner[p], rome as u8);
+        by_area[s.provinces[p].area as usize] += 1;
+    }
+    for (a, p) in exact {
+        let f = by_area[a as usize] as f64 / trials as f64;
+        let se = (p * (1.0 - p) / trials as f64).sqrt();
+        assert!(
+            (f - p).abs() < 5.0 * se,
+            "{}: {f} vs {p}",
+            s.areas[a as usize].name
+        );
+        by_area[a as usize] = 0;
+    }
+    assert!(by_area.iter().all(|&c| c == 0), "only the table's Areas");
+    // Q19: a second revolt in a rebel province flips its marker to Revolt +, no further.
+    play.st.revolt.fill(0);
+    let p = s.province("Neustria").unwrap() as usize;
+    play.st.revolt[p] = 1;
+    play.st.rebel_provinces = 1;
+    for _ in 0..50 {
+        play.start_revolt(rome, &mut dice, &mut NoLog);
+    }
+    assert!(play.st.revolt.iter().all(|&r| r <= 2));
+    assert!(play.st.revolt.contains(&2));
+}
+
+#[test]
+fn under_the_d2_reading_of_q18_an_empires_revolts_follow_both_halves_of_the_table() {
+    let table: toml::Table = toml::from_str("revolt_area_half = \"d2\"").unwrap();
+    let o = Options::resolve(
+        crate::rulesets::invasions::OPTIONS,
+        Fields::new("t.toml", &table),
+    )
+    .unwrap();
+    let s = Scenario::bundled().unwrap();
+    let n = s.nations.len();
+    let g = Game::new(
+        s,
+        &o,
+        vec!["t".into(); 4],
+        vec![Policy::Scripted(Scripted::defaults()); n],
+        Vec::new(),
+    );
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    play.st.turn = 4; // past the split's turn: the default reading would use the West table only
+    let holds = |a: u8| {
+        s.areas[a as usize]
+            .provinces
+            .iter()
+            .any(|&p| play.st.owner[p as usize] == rome as u8)
+    };
+    let exact = super::procedures::revolt_area_distribution(&s.revolt_areas, None, holds);
+    assert!(exact.iter().any(|&(a, _)| s.revolt_areas[1].contains(&a)));
+    let mut dice = Dice::from_seed(18);
+    let trials = 20_000;
+    let mut by_area = vec![0u32; s.areas.len()];
+    for _ in 0..trials {
+        play.st.revolt.fill(0);
+        play.st.rebel_provinces = 0;
+        play.start_revolt(rome, &mut dice, &mut NoLog);
+        if let Some(p) = (0..s.provinces.len()).find(|&p| play.st.revolt[p] > 0) {
+            by_area[s.provinces[p].area as usize] += 1;
+        }
+    }
+    for (a, p) in exact {
+        // An Area where Rome holds only its capital takes the roll but no revolt.
+        let eligible = s.areas[a as usize].provinces.iter().any(|&q| {
+            q as usize != play.st.nations[rome].capital as usize
+                && play.st.owner[q as usize] == rome as u8
+        });
+        let want = if eligible { p } else { 0.0 };
+        let f = by_area[a as usize] as f64 / trials as f64;
+        let se = (p * (1.0 - p) / trials as f64).sqrt();
+        assert!(
+            (f - want).abs() < 5.0 * se,
+            "{}: {f} vs {want}",
+            s.areas[a as usize].name
+        );
+    }
+}
+
+#[test]
+fn revolt_suppression_succeeds_as_often_as_the_battle_code_says_and_a_failure_costs_a_unit() {
+    let g = scripted_game();
+    let persia = nation(&g, "persae");
+    let mut play = Play::new(&g);
+    let s = &g.scenario;
+    let capital = play.st.nations[persia].capital as usize;
+    let a = s.provinces[capital].area as usize;
+    let rebel = s.areas[a]
+        .provinces
+        .iter()
+        .map(|&p| p as usize)
+        .find(|&p| p != capital && play.st.owner[p] == persia as u8)
+        .expect("Persia holds another province in its capital's Area");
+    let held = super::state::held_in(s, &play.st, persia, a);
+    let start = play.st.clone();
+    let per_province = start.count(persia, a) / held;
+    assert!(per_province >= 1, "units present");
+    let p = crate::rulesets::invasions::revolt::Revolt {
+        units: per_province,
+        leader: None,
+        heretical: false,
+        religion_differs: false,
+        as_extracted: false,
+    }
+    .p();
+    assert!(p > 0.0 && p < 1.0);
+    assert!(
+        p >= Scripted::defaults().suppress,
+        "the scripted player tries"
+    );
+    let mut dice = Dice::from_seed(31);
+    let trials = 20_000;
+    let mut wins = 0;
+    for _ in 0..trials {
+        play.st.clone_from(&start);
+        play.st.revolt[rebel] = 1;
+        play.st.rebel_provinces = 1;
+        play.suppress_revolts(persia, &mut dice, &mut NoLog);
+        let lost = start.count(persia, a) - play.st.count(persia, a);
+        if play.st.revolt[rebel] == 0 {
+            wins += 1;
+            assert_eq!(lost, 0);
+        } else {
+            assert_eq!(lost, 1, "a failure costs one unit");
+        }
+    }
+    let f = wins as f64 / trials as f64;
+    let se = (p * (1.0 - p) / trials as f64).sqrt();
+    assert!((f - p).abs() < 5.0 * se, "{f} vs {p}");
+}
+
+#[test]
+fn flight_succeeds_as_often_as_the_battle_code_says_and_a_stack_alone_in_its_area_leaves_it() {
+    let policy = Policy::Scripted(Scripted {
+        flee: 1.0, // always tries
+        ..Scripted::defaults()
+    });
+    let g = game_with(Scenario::bundled().unwrap(), policy);
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    let huns = nation(&g, "hunni");
+    let italia = s.area("Italia").unwrap() as usize;
+    let capital = play.st.nations[rome].capital as usize;
+    let p = s.areas[italia]
+        .provinces
+        .iter()
+        .map(|&q| q as usize)
+        .find(|&q| q != capital && play.st.owner[q] == rome as u8)
+        .unwrap();
+    let infantry = super::state::template("infantry");
+    let cavalry = super::state::template("cavalry");
+    let mut attackers = [0u8; super::state::NT];
+    attackers[cavalry] = 2;
+    let mut defenders = [0u8; super::state::NT];
+    defenders[infantry] = 4;
+    *play.st.at_mut(rome, italia) = defenders;
+    let start = play.st.clone();
+    // Inputs read off the board: 4 units (twice the entering 2, +3), no cavalry against 2 (−1).
+    let expected = |fortified_city: bool, crossing: bool| {
+        crate::rulesets::invasions::flight::Flight {
+            leader: 0,
+            units: 4,
+            cavalry: 0,
+            enemy_units: 2,
+            enemy_cavalry: 2,
+            fortified_city,
+            crossing,
+            entering_double: false,
+            as_extracted: false,
+        }
+        .p()
+    };
+    let fortified = play.st.level[p] > 0 && play.st.walls[p] != 0;
+    let mut dice = Dice::from_seed(44);
+    let trials = 20_000;
+    let mut fled = 0;
+    for _ in 0..trials {
+        play.st.clone_from(&start);
+        if play.flight(
+            huns, italia, p, &attackers, &defenders, false, &mut dice, &mut NoLog,
+        ) {
+            fled += 1;
+            assert_eq!(*play.st.at(rome, italia), defenders, "it stays in the Area");
+        }
+    }
+    let want = expected(fortified, false);
+    let f = fled as f64 / trials as f64;
+    let se = (want * (1.0 - want) / trials as f64).sqrt();
+    assert!((f - want).abs() < 5.0 * se, "{f} vs {want}");
+    // Alone in Italia, the stack must leave it for a held neighbour: Gallia Meridionalis, the
+    // first in the graph, across the Alps (−2).
+    for &q in &s.areas[italia].provinces {
+        if q as usize != p {
+            play.st.set_owner(s, q as usize, NONE);
+        }
+    }
+    let gallia = s.area("Gallia Meridionalis").unwrap() as usize;
+    let alone = play.st.clone();
+    let mut left = 0;
+    for _ in 0..trials {
+        play.st.clone_from(&alone);
+        if play.flight(
+            huns, italia, p, &attackers, &defenders, false, &mut dice, &mut NoLog,
+        ) {
+            left += 1;
+            assert_eq!(play.st.count(rome, italia), 0);
+            assert_eq!(
+                play.st.count(rome, gallia),
+                alone.count(rome, gallia) + 4,
+                "units move, none lost"
+            );
+        }
+    }
+    let want = expected(fortified, true);
+    let f = left as f64 / trials as f64;
+    let se = (want * (1.0 - want) / trials as f64).sqrt();
+    assert!(want > 0.0 && (f - want).abs() < 5.0 * se, "{f} vs {want}");
+    // A horde's province is always defended.
+    play.st.clone_from(&start);
+    assert!(
+        !(0..200)
+            .any(|_| play
+                .flight(huns, italia, p, &attackers, &defenders, true, &mut dice, &mut NoLog))
+    );
+}
+
+#[test]
+fn interception_arrives_as_often_as_the_battle_code_says_within_the_stacking_room() {
+    let policy = Policy::Scripted(Scripted {
+        intercept: 1.0, // always tries
+        garrison: 0,
+        ..Scripted::defaults()
+    });
+    let g = game_with(Scenario::bundled().unwrap(), policy);
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let rome = nation(&g, "romani");
+    let huns = nation(&g, "hunni");
+    let italia = s.area("Italia").unwrap() as usize;
+    let illyria = s.area("Illyria").unwrap() as usize;
+    let capital = play.st.nations[rome].capital as usize;
+    assert_eq!(s.provinces[capital].area as usize, italia);
+    let infantry = super::state::template("infantry");
+    // One defender in Italia; every other Roman unit off the map but 5 in Illyria (no border
+    // modifier: Italia–Illyria is plain land).
+    for a in 0..s.areas.len() {
+        *play.st.at_mut(rome, a) = [0; super::state::NT];
+    }
+    play.st.at_mut(rome, italia)[infantry] = 1;
+    play.st.at_mut(rome, illyria)[infantry] = 5;
+    let mut attackers = [0u8; super::state::NT];
+    attackers[infantry] = 4;
+    let gallia = s.area("Gallia Meridionalis").unwrap() as usize;
+    let start = play.st.clone();
+    // An Empire (+2) defending its capital (+3): D10 + 5 ≥ 6, P = 1; elsewhere P = 0.7.
+    let other = s.areas[italia]
+        .provinces
+        .iter()
+        .map(|&q| q as usize)
+        .find(|&q| q != capital && play.st.owner[q] == rome as u8)
+        .unwrap();
+    let mut dice = Dice::from_seed(55);
+    for (p, want) in [(capital, 1.0), (other, 0.7)] {
+        let trials = 20_000;
+        let mut arrived = 0;
+        for _ in 0..trials {
+            play.st.clone_from(&start);
+            if play.interception(huns, gallia, p, &attackers, &mut dice, &mut NoLog) {
+                arrived += 1;
+                // Room for 3 beside the defender (limit 4 in the plain, 3 in mountains).
+                let room = g.stacking[p] as u32 - 1;
+                assert_eq!(play.st.count(rome, italia), 1 + room);
+                assert_eq!(play.st.count(rome, illyria), 5 - room);
+            } else {
+                assert_eq!(play.st.count(rome, italia), 1);
+            }
+        }
+        let f = arrived as f64 / trials as f64;
+        let se = (want * (1.0 - want) / trials as f64).sqrt().max(1e-9);
+        assert!((f - want).abs() <= 5.0 * se, "{f} vs {want}");
+    }
+    // Never from the attackers' own Area.
+    play.st.clone_from(&start);
+    assert!(!play.interception(huns, illyria, other, &attackers, &mut dice, &mut NoLog));
 }
 
 #[test]
@@ -248,8 +604,19 @@ fn check_invariants(play: &Play, r: &GameRecord, what: &str) {
             );
         }
     }
+    assert_eq!(
+        st.rebel_provinces as usize,
+        st.revolt.iter().filter(|&&r| r > 0).count(),
+        "{what}: the rebel count follows the markers"
+    );
     let vp: i32 = (0..g.players.len()).map(|p| play.player_vp(p)).sum();
     assert_eq!(vp as f64, r.score.iter().sum::<f64>());
+    // Every VP scored shows in a nation's column: no nation that scores lacks one.
+    let by_nation: f64 = r.extra[super::GAME_COLUMNS.len()..].iter().sum();
+    assert_eq!(
+        by_nation, vp as f64,
+        "{what}: VP by nation add up to the players'"
+    );
 }
 
 #[test]
@@ -272,6 +639,38 @@ fn invariants_hold_over_thousands_of_random_and_scripted_games() {
             check_invariants(&play, &r, &format!("{policy:?} game {i}"));
         }
     }
+}
+
+#[test]
+fn the_kept_control_table_equals_a_rebuild_wherever_it_is_read() {
+    use super::state::CHECK_CONTROL;
+    CHECK_CONTROL.with(|c| c.set(Some((0, 0))));
+    for (policy, games) in [
+        (Policy::Random, 300u64),
+        (Policy::Scripted(Scripted::defaults()), 300),
+    ] {
+        let g = game_with(Scenario::bundled().unwrap(), policy);
+        let mut play = Play::new(&g);
+        let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+        for i in 0..games {
+            r.clear();
+            play.play(
+                &mut Dice::for_trial(23, 0, i),
+                &mut r,
+                &mut NoObserver,
+                &mut NoLog,
+            );
+            // And at the end of the game, after the last turn's changes.
+            play.st.check_control(&g.scenario);
+        }
+    }
+    let (checks, held) = CHECK_CONTROL.with(|c| c.take()).unwrap();
+    // Income, Empire tests and scoring read it many times a game, and Areas change hands.
+    assert!(checks > 600 * 20, "only {checks} checks");
+    assert!(
+        held > checks,
+        "{held} controlled Areas over {checks} checks"
+    );
 }
 
 #[test]

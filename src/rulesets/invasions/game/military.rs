@@ -4,7 +4,7 @@
 //! stands, sack and walls; Barbarians may raid instead (XI) and migrate with their horde; raider
 //! nations raid in step 1.C.b.
 
-use super::battles::{Fighter, Ground};
+use super::battles::{Border, Fighter, Ground};
 use super::policy::Policy;
 use super::procedures::{self, RaidMarker, RaidOutcome};
 use super::scenario::{AreaKind, Crossing};
@@ -15,7 +15,6 @@ use crate::dice::{draw_without_replacement, Dice};
 use crate::game::GameLog;
 use crate::game_log;
 use crate::rulesets::invasions::army::Status;
-use crate::rulesets::invasions::land::Terrain;
 use crate::rulesets::invasions::pillage_markers::pillage_markers;
 use crate::rulesets::invasions::siege::{self, Capital, Situation, Walls};
 
@@ -26,8 +25,6 @@ struct Target {
     from: usize,
     attackers: Units,
     p_win: f64,
-    p_fall: f64,
-    score: f64,
 }
 
 fn walls_of(modifier: i8) -> Walls {
@@ -41,10 +38,16 @@ fn walls_of(modifier: i8) -> Walls {
 }
 
 /// The `count` most valuable units of `u` (the stack a nation sends or stands with).
-fn strongest(u: &Units, count: u32) -> Units {
+pub(super) fn strongest(u: &Units, count: u32) -> Units {
+    if total(u) <= count {
+        return *u;
+    }
     let mut out = [0u8; NT];
     let mut left = count;
     for &k in cheapest_first().iter().rev() {
+        if left == 0 {
+            break;
+        }
         let take = (u[k] as u32).min(left);
         out[k] = take as u8;
         left -= take;
@@ -52,12 +55,24 @@ fn strongest(u: &Units, count: u32) -> Units {
     out
 }
 
+/// The shortlist's cheap stand-in for P(attacker wins): strengths compared, the defence counting
+/// a quarter more and its horde one more.
+fn shortlist_p_win(attack: f64, defence: f64, horde: bool) -> f64 {
+    let d = defence * 1.25 + horde as u32 as f64;
+    attack / (attack + d)
+}
+
 /// A stack's worth in the battle code's unit values: the shortlist's strength measure.
 fn strength(u: &Units) -> f64 {
-    u.iter()
-        .zip(crate::rulesets::invasions::army::TEMPLATES)
-        .map(|(&c, t)| c as f64 * t.value.max(1.0))
-        .sum()
+    static WEIGHTS: std::sync::OnceLock<[f64; NT]> = std::sync::OnceLock::new();
+    let weights = WEIGHTS.get_or_init(|| {
+        std::array::from_fn(|k| {
+            crate::rulesets::invasions::army::TEMPLATES[k]
+                .value
+                .max(1.0)
+        })
+    });
+    u.iter().zip(weights).map(|(&c, w)| c as f64 * w).sum()
 }
 
 impl Play<'_> {
@@ -84,16 +99,11 @@ impl Play<'_> {
     }
 
     /// Stacking (XVII): 4 a province, 3 in mountains, +1 for an invading nation.
-    fn limit(&self, p: usize, invading: bool) -> u32 {
-        let base = if self.game.scenario.provinces[p].terrain == Terrain::Mountain {
-            3
-        } else {
-            4
-        };
-        base + invading as u32
+    pub(super) fn limit(&self, p: usize, invading: bool) -> u32 {
+        self.game.stacking[p] as u32 + invading as u32
     }
 
-    fn may_enter(&self, n: usize, a: usize) -> bool {
+    pub(super) fn may_enter(&self, n: usize, a: usize) -> bool {
         match self.game.entry_rule[a] {
             EntryRule::Open => true,
             EntryRule::NomadsOnly => {
@@ -125,7 +135,7 @@ impl Play<'_> {
             && self.st.status(o) == Some(Status::Barbarian))
     }
 
-    fn fighter(&self, n: usize, units: Units, horde: bool) -> Fighter {
+    pub(super) fn fighter(&self, n: usize, units: Units, horde: bool) -> Fighter {
         let g = self.game;
         let status = self.st.status(n).unwrap_or(Status::Barbarian);
         Fighter {
@@ -142,17 +152,17 @@ impl Play<'_> {
         }
     }
 
-    fn ground(&self, from: usize, p: usize) -> Ground {
+    pub(super) fn ground(&self, from: usize, p: usize) -> Ground {
         let s = &self.game.scenario;
         let to = s.provinces[p].area as usize;
         let crossing = if from == to {
-            "none"
+            Border::None
         } else {
             match s.areas[from].links.iter().find(|l| l.to as usize == to) {
-                Some(l) if l.crossing == Crossing::Strait => "strait",
-                Some(l) if l.river => "river",
-                Some(l) if l.mountains => "mountain-range",
-                _ => "none",
+                Some(l) if l.crossing == Crossing::Strait => Border::Strait,
+                Some(l) if l.river => Border::River,
+                Some(l) if l.mountains => Border::MountainRange,
+                _ => Border::None,
             }
         };
         Ground {
@@ -200,7 +210,7 @@ impl Play<'_> {
 
     /// The defenders of province `p`: its owner's strongest units in the Area, up to the limit,
     /// and whether its horde stands there.
-    fn defenders(&self, p: usize) -> (Units, bool) {
+    pub(super) fn defenders(&self, p: usize) -> (Units, bool) {
         let o = self.st.owner[p];
         if o == NONE {
             return ([0; NT], false);
@@ -211,23 +221,32 @@ impl Play<'_> {
         (units, self.st.nations[o].horde as usize == p)
     }
 
-    /// A target's odds: the battle code's exact P(attacker wins) when `exact`, else a strength
-    /// ratio (the shortlist's cheap stand-in), and P(the city falls) to one siege roll.
+    /// P(the city of province `p` falls to one siege roll by `n`); 1 where no city stands.
+    fn p_fall(&self, n: usize, p: usize) -> f64 {
+        if self.st.level[p] > 0 {
+            siege::p_fall(self.siege_modifier(n, p), 0)
+        } else {
+            1.0
+        }
+    }
+
+    /// What taking province `p` is worth to `n` in the policies' eyes: its VP weight, city and
+    /// income.
+    fn worth(&self, n: usize, p: usize) -> f64 {
+        let g = self.game;
+        g.worth[n * g.scenario.provinces.len() + p] + self.st.level[p] as f64
+    }
+
+    /// A target's odds against `attackers` sent from Area `from`: the battle code's exact
+    /// P(attacker wins) when `exact`, else the shortlist's strength ratio ([`shortlist_p_win`]).
     fn evaluate(
         &mut self,
         n: usize,
         from: usize,
         p: usize,
-        invading: bool,
-        keep: u32,
+        attackers: Units,
         exact: bool,
-    ) -> Option<Target> {
-        let g = self.game;
-        let have = self.st.count(n, from).saturating_sub(keep);
-        if have == 0 {
-            return None;
-        }
-        let attackers = strongest(self.st.at(n, from), have.min(self.limit(p, invading)));
+    ) -> Target {
         let (defenders, horde) = self.defenders(p);
         let p_win = if total(&defenders) == 0 {
             1.0
@@ -239,28 +258,14 @@ impl Play<'_> {
             ];
             self.battles.p_attacker(self.ground(from, p), sides)
         } else {
-            let a = strength(&attackers);
-            let d = strength(&defenders) * 1.25 + horde as u32 as f64;
-            a / (a + d)
+            shortlist_p_win(strength(&attackers), strength(&defenders), horde)
         };
-        let p_fall = if self.st.level[p] > 0 {
-            siege::p_fall(self.siege_modifier(n, p), 0)
-        } else {
-            1.0
-        };
-        let np = g.scenario.provinces.len();
-        let worth = 1.0
-            + g.wanted[n * np + p] as f64
-            + self.st.level[p] as f64
-            + g.scenario.provinces[p].income_halves as f64 / 2.0;
-        Some(Target {
+        Target {
             province: p,
             from,
             attackers,
             p_win,
-            p_fall,
-            score: p_win * p_fall * worth,
-        })
+        }
     }
 
     /// The best target reachable from Area `from` (its provinces and the adjacent Areas'), as the
@@ -286,7 +291,19 @@ impl Play<'_> {
         if random && !procedures::d2(dice) {
             return None;
         }
-        let mut best: Option<Target> = None;
+        let have = self.st.count(n, from).saturating_sub(keep);
+        if have == 0 {
+            return None;
+        }
+        let stack = |play: &Self, p: usize| {
+            strongest(play.st.at(n, from), have.min(play.limit(p, invading)))
+        };
+        // The stack sent depends on the target only through its stacking limit (3 in mountains,
+        // else 4), a defence on its owner, Area and limit: each strength is worked out once.
+        let mut stacks: [Option<f64>; 2] = [None; 2];
+        let mut defences = [(NONE, 0u8, 0u8, 0.0f64); 8];
+        let mut known = 0;
+        let mut best: Option<(usize, f64)> = None;
         let mut seen = 0u64;
         let links = s.areas[from].links.len();
         for i in 0..=links {
@@ -303,30 +320,62 @@ impl Play<'_> {
                 if !self.attackable(n, p) {
                     continue;
                 }
-                let t = self.evaluate(n, from, p, invading, keep, false)?;
                 if random {
                     // Reservoir sampling: every attackable province equally likely.
                     seen += 1;
                     if dice.below(seen) == 0 {
-                        best = Some(t);
+                        best = Some((p, 0.0));
                     }
                     continue;
                 }
-                if t.p_fall < siege {
+                let p_fall = self.p_fall(n, p);
+                if p_fall < siege {
                     continue;
                 }
-                if best.is_none_or(|b| t.score > b.score) {
-                    best = Some(t);
+                // P(win) is at most 1: a target that cannot beat the best so far even then is
+                // not weighed (rounding is monotone, so the bound holds in floating point too).
+                let worth = self.worth(n, p);
+                if best.is_some_and(|b| p_fall * worth <= b.1) {
+                    continue;
+                }
+                let limit = self.limit(p, invading);
+                let attack_strength = *stacks[(limit > 3 + invading as u32) as usize]
+                    .get_or_insert_with(|| strength(&stack(self, p)));
+                let o = self.st.owner[p];
+                let p_win = if o == NONE {
+                    1.0
+                } else {
+                    let key = (o, a as u8, self.limit(p, false) as u8);
+                    let cached = defences[..known]
+                        .iter()
+                        .find(|d| (d.0, d.1, d.2) == key)
+                        .map(|d| d.3);
+                    let defence = cached.unwrap_or_else(|| {
+                        let d = strength(&self.defenders(p).0);
+                        if known < defences.len() {
+                            defences[known] = (key.0, key.1, key.2, d);
+                            known += 1;
+                        }
+                        d
+                    });
+                    let horde = self.st.nations[o as usize].horde as usize == p;
+                    if defence == 0.0 {
+                        1.0
+                    } else {
+                        shortlist_p_win(attack_strength, defence, horde)
+                    }
+                };
+                let score = p_win * p_fall * worth;
+                if best.is_none_or(|b| score > b.1) {
+                    best = Some((p, score));
                 }
             }
         }
-        if random {
-            return best;
-        }
-        // The shortlisted target's exact odds decide (the battle code's P(win), cached).
-        let t = best?;
-        let t = self.evaluate(n, from, t.province, invading, keep, true)?;
-        (t.p_win >= attack).then_some(t)
+        let (p, _) = best?;
+        // The random pick, or the shortlisted target whose exact odds decide (the battle code's
+        // P(win), cached).
+        let t = self.evaluate(n, from, p, stack(self, p), !random);
+        (random || t.p_win >= attack).then_some(t)
     }
 
     fn barbarian(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
@@ -348,7 +397,7 @@ impl Play<'_> {
                     let taken = self.attack(n, t, invading, dice, log);
                     if taken && invading {
                         // Invading, the horde moves with the army as infantry (XVIII.H).
-                        self.st.nations[n].horde = t.province as u16;
+                        self.st.set_horde(&g.scenario, n, t.province as u16);
                     }
                 }
                 None => {
@@ -389,7 +438,7 @@ impl Play<'_> {
                 *self.st.at_mut(n, b) = [0; NT];
             }
         }
-        self.st.nations[n].horde = p;
+        self.st.set_horde(s, n, p);
         game_log!(log, "{} migrates to {}", g.name(n), s.areas[a].name);
         true
     }
@@ -440,6 +489,7 @@ impl Play<'_> {
         let p = t.province;
         let to = s.provinces[p].area as usize;
         let o = self.st.owner[p];
+        self.interception(n, t.from, p, &t.attackers, dice, log);
         let (defenders, horde) = self.defenders(p);
         let mut moving = t.attackers;
         if o != NONE && total(&defenders) == 0 && horde {
@@ -451,6 +501,10 @@ impl Play<'_> {
                 g.name(o as usize)
             );
             self.eliminate(o as usize);
+        } else if total(&defenders) > 0
+            && self.flight(n, t.from, p, &t.attackers, &defenders, horde, dice, log)
+        {
+            // The defenders got away (XIX.B): the attackers enter unopposed.
         } else if total(&defenders) > 0 {
             let o = o as usize;
             let sides = [
@@ -531,11 +585,11 @@ impl Play<'_> {
                 let elsewhere =
                     (0..self.st.owner.len()).find(|&q| q != p && self.st.owner[q] == o as u8);
                 if let Some(q) = elsewhere {
-                    self.st.nations[o].horde = q as u16;
+                    self.st.set_horde(&g.scenario, o, q as u16);
                 }
             }
         }
-        self.st.owner[p] = n as u8;
+        self.st.set_owner(&g.scenario, p, n as u8);
         if from != to {
             for k in 0..NT {
                 self.st.at_mut(n, from)[k] -= moving[k];

@@ -3,8 +3,9 @@
 //!
 //! Files: the scenario and its loader (`scenario.rs`), the dice procedures as pure functions with
 //! their exact twins (`procedures.rs`), the state (`state.rs`), battles through the calculator
-//! (`battles.rs`), the turn in §2's order (`turn.rs`), the economy (`economy.rs`), the Military
-//! phase (`military.rs`), the players (`policy.rs`).
+//! (`battles.rs`), the turn in §2's order (`turn.rs`), the economy (`economy.rs`), revolts and the
+//! events stand-in (`revolts.rs`), the Military phase (`military.rs`) and the owner's reactions to
+//! an attack, interception and flight (`reactions.rs`), the players (`policy.rs`).
 
 // Nations, Areas and provinces index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
@@ -14,6 +15,8 @@ pub mod economy;
 pub mod military;
 pub mod policy;
 pub mod procedures;
+pub mod reactions;
+pub mod revolts;
 pub mod scenario;
 pub mod state;
 pub mod turn;
@@ -28,7 +31,7 @@ mod tests;
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::game::{GameModel, GamePlay, GameSetup};
 use crate::options::Options;
-use crate::rulesets::invasions::land::System;
+use crate::rulesets::invasions::land::{System, Terrain};
 use policy::{Policy, CATALOG};
 use procedures::{EmpireAreaBonus, TreasuryTens};
 use scenario::{ProvinceId, Scenario};
@@ -40,7 +43,8 @@ pub const TURN_METRICS: &[&str] = &["vp", "gold", "units", "provinces"];
 pub const GLOBAL_METRICS: &[&str] = &["barbarians", "kingdoms", "empires", "gone"];
 /// Per-game columns: the West's fall (13 = still standing after the last turn), foundations,
 /// cities, then each player's VP by source (players in scenario order: Romans, Huns, Persians,
-/// Goths, as the scenario file names them and the loader checks).
+/// Goths, as the scenario file names them and the loader checks); each nation's VP by source
+/// follow ([`Game::columns`]: they depend on the scenario's nations).
 pub const GAME_COLUMNS: &[&str] = &[
     "west_fall_turn_13_if_standing",
     "kingdoms_founded",
@@ -52,6 +56,10 @@ pub const GAME_COLUMNS: &[&str] = &[
     "cities_sacked",
     "walls_razed",
     "raids",
+    "revolts",
+    "revolts_suppressed",
+    "interceptions",
+    "flights",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_objectives_huns",
@@ -92,10 +100,32 @@ pub struct Game {
     /// VP nation `n` scores for province `p` when it controls it or its Area: `wanted[n * np + p]`,
     /// the targeting weight of the policies.
     pub wanted: Vec<u16>,
+    /// What taking province `p` is worth to nation `n` before its city: 1 + `wanted` + half its
+    /// income, `worth[n * np + p]` (the target shortlist reads it thousands of times a game; every
+    /// term is a multiple of ½, so the sums are exact in any order).
+    pub worth: Vec<f64>,
+    /// Each nation's player (`scenario.nations[n].player`, kept compact for the hot loops).
+    pub player: Vec<u8>,
+    /// Each province's stacking limit before bonuses (XVII): 3 in mountains, else 4.
+    pub stacking: Vec<u8>,
     pub last_turn: u8,
     /// Who may enter each Area (XVIII.J), by Area.
     pub entry_rule: Vec<EntryRule>,
     pub ostrogothi: usize,
+    /// The player who picks the rebel province for each row of `procedures::REVOLT_SELECTOR`
+    /// (`usize::MAX` where the scenario has no such player: the victim's player picks).
+    pub revolt_selector: [usize; 4],
+    /// Option `lost_minus_signs` = "as-extracted" (revolt suppression's and flight's modifiers, Q14).
+    pub minus_signs_lost: bool,
+    /// Option `flight_size_bonus` = "entering-side-double" (flight's +3, Q13).
+    pub flight_entering_double: bool,
+    /// Option `revolt_area_half` = "d2": a D2 always picks the revolt table's half (Q18).
+    pub revolt_half_by_d2: bool,
+    /// `GAME_COLUMNS`, then `vp_<source>_<nation>` for each nation that can score from that
+    /// source (objectives: it has some; raids: it can raid, entering as a Barbarian).
+    pub columns: Vec<&'static str>,
+    /// (nation, VP source) of each per-nation column, in order.
+    pub nation_columns: Vec<(usize, usize)>,
     /// Battle caches handed from one worker to the next (the engine makes a worker per chunk);
     /// every entry is a function of its key, so which cache a worker gets changes no result.
     pub caches: std::sync::Mutex<Vec<battles::Battles>>,
@@ -106,7 +136,7 @@ impl Game {
         &self.scenario.nations[n].key
     }
     pub fn player_of(&self, n: usize) -> usize {
-        self.scenario.nations[n].player as usize
+        self.player[n] as usize
     }
 }
 
@@ -211,7 +241,37 @@ impl Game {
                 }
             }
         }
+        let worth = (0..wanted.len())
+            .map(|i| {
+                let p = i % np;
+                1.0 + wanted[i] as f64 + scenario.provinces[p].income_halves as f64 / 2.0
+            })
+            .collect();
+        let player = scenario.nations.iter().map(|n| n.player).collect();
+        let stacking = scenario
+            .provinces
+            .iter()
+            .map(|p| if p.terrain == Terrain::Mountain { 3 } else { 4 })
+            .collect();
         let people = |n: &scenario::Nation| &scenario.peoples[n.people as usize];
+        let mut nation_columns = Vec::new();
+        for (n, nation) in scenario.nations.iter().enumerate() {
+            if !nation.objectives.is_empty() {
+                nation_columns.push((n, state::VP_OBJECTIVES));
+            }
+            if nation.status == crate::rulesets::invasions::army::Status::Barbarian {
+                nation_columns.push((n, state::VP_RAIDS));
+            }
+        }
+        // Column names live as long as the run; a game model is built a handful of times a run.
+        let columns = GAME_COLUMNS
+            .iter()
+            .copied()
+            .chain(nation_columns.iter().map(|&(n, src)| {
+                let name = format!("vp_{}_{}", state::VP_SOURCES[src], scenario.nations[n].key);
+                &*Box::leak(name.into_boxed_str())
+            }))
+            .collect();
         let islam = scenario.islam_turn > 0;
         Game {
             players: scenario.players.clone(),
@@ -248,6 +308,9 @@ impl Game {
                 .map(|n| n.key == "romani" || n.key == "orientali")
                 .collect(),
             wanted,
+            worth,
+            player,
+            stacking,
             last_turn: if islam {
                 scenario.turns_with_islam
             } else {
@@ -263,6 +326,18 @@ impl Game {
                 })
                 .collect(),
             ostrogothi: nation("ostrogothi"),
+            columns,
+            nation_columns,
+            revolt_selector: procedures::REVOLT_SELECTOR.map(|(name, _, _)| {
+                scenario
+                    .players
+                    .iter()
+                    .position(|p| p.eq_ignore_ascii_case(name))
+                    .unwrap_or(usize::MAX)
+            }),
+            minus_signs_lost: options.choice("lost_minus_signs") == "as-extracted",
+            flight_entering_double: options.choice("flight_size_bonus") == "entering-side-double",
+            revolt_half_by_d2: options.choice("revolt_area_half") == "d2",
             start,
             scenario,
             caches: std::sync::Mutex::new(Vec::new()),
@@ -282,8 +357,10 @@ pub enum EntryRule {
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
-    "not played: leaders and campaigns (the Time Track's leaders are not in the text), interception, flight, overrun, forced passage, Limes, naval moves and landings, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies, assaults",
-    "events, calamities and Administration card effects follow the null model (digest §6.2): no event, no calamity (so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts), hence no revolt ever starts (the revolt suppression step has nothing to do)",
+    "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works; the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border); a horde's province is always defended; no leaders, so no leader bonus",
+    "interception (XIX.A) at the Area level: one leaderless stack from the adjacent Area with the most units to spare (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
+    "not played: leaders and campaigns (the Time Track's leaders are not in the text), overrun, forced passage, Limes, naval moves and landings, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies, assaults",
+    "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts; no religion, so suppression has no heresy or religion modifier",
     "the Huns vanish at Attila's death (their player aid E is not in the text); the Empire test's leader term is 0 (no leaders)",
     "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",
@@ -308,7 +385,7 @@ impl GameModel for Game {
         GLOBAL_METRICS
     }
     fn game_columns(&self) -> &[&'static str] {
-        GAME_COLUMNS
+        &self.columns
     }
     fn max_turns(&self) -> u32 {
         self.last_turn as u32

@@ -36,6 +36,14 @@ pub struct Scripted {
     pub cavalry_share: f64,
     /// Kingdom/Empire: gold kept back from purchases.
     pub reserve: u8,
+    /// Kingdom/Empire: attempt a revolt suppression when its P(success) reaches this.
+    pub suppress: f64,
+    /// Every status: flee an attack (XIX.B) when the battle code's P(the defence wins) is below
+    /// this.
+    pub flee: f64,
+    /// Every status: intercept into an attacked province (XIX.A) when the battle code's P(the
+    /// defence wins) is below this.
+    pub intercept: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -102,6 +110,27 @@ pub const SCRIPTED: &[Param] = &[
         max: 40.0,
         default: 5.0,
     },
+    Param {
+        name: "suppress",
+        summary: "Kingdom/Empire: put down a revolt (a failure costs a unit) when P(success) is at least this",
+        min: 0.0,
+        max: 1.0,
+        default: 0.3,
+    },
+    Param {
+        name: "flee",
+        summary: "any nation: try to flee an attack (XIX.B) when the battle code's P(the defence wins) is below this",
+        min: 0.0,
+        max: 1.0,
+        default: 0.2,
+    },
+    Param {
+        name: "intercept",
+        summary: "any nation: bring a stack from an adjacent Area into an attacked province (XIX.A) when the battle code's P(the defence wins) is below this",
+        min: 0.0,
+        max: 1.0,
+        default: 0.6,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -115,19 +144,22 @@ fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
         heavy_share: v.get(6),
         cavalry_share: v.get(7),
         reserve: v.get(8).round() as u8,
+        suppress: v.get(9),
+        flee: v.get(10),
+        intercept: v.get(11),
     })
 }
 
 pub const KINDS: &[PolicyKind<Policy>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix",
+        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, revolt suppression, interception, flight",
         params: SCRIPTED,
         build: scripted,
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases",
+        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases, revolt suppression, interception, flight",
         params: &[],
         build: |_| Policy::Random,
     },

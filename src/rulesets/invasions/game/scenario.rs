@@ -263,6 +263,11 @@ pub struct Scenario {
     pub event_deck: [u8; 2],
     /// Diplomacy cards by name.
     pub diplomacy_deck: Vec<(String, u8)>,
+    /// Events (abstraction.toml `[events]`): the chance that a player's event card of the turn
+    /// starts a revolt (0 under the null model), and the Empires' rebel-Area table (XVI.C) as
+    /// Area indices (West, East).
+    pub revolt_chance: f64,
+    pub revolt_areas: [[AreaId; 10]; 2],
     stand_ins: Vec<StandIn>,
 }
 
@@ -674,6 +679,7 @@ struct Events {
     provenance: String,
     why: Option<String>,
     model: String,
+    revolt_chance: Option<f64>,
 }
 
 // ---- Loading ---------------------------------------------------------------------------------------
@@ -943,8 +949,8 @@ impl<'f> Loader<'f> {
         let kingdom_prices = self.units("purchases.kingdom", &pr.kingdom)?;
         let empire_prices = self.units("purchases.empire", &pr.empire)?;
         let roman_national = self.units("purchases.roman_national", &pr.roman_national)?;
-        self.events(ab)?;
-        Ok(Scenario {
+        let revolt_chance = self.events(ab)?;
+        let mut s = Scenario {
             title: head.title.clone(),
             year: head.year,
             turns: head.turns,
@@ -976,8 +982,14 @@ impl<'f> Loader<'f> {
             administration_deck: set_row(&rb.decks.administration),
             event_deck: [rb.decks.events.public, rb.decks.events.private],
             diplomacy_deck: rb.decks.diplomacy.clone().into_iter().collect(),
+            revolt_chance,
+            revolt_areas: [[0; 10]; 2],
             stand_ins: self.stand_ins,
-        })
+        };
+        if revolt_chance > 0.0 {
+            s.revolt_areas = super::procedures::revolt_areas(&s)?;
+        }
+        Ok(s)
     }
 
     fn rulebook_tags(&self, rb: &RulebookFile) -> Result<()> {
@@ -1894,18 +1906,35 @@ impl<'f> Loader<'f> {
         Ok(())
     }
 
-    fn events(&mut self, ab: &AbstractionFile) -> Result<()> {
+    /// The events model: "null" (no card acts) or "revolts" (a card starts a revolt with
+    /// `revolt_chance`); returns that chance (0 under the null model).
+    fn events(&mut self, ab: &AbstractionFile) -> Result<f64> {
         let e = &ab.events;
         self.stand_in("events", &e.provenance, &e.why)?;
-        if e.model != "null" {
-            return Err(bad(
+        let allowed = "a probability 0..1 (the chance a player's event card starts a revolt)";
+        match (e.model.as_str(), e.revolt_chance) {
+            ("null", None) => Ok(0.0),
+            ("null", Some(c)) => Err(bad(
+                self.ab,
+                "events.revolt_chance",
+                &c.to_string(),
+                "nothing with model = \"null\" (no card acts); model = \"revolts\" uses it",
+            )),
+            ("revolts", Some(c)) if (0.0..=1.0).contains(&c) => Ok(c),
+            ("revolts", Some(c)) => Err(bad(
+                self.ab,
+                "events.revolt_chance",
+                &c.to_string(),
+                allowed,
+            )),
+            ("revolts", None) => Err(bad(self.ab, "events.revolt_chance", "nothing", allowed)),
+            (other, _) => Err(bad(
                 self.ab,
                 "events.model",
-                &e.model,
-                "\"null\" (the only model so far)",
-            ));
+                other,
+                "\"null\" (no card acts) or \"revolts\" (cards start revolts at revolt_chance)",
+            )),
         }
-        Ok(())
     }
 }
 

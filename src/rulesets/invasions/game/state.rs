@@ -16,6 +16,8 @@ pub const NONE: u8 = u8::MAX;
 pub const NO_PROVINCE: ProvinceId = ProvinceId::MAX;
 /// Most nations the fixed-size tallies hold.
 pub const MAX_NATIONS: usize = 64;
+/// Most Areas (the control table's bit sets of Areas).
+pub const MAX_AREAS: usize = 64;
 
 /// Where a nation stands in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +74,10 @@ pub struct Counters {
     pub cities_sacked: u32,
     pub walls_razed: u32,
     pub raids: u32,
+    pub revolts: u32,
+    pub revolts_suppressed: u32,
+    pub flights: u32,
+    pub interceptions: u32,
     pub kingdoms_founded: u32,
     pub empires_founded: u32,
     pub collapses: u32,
@@ -89,6 +95,10 @@ pub struct State {
     /// Walls' siege modifier (0 = unfortified).
     pub walls: Vec<i8>,
     pub pillaged: Vec<bool>,
+    /// The revolt marker a province carries (XVI.D): 0 none, 1 Revolt −, 2 Revolt +.
+    pub revolt: Vec<u8>,
+    /// Provinces with a revolt marker (most turns none: the revolt steps skip their loops).
+    pub rebel_provinces: u32,
     /// The raid marker a province carries (procedures::RaidMarker as u8) and the turn it was placed.
     pub raid_marker: Vec<(u8, u8)>,
     pub ledger: Ledger,
@@ -97,6 +107,9 @@ pub struct State {
     pub turn_vp: Vec<i32>,
     /// Activation order, rebuilt each turn in place.
     pub order: Vec<u8>,
+    /// Each Area's controller ([`area_controller`]), kept current by the mutators below: write
+    /// `owner`, `level`, a nation's `phase` or `horde` only through them.
+    pub control: Vec<u8>,
 }
 
 impl State {
@@ -115,7 +128,13 @@ impl State {
     }
     pub fn units_of(&self, n: usize) -> u32 {
         let areas = self.areas();
-        (0..areas).map(|a| self.count(n, a)).sum::<u32>() + total(&self.nations[n].offmap)
+        // One pass over the nation's contiguous rows.
+        let on_map: u32 = self.units[n * areas..(n + 1) * areas]
+            .as_flattened()
+            .iter()
+            .map(|&c| c as u32)
+            .sum();
+        on_map + total(&self.nations[n].offmap)
     }
     pub fn all_units(&self) -> i64 {
         (0..self.nations.len())
@@ -159,6 +178,102 @@ impl State {
         self.ledger.units_out += lost as i64;
         lost
     }
+    /// Province `p` passes to `n` (or to nobody: `NONE`); its Area's controller follows.
+    pub fn set_owner(&mut self, s: &Scenario, p: usize, n: u8) {
+        if self.owner[p] != n {
+            self.owner[p] = n;
+            self.update_control(s, s.provinces[p].area as usize);
+        }
+    }
+    /// The city of province `p` grows one level.
+    pub fn grow_city(&mut self, s: &Scenario, p: usize) {
+        self.level[p] += 1;
+        self.update_control(s, s.provinces[p].area as usize);
+    }
+    /// Nation `n` changes phase or status: the Areas where it holds land or its horde may change
+    /// hands (nowhere else does its status count).
+    pub fn set_phase(&mut self, s: &Scenario, n: usize, phase: Phase) {
+        if self.nations[n].phase != phase {
+            let touched = self.areas_of(s, n);
+            self.nations[n].phase = phase;
+            self.update_areas(s, touched);
+        }
+    }
+    /// Nation `n` gives up every province it holds.
+    pub fn release_all(&mut self, s: &Scenario, n: usize) {
+        let touched = self.areas_of(s, n);
+        for o in self.owner.iter_mut() {
+            if *o == n as u8 {
+                *o = NONE;
+            }
+        }
+        self.update_areas(s, touched);
+    }
+    /// The Areas where `n` holds a province or has its horde, as a bit set.
+    fn areas_of(&self, s: &Scenario, n: usize) -> u64 {
+        let mut areas = 0u64;
+        for (p, &o) in self.owner.iter().enumerate() {
+            if o == n as u8 {
+                areas |= 1 << s.provinces[p].area;
+            }
+        }
+        let h = self.nations[n].horde;
+        if h != NO_PROVINCE {
+            areas |= 1 << s.provinces[h as usize].area;
+        }
+        areas
+    }
+    fn update_areas(&mut self, s: &Scenario, mut areas: u64) {
+        while areas != 0 {
+            let a = areas.trailing_zeros() as usize;
+            areas &= areas - 1;
+            self.update_control(s, a);
+        }
+    }
+    /// Nation `n`'s horde moves to province `p` (or leaves the map: `NO_PROVINCE`).
+    pub fn set_horde(&mut self, s: &Scenario, n: usize, p: ProvinceId) {
+        let old = self.nations[n].horde;
+        if old == p {
+            return;
+        }
+        self.nations[n].horde = p;
+        for q in [old, p] {
+            if q != NO_PROVINCE {
+                self.update_control(s, s.provinces[q as usize].area as usize);
+            }
+        }
+    }
+    fn update_control(&mut self, s: &Scenario, a: usize) {
+        self.control[a] = area_controller(s, self, a);
+    }
+    /// Every Area's controller from scratch (the start state; tests that set up a board by hand).
+    pub fn rebuild_control(&mut self, s: &Scenario) {
+        let mut control = std::mem::take(&mut self.control);
+        control_table(s, self, &mut control);
+        self.control = control;
+    }
+    /// Where `control` is read: in a test that asked for it (`CHECK_CONTROL`), the kept table
+    /// must equal a rebuild from scratch; nothing outside tests.
+    #[inline]
+    pub fn check_control(&self, s: &Scenario) {
+        #[cfg(test)]
+        if CHECK_CONTROL.with(|on| on.get().is_some()) {
+            let mut fresh = vec![NONE; self.control.len()];
+            control_table(s, self, &mut fresh);
+            assert_eq!(
+                self.control, fresh,
+                "turn {}: the kept control table differs from a rebuild",
+                self.turn
+            );
+            CHECK_CONTROL.with(|on| {
+                let (checks, held) = on.get().unwrap_or_default();
+                let held_now = fresh.iter().filter(|&&c| c != NONE).count() as u64;
+                on.set(Some((checks + 1, held + held_now)))
+            });
+        }
+        #[cfg(not(test))]
+        let _ = s;
+    }
     /// Removes every unit of `n` (collapse, vanishing, a captured horde).
     pub fn remove_all_units(&mut self, n: usize) {
         let lost = self.units_of(n) as i64;
@@ -169,6 +284,13 @@ impl State {
         self.nations[n].offmap = [0; NT];
         self.ledger.units_out += lost;
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set to `Some((0, 0))` by a test: every read of the control table on this thread checks it
+    /// against a rebuild and counts (checks, controlled Areas seen).
+    pub static CHECK_CONTROL: std::cell::Cell<Option<(u64, u64)>> = const { std::cell::Cell::new(None) };
 }
 
 pub fn total(u: &Units) -> u32 {
@@ -208,6 +330,10 @@ pub fn initial(s: &Scenario) -> State {
         s.nations.len() < MAX_NATIONS,
         "too many nations for the tallies"
     );
+    assert!(
+        s.areas.len() <= MAX_AREAS,
+        "too many Areas for the control table's bit sets"
+    );
     let areas = s.areas.len();
     let np = s.provinces.len();
     let mut st = State {
@@ -244,20 +370,24 @@ pub fn initial(s: &Scenario) -> State {
             .map(|p| p.city.as_ref().map_or(0, |c| c.walls))
             .collect(),
         pillaged: vec![false; np],
+        revolt: vec![0; np],
+        rebel_provinces: 0,
         raid_marker: vec![(0, 0); np],
         ledger: Ledger::default(),
         counters: Counters::default(),
         turn_vp: vec![0; s.players.len()],
         order: (0..s.nations.len() as u8).collect(),
+        control: vec![NONE; areas],
     };
     for (i, n) in s.nations.iter().enumerate() {
         if n.entry_turn == 1 {
             enter(s, &mut st, i);
         }
         for &p in &n.controls {
-            st.owner[p as usize] = i as u8;
+            st.set_owner(s, p as usize, i as u8);
         }
     }
+    st.rebuild_control(s);
     st.ledger = Ledger {
         units_in: st.all_units(),
         units_out: 0,
@@ -271,7 +401,7 @@ pub fn initial(s: &Scenario) -> State {
 pub fn enter(s: &Scenario, st: &mut State, n: usize) {
     let nation = &s.nations[n];
     let status = nation.status;
-    st.nations[n].phase = Phase::Active(status);
+    st.set_phase(s, n, Phase::Active(status));
     st.nations[n].age = 1;
     st.nations[n].treasury += nation.treasury as i32;
     st.ledger.gold_in += nation.treasury as i32 as i64;
@@ -283,7 +413,7 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
                 st.add_units(n, a, k as usize, c);
             }
             if st.owner[p as usize] == NONE {
-                st.owner[p as usize] = n as u8;
+                st.set_owner(s, p as usize, n as u8);
             }
         }
         None => {
@@ -301,7 +431,7 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
         }
     }
     if let Some(h) = nation.horde {
-        st.nations[n].horde = h;
+        st.set_horde(s, n, h);
     }
 }
 
@@ -382,7 +512,7 @@ fn controller_given_hordes(
 
 /// Every Area's controller at once ([`area_controller`] for each, with one pass over the hordes).
 pub fn control_table(s: &Scenario, st: &State, out: &mut [u8]) {
-    let mut hordes = [(0u8, NONE); 64];
+    let mut hordes = [(0u8, NONE); MAX_AREAS];
     for (n, ns) in st.nations.iter().enumerate() {
         if ns.horde != NO_PROVINCE && matches!(ns.phase, Phase::Active(_)) {
             let a = s.provinces[ns.horde as usize].area as usize;
@@ -395,11 +525,12 @@ pub fn control_table(s: &Scenario, st: &State, out: &mut [u8]) {
     }
 }
 
-/// An Empire's full control: every city of the Area and no province held by another nation.
+/// An Empire's full control: every city of the Area and no hostile province, a rebel one being
+/// hostile (XVI.D; T20: a revolt in a site-only province costs the full control).
 pub fn full_control(s: &Scenario, st: &State, a: usize, n: usize) -> bool {
     s.areas[a].provinces.iter().all(|&p| {
-        let o = st.owner[p as usize];
-        o == n as u8 || (o == NONE && st.level[p as usize] == 0)
+        let (o, p) = (st.owner[p as usize], p as usize);
+        (o == n as u8 && st.revolt[p] == 0) || (o == NONE && st.level[p] == 0)
     })
 }
 

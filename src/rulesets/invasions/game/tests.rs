@@ -612,3 +612,30 @@ fn a_folder_given_by_path_loads_and_a_missing_one_is_input_error() {
         "{e}"
     );
 }
+
+#[test]
+fn the_events_model_is_checked() {
+    let null = "model = \"revolts\"\nrevolt_chance = 0.1667";
+    for (to, field, allowed) in [
+        (
+            "model = \"revolts\"",
+            "events.revolt_chance",
+            "a probability 0..1",
+        ),
+        (
+            "model = \"revolts\"\nrevolt_chance = 1.5",
+            "events.revolt_chance",
+            "a probability 0..1",
+        ),
+        ("model = \"sometimes\"", "events.model", "\"null\""),
+        (
+            "model = \"null\"\nrevolt_chance = 0.5",
+            "events.revolt_chance",
+            "nothing with model = \"null\"",
+        ),
+    ] {
+        let e = error_with(false, null, to);
+        assert!(e.contains(&format!("`{field}`")), "{e}");
+        assert!(e.contains(allowed), "{e}");
+    }
+}

@@ -20,9 +20,6 @@ pub struct Play<'g> {
     pub battles: Battles,
     per_player: Vec<f64>,
     global: Vec<f64>,
-    /// Each Area's controller, refreshed where a step reads many of them while nothing it does
-    /// changes who holds what (ageing between promotions, scoring).
-    pub control: Vec<u8>,
 }
 
 impl<'g> Play<'g> {
@@ -38,7 +35,6 @@ impl<'g> Play<'g> {
                 .unwrap_or_else(|| Battles::new(game.system, game.options.clone())),
             per_player: vec![0.0; game.players.len() * super::TURN_METRICS.len()],
             global: vec![0.0; super::GLOBAL_METRICS.len()],
-            control: vec![NONE; game.scenario.areas.len()],
         }
     }
 
@@ -71,7 +67,8 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.reinforce(dice, log);
         }
-        // 1.C.a events: the null model draws nothing that acts. 1.C.b raids, 1.C.c caravans.
+        // 1.C.a events (the scenario's stand-in: revolts at most), 1.C.b raids, 1.C.c caravans.
+        self.events(dice, log);
         self.raider_raids(dice, log);
         if turn > 1 {
             self.caravans(dice, log);
@@ -170,7 +167,7 @@ impl<'g> Play<'g> {
     /// second 10 come next turn).
     fn promote(&mut self, n: usize, status: Status) {
         let st = &mut self.st;
-        st.nations[n].phase = Phase::Active(status);
+        st.set_phase(&self.game.scenario, n, Phase::Active(status));
         st.nations[n].age = 1;
         st.nations[n].decline = Decline::None;
         st.nations[n].promoted_turn = st.turn;
@@ -191,7 +188,7 @@ impl<'g> Play<'g> {
                     && self.game.scenario.provinces[p].city.is_some()
                     && st.level[p] == from
                 {
-                    st.level[p] += 1;
+                    st.grow_city(&self.game.scenario, p);
                     break 'grow;
                 }
             }
@@ -207,23 +204,16 @@ impl<'g> Play<'g> {
             .max_by_key(|&p| (st.level[p], std::cmp::Reverse(p)));
         if let Some(p) = best {
             st.nations[n].capital = p as u16;
-            st.nations[n].horde = NO_PROVINCE;
+            st.set_horde(&self.game.scenario, n, NO_PROVINCE);
             if st.walls[p] == 0 {
                 st.walls[p] = -2;
             }
         }
     }
 
-    /// Recomputes every Area's controller: call it after anything that changes who holds what
-    /// (ownership, hordes, statuses) before reading `control`.
-    pub fn refresh_control(&mut self) {
-        state::control_table(&self.game.scenario, &self.st, &mut self.control);
-    }
-
     fn age_civilized(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         let turn = self.st.turn;
-        self.refresh_control();
         for n in 0..self.st.nations.len() {
             if !self.st.civilized(n) || g.inactive[n] {
                 continue;
@@ -259,10 +249,7 @@ impl<'g> Play<'g> {
             Decline::None => *d = Decline::Simple,
             Decline::Simple => *d = Decline::Double,
             Decline::Double => match self.st.status(n) {
-                Some(Status::Kingdom) => {
-                    self.refresh_control();
-                    self.empire_test(n, dice, log)
-                }
+                Some(Status::Kingdom) => self.empire_test(n, dice, log),
                 _ => {
                     let pay = self.st.nations[n].treasury.min(10);
                     self.st.spend_gold(n, pay);
@@ -271,12 +258,13 @@ impl<'g> Play<'g> {
         }
     }
 
-    /// Areas `n` controls (Civilized, Barbarian), from the refreshed control table.
+    /// Areas `n` controls (Civilized, Barbarian).
     pub fn controlled_areas(&self, n: usize) -> (u8, u8) {
         let g = self.game;
+        self.st.check_control(&g.scenario);
         let (mut civ, mut barb) = (0, 0);
         for a in 0..g.scenario.areas.len() {
-            if self.control[a] == n as u8 {
+            if self.st.control[a] == n as u8 {
                 match g.scenario.areas[a].kind {
                     AreaKind::Civilized => civ += 1,
                     AreaKind::Barbarian => barb += 1,
@@ -309,7 +297,6 @@ impl<'g> Play<'g> {
             );
             self.promote(n, Status::Empire);
             self.st.counters.empires_founded += 1;
-            self.refresh_control();
         }
     }
 
@@ -328,7 +315,7 @@ impl<'g> Play<'g> {
             let a = a as usize;
             for &p in &g.scenario.areas[a].provinces {
                 if self.st.owner[p as usize] == w as u8 {
-                    self.st.owner[p as usize] = e as u8;
+                    self.st.set_owner(&g.scenario, p as usize, e as u8);
                 }
             }
             let moved = *self.st.at(w, a);
@@ -350,15 +337,12 @@ impl<'g> Play<'g> {
 
     /// A nation leaves the game: its units go, its provinces are left uncontrolled.
     pub fn eliminate(&mut self, n: usize) {
+        let s = &self.game.scenario;
         self.st.remove_all_units(n);
-        for o in self.st.owner.iter_mut() {
-            if *o == n as u8 {
-                *o = NONE;
-            }
-        }
+        self.st.release_all(s, n);
+        self.st.set_phase(s, n, Phase::Gone);
+        self.st.set_horde(s, n, NO_PROVINCE);
         let ns = &mut self.st.nations[n];
-        ns.phase = Phase::Gone;
-        ns.horde = NO_PROVINCE;
         ns.capital = NO_PROVINCE;
         let gold = ns.treasury;
         self.st.spend_gold(n, gold);
@@ -391,10 +375,10 @@ impl<'g> Play<'g> {
                         self.st.at_mut(n, a)[k] += off[k];
                     }
                     self.st.nations[n].offmap = [0; state::NT];
-                    self.st.nations[n].horde = h;
+                    self.st.set_horde(&g.scenario, n, h);
                     self.st.nations[n].settled = false;
                     if self.st.owner[h as usize] == NONE {
-                        self.st.owner[h as usize] = n as u8;
+                        self.st.set_owner(&g.scenario, h as usize, n as u8);
                     }
                     game_log!(
                         log,
@@ -473,7 +457,7 @@ impl<'g> Play<'g> {
 
     fn score(&mut self, log: &mut dyn GameLog) {
         let g = self.game;
-        self.refresh_control();
+        self.st.check_control(&g.scenario);
         for n in 0..g.scenario.nations.len() {
             if self.st.status(n).is_none() || g.inactive[n] {
                 continue;
@@ -481,7 +465,7 @@ impl<'g> Play<'g> {
             let mut vp = 0i32;
             for o in &g.scenario.nations[n].objectives {
                 let held = match o.target {
-                    super::scenario::Target::Area(a) => self.control[a as usize] == n as u8,
+                    super::scenario::Target::Area(a) => self.st.control[a as usize] == n as u8,
                     super::scenario::Target::Province(p) => self.st.owner[p as usize] == n as u8,
                 };
                 if held {
@@ -587,6 +571,10 @@ impl<'g> Play<'g> {
             c.cities_sacked as f64,
             c.walls_razed as f64,
             c.raids as f64,
+            c.revolts as f64,
+            c.revolts_suppressed as f64,
+            c.interceptions as f64,
+            c.flights as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
@@ -597,6 +585,10 @@ impl<'g> Play<'g> {
                     .sum();
                 record.extra[head.len() + 2 * p + slot] = vp as f64;
             }
+        }
+        let first = super::GAME_COLUMNS.len();
+        for (i, &(n, src)) in g.nation_columns.iter().enumerate() {
+            record.extra[first + i] = self.st.nations[n].vp[src] as f64;
         }
     }
 }
