@@ -23,6 +23,8 @@ pub type PlayerId = u8;
 pub const BUNDLED_DIR: &str = "scenarios/invasions/scenario-1";
 const RULEBOOK: &str = "rulebook.toml";
 const ABSTRACTION: &str = "abstraction.toml";
+/// A nation's Areas are kept as the bits of a u64 (`state.rs`).
+pub const MAX_AREAS: usize = 64;
 
 /// In the order of `Terrain::NAMES`.
 const TERRAINS: [Terrain; 6] = [
@@ -1097,6 +1099,16 @@ impl<'f> Loader<'f> {
     }
 
     fn areas(&self, rb: &RulebookFile) -> Result<Vec<Area>> {
+        // The game keeps a nation's Areas as the bits of a u64.
+        if rb.area.len() > MAX_AREAS {
+            let n = rb.area.len();
+            return Err(AleaError::input(
+                self.rb,
+                "area",
+                format!("{n} Areas"),
+                format!("at most {MAX_AREAS}"),
+            ));
+        }
         let mut out = Vec::new();
         for (i, a) in rb.area.iter().enumerate() {
             let kind = match (a.kind.as_str(), a.empire_income) {

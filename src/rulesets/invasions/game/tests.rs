@@ -639,3 +639,17 @@ fn the_events_model_is_checked() {
         assert!(e.contains(allowed), "{e}");
     }
 }
+
+#[test]
+fn more_areas_than_the_state_can_hold_are_refused() {
+    let extra: String = (0..super::scenario::MAX_AREAS)
+        .map(|i| format!("[[area]]\nname = \"Extra {i}\"\nkind = \"barbarian\"\nkingdom_income = 1\nprovenance = \"rulebook\"\nlines = \"L2690\"\n\n"))
+        .collect();
+    let e = error_with(
+        true,
+        "[[area]]\nname = \"Arabia\"",
+        &format!("{extra}[[area]]\nname = \"Arabia\""),
+    );
+    assert!(e.starts_with("rb.toml: `area`"), "{e}");
+    assert!(e.contains("at most 64"), "{e}");
+}
