@@ -3,9 +3,11 @@
 
 use super::scenario::{Goods, Scenario, COLLAPSE};
 use super::search::Directive;
+use super::searches::{fresh_generation, Searches};
 use super::Model;
 use crate::dice::Dice;
 use crate::rulesets::mare_nostrum::Leader;
+use std::cell::RefCell;
 
 pub const NONE: u8 = u8::MAX;
 /// Unit classes of an army: regular and veteran infantry and cavalry, mercenary infantry and cavalry.
@@ -201,6 +203,12 @@ pub struct State {
     pub port_seas: Vec<u16>,
     /// What each searching nation decided for this turn ([`Directive::Follow`] for the others).
     pub directives: Vec<Directive>,
+    /// A number taken afresh ([`fresh_generation`]) whenever an owner changes, and one whenever
+    /// the fleets at sea do: the kept map searches are keyed by them.
+    pub owners_generation: u64,
+    pub fleets_generation: u64,
+    /// Map searches kept between calls ([`Searches`]); a copy of the state starts with its own.
+    pub searches: RefCell<Searches>,
 }
 
 /// Written out so that [`Clone::clone_from`] reuses every buffer: the search player copies the
@@ -238,6 +246,9 @@ impl Clone for State {
             units_ledger,
             port_seas,
             directives,
+            owners_generation,
+            fleets_generation,
+            searches: _,
         } = source;
         self.turn = *turn;
         self.year = *year;
@@ -263,6 +274,8 @@ impl Clone for State {
         self.units_ledger = *units_ledger;
         self.port_seas.clone_from(port_seas);
         self.directives.clone_from(directives);
+        self.owners_generation = *owners_generation;
+        self.fleets_generation = *fleets_generation;
     }
 }
 
@@ -335,6 +348,8 @@ impl State {
         self.war_activity.resize(nn, 0);
         self.directives.clear();
         self.directives.resize(nn, Directive::Follow);
+        self.owners_generation = fresh_generation();
+        self.fleets_generation = fresh_generation();
         for (p, pd) in sc.provinces.iter().enumerate() {
             self.provinces[p] = ProvinceState {
                 owner: pd.owner.map_or(NONE, |o| o as u8),
@@ -528,6 +543,9 @@ impl State {
             list.insert(i, p as u16);
         }
         self.provinces[p].owner = n as u8;
+        let before = self.owners_generation;
+        self.owners_generation = fresh_generation();
+        self.owner_changed(p, n, before);
     }
 
     pub fn refresh_port_seas(&mut self) {
