@@ -174,7 +174,8 @@ fn play(m: &Model, seed: u64, log: &mut dyn crate::game::GameLog) -> (GameRecord
 
 /// Plays a game checking after every phase that only military upkeep drives a treasury below
 /// zero (§5.3, L443-L445): every other payment is cut to what the nation has; that the
-/// unit totals the state keeps are what a recount of the armies gives; and that the naval
+/// unit totals and the nations present in each province the state keeps are what a recount of
+/// the armies gives; and that the naval
 /// phase's table of ports is what counting each nation's ports on each sea gives.
 fn play_checking_treasuries(m: &Model, seed: u64) -> (GameRecord, State) {
     let mut w = turn::Worker::new(m);
@@ -191,6 +192,13 @@ fn play_checking_treasuries(m: &Model, seed: u64) -> (GameRecord, State) {
                 s.hostile_independent(n),
                 s.recount_hostile(n) > 0,
                 "{phase:?}: independents Hostile to nation {n} (game {seed})"
+            );
+        }
+        for p in 0..s.provinces.len() {
+            assert_eq!(
+                s.present(p),
+                s.recount_present(p),
+                "{phase:?}: the nations with units in province {p} (game {seed})"
             );
         }
         let ports = s.ports_by_sea(m);
