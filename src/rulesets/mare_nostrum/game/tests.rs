@@ -1401,3 +1401,81 @@ fn kept_map_searches_are_the_searches_afresh_over_many_turns() {
         "{found} targets, {route_checks} routes"
     );
 }
+
+#[test]
+fn kept_facing_trade_links_are_the_ones_found_by_a_scan_over_many_turns() {
+    // One kept table asked after every phase (links are added, halved away, ceded and annexed;
+    // cities change hands between), held to a plain scan for the link back.
+    let m = model("default = \"random\"\nrome = \"aggressor\"\ncarthage = \"expansionist\"");
+    let mut checked = 0;
+    let mut faced = 0;
+    for g in 0..150u64 {
+        let mut w = turn::Worker::new(&m);
+        let mut r = GameRecord::new(13, GAME_COLUMNS.len());
+        let mut kept = economy::Facing::default();
+        let mut check = |phase: turn::Phase, s: &State| {
+            let owner = |c: usize| s.provinces[c].owner;
+            let index = kept.update(&s.trade, owner);
+            for (i, l) in s.trade.iter().enumerate() {
+                let back = s.trade.iter().position(|b| {
+                    owner(l.to as usize) != state::NONE
+                        && b.owner == owner(l.to as usize)
+                        && (b.from, b.to) == (l.to, l.from)
+                });
+                assert_eq!(
+                    index[i],
+                    back.map_or(economy::NO_LINK, |b| b as u32),
+                    "{phase:?}: the link facing {l:?} (game {g})"
+                );
+                checked += 1;
+                faced += back.is_some() as u32;
+            }
+        };
+        w.play_watched(
+            &mut Dice::from_seed(70_000 + g),
+            &mut r,
+            &mut NoObserver,
+            &mut NoLog,
+            &mut check,
+        );
+    }
+    assert!(faced > 1000 && faced < checked, "{faced} of {checked}");
+}
+
+#[test]
+fn a_kept_facing_link_goes_when_the_city_it_ends_in_changes_hands() {
+    let (_, mut s) = at_start(3);
+    let (carthage, rome) = (1, 12);
+    let (roma, carthago) = (s.nations[rome].capital, s.nations[carthage].capital);
+    s.trade = vec![
+        state::TradeLink {
+            owner: carthage as u8,
+            from: carthago as u16,
+            to: roma as u16,
+            points: 4,
+        },
+        state::TradeLink {
+            owner: rome as u8,
+            from: roma as u16,
+            to: carthago as u16,
+            points: 3,
+        },
+    ];
+    s.trade.sort_by_key(state::TradeLink::key);
+    let mut kept = economy::Facing::default();
+    let facing = |s: &State, kept: &mut economy::Facing| {
+        kept.update(&s.trade, |c| s.provinces[c].owner).to_vec()
+    };
+    assert_eq!(
+        facing(&s, &mut kept),
+        [1, 0],
+        "the two links face each other"
+    );
+    // Carthage loses its capital to Macedon: Rome's link now ends in a Macedonian city.
+    s.set_owner(carthago, 11);
+    assert_eq!(facing(&s, &mut kept), [1, economy::NO_LINK]);
+    assert_eq!(
+        facing(&s, &mut economy::Facing::default()),
+        [1, economy::NO_LINK]
+    );
+}
