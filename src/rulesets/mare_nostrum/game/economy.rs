@@ -124,19 +124,20 @@ impl State {
             return false;
         }
         let seas = model.scenario.seas.len();
-        (0..seas).filter(|s| pr.ports & (1 << s) != 0).all(|s| {
-            let mut own = 0;
-            let mut enemy = 0;
-            for m in 0..self.nations.len() {
-                let f = self.fleets_at_sea[m * seas + s];
-                if m == o as usize || self.allied(o as usize, m) {
-                    own += f;
-                } else if self.at_war(o as usize, m) {
-                    enemy += f;
-                }
+        let friends = self.nations[o as usize].military | 1 << o;
+        let enemies = self.nations[o as usize].at_war & !friends;
+        let fleets = |mut nations: u16, s: usize| {
+            let mut total = 0;
+            while nations != 0 {
+                let m = nations.trailing_zeros() as usize;
+                nations &= nations - 1;
+                total += self.fleets_at_sea[m * seas + s];
             }
-            enemy >= own + 10
-        })
+            total
+        };
+        (0..seas)
+            .filter(|s| pr.ports & (1 << s) != 0)
+            .all(|s| fleets(enemies, s) >= fleets(friends, s) + 10)
     }
 
     fn link_active(&self, idle: &[bool], l: &TradeLink) -> bool {
