@@ -7,16 +7,24 @@
 //! changes: the owners and the fleets at sea (each known by a generation number taken afresh when
 //! they change), the nation's wars, military alliances and the passages granted to it. Generation
 //! numbers are unique in the process, so nothing kept can be mistaken for another map's, not even
-//! in the copies of a state the search player makes for its rollouts (a copy keeps its own
-//! searches, not the source's).
+//! in the copies of a state the search player makes for its rollouts: the searches are kept per
+//! thread, for every state played on it.
 
 use super::scenario::Border;
 use super::state::State;
 use super::{Model, Route, RouteScratch};
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 static GENERATIONS: AtomicU64 = AtomicU64::new(1);
+
+thread_local! {
+    /// The searches kept on this thread, for every state played on it: a state's searches are
+    /// found by their keys, so states (and games) share them safely, and a worker allocates the
+    /// tables once per thread rather than once per chunk of games.
+    static KEPT: RefCell<Searches> = RefCell::default();
+}
 
 /// A generation number no other version of any map in this process has had.
 pub fn fresh_generation() -> u64 {
@@ -71,19 +79,20 @@ impl State {
     /// now): the kept views that were up to date see it at once.
     pub(super) fn owner_changed(&mut self, p: usize, owner: usize, before: u64) {
         let now = self.owners_generation;
-        let mut kept = self.searches.borrow_mut();
-        for (n, view) in kept.views.iter_mut().enumerate() {
-            let Some((generation, at_war, passage_to)) = view.passable_from else {
-                continue;
-            };
-            if generation != before {
-                continue;
+        KEPT.with_borrow_mut(|kept| {
+            for (n, view) in kept.views.iter_mut().enumerate() {
+                let Some((generation, at_war, passage_to)) = view.passable_from else {
+                    continue;
+                };
+                if generation != before {
+                    continue;
+                }
+                let bit = (passable_owners(n, at_war, passage_to) >> owner) as u64 & 1;
+                let word = &mut view.key.passable[p / 64];
+                *word = *word & !(1 << (p % 64)) | bit << (p % 64);
+                view.passable_from = Some((now, at_war, passage_to));
             }
-            let bit = (passable_owners(n, at_war, passage_to) >> owner) as u64 & 1;
-            let word = &mut view.key.passable[p / 64];
-            *word = *word & !(1 << (p % 64)) | bit << (p % 64);
-            view.passable_from = Some((now, at_war, passage_to));
-        }
+        })
     }
 }
 
@@ -129,7 +138,7 @@ struct Walk {
 pub type Step = (u16, u8, Option<Border>);
 pub const UNREACHED: Step = (u16::MAX, 0, None);
 
-/// The kept searches of one state, per (nation, starting province).
+/// The kept searches, per (nation, starting province).
 #[derive(Debug, Default)]
 pub struct Searches {
     provinces: usize,
@@ -172,18 +181,28 @@ impl Model {
         s: &State,
         n: usize,
         from: usize,
+        wanted: impl FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        KEPT.with_borrow_mut(|kept| self.nearest_kept(kept, s, n, from, wanted))
+    }
+
+    fn nearest_kept(
+        &self,
+        kept: &mut Searches,
+        s: &State,
+        n: usize,
+        from: usize,
         mut wanted: impl FnMut(usize) -> bool,
     ) -> Option<usize> {
         let np = s.provinces.len();
-        let mut kept = s.searches.borrow_mut();
         kept.size_for(s.nations.len(), np);
-        let mut key = self.map_key(s, &mut kept, n);
+        let mut key = self.map_key(s, kept, n);
         // Supremacy counts here only once some fleet could hold a sea alone.
         if !key.any_ten {
             key.supremacy = 0;
         }
         let slot = n * np + from;
-        let Searches { walks, queues, .. } = &mut *kept;
+        let Searches { walks, queues, .. } = kept;
         let walk = &mut walks[slot];
         let queue = &mut queues[slot * np..(slot + 1) * np];
         if walk.key != Some(key) {
@@ -245,17 +264,28 @@ impl Model {
         to: usize,
         scratch: &mut RouteScratch,
     ) -> Option<Route> {
+        KEPT.with_borrow_mut(|kept| self.route_kept(kept, s, n, from, to, scratch))
+    }
+
+    fn route_kept(
+        &self,
+        kept: &mut Searches,
+        s: &State,
+        n: usize,
+        from: usize,
+        to: usize,
+        scratch: &mut RouteScratch,
+    ) -> Option<Route> {
         let np = s.provinces.len();
-        let mut kept = s.searches.borrow_mut();
         kept.size_for(s.nations.len(), np);
-        let mut map = self.map_key(s, &mut kept, n);
+        let mut map = self.map_key(s, kept, n);
         map.any_ten = false; // routes count supremacy whatever the fleets
         if !map.passable(to) {
             self.route_table(s, &map, from, to, scratch);
             return Route::read(&scratch.prev, from, to);
         }
         let slot = n * np + from;
-        let Searches { tables, steps, .. } = &mut *kept;
+        let Searches { tables, steps, .. } = kept;
         let table = &mut steps[slot * np..(slot + 1) * np];
         if tables[slot] != Some(map) {
             // `to` is passable, so the table is the same for every target.

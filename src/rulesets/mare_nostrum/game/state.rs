@@ -3,11 +3,10 @@
 
 use super::scenario::{Goods, Scenario, COLLAPSE};
 use super::search::Directive;
-use super::searches::{fresh_generation, Searches};
+use super::searches::fresh_generation;
 use super::Model;
 use crate::dice::Dice;
 use crate::rulesets::mare_nostrum::Leader;
-use std::cell::RefCell;
 
 pub const NONE: u8 = u8::MAX;
 /// Unit classes of an army: regular and veteran infantry and cavalry, mercenary infantry and cavalry.
@@ -211,8 +210,6 @@ pub struct State {
     /// the fleets at sea do: the kept map searches are keyed by them.
     pub owners_generation: u64,
     pub fleets_generation: u64,
-    /// Map searches kept between calls ([`Searches`]); a copy of the state starts with its own.
-    pub searches: RefCell<Searches>,
 }
 
 /// Written out so that [`Clone::clone_from`] reuses every buffer: the search player copies the
@@ -253,7 +250,6 @@ impl Clone for State {
             directives,
             owners_generation,
             fleets_generation,
-            searches: _,
         } = source;
         self.turn = *turn;
         self.year = *year;
