@@ -12,42 +12,91 @@ use crate::game_log;
 
 /// Trade income per nation (L149, L582, L595-L603): every active point gives 1 T to its owner and
 /// 1 T to the owner of the city it ends in; points X→Y that face points Y→X form route points
-/// (the smaller count), summed over all of a nation's routes, 1 T per full 5.
+/// (the smaller count), summed over all of a nation's routes, 1 T per full 5. `facing` and
+/// `active` are, for each link, the link facing it ([`Facing`]) and whether it is active.
 pub fn trade_income(
     links: &[TradeLink],
+    facing: &[u32],
+    active: &[bool],
     owner_of_city: impl Fn(usize) -> u8,
-    active: impl Fn(&TradeLink) -> bool,
     income: &mut [i64],
     route_points: &mut [u32],
 ) {
-    debug_assert!(links.is_sorted_by_key(TradeLink::key));
     route_points.fill(0);
-    // Where each owner's links begin: a facing link is looked for among its owner's only.
-    let mut start = [0usize; 17];
-    for l in links {
-        start[l.owner as usize + 1] += 1;
-    }
-    for o in 0..16 {
-        start[o + 1] += start[o];
-    }
-    for l in links.iter().filter(|l| active(l)) {
+    for (i, l) in links.iter().enumerate() {
+        if !active[i] {
+            continue;
+        }
         income[l.owner as usize] += l.points as i64;
         let dest = owner_of_city(l.to as usize);
         if dest == NONE {
             continue;
         }
         income[dest as usize] += l.points as i64;
-        let theirs = &links[start[dest as usize]..start[dest as usize + 1]];
-        let facing = theirs
-            .binary_search_by_key(&link_key(dest, l.to, l.from), TradeLink::key)
-            .ok()
-            .map(|i| &theirs[i])
-            .filter(|r| active(r))
-            .map_or(0, |r| r.points);
-        route_points[l.owner as usize] += l.points.min(facing);
+        let f = facing[i] as usize;
+        let facing_points = if f != NO_LINK as usize && active[f] {
+            links[f].points
+        } else {
+            0
+        };
+        route_points[l.owner as usize] += l.points.min(facing_points);
     }
     for (i, r) in route_points.iter().enumerate() {
         income[i] += (*r / 5) as i64;
+    }
+}
+
+/// No facing link.
+pub const NO_LINK: u32 = u32::MAX;
+
+/// The link facing each trade link (X→Y faces Y→X when that is owned by Y's owner), as an index
+/// into the links, or [`NO_LINK`]; worked out again only when the links (not their points) or
+/// the owners of the cities they end in have changed, which most turns they have not.
+#[derive(Debug, Default)]
+pub struct Facing {
+    /// The links and the owners of the cities they end in, as they were when worked out.
+    keys: Vec<u64>,
+    dests: Vec<u8>,
+    index: Vec<u32>,
+}
+
+impl Facing {
+    pub fn update(&mut self, links: &[TradeLink], owner_of_city: impl Fn(usize) -> u8) -> &[u32] {
+        let unchanged = self.keys.len() == links.len()
+            && (self.keys.iter().zip(&self.dests).zip(links))
+                .all(|((&k, &d), l)| k == l.key() && d == owner_of_city(l.to as usize));
+        if unchanged {
+            return &self.index;
+        }
+        debug_assert!(links.is_sorted_by_key(TradeLink::key));
+        // Where each owner's links begin: a facing link is looked for among its owner's only.
+        let mut start = [0usize; 17];
+        for l in links {
+            start[l.owner as usize + 1] += 1;
+        }
+        for o in 0..16 {
+            start[o + 1] += start[o];
+        }
+        self.index.clear();
+        for l in links {
+            let dest = owner_of_city(l.to as usize);
+            let found = if dest == NONE {
+                None
+            } else {
+                let (first, end) = (start[dest as usize], start[dest as usize + 1]);
+                links[first..end]
+                    .binary_search_by_key(&link_key(dest, l.to, l.from), TradeLink::key)
+                    .ok()
+                    .map(|i| first + i)
+            };
+            self.index.push(found.map_or(NO_LINK, |i| i as u32));
+        }
+        self.keys.clear();
+        self.keys.extend(links.iter().map(TradeLink::key));
+        self.dests.clear();
+        self.dests
+            .extend(links.iter().map(|l| owner_of_city(l.to as usize)));
+        &self.index
     }
 }
 
@@ -75,19 +124,20 @@ impl State {
             return false;
         }
         let seas = model.scenario.seas.len();
-        (0..seas).filter(|s| pr.ports & (1 << s) != 0).all(|s| {
-            let mut own = 0;
-            let mut enemy = 0;
-            for m in 0..self.nations.len() {
-                let f = self.fleets_at_sea[m * seas + s];
-                if m == o as usize || self.allied(o as usize, m) {
-                    own += f;
-                } else if self.at_war(o as usize, m) {
-                    enemy += f;
-                }
+        let friends = self.nations[o as usize].military | 1 << o;
+        let enemies = self.nations[o as usize].at_war & !friends;
+        let fleets = |mut nations: u16, s: usize| {
+            let mut total = 0;
+            while nations != 0 {
+                let m = nations.trailing_zeros() as usize;
+                nations &= nations - 1;
+                total += self.fleets_at_sea[m * seas + s];
             }
-            enemy >= own + 10
-        })
+            total
+        };
+        (0..seas)
+            .filter(|s| pr.ports & (1 << s) != 0)
+            .all(|s| fleets(enemies, s) >= fleets(friends, s) + 10)
     }
 
     fn link_active(&self, idle: &[bool], l: &TradeLink) -> bool {
@@ -124,11 +174,17 @@ impl State {
         }
         {
             let this = &*self;
-            let idle = &scratch.idle;
+            let owner = |c: usize| this.provinces[c].owner;
+            scratch.active.clear();
+            scratch
+                .active
+                .extend(links.iter().map(|l| this.link_active(&scratch.idle, l)));
+            let facing = scratch.facing.update(&links, owner);
             trade_income(
                 &links,
-                |c| this.provinces[c].owner,
-                |l| this.link_active(idle, l),
+                facing,
+                &scratch.active,
+                owner,
                 &mut scratch.trade,
                 &mut scratch.routes,
             );
@@ -822,6 +878,9 @@ pub struct Scratch {
     pub routes: Vec<u32>,
     pub idle: Vec<bool>,
     pub inactive: Vec<bool>,
+    /// Whether each trade link is active this turn, and the links facing them.
+    pub active: Vec<bool>,
+    pub facing: Facing,
 }
 
 pub fn goods_text(g: &Goods) -> String {
@@ -865,6 +924,20 @@ pub struct Recruit {
 mod tests {
     use super::*;
 
+    /// [`trade_income`] with the facing links found afresh and `active` asked of each link.
+    fn trade_income_of(
+        links: &[TradeLink],
+        owner: impl Fn(usize) -> u8 + Copy,
+        active: impl Fn(&TradeLink) -> bool,
+        income: &mut [i64],
+        routes: &mut [u32],
+    ) {
+        let active: Vec<bool> = links.iter().map(active).collect();
+        let mut facing = Facing::default();
+        let facing = facing.update(links, owner);
+        trade_income(links, facing, &active, owner, income, routes);
+    }
+
     #[test]
     fn e16_trade_income_of_rome_egypt_pergamon_and_pontus() {
         // Cities: 0 Roma, 1 Picenum, 2 Ravena (Rome = 0); 3 Cyrene (Egypt = 1); 4 Rodas (Pergamon = 2); 5 Sinope (Pontus = 3).
@@ -885,20 +958,20 @@ mod tests {
         ];
         let mut income = [0i64; 4];
         let mut routes = [0u32; 4];
-        trade_income(&links, owner, |_| true, &mut income, &mut routes);
+        trade_income_of(&links, owner, |_| true, &mut income, &mut routes);
         assert_eq!(income, [24, 10, 8, 5]);
         assert_eq!(routes, [6, 3, 3, 0]);
         // E14: Rome Roma->Cyrene 5, Egypt Cyrene->Picenum 3: no route.
         let e14 = [link(0, 0, 3, 5), link(1, 3, 1, 3)];
-        trade_income(&e14, owner, |_| true, &mut [0; 4], &mut routes);
+        trade_income_of(&e14, owner, |_| true, &mut [0; 4], &mut routes);
         assert_eq!(routes, [0, 0, 0, 0]);
         // E15: facing points make a route of 3 for both.
         let e15 = [link(0, 0, 3, 5), link(1, 3, 0, 3)];
-        trade_income(&e15, owner, |_| true, &mut [0; 4], &mut routes);
+        trade_income_of(&e15, owner, |_| true, &mut [0; 4], &mut routes);
         assert_eq!(routes, [3, 3, 0, 0]);
         // Inactive links earn nothing.
         let mut income = [0i64; 4];
-        trade_income(&links, owner, |l| l.owner != 0, &mut income, &mut routes);
+        trade_income_of(&links, owner, |l| l.owner != 0, &mut income, &mut routes);
         assert_eq!(income, [8, 5, 3, 0]);
     }
 }

@@ -1,6 +1,7 @@
 //! Fleets (digest §3.1, rules 3.10 and 4.1): deployment, naval battles, attrition, ports and
 //! sea supremacy.
 
+use super::searches::fresh_generation;
 use super::state::{State, MILITARY, NONE};
 use super::{Model, Policies};
 use crate::dice::Dice;
@@ -22,6 +23,7 @@ impl State {
         // Nothing in this phase changes whose ports count: counted once for every nation and sea.
         let ports = self.ports_by_sea(model);
         self.fleets_at_sea.fill(0);
+        self.fleets_generation = fresh_generation();
         for n in 0..nn {
             if !self.nations[n].alive || self.nations[n].fleets == 0 {
                 self.nations[n].fleet_sea = NONE;
@@ -31,6 +33,7 @@ impl State {
             self.nations[n].fleet_sea = s;
             if (s as usize) < seas {
                 self.fleets_at_sea[n * seas + s as usize] = self.nations[n].fleets;
+                self.fleets_generation = fresh_generation();
             }
         }
         for s in 0..seas {
@@ -58,6 +61,7 @@ impl State {
                     let (vp, stability) = model.naval.vp_and_stability(losses, winner);
                     for (i, &n) in [a, b].iter().enumerate() {
                         self.fleets_at_sea[n * seas + s] -= losses[i];
+                        self.fleets_generation = fresh_generation();
                         self.nations[n].fleets -= losses[i];
                         self.nations[n].vp += vp[i] as i64;
                         self.change_stability(n, stability[i] as i32, model.rules.optimal_vp);
@@ -93,6 +97,7 @@ impl State {
             let f = self.fleets_at_sea[n * seas + s];
             let lost = dice.d10_at_least(f, 10);
             self.fleets_at_sea[n * seas + s] -= lost;
+            self.fleets_generation = fresh_generation();
             self.nations[n].fleets -= lost;
         }
     }

@@ -12,6 +12,7 @@ pub mod independents;
 pub mod policy;
 pub mod scenario;
 pub mod search;
+pub mod searches;
 pub mod state;
 mod turn;
 pub mod war;
@@ -39,6 +40,31 @@ impl Route {
     pub fn steps(&self) -> &[(usize, u32, Option<Border>)] {
         &self.steps[..self.len]
     }
+
+    /// The path from `from` to `to` in a table [`Model::route_table`] filled; None if `to` was
+    /// not reached or is `from`.
+    fn read(prev: &[searches::Step], from: usize, to: usize) -> Option<Route> {
+        if prev[to] == searches::UNREACHED || to == from {
+            return None;
+        }
+        let mut steps = 0;
+        let mut at = to;
+        while at != from {
+            steps += 1;
+            at = prev[at].0 as usize;
+        }
+        let mut route = Route::default();
+        let mut at = to;
+        for k in (0..steps).rev() {
+            let (p, step, border) = prev[at];
+            if k < route.steps.len() {
+                route.steps[k] = (at, step as u32, border);
+                route.len = route.len.max(k + 1);
+            }
+            at = p as usize;
+        }
+        Some(route)
+    }
 }
 
 /// The tables [`Model::route`] works in, kept between calls so that routing allocates nothing.
@@ -47,7 +73,7 @@ pub struct RouteScratch {
     cost: Vec<u32>,
     /// For each province, the one it is best reached from, the step's cost and the border
     /// crossed: kept small, as the table is reset for every route.
-    prev: Vec<(u16, u8, Option<Border>)>,
+    prev: Vec<searches::Step>,
     queue: VecDeque<u16>,
 }
 
@@ -159,124 +185,9 @@ impl Model {
             .any(|&(q, _)| s.provinces[q].owner as usize == n)
     }
 
-    /// The cheapest path for `n` from `from` to `to` through passable provinces (and seas it
-    /// commands); None if out of reach. Only the steps one turn can cover are kept.
-    pub fn route(
-        &self,
-        s: &State,
-        n: usize,
-        from: usize,
-        to: usize,
-        scratch: &mut RouteScratch,
-    ) -> Option<Route> {
-        let np = s.provinces.len();
-        let RouteScratch { cost, prev, queue } = scratch;
-        cost.clear();
-        cost.resize(np, u32::MAX);
-        prev.clear();
-        prev.resize(np, (u16::MAX, 0, None));
-        queue.clear();
-        cost[from] = 0;
-        queue.push_back(from as u16);
-        let supremacy = s.supremacy(self, n);
-        while let Some(p) = queue.pop_front() {
-            let p = p as usize;
-            let c = cost[p];
-            let mut relax =
-                |q: usize, step: u32, border: Option<Border>, queue: &mut VecDeque<u16>| {
-                    if c + step < cost[q] && (q == to || s.passable(n, q)) {
-                        cost[q] = c + step;
-                        prev[q] = (p as u16, step as u8, border);
-                        queue.push_back(q as u16);
-                    }
-                };
-            for &(q, b) in &self.adjacency[p] {
-                relax(q, if b == Border::Plain { 1 } else { 2 }, Some(b), queue);
-            }
-            if s.provinces[p].ports & supremacy != 0 {
-                for &(q, shared) in &self.port_links[p] {
-                    if shared & supremacy != 0 {
-                        relax(q, 2, None, queue);
-                    }
-                }
-            }
-        }
-        if cost[to] == u32::MAX || to == from {
-            return None;
-        }
-        let mut steps = 0;
-        let mut at = to;
-        while at != from {
-            steps += 1;
-            at = prev[at].0 as usize;
-        }
-        let mut route = Route::default();
-        let mut at = to;
-        for k in (0..steps).rev() {
-            let (p, step, border) = prev[at];
-            if k < route.steps.len() {
-                route.steps[k] = (at, step as u32, border);
-                route.len = route.len.max(k + 1);
-            }
-            at = p as usize;
-        }
-        Some(route)
-    }
-
     /// Seas where `n` has naval supremacy this turn (L669), as a mask.
     pub fn supremacy(&self, s: &State, n: usize) -> u16 {
         s.supremacy(self, n)
-    }
-
-    /// The nearest province (by steps through passable provinces, across seas where `n` has
-    /// naval supremacy as [`Model::route`] moves) that satisfies `wanted`, which sees the
-    /// provinces nearest first (so it may also collect them and stop at the k-th).
-    pub fn nearest(
-        &self,
-        s: &State,
-        n: usize,
-        from: usize,
-        mut wanted: impl FnMut(usize) -> bool,
-    ) -> Option<usize> {
-        // Province indices fit a byte (`seen` has a place for each): the queue is cleared on
-        // every call, so it is kept small.
-        let mut seen = [false; 256];
-        let mut queue = [0u8; 256];
-        let (mut head, mut tail) = (0, 1);
-        queue[0] = from as u8;
-        seen[from] = true;
-        let supremacy = if s.fleets_at_sea.iter().any(|&f| f >= 10) {
-            self.supremacy(s, n)
-        } else {
-            0
-        };
-        while head < tail {
-            let p = queue[head] as usize;
-            head += 1;
-            if p != from && wanted(p) {
-                return Some(p);
-            }
-            if p != from && !s.passable(n, p) {
-                continue;
-            }
-            for &(q, _) in &self.adjacency[p] {
-                if !seen[q] && tail < queue.len() {
-                    seen[q] = true;
-                    queue[tail] = q as u8;
-                    tail += 1;
-                }
-            }
-            if s.provinces[p].ports & supremacy != 0 {
-                for &(q, shared) in &self.port_links[p] {
-                    if shared & supremacy != 0 && !seen[q] && tail < queue.len() {
-                        seen[q] = true;
-                        queue[tail] = q as u8;
-                        tail += 1;
-                    }
-                }
-            }
-        }
-        None
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::scenario::{Goods, Scenario, COLLAPSE};
 use super::search::Directive;
+use super::searches::fresh_generation;
 use super::Model;
 use crate::dice::Dice;
 use crate::rulesets::mare_nostrum::Leader;
@@ -171,6 +172,10 @@ pub struct State {
     /// Each nation's land units by class, summed over `armies`: the policies ask for it many times a
     /// turn. Units marching (taken out of `armies` for the movement phase) are not counted.
     units: Vec<Army>,
+    /// The nations with land units in each province, as a mask (bit `n` of `present[p]`), kept
+    /// with `armies`: most provinces hold few nations' units, and the scans for hostile or
+    /// friendly units skip the others.
+    present: Vec<u16>,
     pub leaders: Vec<GameLeader>,
     pub trade: Vec<TradeLink>,
     /// Provinces owned by each nation, ascending: kept by [`State::set_owner`] so that the many
@@ -201,6 +206,10 @@ pub struct State {
     pub port_seas: Vec<u16>,
     /// What each searching nation decided for this turn ([`Directive::Follow`] for the others).
     pub directives: Vec<Directive>,
+    /// A number taken afresh ([`fresh_generation`]) whenever an owner changes, and one whenever
+    /// the fleets at sea do: the kept map searches are keyed by them.
+    pub owners_generation: u64,
+    pub fleets_generation: u64,
 }
 
 /// Written out so that [`Clone::clone_from`] reuses every buffer: the search player copies the
@@ -220,6 +229,7 @@ impl Clone for State {
             provinces,
             armies,
             units,
+            present,
             leaders,
             trade,
             owned,
@@ -238,6 +248,8 @@ impl Clone for State {
             units_ledger,
             port_seas,
             directives,
+            owners_generation,
+            fleets_generation,
         } = source;
         self.turn = *turn;
         self.year = *year;
@@ -245,6 +257,7 @@ impl Clone for State {
         self.provinces.clone_from(provinces);
         self.armies.clone_from(armies);
         self.units.clone_from(units);
+        self.present.clone_from(present);
         self.leaders.clone_from(leaders);
         self.trade.clone_from(trade);
         self.owned.clone_from(owned);
@@ -263,6 +276,8 @@ impl Clone for State {
         self.units_ledger = *units_ledger;
         self.port_seas.clone_from(port_seas);
         self.directives.clone_from(directives);
+        self.owners_generation = *owners_generation;
+        self.fleets_generation = *fleets_generation;
     }
 }
 
@@ -279,6 +294,8 @@ impl State {
             before: *army,
             army,
             total: &mut self.units[n],
+            present: &mut self.present[p],
+            bit: 1 << n,
         }
     }
 
@@ -327,6 +344,8 @@ impl State {
         self.armies.resize(nn * np, [0; 6]);
         self.units.clear();
         self.units.resize(nn, [0; 6]);
+        self.present.clear();
+        self.present.resize(np, 0);
         self.leaders.clear();
         self.trade.clear();
         self.fleets_at_sea.clear();
@@ -335,6 +354,8 @@ impl State {
         self.war_activity.resize(nn, 0);
         self.directives.clear();
         self.directives.resize(nn, Directive::Follow);
+        self.owners_generation = fresh_generation();
+        self.fleets_generation = fresh_generation();
         for (p, pd) in sc.provinces.iter().enumerate() {
             self.provinces[p] = ProvinceState {
                 owner: pd.owner.map_or(NONE, |o| o as u8),
@@ -480,10 +501,23 @@ impl State {
         }
     }
 
+    /// The nations with land units in province `p`, as a mask.
+    pub fn present(&self, p: usize) -> u16 {
+        debug_assert_eq!(self.present[p], self.recount_present(p));
+        self.present[p]
+    }
+
+    /// [`State::present`] found afresh from the armies: what the kept masks must equal.
+    pub fn recount_present(&self, p: usize) -> u16 {
+        (0..self.nations.len())
+            .filter(|&n| size(self.army(n, p)) > 0)
+            .fold(0, |mask, n| mask | 1 << n)
+    }
+
     /// Land units of nation `n` and of its military allies in province `p`.
     pub fn friendly_units(&self, n: usize, p: usize) -> u32 {
         let mut total = size(self.army(n, p));
-        let mut allies = self.nations[n].military;
+        let mut allies = self.nations[n].military & self.present(p);
         while allies != 0 {
             let m = allies.trailing_zeros() as usize;
             allies &= allies - 1;
@@ -494,7 +528,7 @@ impl State {
 
     /// Land units in province `p` of nations at war with `n`.
     pub fn enemy_units(&self, n: usize, p: usize) -> u32 {
-        let mut wars = self.nations[n].at_war;
+        let mut wars = self.nations[n].at_war & self.present(p);
         let mut total = 0;
         while wars != 0 {
             let m = wars.trailing_zeros() as usize;
@@ -528,6 +562,9 @@ impl State {
             list.insert(i, p as u16);
         }
         self.provinces[p].owner = n as u8;
+        let before = self.owners_generation;
+        self.owners_generation = fresh_generation();
+        self.owner_changed(p, n, before);
     }
 
     pub fn refresh_port_seas(&mut self) {
@@ -596,6 +633,9 @@ impl State {
     pub fn disband_armies(&mut self, n: usize) -> u32 {
         let np = self.provinces.len();
         self.armies[n * np..(n + 1) * np].fill([0; 6]);
+        for mask in &mut self.present {
+            *mask &= !(1 << n);
+        }
         size(&std::mem::take(&mut self.units[n]))
     }
 }
@@ -605,6 +645,9 @@ pub struct ArmyMut<'a> {
     army: &'a mut Army,
     before: Army,
     total: &'a mut Army,
+    /// The province's [`State::present`] mask and the nation's bit in it.
+    present: &'a mut u16,
+    bit: u16,
 }
 
 impl std::ops::Deref for ArmyMut<'_> {
@@ -627,6 +670,11 @@ impl Drop for ArmyMut<'_> {
             self.total[c] = self.total[c]
                 .wrapping_add(self.army[c])
                 .wrapping_sub(self.before[c]);
+        }
+        if size(self.army) > 0 {
+            *self.present |= self.bit;
+        } else {
+            *self.present &= !self.bit;
         }
     }
 }

@@ -108,7 +108,7 @@ impl State {
             }
         }
         for p in 0..self.provinces.len() {
-            let mut nations = may_meet;
+            let mut nations = may_meet & self.present(p);
             while nations != 0 {
                 let n = nations.trailing_zeros() as usize;
                 nations &= nations - 1;
