@@ -197,3 +197,33 @@ pub struct GameSetup<'a> {
 
 /// How a ruleset builds a game from an experiment.
 pub type GameBuilder = fn(&GameSetup) -> Result<Box<dyn GameModel>>;
+
+/// A column name built from a scenario (e.g. one per nation), as the `'static` name
+/// [`GameModel::game_columns`] hands out. Each distinct name is leaked once per process, however
+/// many times a game is built (`alea tune` builds one per candidate).
+pub fn column_name(name: String) -> &'static str {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static NAMES: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
+    let mut names = NAMES
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    if let Some(&known) = names.get(name.as_str()) {
+        return known;
+    }
+    let leaked: &'static str = Box::leak(name.into_boxed_str());
+    names.insert(leaked);
+    leaked
+}
+
+#[cfg(test)]
+mod column_name_tests {
+    #[test]
+    fn a_name_is_kept_once() {
+        let a = super::column_name("vp_test_column".to_string());
+        let b = super::column_name(format!("vp_test_{}", "column"));
+        assert_eq!(a, "vp_test_column");
+        assert!(std::ptr::eq(a, b), "the second copy was leaked again");
+    }
+}

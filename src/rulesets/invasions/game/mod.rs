@@ -263,13 +263,12 @@ impl Game {
                 nation_columns.push((n, state::VP_RAIDS));
             }
         }
-        // Column names live as long as the run; a game model is built a handful of times a run.
         let columns = GAME_COLUMNS
             .iter()
             .copied()
             .chain(nation_columns.iter().map(|&(n, src)| {
                 let name = format!("vp_{}_{}", state::VP_SOURCES[src], scenario.nations[n].key);
-                &*Box::leak(name.into_boxed_str())
+                crate::game::column_name(name)
             }))
             .collect();
         let islam = scenario.islam_turn > 0;

@@ -1555,6 +1555,21 @@ impl<'f> Loader<'f> {
         for (i, row) in entry.rows.iter().enumerate() {
             let field = format!("entry.rows[{i}]");
             self.row_stand_in(&field, &row.nation, &row.provenance, &row.why)?;
+            // Per-player and per-nation columns share one name pattern (vp_<source>_<key>).
+            if rb
+                .scenario
+                .players
+                .iter()
+                .any(|p| p.eq_ignore_ascii_case(&row.nation))
+            {
+                let allowed = "a key that is not also a player's name";
+                return Err(bad(
+                    self.ab,
+                    format!("{field}.nation"),
+                    &row.nation,
+                    allowed,
+                ));
+            }
             nations.push(self.entry(i, row, rb.scenario.turns, names, peoples, provinces)?);
         }
         let keys = Index::new(

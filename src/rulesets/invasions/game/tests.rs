@@ -653,3 +653,17 @@ fn more_areas_than_the_state_can_hold_are_refused() {
     assert!(e.starts_with("rb.toml: `area`"), "{e}");
     assert!(e.contains("at most 64"), "{e}");
 }
+
+#[test]
+fn a_nation_named_like_a_player_is_refused() {
+    // Its VP columns would repeat the player's (vp_<source>_<key>).
+    let e = error_with(
+        false,
+        r#"nation = "persae", turn = 1"#,
+        r#"nation = "persians", turn = 1"#,
+    );
+    assert!(
+        e.starts_with("ab.toml: `entry.rows[1].nation` = \"persians\""),
+        "{e}"
+    );
+}
