@@ -1,8 +1,9 @@
 //! The Invasions full game (issue 21): Scenario I (350 AD) played at the Area level of digest §6.3
 //! by four players and their nations, every land battle through the battle calculator's code.
 //!
-//! Files: the scenario and its loader (`scenario.rs`), the dice procedures as pure functions with
-//! their exact twins (`procedures.rs`), the state (`state.rs`), battles through the calculator
+//! Files: the scenario and its API (`scenario.rs`), its loader (`load.rs` checks rulebook.toml,
+//! `load_abstraction.rs` abstraction.toml, `files.rs` holds the files' serde shapes), the dice
+//! procedures as pure functions with their exact twins (`procedures.rs`), the state (`state.rs`), battles through the calculator
 //! (`battles.rs`), the turn in §2's order (`turn.rs`), the economy (`economy.rs`), revolts and the
 //! events stand-in (`revolts.rs`), the Military phase (`military.rs`) and the owner's reactions to
 //! an attack, interception and flight (`reactions.rs`), the players (`policy.rs`).
@@ -12,6 +13,9 @@
 
 pub mod battles;
 pub mod economy;
+mod files;
+mod load;
+mod load_abstraction;
 pub mod military;
 pub mod policy;
 pub mod procedures;
