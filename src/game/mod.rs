@@ -18,6 +18,7 @@ mod competent_tests;
 pub mod experiment;
 pub mod ladder;
 pub mod policy;
+pub mod provenance;
 pub mod replay;
 pub mod report;
 pub mod rows;

@@ -78,12 +78,7 @@ pub(super) fn provenance(
         .ok_or_else(|| bad(file, field, text, format!("one of {}", names.join(", "))))
 }
 
-pub(super) fn present(file: &str, field: &str, text: Option<&str>, what: &str) -> Result<()> {
-    match text {
-        Some(t) if !t.trim().is_empty() => Ok(()),
-        _ => Err(AleaError::input(file, field, "nothing", what)),
-    }
-}
+pub(super) use crate::game::provenance::present;
 
 impl<'f> Loader<'f> {
     fn rulebook_tag(&self, field: &str, p: &str, lines: &Option<String>) -> Result<()> {

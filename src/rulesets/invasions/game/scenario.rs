@@ -8,7 +8,9 @@
 
 use super::files::{AbstractionFile, RulebookFile};
 use super::load::Loader;
-use crate::error::{AleaError, Result};
+use crate::error::Result;
+use crate::game::provenance;
+pub use crate::game::provenance::{Provenance, StandIn};
 use crate::rulesets::invasions::army::Status;
 use crate::rulesets::invasions::land::Terrain;
 use std::path::Path;
@@ -48,20 +50,6 @@ pub(super) const STATUSES: [(&str, Status); 3] = [
     ("kingdom", Status::Kingdom),
     ("empire", Status::Empire),
 ];
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Provenance {
-    Rulebook,
-    Assumed,
-    Placeholder,
-}
-
-impl Provenance {
-    pub const NAMES: [&'static str; 3] = ["rulebook", "assumed", "placeholder"];
-    pub fn name(self) -> &'static str {
-        Provenance::NAMES[self as usize]
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AreaKind {
@@ -213,17 +201,6 @@ pub const SETS: [&str; 3] = ["passive", "military", "reform"];
 /// Gold each set costs, in the order of `SETS`.
 pub type SetCosts = [u8; 3];
 
-/// One table (or row) of the abstraction that is not printed: which file, where, what, why.
-#[derive(Clone, Debug)]
-pub struct StandIn {
-    pub file: String,
-    pub field: String,
-    /// What a row is about (a nation key, a set), empty for a whole table.
-    pub subject: String,
-    pub provenance: Provenance,
-    pub why: String,
-}
-
 pub struct Scenario {
     pub title: String,
     pub year: u16,
@@ -301,28 +278,17 @@ impl Scenario {
 
     /// The two files named separately (to swap in another abstraction, say).
     pub fn from_files(rulebook: &Path, abstraction: &Path) -> Result<Scenario> {
-        // A scenario the user names is input: a missing file is exit code 2, like bad data.
-        let read = |p: &Path| {
-            std::fs::read_to_string(p).map_err(|e| {
-                AleaError::invalid(
-                    p.display().to_string(),
-                    format!("cannot read the scenario file ({e})"),
-                )
-            })
-        };
         Scenario::parse(
             &rulebook.display().to_string(),
-            &read(rulebook)?,
+            &provenance::read(rulebook)?,
             &abstraction.display().to_string(),
-            &read(abstraction)?,
+            &provenance::read(abstraction)?,
         )
     }
 
     pub fn parse(rb_name: &str, rb_text: &str, ab_name: &str, ab_text: &str) -> Result<Scenario> {
-        let rb: RulebookFile = toml::from_str(rb_text)
-            .map_err(|e| crate::spec::toml_error(rb_name, "scenario file", rb_text, &e))?;
-        let ab: AbstractionFile = toml::from_str(ab_text)
-            .map_err(|e| crate::spec::toml_error(ab_name, "scenario file", ab_text, &e))?;
+        let (rb, ab): (RulebookFile, AbstractionFile) =
+            provenance::parse_pair(rb_name, rb_text, ab_name, ab_text)?;
         Loader {
             rb: rb_name,
             ab: ab_name,
@@ -333,27 +299,12 @@ impl Scenario {
 
     /// Every value of the abstraction that is assumed or a placeholder, placeholders first.
     pub fn stand_ins(&self) -> Vec<&StandIn> {
-        let mut out: Vec<&StandIn> = self.stand_ins.iter().collect();
-        out.sort_by_key(|s| std::cmp::Reverse(s.provenance));
-        out
+        provenance::sorted(&self.stand_ins)
     }
 
     /// One line per stand-in, for a run's report.
     pub fn stand_in_summary(&self) -> String {
-        let mut text = String::new();
-        for s in self.stand_ins() {
-            let p = s.provenance.name();
-            let about = if s.subject.is_empty() {
-                String::new()
-            } else {
-                format!(" {}", s.subject)
-            };
-            text.push_str(&format!(
-                "{p:<11} {} [{}]{about}: {}\n",
-                s.file, s.field, s.why
-            ));
-        }
-        text
+        provenance::summary(&self.stand_ins)
     }
 
     /// True when the VP values that decide a winner are placeholders.

@@ -50,12 +50,7 @@ impl<'a> Names<'a> {
     }
 }
 
-fn present(file: &str, field: &str, text: Option<&str>, what: &str) -> Result<()> {
-    match text {
-        Some(t) if !t.trim().is_empty() => Ok(()),
-        _ => Err(bad(file, field, "nothing", what)),
-    }
-}
+pub(super) use crate::game::provenance::present;
 
 /// A resource table as `Resources`, rejecting unknown keys.
 pub(super) fn resources(file: &str, field: &str, table: &ResourceTable) -> Result<Resources> {
@@ -161,6 +156,7 @@ impl<'f> Loader<'f> {
         self.stand_ins.push(StandIn {
             file: self.ab.to_string(),
             field: field.to_string(),
+            subject: String::new(),
             provenance,
             why: why.unwrap_or_default().to_string(),
         });

@@ -8,7 +8,9 @@
 
 use super::files::{AbstractionFile, RulebookFile};
 use super::load::Loader;
-use crate::error::{AleaError, Result};
+use crate::error::Result;
+use crate::game::provenance;
+pub use crate::game::provenance::{Provenance, StandIn};
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 use std::ops::Range;
 use std::path::Path;
@@ -82,20 +84,6 @@ pub const RULE_FLAGS: [(&str, &[&str]); 13] = [
         ],
     ),
 ];
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Provenance {
-    Rulebook,
-    Assumed,
-    Placeholder,
-}
-
-impl Provenance {
-    pub const NAMES: [&'static str; 3] = ["rulebook", "assumed", "placeholder"];
-    pub fn name(self) -> &'static str {
-        Provenance::NAMES[self as usize]
-    }
-}
 
 /// A set of countries, one bit each.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -287,14 +275,6 @@ pub struct Calendar {
     pub printed_city_total: u32,
 }
 
-#[derive(Clone, Debug)]
-pub struct StandIn {
-    pub file: String,
-    pub field: String,
-    pub provenance: Provenance,
-    pub why: String,
-}
-
 pub struct Scenario {
     pub calendar: Calendar,
     pub countries: Vec<Country>,
@@ -340,27 +320,17 @@ impl Scenario {
 
     /// The two files named separately (a user's own abstraction beside the shipped rulebook, say).
     pub fn from_files(rulebook: &Path, abstraction: &Path) -> Result<Scenario> {
-        let read = |p: &Path| {
-            std::fs::read_to_string(p).map_err(|e| {
-                AleaError::invalid(
-                    p.display().to_string(),
-                    format!("cannot read the scenario file ({e})"),
-                )
-            })
-        };
         Scenario::parse(
             &rulebook.display().to_string(),
-            &read(rulebook)?,
+            &provenance::read(rulebook)?,
             &abstraction.display().to_string(),
-            &read(abstraction)?,
+            &provenance::read(abstraction)?,
         )
     }
 
     pub fn parse(rb_name: &str, rb_text: &str, ab_name: &str, ab_text: &str) -> Result<Scenario> {
-        let rb: RulebookFile = toml::from_str(rb_text)
-            .map_err(|e| crate::spec::toml_error(rb_name, "scenario file", rb_text, &e))?;
-        let ab: AbstractionFile = toml::from_str(ab_text)
-            .map_err(|e| crate::spec::toml_error(ab_name, "scenario file", ab_text, &e))?;
+        let (rb, ab): (RulebookFile, AbstractionFile) =
+            provenance::parse_pair(rb_name, rb_text, ab_name, ab_text)?;
         Loader::new(rb_name, ab_name).build(&rb, &ab)
     }
 
@@ -389,24 +359,12 @@ impl Scenario {
 
     /// Every table of the abstraction, placeholders first.
     pub fn stand_ins(&self) -> Vec<&StandIn> {
-        let mut out: Vec<&StandIn> = self.stand_ins.iter().collect();
-        out.sort_by_key(|s| std::cmp::Reverse(s.provenance));
-        out
+        provenance::sorted(&self.stand_ins)
     }
 
     /// One line per stand-in, for a run's report.
     pub fn stand_in_summary(&self) -> String {
-        let mut text = String::new();
-        for s in self.stand_ins() {
-            text.push_str(&format!(
-                "{:<11} {} [{}]: {}\n",
-                s.provenance.name(),
-                s.file,
-                s.field,
-                s.why
-            ));
-        }
-        text
+        provenance::summary(&self.stand_ins)
     }
 
     /// The tables a game's results rest on that are placeholders, by field name.
