@@ -126,18 +126,9 @@ impl State {
         let seas = model.scenario.seas.len();
         let friends = self.nations[o as usize].military | 1 << o;
         let enemies = self.nations[o as usize].at_war & !friends;
-        let fleets = |mut nations: u16, s: usize| {
-            let mut total = 0;
-            while nations != 0 {
-                let m = nations.trailing_zeros() as usize;
-                nations &= nations - 1;
-                total += self.fleets_at_sea[m * seas + s];
-            }
-            total
-        };
         (0..seas)
             .filter(|s| pr.ports & (1 << s) != 0)
-            .all(|s| fleets(enemies, s) >= fleets(friends, s) + 10)
+            .all(|s| self.fleets_of(enemies, seas, s) >= self.fleets_of(friends, seas, s) + 10)
     }
 
     fn link_active(&self, idle: &[bool], l: &TradeLink) -> bool {

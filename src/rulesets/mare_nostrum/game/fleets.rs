@@ -176,22 +176,24 @@ impl State {
         let seas = model.scenario.seas.len();
         let friends = self.nations[n].military | 1 << n;
         let enemies = self.nations[n].at_war & !friends;
-        let sum = |mut nations: u16, s: usize| {
-            let mut total = 0;
-            while nations != 0 {
-                let m = nations.trailing_zeros() as usize;
-                nations &= nations - 1;
-                total += self.fleets_at_sea[m * seas + s];
-            }
-            total
-        };
         let mut mask = 0;
         for s in 0..seas {
-            let own = sum(friends, s);
-            if own >= 10 && own >= sum(enemies, s) + 10 {
+            let own = self.fleets_of(friends, seas, s);
+            if own >= 10 && own >= self.fleets_of(enemies, seas, s) + 10 {
                 mask |= 1 << s;
             }
         }
         mask
+    }
+
+    /// The fleets the `nations` (a mask) have at sea `s` of `seas`, walking only their bits.
+    pub fn fleets_of(&self, mut nations: u16, seas: usize, s: usize) -> u32 {
+        let mut total = 0;
+        while nations != 0 {
+            let m = nations.trailing_zeros() as usize;
+            nations &= nations - 1;
+            total += self.fleets_at_sea[m * seas + s];
+        }
+        total
     }
 }
