@@ -42,8 +42,14 @@ impl OutputDir {
         &self.target
     }
 
-    /// Replaces any previous run's directory with this one.
+    /// Replaces any previous run's directory with this one. Its `shards/` folder (the shards of a
+    /// run cut across machines, see [`crate::shard`]) is kept: it moves into the new directory.
     pub fn commit(self) -> Result<PathBuf> {
+        let shards = self.target.join("shards");
+        if shards.is_dir() && !self.temp.path().join("shards").exists() {
+            std::fs::rename(&shards, self.temp.path().join("shards"))
+                .map_err(|e| AleaError::io(&shards, e))?;
+        }
         let old = self.target.with_file_name(format!(
             ".{}.old-{}",
             self.target

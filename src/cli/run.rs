@@ -1,6 +1,10 @@
 //! `alea run`, `alea tune`, `alea ladder` and `alea replay`: experiment files, battle or game.
 
 use super::*;
+use crate::battle::sweep::RunResult;
+use crate::game::experiment::GameExperiment;
+use crate::game::sweep::GameRunResult;
+use crate::shard::{Job, Outcome, Part};
 
 /// Runs `f` on a rayon pool of `threads` threads (the global pool when `None`).
 pub(super) fn with_threads(
@@ -17,8 +21,47 @@ pub(super) fn with_threads(
     }
 }
 
+/// The shard job the command line asks for, if any.
+fn shard_job(shard: &ShardArgs, run: &RunOutput, games: Option<u64>) -> Result<Option<Job>> {
+    let Some(text) = &shard.shard else {
+        return Ok(None);
+    };
+    Ok(Some(Job {
+        out_root: run.out.clone(),
+        part: Part::parse(text)?,
+        force: shard.force,
+        overrides: crate::shard::overrides(games, run.seed),
+        show_progress: run.visible(),
+    }))
+}
+
+/// What a shard run prints.
+fn report_shard(outcome: &Outcome, json: bool) {
+    let dir = outcome.dir().display().to_string();
+    if json {
+        let doc = match outcome {
+            Outcome::Played { seconds, .. } => {
+                json!({ "dir": dir, "played": true, "wall_time_seconds": (seconds * 1000.0).round() / 1000.0 })
+            }
+            Outcome::AlreadyDone { .. } => json!({ "dir": dir, "played": false }),
+        };
+        say!(
+            "{}",
+            serde_json::to_string_pretty(&doc).expect("JSON of plain values")
+        );
+        return;
+    }
+    match outcome {
+        Outcome::Played { seconds, .. } => say!("shard played in {seconds:.2} s → {dir}"),
+        Outcome::AlreadyDone { .. } => {
+            say!("shard already finished with this file, seed and options: {dir} (--force plays it again)")
+        }
+    }
+}
+
 pub(super) fn run_experiment(args: &RunArgs) -> Result<()> {
     let visible = args.run.visible();
+    let job = shard_job(&args.shard, &args.run, args.games)?;
     match load_any(&args.experiment)? {
         AnyExperiment::Battle(mut exp) => {
             if let Some(n) = args.games {
@@ -32,7 +75,19 @@ pub(super) fn run_experiment(args: &RunArgs) -> Result<()> {
             if let Some(seed) = args.run.seed {
                 exp.seed = seed;
             }
-            run_battle_experiment(&exp, args, visible)
+            if let Some(job) = job {
+                report_shard(&crate::shard::battle::run_shard(&exp, &job)?, args.run.json);
+                return Ok(());
+            }
+            let result = run(
+                &exp,
+                &RunSettings {
+                    out_root: args.run.out.clone(),
+                    show_progress: visible,
+                },
+            )?;
+            report_battles(&exp, &result, args.run.json);
+            Ok(())
         }
         AnyExperiment::Game(mut exp) => {
             if let Some(n) = args.games {
@@ -41,6 +96,10 @@ pub(super) fn run_experiment(args: &RunArgs) -> Result<()> {
             if let Some(seed) = args.run.seed {
                 exp.seed = seed;
             }
+            if let Some(job) = job {
+                report_shard(&crate::shard::game::run_shard(&exp, &job)?, args.run.json);
+                return Ok(());
+            }
             let result = run_games(
                 &exp,
                 &GameRunSettings {
@@ -48,28 +107,25 @@ pub(super) fn run_experiment(args: &RunArgs) -> Result<()> {
                     show_progress: visible,
                 },
             )?;
-            if args.run.json {
-                say!(
-                    "{}",
-                    serde_json::to_string_pretty(&result.to_json()).expect("JSON of plain values")
-                );
-            } else {
-                emit(&run_text(&exp, &result));
-            }
+            report_games(&exp, &result, args.run.json);
             Ok(())
         }
     }
 }
 
-fn run_battle_experiment(exp: &Experiment, args: &RunArgs, visible: bool) -> Result<()> {
-    let result = run(
-        exp,
-        &RunSettings {
-            out_root: args.run.out.clone(),
-            show_progress: visible,
-        },
-    )?;
-    if args.run.json {
+fn report_games(exp: &GameExperiment, result: &GameRunResult, json: bool) {
+    if json {
+        say!(
+            "{}",
+            serde_json::to_string_pretty(&result.to_json()).expect("JSON of plain values")
+        );
+    } else {
+        emit(&run_text(exp, result));
+    }
+}
+
+fn report_battles(exp: &Experiment, result: &RunResult, json: bool) {
+    if json {
         say!(
             "{}",
             serde_json::to_string_pretty(&result.manifest).expect("JSON of plain values")
@@ -88,7 +144,45 @@ fn run_battle_experiment(exp: &Experiment, args: &RunArgs, visible: bool) -> Res
             say!("  {}", result.dir.join(f).display());
         }
     }
-    Ok(())
+}
+
+/// `alea merge`: checks the shards belong together, then writes out/<name>/ from them.
+pub(super) fn merge(args: &MergeArgs) -> Result<()> {
+    let set = crate::shard::load(&args.shards)?;
+    let path = set.experiment_file()?;
+    let out_root = args.out.clone().unwrap_or_else(|| set.default_out_root());
+    let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
+    let m = &set.manifest;
+    let games = m.overrides.get("games").and_then(serde_json::Value::as_u64);
+    match (m.kind.as_str(), load_any(&path)?) {
+        ("battle", AnyExperiment::Battle(mut exp)) => {
+            exp.seed = m.seed;
+            let settings = RunSettings {
+                out_root,
+                show_progress: visible,
+            };
+            let result = crate::shard::battle::merge(&exp, &set, &settings)?;
+            report_battles(&exp, &result, args.json);
+            Ok(())
+        }
+        ("game", AnyExperiment::Game(mut exp)) => {
+            exp.seed = m.seed;
+            if let Some(n) = games {
+                exp.games = n;
+            }
+            let settings = GameRunSettings {
+                out_root,
+                show_progress: visible,
+            };
+            let result = crate::shard::game::merge(&exp, &set, &settings)?;
+            report_games(&exp, &result, args.json);
+            Ok(())
+        }
+        (kind, _) => Err(AleaError::invalid(
+            set.dirs[0].display().to_string(),
+            format!("a {kind} shard, but {} is not a {kind} experiment", path.display()),
+        )),
+    }
 }
 
 #[derive(Clone, Copy, PartialEq)]
