@@ -153,7 +153,7 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
     let out_root = args.out.clone().unwrap_or_else(|| set.default_out_root());
     let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
     let m = &set.manifest;
-    let games = m.overrides.get("games").and_then(serde_json::Value::as_u64);
+    let games = m.settings.get("games").and_then(serde_json::Value::as_u64);
     match (m.kind.as_str(), load_any(&path)?) {
         ("battle", AnyExperiment::Battle(mut exp)) => {
             exp.seed = m.seed;
@@ -176,6 +176,26 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
             };
             let result = crate::shard::game::merge(&exp, &set, &settings)?;
             report_games(&exp, &result, args.json);
+            Ok(())
+        }
+        ("ladder", AnyExperiment::Game(mut exp)) => {
+            exp.seed = m.seed;
+            let given = m.overrides.get("games").and_then(serde_json::Value::as_u64);
+            set_games(&mut exp, Compete::Ladder, given);
+            let r = crate::shard::ladder::merge(
+                &exp,
+                &set,
+                &LadderSettings {
+                    out_root,
+                    show_progress: visible,
+                },
+            )?;
+            report_compete(
+                &exp,
+                Compete::Ladder,
+                (r.summary, r.dir, r.files, r.seconds),
+                args.json,
+            );
             Ok(())
         }
         (kind, _) => Err(AleaError::invalid(
@@ -207,19 +227,18 @@ pub(super) fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
     if let Some(seed) = args.run.seed {
         exp.seed = seed;
     }
-    let table = if what == Compete::Tune {
-        &mut exp.tune
-    } else {
-        &mut exp.ladder
-    };
-    if let (Some(n), Some(t)) = (args.games, table.as_mut()) {
-        t.insert("games".into(), Value::Integer(n as i64));
-        // --games is every cell's count: a rung's own `games` gives way to it too.
-        if let Some(Value::Array(rungs)) = t.get_mut("rungs") {
-            for rung in rungs.iter_mut().filter_map(Value::as_table_mut) {
-                rung.remove("games");
-            }
+    set_games(&mut exp, what, args.games);
+    if let Some(job) = shard_job(&args.shard, &args.run, args.games)? {
+        if what == Compete::Tune {
+            return Err(AleaError::input(
+                "command line",
+                "--shard",
+                args.shard.shard.as_deref().unwrap_or(""),
+                "only with alea run and alea ladder: alea tune cannot be cut into shards (each round's candidates depend on the rounds before it); run it on one machine",
+            ));
         }
+        report_shard(&crate::shard::ladder::run_shard(&exp, &job)?, args.run.json);
+        return Ok(());
     }
     let (summary, dir, files, seconds) = match what {
         Compete::Tune => {
@@ -243,7 +262,18 @@ pub(super) fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
             (r.summary, r.dir, r.files, r.seconds)
         }
     };
-    if args.run.json {
+    report_compete(&exp, what, (summary, dir, files, seconds), args.run.json);
+    Ok(())
+}
+
+/// What `alea tune` and `alea ladder` print: their summary and files.
+fn report_compete(
+    exp: &GameExperiment,
+    what: Compete,
+    (summary, dir, files, seconds): (serde_json::Value, PathBuf, Vec<String>, f64),
+    json: bool,
+) {
+    if json {
         let mut doc = summary;
         doc["dir"] = json!(dir.display().to_string());
         doc["files"] = json!(files);
@@ -252,7 +282,7 @@ pub(super) fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
             "{}",
             serde_json::to_string_pretty(&doc).expect("JSON of plain values")
         );
-        return Ok(());
+        return;
     }
     match what {
         Compete::Tune => {
@@ -316,7 +346,24 @@ pub(super) fn compete(args: &CompeteArgs, what: Compete) -> Result<()> {
     for f in &files {
         say!("  {}", dir.join(f).display());
     }
-    Ok(())
+}
+
+/// `--games` of `alea tune` / `alea ladder`: the `[tune]` or `[ladder]` table's `games`.
+fn set_games(exp: &mut GameExperiment, what: Compete, games: Option<u64>) {
+    let table = if what == Compete::Tune {
+        &mut exp.tune
+    } else {
+        &mut exp.ladder
+    };
+    if let (Some(n), Some(t)) = (games, table.as_mut()) {
+        t.insert("games".into(), Value::Integer(n as i64));
+        // --games is every cell's count: a rung's own `games` gives way to it too.
+        if let Some(Value::Array(rungs)) = t.get_mut("rungs") {
+            for rung in rungs.iter_mut().filter_map(Value::as_table_mut) {
+                rung.remove("games");
+            }
+        }
+    }
 }
 
 /// A JSON number with `digits` decimals, or a dash where there is none.

@@ -49,7 +49,8 @@ pub fn run_shard(exp: &Experiment, job: &Job) -> Result<Outcome> {
         file: &exp.source,
         sha256: &exp.sha256,
     };
-    let started = match job.start("battle", &source, &exp.path, exp.seed, partition(exp))? {
+    let settings = super::setting("trials", exp.trials);
+    let started = match job.start("battle", &source, &exp.path, exp.seed, settings, partition(exp))? {
         Ok(s) => s,
         Err(done) => return Ok(done),
     };

@@ -55,7 +55,7 @@ impl Encoder {
         xs.iter().try_for_each(|&x| self.bytes(&x.to_le_bytes()))
     }
 
-    fn f64s(&mut self, xs: &[f64]) -> Result<()> {
+    pub fn f64s(&mut self, xs: &[f64]) -> Result<()> {
         self.len(xs.len())?;
         xs.iter().try_for_each(|&x| self.f64(x))
     }
@@ -236,7 +236,7 @@ impl Decoder {
             .collect()
     }
 
-    fn f64s(&mut self) -> Result<Vec<f64>> {
+    pub fn f64s(&mut self) -> Result<Vec<f64>> {
         let n = self.len()?;
         (0..n).map(|_| self.f64()).collect()
     }

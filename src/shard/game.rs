@@ -58,6 +58,7 @@ pub fn run_shard(exp: &GameExperiment, job: &Job) -> Result<Outcome> {
         &exp.manifest_source(),
         &exp.path,
         exp.seed,
+        super::setting("games", exp.games),
         partition(exp),
     )? {
         Ok(s) => s,

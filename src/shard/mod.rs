@@ -28,6 +28,7 @@
 pub mod battle;
 pub mod codec;
 pub mod game;
+pub mod ladder;
 
 
 use crate::error::{AleaError, Result};
@@ -106,8 +107,11 @@ pub struct Manifest {
     pub seed: u64,
     pub shard: u64,
     pub shards: u64,
-    /// The command-line values that change the results (`--games`, `--seed`), as given.
+    /// The command-line values given that change the results (`--games`, `--seed`), as given.
     pub overrides: Map<String, Json>,
+    /// What the partition and the results depend on besides the file and seed, as run: the games
+    /// per case (`games`) or trials per point (`trials`). Shards must agree on it.
+    pub settings: Map<String, Json>,
     pub partition: String,
     #[serde(default)]
     pub wall_time_seconds: f64,
@@ -116,13 +120,14 @@ pub struct Manifest {
 }
 
 impl Manifest {
-    /// Whether `other` is a shard of the same run (anything but K and the timing).
+    /// Whether `other` is a shard of the same run: all but K, the timing, and the command line's
+    /// wording (`--seed 1` where the file says `seed = 1` is the same run).
     fn same_run(&self, other: &Manifest) -> bool {
         self.kind == other.kind
             && self.experiment_sha256 == other.experiment_sha256
             && self.seed == other.seed
             && self.shards == other.shards
-            && self.overrides == other.overrides
+            && self.settings == other.settings
             && self.alea_version == other.alea_version
             && self.format == other.format
     }
@@ -141,7 +146,7 @@ pub struct Job {
 /// What a shard run did.
 pub enum Outcome {
     Played { dir: PathBuf, seconds: f64 },
-    /// Finished before with the same experiment, seed and overrides: nothing done.
+    /// Finished before with the same experiment, seed and settings: nothing done.
     AlreadyDone { dir: PathBuf },
 }
 
@@ -161,14 +166,15 @@ pub struct Started {
 }
 
 impl Job {
-    /// Starts the shard of `source`'s run, or `None` when it is already finished with the same
-    /// file, seed and overrides (and `--force` was not given).
+    /// Starts the shard of `source`'s run, or [`Outcome::AlreadyDone`] when it is already
+    /// finished with the same file, seed and settings (and `--force` was not given).
     pub fn start(
         &self,
         kind: &str,
         source: &ManifestSource,
         path: &Path,
         seed: u64,
+        settings: Map<String, Json>,
         partition: String,
     ) -> Result<std::result::Result<Started, Outcome>> {
         let manifest = Manifest {
@@ -186,6 +192,7 @@ impl Job {
             shard: self.part.k,
             shards: self.part.n,
             overrides: self.overrides.clone(),
+            settings,
             partition,
             wall_time_seconds: 0.0,
             threads: rayon::current_num_threads(),
@@ -271,11 +278,11 @@ fn difference(a: &Manifest, b: &Manifest) -> String {
         format!("has seed {}, but {{other}} has seed {}", a.seed, b.seed)
     } else if a.shards != b.shards {
         format!("is one of {} shards, but {{other}} is one of {}", a.shards, b.shards)
-    } else if a.overrides != b.overrides {
+    } else if a.settings != b.settings {
         format!(
             "ran with {}, but {{other}} with {}",
-            Json::Object(a.overrides.clone()),
-            Json::Object(b.overrides.clone())
+            Json::Object(a.settings.clone()),
+            Json::Object(b.settings.clone())
         )
     } else {
         format!(
@@ -302,7 +309,7 @@ pub fn load(dirs: &[PathBuf]) -> Result<ShardSet> {
             let why = difference(&m, &first).replace("{other}", &first_dir.display().to_string());
             return Err(AleaError::invalid(
                 shown,
-                format!("{why}: shards of one run share the file, seed, shard count, overrides and alea version"),
+                format!("{why}: shards of one run share the file, seed, shard count, games or trials, and alea version"),
             ));
         }
         if m.shard == 0 || m.shard > m.shards {
@@ -406,7 +413,8 @@ impl ShardSet {
     }
 }
 
-/// A shard's `overrides`: the command-line values given that change results.
+/// A shard's `overrides`: the command-line values given that change results (recorded, not
+/// compared: the seed and [`Manifest::settings`] are).
 pub fn overrides(games: Option<u64>, seed: Option<u64>) -> Map<String, Json> {
     let mut map = Map::new();
     if let Some(g) = games {
@@ -415,6 +423,13 @@ pub fn overrides(games: Option<u64>, seed: Option<u64>) -> Map<String, Json> {
     if let Some(s) = seed {
         map.insert("seed".into(), s.into());
     }
+    map
+}
+
+/// One setting as [`Manifest::settings`] holds it.
+pub fn setting(name: &str, value: u64) -> Map<String, Json> {
+    let mut map = Map::new();
+    map.insert(name.into(), value.into());
     map
 }
 
