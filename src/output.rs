@@ -461,6 +461,21 @@ mod tests {
     }
 
     #[test]
+    fn a_new_run_keeps_the_shards_folder_of_the_old() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join("x/shards/1-of-2")).unwrap();
+        std::fs::write(root.join("x/shards/1-of-2/shard.json"), "{}").unwrap();
+        std::fs::write(root.join("x/old.txt"), "old").unwrap();
+        let dir = OutputDir::create(root, "x").unwrap();
+        std::fs::write(dir.path("new.txt"), "new").unwrap();
+        dir.commit().unwrap();
+        assert!(root.join("x/new.txt").exists() && !root.join("x/old.txt").exists());
+        assert!(root.join("x/shards/1-of-2/shard.json").exists());
+        assert_eq!(std::fs::read_dir(root).unwrap().count(), 1);
+    }
+
+    #[test]
     fn tables_stream_in_batches() {
         let tmp = tempfile::tempdir().unwrap();
         let root = tmp.path();

@@ -443,3 +443,6 @@ pub fn expect_end(decoders: &mut [codec::Decoder]) -> Result<()> {
     Ok(())
 }
 
+
+#[cfg(test)]
+mod tests;
