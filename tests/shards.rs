@@ -71,7 +71,13 @@ const EXACT: &str = "name = \"sharded-exact\"\nseed = 3\n[battle]\nruleset = \"m
 
 /// Runs `file` whole into `single/` and in 1, 2 and 4 shards merged into `n/`, and checks that
 /// every file of `compare` has the same bytes.
-fn shards_match_a_single_run(dir: &Path, file: &Path, name: &str, compare: &[&str], extra: &[&str]) {
+fn shards_match_a_single_run(
+    dir: &Path,
+    file: &Path,
+    name: &str,
+    compare: &[&str],
+    extra: &[&str],
+) {
     let single = dir.join("single");
     let mut args = vec!["run", s(file), "--out", s(&single), "-q"];
     args.extend(extra);
@@ -157,12 +163,32 @@ fn a_ladder_merged_from_shards_writes_the_same_ladder_csv() {
     // Only the cheap rungs: a rung's own `games` (the search rung's) gives way to --games, so
     // drop the search rung by a copy of the file without it.
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
-    let cut = text.find("[[ladder.rungs]]\nname = \"search\"").expect("a search rung");
+    let cut = text
+        .find("[[ladder.rungs]]\nname = \"search\"")
+        .expect("a search rung");
     let small = dir.join("ladder.toml");
     std::fs::write(&small, &text[..cut]).unwrap();
-    ok(&["ladder", s(&small), "--games", "120", "--out", s(&single), "-q"]);
+    ok(&[
+        "ladder",
+        s(&small),
+        "--games",
+        "120",
+        "--out",
+        s(&single),
+        "-q",
+    ]);
     for k in ["1/3", "2/3", "3/3"] {
-        ok(&["ladder", s(&small), "--games", "120", "--shard", k, "--out", s(&sharded), "-q"]);
+        ok(&[
+            "ladder",
+            s(&small),
+            "--games",
+            "120",
+            "--shard",
+            k,
+            "--out",
+            s(&sharded),
+            "-q",
+        ]);
     }
     let shards = sharded.join("ror-ladder/shards");
     let list: Vec<PathBuf> = (1..=3).map(|k| shards.join(format!("{k}-of-3"))).collect();
@@ -175,7 +201,14 @@ fn a_ladder_merged_from_shards_writes_the_same_ladder_csv() {
         assert!(a == b, "ror-ladder/{f} differs");
     }
     // tune cannot be sharded, and says why.
-    let err = refused(&["tune", "experiments/ror-competent.toml", "--shard", "1/2", "--out", s(dir)]);
+    let err = refused(&[
+        "tune",
+        "experiments/ror-competent.toml",
+        "--shard",
+        "1/2",
+        "--out",
+        s(dir),
+    ]);
     assert!(err.contains("cannot be cut into shards"), "{err}");
 }
 
@@ -188,7 +221,10 @@ fn bad_shards_are_one_line_errors_that_write_nothing() {
     let out = dir.join("out");
     for bad in ["0/4", "5/4", "4", "a/b", "1/0"] {
         let err = refused(&["run", s(&file), "--shard", bad, "--out", s(&out)]);
-        assert!(err.contains("--shard") && err.contains("1 ≤ K ≤ N"), "{err}");
+        assert!(
+            err.contains("--shard") && err.contains("1 ≤ K ≤ N"),
+            "{err}"
+        );
     }
     assert!(!out.exists(), "a refused shard wrote something");
     let shard = |k: u64, extra: &[&str], root: &Path| -> PathBuf {
@@ -208,16 +244,38 @@ fn bad_shards_are_one_line_errors_that_write_nothing() {
         for word in says {
             assert!(err.contains(word), "{err} lacks {word}");
         }
-        assert!(!merged.exists(), "a refused merge wrote {}", merged.display());
+        assert!(
+            !merged.exists(),
+            "a refused merge wrote {}",
+            merged.display()
+        );
     };
     check(vec![&good[0], &good[2]], &["missing", "2 of 3"]);
-    check(vec![&good[0], &good[1], &good[1], &good[2]], &["2 of 3", "twice"]);
-    check(vec![&good[0], &other_seed, &good[2]], &["seed 7", "seed 99", "2-of-3"]);
+    check(
+        vec![&good[0], &good[1], &good[1], &good[2]],
+        &["2 of 3", "twice"],
+    );
+    check(
+        vec![&good[0], &other_seed, &good[2]],
+        &["seed 7", "seed 99", "2-of-3"],
+    );
     // Shards of another file (same name, other content).
     let other_file = dir.join("other.toml");
-    std::fs::write(&other_file, BATTLE.replace("values = [2, 9, 17]", "values = [3, 9, 17]")).unwrap();
+    std::fs::write(
+        &other_file,
+        BATTLE.replace("values = [2, 9, 17]", "values = [3, 9, 17]"),
+    )
+    .unwrap();
     let other_root = dir.join("other");
-    ok(&["run", s(&other_file), "--shard", "3/3", "--out", s(&other_root), "-q"]);
+    ok(&[
+        "run",
+        s(&other_file),
+        "--shard",
+        "3/3",
+        "--out",
+        s(&other_root),
+        "-q",
+    ]);
     let other = other_root.join("sharded-battle/shards/3-of-3");
     check(vec![&good[0], &good[1], &other], &["SHA-256", "other.toml"]);
     // A folder that is no shard.
@@ -225,7 +283,10 @@ fn bad_shards_are_one_line_errors_that_write_nothing() {
     // The experiment changed since the shards ran.
     let original = std::fs::read(&file).unwrap();
     std::fs::write(&file, BATTLE.replace("seed = 99", "seed = 98")).unwrap();
-    check(good.iter().map(PathBuf::as_path).collect(), &["changed since the shards ran"]);
+    check(
+        good.iter().map(PathBuf::as_path).collect(),
+        &["changed since the shards ran"],
+    );
     std::fs::write(&file, original).unwrap();
     ok(&["merge", "-q", s(&good[0]), s(&good[1]), s(&good[2])]);
     assert!(merged.exists());
@@ -239,7 +300,15 @@ fn a_finished_shard_is_not_played_again_unless_forced() {
     std::fs::write(&file, BATTLE).unwrap();
     let out = dir.join("out");
     let run = |extra: &[&str]| {
-        let mut args = vec!["run", s(&file), "--shard", "2/2", "--out", s(&out), "--json"];
+        let mut args = vec![
+            "run",
+            s(&file),
+            "--shard",
+            "2/2",
+            "--out",
+            s(&out),
+            "--json",
+        ];
         args.extend(extra);
         serde_json::from_str::<serde_json::Value>(&ok(&args)).unwrap()
     };

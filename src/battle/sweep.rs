@@ -395,22 +395,21 @@ pub fn run_from(
                 Ok((loaded, e))
             };
             // Simulation parallelises inside each point; exact points run side by side.
-            let results: Vec<Result<(LoadedBattle, Estimates)>> = if let Some(stored) =
-                stored.as_deref_mut()
-            {
-                let mut read = Vec::with_capacity(last - first);
-                for p in first..last {
-                    let loaded = exp.load_point(variant, &exp.point(p))?;
-                    let e = stored.answer(exp, v, p, &loaded)?;
-                    progress.inc(if simulate_all { exp.trials } else { 1 });
-                    read.push(Ok((loaded, e)));
-                }
-                read
-            } else if simulate_all {
-                (first..last).map(compute).collect()
-            } else {
-                (first..last).into_par_iter().map(compute).collect()
-            };
+            let results: Vec<Result<(LoadedBattle, Estimates)>> =
+                if let Some(stored) = stored.as_deref_mut() {
+                    let mut read = Vec::with_capacity(last - first);
+                    for p in first..last {
+                        let loaded = exp.load_point(variant, &exp.point(p))?;
+                        let e = stored.answer(exp, v, p, &loaded)?;
+                        progress.inc(if simulate_all { exp.trials } else { 1 });
+                        read.push(Ok((loaded, e)));
+                    }
+                    read
+                } else if simulate_all {
+                    (first..last).map(compute).collect()
+                } else {
+                    (first..last).into_par_iter().map(compute).collect()
+                };
             for (p, r) in (first..last).zip(results) {
                 let (loaded, e) = r?;
                 match e.method {

@@ -200,7 +200,10 @@ pub(super) fn merge(args: &MergeArgs) -> Result<()> {
         }
         (kind, _) => Err(AleaError::invalid(
             set.dirs[0].display().to_string(),
-            format!("a {kind} shard, but {} is not a {kind} experiment", path.display()),
+            format!(
+                "a {kind} shard, but {} is not a {kind} experiment",
+                path.display()
+            ),
         )),
     }
 }

@@ -50,7 +50,14 @@ pub fn run_shard(exp: &Experiment, job: &Job) -> Result<Outcome> {
         sha256: &exp.sha256,
     };
     let settings = super::setting("trials", exp.trials);
-    let started = match job.start("battle", &source, &exp.path, exp.seed, settings, partition(exp))? {
+    let started = match job.start(
+        "battle",
+        &source,
+        &exp.path,
+        exp.seed,
+        settings,
+        partition(exp),
+    )? {
         Ok(s) => s,
         Err(done) => return Ok(done),
     };

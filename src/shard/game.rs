@@ -7,9 +7,7 @@ use super::{Job, Outcome, Part, ShardSet};
 use crate::error::Result;
 use crate::game::experiment::GameExperiment;
 use crate::game::run::{chunk_count, chunk_size, play_chosen_games, ChunkRows, GameSink};
-use crate::game::sweep::{
-    build_cases, run_games_from, GameRunResult, GameRunSettings, GameSource,
-};
+use crate::game::sweep::{build_cases, run_games_from, GameRunResult, GameRunSettings, GameSource};
 use crate::game::tally::{GameTally, Shape};
 use crate::game::GameModel;
 use crate::progress::Progress;

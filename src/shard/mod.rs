@@ -30,7 +30,6 @@ pub mod codec;
 pub mod game;
 pub mod ladder;
 
-
 use crate::error::{AleaError, Result};
 use crate::output::{ManifestSource, OutputDir};
 use serde::{Deserialize, Serialize};
@@ -145,9 +144,14 @@ pub struct Job {
 
 /// What a shard run did.
 pub enum Outcome {
-    Played { dir: PathBuf, seconds: f64 },
+    Played {
+        dir: PathBuf,
+        seconds: f64,
+    },
     /// Finished before with the same experiment, seed and settings: nothing done.
-    AlreadyDone { dir: PathBuf },
+    AlreadyDone {
+        dir: PathBuf,
+    },
 }
 
 impl Outcome {
@@ -234,14 +238,13 @@ fn read_manifest(dir: &Path) -> Result<Manifest> {
     let text = std::fs::read_to_string(&path).map_err(|_| {
         AleaError::invalid(
             &shown,
-            format!("no readable {MANIFEST}: not a finished shard (run it, or rerun it with --force)"),
+            format!(
+                "no readable {MANIFEST}: not a finished shard (run it, or rerun it with --force)"
+            ),
         )
     })?;
     let manifest: Manifest = serde_json::from_str(&text).map_err(|e| {
-        AleaError::invalid(
-            &shown,
-            format!("{MANIFEST} is not a shard manifest ({e})"),
-        )
+        AleaError::invalid(&shown, format!("{MANIFEST} is not a shard manifest ({e})"))
     })?;
     if manifest.format != FORMAT {
         return Err(AleaError::invalid(
@@ -277,7 +280,10 @@ fn difference(a: &Manifest, b: &Manifest) -> String {
     } else if a.seed != b.seed {
         format!("has seed {}, but {{other}} has seed {}", a.seed, b.seed)
     } else if a.shards != b.shards {
-        format!("is one of {} shards, but {{other}} is one of {}", a.shards, b.shards)
+        format!(
+            "is one of {} shards, but {{other}} is one of {}",
+            a.shards, b.shards
+        )
     } else if a.settings != b.settings {
         format!(
             "ran with {}, but {{other}} with {}",
@@ -351,7 +357,10 @@ pub fn load(dirs: &[PathBuf]) -> Result<ShardSet> {
     }
     Ok(ShardSet {
         manifest: first,
-        dirs: slots.into_iter().map(|d| d.expect("every slot checked")).collect(),
+        dirs: slots
+            .into_iter()
+            .map(|d| d.expect("every slot checked"))
+            .collect(),
     })
 }
 
@@ -369,7 +378,10 @@ impl ShardSet {
         let bytes = std::fs::read(&path).map_err(|e| {
             AleaError::invalid(
                 &m.experiment_file,
-                format!("cannot read the experiment file the shards ran (also tried {}): {e}", m.experiment_path),
+                format!(
+                    "cannot read the experiment file the shards ran (also tried {}): {e}",
+                    m.experiment_path
+                ),
             )
         })?;
         let sha = crate::output::sha256_hex(&bytes);
@@ -398,7 +410,8 @@ impl ShardSet {
                     && n.file_name()
                         .is_some_and(|f| f.to_str() == Some(&self.manifest.experiment)) =>
             {
-                n.parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+                n.parent()
+                    .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
             }
             _ => PathBuf::from("out"),
         }
@@ -442,7 +455,6 @@ pub fn expect_end(decoders: &mut [codec::Decoder]) -> Result<()> {
     }
     Ok(())
 }
-
 
 #[cfg(test)]
 mod tests;

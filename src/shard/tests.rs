@@ -8,7 +8,9 @@ use crate::game::tally::{ExactSum, GameTally, Shape};
 fn shard_numbers_count_from_one_and_every_chunk_has_one_owner() {
     assert_eq!(Part::parse("1/4").unwrap(), Part { k: 1, n: 4 });
     assert_eq!(Part::parse(" 4 / 4 ").unwrap(), Part { k: 4, n: 4 });
-    for bad in ["0/4", "5/4", "4", "/4", "1/", "-1/4", "1/0", "x/y", "1/100001"] {
+    for bad in [
+        "0/4", "5/4", "4", "/4", "1/", "-1/4", "1/0", "x/y", "1/100001",
+    ] {
         let e = Part::parse(bad).unwrap_err();
         assert_eq!(e.exit_code(), 2, "{bad}");
         assert!(e.to_string().contains("--shard"), "{e}");
@@ -97,10 +99,16 @@ fn what_a_shard_stores_reads_back_bit_for_bit() {
     );
     assert_eq!(back.turns, tally.turns);
     let r = dec.chunk_rows().unwrap();
-    assert_eq!((r.first_game, &r.turns, &r.ending), (32, &rows.turns, &rows.ending));
+    assert_eq!(
+        (r.first_game, &r.turns, &r.ending),
+        (32, &rows.turns, &rows.ending)
+    );
     assert_eq!(bits(&r.score), bits(&rows.score));
     assert_eq!(bits(&r.extra), bits(&rows.extra));
-    assert_eq!(bits(&r.turn_rows.per_player), bits(&rows.turn_rows.per_player));
+    assert_eq!(
+        bits(&r.turn_rows.per_player),
+        bits(&rows.turn_rows.per_player)
+    );
     assert_eq!(r.turn_rows.game, rows.turn_rows.game);
     let e = dec.estimates().unwrap();
     assert_eq!((e.method, e.trials), (Method::MonteCarlo, Some(99)));
