@@ -44,6 +44,8 @@ Examples:
   alea run experiments/ms-tactics.toml
   alea run experiments/idm-assault-grid.toml
   alea run experiments/mare-nostrum-punic-balance.toml --games 20000 --threads 2
+  alea run experiments/ror-treasury-sweep.toml --shard 1/4     (one of 4 shards, on any machine)
+  alea merge out/ror-treasury-sweep/shards/*
   alea replay experiments/mare-nostrum-punic-balance.toml --game 17
   alea tune experiments/ror-competent.toml
   alea ladder experiments/mare-nostrum-ladder.toml";

@@ -152,6 +152,11 @@ for _ in $(seq 240); do
     if [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ]; then
         break
     fi
+    case $(state "$array") in
+        # The merge would wait forever on a dependency that can no longer be met.
+        *FAILED* | *CANCELLED* | *TIMEOUT* | *NODE_FAIL* | *OUT_OF_MEMORY*)
+            fail "a shard task ended $(state "$array"): $(cat "$tmp"/shard-*.out 2>/dev/null)" ;;
+    esac
     sleep 0.5
 done
 [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ] || fail "jobs still queued or running after 120 s: $(squeue 2>&1)"
