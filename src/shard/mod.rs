@@ -410,8 +410,10 @@ impl ShardSet {
                     && n.file_name()
                         .is_some_and(|f| f.to_str() == Some(&self.manifest.experiment)) =>
             {
-                n.parent()
-                    .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+                match n.parent() {
+                    Some(root) if !root.as_os_str().is_empty() => root.to_path_buf(),
+                    _ => PathBuf::from("."),
+                }
             }
             _ => PathBuf::from("out"),
         }
