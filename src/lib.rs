@@ -16,5 +16,6 @@ pub mod options;
 pub mod output;
 pub mod parallel;
 pub mod progress;
+pub mod shard;
 pub mod spec;
 pub mod stats;

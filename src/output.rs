@@ -42,8 +42,14 @@ impl OutputDir {
         &self.target
     }
 
-    /// Replaces any previous run's directory with this one.
+    /// Replaces any previous run's directory with this one. Its `shards/` folder (the shards of a
+    /// run cut across machines, see [`crate::shard`]) is kept: it moves into the new directory.
     pub fn commit(self) -> Result<PathBuf> {
+        let shards = self.target.join("shards");
+        if shards.is_dir() && !self.temp.path().join("shards").exists() {
+            std::fs::rename(&shards, self.temp.path().join("shards"))
+                .map_err(|e| AleaError::io(&shards, e))?;
+        }
         let old = self.target.with_file_name(format!(
             ".{}.old-{}",
             self.target
@@ -452,6 +458,21 @@ mod tests {
         std::fs::create_dir(root.join("plain")).unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions();
         assert_eq!(mode(&root.join("x")), mode(&root.join("plain")));
+    }
+
+    #[test]
+    fn a_new_run_keeps_the_shards_folder_of_the_old() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = tmp.path();
+        std::fs::create_dir_all(root.join("x/shards/1-of-2")).unwrap();
+        std::fs::write(root.join("x/shards/1-of-2/shard.json"), "{}").unwrap();
+        std::fs::write(root.join("x/old.txt"), "old").unwrap();
+        let dir = OutputDir::create(root, "x").unwrap();
+        std::fs::write(dir.path("new.txt"), "new").unwrap();
+        dir.commit().unwrap();
+        assert!(root.join("x/new.txt").exists() && !root.join("x/old.txt").exists());
+        assert!(root.join("x/shards/1-of-2/shard.json").exists());
+        assert_eq!(std::fs::read_dir(root).unwrap().count(), 1);
     }
 
     #[test]

@@ -14,21 +14,32 @@ pub fn in_chunks<P: Send, E>(
     chunk: u64,
     wave: u64,
     work: impl Fn(Range<u64>) -> P + Sync,
+    merge: impl FnMut(P) -> Result<(), E>,
+) -> Result<(), E> {
+    in_chosen_chunks(items, chunk, wave, |_| true, work, merge)
+}
+
+/// [`in_chunks`] over only the chunks `keep` accepts (by chunk index, from 0): what one shard of a
+/// run plays. The chunks and their items are those of the whole run, so each kept chunk draws
+/// exactly the random streams it draws in a single run.
+pub fn in_chosen_chunks<P: Send, E>(
+    items: u64,
+    chunk: u64,
+    wave: u64,
+    keep: impl Fn(u64) -> bool,
+    work: impl Fn(Range<u64>) -> P + Sync,
     mut merge: impl FnMut(P) -> Result<(), E>,
 ) -> Result<(), E> {
     let chunk = chunk.max(1);
-    let chunks = items.div_ceil(chunk);
-    let mut first = 0;
-    while first < chunks {
-        let last = (first + wave.max(1)).min(chunks);
-        let parts: Vec<P> = (first..last)
-            .into_par_iter()
-            .map(|c| work(c * chunk..((c + 1) * chunk).min(items)))
+    let chosen: Vec<u64> = (0..items.div_ceil(chunk)).filter(|&c| keep(c)).collect();
+    for wave_chunks in chosen.chunks(wave.max(1) as usize) {
+        let parts: Vec<P> = wave_chunks
+            .par_iter()
+            .map(|&c| work(c * chunk..((c + 1) * chunk).min(items)))
             .collect();
         for part in parts {
             merge(part)?;
         }
-        first = last;
     }
     Ok(())
 }
@@ -63,6 +74,24 @@ mod tests {
         let one = run(1);
         assert_eq!(one, (0..1_001).collect::<Vec<u64>>());
         assert_eq!(run(3), one);
+    }
+
+    #[test]
+    fn chosen_chunks_are_the_whole_runs_chunks() {
+        let mut seen = Vec::new();
+        in_chosen_chunks::<_, ()>(
+            100,
+            30,
+            2,
+            |c| c % 2 == 1,
+            |r| r,
+            |r| {
+                seen.push(r);
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(seen, vec![30..60, 90..100]);
     }
 
     #[test]

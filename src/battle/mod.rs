@@ -291,6 +291,15 @@ impl Tally {
         self.hist[self.offsets[k]..self.offsets[k + 1]].to_vec()
     }
 
+    /// Every count's histogram bins end to end (what a shard stores: see [`crate::shard`]).
+    pub(crate) fn bins(&self) -> &[u64] {
+        &self.hist
+    }
+
+    pub(crate) fn bins_mut(&mut self) -> &mut [u64] {
+        &mut self.hist
+    }
+
     /// Number of counts in the schema.
     pub fn count_len(&self) -> usize {
         self.offsets.len() - 1

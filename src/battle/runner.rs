@@ -9,19 +9,41 @@ use crate::dice::Dice;
 /// Chunks per wave: enough to keep every core busy, few enough to bound memory.
 const WAVE: u64 = 64;
 
-fn chunk_size(trials: u64) -> u64 {
+pub fn chunk_size(trials: u64) -> u64 {
     (trials / 256).clamp(1_024, 262_144)
+}
+
+/// Chunks of trials of a run of `trials` (a shard plays some of them, see [`crate::shard`]).
+pub fn chunk_count(trials: u64) -> u64 {
+    trials.div_ceil(chunk_size(trials))
 }
 
 pub fn monte_carlo<S: Simulate + ?Sized>(sim: &S, schema: &Schema, run: &McRun) -> Tally {
     let mut total = Tally::new(schema);
-    let merged = crate::parallel::in_chunks::<_, std::convert::Infallible>(
+    monte_carlo_chunks(sim, schema, run, |_| true, |_, part| total.merge(&part));
+    total
+}
+
+/// The tallies of the chunks `keep` accepts, handed to `each` with their chunk index in chunk
+/// order. Scalar sums are floating point, so a total is bit-identical only when the chunks'
+/// tallies are merged one by one in chunk order into an empty tally, as [`monte_carlo`] does.
+pub fn monte_carlo_chunks<S: Simulate + ?Sized>(
+    sim: &S,
+    schema: &Schema,
+    run: &McRun,
+    keep: impl Fn(u64) -> bool,
+    mut each: impl FnMut(u64, Tally),
+) {
+    let chunk = chunk_size(run.trials);
+    let merged = crate::parallel::in_chosen_chunks::<_, std::convert::Infallible>(
         run.trials,
-        chunk_size(run.trials),
+        chunk,
         WAVE,
+        keep,
         |trials| {
             let mut tally = Tally::new(schema);
             let mut trial = Trial::default();
+            let first = trials.start;
             let count = trials.end - trials.start;
             for index in trials {
                 let mut dice = Dice::for_trial(run.seed, run.stream, index);
@@ -30,15 +52,14 @@ pub fn monte_carlo<S: Simulate + ?Sized>(sim: &S, schema: &Schema, run: &McRun) 
                 tally.record(&trial);
             }
             run.progress.inc(count);
-            tally
+            (first / chunk, tally)
         },
-        |part| {
-            total.merge(&part);
+        |(c, part)| {
+            each(c, part);
             Ok(())
         },
     );
     let Ok(()) = merged;
-    total
 }
 
 #[cfg(test)]

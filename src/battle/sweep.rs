@@ -148,7 +148,11 @@ pub fn axis_cell(v: &Value, t: ColType) -> Cell {
 }
 
 /// Checks every point of the experiment and collects the union of their schemas.
-fn validate(exp: &Experiment) -> Result<Columns> {
+pub(crate) fn validate(exp: &Experiment) -> Result<()> {
+    columns(exp).map(|_| ())
+}
+
+fn columns(exp: &Experiment) -> Result<Columns> {
     let mut cols = Columns {
         axis_types: exp.axes.iter().map(|a| axis_type(&a.values)).collect(),
         outcomes: Vec::new(),
@@ -177,7 +181,7 @@ fn validate(exp: &Experiment) -> Result<Columns> {
 }
 
 /// Answers one point: exact when asked or tractable, else Monte Carlo on stream `point`.
-fn solve(
+pub(crate) fn solve(
     exp: &Experiment,
     loaded: &LoadedBattle,
     point: usize,
@@ -325,9 +329,33 @@ impl Writers {
     }
 }
 
+/// Answers computed elsewhere: a merge reads each point's answer back from the shards that
+/// computed it ([`crate::shard::battle`]).
+pub trait StoredAnswers {
+    /// The answer of point `point` of variant `variant` (loaded as `loaded`).
+    fn answer(
+        &mut self,
+        exp: &Experiment,
+        variant: usize,
+        point: usize,
+        loaded: &LoadedBattle,
+    ) -> Result<Estimates>;
+    /// Called once every point is answered (a merge checks that no shard holds more).
+    fn finish(&mut self) -> Result<()>;
+}
+
 pub fn run(exp: &Experiment, settings: &RunSettings) -> Result<RunResult> {
+    run_from(exp, settings, None)
+}
+
+/// [`run`], with every point's answer taken from `stored` when given instead of computed.
+pub fn run_from(
+    exp: &Experiment,
+    settings: &RunSettings,
+    mut stored: Option<&mut dyn StoredAnswers>,
+) -> Result<RunResult> {
     let started = Instant::now();
-    let cols = validate(exp)?;
+    let cols = columns(exp)?;
     let dir = OutputDir::create(&settings.out_root, &exp.name)?;
     let mut writers = Writers {
         results: TableWriter::create(Some(&dir.path("results.parquet")), None, cols.results(exp))?,
@@ -367,11 +395,21 @@ pub fn run(exp: &Experiment, settings: &RunSettings) -> Result<RunResult> {
                 Ok((loaded, e))
             };
             // Simulation parallelises inside each point; exact points run side by side.
-            let results: Vec<Result<(LoadedBattle, Estimates)>> = if simulate_all {
-                (first..last).map(compute).collect()
-            } else {
-                (first..last).into_par_iter().map(compute).collect()
-            };
+            let results: Vec<Result<(LoadedBattle, Estimates)>> =
+                if let Some(stored) = stored.as_deref_mut() {
+                    let mut read = Vec::with_capacity(last - first);
+                    for p in first..last {
+                        let loaded = exp.load_point(variant, &exp.point(p))?;
+                        let e = stored.answer(exp, v, p, &loaded)?;
+                        progress.inc(if simulate_all { exp.trials } else { 1 });
+                        read.push(Ok((loaded, e)));
+                    }
+                    read
+                } else if simulate_all {
+                    (first..last).map(compute).collect()
+                } else {
+                    (first..last).into_par_iter().map(compute).collect()
+                };
             for (p, r) in (first..last).zip(results) {
                 let (loaded, e) = r?;
                 match e.method {
@@ -385,6 +423,9 @@ pub fn run(exp: &Experiment, settings: &RunSettings) -> Result<RunResult> {
         }
     }
     progress.finish();
+    if let Some(stored) = stored {
+        stored.finish()?;
+    }
     writers.results.finish()?;
     writers.summary.finish()?;
     writers.distributions.finish()?;

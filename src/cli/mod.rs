@@ -44,6 +44,8 @@ Examples:
   alea run experiments/ms-tactics.toml
   alea run experiments/idm-assault-grid.toml
   alea run experiments/mare-nostrum-punic-balance.toml --games 20000 --threads 2
+  alea run experiments/ror-treasury-sweep.toml --shard 1/4     (one of 4 shards, on any machine)
+  alea merge out/ror-treasury-sweep/shards/*
   alea replay experiments/mare-nostrum-punic-balance.toml --game 17
   alea tune experiments/ror-competent.toml
   alea ladder experiments/mare-nostrum-ladder.toml";
@@ -94,6 +96,10 @@ enum Command {
     /// writes out/<name>/tuned-policies.toml, tuning.csv, a chart per round and summary.json
     #[command(after_help = TUNE_EXAMPLES)]
     Tune(CompeteArgs),
+    /// Merge the shards of a run (`alea run --shard K/N`, `alea ladder --shard K/N`) into the
+    /// usual out/<name>/, byte for byte what a single run writes
+    #[command(after_help = MERGE_EXAMPLES)]
+    Merge(MergeArgs),
     /// The skill ladder: every pair of rungs (random < scripted < tuned < search) and every seat,
     /// the seat on the higher rung against the lower rung; writes ladder.csv and a matrix chart
     #[command(after_help = LADDER_EXAMPLES)]
@@ -122,7 +128,8 @@ The file is a game experiment with a [tune] table:
   \"senate.reserve\" = [0, 100]
 
 Load the result with [game] policies_from = \"out/<name>/tuned-policies.toml\" (or a copy of it).
-Results do not depend on --threads.";
+Results do not depend on --threads. Tuning cannot be cut into shards (--shard): each round's
+candidates depend on the results of the rounds before it; it uses every core of one machine.";
 
 const LADDER_EXAMPLES: &str = "\
 Examples:
@@ -147,7 +154,10 @@ The file is a game experiment with a [ladder] table, rungs lowest first:
 
 ladder.csv: game, higher_rung, lower_rung, seat, games, win_share, baseline_share, ratio, ci_low,
 ci_high; the rows with seat = all pool the seats. A ratio whose CI lies above 1 means the higher
-rung wins more than the lower one. Results do not depend on --threads.";
+rung wins more than the lower one. Results do not depend on --threads.
+
+On a cluster: `alea ladder FILE --shard K/N` plays shard K of N of every cell's games into
+out/<name>/shards/K-of-N/; `alea merge out/<name>/shards/*` writes ladder.csv as a single run.";
 
 #[derive(Args)]
 struct CompeteArgs {
@@ -156,9 +166,22 @@ struct CompeteArgs {
     /// Games per candidate (tune) or per seat and pair of rungs (ladder), instead of the file's
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     games: Option<u64>,
+    /// (--shard: ladder only; tune cannot be sharded, each round depends on the last one's results)
+    #[command(flatten)]
+    shard: ShardArgs,
     #[command(flatten)]
     run: RunOutput,
 }
+
+const MERGE_EXAMPLES: &str = "\
+Examples:
+  alea run experiments/mare-nostrum-punic-balance.toml --shard 1/4    (and 2/4, 3/4, 4/4, anywhere)
+  alea merge out/mare-nostrum-punic-balance/shards/*
+
+The shards must be of one run: the same experiment file (SHA-256), seed, shard count, --games and
+alea version, each K from 1 to N once; otherwise a one-line error names the shard, and nothing is
+written. The experiment file must still be readable (and unchanged) where the shards ran it.
+Scripts for Slurm job arrays and Kubernetes Indexed Jobs: deploy/README.md.";
 
 const RUN_EXAMPLES: &str = "\
 Examples:
@@ -170,7 +193,12 @@ Examples:
 
 A game experiment writes games.parquet (one row per game), turns.parquet (with per_turn_rows = true),
 summary.csv, endings.csv, turn-summary.csv, summary.json, manifest.json and the charts win-rates,
-endings, game-length and score-over-turns (PNG + SVG). Results do not depend on --threads.";
+endings, game-length and score-over-turns (PNG + SVG). Results do not depend on --threads.
+
+On a cluster: `--shard K/N` plays only shard K of N (K from 1) into out/<name>/shards/K-of-N/, a
+fixed share of every case's chunks of games (or trials); `alea merge out/<name>/shards/*` then
+writes out/<name>/ byte for byte as a single run would. A finished shard is not played again
+unless --force. See `alea merge --help` and deploy/README.md.";
 
 const REPLAY_EXAMPLES: &str = "\
 Examples:
@@ -245,7 +273,41 @@ struct RunArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=10_000_000_000))]
     games: Option<u64>,
     #[command(flatten)]
+    shard: ShardArgs,
+    #[command(flatten)]
     run: RunOutput,
+}
+
+/// Running one part of a run cut across machines.
+#[derive(Args)]
+struct ShardArgs {
+    /// Play only shard K of N (K from 1 to N) into out/<name>/shards/K-of-N/; merge them with
+    /// `alea merge out/<name>/shards/*` (see deploy/README.md)
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Play the shard again even if it is already finished
+    #[arg(long, requires = "shard")]
+    force: bool,
+}
+
+#[derive(Args)]
+struct MergeArgs {
+    /// Every shard folder of the run (out/<name>/shards/*)
+    #[arg(required = true, value_name = "SHARD")]
+    shards: Vec<PathBuf>,
+    /// Where the merged <name>/ folder goes (default: beside the shards, i.e. the out folder
+    /// holding <name>/shards/, else out)
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Print the manifest (battles) or the summary (games, ladder) as JSON when done
+    #[arg(long)]
+    json: bool,
+    /// No progress bar
+    #[arg(long, short = 'q')]
+    quiet: bool,
+    /// Worker threads (default: one per core)
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
 }
 
 /// What every command that plays and writes out/<name>/ takes: where, how it reports, its seed
@@ -324,7 +386,7 @@ mod run;
 
 use list::list;
 use odds::odds;
-use run::{compete, replay_game, run_experiment, with_threads, Compete};
+use run::{compete, merge, replay_game, run_experiment, with_threads, Compete};
 
 pub fn main() -> i32 {
     let cli = Cli::parse();
@@ -340,6 +402,7 @@ pub fn main() -> i32 {
         Command::Replay(args) => replay_game(&args),
         Command::Tune(args) => with_threads(args.run.threads, || compete(&args, Compete::Tune)),
         Command::Ladder(args) => with_threads(args.run.threads, || compete(&args, Compete::Ladder)),
+        Command::Merge(args) => with_threads(args.threads, || merge(&args)),
     };
     match result {
         Ok(()) => 0,

@@ -44,7 +44,7 @@ const DEFAULT_GAMES: u64 = 2_000;
 /// The most games per cell: the baseline's shares are held in memory.
 pub const MAX_GAMES: u64 = 1_000_000;
 /// The stream every ladder game plays on (common random numbers across every configuration).
-const STREAM: u64 = (1 << 40) + (1 << 39);
+pub const STREAM: u64 = (1 << 40) + (1 << 39);
 
 /// One rung: the policy of every player.
 #[derive(Clone, Debug)]
@@ -232,9 +232,9 @@ fn set_policies(
 }
 
 /// Keeps every game's win shares (all players), in game order.
-struct Shares {
-    players: usize,
-    values: Vec<f64>,
+pub struct Shares {
+    pub players: usize,
+    pub values: Vec<f64>,
 }
 
 impl GameSink for Shares {
@@ -291,79 +291,169 @@ pub struct LadderResult {
     pub seconds: f64,
 }
 
-fn play(
-    exp: &GameExperiment,
-    table: &Table,
-    games: u64,
-    players: usize,
-    progress: &Progress,
-) -> Result<Vec<f64>> {
-    let model = exp.build_from(table, exp.case_source(0, 0))?;
-    let mut sink = Shares {
-        players,
-        values: Vec::with_capacity(games as usize * players),
-    };
-    play_games(model.as_ref(), games, exp.seed, STREAM, progress, &mut sink)?;
-    Ok(sink.values)
+/// One batch of games the ladder plays: the baseline of a lower rung (everyone on it), or a seat
+/// on a higher rung against that lower rung.
+pub struct Play {
+    pub lo: usize,
+    pub role: Role,
+    /// The `[game]` table it plays.
+    pub table: Table,
+    pub games: u64,
+    pub message: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Baseline,
+    Seat { hi: usize, seat: usize },
+}
+
+/// Every play of the ladder, in the order it is played (and numbered, for shards): for each lower
+/// rung, its baseline, then every higher rung and seat.
+pub fn plan(exp: &GameExperiment, spec: &LadderSpec) -> Result<Vec<Play>> {
+    let base = exp.table_at(0, 0)?;
+    let l = spec.rungs.len();
+    // Games of the cells where `hi` is the higher rung, and of the baseline of rung `lo`: enough for
+    // every cell above it; a cell pairs its games with the baseline's first ones (the same seeds).
+    let cell = |hi: usize| spec.rungs[hi].games.unwrap_or(spec.games);
+    let baseline_games = |lo: usize| (lo + 1..l).map(cell).max().unwrap_or(spec.games);
+    let mut plays = Vec::new();
+    for lo in 0..l - 1 {
+        let lower = &spec.rungs[lo];
+        let mut table = base.clone();
+        set_policies(&mut table, &spec.keys, &lower.policies, None);
+        plays.push(Play {
+            lo,
+            role: Role::Baseline,
+            table,
+            games: baseline_games(lo),
+            message: format!("baseline: everyone {}", lower.name),
+        });
+        for (hi, higher) in spec.rungs.iter().enumerate().skip(lo + 1) {
+            for (seat, key) in spec.keys.iter().enumerate() {
+                let mut table = base.clone();
+                set_policies(
+                    &mut table,
+                    &spec.keys,
+                    &lower.policies,
+                    Some((seat, &higher.policies[seat])),
+                );
+                plays.push(Play {
+                    lo,
+                    role: Role::Seat { hi, seat },
+                    table,
+                    games: cell(hi),
+                    message: format!("{key}: {} against {}", higher.name, lower.name),
+                });
+            }
+        }
+    }
+    Ok(plays)
+}
+
+/// Where the ladder's games come from: played here, or read back from the shards that played them
+/// ([`crate::shard::ladder`]). Plays are asked for in plan order.
+pub trait LadderSource {
+    /// Every game's win shares (all players, game after game) of play `index` of the plan.
+    fn play(
+        &mut self,
+        exp: &GameExperiment,
+        index: usize,
+        play: &Play,
+        players: usize,
+        progress: &Progress,
+    ) -> Result<Vec<f64>>;
+
+    /// Called once every play is done (a merge checks that no shard holds more).
+    fn finish(&mut self) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// Every game played here, now.
+pub struct PlayHere;
+
+impl LadderSource for PlayHere {
+    fn play(
+        &mut self,
+        exp: &GameExperiment,
+        _index: usize,
+        play: &Play,
+        players: usize,
+        progress: &Progress,
+    ) -> Result<Vec<f64>> {
+        let model = exp.build_from(&play.table, exp.case_source(0, 0))?;
+        let mut sink = Shares {
+            players,
+            values: Vec::with_capacity(play.games as usize * players),
+        };
+        play_games(
+            model.as_ref(),
+            play.games,
+            exp.seed,
+            STREAM,
+            progress,
+            &mut sink,
+        )?;
+        Ok(sink.values)
+    }
 }
 
 /// Plays the ladder and writes `out/<name>/`: ladder.csv (and .parquet), the matrix chart
 /// ladder-matrix and summary.json, committed together.
 pub fn ladder(exp: &GameExperiment, settings: &LadderSettings) -> Result<LadderResult> {
+    ladder_from(exp, settings, &mut PlayHere)
+}
+
+/// [`ladder`] with the games taken from `source`.
+pub fn ladder_from(
+    exp: &GameExperiment,
+    settings: &LadderSettings,
+    source: &mut dyn LadderSource,
+) -> Result<LadderResult> {
     let started = Instant::now();
     let spec = LadderSpec::parse(exp)?;
+    let plays = plan(exp, &spec)?;
     let dir = OutputDir::create(&settings.out_root, &exp.name)?;
-    let base = exp.table_at(0, 0)?;
-    let (players, l) = (spec.keys.len(), spec.rungs.len());
-    // Games of the cells where `hi` is the higher rung, and of the baseline of rung `lo`: enough for
-    // every cell above it; a cell pairs its games with the baseline's first ones (the same seeds).
-    let cell = |hi: usize| spec.rungs[hi].games.unwrap_or(spec.games);
-    let baseline_games = |lo: usize| (lo + 1..l).map(cell).max().unwrap_or(spec.games);
-    let total: u64 = (0..l - 1)
-        .map(|lo| baseline_games(lo) + (lo + 1..l).map(|hi| cell(hi) * players as u64).sum::<u64>())
-        .sum();
+    let players = spec.keys.len();
+    let total: u64 = plays.iter().map(|p| p.games).sum();
     let progress = Progress::new(total, "games", settings.show_progress);
     let mut rows = Vec::new();
-    for lo in 0..l - 1 {
-        let lower = &spec.rungs[lo];
-        let mut t = base.clone();
-        set_policies(&mut t, &spec.keys, &lower.policies, None);
-        progress.set_message(format!("baseline: everyone {}", lower.name));
-        let baseline = play(exp, &t, baseline_games(lo), players, &progress)?;
-        for (hi, higher) in spec.rungs.iter().enumerate().skip(lo + 1) {
-            let n = cell(hi);
-            let mut pooled_x = vec![0.0; n as usize];
-            let mut pooled_y = vec![0.0; n as usize];
-            for (s, key) in spec.keys.iter().enumerate() {
-                progress.set_message(format!("{key}: {} against {}", higher.name, lower.name));
-                let mut t = base.clone();
-                set_policies(
-                    &mut t,
-                    &spec.keys,
-                    &lower.policies,
-                    Some((s, &higher.policies[s])),
-                );
-                let treated = play(exp, &t, n, players, &progress)?;
-                let x: Vec<f64> = treated.chunks_exact(players).map(|g| g[s]).collect();
-                let y: Vec<f64> = baseline
-                    .chunks_exact(players)
-                    .take(n as usize)
-                    .map(|g| g[s])
-                    .collect();
-                for g in 0..n as usize {
-                    pooled_x[g] += x[g];
-                    pooled_y[g] += y[g];
-                }
-                rows.push(LadderRow {
-                    higher: higher.name.clone(),
-                    lower: lower.name.clone(),
-                    seat: key.clone(),
-                    games: n,
-                    win_share: x.iter().sum::<f64>() / n as f64,
-                    baseline_share: y.iter().sum::<f64>() / n as f64,
-                    ratio: paired_ratio(&x, &y),
-                });
-            }
+    let mut baseline = Vec::new();
+    let (mut pooled_x, mut pooled_y) = (Vec::new(), Vec::new());
+    for (i, play) in plays.iter().enumerate() {
+        progress.set_message(play.message.clone());
+        let shares = source.play(exp, i, play, players, &progress)?;
+        let Role::Seat { hi, seat: s } = play.role else {
+            baseline = shares;
+            continue;
+        };
+        let (lower, higher) = (&spec.rungs[play.lo], &spec.rungs[hi]);
+        let n = play.games;
+        if s == 0 {
+            pooled_x = vec![0.0; n as usize];
+            pooled_y = vec![0.0; n as usize];
+        }
+        let x: Vec<f64> = shares.chunks_exact(players).map(|g| g[s]).collect();
+        let y: Vec<f64> = baseline
+            .chunks_exact(players)
+            .take(n as usize)
+            .map(|g| g[s])
+            .collect();
+        for g in 0..n as usize {
+            pooled_x[g] += x[g];
+            pooled_y[g] += y[g];
+        }
+        rows.push(LadderRow {
+            higher: higher.name.clone(),
+            lower: lower.name.clone(),
+            seat: spec.keys[s].clone(),
+            games: n,
+            win_share: x.iter().sum::<f64>() / n as f64,
+            baseline_share: y.iter().sum::<f64>() / n as f64,
+            ratio: paired_ratio(&x, &y),
+        });
+        if s + 1 == players {
             rows.push(LadderRow {
                 higher: higher.name.clone(),
                 lower: lower.name.clone(),
@@ -376,6 +466,7 @@ pub fn ladder(exp: &GameExperiment, settings: &LadderSettings) -> Result<LadderR
         }
     }
     progress.finish();
+    source.finish()?;
     let files = write_outputs(exp, &spec, &rows, &dir)?;
     let seconds = started.elapsed().as_secs_f64();
     let summary = summary_json(exp, &spec, &rows);

@@ -331,6 +331,26 @@ pub fn play_games(
     progress: &Progress,
     sink: &mut dyn GameSink,
 ) -> Result<GameTally> {
+    play_chosen_games(model, games, seed, stream, &|_| true, progress, sink)
+}
+
+/// Chunks of games of a run of `games` (a shard plays some of them, see [`crate::shard`]).
+pub fn chunk_count(games: u64) -> u64 {
+    games.div_ceil(chunk_size(games))
+}
+
+/// [`play_games`] for only the chunks `keep` accepts (by chunk index): one shard's part of a
+/// run. The chunks are the whole run's, so every game plays exactly as it does in a single run;
+/// the tally is of the kept games, and the sink gets their rows, chunk by chunk in order.
+pub fn play_chosen_games(
+    model: &dyn GameModel,
+    games: u64,
+    seed: u64,
+    stream: u64,
+    keep: &dyn Fn(u64) -> bool,
+    progress: &Progress,
+    sink: &mut dyn GameSink,
+) -> Result<GameTally> {
     let shape = Shape::of(model);
     if shape.max_turns == 0 || shape.max_turns > MAX_TURNS as usize || shape.endings == 0 {
         return Err(AleaError::Internal(format!(
@@ -342,10 +362,11 @@ pub fn play_games(
     let chunk = chunk_size(games);
     let wave = wave_chunks(&shape, chunk, wants.0, wants.1) as u64;
     let mut total = GameTally::new(shape);
-    crate::parallel::in_chunks(
+    crate::parallel::in_chosen_chunks(
         games,
         chunk,
         wave,
+        keep,
         |range| {
             let out = play_chunk(
                 model,

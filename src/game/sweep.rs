@@ -5,9 +5,10 @@
 use super::charts::draw_all;
 use super::experiment::GameExperiment;
 use super::rows::{RowsWriter, Union};
-use super::run::play_games;
+use super::run::{play_games, GameSink};
 use super::summary::CaseSummary;
 use super::tables::{key_cells, key_columns, summary_json, write_all};
+use super::tally::GameTally;
 use super::GameModel;
 use crate::error::{AleaError, Result};
 use crate::output::OutputDir;
@@ -71,16 +72,67 @@ fn chart_metric(exp: &GameExperiment, union: &Union) -> Result<String> {
     }
 }
 
-pub fn run_games(exp: &GameExperiment, settings: &GameRunSettings) -> Result<GameRunResult> {
-    let started = Instant::now();
-    let grid = exp.grid_len();
-    // Every case is built first, so a bad point stops the run before any game is played.
+/// Where a run's games come from: played here, or read back from the shards that played them
+/// ([`crate::shard::game`]). Either way case `case` hands its rows to `sink` chunk by chunk in
+/// game order and returns its tally.
+pub trait GameSource {
+    fn case(
+        &mut self,
+        exp: &GameExperiment,
+        case: usize,
+        model: &dyn GameModel,
+        progress: &Progress,
+        sink: &mut dyn GameSink,
+    ) -> Result<GameTally>;
+
+    /// Called once every case is done (a merge checks that no shard holds more).
+    fn finish(&mut self) -> Result<()> {
+        Ok(())
+    }
+}
+
+/// Every game played here, now.
+pub struct PlayHere;
+
+impl GameSource for PlayHere {
+    fn case(
+        &mut self,
+        exp: &GameExperiment,
+        case: usize,
+        model: &dyn GameModel,
+        progress: &Progress,
+        sink: &mut dyn GameSink,
+    ) -> Result<GameTally> {
+        let stream = exp.stream(case / exp.grid_len(), case % exp.grid_len());
+        play_games(model, exp.games, exp.seed, stream, progress, sink)
+    }
+}
+
+/// Every case of `exp` built, in case order (variant, then point): a bad point stops the run
+/// before any game is played.
+pub fn build_cases(exp: &GameExperiment) -> Result<Vec<Box<dyn GameModel>>> {
     let mut models: Vec<Box<dyn GameModel>> = Vec::with_capacity(exp.cases());
     for v in 0..exp.variants.len() {
-        for p in 0..grid {
+        for p in 0..exp.grid_len() {
             models.push(exp.build(v, p)?);
         }
     }
+    Ok(models)
+}
+
+pub fn run_games(exp: &GameExperiment, settings: &GameRunSettings) -> Result<GameRunResult> {
+    run_games_from(exp, settings, &mut PlayHere)
+}
+
+/// [`run_games`] with the games taken from `source`.
+pub fn run_games_from(
+    exp: &GameExperiment,
+    settings: &GameRunSettings,
+    source: &mut dyn GameSource,
+) -> Result<GameRunResult> {
+    let started = Instant::now();
+    let grid = exp.grid_len();
+    let models = build_cases(exp)?;
     let mut union = Union::default();
     models.iter().for_each(|m| union.add(m.as_ref()));
     let metric = chart_metric(exp, &union)?;
@@ -102,14 +154,7 @@ pub fn run_games(exp: &GameExperiment, settings: &GameRunSettings) -> Result<Gam
         });
         rows.start_case(key_cells(exp, v, p), model.as_ref())?;
         let stream = exp.stream(v, p);
-        let tally = play_games(
-            model.as_ref(),
-            exp.games,
-            exp.seed,
-            stream,
-            &progress,
-            &mut rows,
-        )?;
+        let tally = source.case(exp, i, model.as_ref(), &progress, &mut rows)?;
         cases.push(CaseSummary::new(
             model.as_ref(),
             tally,
@@ -120,6 +165,7 @@ pub fn run_games(exp: &GameExperiment, settings: &GameRunSettings) -> Result<Gam
         ));
     }
     progress.finish();
+    source.finish()?;
     let (game_rows, turn_rows) = rows.finish()?;
     let mut files = vec!["games.parquet".to_string()];
     if turn_rows.is_some() {

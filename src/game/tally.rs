@@ -53,6 +53,15 @@ impl ExactSum {
     pub fn value(&self) -> f64 {
         self.0 as f64 / SCALE
     }
+
+    /// The fixed-point integer itself (what a shard stores, so a merge adds exactly).
+    pub fn bits(&self) -> i128 {
+        self.0
+    }
+
+    pub fn from_bits(bits: i128) -> ExactSum {
+        ExactSum(bits)
+    }
 }
 
 /// Sum and sum of squares of one quantity.
