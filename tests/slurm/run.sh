@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The real thing: a single-node Slurm cluster on this machine runs a small game experiment as a job
-# array of 4 shards (deploy/slurm/shard.sbatch) and the merge that depends on it
-# (deploy/slurm/merge.sbatch, --dependency=afterok); the merged summary.json, summary.csv,
-# endings.csv and games.parquet must be byte for byte those of a single-machine run.
+# The real thing: a single-node Slurm cluster on this machine runs a small game experiment and a
+# Monte Carlo battle sweep, each as job arrays of 1, 2 and 4 shards (deploy/slurm/shard.sbatch)
+# with the merge that depends on each (deploy/slurm/merge.sbatch, --dependency=afterok); the merged
+# tables must be byte for byte those of a single-machine run.
 #
 # Needs root (it installs Debian's slurm-wlm and munge with apt-get if missing, and runs the
 # daemons as root). Everything else lives in a temporary folder: a generated munge key and socket,
@@ -120,9 +120,8 @@ done
 [ -n "$ready" ] || fail "node $host did not become idle in 30 s: $(sinfo 2>&1 | tail -n 3); $(tail -n 5 "$tmp/slurmctld.log")"
 say "cluster up: slurmctld pid $ctld, slurmd pid $slurmd_pid, node $host with $cpus CPUs"
 
-# --- the experiment: a small game sweep, 4 cases ------------------------------------------------
-experiment=$tmp/slurm-game.toml
-cat >"$experiment" <<'TOML'
+# --- the experiments: a small game sweep and a Monte Carlo battle sweep ------------------------------
+cat >"$tmp/slurm-game.toml" <<'TOML'
 name = "slurm-game"
 games = 600
 seed = 11
@@ -137,42 +136,63 @@ faction_4 = "competitive"
 field = "starting_treasury"
 values = [50, 100, 150, 200]
 TOML
-out=$tmp/out
+cat >"$tmp/slurm-battle.toml" <<'TOML'
+name = "slurm-battle"
+method = "monte-carlo"
+trials = 40000
+seed = 12
+[battle]
+ruleset = "mare-nostrum"
+battle = "field"
+attacker = { infantry = 6, cavalry = 2, leader = 1 }
+defender = { infantry = 8, leader = 0 }
+[[sweep]]
+field = "attacker.infantry"
+values = [2, 9, 17]
+TOML
 export ALEA=$alea
-array=$(sbatch --parsable --array=0-3 --chdir="$repo" --output="$tmp/shard-%a.out" \
-    "$repo/deploy/slurm/shard.sbatch" run "$experiment" --out "$out") || fail "sbatch of the shard array failed"
-array=${array%%;*}
-merge=$(sbatch --parsable --dependency=afterok:"$array" --chdir="$repo" --output="$tmp/merge.out" \
-    "$repo/deploy/slurm/merge.sbatch" "$out/slurm-game/shards" 4 --out "$out") || fail "sbatch of the merge failed"
-merge=${merge%%;*}
-say "submitted the shard array (job $array, tasks 0-3) and the merge (job $merge, afterok:$array)"
+job_state() { scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | sort -u | tr '\n' ' '; }
 
-state() { scontrol show job "$1" 2>/dev/null | sed -n 's/.*JobState=\([A-Z_]*\).*/\1/p' | sort -u | tr '\n' ' '; }
-for _ in $(seq 240); do
-    if [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ]; then
-        break
-    fi
-    case $(state "$array") in
-        # The merge would wait forever on a dependency that can no longer be met.
-        *FAILED* | *CANCELLED* | *TIMEOUT* | *NODE_FAIL* | *OUT_OF_MEMORY*)
-            fail "a shard task ended $(state "$array"): $(cat "$tmp"/shard-*.out 2>/dev/null)" ;;
-    esac
-    sleep 0.5
-done
-[ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ] || fail "jobs still queued or running after 120 s: $(squeue 2>&1)"
-shards_state=$(state "$array")
-merge_state=$(state "$merge")
-say "shard tasks: $shards_state; merge: $merge_state"
-[ "$shards_state" = "COMPLETED " ] || fail "the shard tasks did not all complete: $(cat "$tmp"/shard-*.out 2>/dev/null)"
-[ "$merge_state" = "COMPLETED " ] || fail "the merge did not complete: $(cat "$tmp/merge.out" 2>/dev/null)"
-for k in 1 2 3 4; do
-    [ -f "$out/slurm-game/shards/$k-of-4/shard.json" ] || fail "shard $k-of-4 has no shard.json"
-done
+# Submits NAME's experiment as an array of N shards and the merge that waits on it, then compares
+# the merged FILES with the single-machine run in $tmp/single.
+on_the_cluster() {
+    local name=$1 n=$2
+    shift 2
+    local out=$tmp/out-$name-$n array merge
+    array=$(sbatch --parsable --array=0-$((n - 1)) --chdir="$repo" --output="$tmp/$name-$n-shard-%a.out" \
+        "$repo/deploy/slurm/shard.sbatch" run "$tmp/$name.toml" --out "$out") || fail "sbatch of the $name shard array failed"
+    array=${array%%;*}
+    merge=$(sbatch --parsable --dependency=afterok:"$array" --chdir="$repo" --output="$tmp/$name-$n-merge.out" \
+        "$repo/deploy/slurm/merge.sbatch" "$out/$name/shards" "$n" --out "$out") || fail "sbatch of the $name merge failed"
+    merge=${merge%%;*}
+    say "$name, $n shard(s): array job $array (tasks 0-$((n - 1))), merge job $merge (afterok:$array)"
+    for _ in $(seq 240); do
+        [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ] && break
+        case $(job_state "$array") in
+            # The merge would wait forever on a dependency that can no longer be met.
+            *FAILED* | *CANCELLED* | *TIMEOUT* | *NODE_FAIL* | *OUT_OF_MEMORY*)
+                fail "a $name shard task ended $(job_state "$array"): $(cat "$tmp/$name-$n"-shard-*.out 2>/dev/null)" ;;
+        esac
+        sleep 0.5
+    done
+    [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ] || fail "$name jobs still queued or running after 120 s: $(squeue 2>&1)"
+    [ "$(job_state "$array")" = "COMPLETED " ] || fail "the $name shard tasks did not all complete: $(cat "$tmp/$name-$n"-shard-*.out 2>/dev/null)"
+    [ "$(job_state "$merge")" = "COMPLETED " ] || fail "the $name merge did not complete: $(cat "$tmp/$name-$n-merge.out" 2>/dev/null)"
+    for k in $(seq 1 "$n"); do
+        [ -f "$out/$name/shards/$k-of-$n/shard.json" ] || fail "$name shard $k-of-$n has no shard.json"
+    done
+    for f in "$@"; do
+        cmp "$tmp/single/$name/$f" "$out/$name/$f" || fail "$name/$f merged from $n shard(s) differs from the single run's"
+    done
+    say "$name, $n shard(s): merged $* identical to the single-machine run"
+}
 
-# --- the same run on one machine, compared byte for byte ------------------------------------------
-(cd "$repo" && "$alea" run "$experiment" --out "$tmp/single" --quiet >/dev/null) || fail "the single-machine run failed"
-for f in summary.json summary.csv endings.csv games.parquet; do
-    cmp "$tmp/single/slurm-game/$f" "$out/slurm-game/$f" || fail "$f of the merged shards differs from the single run's"
+# --- the same runs on one machine, then on the cluster in 1, 2 and 4 shards ----------------------
+for name in slurm-game slurm-battle; do
+    (cd "$repo" && "$alea" run "$tmp/$name.toml" --out "$tmp/single" --quiet >/dev/null) || fail "the single-machine run of $name failed"
 done
-say "merged summary.json, summary.csv, endings.csv, games.parquet identical to the single-machine run"
+for n in 1 2 4; do
+    on_the_cluster slurm-game "$n" summary.json summary.csv endings.csv games.parquet
+    on_the_cluster slurm-battle "$n" summary.csv results.parquet distributions.parquet
+done
 say "passed in $(($(date +%s) - started)) s"
