@@ -7,6 +7,7 @@ pub mod battle;
 pub mod cards;
 pub mod expedition;
 pub mod forces;
+pub mod game;
 pub mod raid;
 pub mod rolloff;
 pub mod strait;
