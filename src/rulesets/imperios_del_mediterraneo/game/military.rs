@@ -146,8 +146,8 @@ fn key(
 
 /// A city's defence dice (§3.6): size + markers + 1 for a capital held by its own empire.
 pub fn city_dice(s: &Scenario, st: &State, city: usize) -> u8 {
-    let own_capital = st.owner[city] != NEUTRAL
-        && s.empires[st.owner[city] as usize].capital == city;
+    let own_capital =
+        st.owner[city] != NEUTRAL && s.empires[st.owner[city] as usize].capital == city;
     s.map.cities[city].size + st.markers[city] + own_capital as u8
 }
 
@@ -285,9 +285,7 @@ impl Cache {
                     modifier: 0,
                 }
             } else {
-                Target::Barbarian {
-                    dice: k[25] as u32,
-                }
+                Target::Barbarian { dice: k[25] as u32 }
             };
             let land = if k[44] == 1 {
                 let owner = st.owner[t] as usize;

@@ -29,6 +29,9 @@ pub struct Play<'g> {
     reach: Vec<u8>,
     /// Scratch: candidate plans of the greedy player.
     order: Vec<u8>,
+    /// The seat that starts every round (0 = the scenario's first; optional rule 8.1 overrides
+    /// it); tests move it to exchange seats.
+    pub first: usize,
 }
 
 impl Drop for Play<'_> {
@@ -56,6 +59,7 @@ impl<'g> Play<'g> {
             metrics: vec![0.0; s.empires.len() * super::TURN_METRICS.len()],
             reach: vec![u8::MAX; s.empires.len() * s.map.nodes()],
             order: Vec::with_capacity(64),
+            first: 0,
         }
     }
 
@@ -72,7 +76,12 @@ impl<'g> Play<'g> {
     pub fn setup(&mut self, dice: &mut Dice) {
         let s = self.s();
         self.st.reset(s, dice);
-        let most = s.empires.iter().map(|e| e.fortifications).max().unwrap_or(1);
+        let most = s
+            .empires
+            .iter()
+            .map(|e| e.fortifications)
+            .max()
+            .unwrap_or(1);
         for round in 1..most {
             for p in 0..self.n() {
                 if round < s.empires[p].fortifications {
@@ -107,9 +116,12 @@ impl<'g> Play<'g> {
         let mut pick = usize::MAX;
         let random = self.game.policies[p] == Policy::Random;
         for c in 0..s.map.cities.len() {
-            let free = self.st.owner[c] == NEUTRAL && self.st.markers[c] == 0 && !s.map.cities[c].key;
+            let free =
+                self.st.owner[c] == NEUTRAL && self.st.markers[c] == 0 && !s.map.cities[c].key;
             let next_to_own = s.map.adjacent[c].iter().any(|&(m, k)| {
-                k != super::scenario::EdgeKind::BarbarianPath && s.map.is_city(m) && self.st.owner[m] as usize == p
+                k != super::scenario::EdgeKind::BarbarianPath
+                    && s.map.is_city(m)
+                    && self.st.owner[m] as usize == p
             });
             let own = self.st.owner[c] as usize == p;
             if (free && next_to_own) || own {
@@ -118,7 +130,10 @@ impl<'g> Play<'g> {
                 if random && dice.below(legal as u64) == 0 {
                     pick = c;
                 }
-                if free && next_to_own && best.is_none_or(|b| s.map.cities[c].size > s.map.cities[b].size) {
+                if free
+                    && next_to_own
+                    && best.is_none_or(|b| s.map.cities[c].size > s.map.cities[b].size)
+                {
                     best = Some(c);
                 }
             }
@@ -130,11 +145,17 @@ impl<'g> Play<'g> {
         }
     }
 
-    fn play_game(&mut self, dice: &mut Dice, record: &mut GameRecord, observer: &mut dyn TurnObserver, log: &mut dyn GameLog) {
+    pub fn play_game(
+        &mut self,
+        dice: &mut Dice,
+        record: &mut GameRecord,
+        observer: &mut dyn TurnObserver,
+        log: &mut dyn GameLog,
+    ) {
         self.setup(dice);
         let s = self.s();
         let turns = self.game.turns;
-        let mut first = 0usize;
+        let mut first = self.first;
         'game: for turn in 1..=turns {
             self.st.turn = turn;
             record.turns = turn as u32;
@@ -144,14 +165,23 @@ impl<'g> Play<'g> {
             if self.game.rules.first_commands {
                 // Optional rule 8.1: the VP leader (the earliest seat on a tie, A-43) picks the
                 // first player; every policy picks itself.
-                first = (0..self.n()).max_by_key(|&p| (self.st.players[p].vp, std::cmp::Reverse(p))).unwrap_or(0);
+                first = (0..self.n())
+                    .max_by_key(|&p| (self.st.players[p].vp, std::cmp::Reverse(p)))
+                    .unwrap_or(0);
             }
             let mut everyone_passed = false;
             for _ in 0..MAX_ROUNDS {
-                let roll = dice.d(6) as i32 + dice.d(6) as i32 + event_modifier(&self.game.rules, self.st.round, everyone_passed);
+                let roll = dice.d(6) as i32
+                    + dice.d(6) as i32
+                    + event_modifier(&self.game.rules, self.st.round, everyone_passed);
                 let event = s.tables.event(roll);
                 self.st.event = event;
-                game_log!(log, "turn {turn} round {}: roll {roll}, {}", self.st.round, event.name());
+                game_log!(
+                    log,
+                    "turn {turn} round {}: roll {roll}, {}",
+                    self.st.round,
+                    event.name()
+                );
                 if event == Event::EndOfTurn {
                     break;
                 }
@@ -213,7 +243,13 @@ impl<'g> Play<'g> {
             return;
         }
         record.ending = 1;
-        let rank = |p: usize| (self.st.players[p].vp, self.st.cities_of(p), self.st.key_cities_of(s, p));
+        let rank = |p: usize| {
+            (
+                self.st.players[p].vp,
+                self.st.cities_of(p),
+                self.st.key_cities_of(s, p),
+            )
+        };
         let best = (0..n).map(rank).max().expect("players");
         let winners = (0..n).filter(|&p| rank(p) == best).count();
         for p in 0..n {
@@ -225,7 +261,7 @@ impl<'g> Play<'g> {
 
     // ---- Events (digest §4.5) ---------------------------------------------------------------
 
-    fn resolve_event(&mut self, event: Event, dice: &mut Dice, log: &mut dyn GameLog) {
+    pub fn resolve_event(&mut self, event: Event, dice: &mut Dice, log: &mut dyn GameLog) {
         self.st.weather = match event {
             Event::GoodWeather => Weather::Good,
             Event::BadWeather => Weather::Bad,
@@ -262,7 +298,8 @@ impl<'g> Play<'g> {
                         let better = match self.game.policies[p] {
                             Policy::Random => dice.below(seen) == 0,
                             Policy::Greedy(_) => pick.is_none_or(|j| {
-                                military::strength(s, p, c, false) > military::strength(s, p, pl.discard[j], false)
+                                military::strength(s, p, c, false)
+                                    > military::strength(s, p, pl.discard[j], false)
                             }),
                         };
                         if better {
@@ -309,8 +346,16 @@ impl<'g> Play<'g> {
         let n = self.n();
         let chooser = dice.below(n as u64) as usize;
         let row = dice.d(6) as usize - 1;
-        let force = if pirates { s.tables.pirates[row] } else { s.tables.neutral[row] };
-        let may_self = if pirates { self.game.rules.pirates_may_target_self } else { self.game.rules.neutral_may_target_self };
+        let force = if pirates {
+            s.tables.pirates[row]
+        } else {
+            s.tables.neutral[row]
+        };
+        let may_self = if pirates {
+            self.game.rules.pirates_may_target_self
+        } else {
+            self.game.rules.neutral_may_target_self
+        };
         // (victim city, straits of the neutral city's attack).
         let mut best: Option<(usize, u8)> = None;
         let mut seen = 0u64;
@@ -334,7 +379,12 @@ impl<'g> Play<'g> {
             let better = match self.game.policies[chooser] {
                 Policy::Random => dice.below(seen) == 0,
                 Policy::Greedy(_) => best.is_none_or(|(b, _)| {
-                    let key = |x: usize| (self.st.players[self.st.owner[x] as usize].vp, s.map.cities[x].size);
+                    let key = |x: usize| {
+                        (
+                            self.st.players[self.st.owner[x] as usize].vp,
+                            s.map.cities[x].size,
+                        )
+                    };
                     key(c) > key(b)
                 }),
             };
@@ -344,15 +394,35 @@ impl<'g> Play<'g> {
         }
         let Some((city, straits)) = best else { return };
         let owner = self.st.owner[city] as usize;
-        let mut defence = if pirates { Defence::default() } else { self.choose_defence(owner, city, dice) };
+        let mut defence = if pirates {
+            Defence::default()
+        } else {
+            self.choose_defence(owner, city, dice)
+        };
         if pirates {
             defence.defence = self.defence_cards(owner, dice);
         }
         self.take_from_hand(owner, &defence.intercept);
         self.take_from_hand(owner, &defence.defence);
         self.interceptor_straits(owner, &mut defence, dice);
-        let r = military::raid(s, &self.st, &self.game.rules.options, pirates, force, straits as u32, city, &defence, dice);
-        game_log!(log, "  {} on {}: {}", if pirates { "pirates" } else { "neutral attack" }, s.map.cities[city].name, if r.taken { "taken" } else { "held" });
+        let r = military::raid(
+            s,
+            &self.st,
+            &self.game.rules.options,
+            pirates,
+            force,
+            straits as u32,
+            city,
+            &defence,
+            dice,
+        );
+        game_log!(
+            log,
+            "  {} on {}: {}",
+            if pirates { "pirates" } else { "neutral attack" },
+            s.map.cities[city].name,
+            if r.taken { "taken" } else { "held" }
+        );
         // The interceptor's cards: back to hand on a 6, else discarded; City Defence discarded.
         let mut order = Cards::default();
         military::interceptor_order(s, owner, defence.intercept.as_slice(), &mut order);
@@ -414,7 +484,9 @@ impl<'g> Play<'g> {
                 Some(plan) => {
                     acted = true;
                     let wrecked = self.expedition(p, plan, dice, log);
-                    if self.st.sudden_winner.is_some() || (wrecked && self.game.rules.wreck_ends_phase) {
+                    if self.st.sudden_winner.is_some()
+                        || (wrecked && self.game.rules.wreck_ends_phase)
+                    {
                         return true;
                     }
                 }
@@ -490,8 +562,16 @@ impl<'g> Play<'g> {
             }
             Policy::Greedy(g) => {
                 self.order.clear();
-                self.order.extend(hand.iter().copied().filter(|&c| military::is(s, q, c, TROOP)));
-                self.order.sort_by(|&a, &b| military::strength(s, q, b, false).total_cmp(&military::strength(s, q, a, false)).then(a.cmp(&b)));
+                self.order.extend(
+                    hand.iter()
+                        .copied()
+                        .filter(|&c| military::is(s, q, c, TROOP)),
+                );
+                self.order.sort_by(|&a, &b| {
+                    military::strength(s, q, b, false)
+                        .total_cmp(&military::strength(s, q, a, false))
+                        .then(a.cmp(&b))
+                });
                 for &c in self.order.iter().take(g.max_cards as usize) {
                     d.intercept.push(c);
                 }
@@ -504,7 +584,9 @@ impl<'g> Play<'g> {
         let s = self.s();
         let mut out = Cards::default();
         for &c in &self.st.players[q].hand {
-            if military::is(s, q, c, CITY_DEFENCE) && (self.game.policies[q] != Policy::Random || dice.below(2) == 0) {
+            if military::is(s, q, c, CITY_DEFENCE)
+                && (self.game.policies[q] != Policy::Random || dice.below(2) == 0)
+            {
                 out.push(c);
             }
         }
@@ -517,7 +599,11 @@ impl<'g> Play<'g> {
             if d.intercept.is_empty() {
                 return;
             }
-            match roll_strait(dice, self.st.weather, self.game.rules.options.int("bad_weather_wreck_ones") as u32) {
+            match roll_strait(
+                dice,
+                self.st.weather,
+                self.game.rules.options.int("bad_weather_wreck_ones") as u32,
+            ) {
                 None => {
                     for &c in d.intercept.as_slice() {
                         self.st.players[q].discard.push(c);
@@ -548,7 +634,11 @@ impl<'g> Play<'g> {
         self.take_from_hand(p, &plan.leaders);
         self.take_from_hand(p, &plan.attack);
         let t = plan.target;
-        let owner = if s.map.is_city(t) { self.st.owner[t] } else { NEUTRAL };
+        let owner = if s.map.is_city(t) {
+            self.st.owner[t]
+        } else {
+            NEUTRAL
+        };
         let defender = (owner != NEUTRAL && owner as usize != p).then_some(owner as usize);
         let mut defence = match defender {
             Some(q) => self.choose_defence(q, t, dice),
@@ -560,17 +650,28 @@ impl<'g> Play<'g> {
             self.interceptor_straits(q, &mut defence, dice);
         }
         let played = {
-            let entry = self.cache.entry(s, &self.st, &self.game.rules.options, p, &plan, &defence);
+            let entry = self
+                .cache
+                .entry(s, &self.st, &self.game.rules.options, p, &plan, &defence);
             military::play(entry, dice)
         };
-        game_log!(log, "  {} attacks {} with {} cards: {:?}", self.game.players[p], s.map.node_name(t), plan.cards.len(), played.failed);
+        game_log!(
+            log,
+            "  {} attacks {} with {} cards: {:?}",
+            self.game.players[p],
+            s.map.node_name(t),
+            plan.cards.len(),
+            played.failed
+        );
         // The attacker's cards: those lost in battle and recovered go back, the rest are
         // discarded; cards never brought into a combat go back.
         let mut order = Cards::default();
         military::calculator_order(s, s.empires[p].deck, plan.cards.as_slice(), &mut order);
         let wrecked = played.failed == Some(Fail::Wrecked);
         let reached_target = matches!(played.failed, None | Some(Fail::Target));
-        let survivors_recover = played.failed.is_none() && !s.map.is_city(t) && self.game.rules.pacify_survivors_recover;
+        let survivors_recover = played.failed.is_none()
+            && !s.map.is_city(t)
+            && self.game.rules.pacify_survivors_recover;
         for (i, &c) in order.as_slice().iter().enumerate() {
             let back = played.recovered & (1 << i) != 0 || (survivors_recover && dice.d(6) == 6);
             self.return_or_discard(p, c, back);
@@ -616,13 +717,18 @@ impl<'g> Play<'g> {
             self.st.pacified_reserve -= 1;
             self.st.pacified[s.map.area(node)] = true;
         }
-        let result = s.tables.pacification(dice.d(6), margin, self.st.enraged as u32);
+        let result = s
+            .tables
+            .pacification(dice.d(6), margin, self.st.enraged as u32);
         let (mut vp, cards) = result.reward();
         match result {
             Pacification::HardCampaign => {
                 // +2 and a random discard, or +1 (the random player flips a coin; the greedy
                 // one keeps its cards).
-                if self.game.policies[p] == Policy::Random && dice.below(2) == 0 && !self.st.players[p].hand.is_empty() {
+                if self.game.policies[p] == Policy::Random
+                    && dice.below(2) == 0
+                    && !self.st.players[p].hand.is_empty()
+                {
                     vp = 2;
                     let len = self.st.players[p].hand.len();
                     let i = dice.below(len as u64) as usize;
@@ -631,14 +737,20 @@ impl<'g> Play<'g> {
             }
             Pacification::Migration => {
                 // Remove, if possible, a pacified marker from a connected area (A-40: the first).
-                if let Some(&(m, _)) = s.map.adjacent[node].iter().find(|&&(m, _)| !s.map.is_city(m) && self.st.pacified[s.map.area(m)]) {
+                if let Some(&(m, _)) = s.map.adjacent[node]
+                    .iter()
+                    .find(|&&(m, _)| !s.map.is_city(m) && self.st.pacified[s.map.area(m)])
+                {
                     self.st.pacified[s.map.area(m)] = false;
                     self.st.pacified_reserve += 1;
                 }
             }
             Pacification::InstillFear => {
                 // An extra marker on a connected hostile area, when there is one.
-                if let Some(&(m, _)) = s.map.adjacent[node].iter().find(|&&(m, _)| !s.map.is_city(m) && !self.st.pacified[s.map.area(m)]) {
+                if let Some(&(m, _)) = s.map.adjacent[node]
+                    .iter()
+                    .find(|&&(m, _)| !s.map.is_city(m) && !self.st.pacified[s.map.area(m)])
+                {
                     if self.st.pacified_reserve > 0 {
                         self.st.pacified_reserve -= 1;
                         self.st.pacified[s.map.area(m)] = true;
@@ -673,7 +785,11 @@ impl<'g> Play<'g> {
             }
         }
         for node in 0..nodes {
-            let hostile = if s.map.is_city(node) { self.st.owner[node] as usize != p } else { !self.st.pacified[s.map.area(node)] };
+            let hostile = if s.map.is_city(node) {
+                self.st.owner[node] as usize != p
+            } else {
+                !self.st.pacified[s.map.area(node)]
+            };
             if !hostile {
                 continue;
             }
@@ -681,7 +797,11 @@ impl<'g> Play<'g> {
                 out[k] = (node, false, reach[node]);
                 k += 1;
             }
-            if sea_from != u8::MAX && s.map.is_city(node) && s.map.cities[node].port && k < out.len() {
+            if sea_from != u8::MAX
+                && s.map.is_city(node)
+                && s.map.cities[node].port
+                && k < out.len()
+            {
                 out[k] = (node, true, sea_from);
                 k += 1;
             }
@@ -701,7 +821,12 @@ impl<'g> Play<'g> {
             return None;
         }
         let (target, naval, straits) = targets[dice.below(k as u64) as usize];
-        let mut plan = Plan { target, naval, straits, ..Plan::default() };
+        let mut plan = Plan {
+            target,
+            naval,
+            straits,
+            ..Plan::default()
+        };
         let mut capacity = 0u32;
         let hand = &self.st.players[p].hand;
         for &c in hand {
@@ -718,7 +843,10 @@ impl<'g> Play<'g> {
                 troops += 1;
             } else if military::is(s, p, c, LEADER) && dice.below(2) == 0 {
                 plan.leaders.push(c);
-            } else if military::is(s, p, c, CITY_ATTACK) && s.map.is_city(target) && dice.below(2) == 0 {
+            } else if military::is(s, p, c, CITY_ATTACK)
+                && s.map.is_city(target)
+                && dice.below(2) == 0
+            {
                 plan.attack.push(c);
             }
         }
@@ -744,8 +872,18 @@ impl<'g> Play<'g> {
             let is_city = s.map.is_city(target);
             // Troops by strength for what the target needs, then fleets by capacity.
             self.order.clear();
-            self.order.extend(self.st.players[p].hand.iter().copied().filter(|&c| military::is(s, p, c, TROOP)));
-            self.order.sort_by(|&a, &b| military::strength(s, p, b, is_city).total_cmp(&military::strength(s, p, a, is_city)).then(a.cmp(&b)));
+            self.order.extend(
+                self.st.players[p]
+                    .hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| military::is(s, p, c, TROOP)),
+            );
+            self.order.sort_by(|&a, &b| {
+                military::strength(s, p, b, is_city)
+                    .total_cmp(&military::strength(s, p, a, is_city))
+                    .then(a.cmp(&b))
+            });
             let troops: Cards = {
                 let mut t = Cards::default();
                 for &c in &self.order {
@@ -771,7 +909,12 @@ impl<'g> Play<'g> {
             let d = &s.decks[s.empires[p].deck];
             let cap = |c: u8| d.kinds[d.cards[c as usize] as usize].naval.as_count();
             for n_troops in 1..=troops.len().min(budget as usize) {
-                let mut plan = Plan { target, naval, straits, ..Plan::default() };
+                let mut plan = Plan {
+                    target,
+                    naval,
+                    straits,
+                    ..Plan::default()
+                };
                 for &c in &troops.as_slice()[..n_troops] {
                     plan.cards.push(c);
                 }
@@ -796,11 +939,14 @@ impl<'g> Play<'g> {
                     plan.attack.push(a);
                 }
                 let defence = self.predicted_defence(target, g);
-                let entry = self.cache.entry(s, &self.st, &self.game.rules.options, p, &plan, &defence);
+                let entry =
+                    self.cache
+                        .entry(s, &self.st, &self.game.rules.options, p, &plan, &defence);
                 let reward = if is_city { 0.0 } else { 3.0 * entry.chance };
                 let spent = (plan.cards.len() + plan.leaders.len() + plan.attack.len()) as f64;
                 let value = entry.vp + reward - g.card_cost * spent;
-                if entry.chance >= g.theta && value >= g.tau && best.is_none_or(|(v, _)| value > v) {
+                if entry.chance >= g.theta && value >= g.tau && best.is_none_or(|(v, _)| value > v)
+                {
                     best = Some((value, plan));
                 }
             }
@@ -834,7 +980,11 @@ impl<'g> Play<'g> {
             }
         }
         let t = &mut troops[..n];
-        t.sort_by(|&a, &b| military::strength(s, q, b, false).total_cmp(&military::strength(s, q, a, false)).then(a.cmp(&b)));
+        t.sort_by(|&a, &b| {
+            military::strength(s, q, b, false)
+                .total_cmp(&military::strength(s, q, a, false))
+                .then(a.cmp(&b))
+        });
         for &c in t.iter().take(g.max_cards as usize) {
             d.intercept.push(c);
         }
@@ -846,7 +996,11 @@ impl<'g> Play<'g> {
     pub fn end_of_turn(&mut self, turn: u8, last: bool, dice: &mut Dice) {
         let s = self.s();
         let n = self.n();
-        let doubled = if self.game.rules.double_last_turn { last } else { turn == 3 };
+        let doubled = if self.game.rules.double_last_turn {
+            last
+        } else {
+            turn == 3
+        };
         let mul = if doubled { 2 } else { 1 };
         let mut cities = [0u8; 8];
         for p in 0..n {
@@ -859,7 +1013,10 @@ impl<'g> Play<'g> {
             progress[p] = cities[p] as i32 - self.st.players[p].start_cities as i32;
         }
         let best_progress = progress[..n].iter().copied().max().unwrap_or(0);
-        let at_best = progress[..n].iter().filter(|&&x| x == best_progress).count();
+        let at_best = progress[..n]
+            .iter()
+            .filter(|&&x| x == best_progress)
+            .count();
         for p in 0..n {
             let (vp, cards) = score(
                 self.st.key_cities_of(s, p) as i32,
@@ -890,7 +1047,10 @@ impl<'g> Play<'g> {
                 let i = match self.game.policies[p] {
                     Policy::Random => dice.below(pl.hand.len() as u64) as usize,
                     Policy::Greedy(_) => (0..pl.hand.len())
-                        .min_by(|&a, &b| military::strength(s, p, pl.hand[a], false).total_cmp(&military::strength(s, p, pl.hand[b], false)))
+                        .min_by(|&a, &b| {
+                            military::strength(s, p, pl.hand[a], false)
+                                .total_cmp(&military::strength(s, p, pl.hand[b], false))
+                        })
                         .expect("a card"),
                 };
                 let c = pl.hand.swap_remove(i);
@@ -909,7 +1069,15 @@ impl<'g> Play<'g> {
 /// One player's end-of-turn items before doubling (digest §4.4): (VP, hand extras). `most`:
 /// it has the most cities (shared by `at_most` players); `best`: the best progression (shared
 /// by `at_best`), only from turn 2.
-pub fn score(keys: i32, most: bool, at_most: usize, capital_lost: bool, best: bool, at_best: usize, tie_card: i32) -> (i32, i32) {
+pub fn score(
+    keys: i32,
+    most: bool,
+    at_most: usize,
+    capital_lost: bool,
+    best: bool,
+    at_best: usize,
+    tie_card: i32,
+) -> (i32, i32) {
     let mut vp = keys;
     let mut cards = keys;
     if most {
@@ -938,7 +1106,13 @@ pub fn score(keys: i32, most: bool, at_most: usize, capital_lost: bool, best: bo
 }
 
 impl GamePlay for Play<'_> {
-    fn play(&mut self, dice: &mut Dice, record: &mut GameRecord, observer: &mut dyn TurnObserver, log: &mut dyn GameLog) {
+    fn play(
+        &mut self,
+        dice: &mut Dice,
+        record: &mut GameRecord,
+        observer: &mut dyn TurnObserver,
+        log: &mut dyn GameLog,
+    ) {
         self.play_game(dice, record, observer, log);
     }
 }
