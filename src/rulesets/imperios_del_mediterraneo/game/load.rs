@@ -749,6 +749,17 @@ fn load_decks(file: &str, d: &DecksFile) -> Result<Vec<Deck>> {
         }
         let mut kinds = Vec::new();
         let mut cards = Vec::new();
+        if row.card.len() > super::military::MAX_KINDS {
+            return Err(bad(
+                file,
+                format!("deck[{i}].card"),
+                format!("{} cards", row.card.len()),
+                format!(
+                    "at most {} different cards per deck (use copies)",
+                    super::military::MAX_KINDS
+                ),
+            ));
+        }
         for (j, c) in row.card.iter().enumerate() {
             let field = format!("deck[{i}].card[{j}]");
             let copies = int_in(

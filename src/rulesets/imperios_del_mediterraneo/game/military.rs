@@ -9,7 +9,7 @@ use super::state::{State, NEUTRAL};
 use crate::dice::Dice;
 use crate::options::Options;
 use crate::rulesets::imperios_del_mediterraneo::cards::Card;
-use crate::rulesets::imperios_del_mediterraneo::expedition::{Expedition, Played, Target};
+use crate::rulesets::imperios_del_mediterraneo::expedition::{Expedition, Target};
 use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
 use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider};
 use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
@@ -17,6 +17,9 @@ use std::collections::HashMap;
 
 /// Most card kinds a deck may have (the cache key counts each kind).
 pub const MAX_KINDS: usize = 16;
+/// Most expeditions a worker keeps: past this the cache starts again, so memory stays bounded
+/// however many games run (an entry is a function of its key, so no result changes).
+pub const MAX_CACHED: usize = 500_000;
 /// Most cards of one role a plan holds.
 pub const MAX_PLAN: usize = 16;
 
@@ -67,18 +70,43 @@ pub struct Defence {
     pub straits: u8,
 }
 
-type Key = [u8; 48];
+/// An expedition's description as bytes (see [`key`]), packed into words so a lookup compares
+/// six integers.
+type Key = [u64; 6];
 
-pub struct Entry {
-    pub expedition: Expedition,
-    pub chance: f64,
-    pub vp: f64,
+/// A multiply-rotate hash over the key's words (the keys are not adversarial).
+#[derive(Default)]
+pub struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
 }
 
-/// Expeditions by what they are made of.
+fn pack(bytes: &[u8; 48]) -> Key {
+    let mut k = [0u64; 6];
+    for (i, w) in k.iter_mut().enumerate() {
+        *w = u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"));
+    }
+    k
+}
+
+/// Exact (P(success), expected VP) of expeditions by what they are made of.
 #[derive(Default)]
 pub struct Cache {
-    map: HashMap<Key, Entry>,
+    map: HashMap<Key, (f64, f64), std::hash::BuildHasherDefault<WordHasher>>,
 }
 
 pub fn role_troop(k: &CardKind) -> bool {
@@ -104,7 +132,7 @@ fn key(
     defence: &Defence,
     weather: Weather,
     direct: bool,
-) -> Key {
+) -> [u8; 48] {
     let mut k = [0u8; 48];
     let ad = s.empires[attacker].deck;
     k[0] = ad as u8;
@@ -254,9 +282,9 @@ pub fn fleets_reach_size(s: &Scenario, deck: usize, cards: &[u8], size: u8) -> b
 }
 
 impl Cache {
-    /// The expedition for this plan and defence, built on first use.
-    #[allow(clippy::too_many_arguments)]
-    pub fn entry(
+    /// The exact chance of success and expected VP of this plan against this defence, computed
+    /// on first use.
+    pub fn chance(
         &mut self,
         s: &Scenario,
         st: &State,
@@ -264,61 +292,18 @@ impl Cache {
         attacker: usize,
         plan: &Plan,
         defence: &Defence,
-    ) -> &Entry {
-        let direct = true;
-        let k = key(s, st, attacker, plan, defence, st.weather, direct);
-        self.map.entry(k).or_insert_with(|| {
-            let deck = s.empires[attacker].deck;
-            let cf = force_of(
-                s,
-                deck,
-                plan.cards.as_slice(),
-                plan.leaders.as_slice(),
-                plan.naval,
-            );
-            let t = plan.target;
-            let target = if s.map.is_city(t) {
-                Target::City {
-                    size: s.map.cities[t].size as u32,
-                    dice: k[25] as u32,
-                    player_owner: st.owner[t] != NEUTRAL,
-                    modifier: 0,
-                }
-            } else {
-                Target::Barbarian { dice: k[25] as u32 }
-            };
-            let land = if k[44] == 1 {
-                let owner = st.owner[t] as usize;
-                let dd = s.empires[owner].deck;
-                Some(Force::Cards(force_of(
-                    s,
-                    dd,
-                    defence.intercept.as_slice(),
-                    &[],
-                    false,
-                )))
-            } else {
-                None
-            };
-            let expedition = Expedition::for_game(
-                cf,
-                plan.naval,
-                plan.straits as u32,
-                st.weather,
-                None,
-                land,
-                target,
-                direct,
-                k[18] as u32,
-                options,
-            );
-            let (chance, vp) = expedition.chance_and_vp();
-            Entry {
-                expedition,
-                chance,
-                vp,
-            }
-        })
+    ) -> (f64, f64) {
+        let bytes = key(s, st, attacker, plan, defence, st.weather, true);
+        let k = pack(&bytes);
+        if let Some(&e) = self.map.get(&k) {
+            return e;
+        }
+        if self.map.len() >= MAX_CACHED {
+            self.map.clear();
+        }
+        let e = expedition(s, st, options, attacker, plan, defence, &bytes).chance_and_vp();
+        self.map.insert(k, e);
+        e
     }
 
     pub fn len(&self) -> usize {
@@ -329,9 +314,70 @@ impl Cache {
     }
 }
 
-/// Plays an expedition: the chain with dice.
-pub fn play(entry: &Entry, dice: &mut Dice) -> Played {
-    entry.expedition.play(dice)
+/// The calculator's expedition for this plan and defence.
+pub fn build(
+    s: &Scenario,
+    st: &State,
+    options: &Options,
+    attacker: usize,
+    plan: &Plan,
+    defence: &Defence,
+) -> Expedition {
+    let bytes = key(s, st, attacker, plan, defence, st.weather, true);
+    expedition(s, st, options, attacker, plan, defence, &bytes)
+}
+
+fn expedition(
+    s: &Scenario,
+    st: &State,
+    options: &Options,
+    attacker: usize,
+    plan: &Plan,
+    defence: &Defence,
+    k: &[u8; 48],
+) -> Expedition {
+    let direct = k[22] == 1;
+    let deck = s.empires[attacker].deck;
+    let cf = force_of(
+        s,
+        deck,
+        plan.cards.as_slice(),
+        plan.leaders.as_slice(),
+        plan.naval,
+    );
+    let t = plan.target;
+    let target = if s.map.is_city(t) {
+        Target::City {
+            size: s.map.cities[t].size as u32,
+            dice: k[25] as u32,
+            player_owner: st.owner[t] != NEUTRAL,
+            modifier: 0,
+        }
+    } else {
+        Target::Barbarian { dice: k[25] as u32 }
+    };
+    let land = (k[44] == 1).then(|| {
+        let owner = st.owner[t] as usize;
+        Force::Cards(force_of(
+            s,
+            s.empires[owner].deck,
+            defence.intercept.as_slice(),
+            &[],
+            false,
+        ))
+    });
+    Expedition::for_game(
+        cf,
+        plan.naval,
+        plan.straits as u32,
+        st.weather,
+        None,
+        land,
+        target,
+        direct,
+        k[18] as u32,
+        options,
+    )
 }
 
 /// A Neutral Attack or Pirates raid on `city` (§3.10) by the calculator's raid code.

@@ -649,12 +649,8 @@ impl<'g> Play<'g> {
             self.take_from_hand(q, &defence.defence);
             self.interceptor_straits(q, &mut defence, dice);
         }
-        let played = {
-            let entry = self
-                .cache
-                .entry(s, &self.st, &self.game.rules.options, p, &plan, &defence);
-            military::play(entry, dice)
-        };
+        let played =
+            military::build(s, &self.st, &self.game.rules.options, p, &plan, &defence).play(dice);
         game_log!(
             log,
             "  {} attacks {} with {} cards: {:?}",
@@ -939,14 +935,13 @@ impl<'g> Play<'g> {
                     plan.attack.push(a);
                 }
                 let defence = self.predicted_defence(target, g);
-                let entry =
+                let (chance, vp) =
                     self.cache
-                        .entry(s, &self.st, &self.game.rules.options, p, &plan, &defence);
-                let reward = if is_city { 0.0 } else { 3.0 * entry.chance };
+                        .chance(s, &self.st, &self.game.rules.options, p, &plan, &defence);
+                let reward = if is_city { 0.0 } else { 3.0 * chance };
                 let spent = (plan.cards.len() + plan.leaders.len() + plan.attack.len()) as f64;
-                let value = entry.vp + reward - g.card_cost * spent;
-                if entry.chance >= g.theta && value >= g.tau && best.is_none_or(|(v, _)| value > v)
-                {
+                let value = vp + reward - g.card_cost * spent;
+                if chance >= g.theta && value >= g.tau && best.is_none_or(|(v, _)| value > v) {
                     best = Some((value, plan));
                 }
             }
