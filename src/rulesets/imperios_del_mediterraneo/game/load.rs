@@ -684,7 +684,8 @@ fn load_card(file: &str, field: &str, c: &CardRow) -> Result<CardKind> {
         ));
     }
     let effects = Vec::new();
-    for (i, e) in c.effects.iter().enumerate() {
+    // The first effect named decides: no hook is implemented yet.
+    if let Some((i, e)) = c.effects.iter().enumerate().next() {
         if !super::scenario::Effect::NAMES.contains(&e.as_str()) {
             return Err(bad(
                 file,

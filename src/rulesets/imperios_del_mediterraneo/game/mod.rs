@@ -6,6 +6,9 @@
 //!
 //! Every run on data that is not transcribed carries [`scenario::SYNTHETIC_BANNER`].
 
+// Players, cities and nodes index several parallel tables at once.
+#![allow(clippy::needless_range_loop)]
+
 mod files;
 pub mod load;
 pub mod military;

@@ -538,8 +538,10 @@ impl<'g> Play<'g> {
     /// and its City Defence cards for the assault.
     fn choose_defence(&mut self, q: usize, city: usize, dice: &mut Dice) -> Defence {
         let s = self.s();
-        let mut d = Defence::default();
-        d.defence = self.defence_cards(q, dice);
+        let mut d = Defence {
+            defence: self.defence_cards(q, dice),
+            ..Defence::default()
+        };
         if !self.st.holds_capital(s, q) {
             return d; // no interception without the capital.
         }
@@ -718,18 +720,17 @@ impl<'g> Play<'g> {
             .pacification(dice.d(6), margin, self.st.enraged as u32);
         let (mut vp, cards) = result.reward();
         match result {
-            Pacification::HardCampaign => {
-                // +2 and a random discard, or +1 (the random player flips a coin; the greedy
-                // one keeps its cards).
+            // +2 and a random discard, or +1 (the random player flips a coin; the greedy one
+            // keeps its cards).
+            Pacification::HardCampaign
                 if self.game.policies[p] == Policy::Random
                     && dice.below(2) == 0
-                    && !self.st.players[p].hand.is_empty()
-                {
-                    vp = 2;
-                    let len = self.st.players[p].hand.len();
-                    let i = dice.below(len as u64) as usize;
-                    self.st.discard_at(p, i);
-                }
+                    && !self.st.players[p].hand.is_empty() =>
+            {
+                vp = 2;
+                let len = self.st.players[p].hand.len();
+                let i = dice.below(len as u64) as usize;
+                self.st.discard_at(p, i);
             }
             Pacification::Migration => {
                 // Remove, if possible, a pacified marker from a connected area (A-40: the first).
