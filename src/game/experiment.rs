@@ -76,7 +76,7 @@ struct GameExperimentFile {
     ladder: Option<Table>,
 }
 
-#[derive(Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameChartsFile {
     /// The per-player turn metric drawn over turns (default: the model's first, its score).
@@ -86,6 +86,7 @@ pub struct GameChartsFile {
 /// How a ruleset is found by its slug (the real registry, or a test's).
 pub type RulesetLookup = fn(&str, &str, &str) -> Result<&'static Ruleset>;
 
+#[derive(Clone)]
 pub struct GameExperiment {
     pub path: PathBuf,
     pub source: String,

@@ -168,6 +168,11 @@ pub trait GameModel: Send + Sync {
     }
     /// One line per fact worth stating about the set-up (scenario, assumptions, policies).
     fn describe(&self) -> Vec<String>;
+    /// A warning every title of the run carries (printed summary, summary.json, charts), e.g.
+    /// that the data is synthetic.
+    fn banner(&self) -> Option<&'static str> {
+        None
+    }
     /// A worker: buffers for one game at a time, reused for every game the worker plays.
     fn worker(&self) -> Box<dyn GamePlay + '_>;
 }

@@ -133,6 +133,19 @@ pub fn run_games_from(
     let started = Instant::now();
     let grid = exp.grid_len();
     let models = build_cases(exp)?;
+    // A game on data that is not the real game's says so in every title: the printed summary,
+    // summary.json and each chart.
+    let bannered;
+    let exp = match models.iter().find_map(|m| m.banner()) {
+        Some(banner) if !exp.title.starts_with(banner) => {
+            bannered = GameExperiment {
+                title: format!("{banner} · {}", exp.title),
+                ..exp.clone()
+            };
+            &bannered
+        }
+        _ => exp,
+    };
     let mut union = Union::default();
     models.iter().for_each(|m| union.add(m.as_ref()));
     let metric = chart_metric(exp, &union)?;

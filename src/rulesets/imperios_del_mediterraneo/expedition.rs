@@ -104,7 +104,7 @@ struct State {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fail {
+pub enum Fail {
     Wrecked,
     AtSea,
     OnLand,
@@ -133,7 +133,10 @@ struct BattleSetup {
     candidates: Vec<Vec<usize>>,
 }
 
-enum Target {
+/// What the expedition attacks: a city (its size, its defence dice with its helpers', whether a
+/// player owns it, a flat modifier for card texts) or a barbarian area (its dice).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Target {
     City {
         size: u32,
         dice: u32,
@@ -287,7 +290,190 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     )))
 }
 
+/// What one expedition did, for a game. Card bits follow the expedition's cards: its troops in
+/// order, then its fleets.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Played {
+    /// None: the city was taken or the area pacified.
+    pub failed: Option<Fail>,
+    /// Battle VP for (attacker, defender), and the conquest's size; no pacification reward.
+    pub vp: [f64; 2],
+    /// The winning margin of the assault or pacification roll (0 unless it succeeded).
+    pub margin: i32,
+    /// Cards lost in battles that came back on a 6 (the rest of the expedition is discarded).
+    pub recovered: u32,
+    /// Leaders lost in battles that came back on a 6.
+    pub leaders_recovered: u32,
+    /// Of each interceptor (naval, land), the cards (troops, fleets, leaders in order) that came
+    /// back on a 6.
+    pub interceptor_recovered: [u32; 2],
+    /// Whether each interception (naval, land) was fought.
+    pub intercepted: [bool; 2],
+}
+
 impl Expedition {
+    /// An expedition of a game: the calculator's own chain on the game's cards and situation.
+    #[allow(clippy::too_many_arguments)]
+    pub fn for_game(
+        cf: CardForce,
+        naval: bool,
+        straits: u32,
+        weather: Weather,
+        naval_interception: Option<Force>,
+        land_interception: Option<Force>,
+        target: Target,
+        direct: bool,
+        assault_extra_dice: u32,
+        options: &Options,
+    ) -> Expedition {
+        Expedition::new(
+            cf,
+            naval,
+            straits,
+            weather,
+            naval_interception,
+            land_interception,
+            target,
+            direct,
+            assault_extra_dice,
+            options,
+        )
+    }
+
+    /// The exact chance of success and the attacker's expected battle and conquest VP.
+    pub fn chance_and_vp(&self) -> (f64, f64) {
+        let mut p = 0.0;
+        let mut vp = 0.0;
+        self.walk(&mut |q, b, f| {
+            if f.is_none() {
+                p += q;
+            }
+            vp += q * b.vp[0];
+        });
+        (p, vp)
+    }
+
+    /// One expedition with dice, in the trial's order of rolls.
+    pub fn play(&self, dice: &mut Dice) -> Played {
+        self.run(dice).0
+    }
+
+    /// One expedition with dice: what a game needs, and the trial's books.
+    fn run(&self, dice: &mut Dice) -> (Played, Books) {
+        let mut out = Played::default();
+        let mut books = Books::default();
+        let mut s = self.start();
+        for _ in 0..self.straits {
+            let Some(lost) = roll_strait(dice, self.weather, self.wreck_ones) else {
+                out.failed = Some(Fail::Wrecked);
+                return (out, books);
+            };
+            for _ in 0..lost {
+                let alive = s.alive.count_ones();
+                if alive == 0 {
+                    break;
+                }
+                let i = nth_bit(s.alive, dice.below(alive as u64) as u32);
+                s.alive &= !(1 << i);
+                s = self.fit_cargo(s);
+            }
+            if s.alive == 0 {
+                out.failed = Some(Fail::Wrecked);
+                return (out, books);
+            }
+        }
+        let sixes = |n: u32, dice: &mut Dice| {
+            let mut m = 0u32;
+            for i in 0..n {
+                if dice.d(6) == 6 {
+                    m |= 1 << i;
+                }
+            }
+            m
+        };
+        let fight = |s: State,
+                     d: &Force,
+                     naval: bool,
+                     out: &mut Played,
+                     books: &mut Books,
+                     dice: &mut Dice| {
+            let (won, next, gone, leaders_gone) = self.battle_roll(s, d, naval, dice);
+            // One roll per card lost (in card order), then per leader lost, then per defender card.
+            let mut back = 0u32;
+            let mut cards = gone;
+            while cards != 0 {
+                let i = cards.trailing_zeros();
+                cards &= cards - 1;
+                if dice.d(6) == 6 {
+                    back |= 1 << i;
+                }
+            }
+            out.recovered |= back;
+            let mut leaders_back = 0;
+            if leaders_gone {
+                leaders_back = sixes(self.em.leaders, dice).count_ones();
+                out.leaders_recovered += leaders_back;
+            }
+            let dn = d.card_count() as u32;
+            let slot = if naval { 0 } else { 1 };
+            out.intercepted[slot] = true;
+            out.interceptor_recovered[slot] = sixes(dn, dice);
+            books.recovered[0] += (back.count_ones() + leaders_back) as f64;
+            books.recovered[1] += out.interceptor_recovered[slot].count_ones() as f64;
+            books.defender_cards += dn;
+            let v = if won { 2.0 } else { -2.0 };
+            out.vp[0] += v;
+            books.vp[0] += v;
+            if d.is_player() {
+                out.vp[1] -= v;
+                books.vp[1] -= v;
+            }
+            next
+        };
+        if let Some(d) = &self.naval_interception {
+            match fight(s, d, true, &mut out, &mut books, dice) {
+                Some(n) => s = n,
+                None => {
+                    out.failed = Some(Fail::AtSea);
+                    return (out, books);
+                }
+            }
+        }
+        if let Some(d) = &self.land_interception {
+            if !self.arrives_directly(s) {
+                match fight(s, d, false, &mut out, &mut books, dice) {
+                    Some(n) => s = n,
+                    None => {
+                        out.failed = Some(Fail::OnLand);
+                        return (out, books);
+                    }
+                }
+            }
+        }
+        books.cards_at_target = s.alive.count_ones();
+        let margin = self
+            .target_totals(s)
+            .map(|(a, d)| a.roll(dice) - d.roll(dice));
+        match margin {
+            Some(m) if m > 0 => {
+                let vp = self.target_vp();
+                out.vp[0] += vp[0];
+                out.vp[1] += vp[1];
+                books.vp[0] += vp[0];
+                books.vp[1] += vp[1];
+                out.margin = m;
+            }
+            _ => {
+                if matches!(self.target, Target::Barbarian { .. }) {
+                    out.vp[0] -= 2.0;
+                    books.vp[0] -= 2.0;
+                }
+                out.failed = Some(Fail::Target);
+            }
+        }
+        (out, books)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn new(
         cf: CardForce,
@@ -605,27 +791,30 @@ impl Expedition {
         out
     }
 
-    /// The same battle with dice.
+    /// The same battle with dice: (attacker won, the state it goes on with, the attacker's cards
+    /// lost in it as bits, whether its leaders were lost).
     fn battle_roll(
         &self,
         s: State,
         d: &Force,
         naval: bool,
         dice: &mut Dice,
-    ) -> (bool, Option<State>, u32) {
+    ) -> (bool, Option<State>, u32, bool) {
         let b = self.battle_setup(s, d, naval);
         if !b.has_own {
-            return (false, None, b.all);
+            return (false, None, s.alive, s.leaders);
         }
         if b.d_has && b.ta.roll(dice) <= b.td.roll(dice) {
-            return (false, None, b.all);
+            return (false, None, s.alive, s.leaders);
         }
         if b.candidates.is_empty() || dice.d(6) > b.count {
-            return (true, Some(s), 0);
+            return (true, Some(s), 0, false);
         }
         let lost = &b.candidates[dice.below(b.candidates.len() as u64) as usize];
-        let (next, gone) = self.after_loss(s, lost, naval);
-        (true, next, gone)
+        let (next, _) = self.after_loss(s, lost, naval);
+        let mask = lost.iter().fold(0u32, |m, &i| m | 1 << i);
+        let leaders_gone = s.leaders && naval && self.fleets(remove(s, mask)).is_empty();
+        (true, next, mask, leaders_gone)
     }
 
     /// The totals of the final assault or pacification, None when nothing can take part.
@@ -796,6 +985,22 @@ impl Expedition {
     }
 }
 
+/// The index of the `n`-th set bit of `bits` (0 = the lowest).
+fn nth_bit(mut bits: u32, n: u32) -> u32 {
+    for _ in 0..n {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
+}
+
+/// A state without the cards of `mask`.
+fn remove(s: State, mask: u32) -> State {
+    State {
+        alive: s.alive & !mask,
+        leaders: s.leaders,
+    }
+}
+
 fn worth(c: &Card) -> f64 {
     match c.assault {
         Cv::Dash => 0.0,
@@ -825,68 +1030,8 @@ impl Simulate for Expedition {
     /// lost card, the recovery dice, then the assault.
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         out.clear(self.schema.counts.len(), self.schema.scalars.len());
-        let mut b = Books::default();
-        let mut s = self.start();
-        for _ in 0..self.straits {
-            let Some(lost) = roll_strait(dice, self.weather, self.wreck_ones) else {
-                return record(&self.columns, out, &b, Some(Fail::Wrecked));
-            };
-            for _ in 0..lost {
-                let alive: Vec<usize> = self.alive(s).collect();
-                if alive.is_empty() {
-                    break;
-                }
-                let i = alive[dice.below(alive.len() as u64) as usize];
-                s.alive &= !(1 << i);
-                s = self.fit_cargo(s);
-            }
-            if s.alive == 0 {
-                return record(&self.columns, out, &b, Some(Fail::Wrecked));
-            }
-        }
-        let sixes = |n: u32, dice: &mut Dice| (0..n).filter(|_| dice.d(6) == 6).count() as f64;
-        let fight = |s: State, d: &Force, naval: bool, b: &mut Books, dice: &mut Dice| {
-            let (won, next, gone) = self.battle_roll(s, d, naval, dice);
-            let dn = d.card_count() as u32;
-            b.recovered[0] += sixes(gone, dice);
-            b.recovered[1] += sixes(dn, dice);
-            b.defender_cards += dn;
-            let v = if won { 2.0 } else { -2.0 };
-            b.vp[0] += v;
-            if d.is_player() {
-                b.vp[1] -= v;
-            }
-            next
-        };
-        if let Some(d) = &self.naval_interception {
-            match fight(s, d, true, &mut b, dice) {
-                Some(n) => s = n,
-                None => return record(&self.columns, out, &b, Some(Fail::AtSea)),
-            }
-        }
-        if let Some(d) = &self.land_interception {
-            if !self.arrives_directly(s) {
-                match fight(s, d, false, &mut b, dice) {
-                    Some(n) => s = n,
-                    None => return record(&self.columns, out, &b, Some(Fail::OnLand)),
-                }
-            }
-        }
-        b.cards_at_target = self.alive(s).count() as u32;
-        let won = self
-            .target_totals(s)
-            .is_some_and(|(a, d)| a.roll(dice) > d.roll(dice));
-        if won {
-            let vp = self.target_vp();
-            b.vp[0] += vp[0];
-            b.vp[1] += vp[1];
-            record(&self.columns, out, &b, None)
-        } else {
-            if matches!(self.target, Target::Barbarian { .. }) {
-                b.vp[0] -= 2.0;
-            }
-            record(&self.columns, out, &b, Some(Fail::Target))
-        }
+        let (played, books) = self.run(dice);
+        record(&self.columns, out, &books, played.failed)
     }
 }
 

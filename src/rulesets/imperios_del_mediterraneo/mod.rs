@@ -7,6 +7,7 @@ pub mod battle;
 pub mod cards;
 pub mod expedition;
 pub mod forces;
+pub mod game;
 pub mod raid;
 pub mod rolloff;
 pub mod strait;
@@ -38,11 +39,13 @@ pub const RULESET: Ruleset = Ruleset {
     ],
     sides: &SIDES,
     options: OPTIONS,
-    game: None,
-    policy_help: None,
+    game: Some(game::build),
+    policy_help: Some(|| game::policy::CATALOG.help()),
 };
 
 const BATTLES: &[&str] = &["field", "naval", "pacify", "expedition"];
+/// Options only the full game reads.
+const GAME_ONLY: &[&str] = &[];
 
 pub const OPTIONS: &[RuleOption] = &[
     RuleOption {
@@ -108,5 +111,85 @@ pub const OPTIONS: &[RuleOption] = &[
         kind: OptionKind::Choice(&["min", "mean", "max"]),
         default: OptionValue::Choice("min"),
         battles: &["expedition"],
+    },
+    RuleOption {
+        name: "round_counter_resets_each_turn",
+        reference: "A-01 (L283-L284, L355-L356, L1121)",
+        summary: "game: the round counter (and with it the event roll's +1 per round played) starts again at each turn",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
+        name: "all_pass_bonus",
+        reference: "A-02 (L357-L358, L598-L600)",
+        summary: "game: added to the event roll after a round in which every player passed (Change card is not a pass)",
+        kind: OptionKind::Int { min: 0, max: 6 },
+        default: OptionValue::Int(2),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
+        name: "progression_tie_card",
+        reference: "A-12 (L488-L490, L497-L509)",
+        summary: "game: hand-size extra for each player tied for the best progression (they get +2 VP each; the literal reading gives no card)",
+        kind: OptionKind::Int { min: 0, max: 1 },
+        default: OptionValue::Int(0),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
+        name: "double_vp_turn",
+        reference: "A-13, A-44 (L492-L495, L555-L556, L1077-L1082)",
+        summary: "game: the turn whose end-of-turn VP are doubled with extra turns (8.2): \"last\" or \"third\"",
+        kind: OptionKind::Choice(&["last", "third"]),
+        default: OptionValue::Choice("last"),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
+        name: "wreck_ends_action_phase",
+        reference: "A-23 (L697-L712)",
+        summary: "game: a wreck at a strait ends the whole action phase (a second Campaign-season expedition is forfeited)",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(true),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
+        name: "neutral_attack_may_target_self",
+        reference: "A-05 (L380-L392)",
+        summary: "game: the player the Neutral Attack event picks may aim the neutral city at one of his own cities",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
+        name: "pirates_may_target_self",
+        reference: "A-09 (L442-L451)",
+        summary: "game: the player the Pirates event picks may aim them at one of his own ports",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
+        name: "shorter_game",
+        reference: "8.4, A-46 (L1119-L1125)",
+        summary: "game: optional rule 8.4, +2 more on the event roll from the 5th round of each turn",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
+        name: "first_commands",
+        reference: "8.1, A-43 (L1069-L1075)",
+        summary: "game: optional rule 8.1, the VP leader (the earliest seat on a tie) picks who starts every round of the turn",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
+        name: "extra_turns",
+        reference: "8.2 (L1077-L1082)",
+        summary: "game: optional rule 8.2, turns played beyond the scenario's",
+        kind: OptionKind::Int { min: 0, max: 2 },
+        default: OptionValue::Int(0),
+        battles: GAME_ONLY,
     },
 ];

@@ -65,7 +65,7 @@ pub const KEYS: &[Key] = &keys::join::<19>(&[
 ]);
 
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Raider {
+pub enum Raider {
     Horde,
     Neutral,
     Pirates,
@@ -150,39 +150,133 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
     let city = super::assault::parse_city(&c)?;
     let size = city.size;
     let dice = city.dice + super::assault::parse_helpers(&c)?.0;
-    let mut schema = Schema::new(OUTCOMES);
-    let columns = Columns {
-        stopped: schema.scalar("stopped_before_the_city"),
-        vp: [(SIDES[0], 2.0), (SIDES[1], 8.0)]
-            .map(|(side, bound)| schema.scalar_bounded(side_column(side, "vp"), bound)),
-        recovered: schema.scalar_bounded(side_column(SIDES[1], "cards_recovered"), 40.0),
-        spent: schema.scalar_bounded(side_column(SIDES[1], "cards_spent"), 40.0),
-    };
-    let notes = vec![
-        format!(
-            "{}: {}",
-            match raider {
-                Raider::Horde => "Barbarian Allies horde",
-                Raider::Neutral => "Neutral Attack",
-                Raider::Pirates => "Pirates",
-            },
-            force.describe()
-        ),
-        "a raider that wins the interception loses a die (or 6 points) on the owner's 1d6 <= his Troop cards; a conquered city becomes neutral: its owner loses its size in VP, nobody gains (L968-L975)".into(),
-    ];
-    Ok(Box::new(Raid {
+    Ok(Box::new(Raid::new(
         raider,
         force,
         straits,
         weather,
-        wreck_ones: options.int("bad_weather_wreck_ones") as u32,
         interceptor,
         size,
-        city: Total { fixed: 0, dice },
-        schema,
-        columns,
-        notes,
-    }))
+        dice,
+        &options,
+    )))
+}
+
+/// What one raid did, for a game: whether the city fell, the owner's VP, and which of the
+/// interceptor's cards (troops, fleets, leaders in order, a bit each) came back on a 6.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct RaidPlayed {
+    pub taken: bool,
+    pub stopped: bool,
+    pub vp: [f64; 2],
+    pub intercepted: bool,
+    pub recovered: u32,
+}
+
+impl Raid {
+    /// A raid on a city of `size` defended by `city_dice` dice (its defence and its helpers'),
+    /// from `force`, optionally intercepted by the owner's cards.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        raider: Raider,
+        force: Force,
+        straits: u32,
+        weather: Weather,
+        interceptor: Option<Force>,
+        size: u32,
+        city_dice: u32,
+        options: &Options,
+    ) -> Raid {
+        let mut schema = Schema::new(OUTCOMES);
+        let columns = Columns {
+            stopped: schema.scalar("stopped_before_the_city"),
+            vp: [(SIDES[0], 2.0), (SIDES[1], 8.0)]
+                .map(|(side, bound)| schema.scalar_bounded(side_column(side, "vp"), bound)),
+            recovered: schema.scalar_bounded(side_column(SIDES[1], "cards_recovered"), 40.0),
+            spent: schema.scalar_bounded(side_column(SIDES[1], "cards_spent"), 40.0),
+        };
+        let notes = vec![
+            format!(
+                "{}: {}",
+                match raider {
+                    Raider::Horde => "Barbarian Allies horde",
+                    Raider::Neutral => "Neutral Attack",
+                    Raider::Pirates => "Pirates",
+                },
+                force.describe()
+            ),
+            "a raider that wins the interception loses a die (or 6 points) on the owner's 1d6 <= his Troop cards; a conquered city becomes neutral: its owner loses its size in VP, nobody gains (L968-L975)".into(),
+        ];
+        Raid {
+            raider,
+            force,
+            straits,
+            weather,
+            wreck_ones: options.int("bad_weather_wreck_ones") as u32,
+            interceptor,
+            size,
+            city: Total {
+                fixed: 0,
+                dice: city_dice,
+            },
+            schema,
+            columns,
+            notes,
+        }
+    }
+
+    /// One raid with dice (the trial's steps, in the trial's order of rolls).
+    pub fn play(&self, dice: &mut Dice) -> RaidPlayed {
+        let mut out = RaidPlayed::default();
+        let mut f = self.force.clone();
+        for _ in 0..self.straits {
+            let Some(lost) = roll_strait(dice, self.weather, self.wreck_ones) else {
+                out.stopped = true;
+                return out;
+            };
+            for _ in 0..lost {
+                match f.lose_card() {
+                    Some(g) => f = g,
+                    None => {
+                        out.stopped = true;
+                        return out;
+                    }
+                }
+            }
+        }
+        if let Some(d) = &self.interceptor {
+            out.intercepted = true;
+            let spent = d.card_count() as u32;
+            for i in 0..spent {
+                if dice.d(6) == 6 {
+                    out.recovered |= 1 << i;
+                }
+            }
+            let ta = f.total(Combat::Field, true, false);
+            let td = d.total(Combat::Field, true, false);
+            if ta.roll(dice) <= td.roll(dice) {
+                out.stopped = true;
+                out.vp = [0.0, 2.0];
+                return out;
+            }
+            out.vp = [0.0, -2.0];
+            let troops = d.fighting(Combat::Field, false).len() as u32;
+            if dice.d(6) <= troops {
+                match f.lose_card() {
+                    Some(g) => f = g,
+                    None => {
+                        out.stopped = true;
+                        return out;
+                    }
+                }
+            }
+        }
+        out.taken = self.assault_total(&f).roll(dice) > self.city.roll(dice);
+        if out.taken {
+            out.vp[1] -= self.size as f64;
+        }
+        out
+    }
 }
 
 /// A leaf of the raid: (probability, the city fell, stopped before it, VP (raider, owner),
@@ -252,50 +346,18 @@ impl Simulate for Raid {
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         let c = &self.columns;
         out.clear(0, self.schema.scalars.len());
-        let mut f = self.force.clone();
-        let stop = |out: &mut Trial, vp: [f64; 2]| {
-            out.outcome = 1;
-            out.scalars[c.stopped] = 1.0;
-            out.scalars[c.vp[0]] = vp[0];
-            out.scalars[c.vp[1]] = vp[1];
-        };
-        for _ in 0..self.straits {
-            let Some(lost) = roll_strait(dice, self.weather, self.wreck_ones) else {
-                return stop(out, [0.0, 0.0]);
-            };
-            for _ in 0..lost {
-                match f.lose_card() {
-                    Some(g) => f = g,
-                    None => return stop(out, [0.0, 0.0]),
-                }
-            }
-        }
-        let mut vp = [0.0, 0.0];
-        if let Some(d) = &self.interceptor {
-            let spent = d.card_count() as u32;
+        let r = self.play(dice);
+        if r.intercepted {
+            let spent = self.interceptor.as_ref().map_or(0, |d| d.card_count());
             out.scalars[c.spent] = spent as f64;
-            out.scalars[c.recovered] = (0..spent).filter(|_| dice.d(6) == 6).count() as f64;
-            let ta = f.total(Combat::Field, true, false);
-            let td = d.total(Combat::Field, true, false);
-            if ta.roll(dice) <= td.roll(dice) {
-                return stop(out, [0.0, 2.0]);
-            }
-            vp = [0.0, -2.0];
-            let troops = d.fighting(Combat::Field, false).len() as u32;
-            if dice.d(6) <= troops {
-                match f.lose_card() {
-                    Some(g) => f = g,
-                    None => return stop(out, vp),
-                }
-            }
+            out.scalars[c.recovered] = r.recovered.count_ones() as f64;
         }
-        let taken = self.assault_total(&f).roll(dice) > self.city.roll(dice);
-        if taken {
-            vp[1] -= self.size as f64;
+        out.outcome = if r.taken { 0 } else { 1 };
+        if r.stopped {
+            out.scalars[c.stopped] = 1.0;
         }
-        out.outcome = if taken { 0 } else { 1 };
-        out.scalars[c.vp[0]] = vp[0];
-        out.scalars[c.vp[1]] = vp[1];
+        out.scalars[c.vp[0]] = r.vp[0];
+        out.scalars[c.vp[1]] = r.vp[1];
     }
 }
 

@@ -1,0 +1,445 @@
+//! The game's rules (digest §7 tests on rounds, turns, events, scoring and sudden death), its
+//! invariants over thousands of random games, the seat-swap test on the mirror ring, and
+//! determinism across thread counts.
+
+use super::load::load;
+use super::policy::{Policy, CATALOG};
+use super::scenario::Event;
+use super::state::{
+    event_modifier, MARKERS_PER_EMPIRE, NEUTRAL, NEUTRAL_MARKERS, PACIFIED_MARKERS,
+};
+use super::turn::{score, Play};
+use super::{Game, Rules};
+use crate::dice::Dice;
+use crate::game::{GameModel, GameRecord, NoLog, NoObserver};
+use crate::options::Options;
+use crate::rulesets::imperios_del_mediterraneo::OPTIONS;
+use std::path::Path;
+
+const RING: &str = "scenarios/imperios-del-mediterraneo/game/mirror-ring.toml";
+
+fn options() -> Options {
+    Options::defaults(OPTIONS)
+}
+
+fn shorter_game() -> Options {
+    let table: toml::Table = "shorter_game = true".parse().unwrap();
+    Options::resolve(OPTIONS, crate::spec::Fields::new("test", &table)).unwrap()
+}
+
+fn greedy() -> Policy {
+    let v =
+        crate::game::policy::ParamValues(super::policy::GREEDY.iter().map(|p| p.default).collect());
+    (CATALOG.kinds[0].build)(&v)
+}
+
+fn game_with(file: &str, n: usize, policy: Policy, options: &Options) -> Game {
+    let s = load(Path::new(file), n).unwrap();
+    let names: Vec<String> = s.empires.iter().map(|e| e.name.clone()).collect();
+    let labels = vec!["test".to_string(); n];
+    Game::new(s, options, names, labels, vec![policy; n])
+}
+
+fn game(n: usize, policy: Policy) -> Game {
+    game_with(RING, n, policy, &options())
+}
+
+/// T-01, T-02, T-10: the event roll's modifier.
+#[test]
+fn t01_t02_t10_event_roll_modifier() {
+    let base = Rules::from_options(&options());
+    for (round, m) in [(1, 0), (2, 1), (3, 2), (4, 3)] {
+        assert_eq!(event_modifier(&base, round, false), m, "T-02 round {round}");
+    }
+    // T-10: 7 on the dice in round 4 after a round everyone passed: 7 + 3 + 2 = 12.
+    assert_eq!(7 + event_modifier(&base, 4, true), 12);
+    let short = Rules::from_options(&shorter_game());
+    for (round, m) in [(5, 6), (6, 7), (7, 8)] {
+        assert_eq!(
+            event_modifier(&short, round, false),
+            m,
+            "T-01 round {round}"
+        );
+    }
+}
+
+/// Expected played rounds per turn with no passes: Σ_k Π_{r ≤ k} P(round r does not end it),
+/// from the engine's own table and modifier.
+fn expected_rounds(g: &Game) -> (f64, f64) {
+    let mut survive = 1.0;
+    let mut expected = 0.0;
+    let mut first_ends = 0.0;
+    for round in 1..=60u8 {
+        let mut end = 0.0;
+        for a in 1..=6 {
+            for b in 1..=6 {
+                let roll = a + b + event_modifier(&g.rules, round, false);
+                if g.scenario.tables.event(roll) == Event::EndOfTurn {
+                    end += 1.0 / 36.0;
+                }
+            }
+        }
+        if round == 1 {
+            first_ends = end;
+        }
+        survive *= 1.0 - end;
+        expected += survive;
+    }
+    (expected, first_ends)
+}
+
+/// T-70, T-71, T-72 (valid while H-EVT is the table).
+#[test]
+fn t70_t71_t72_turn_length_under_h_evt() {
+    let (e, first) = expected_rounds(&game(2, Policy::Random));
+    assert!((e - 1137373267835.0 / 313456656384.0).abs() < 1e-12, "{e}");
+    assert!((first - 1.0 / 36.0).abs() < 1e-15);
+    let (e, _) = expected_rounds(&game_with(RING, 2, Policy::Random, &shorter_game()));
+    assert!((e - 7223477065.0 / 2176782336.0).abs() < 1e-12, "{e}");
+}
+
+/// Gives cities to players: `owned[p]` cities each (capital first when `capital[p]`).
+fn deal_cities(play: &mut Play, owned: &[usize], capital: &[bool], keys: &[usize]) {
+    let s = &play.game.scenario;
+    let st = &mut play.st;
+    st.owner.fill(NEUTRAL);
+    st.markers.fill(1);
+    let mut free: Vec<usize> = (0..s.map.cities.len())
+        .filter(|&c| !s.empires.iter().any(|e| e.capital == c))
+        .collect();
+    // Key cities first for the players that want them.
+    for (p, &k) in keys.iter().enumerate() {
+        for _ in 0..k {
+            let i = free.iter().position(|&c| s.map.cities[c].key).unwrap();
+            st.owner[free.remove(i)] = p as u8;
+        }
+    }
+    free.sort_by_key(|&c| s.map.cities[c].key);
+    for (p, &n) in owned.iter().enumerate() {
+        let mut have = keys.get(p).copied().unwrap_or(0);
+        if capital[p] {
+            st.owner[s.empires[p].capital] = p as u8;
+            have += 1;
+        }
+        while have < n {
+            st.owner[free.remove(0)] = p as u8;
+            have += 1;
+        }
+    }
+}
+
+/// T-13: end of turn 1 (no progression scoring).
+#[test]
+fn t13_end_of_turn_one() {
+    let g = game(8, Policy::Random);
+    let mut play = Play::new(&g);
+    let mut dice = Dice::from_seed(1);
+    play.setup(&mut dice);
+    deal_cities(
+        &mut play,
+        &[6, 6, 4, 0, 0, 0],
+        &[true, true, false, false, false, false],
+        &[1],
+    );
+    for p in 0..8 {
+        play.st.players[p].vp = 10;
+        play.st.players[p].start_cities = 0;
+    }
+    let h = g.scenario.empires[0].hand_size as i32;
+    play.end_of_turn(1, false, &mut dice);
+    let vp: Vec<i32> = play.st.players.iter().map(|p| p.vp).collect();
+    let target: Vec<i32> = play
+        .st
+        .players
+        .iter()
+        .map(|p| p.hand_target as i32)
+        .collect();
+    assert_eq!(&vp[..3], &[14, 13, 7]);
+    assert_eq!(&target[..3], &[h + 2, h + 1, h - 1]);
+    // The refill draws up to the new targets; T-12: Enraged to 0, the baseline to the cities.
+    for p in 0..3 {
+        assert_eq!(play.st.players[p].hand.len() as i32, target[p]);
+    }
+    assert_eq!(play.st.enraged, 0);
+    assert_eq!(play.st.players[0].start_cities, 6);
+}
+
+/// T-14, T-15 through the scoring items, T-16 (no positive progression, no bonus).
+#[test]
+fn t14_t15_t16_progression_and_doubling() {
+    // T-14: cities start → now P1 6→8, P2 6→5, P3 4→6; keys P1 2, P3 1; all hold capitals.
+    let p1 = score(2, true, 1, false, true, 2, 0);
+    let p2 = score(0, false, 1, false, false, 2, 0);
+    let p3 = score(1, false, 1, false, true, 2, 0);
+    assert_eq!(p1, (9, 4));
+    assert_eq!(p2, (0, 0));
+    assert_eq!(p3, (3, 1));
+    // The same through the engine's end of turn, turns 2 and 3 (T-15: VP doubled).
+    for (turn, last, mul) in [(2, false, 1), (3, true, 2)] {
+        let g = game(8, Policy::Random);
+        let mut play = Play::new(&g);
+        let mut dice = Dice::from_seed(2);
+        play.setup(&mut dice);
+        deal_cities(
+            &mut play,
+            &[8, 5, 6, 0, 0, 0],
+            &[true, true, true, false, false, false],
+            &[2, 0, 1],
+        );
+        for (p, start) in [6u8, 6, 4, 0, 0, 0, 0, 0].into_iter().enumerate() {
+            play.st.players[p].vp = 20;
+            play.st.players[p].start_cities = start;
+        }
+        play.end_of_turn(turn, last, &mut dice);
+        let vp: Vec<i32> = play.st.players[..3].iter().map(|p| p.vp - 20).collect();
+        assert_eq!(vp, [9 * mul, 0, 3 * mul], "turn {turn}");
+    }
+    // T-16: best progression 0 scores nothing.
+    assert_eq!(score(0, false, 1, false, false, 3, 0), (0, 0));
+}
+
+/// T-17: the VP floor at the end of the last turn.
+#[test]
+fn t17_vp_floor() {
+    let g = game(2, Policy::Random);
+    let mut play = Play::new(&g);
+    let mut dice = Dice::from_seed(3);
+    play.setup(&mut dice);
+    deal_cities(&mut play, &[0, 4], &[false, true], &[0, 0]);
+    play.st.players[0].vp = 2;
+    play.st.players[0].start_cities = 0;
+    play.st.players[1].start_cities = 4;
+    play.end_of_turn(3, true, &mut dice);
+    assert_eq!(play.st.players[0].vp, 1);
+}
+
+/// T-11, T-18, T-19: Enraged caps at 3; Scarcity at 1 VP costs nothing; with one card the VP go.
+#[test]
+fn t11_t18_t19_events() {
+    let g = game(2, greedy());
+    let mut play = Play::new(&g);
+    let mut dice = Dice::from_seed(4);
+    play.setup(&mut dice);
+    play.st.enraged = 3;
+    play.resolve_event(Event::EnragedBarbarians, &mut dice, &mut NoLog);
+    assert_eq!(play.st.enraged, 3);
+    play.st.enraged = 1;
+    play.resolve_event(Event::EnragedBarbarians, &mut dice, &mut NoLog);
+    assert_eq!(play.st.enraged, 2);
+    play.st.players[0].vp = 1;
+    let hand0 = play.st.players[0].hand.len();
+    let c = play.st.players[1].hand.split_off(1);
+    play.st.players[1].discard.extend(c);
+    play.st.players[1].vp = 9;
+    play.resolve_event(Event::Scarcity, &mut dice, &mut NoLog);
+    assert_eq!(play.st.players[0].vp, 1);
+    assert_eq!(
+        play.st.players[0].hand.len(),
+        hand0,
+        "T-18: no cards discarded"
+    );
+    assert_eq!(play.st.players[1].vp, 7, "T-19");
+    assert_eq!(play.st.players[1].hand.len(), 1);
+}
+
+/// T-26, T-27 and sudden death: markers change sides, automatic victory at the threshold.
+#[test]
+fn t26_t27_conquest_and_sudden_death() {
+    let g = game(2, Policy::Random);
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let mut dice = Dice::from_seed(5);
+    play.setup(&mut dice);
+    let st = &mut play.st;
+    let city = 5; // harbour-2
+    st.owner[city] = 1;
+    st.markers[city] = 2;
+    let (r0, r1) = (st.players[0].reserve, st.players[1].reserve);
+    st.transfer(s, city, 0);
+    assert_eq!((st.owner[city], st.markers[city]), (0, 2));
+    assert_eq!(
+        (st.players[0].reserve, st.players[1].reserve),
+        (r0 - 2, r1 + 2)
+    );
+    let n0 = st.neutral_reserve;
+    st.transfer(s, city, NEUTRAL);
+    assert_eq!((st.owner[city], st.markers[city]), (NEUTRAL, 2));
+    assert_eq!(st.neutral_reserve, n0 - 2);
+    assert_eq!(st.players[0].reserve, r0);
+    assert_eq!(st.sudden_winner, None);
+    // Player 0 takes cities until it holds the automatic-victory count.
+    let mut c = 0;
+    while st.cities_of(0) < s.auto_win_cities {
+        if st.owner[c] != 0 {
+            st.transfer(s, c, 0);
+        }
+        c += 1;
+    }
+    assert_eq!(st.sudden_winner, Some(0));
+}
+
+/// Cards, markers and pacified markers are conserved; every game ends with the shares summing to
+/// 1 and VP at least 1 — over thousands of games of both policies on 2-8 players and every
+/// perturbation.
+#[test]
+fn invariants_over_thousands_of_random_games() {
+    let files = [
+        RING,
+        "scenarios/imperios-del-mediterraneo/game/mirror-ring-extra-city.toml",
+        "scenarios/imperios-del-mediterraneo/game/mirror-ring-extra-fortification.toml",
+        "scenarios/imperios-del-mediterraneo/game/mirror-ring-hand-size.toml",
+        "scenarios/imperios-del-mediterraneo/game/mirror-ring-extra-fleet.toml",
+    ];
+    let mut games = 0;
+    let mut endings = [0u32; 2];
+    for (f, file) in files.iter().enumerate() {
+        for n in 2..=8 {
+            for policy in [Policy::Random, greedy()] {
+                let g = game_with(file, n, policy, &options());
+                let mut play = Play::new(&g);
+                let mut record = GameRecord::new(n, super::GAME_COLUMNS.len());
+                let count = if policy == Policy::Random { 120 } else { 30 };
+                for i in 0..count {
+                    let mut dice = Dice::for_trial(7, (f * 100 + n) as u64, i);
+                    record.clear();
+                    play.play_game(&mut dice, &mut record, &mut NoObserver, &mut NoLog);
+                    check(&play, &record);
+                    endings[record.ending] += 1;
+                    games += 1;
+                }
+            }
+        }
+    }
+    assert!(games > 3000);
+    assert!(endings[1] > 0);
+}
+
+fn check(play: &Play, record: &GameRecord) {
+    let s = &play.game.scenario;
+    let st = &play.st;
+    for (p, pl) in st.players.iter().enumerate() {
+        let deck = s.decks[s.empires[p].deck].cards.len();
+        let mut seen = vec![0u8; deck];
+        for &c in pl.hand.iter().chain(&pl.draw).chain(&pl.discard) {
+            seen[c as usize] += 1;
+        }
+        assert!(seen.iter().all(|&k| k == 1), "player {p}'s cards: {seen:?}");
+        let on_board: u32 = (0..s.map.cities.len())
+            .filter(|&c| st.owner[c] as usize == p)
+            .map(|c| st.markers[c] as u32)
+            .sum();
+        assert_eq!(on_board + pl.reserve as u32, MARKERS_PER_EMPIRE as u32);
+        assert!(pl.vp >= 1);
+    }
+    let neutral: u32 = (0..s.map.cities.len())
+        .filter(|&c| st.owner[c] == NEUTRAL)
+        .map(|c| st.markers[c] as u32)
+        .sum();
+    assert_eq!(neutral + st.neutral_reserve as u32, NEUTRAL_MARKERS as u32);
+    assert!(
+        st.markers.iter().all(|&m| m >= 1),
+        "every city holds a marker"
+    );
+    let pacified = st.pacified.iter().filter(|&&x| x).count() as u32;
+    assert_eq!(
+        pacified + st.pacified_reserve as u32,
+        PACIFIED_MARKERS as u32
+    );
+    assert!(record.turns >= 1 && record.turns <= play.game.turns as u32);
+    let shares: f64 = record.win_share.iter().sum();
+    assert!((shares - 1.0).abs() < 1e-9);
+    if record.ending == 0 {
+        let w = record.win_share.iter().position(|&x| x == 1.0).unwrap();
+        assert!(st.cities_of(w) >= s.auto_win_cities);
+    }
+}
+
+/// The swap test: on the mirror ring the empires differ only by seat, so empire 1 playing
+/// second wins as often as empire 2 playing second (and likewise first), within 4 standard
+/// errors.
+#[test]
+fn exchanging_seats_exchanges_win_rates() {
+    let g = game(2, Policy::Random);
+    let games = 20_000u64;
+    let mut wins = [[0.0f64; 2]; 2];
+    for first in 0..2 {
+        let mut play = Play::new(&g);
+        play.first = first;
+        let mut record = GameRecord::new(2, super::GAME_COLUMNS.len());
+        for i in 0..games {
+            let mut dice = Dice::for_trial(11, first as u64, i);
+            record.clear();
+            play.play_game(&mut dice, &mut record, &mut NoObserver, &mut NoLog);
+            for p in 0..2 {
+                wins[first][p] += record.win_share[p];
+            }
+        }
+    }
+    let rate = |first: usize, p: usize| wins[first][p] / games as f64;
+    let se = (2.0 * 0.25 / games as f64).sqrt();
+    // The empire that plays first: empire 1 with first = 0, empire 2 with first = 1.
+    assert!(
+        (rate(0, 0) - rate(1, 1)).abs() < 4.0 * se,
+        "{} vs {}",
+        rate(0, 0),
+        rate(1, 1)
+    );
+    assert!(
+        (rate(0, 1) - rate(1, 0)).abs() < 4.0 * se,
+        "{} vs {}",
+        rate(0, 1),
+        rate(1, 0)
+    );
+}
+
+#[test]
+fn the_experiment_does_not_depend_on_threads_and_carries_the_banner() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut summaries = Vec::new();
+    for threads in [1, 2] {
+        let result = crate::game::tests::run_shipped(
+            "experiments/imperios-mirror-ring.toml",
+            60,
+            threads,
+            &tmp.path().join(format!("t{threads}")),
+        );
+        summaries.push(std::fs::read_to_string(result.dir.join("summary.csv")).unwrap());
+        let json = std::fs::read_to_string(result.dir.join("summary.json")).unwrap();
+        assert!(json.contains(super::scenario::SYNTHETIC_BANNER));
+    }
+    assert_eq!(summaries[0], summaries[1]);
+}
+
+#[test]
+fn bad_game_tables_are_input_errors() {
+    let setup = |text: &str| -> crate::error::AleaError {
+        let table: toml::Table = text.parse().unwrap();
+        let fields = crate::spec::Fields::new("exp.toml", &table);
+        let setup = crate::game::GameSetup {
+            source: "exp.toml",
+            fields,
+            options: options(),
+        };
+        super::build_game(&setup).err().unwrap()
+    };
+    for (text, field) in [
+        (format!("scenario = \"{RING}\"\nplayers = 9"), "players"),
+        (format!("scenario = \"{RING}\""), "players"),
+        ("players = 3".to_string(), "scenario"),
+        (
+            format!("scenario = \"{RING}\"\nplayers = 3\nplayer = 2"),
+            "player",
+        ),
+        (
+            format!("scenario = \"{RING}\"\nplayers = 3\npolicies = {{ default = \"greedyy\" }}"),
+            "greedyy",
+        ),
+    ] {
+        let e = setup(&text);
+        assert_eq!(e.exit_code(), 2, "{e}");
+        let msg = e.to_string();
+        assert!(msg.contains(field) && !msg.contains('\n'), "{msg}");
+    }
+    let g = game(3, greedy());
+    assert!(g.banner().is_some());
+}

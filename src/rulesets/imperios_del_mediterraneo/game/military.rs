@@ -1,0 +1,450 @@
+//! Military expeditions, interceptions and the non-player raids of a game (digest §3.1-§3.10),
+//! every one resolved by the battle calculator's own code: `Expedition::for_game` and its `play`
+//! (straits, the interception, the assault or pacification, recovery), `Raid::new` and its `play`
+//! (Neutral Attack, Pirates). Expeditions are cached per worker by what they are made of, so the
+//! exact chance the greedy player reads and the chain a declared expedition plays are built once.
+
+use super::scenario::{CardKind, Scenario, FLEET, LEADER, TROOP};
+use super::state::{State, NEUTRAL};
+use crate::dice::Dice;
+use crate::options::Options;
+use crate::rulesets::imperios_del_mediterraneo::cards::Card;
+use crate::rulesets::imperios_del_mediterraneo::expedition::{Expedition, Target};
+use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
+use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider};
+use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
+use std::collections::HashMap;
+
+/// Most card kinds a deck may have (the cache key counts each kind).
+pub const MAX_KINDS: usize = 16;
+/// Most expeditions a worker keeps: past this the cache starts again, so memory stays bounded
+/// however many games run (an entry is a function of its key, so no result changes).
+pub const MAX_CACHED: usize = 500_000;
+/// Most cards of one role a plan holds.
+pub const MAX_PLAN: usize = 16;
+
+/// A small list of card indices (a hand's cards) without allocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Cards {
+    pub ids: [u8; MAX_PLAN],
+    pub n: u8,
+}
+
+impl Cards {
+    pub fn push(&mut self, c: u8) {
+        if (self.n as usize) < MAX_PLAN {
+            self.ids[self.n as usize] = c;
+            self.n += 1;
+        }
+    }
+    pub fn as_slice(&self) -> &[u8] {
+        &self.ids[..self.n as usize]
+    }
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+}
+
+/// An expedition a player declares: its target, its route, its cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Plan {
+    pub target: usize,
+    pub naval: bool,
+    pub straits: u8,
+    /// Troop and Fleet cards (card indices into the attacker's deck).
+    pub cards: Cards,
+    pub leaders: Cards,
+    /// City Attack cards for the assault.
+    pub attack: Cards,
+}
+
+/// The defender's answer: its land interception and the City Defence cards it adds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Defence {
+    pub intercept: Cards,
+    pub defence: Cards,
+    /// Straits on the interceptor's route from its capital.
+    pub straits: u8,
+}
+
+/// An expedition's description as bytes (see [`key`]), packed into words so a lookup compares
+/// six integers.
+type Key = [u64; 6];
+
+/// A multiply-rotate hash over the key's words (the keys are not adversarial).
+#[derive(Default)]
+pub struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+fn pack(bytes: &[u8; 48]) -> Key {
+    let mut k = [0u64; 6];
+    for (i, w) in k.iter_mut().enumerate() {
+        *w = u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"));
+    }
+    k
+}
+
+/// Exact (P(success), expected VP) of expeditions by what they are made of.
+#[derive(Default)]
+pub struct Cache {
+    map: HashMap<Key, (f64, f64), std::hash::BuildHasherDefault<WordHasher>>,
+}
+
+pub fn role_troop(k: &CardKind) -> bool {
+    k.is(TROOP)
+}
+
+fn card(k: &CardKind) -> Card {
+    Card {
+        name: k.name.clone(),
+        field: k.field,
+        naval: k.naval,
+        assault: k.assault,
+    }
+}
+
+/// Everything an expedition's outcome depends on.
+#[allow(clippy::too_many_arguments)]
+fn key(
+    s: &Scenario,
+    st: &State,
+    attacker: usize,
+    plan: &Plan,
+    defence: &Defence,
+    weather: Weather,
+    direct: bool,
+) -> [u8; 48] {
+    let mut k = [0u8; 48];
+    let ad = s.empires[attacker].deck;
+    k[0] = ad as u8;
+    let deck = &s.decks[ad];
+    for &c in plan.cards.as_slice().iter().chain(plan.leaders.as_slice()) {
+        k[2 + deck.cards[c as usize] as usize] += 1;
+    }
+    k[18] = plan
+        .attack
+        .as_slice()
+        .iter()
+        .map(|&c| deck.kinds[deck.cards[c as usize] as usize].dice)
+        .sum();
+    k[19] = plan.naval as u8;
+    k[20] = plan.straits;
+    k[21] = weather as u8;
+    k[22] = direct as u8;
+    let t = plan.target;
+    if s.map.is_city(t) {
+        let owner = st.owner[t];
+        k[23] = 0;
+        k[24] = s.map.cities[t].size;
+        k[25] = city_dice(s, st, t) + defence_dice(s, st, t, defence);
+        k[26] = (owner != NEUTRAL) as u8;
+        if owner != NEUTRAL && !defence.intercept.is_empty() {
+            let dd = &s.decks[s.empires[owner as usize].deck];
+            k[1] = s.empires[owner as usize].deck as u8;
+            k[44] = 1;
+            for &c in defence.intercept.as_slice() {
+                k[28 + dd.cards[c as usize] as usize] += 1;
+            }
+        }
+    } else {
+        k[23] = 1;
+        k[25] = area_dice(s, st, t);
+    }
+    k
+}
+
+/// A city's defence dice (§3.6): size + markers + 1 for a capital held by its own empire.
+pub fn city_dice(s: &Scenario, st: &State, city: usize) -> u8 {
+    let own_capital =
+        st.owner[city] != NEUTRAL && s.empires[st.owner[city] as usize].capital == city;
+    s.map.cities[city].size + st.markers[city] + own_capital as u8
+}
+
+fn defence_dice(s: &Scenario, st: &State, city: usize, d: &Defence) -> u8 {
+    let owner = st.owner[city];
+    if owner == NEUTRAL {
+        return 0;
+    }
+    let deck = &s.decks[s.empires[owner as usize].deck];
+    d.defence
+        .as_slice()
+        .iter()
+        .map(|&c| deck.kinds[deck.cards[c as usize] as usize].dice)
+        .sum()
+}
+
+/// A barbarian area's dice: printed strength + Enraged level (§3.8).
+pub fn area_dice(s: &Scenario, st: &State, node: usize) -> u8 {
+    s.map.areas[s.map.area(node)].strength + st.enraged
+}
+
+/// The attacker's cards as the calculator's force, in the order `play` reports them: troops by
+/// kind, then fleets by kind; and that order as deck-card positions of the plan.
+fn force_of(s: &Scenario, deck: usize, cards: &[u8], leaders: &[u8], naval: bool) -> CardForce {
+    let d = &s.decks[deck];
+    let kind = |c: &u8| &d.kinds[d.cards[*c as usize] as usize];
+    let mut troops: Vec<(u8, Card)> = Vec::new();
+    let mut fleets: Vec<(u8, Card)> = Vec::new();
+    for c in cards {
+        let k = kind(c);
+        if role_troop(k) {
+            troops.push((d.cards[*c as usize], card(k)));
+        } else if k.is(FLEET) {
+            fleets.push((d.cards[*c as usize], card(k)));
+        }
+    }
+    troops.sort_by_key(|x| x.0);
+    fleets.sort_by_key(|x| x.0);
+    let troops: Vec<Card> = troops.into_iter().map(|x| x.1).collect();
+    let fleets: Vec<Card> = fleets.into_iter().map(|x| x.1).collect();
+    let aboard = if naval && !fleets.is_empty() {
+        spread(&troops, &fleets)
+    } else {
+        vec![None; troops.len()]
+    };
+    CardForce {
+        troops,
+        fleets,
+        aboard,
+        leaders: leaders.iter().map(|c| kind(c).dice as u32).collect(),
+        extra_dice: 0,
+        modifier: 0,
+    }
+}
+
+/// The troops spread over the fleets to keep the largest cargo small, as the
+/// calculator's own default loading does.
+fn spread(troops: &[Card], fleets: &[Card]) -> Vec<Option<usize>> {
+    let capacity: Vec<u32> = fleets.iter().map(|c| c.naval.as_count()).collect();
+    let mut load = vec![0u32; fleets.len()];
+    troops
+        .iter()
+        .map(|_| {
+            let k = (0..fleets.len())
+                .filter(|&k| load[k] < capacity[k])
+                .min_by_key(|&k| (load[k], std::cmp::Reverse(capacity[k])))?;
+            load[k] += 1;
+            Some(k)
+        })
+        .collect()
+}
+
+/// A plan's cards in the order the calculator numbers them: troops by kind, then fleets by kind
+/// (stable within a kind).
+pub fn calculator_order(s: &Scenario, deck: usize, cards: &[u8], out: &mut Cards) {
+    let d = &s.decks[deck];
+    *out = Cards::default();
+    for troop_pass in [true, false] {
+        for k in 0..d.kinds.len() {
+            let kind = &d.kinds[k];
+            if role_troop(kind) != troop_pass || !(role_troop(kind) || kind.is(FLEET)) {
+                continue;
+            }
+            for &c in cards {
+                if d.cards[c as usize] as usize == k {
+                    out.push(c);
+                }
+            }
+        }
+    }
+}
+
+/// Whether the fleets' assault factors reach the city's size, so the expedition may assault
+/// straight from the ships (A-22, the calculator's reading is applied inside it too).
+pub fn fleets_reach_size(s: &Scenario, deck: usize, cards: &[u8], size: u8) -> bool {
+    let d = &s.decks[deck];
+    let sum: u32 = cards
+        .iter()
+        .map(|&c| &d.kinds[d.cards[c as usize] as usize])
+        .filter(|k| !role_troop(k) && k.is(FLEET))
+        .map(|k| k.assault.as_count())
+        .sum();
+    sum >= size as u32
+}
+
+impl Cache {
+    /// The exact chance of success and expected VP of this plan against this defence, computed
+    /// on first use.
+    pub fn chance(
+        &mut self,
+        s: &Scenario,
+        st: &State,
+        options: &Options,
+        attacker: usize,
+        plan: &Plan,
+        defence: &Defence,
+    ) -> (f64, f64) {
+        let bytes = key(s, st, attacker, plan, defence, st.weather, true);
+        let k = pack(&bytes);
+        if let Some(&e) = self.map.get(&k) {
+            return e;
+        }
+        if self.map.len() >= MAX_CACHED {
+            self.map.clear();
+        }
+        let e = expedition(s, st, options, attacker, plan, defence, &bytes).chance_and_vp();
+        self.map.insert(k, e);
+        e
+    }
+
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+/// The calculator's expedition for this plan and defence.
+pub fn build(
+    s: &Scenario,
+    st: &State,
+    options: &Options,
+    attacker: usize,
+    plan: &Plan,
+    defence: &Defence,
+) -> Expedition {
+    let bytes = key(s, st, attacker, plan, defence, st.weather, true);
+    expedition(s, st, options, attacker, plan, defence, &bytes)
+}
+
+fn expedition(
+    s: &Scenario,
+    st: &State,
+    options: &Options,
+    attacker: usize,
+    plan: &Plan,
+    defence: &Defence,
+    k: &[u8; 48],
+) -> Expedition {
+    let direct = k[22] == 1;
+    let deck = s.empires[attacker].deck;
+    let cf = force_of(
+        s,
+        deck,
+        plan.cards.as_slice(),
+        plan.leaders.as_slice(),
+        plan.naval,
+    );
+    let t = plan.target;
+    let target = if s.map.is_city(t) {
+        Target::City {
+            size: s.map.cities[t].size as u32,
+            dice: k[25] as u32,
+            player_owner: st.owner[t] != NEUTRAL,
+            modifier: 0,
+        }
+    } else {
+        Target::Barbarian { dice: k[25] as u32 }
+    };
+    let land = (k[44] == 1).then(|| {
+        let owner = st.owner[t] as usize;
+        Force::Cards(force_of(
+            s,
+            s.empires[owner].deck,
+            defence.intercept.as_slice(),
+            &[],
+            false,
+        ))
+    });
+    Expedition::for_game(
+        cf,
+        plan.naval,
+        plan.straits as u32,
+        st.weather,
+        None,
+        land,
+        target,
+        direct,
+        k[18] as u32,
+        options,
+    )
+}
+
+/// A Neutral Attack or Pirates raid on `city` (§3.10) by the calculator's raid code.
+#[allow(clippy::too_many_arguments)]
+pub fn raid(
+    s: &Scenario,
+    st: &State,
+    options: &Options,
+    pirates: bool,
+    force: (i32, u32),
+    straits: u32,
+    city: usize,
+    defence: &Defence,
+    dice: &mut Dice,
+) -> RaidPlayed {
+    let owner = st.owner[city] as usize;
+    let interceptor = (!defence.intercept.is_empty()).then(|| {
+        Force::Cards(force_of(
+            s,
+            s.empires[owner].deck,
+            defence.intercept.as_slice(),
+            &[],
+            false,
+        ))
+    });
+    let r = Raid::new(
+        if pirates {
+            Raider::Pirates
+        } else {
+            Raider::Neutral
+        },
+        Force::NonPlayer {
+            fixed: force.0,
+            dice: force.1,
+        },
+        straits,
+        st.weather,
+        interceptor,
+        s.map.cities[city].size as u32,
+        (city_dice(s, st, city) + defence_dice(s, st, city, defence)) as u32,
+        options,
+    );
+    r.play(dice)
+}
+
+/// The interceptor's cards in the order the raid reports them (troops by kind).
+pub fn interceptor_order(s: &Scenario, owner: usize, cards: &[u8], out: &mut Cards) {
+    calculator_order(s, s.empires[owner].deck, cards, out)
+}
+
+/// Whether a card (by deck index) of player `p` has type `t`.
+pub fn is(s: &Scenario, p: usize, c: u8, t: u8) -> bool {
+    let d = &s.decks[s.empires[p].deck];
+    d.kinds[d.cards[c as usize] as usize].is(t)
+}
+
+/// A card's strength for sorting: its value in this combat (dice count 3.5 each).
+pub fn strength(s: &Scenario, p: usize, c: u8, assault: bool) -> f64 {
+    let d = &s.decks[s.empires[p].deck];
+    let k = &d.kinds[d.cards[c as usize] as usize];
+    let v = if assault { k.assault } else { k.field };
+    use crate::rulesets::imperios_del_mediterraneo::cards::Cv;
+    match v {
+        Cv::Dash => 0.0,
+        Cv::Fixed(n) => n as f64,
+        Cv::Dice(n) => 3.5 * n as f64,
+    }
+}
+
+pub const LEADER_TYPE: u8 = LEADER;

@@ -1,0 +1,225 @@
+//! The Imperios del Mediterráneo full game (issue 23), Layer A of digest §6.3 ("Core-IDM"): the
+//! rules engine on data files. Files: the data files' serde shapes (`files.rs`), their loader
+//! (`load.rs`), the loaded scenario (`scenario.rs`), the game state (`state.rs`), rounds, turns,
+//! events, actions and scoring (`turn.rs`), expeditions and raids through the calculator's own
+//! code (`military.rs`), the players (`policy.rs`).
+//!
+//! Every run on data that is not transcribed carries [`scenario::SYNTHETIC_BANNER`].
+
+// Players, cities and nodes index several parallel tables at once.
+#![allow(clippy::needless_range_loop)]
+
+mod files;
+pub mod load;
+pub mod military;
+pub mod policy;
+pub mod scenario;
+pub mod state;
+pub mod turn;
+
+#[cfg(test)]
+mod game_tests;
+#[cfg(test)]
+mod load_tests;
+
+use crate::error::{AleaError, Result};
+use crate::game::{GameModel, GamePlay, GameSetup};
+use crate::options::Options;
+use policy::{Policy, CATALOG};
+use scenario::Scenario;
+use std::path::Path;
+
+pub const ENDINGS: &[&str] = &["automatic victory (cities)", "last turn"];
+pub const TURN_METRICS: &[&str] = &["vp", "cities", "hand"];
+pub const GLOBAL_METRICS: &[&str] = &["rounds"];
+pub const GAME_COLUMNS: &[&str] = &[
+    "rounds",
+    "expeditions",
+    "conquests",
+    "pacifications",
+    "wrecks",
+    "raids_taken",
+];
+
+/// What the engine does not play yet: printed by every run.
+pub const SIMPLIFICATIONS: &[&str] = &[
+    "vanilla decks only: no Empire (I) or Special Event (X) cards, no card texts (effect hooks are declared, none implemented); Time for diplomacy therefore leaves Pass and Change",
+    "no third-party cards in combat windows; the attacker's Leaders and City Attack cards and the defender's City Defence cards are committed before the expedition starts (returned to hand if it never reaches a combat)",
+    "interceptions: the defender intercepts only on land at the attacked city (never at sea, never at a route node), by land from its capital; its straits are rolled first",
+    "routes: a land route, or one naval leg from a port reached by land to the target port (no land leg after the naval one); a naval arrival assaults directly when the fleets allow it (A-22), else lands",
+    "optional rule 8.3 (free passage) is not played",
+    "the pacification's casualty card gets no recovery roll (the chain calculator rolls no casualty at the target)",
+];
+
+/// The rule options the game reads, once per game set (the §3.12 flags it touches).
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub all_pass_bonus: i32,
+    pub round_resets: bool,
+    pub progression_tie_card: u8,
+    pub double_last_turn: bool,
+    pub wreck_ends_phase: bool,
+    pub neutral_may_target_self: bool,
+    pub pirates_may_target_self: bool,
+    pub pacify_survivors_recover: bool,
+    pub shorter_game: bool,
+    pub first_commands: bool,
+    pub extra_turns: u8,
+    pub options: Options,
+}
+
+impl Rules {
+    pub fn from_options(o: &Options) -> Rules {
+        Rules {
+            all_pass_bonus: o.int("all_pass_bonus") as i32,
+            round_resets: o.flag("round_counter_resets_each_turn"),
+            progression_tie_card: o.int("progression_tie_card") as u8,
+            double_last_turn: o.choice("double_vp_turn") == "last",
+            wreck_ends_phase: o.flag("wreck_ends_action_phase"),
+            neutral_may_target_self: o.flag("neutral_attack_may_target_self"),
+            pirates_may_target_self: o.flag("pirates_may_target_self"),
+            pacify_survivors_recover: o.flag("pacify_survivors_get_recovery_roll"),
+            shorter_game: o.flag("shorter_game"),
+            first_commands: o.flag("first_commands"),
+            extra_turns: o.int("extra_turns") as u8,
+            options: o.clone(),
+        }
+    }
+}
+
+pub struct Game {
+    pub scenario: Scenario,
+    pub rules: Rules,
+    pub players: Vec<String>,
+    pub labels: Vec<String>,
+    pub policies: Vec<Policy>,
+    pub turns: u8,
+    /// Expedition caches handed from one worker to the next; every entry is a function of its
+    /// key, so which cache a worker gets changes no result.
+    pub caches: std::sync::Mutex<Vec<military::Cache>>,
+}
+
+pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
+    Ok(Box::new(build_game(setup)?))
+}
+
+pub fn build_game(setup: &GameSetup) -> Result<Game> {
+    let f = &setup.fields;
+    f.only(&["scenario", "players", "policies"])?;
+    let path = f.string("scenario")?.ok_or_else(|| {
+        AleaError::input(
+            setup.source,
+            f.field("scenario"),
+            "nothing",
+            "a Core-IDM scenario file, e.g. scenarios/imperios-del-mediterraneo/game/mirror-ring.toml",
+        )
+    })?;
+    let players = f.int_in("players", 2, 8)?.ok_or_else(|| {
+        AleaError::input(
+            setup.source,
+            f.field("players"),
+            "nothing",
+            "the number of empires, 2-8",
+        )
+    })? as usize;
+    let scenario = load::load(Path::new(path), players)?;
+    let names: Vec<String> = scenario.empires.iter().map(|e| e.name.clone()).collect();
+    let empty = toml::Table::new();
+    let keys = crate::game::summary::player_keys(&names);
+    let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "greedy")?;
+    let (policies, labels): (Vec<_>, Vec<_>) =
+        chosen.into_iter().map(|c| (c.policy, c.label)).unzip();
+    Ok(Game::new(scenario, &setup.options, names, labels, policies))
+}
+
+impl Game {
+    pub fn new(
+        scenario: Scenario,
+        options: &Options,
+        players: Vec<String>,
+        labels: Vec<String>,
+        policies: Vec<Policy>,
+    ) -> Game {
+        let rules = Rules::from_options(options);
+        let turns = scenario.turns + rules.extra_turns;
+        Game {
+            scenario,
+            rules,
+            players,
+            labels,
+            policies,
+            turns,
+            caches: Default::default(),
+        }
+    }
+}
+
+impl GameModel for Game {
+    fn players(&self) -> &[String] {
+        &self.players
+    }
+    fn player_policies(&self) -> &[String] {
+        &self.labels
+    }
+    fn endings(&self) -> &[&'static str] {
+        ENDINGS
+    }
+    fn turn_metrics(&self) -> &[&'static str] {
+        TURN_METRICS
+    }
+    fn global_metrics(&self) -> &[&'static str] {
+        GLOBAL_METRICS
+    }
+    fn game_columns(&self) -> &[&'static str] {
+        GAME_COLUMNS
+    }
+    fn max_turns(&self) -> u32 {
+        self.turns as u32
+    }
+    fn banner(&self) -> Option<&'static str> {
+        self.scenario.banner()
+    }
+    fn describe(&self) -> Vec<String> {
+        let s = &self.scenario;
+        let mut out = Vec::new();
+        if let Some(b) = s.banner() {
+            out.push(format!(
+                "{b}: seats on a synthetic map with synthetic decks and placeholder tables; no per-empire win rate of the real game is given until every data file is transcribed"
+            ));
+        }
+        out.push(format!(
+            "{} empires in seat order, {} cities, {} barbarian areas, {} turns, automatic victory at {} cities",
+            s.empires.len(),
+            s.map.cities.len(),
+            s.map.areas.len(),
+            self.turns,
+            s.auto_win_cities
+        ));
+        for e in &s.empires {
+            out.push(format!(
+                "{}: capital {}, {} fortification markers, hand {}, deck {}",
+                e.name,
+                s.map.cities[e.capital].name,
+                e.fortifications,
+                e.hand_size,
+                s.decks[e.deck].name
+            ));
+        }
+        for src in &s.sources {
+            out.push(format!(
+                "data: {} {} [{}]: {}",
+                src.provenance.name(),
+                src.file,
+                src.what,
+                src.why
+            ));
+        }
+        for line in SIMPLIFICATIONS {
+            out.push(format!("not played yet: {line}"));
+        }
+        out
+    }
+    fn worker(&self) -> Box<dyn GamePlay + '_> {
+        Box::new(turn::Play::new(self))
+    }
+}

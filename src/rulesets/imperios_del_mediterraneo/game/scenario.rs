@@ -1,0 +1,327 @@
+//! A loaded Core-IDM scenario (digest §6.3): the map graph, the empires in seat order, their
+//! decks, and the board's tables, each file with its provenance.
+
+use crate::rulesets::imperios_del_mediterraneo::cards::Cv;
+
+/// Where a data file's values come from. Only `Transcribed` data is the real game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataProvenance {
+    /// Copied from the board, the cards or the scenario booklet.
+    Transcribed,
+    /// Invented to exercise the engine (the mirror ring, the vanilla decks).
+    Synthetic,
+    /// A stand-in for a missing table (digest §6.2).
+    Placeholder,
+}
+
+impl DataProvenance {
+    pub const NAMES: [&'static str; 3] = ["transcribed", "synthetic", "placeholder"];
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+    pub fn parse(s: &str) -> Option<DataProvenance> {
+        Self::NAMES
+            .iter()
+            .position(|n| *n == s)
+            .map(|i| [Self::Transcribed, Self::Synthetic, Self::Placeholder][i])
+    }
+}
+
+/// The banner every output from data that is not transcribed carries (digest §6.1).
+pub const SYNTHETIC_BANNER: &str = "SYNTHETIC DATA — NOT THE REAL GAME";
+
+/// One data file (or table) and what it rests on.
+#[derive(Clone, Debug)]
+pub struct DataSource {
+    pub file: String,
+    pub what: String,
+    pub provenance: DataProvenance,
+    pub why: String,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct City {
+    pub name: String,
+    pub size: u8,
+    pub port: bool,
+    pub key: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Area {
+    pub name: String,
+    pub strength: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EdgeKind {
+    Road,
+    Strait,
+    BarbarianPath,
+}
+
+impl EdgeKind {
+    pub const NAMES: [&'static str; 3] = ["road", "strait", "barbarian_path"];
+    pub fn parse(s: &str) -> Option<EdgeKind> {
+        Self::NAMES
+            .iter()
+            .position(|n| *n == s)
+            .map(|i| [Self::Road, Self::Strait, Self::BarbarianPath][i])
+    }
+}
+
+/// The board: nodes are the cities (0..cities.len()) then the barbarian areas.
+#[derive(Clone, Debug)]
+pub struct Map {
+    pub cities: Vec<City>,
+    pub areas: Vec<Area>,
+    /// Each node's neighbours and the kind of edge that links them.
+    pub adjacent: Vec<Vec<(usize, EdgeKind)>>,
+}
+
+impl Map {
+    pub fn nodes(&self) -> usize {
+        self.cities.len() + self.areas.len()
+    }
+    pub fn is_city(&self, node: usize) -> bool {
+        node < self.cities.len()
+    }
+    /// The area index of a node that is a barbarian area.
+    pub fn area(&self, node: usize) -> usize {
+        node - self.cities.len()
+    }
+    pub fn node_name(&self, node: usize) -> &str {
+        if self.is_city(node) {
+            &self.cities[node].name
+        } else {
+            &self.areas[self.area(node)].name
+        }
+    }
+}
+
+/// The card types (digest §4.2), as bits of [`CardKind::types`].
+pub const TROOP: u8 = 1;
+pub const FLEET: u8 = 2;
+pub const LEADER: u8 = 4;
+pub const CITY_DEFENCE: u8 = 8;
+pub const CITY_ATTACK: u8 = 16;
+pub const EMPIRE: u8 = 32;
+pub const SPECIAL: u8 = 64;
+/// The type letters of §6.3's schema, bit by bit.
+pub const TYPE_LETTERS: [(&str, u8); 7] = [
+    ("T", TROOP),
+    ("F", FLEET),
+    ("L", LEADER),
+    ("D", CITY_DEFENCE),
+    ("A", CITY_ATTACK),
+    ("I", EMPIRE),
+    ("X", SPECIAL),
+];
+
+/// Card texts as effect hooks with the timing of A-61 (digest §6.3, Layer A). The vanilla decks
+/// have none; the names are the tags a transcribed deck will use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    OnFlee,
+    OnBattleStart,
+    OnResolution,
+    OnEndOfCombat,
+    RecoveryRule,
+    OnPlayOutsideCombat,
+    EmpireEffect,
+}
+
+impl Effect {
+    pub const NAMES: [&'static str; 7] = [
+        "on_flee",
+        "on_battle_start",
+        "on_resolution",
+        "on_end_of_combat",
+        "recovery_rule",
+        "on_play_outside_combat",
+        "empire_effect",
+    ];
+}
+
+/// One card as printed: its types, its three combat values, the dice a Leader / City Defence /
+/// City Attack adds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CardKind {
+    pub name: String,
+    pub types: u8,
+    pub field: Cv,
+    pub naval: Cv,
+    pub assault: Cv,
+    pub dice: u8,
+    pub effects: Vec<Effect>,
+}
+
+impl CardKind {
+    pub fn is(&self, t: u8) -> bool {
+        self.types & t != 0
+    }
+}
+
+/// A deck: its card kinds and, card by card, the kind of each (35 entries in a real deck).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deck {
+    pub name: String,
+    pub kinds: Vec<CardKind>,
+    pub cards: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Empire {
+    pub name: String,
+    /// The city holding its capital token.
+    pub capital: usize,
+    /// Fortification markers placed at set-up, the capital's included.
+    pub fortifications: u8,
+    pub hand_size: u8,
+    /// Index into [`Scenario::decks`].
+    pub deck: usize,
+}
+
+/// The 11 round events (digest §4.5) in rulebook order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    Prosperity,
+    GoodWeather,
+    NeutralAttack,
+    TimeForDiplomacy,
+    EnragedBarbarians,
+    CampaignSeason,
+    Homecoming,
+    BadWeather,
+    Pirates,
+    Scarcity,
+    EndOfTurn,
+}
+
+impl Event {
+    pub const ALL: [Event; 11] = [
+        Event::Prosperity,
+        Event::GoodWeather,
+        Event::NeutralAttack,
+        Event::TimeForDiplomacy,
+        Event::EnragedBarbarians,
+        Event::CampaignSeason,
+        Event::Homecoming,
+        Event::BadWeather,
+        Event::Pirates,
+        Event::Scarcity,
+        Event::EndOfTurn,
+    ];
+    pub const NAMES: [&'static str; 11] = [
+        "prosperity",
+        "good_weather",
+        "neutral_attack",
+        "time_for_diplomacy",
+        "enraged_barbarians",
+        "campaign_season",
+        "homecoming",
+        "bad_weather",
+        "pirates",
+        "scarcity",
+        "end_of_turn",
+    ];
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+/// The five Pacification results (digest §3.8) in the rulebook's (rising) order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pacification {
+    HardCampaign,
+    Migration,
+    Pacification,
+    InstillFear,
+    TriumphalCampaign,
+}
+
+impl Pacification {
+    pub const ALL: [Pacification; 5] = [
+        Pacification::HardCampaign,
+        Pacification::Migration,
+        Pacification::Pacification,
+        Pacification::InstillFear,
+        Pacification::TriumphalCampaign,
+    ];
+    pub const NAMES: [&'static str; 5] = [
+        "hard_campaign",
+        "migration",
+        "pacification",
+        "instill_fear",
+        "triumphal_campaign",
+    ];
+    /// VP and cards drawn (Hard campaign: the +1 choice; its +2-and-discard is the policy's).
+    pub fn reward(self) -> (i32, u32) {
+        match self {
+            Pacification::HardCampaign => (1, 0),
+            Pacification::Migration => (2, 0),
+            Pacification::Pacification => (3, 1),
+            Pacification::InstillFear => (4, 2),
+            Pacification::TriumphalCampaign => (5, 3),
+        }
+    }
+}
+
+/// The board's tables (digest §5.3), from data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tables {
+    /// Modified roll `lowest + i` gives `events[i]`; below reads the first, above the last.
+    pub lowest: i32,
+    pub events: Vec<Event>,
+    /// 1d6 − 1 → (fixed value, dice) of the non-player force.
+    pub neutral: [(i32, u32); 6],
+    pub pirates: [(i32, u32); 6],
+    /// m(margin) = (margin − 1) / margin_step.
+    pub margin_step: i32,
+    /// The lowest modified roll of each result after the first.
+    pub pacification_from: [i32; 4],
+}
+
+impl Tables {
+    pub fn event(&self, modified_roll: i32) -> Event {
+        let i = (modified_roll - self.lowest).clamp(0, self.events.len() as i32 - 1);
+        self.events[i as usize]
+    }
+
+    /// The Pacification result of a won battle with this margin at this Enraged level.
+    pub fn pacification(&self, d6: u32, margin: i32, enraged: u32) -> Pacification {
+        let roll = d6 as i32 + (margin - 1) / self.margin_step - enraged as i32;
+        let above = self
+            .pacification_from
+            .iter()
+            .filter(|&&f| roll >= f)
+            .count();
+        Pacification::ALL[above]
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub map: Map,
+    pub empires: Vec<Empire>,
+    pub decks: Vec<Deck>,
+    pub tables: Tables,
+    pub turns: u8,
+    pub auto_win_cities: u8,
+    /// Every file and table the scenario rests on.
+    pub sources: Vec<DataSource>,
+}
+
+impl Scenario {
+    /// True only when every data file is transcribed: the real game.
+    pub fn is_real(&self) -> bool {
+        self.sources
+            .iter()
+            .all(|s| s.provenance == DataProvenance::Transcribed)
+    }
+
+    /// The banner outputs carry, if any.
+    pub fn banner(&self) -> Option<&'static str> {
+        (!self.is_real()).then_some(SYNTHETIC_BANNER)
+    }
+}

@@ -1,0 +1,275 @@
+//! The state of one game (digest §2, §4): every player's VP, hand, draw pile and discard pile,
+//! the owner and fortification markers of every city, the pacified areas, and the round's event.
+//! Buffers are sized once per worker and reset for every game.
+
+use super::scenario::{EdgeKind, Event, Scenario};
+use super::Rules;
+use crate::dice::Dice;
+use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
+
+/// The owner of a city that holds neutral markers.
+pub const NEUTRAL: u8 = u8::MAX;
+/// Fortification markers per empire (L217-L218).
+pub const MARKERS_PER_EMPIRE: u8 = 32;
+/// Neutral fortification markers in the box (L219).
+pub const NEUTRAL_MARKERS: u8 = 50;
+/// Pacified-area markers in the box (L219-L220).
+pub const PACIFIED_MARKERS: u8 = 25;
+/// Every player starts at 10 VP (L282).
+pub const START_VP: i32 = 10;
+/// The Enraged Barbarians marker's top.
+pub const MAX_ENRAGED: u8 = 3;
+
+#[derive(Clone, Debug, Default)]
+pub struct Player {
+    pub vp: i32,
+    /// Card indices into the player's deck.
+    pub hand: Vec<u8>,
+    pub draw: Vec<u8>,
+    pub discard: Vec<u8>,
+    /// Fortification markers not on the map.
+    pub reserve: u8,
+    /// Cities at the start of the turn (the progression baseline, L529-L531).
+    pub start_cities: u8,
+    /// The hand the next refill aims at: base ± the end-of-turn extras.
+    pub hand_target: u8,
+    pub passed: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub players: Vec<Player>,
+    pub owner: Vec<u8>,
+    pub markers: Vec<u8>,
+    pub pacified: Vec<bool>,
+    pub neutral_reserve: u8,
+    pub pacified_reserve: u8,
+    pub enraged: u8,
+    pub weather: Weather,
+    pub event: Event,
+    pub turn: u8,
+    pub round: u8,
+    /// The player who reached the automatic-victory city count, if any.
+    pub sudden_winner: Option<u8>,
+    /// Counters for the per-game columns.
+    pub counts: Counts,
+    /// A scratch list for reachability (per node: straits on the best route, or u8::MAX).
+    pub reach: Vec<u8>,
+    pub queue: Vec<usize>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Counts {
+    pub rounds: u32,
+    pub expeditions: u32,
+    pub conquests: u32,
+    pub pacifications: u32,
+    pub wrecks: u32,
+    pub raids_taken: u32,
+}
+
+pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {
+    for i in (1..items.len()).rev() {
+        let j = dice.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}
+
+impl State {
+    pub fn new(s: &Scenario) -> State {
+        let n = s.empires.len();
+        let deck = |p: usize| s.decks[s.empires[p].deck].cards.len();
+        State {
+            players: (0..n)
+                .map(|p| Player {
+                    hand: Vec::with_capacity(deck(p)),
+                    draw: Vec::with_capacity(deck(p)),
+                    discard: Vec::with_capacity(deck(p)),
+                    ..Player::default()
+                })
+                .collect(),
+            owner: vec![NEUTRAL; s.map.cities.len()],
+            markers: vec![0; s.map.cities.len()],
+            pacified: vec![false; s.map.areas.len()],
+            neutral_reserve: NEUTRAL_MARKERS,
+            pacified_reserve: PACIFIED_MARKERS,
+            enraged: 0,
+            weather: Weather::Normal,
+            event: Event::Prosperity,
+            turn: 1,
+            round: 1,
+            sudden_winner: None,
+            counts: Counts::default(),
+            reach: vec![u8::MAX; s.map.nodes()],
+            queue: Vec::with_capacity(s.map.nodes()),
+        }
+    }
+
+    /// Back to the start of a game: tracks (L282-L284), capitals, decks shuffled; the empire
+    /// building and the deal are the caller's (they take decisions).
+    pub fn reset(&mut self, s: &Scenario, dice: &mut Dice) {
+        for (p, pl) in self.players.iter_mut().enumerate() {
+            let e = &s.empires[p];
+            pl.vp = START_VP;
+            pl.hand.clear();
+            pl.discard.clear();
+            pl.draw.clear();
+            pl.draw.extend(0..s.decks[e.deck].cards.len() as u8);
+            shuffle(dice, &mut pl.draw);
+            pl.reserve = MARKERS_PER_EMPIRE;
+            pl.hand_target = e.hand_size;
+            pl.passed = false;
+        }
+        self.owner.fill(NEUTRAL);
+        self.markers.fill(0);
+        self.pacified.fill(false);
+        self.neutral_reserve = NEUTRAL_MARKERS;
+        self.pacified_reserve = PACIFIED_MARKERS;
+        self.enraged = 0;
+        self.weather = Weather::Normal;
+        self.turn = 1;
+        self.round = 1;
+        self.sudden_winner = None;
+        self.counts = Counts::default();
+        // Capitals: the token and one marker from the allotment (L276-L280); key cities: one
+        // neutral marker (L284-L289).
+        for (p, e) in s.empires.iter().enumerate() {
+            self.owner[e.capital] = p as u8;
+            self.markers[e.capital] = 1;
+            self.players[p].reserve -= 1;
+        }
+        for (c, city) in s.map.cities.iter().enumerate() {
+            if city.key {
+                self.markers[c] = 1;
+                self.neutral_reserve -= 1;
+            }
+        }
+    }
+
+    pub fn cities_of(&self, p: usize) -> u8 {
+        self.owner.iter().filter(|&&o| o as usize == p).count() as u8
+    }
+
+    pub fn key_cities_of(&self, s: &Scenario, p: usize) -> u8 {
+        self.owner
+            .iter()
+            .zip(&s.map.cities)
+            .filter(|(&o, c)| o as usize == p && c.key)
+            .count() as u8
+    }
+
+    pub fn holds_capital(&self, s: &Scenario, p: usize) -> bool {
+        self.owner[s.empires[p].capital] as usize == p
+    }
+
+    /// VP never below 1 (L572-L574, A-16).
+    pub fn add_vp(&mut self, p: usize, delta: i32) {
+        let v = &mut self.players[p].vp;
+        *v = (*v + delta).max(1);
+    }
+
+    /// Draws up to `k` cards from the player's pile (nothing from an empty pile, A-65).
+    pub fn draw(&mut self, p: usize, k: usize) {
+        let pl = &mut self.players[p];
+        for _ in 0..k {
+            match pl.draw.pop() {
+                Some(c) => pl.hand.push(c),
+                None => break,
+            }
+        }
+    }
+
+    /// Discards the card at hand position `i`.
+    pub fn discard_at(&mut self, p: usize, i: usize) {
+        let pl = &mut self.players[p];
+        let c = pl.hand.swap_remove(i);
+        pl.discard.push(c);
+    }
+
+    /// A city changes hands (§3.7): the old owner's markers go back to its reserve, the new
+    /// owner (a player, or neutral after a non-player conquest) puts the same number of its own
+    /// (as many as it has, A-37). Checks automatic victory.
+    pub fn transfer(&mut self, s: &Scenario, city: usize, to: u8) {
+        let from = self.owner[city];
+        let m = self.markers[city];
+        if from == NEUTRAL {
+            self.neutral_reserve += m;
+        } else {
+            self.players[from as usize].reserve += m;
+        }
+        let put = if to == NEUTRAL {
+            m.min(self.neutral_reserve)
+        } else {
+            m.min(self.players[to as usize].reserve)
+        }
+        .max(1);
+        if to == NEUTRAL {
+            self.neutral_reserve = self.neutral_reserve.saturating_sub(put);
+        } else {
+            let r = &mut self.players[to as usize].reserve;
+            *r = r.saturating_sub(put);
+        }
+        self.owner[city] = to;
+        self.markers[city] = put;
+        if to != NEUTRAL
+            && self.sudden_winner.is_none()
+            && self.cities_of(to as usize) >= s.auto_win_cities
+        {
+            self.sudden_winner = Some(to);
+        }
+    }
+
+    /// Marks in `reach` every node `p` can route through or reach by land from its capital
+    /// (digest §3.1): from the capital through its own cities and pacified areas, with the fewest
+    /// straits; a target (another's city, a neutral city, a hostile area) is reached but not
+    /// passed. `reach[n]` = straits on the best route, u8::MAX if unreachable.
+    pub fn land_reach(&mut self, s: &Scenario, p: usize, from: usize) {
+        self.reach.fill(u8::MAX);
+        self.queue.clear();
+        self.reach[from] = 0;
+        self.queue.push(from);
+        // Few straits first: a Dijkstra on 0/1 weights over a tiny graph (re-scan until stable).
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for n in 0..s.map.nodes() {
+                let d = self.reach[n];
+                if d == u8::MAX || !self.passable(s, p, n, from) {
+                    continue;
+                }
+                for &(m, kind) in &s.map.adjacent[n] {
+                    let nd = d + (kind == EdgeKind::Strait) as u8;
+                    if nd < self.reach[m] {
+                        self.reach[m] = nd;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a route may go on from node `n`: the start, an own city or a pacified area.
+    pub fn passable(&self, s: &Scenario, p: usize, n: usize, from: usize) -> bool {
+        if n == from {
+            return true;
+        }
+        if s.map.is_city(n) {
+            self.owner[n] as usize == p
+        } else {
+            self.pacified[s.map.area(n)]
+        }
+    }
+}
+
+/// The event roll's modifier in round `r` (digest §4.5): the rounds already played this turn, +2
+/// after a round everyone passed, +2 more from round 5 under optional rule 8.4.
+pub fn event_modifier(rules: &Rules, round: u8, everyone_passed: bool) -> i32 {
+    let mut m = round as i32 - 1;
+    if everyone_passed {
+        m += rules.all_pass_bonus;
+    }
+    if rules.shorter_game && round >= 5 {
+        m += 2;
+    }
+    m
+}
