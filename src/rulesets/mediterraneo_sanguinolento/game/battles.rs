@@ -15,10 +15,11 @@ use crate::dice::Dice;
 use crate::rulesets::mediterraneo_sanguinolento::army::{
     Army, Group, LeaderKind, Strategy, TacticChoice, AE, AF, DE,
 };
-use crate::rulesets::mediterraneo_sanguinolento::assault::{assault_battle, effective_level};
+use crate::rulesets::mediterraneo_sanguinolento::assault::{assault_battle, assault_case, effective_level};
+use crate::rulesets::mediterraneo_sanguinolento::outcome::Verdict;
 use crate::rulesets::mediterraneo_sanguinolento::data::data;
 use crate::rulesets::mediterraneo_sanguinolento::field::{
-    self, Context, FieldBattle, LandOptions, TerrainCase, DEFAULT_RESOLUTION,
+    self, Context, FieldBattle, LandOptions, Plan, TerrainCase, DEFAULT_RESOLUTION,
 };
 use crate::rulesets::mediterraneo_sanguinolento::SIDES;
 
@@ -126,13 +127,7 @@ pub fn field_battle(
     let column = data()
         .battle_terrain(game.hex[node as usize], roll)
         .unwrap_or(1);
-    let tactics = [
-        match armies[0].tactic {
-            TacticChoice::Fixed(t) => armies[0].tactic_on(t, column),
-            TacticChoice::BestResponse => AE,
-        },
-        DE,
-    ];
+    let tactics = [tactic(&armies[0], column), DE];
     let ctx = context(winter);
     let opts = LandOptions::new(&game.options);
     let plan = field::plan(&armies, tactics, column, &ctx, &opts);
@@ -201,7 +196,9 @@ fn play(battle: &FieldBattle, sides: &[Side; 2], dice: &mut Dice) -> Fought {
     out
 }
 
-/// The battle code's P(win) of a fight, from `trials` simulated ones (the policy's odds).
+/// The battle code's P(win) of a fight, from `trials` simulated ones (the policy's odds). Each
+/// battle plan (per rolled battle terrain, or the assault's one) is built once and played
+/// `trials` times by the segment engine.
 #[allow(clippy::too_many_arguments)]
 pub fn odds(
     game: &Game,
@@ -213,14 +210,48 @@ pub fn odds(
     trials: u32,
     dice: &mut Dice,
 ) -> f64 {
-    let wins = (0..trials)
-        .filter(|_| {
-            let f = match assault_fort {
-                Some(fort) => assault(game, fort, months, winter, sides, dice),
-                None => field_battle(game, node, winter, sides, dice),
-            };
-            f.winner == Some(0)
-        })
-        .count();
+    let armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
+    let ctx = context(winter);
+    let mut wins = 0;
+    match assault_fort {
+        Some(fort) => {
+            let level = effective_level(&armies, fort, months, false, 0, false);
+            let case = assault_case(&armies, level, &ctx, &game.options, &mut Vec::new());
+            for _ in 0..trials {
+                wins += (winner(&case.plan, dice) == Some(0)) as u32;
+            }
+        }
+        None => {
+            let opts = LandOptions::new(&game.options);
+            let mut plans: [Option<Plan>; 11] = std::array::from_fn(|_| None);
+            for _ in 0..trials {
+                let roll = (dice.d(6) + dice.d(6)) as i32;
+                let column = data()
+                    .battle_terrain(game.hex[node as usize], roll)
+                    .unwrap_or(1);
+                let plan = plans[column].get_or_insert_with(|| {
+                    let tactics = [tactic(&armies[0], column), DE];
+                    field::plan(&armies, tactics, column, &ctx, &opts)
+                });
+                wins += (winner(plan, dice) == Some(0)) as u32;
+            }
+        }
+    }
     wins as f64 / trials.max(1) as f64
+}
+
+/// The attacker's ordered tactic on battle terrain `column` (AF falls back to AE off open ground).
+fn tactic(army: &Army, column: usize) -> usize {
+    match army.tactic {
+        TacticChoice::Fixed(t) => army.tactic_on(t, column),
+        TacticChoice::BestResponse => AE,
+    }
+}
+
+/// Who wins one play of a plan (a routed garrison surrenders: the attacker wins either way).
+fn winner(plan: &Plan, dice: &mut Dice) -> Option<usize> {
+    match plan.decided {
+        Some(v) => v.winner(),
+        None => Verdict::Battle(plan.engine.play(dice).1).winner(),
+    }
 }

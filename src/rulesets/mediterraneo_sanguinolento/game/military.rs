@@ -137,13 +137,13 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
                 }
             }
         }
-        let Some((_, target)) = best else {
+        let Some((score, target)) = best else {
             continue;
         };
         let go = if g.random[c as usize] {
             count > 0 && dice.chance(0.5)
         } else {
-            win_odds(g, st, c, target, p, turn, dice) >= p.attack
+            score >= p.min_ratio && win_odds(g, st, c, target, p, turn, dice) >= p.attack
         };
         if go {
             march(st, c, target, p.garrison);

@@ -38,6 +38,9 @@ pub struct Scripted {
     pub attack: f64,
     /// Simulated fights behind that P(win).
     pub odds_trials: u32,
+    /// The shortlisted target's combat-factor ratio (own : its defenders, walls counted) below
+    /// which its odds are not even simulated.
+    pub min_ratio: f64,
     /// Months a city is besieged before it is assaulted.
     pub siege_months: u8,
     /// Turns a defeated attacker leaves its target alone (a truce it keeps by its own choice).
@@ -123,6 +126,13 @@ pub const SCRIPTED: &[Param] = &[
         default: 6.0,
     },
     Param {
+        name: "min_ratio",
+        summary: "the best-looking target's combat-factor ratio (own : its defenders, the garrison times its walls) below which the battle code's odds are not simulated and nobody marches",
+        min: 0.0,
+        max: 5.0,
+        default: 1.0,
+    },
+    Param {
         name: "siege_months",
         summary: "months a capital is besieged (walls -1 a month, hunger, surrender) before it is assaulted",
         min: 0.0,
@@ -156,8 +166,9 @@ impl Scripted {
             garrison: v.get(8),
             attack: v.get(9),
             odds_trials: v.get(10).round() as u32,
-            siege_months: v.get(11).round() as u8,
-            peace: v.get(12).round() as u32,
+            min_ratio: v.get(11),
+            siege_months: v.get(12).round() as u8,
+            peace: v.get(13).round() as u32,
         }
     }
 

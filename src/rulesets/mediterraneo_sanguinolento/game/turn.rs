@@ -105,6 +105,7 @@ impl<'g> Play<'g> {
                 garrison: dice.uniform(),
                 attack: dice.uniform(),
                 odds_trials: 1,
+                min_ratio: 0.0,
                 siege_months: dice.below(4) as u8,
                 peace: dice.below(13) as u32,
             };
