@@ -15,12 +15,14 @@ use crate::dice::Dice;
 use crate::rulesets::mediterraneo_sanguinolento::army::{
     Army, Group, LeaderKind, Strategy, TacticChoice, AE, AF, DE,
 };
-use crate::rulesets::mediterraneo_sanguinolento::assault::{assault_battle, assault_case, effective_level};
-use crate::rulesets::mediterraneo_sanguinolento::outcome::Verdict;
+use crate::rulesets::mediterraneo_sanguinolento::assault::{
+    assault_battle, assault_case, effective_level,
+};
 use crate::rulesets::mediterraneo_sanguinolento::data::data;
 use crate::rulesets::mediterraneo_sanguinolento::field::{
     self, Context, FieldBattle, LandOptions, Plan, TerrainCase, DEFAULT_RESOLUTION,
 };
+use crate::rulesets::mediterraneo_sanguinolento::outcome::Verdict;
 use crate::rulesets::mediterraneo_sanguinolento::SIDES;
 
 /// One side of a fight: whose troops, how many of each kind, and the share fighting unfed.
@@ -137,7 +139,14 @@ pub fn field_battle(
         tactics,
         plan,
     };
-    let battle = FieldBattle::from_cases(armies, vec![case], MAX_DAYS, &game.options, false, Vec::new());
+    let battle = FieldBattle::from_cases(
+        armies,
+        vec![case],
+        MAX_DAYS,
+        &game.options,
+        false,
+        Vec::new(),
+    );
     play(&battle, &sides, dice)
 }
 

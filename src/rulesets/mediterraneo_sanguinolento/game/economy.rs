@@ -340,7 +340,12 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     if cal == 12 {
         for c in 0..n {
             if !st.nations[c].fought_this_year {
-                st.apply(c as CountryId, pv::PEACE, pv::NOT_FIGHTING_IN_A_YEAR, g.culture[c]);
+                st.apply(
+                    c as CountryId,
+                    pv::PEACE,
+                    pv::NOT_FIGHTING_IN_A_YEAR,
+                    g.culture[c],
+                );
             }
             st.nations[c].fought_this_year = false;
         }

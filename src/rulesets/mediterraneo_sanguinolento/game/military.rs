@@ -184,7 +184,16 @@ fn win_odds(
             units: field,
             unsupplied: 0.0,
         };
-        battles::odds(g, t, None, 0, winter(g, month), [attacker, defender], p.odds_trials, dice)
+        battles::odds(
+            g,
+            t,
+            None,
+            0,
+            winter(g, month),
+            [attacker, defender],
+            p.odds_trials,
+            dice,
+        )
     } else if has_troops(&garrison) {
         let defender = Side {
             country: o,
@@ -193,7 +202,16 @@ fn win_odds(
         };
         let fort = Some(fort_of(g, st, t));
         let months = p.siege_months as u32;
-        battles::odds(g, t, fort, months, winter(g, month), [attacker, defender], p.odds_trials, dice)
+        battles::odds(
+            g,
+            t,
+            fort,
+            months,
+            winter(g, month),
+            [attacker, defender],
+            p.odds_trials,
+            dice,
+        )
     } else {
         1.0
     }
@@ -383,7 +401,9 @@ fn siege_month(
     let morale = (0..KINDS)
         .filter(|&k| garrison[k] > 1e-9)
         .map(|k| {
-            let v = &crate::rulesets::mediterraneo_sanguinolento::data::data().morale.value;
+            let v = &crate::rulesets::mediterraneo_sanguinolento::data::data()
+                .morale
+                .value;
             let table = if kinds[k].regular {
                 &v.regular
             } else {
@@ -395,7 +415,16 @@ fn siege_month(
         / men.max(1.0);
     let pob = g.scenario.production[t as usize][super::scenario::POB];
     let food = st.nations[o as usize].stock[COM].max(0) as u32;
-    let course = siege::timeline(fort, false, morale, men as u32, pob, food, true, months as u32);
+    let course = siege::timeline(
+        fort,
+        false,
+        morale,
+        men as u32,
+        pob,
+        food,
+        true,
+        months as u32,
+    );
     if course.surrender.is_some() {
         st.counts.surrenders += 1;
         game_log!(
@@ -442,7 +471,14 @@ fn siege_month(
 
 /// Losses, loot, the battle PV and the year's "fought" flag after a fight between `c`'s field army
 /// and `o`'s field army (or garrison, in an assault).
-fn settle(g: &Game, st: &mut State, c: CountryId, o: CountryId, f: &battles::Fought, assault: bool) {
+fn settle(
+    g: &Game,
+    st: &mut State,
+    c: CountryId,
+    o: CountryId,
+    f: &battles::Fought,
+    assault: bool,
+) {
     for (k, who) in [c, o].into_iter().enumerate() {
         let mpu = g.men_per_unit(who);
         let nat = &mut st.nations[who as usize];
@@ -478,7 +514,14 @@ fn settle(g: &Game, st: &mut State, c: CountryId, o: CountryId, f: &battles::Fou
 
 /// `c` takes country `t` (all its cities, its last units there): PV for both sides, the land's
 /// collection schedule restarts, and a home country's stock and garrison are gone with it.
-pub fn conquer(g: &Game, st: &mut State, c: CountryId, t: CountryId, month: u32, log: &mut dyn GameLog) {
+pub fn conquer(
+    g: &Game,
+    st: &mut State,
+    c: CountryId,
+    t: CountryId,
+    month: u32,
+    log: &mut dyn GameLog,
+) {
     let o = st.lands[t as usize].owner;
     let (cc, co) = (g.culture[c as usize], g.culture[o as usize]);
     st.apply(c, pv::CONQUEST, pv::CONQUERING_TERRITORY, cc);

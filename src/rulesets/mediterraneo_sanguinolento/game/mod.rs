@@ -69,6 +69,36 @@ pub struct Kind {
     pub cost: Stock,
 }
 
+impl Kind {
+    /// Battle-code unit `unit` (index into `data().units`) raised at `morale` (0 = A) and quality.
+    pub fn new(unit: u8, morale: usize, regular: bool) -> Kind {
+        let d = data();
+        let lu = &d.units[unit as usize];
+        let mut cost = [0i64; R];
+        for (name, v) in &lu.cost {
+            if let Some(r) = RESOURCES.iter().position(|x| x == name) {
+                cost[r] = *v as i64;
+            }
+        }
+        let morale_cost = if regular {
+            &d.morale.cost.regular
+        } else {
+            &d.morale.cost.irregular
+        };
+        cost[scenario::DEN] += morale_cost[morale] as i64;
+        Kind {
+            unit,
+            code: lu.code.as_str(),
+            men: lu.men as f64,
+            morale,
+            regular,
+            factor: d.factor(&lu.code, 1).unwrap_or(0.0) * d.morale.elite.factor_multiplier[morale],
+            movement: lu.movement,
+            cost,
+        }
+    }
+}
+
 /// Everything fixed for a set of games.
 pub struct Game {
     pub scenario: Scenario,
@@ -209,30 +239,7 @@ impl Game {
                 if k == KINDS || units[..k].contains(&u.unit) {
                     continue;
                 }
-                let lu = &d.units[u.unit as usize];
-                let mut cost = [0i64; R];
-                for (name, v) in &lu.cost {
-                    if let Some(r) = RESOURCES.iter().position(|x| x == name) {
-                        cost[r] = *v as i64;
-                    }
-                }
-                let morale_cost = if u.regular {
-                    &d.morale.cost.regular
-                } else {
-                    &d.morale.cost.irregular
-                };
-                cost[scenario::DEN] += morale_cost[u.morale as usize] as i64;
-                ks[k] = Kind {
-                    unit: u.unit,
-                    code: lu.code.as_str(),
-                    men: lu.men as f64,
-                    morale: u.morale as usize,
-                    regular: u.regular,
-                    factor: d.factor(&lu.code, 1).unwrap_or(0.0)
-                        * d.morale.elite.factor_multiplier[u.morale as usize],
-                    movement: lu.movement,
-                    cost,
-                };
+                ks[k] = Kind::new(u.unit, u.morale as usize, u.regular);
                 units[k] = u.unit;
                 k += 1;
             }
@@ -256,10 +263,7 @@ impl Game {
             .iter()
             .map(|node| {
                 let name = d.terrain[node.terrain as usize].name_en.as_str();
-                TERRAIN_PM
-                    .iter()
-                    .find(|t| t.0 == name)
-                    .map_or(1, |t| t.1)
+                TERRAIN_PM.iter().find(|t| t.0 == name).map_or(1, |t| t.1)
             })
             .collect();
         let neighbours: Vec<Vec<CountryId>> = (0..n)
@@ -289,10 +293,9 @@ impl Game {
         }
         let mut columns: Vec<&'static str> = GAME_COLUMNS.to_vec();
         for &c in &majors {
-            let key = crate::game::summary::player_keys(&[scenario.countries[c as usize]
-                .name
-                .clone()])
-            .remove(0);
+            let key =
+                crate::game::summary::player_keys(&[scenario.countries[c as usize].name.clone()])
+                    .remove(0);
             for source in pv::SOURCES {
                 columns.push(crate::game::column_name(format!("pv_{source}_{key}")));
             }

@@ -74,7 +74,11 @@ pub const LOSING: [Row; 6] = [
 /// The row of a battle won or lost at `own : enemy` combat factors at its start (digest §4.19's
 /// proposed buckets).
 pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
-    let r = if enemy > 0.0 { own / enemy } else { f64::INFINITY };
+    let r = if enemy > 0.0 {
+        own / enemy
+    } else {
+        f64::INFINITY
+    };
     if won {
         let i = if r <= 1.0 / 3.0 {
             0

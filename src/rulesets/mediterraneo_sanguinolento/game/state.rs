@@ -5,8 +5,8 @@
 //! checked (resources and men change only through the rules' sources and sinks).
 
 use super::pv::{Row, SOURCES};
-use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 use super::scenario::{CountryId, Scenario, RESOURCES};
+use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 
 /// Unit kinds a country raises (its starting army's types, digest §6.2 stand-ins).
 pub const KINDS: usize = 3;

@@ -145,12 +145,16 @@ impl<'g> Play<'g> {
         let st = &self.st;
         record.turns = turns;
         record.ending = ending;
-        let pv: Vec<i32> = g.majors.iter().map(|&c| st.nations[c as usize].pv).collect();
+        let pv: Vec<i32> = g
+            .majors
+            .iter()
+            .map(|&c| st.nations[c as usize].pv)
+            .collect();
         let best = pv.iter().copied().max().unwrap_or(0);
-        let eligible = |p: usize| {
-            ending == 1 || pv[p] >= g.scenario.calendar.victory_pv as i32
-        };
-        let winners = (0..pv.len()).filter(|&p| pv[p] == best && eligible(p)).count();
+        let eligible = |p: usize| ending == 1 || pv[p] >= g.scenario.calendar.victory_pv as i32;
+        let winners = (0..pv.len())
+            .filter(|&p| pv[p] == best && eligible(p))
+            .count();
         for p in 0..pv.len() {
             record.score[p] = pv[p] as f64;
             record.win_share[p] = if pv[p] == best && eligible(p) {
@@ -225,8 +229,7 @@ impl GamePlay for Play<'_> {
                 .iter()
                 .map(|&c| format!(
                     "{} {} PV",
-                    self.game.scenario.countries[c as usize].name,
-                    self.st.nations[c as usize].pv
+                    self.game.scenario.countries[c as usize].name, self.st.nations[c as usize].pv
                 ))
                 .collect::<Vec<_>>()
                 .join(", ")
