@@ -660,3 +660,41 @@ fn the_invasions_game_runs_replays_and_rejects_an_unknown_nation() {
     );
     assert_eq!(msg.trim().lines().count(), 1, "{msg}");
 }
+
+#[test]
+fn the_mediterraneo_game_runs_replays_and_rejects_a_bad_option() {
+    let dir_guard = tempfile::tempdir().unwrap();
+    let out = dir_guard.path().to_str().unwrap();
+    let exp = "experiments/mediterraneo-majors.toml";
+    let run = alea(&["run", exp, "--games", "20", "--out", out, "-q"]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let replay = alea(&["replay", exp, "--game", "3"]);
+    let text = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    assert!(
+        text.contains("WINNERS REST ON PLACEHOLDERS") && text.contains("== turn 60"),
+        "{text}"
+    );
+    let bad = dir_guard.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "games = 10\n[game]\nruleset = \"mediterraneo-sanguinolento\"\n[game.options]\ngame_turn_cap = 0\n",
+    )
+    .unwrap();
+    let e = alea(&["run", bad.to_str().unwrap(), "--out", out, "-q"]);
+    let msg = String::from_utf8_lossy(&e.stderr);
+    assert_eq!(e.status.code(), Some(2), "{msg}");
+    assert!(
+        msg.contains("game_turn_cap") && msg.contains("600"),
+        "{msg}"
+    );
+    assert_eq!(msg.trim().lines().count(), 1, "{msg}");
+}
