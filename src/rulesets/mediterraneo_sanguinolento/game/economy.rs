@@ -261,7 +261,7 @@ pub fn conquered_pob_percent(collections: u8) -> i64 {
 /// Whether a country taken in game month `taken` yields at a collection in game month `now`
 /// (at least one month after the conquest, L4032).
 pub fn collects(taken: u32, now: u32) -> bool {
-    taken == 0 || now >= taken + 1
+    taken == 0 || now > taken
 }
 
 /// DEN production multiplier of a tax level, as a fraction (numerator, denominator).

@@ -38,13 +38,10 @@ pub fn land_routes(s: &Scenario, pm: &[u32]) -> (Vec<u8>, Vec<u32>) {
         let mut done = vec![false; n];
         cost[row + a] = 0;
         next[row + a] = a as u8;
-        loop {
-            let Some(u) = (0..n)
-                .filter(|&u| !done[u] && cost[row + u] != u32::MAX)
-                .min_by_key(|&u| (cost[row + u], u))
-            else {
-                break;
-            };
+        while let Some(u) = (0..n)
+            .filter(|&u| !done[u] && cost[row + u] != u32::MAX)
+            .min_by_key(|&u| (cost[row + u], u))
+        {
             done[u] = true;
             for l in s.links(u as CountryId).iter().filter(|l| !l.sea) {
                 let v = l.to as usize;
