@@ -477,7 +477,7 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
     let game = dir.join("game.toml");
     std::fs::write(
         &game,
-        "games = 100\n[game]\nruleset = \"mediterraneo-sanguinolento\"\nscenario = \"x.toml\"\n",
+        "games = 100\n[game]\nruleset = \"imperios-del-mediterraneo\"\nscenario = \"x.toml\"\n",
     )
     .unwrap();
     let battle = simulated_experiment(dir);
@@ -490,11 +490,11 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
     for (args, expect) in [
         (
             vec!["run", g, "--out", o, "-q"],
-            "the mediterraneo-sanguinolento ruleset has no automated games yet",
+            "the imperios-del-mediterraneo ruleset has no automated games yet",
         ),
         (
             vec!["replay", g, "--game", "3"],
-            "the mediterraneo-sanguinolento ruleset has no automated games yet",
+            "the imperios-del-mediterraneo ruleset has no automated games yet",
         ),
         (vec!["run", b, "--out", o, "-q", "--games", "10"], "--games"),
         (vec!["replay", b, "--game", "0"], "no games to replay"),
