@@ -477,7 +477,7 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
     let game = dir.join("game.toml");
     std::fs::write(
         &game,
-        "games = 100\n[game]\nruleset = \"mediterraneo-sanguinolento\"\nscenario = \"x.toml\"\n",
+        "games = 100\n[game]\nruleset = \"imperios-del-mediterraneo\"\nscenario = \"x.toml\"\n",
     )
     .unwrap();
     let battle = simulated_experiment(dir);
@@ -490,11 +490,11 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
     for (args, expect) in [
         (
             vec!["run", g, "--out", o, "-q"],
-            "the mediterraneo-sanguinolento ruleset has no automated games yet",
+            "the imperios-del-mediterraneo ruleset has no automated games yet",
         ),
         (
             vec!["replay", g, "--game", "3"],
-            "the mediterraneo-sanguinolento ruleset has no automated games yet",
+            "the imperios-del-mediterraneo ruleset has no automated games yet",
         ),
         (vec!["run", b, "--out", o, "-q", "--games", "10"], "--games"),
         (vec!["replay", b, "--game", "0"], "no games to replay"),
@@ -656,6 +656,44 @@ fn the_invasions_game_runs_replays_and_rejects_an_unknown_nation() {
     assert_eq!(e.status.code(), Some(2), "{msg}");
     assert!(
         msg.contains("nation_policies.hunnii") && msg.contains("hunni"),
+        "{msg}"
+    );
+    assert_eq!(msg.trim().lines().count(), 1, "{msg}");
+}
+
+#[test]
+fn the_mediterraneo_game_runs_replays_and_rejects_a_bad_option() {
+    let dir_guard = tempfile::tempdir().unwrap();
+    let out = dir_guard.path().to_str().unwrap();
+    let exp = "experiments/mediterraneo-majors.toml";
+    let run = alea(&["run", exp, "--games", "20", "--out", out, "-q"]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let replay = alea(&["replay", exp, "--game", "3"]);
+    let text = String::from_utf8_lossy(&replay.stdout);
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    assert!(
+        text.contains("WINNERS REST ON PLACEHOLDERS") && text.contains("== turn 60"),
+        "{text}"
+    );
+    let bad = dir_guard.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        "games = 10\n[game]\nruleset = \"mediterraneo-sanguinolento\"\n[game.options]\ngame_turn_cap = 0\n",
+    )
+    .unwrap();
+    let e = alea(&["run", bad.to_str().unwrap(), "--out", out, "-q"]);
+    let msg = String::from_utf8_lossy(&e.stderr);
+    assert_eq!(e.status.code(), Some(2), "{msg}");
+    assert!(
+        msg.contains("game_turn_cap") && msg.contains("600"),
         "{msg}"
     );
     assert_eq!(msg.trim().lines().count(), 1, "{msg}");

@@ -477,7 +477,7 @@ fn bad_game_experiments_are_named_errors() {
         ("gmaes = 5\n[game]\nruleset = \"toy-dice\"\n", "gmaes"),
         ("[game]\nscenario = \"x.toml\"\n", "[game] has no `ruleset`"),
         ("[game]\nruleset = 3\n", "`game.ruleset` = 3"),
-        ("[game]\nruleset = \"mediterraneo-sanguinolento\"\n", "the mediterraneo-sanguinolento ruleset has no automated games yet"),
+        ("[game]\nruleset = \"imperios-del-mediterraneo\"\n", "the imperios-del-mediterraneo ruleset has no automated games yet"),
         ("[game]\nruleset = \"mare-nostrun\"\n", "did you mean mare-nostrum"),
         ("games = 0\n[game]\nruleset = \"toy-dice\"\n", "`games` = 0"),
         ("seed = -1\n[game]\nruleset = \"toy-dice\"\n", "`seed` = -1"),

@@ -66,13 +66,25 @@ pub fn assault_battle(
     options: &Options,
     mut notes: Vec<String>,
 ) -> FieldBattle {
+    let case = assault_case(&armies, level, ctx, options, &mut notes);
+    FieldBattle::from_cases(armies, vec![case], ctx.max_days, options, level > 0, notes)
+}
+
+/// The assault's one case (the walls at effective `level`), its notes added to `notes`.
+pub fn assault_case(
+    armies: &[Army; 2],
+    level: u32,
+    ctx: &Context,
+    options: &Options,
+    notes: &mut Vec<String>,
+) -> TerrainCase {
     let opts = LandOptions::new(options);
     let city_mod = if options.choice("archery_vs_city") == "minus-6" {
         -6
     } else {
         -3
     };
-    let case = if level == 0 {
+    if level == 0 {
         notes.push("fortification level 0: not an assault, a battle in the city on the CIUDAD column (A15)".into());
         let tactics = [0, 1].map(|k| match armies[k].tactic {
             super::army::TacticChoice::Fixed(t) => armies[k].tactic_on(t, CIUDAD),
@@ -88,7 +100,7 @@ pub fn assault_battle(
             terrain: CIUDAD,
             probability: 1.0,
             tactics,
-            plan: field::plan(&armies, tactics, CIUDAD, ctx, &opts),
+            plan: field::plan(armies, tactics, CIUDAD, ctx, &opts),
         }
     } else {
         let setting = |fort_level| Setting {
@@ -102,7 +114,7 @@ pub fn assault_battle(
         };
         let rules = opts.rules(CIUDAD, ctx, true, city_mod);
         let mut e = field::engine(
-            &armies,
+            armies,
             [AE, DE],
             rules,
             [setting(0), setting(level)],
@@ -121,8 +133,7 @@ pub fn assault_battle(
                 engine: e,
             },
         }
-    };
-    FieldBattle::from_cases(armies, vec![case], ctx.max_days, options, level > 0, notes)
+    }
 }
 
 pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> {

@@ -218,7 +218,13 @@ pub struct Crt {
 }
 
 impl Crt {
+    /// The table, built once per process for each reading (a full game builds it for every fight).
     pub fn new(corrected: bool) -> Crt {
+        static TABLES: std::sync::OnceLock<[Crt; 2]> = std::sync::OnceLock::new();
+        TABLES.get_or_init(|| [Crt::build(false), Crt::build(true)])[corrected as usize].clone()
+    }
+
+    fn build(corrected: bool) -> Crt {
         let mut t = Crt {
             cas: [[[0; 5]; 8]; 5],
             mor: [[[0; 5]; 8]; 5],
@@ -271,6 +277,11 @@ impl Rules {
 }
 
 pub fn archery_table() -> [u8; 24] {
+    static TABLE: std::sync::OnceLock<[u8; 24]> = std::sync::OnceLock::new();
+    *TABLE.get_or_init(build_archery_table)
+}
+
+fn build_archery_table() -> [u8; 24] {
     let mut t = [0u8; 24];
     for (i, v) in t.iter_mut().enumerate() {
         *v = data().archery(i as i32 - 10) as u8;

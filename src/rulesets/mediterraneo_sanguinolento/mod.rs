@@ -41,8 +41,8 @@ pub const RULESET: Ruleset = Ruleset {
     ],
     sides: &SIDES,
     options: OPTIONS,
-    game: None,
-    policy_help: None,
+    game: Some(game::build),
+    policy_help: Some(|| game::policy::CATALOG.help()),
 };
 
 /// The battles fought on the casualty/morale table with land units.
@@ -260,5 +260,56 @@ pub const OPTIONS: &[RuleOption] = &[
         "who decides first on a retreat before combat: \"defender-first\" or \"attacker-first\"",
         &["defender-first", "attacker-first"],
         OPEN_FIELD,
+    ),
+    RuleOption {
+        name: "game_turn_cap",
+        reference: "§1.4 (L4206: no time limit; the digest's proxy caps runs, e.g. 60 turns = 10 years)",
+        summary: "full game: turns played before a game with nobody at 400 PV ends; the most PV then wins",
+        kind: OptionKind::Int { min: 1, max: 600 },
+        default: OptionValue::Int(60),
+        battles: &[],
+    },
+    choice(
+        "fortification_pv",
+        "A75 (L4214 vs L4296)",
+        "full game: PV for raising a city's walls: \"triangular\" (as many PV as the new level, the specific note) or \"per-level\" (1 PV a level, the table line)",
+        &["triangular", "per-level"],
+        &[],
+    ),
+    RuleOption {
+        name: "civilized_max_fortification",
+        reference: "§4.7, §4.18 (L3808: the civilized maximum depends on the missing technology rules)",
+        summary: "full game: highest fortification level a civilized country may build (assumed: B/C's 6; barbarians 4 and B/C 6 are printed)",
+        kind: OptionKind::Int { min: 1, max: 20 },
+        default: OptionValue::Int(6),
+        battles: &[],
+    },
+    choice(
+        "population_feeding",
+        "A40 (L1132-L1134 vs L5817-L5819)",
+        "full game: feeding the population: \"half-yearly\" (January and July, 1 COM per 20 POB, rules §51) or \"yearly\" (June, 1 COM per 10 POB, rules §6.12)",
+        &["half-yearly", "yearly"],
+        &[],
+    ),
+    choice(
+        "unfed_population_pv",
+        "A76 (L5819 vs L4286)",
+        "full game: PV for unfed population: \"per-50\" (-1 PV per 50 POB, the text twice) or \"table\" (-1/-1/-2 PV per 100 POB by culture)",
+        &["per-50", "table"],
+        &[],
+    ),
+    choice(
+        "black_market_sale",
+        "A52 (L1017)",
+        "full game: black-market sale value, used for the gift cap and the wealth proxy: \"one-to-one\" (1 DEN a unit, ESC and ELE 3) or \"buying-price\" (the buying price, ESC and ELE a third of it)",
+        &["one-to-one", "buying-price"],
+        &[],
+    ),
+    choice(
+        "gift_cap_period",
+        "A58 (L4382-L4386)",
+        "full game: the 2,000 DEN cap on gifts to the population counts per \"collection\" period or per \"year\"",
+        &["collection", "year"],
+        &[],
     ),
 ];

@@ -1,10 +1,419 @@
 //! Mediterráneo sanguinolento, the full game: the scenario (the 160 countries of the rulebook and the
-//! region graph of digest §6.2 with its stand-ins).
+//! region graph of digest §6.2 with its stand-ins) and a first turn engine on it.
+//!
+//! Files: the scenario and its loader (`scenario.rs`, `load.rs`, `load_abstraction.rs`, `files.rs`),
+//! the PV/IDR table rows (`pv.rs`), the state and its ledger (`state.rs`), fights through the battle
+//! code (`battles.rs`), the economy phases (`economy.rs`), movement, sieges and conquest
+//! (`military.rs`), the turn in §2's order and the end of the game (`turn.rs`), the players
+//! (`policy.rs`).
 
+// Countries, kinds and resources index several parallel tables at once.
+#![allow(clippy::needless_range_loop)]
+
+pub mod battles;
+pub mod economy;
 mod files;
 mod load;
 mod load_abstraction;
+pub mod military;
+pub mod policy;
+pub mod pv;
 pub mod scenario;
+pub mod state;
+pub mod turn;
 
 #[cfg(test)]
+mod game_tests;
+#[cfg(test)]
 mod scenario_tests;
+
+use super::army::Culture;
+use super::data::data;
+use crate::error::{AleaError, Result};
+use crate::game::{GameModel, GamePlay, GameSetup};
+use crate::options::Options;
+use policy::{Policy, Scripted, CATALOG};
+use scenario::{CityId, CountryId, Scenario, RESOURCES};
+use state::{State, Stock, KINDS, R};
+use std::path::Path;
+
+pub const ENDINGS: &[&str] = &["400 PV", "turn cap (most PV)"];
+pub const TURN_METRICS: &[&str] = &["pv", "den", "men", "countries"];
+/// Per-game columns before the per-major ones ([`Game::columns`]).
+pub const GAME_COLUMNS: &[&str] = &[
+    "battles",
+    "assaults",
+    "surrenders",
+    "conquests",
+    "revolts",
+    "deserted_men",
+];
+/// The §1.4 proxies, one column per major each.
+pub const PROXIES: &[&str] = &["cities", "countries_conquered", "wealth", "army_factors"];
+/// Rebellion index of a country at the start (digest §4.16: rural zone 1,000).
+pub const START_IDR: i32 = 1000;
+
+/// One kind of unit a country raises: its battle-code unit, quality, morale and what it costs.
+#[derive(Clone, Copy, Debug)]
+pub struct Kind {
+    pub unit: u8,
+    pub code: &'static str,
+    pub men: f64,
+    /// 0 = A … 3 = D.
+    pub morale: usize,
+    pub regular: bool,
+    /// Combat factor of one unit on battle terrain 1, morale multiplier included (target shortlist).
+    pub factor: f64,
+    pub movement: u32,
+    /// Resources per unit (POB = its men; DEN = its morale cost, digest §3.1.3-§3.1.4).
+    pub cost: Stock,
+}
+
+impl Kind {
+    /// Battle-code unit `unit` (index into `data().units`) raised at `morale` (0 = A) and quality.
+    pub fn new(unit: u8, morale: usize, regular: bool) -> Kind {
+        let d = data();
+        let lu = &d.units[unit as usize];
+        let mut cost = [0i64; R];
+        for (name, v) in &lu.cost {
+            if let Some(r) = RESOURCES.iter().position(|x| x == name) {
+                cost[r] = *v as i64;
+            }
+        }
+        let morale_cost = if regular {
+            &d.morale.cost.regular
+        } else {
+            &d.morale.cost.irregular
+        };
+        cost[scenario::DEN] += morale_cost[morale] as i64;
+        Kind {
+            unit,
+            code: lu.code.as_str(),
+            men: lu.men as f64,
+            morale,
+            regular,
+            factor: d.factor(&lu.code, 1).unwrap_or(0.0) * d.morale.elite.factor_multiplier[morale],
+            movement: lu.movement,
+            cost,
+        }
+    }
+}
+
+/// Everything fixed for a set of games.
+pub struct Game {
+    pub scenario: Scenario,
+    pub start: State,
+    pub players: Vec<String>,
+    pub labels: Vec<String>,
+    pub majors: Vec<CountryId>,
+    /// Per country: its player's policy, or the referee's script.
+    pub policies: Vec<Policy>,
+    /// Per country: plays at random.
+    pub random: Vec<bool>,
+    /// Per country: the kinds it raises (`nkinds` of them are real).
+    pub kinds: Vec<[Kind; KINDS]>,
+    pub nkinds: Vec<u8>,
+    pub culture: Vec<Culture>,
+    /// Per country: its first listed city (the capital), None for the Tribus.
+    pub capital: Vec<Option<CityId>>,
+    /// Per node: the battle-terrain hex name (data().terrain[..].hex) and the PM to enter it per hex.
+    pub hex: Vec<&'static str>,
+    pub pm: Vec<u32>,
+    /// Land routes: `next[a * n + b]` = the first node on the cheapest land path a → b
+    /// (`u8::MAX`: unreachable by land); `cost[a * n + b]` its PM.
+    pub next: Vec<u8>,
+    pub cost: Vec<u32>,
+    /// Land neighbours of each node (borders and straits), for target choice.
+    pub neighbours: Vec<Vec<CountryId>>,
+    pub turn_cap: u32,
+    pub triangular_fort_pv: bool,
+    pub civilized_max_fort: u8,
+    pub yearly_feeding: bool,
+    pub unfed_table: bool,
+    /// DEN per unit at the black market's sale (per resource).
+    pub sale: [f64; R],
+    pub gift_cap_per_year: bool,
+    pub options: Options,
+    pub columns: Vec<&'static str>,
+}
+
+/// PM to enter a node, per hex of the leg, by hex terrain (digest §4.12).
+pub const TERRAIN_PM: [(&str, u32); 6] = [
+    ("plain", 1),
+    ("desert", 2),
+    ("forest", 2),
+    ("rough", 3),
+    ("hills", 4),
+    ("mountain", 5),
+];
+
+/// Black-market buying prices per 10 units (digest §4.9): MET, COM, MAN, MAD, CAB, PIE, CAM, ELE
+/// (non-producers), ESC (non-producers), by resource index.
+fn buying_price_per_unit(r: usize) -> f64 {
+    let per_ten = match RESOURCES[r] {
+        "met" => 16.0,
+        "com" => 120.0,
+        "man" => 12.0,
+        "mad" => 12.0,
+        "cab" => 10.0,
+        "pie" => 10.0,
+        "cam" => 10.0,
+        "ele" => 100.0,
+        "esc" => 45.0,
+        _ => 0.0,
+    };
+    per_ten / 10.0
+}
+
+pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
+    let f = &setup.fields;
+    f.only(&["scenario", "policies"])?;
+    let scenario = match f.string("scenario")? {
+        None => Scenario::bundled()?,
+        Some(dir) => {
+            let path = Path::new(dir);
+            if !path.is_dir() {
+                return Err(AleaError::input(
+                    setup.source,
+                    f.field("scenario"),
+                    format!("\"{dir}\""),
+                    format!(
+                        "a folder holding rulebook.toml and abstraction.toml, e.g. {}",
+                        scenario::BUNDLED_DIR
+                    ),
+                ));
+            }
+            Scenario::from_dir(path)?
+        }
+    };
+    let players: Vec<String> = scenario
+        .majors
+        .iter()
+        .map(|&c| scenario.countries[c as usize].name.clone())
+        .collect();
+    let empty = toml::Table::new();
+    let keys = crate::game::summary::player_keys(&players);
+    let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "scripted")?;
+    let (policies, labels): (Vec<_>, Vec<_>) =
+        chosen.into_iter().map(|c| (c.policy, c.label)).unzip();
+    Ok(Box::new(Game::new(
+        scenario,
+        &setup.options,
+        labels,
+        policies,
+    )))
+}
+
+impl Game {
+    pub fn new(
+        scenario: Scenario,
+        options: &Options,
+        labels: Vec<String>,
+        player_policies: Vec<Policy>,
+    ) -> Game {
+        let d = data();
+        let n = scenario.countries.len();
+        let majors = scenario.majors.clone();
+        let mut policies = vec![Policy::Scripted(Scripted::referee()); n];
+        for (p, &c) in majors.iter().enumerate() {
+            policies[c as usize] = player_policies[p];
+        }
+        let mut kinds = Vec::with_capacity(n);
+        let mut nkinds = Vec::with_capacity(n);
+        let mut kind_units = Vec::with_capacity(n);
+        for c in 0..n {
+            let blank = Kind {
+                unit: u8::MAX,
+                code: "",
+                men: 0.0,
+                morale: 2,
+                regular: false,
+                factor: 0.0,
+                movement: u32::MAX,
+                cost: [0; R],
+            };
+            let mut ks = [blank; KINDS];
+            let mut units = [u8::MAX; KINDS];
+            let mut k = 0;
+            for u in &scenario.start[c].units {
+                if k == KINDS || units[..k].contains(&u.unit) {
+                    continue;
+                }
+                ks[k] = Kind::new(u.unit, u.morale as usize, u.regular);
+                units[k] = u.unit;
+                k += 1;
+            }
+            kinds.push(ks);
+            nkinds.push(k as u8);
+            kind_units.push(units);
+        }
+        let culture: Vec<Culture> = scenario.countries.iter().map(|c| c.culture).collect();
+        let capital = scenario
+            .countries
+            .iter()
+            .map(|c| (!c.cities.is_empty()).then_some(c.cities.start))
+            .collect();
+        let hex: Vec<&'static str> = scenario
+            .nodes
+            .iter()
+            .map(|node| d.terrain[node.terrain as usize].hex.as_str())
+            .collect();
+        let pm: Vec<u32> = scenario
+            .nodes
+            .iter()
+            .map(|node| {
+                let name = d.terrain[node.terrain as usize].name_en.as_str();
+                TERRAIN_PM.iter().find(|t| t.0 == name).map_or(1, |t| t.1)
+            })
+            .collect();
+        let neighbours: Vec<Vec<CountryId>> = (0..n)
+            .map(|a| {
+                scenario
+                    .links(a as CountryId)
+                    .iter()
+                    .filter(|l| !l.sea)
+                    .map(|l| l.to)
+                    .collect()
+            })
+            .collect();
+        let (next, cost) = military::land_routes(&scenario, &pm);
+        let random: Vec<bool> = policies.iter().map(|p| *p == Policy::Random).collect();
+        let mut sale = [1.0; R];
+        sale[scenario::POB] = 0.0;
+        sale[scenario::DEN] = 1.0;
+        let buying = options.choice("black_market_sale") == "buying-price";
+        for r in 2..R {
+            let special = matches!(RESOURCES[r], "esc" | "ele");
+            sale[r] = match (buying, special) {
+                (false, false) => 1.0,
+                (false, true) => 3.0,
+                (true, false) => buying_price_per_unit(r),
+                (true, true) => buying_price_per_unit(r) / 3.0,
+            };
+        }
+        let mut columns: Vec<&'static str> = GAME_COLUMNS.to_vec();
+        for &c in &majors {
+            let key =
+                crate::game::summary::player_keys(&[scenario.countries[c as usize].name.clone()])
+                    .remove(0);
+            for source in pv::SOURCES {
+                columns.push(crate::game::column_name(format!("pv_{source}_{key}")));
+            }
+            for proxy in PROXIES {
+                columns.push(crate::game::column_name(format!("{proxy}_{key}")));
+            }
+        }
+        let start = state::initial(&scenario, &kind_units, START_IDR);
+        Game {
+            players: majors
+                .iter()
+                .map(|&c| scenario.countries[c as usize].name.clone())
+                .collect(),
+            labels,
+            majors,
+            policies,
+            random,
+            kinds,
+            nkinds,
+            culture,
+            capital,
+            hex,
+            pm,
+            next,
+            cost,
+            neighbours,
+            turn_cap: options.int("game_turn_cap") as u32,
+            triangular_fort_pv: options.choice("fortification_pv") == "triangular",
+            civilized_max_fort: options.int("civilized_max_fortification") as u8,
+            yearly_feeding: options.choice("population_feeding") == "yearly",
+            unfed_table: options.choice("unfed_population_pv") == "table",
+            sale,
+            gift_cap_per_year: options.choice("gift_cap_period") == "year",
+            options: options.clone(),
+            columns,
+            start,
+            scenario,
+        }
+    }
+
+    pub fn men_per_unit(&self, c: CountryId) -> [f64; KINDS] {
+        self.kinds[c as usize].map(|k| k.men)
+    }
+
+    /// Highest fortification level country `c` may build (digest §4.7, §4.18).
+    pub fn max_fort(&self, c: CountryId) -> u8 {
+        match self.culture[c as usize] {
+            Culture::Barbarian => 4,
+            Culture::Mixed => 6,
+            Culture::Civilized => self.civilized_max_fort,
+        }
+    }
+}
+
+/// What this engine does not play yet, said in every run's summary (never silent).
+pub const SIMPLIFICATIONS: &[&str] = &[
+    "not played: events (§4.14), weather and storms (§4.15; every month is clear, winter halves movement and combat), mercenaries, diplomacy and treaties (no treaty PV), trade and the black market (its sale value only prices the gift cap and the wealth proxy), espionage and assassination, leaders (every army fights without a commander; no promotion, capture or death), naval moves, fleets and landings (armies move by land edges and straits only; island countries cannot be reached), interception, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares)",
+    "region graph (digest §6.2): one node per country; an army crosses a leg by paying hexes x the entered node's terrain PM (+ the strait's PM) from its slowest unit's monthly allowance, doubled cost in winter; passage through third countries is free; armies meet only at their target",
+    "armies: each country has one field army, a garrison in its capital and recruits in training (operational next turn); the unit kinds are the country's starting ones (abstraction.toml [start] army); recruits take the kind's morale and quality",
+    "war: a country's whole land falls with its capital: the field army defending at home is fought in the field (battle terrain rolled from the node's hex), then the capital is besieged (siege code's month-by-month walls, hunger and surrender) and assaulted at its effective level (assault code) against the whole garrison; a won assault or a surrender takes every city of the country and ends its last units there (§19 conquest); the defender's stock (its storage hexes) goes to the conqueror; a beaten field army goes home (a defender's into its garrison); a conquered country keeps no garrison, so another major takes it by marching in (no occupation forces, no annexation delay); a nation without land cannot pay and its troops desert; tactics: attacker AF (AE off open ground), defender DE, no retreat thresholds, pursuit on",
+    "the referee's countries (every non-major) run the scripted economy at its defaults and never attack (§28 lets them); only majors can win; all countries start at 0 PV",
+    "PV (§4.19) applied: battles won/lost by factor ratio, conquering/losing territory, cities and the main country, the capital's fortification levels, gifts of COM and DEN to the population (capped), taxes, a year without fighting, invasion suffered (first and following months), unfed population, revolts (a revolt costs its PV, resets the index to 250 and cuts POB to 75% for a year; the militia's fight is not played); the rebellion index is one per home country",
+    "payments: wages 1/20 of each unit's morale cost in January and July (A41 as the digest proposes), army food 1 COM per unit each January (a shortfall has no stated effect and none here), offensive food 1 COM per 200 men per month abroad (an unfed share fights at half), population feeding by option population_feeding; unpaid units desert (no city sack)",
+];
+
+impl GameModel for Game {
+    fn players(&self) -> &[String] {
+        &self.players
+    }
+    fn player_policies(&self) -> &[String] {
+        &self.labels
+    }
+    fn endings(&self) -> &[&'static str] {
+        ENDINGS
+    }
+    fn turn_metrics(&self) -> &[&'static str] {
+        TURN_METRICS
+    }
+    fn game_columns(&self) -> &[&'static str] {
+        &self.columns
+    }
+    fn max_turns(&self) -> u32 {
+        self.turn_cap
+    }
+    fn turn_label(&self, turn: u32) -> String {
+        let year = (turn - 1) / 6 + 1;
+        let first = (turn - 1) % 6 * 2 + 1;
+        format!("turn {turn} (year {year}, months {first}-{})", first + 1)
+    }
+    fn describe(&self) -> Vec<String> {
+        let s = &self.scenario;
+        let mut out = vec![format!(
+            "Mediterráneo sanguinolento: {} countries ({} majors: {}), {} cities; first to {} PV or the most PV after {} turns (option game_turn_cap)",
+            s.countries.len(),
+            self.majors.len(),
+            self.players.join(", "),
+            s.cities.len(),
+            s.calendar.victory_pv,
+            self.turn_cap
+        )];
+        let placeholders = s.placeholders();
+        if !placeholders.is_empty() {
+            out.push(format!(
+                "WINNERS REST ON PLACEHOLDERS: {} (abstraction.toml) are invented stand-ins for the missing country sheets; no win rate here says anything about the real game's balance",
+                placeholders.join(", ")
+            ));
+        }
+        out.push("results rest on these stand-ins for components the rulebook lacks:".into());
+        for line in s.stand_in_summary().lines() {
+            out.push(format!("  {line}"));
+        }
+        out.push("simplifications (labelled, not silent):".into());
+        for line in SIMPLIFICATIONS {
+            out.push(format!("  {line}"));
+        }
+        out
+    }
+    fn worker(&self) -> Box<dyn GamePlay + '_> {
+        Box::new(turn::Play::new(self))
+    }
+}

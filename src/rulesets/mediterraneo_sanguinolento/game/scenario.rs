@@ -28,6 +28,14 @@ pub const RESOURCES: [&str; 11] = [
 ];
 pub const POB: usize = 0;
 pub const DEN: usize = 1;
+pub const COM: usize = 2;
+pub const MET: usize = 3;
+pub const MAD: usize = 4;
+pub const PIE: usize = 5;
+pub const CAB: usize = 6;
+pub const CAM: usize = 7;
+pub const ELE: usize = 8;
+pub const ESC: usize = 9;
 pub const MAN: usize = 10;
 pub type Resources = [u32; 11];
 

@@ -1,0 +1,266 @@
+//! Fights of the game through the battle code, never a copy of it: a field battle is
+//! `field::plan` on a battle terrain rolled from the node's hex, an assault is
+//! `assault::assault_battle` at the capital's effective level, and both are played by
+//! `FieldBattle`'s own trial, whose recorded columns (units lost per group with pursuit, men
+//! recovered, slaves and metal taken) are read back into the game.
+//!
+//! Building a battle allocates (its armies, schema and engine): that happens once per fight, not
+//! per turn; a game has a few dozen fights.
+
+use super::scenario::CountryId;
+use super::state::{Units, KINDS, NO_UNITS};
+use super::Game;
+use crate::battle::{side_column, Simulate, Trial};
+use crate::dice::Dice;
+use crate::rulesets::mediterraneo_sanguinolento::army::{
+    Army, Group, LeaderKind, Strategy, TacticChoice, AE, AF, DE,
+};
+use crate::rulesets::mediterraneo_sanguinolento::assault::{
+    assault_battle, assault_case, effective_level,
+};
+use crate::rulesets::mediterraneo_sanguinolento::data::data;
+use crate::rulesets::mediterraneo_sanguinolento::field::{
+    self, Context, FieldBattle, LandOptions, Plan, TerrainCase, DEFAULT_RESOLUTION,
+};
+use crate::rulesets::mediterraneo_sanguinolento::outcome::Verdict;
+use crate::rulesets::mediterraneo_sanguinolento::SIDES;
+
+/// One side of a fight: whose troops, how many of each kind, and the share fighting unfed.
+#[derive(Clone, Copy, Debug)]
+pub struct Side {
+    pub country: CountryId,
+    pub units: Units,
+    pub unsupplied: f64,
+}
+
+/// What a fight did.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Fought {
+    /// 0 = the attacker, 1 = the defender, None = undecided or both broke.
+    pub winner: Option<usize>,
+    /// Units each side lost (pursuit included, recovered men given back).
+    pub lost: [Units; 2],
+    /// Combat factors of each side at the start (the PV table's ratio).
+    pub factors: [f64; 2],
+    pub slaves: [f64; 2],
+    pub metal: [f64; 2],
+}
+
+/// Days fought before a battle is called undecided (the calculator's default).
+const MAX_DAYS: u32 = 30;
+
+fn context(winter: bool) -> Context {
+    Context {
+        weather_rain: false,
+        storm: false,
+        winter,
+        max_days: MAX_DAYS,
+        resolution: DEFAULT_RESOLUTION,
+    }
+}
+
+/// The battle code's army for `side`: its kinds with units left, no commander (leaders are not
+/// played), the nation flags the scenario gives the country; attacker AF (AE where AF is not
+/// allowed), defender DE.
+pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
+    let c = side.country;
+    let flags = &game.scenario.nations;
+    let kinds = &game.kinds[c as usize];
+    let groups = (0..game.nkinds[c as usize] as usize)
+        .filter(|&k| side.units[k] > 1e-9)
+        .map(|k| Group {
+            code: kinds[k].code.to_string(),
+            regular: kinds[k].regular,
+            morale: kinds[k].morale,
+            units: side.units[k],
+            veteran: false,
+            guard: false,
+        })
+        .collect();
+    let tactic = if attacking { AF } else { DE };
+    Army {
+        culture: game.culture[c as usize],
+        roman: flags.roman.contains(c),
+        italic: flags.italic.contains(c),
+        hispanic: flags.hispanic.contains(c),
+        greek: flags.greek.contains(c),
+        carthaginian: flags.carthaginian.contains(c),
+        seleucid: flags.seleucid.contains(c),
+        groups,
+        has_commander: false,
+        tactical: 0,
+        strategic: 0,
+        leader_kind: LeaderKind::None,
+        king: false,
+        fatigue: 0,
+        unsupplied: side.unsupplied,
+        surprise: false,
+        tactic: TacticChoice::Fixed(tactic),
+        fallback_tactic: if attacking { AE } else { DE },
+        strategy: Strategy::None,
+        flank_fraction: 0.25,
+        flank_strategic: 0,
+        archers_fire: true,
+        chariots_segment: 0,
+        guard_segment: 0,
+        guard_bonus: 2,
+        retreat_below_morale: None,
+        retreat_after_losses: None,
+        retreat_before_battle: false,
+        pursue: true,
+        casualty_order: Vec::new(),
+    }
+}
+
+pub fn has_troops(units: &Units) -> bool {
+    units.iter().any(|&u| u > 1e-9)
+}
+
+/// A field battle in `node` (its hex rolled into a battle terrain with 2D6).
+pub fn field_battle(
+    game: &Game,
+    node: CountryId,
+    winter: bool,
+    sides: [Side; 2],
+    dice: &mut Dice,
+) -> Fought {
+    let armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
+    let roll = (dice.d(6) + dice.d(6)) as i32;
+    let column = data()
+        .battle_terrain(game.hex[node as usize], roll)
+        .unwrap_or(1);
+    let tactics = [tactic(&armies[0], column), DE];
+    let ctx = context(winter);
+    let opts = LandOptions::new(&game.options);
+    let plan = field::plan(&armies, tactics, column, &ctx, &opts);
+    let case = TerrainCase {
+        terrain: column,
+        probability: 1.0,
+        tactics,
+        plan,
+    };
+    let battle = FieldBattle::from_cases(
+        armies,
+        vec![case],
+        MAX_DAYS,
+        &game.options,
+        false,
+        Vec::new(),
+    );
+    play(&battle, &sides, dice)
+}
+
+/// An assault on a capital whose walls stand at `fort` after `months` of siege (the assault
+/// code's effective level: Greek defenders +1, Roman attackers -1, the siege's months).
+pub fn assault(
+    game: &Game,
+    fort: u32,
+    months: u32,
+    winter: bool,
+    sides: [Side; 2],
+    dice: &mut Dice,
+) -> Fought {
+    let armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
+    let level = effective_level(&armies, fort, months, false, 0, false);
+    let battle = assault_battle(armies, level, &context(winter), &game.options, Vec::new());
+    play(&battle, &sides, dice)
+}
+
+fn play(battle: &FieldBattle, sides: &[Side; 2], dice: &mut Dice) -> Fought {
+    let mut trial = Trial::default();
+    battle.trial(dice, &mut trial);
+    let schema = &battle.schema;
+    let e = &battle.cases[0].plan.engine;
+    let mut out = Fought {
+        winner: (trial.outcome < 2).then_some(trial.outcome),
+        factors: [e.all_factors(&e.start, 0), e.all_factors(&e.start, 1)],
+        ..Fought::default()
+    };
+    let scalar = |name: String| schema.scalar_index(&name).map_or(0.0, |i| trial.scalars[i]);
+    for k in 0..2 {
+        let side = SIDES[k];
+        let mut lost = NO_UNITS;
+        let mut g = 0;
+        for kind in 0..KINDS {
+            if sides[k].units[kind] <= 1e-9 {
+                continue;
+            }
+            let label = battle.armies[k].groups[g].label();
+            lost[kind] = scalar(format!("{side}_units_lost/{label}")).min(sides[k].units[kind]);
+            g += 1;
+        }
+        // Recovered men rejoin their groups in proportion to what each lost.
+        let men_lost = scalar(side_column(side, "men_lost"));
+        let recovered = scalar(side_column(side, "men_recovered"));
+        if men_lost > 0.0 && recovered > 0.0 {
+            let keep = 1.0 - (recovered / men_lost).min(1.0);
+            for u in &mut lost {
+                *u *= keep;
+            }
+        }
+        out.lost[k] = lost;
+        out.slaves[k] = scalar(side_column(side, "slaves_taken"));
+        out.metal[k] = scalar(side_column(side, "metal_taken"));
+    }
+    out
+}
+
+/// The battle code's P(win) of a fight, from `trials` simulated ones (the policy's odds). Each
+/// battle plan (per rolled battle terrain, or the assault's one) is built once and played
+/// `trials` times by the segment engine.
+#[allow(clippy::too_many_arguments)]
+pub fn odds(
+    game: &Game,
+    node: CountryId,
+    assault_fort: Option<u32>,
+    months: u32,
+    winter: bool,
+    sides: [Side; 2],
+    trials: u32,
+    dice: &mut Dice,
+) -> f64 {
+    let armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
+    let ctx = context(winter);
+    let mut wins = 0;
+    match assault_fort {
+        Some(fort) => {
+            let level = effective_level(&armies, fort, months, false, 0, false);
+            let case = assault_case(&armies, level, &ctx, &game.options, &mut Vec::new());
+            for _ in 0..trials {
+                wins += (winner(&case.plan, dice) == Some(0)) as u32;
+            }
+        }
+        None => {
+            let opts = LandOptions::new(&game.options);
+            let mut plans: [Option<Plan>; 11] = std::array::from_fn(|_| None);
+            for _ in 0..trials {
+                let roll = (dice.d(6) + dice.d(6)) as i32;
+                let column = data()
+                    .battle_terrain(game.hex[node as usize], roll)
+                    .unwrap_or(1);
+                let plan = plans[column].get_or_insert_with(|| {
+                    let tactics = [tactic(&armies[0], column), DE];
+                    field::plan(&armies, tactics, column, &ctx, &opts)
+                });
+                wins += (winner(plan, dice) == Some(0)) as u32;
+            }
+        }
+    }
+    wins as f64 / trials.max(1) as f64
+}
+
+/// The attacker's ordered tactic on battle terrain `column` (AF falls back to AE off open ground).
+fn tactic(army: &Army, column: usize) -> usize {
+    match army.tactic {
+        TacticChoice::Fixed(t) => army.tactic_on(t, column),
+        TacticChoice::BestResponse => AE,
+    }
+}
+
+/// Who wins one play of a plan (a routed garrison surrenders: the attacker wins either way).
+fn winner(plan: &Plan, dice: &mut Dice) -> Option<usize> {
+    match plan.decided {
+        Some(v) => v.winner(),
+        None => Verdict::Battle(plan.engine.play(dice).1).winner(),
+    }
+}

@@ -1,0 +1,407 @@
+//! The economy phases of the turn (digest §2, §4.2, §4.4-§4.7, §4.16, §4.19): payments and feeding,
+//! desertion, purchases with their morale cost, the capital's walls, collection (with the conquered
+//! countries' POB schedule and August's harvest), taxes, gifts to the population, revolts and the
+//! year's peace PV. Every resource moves through `State::gain` / `State::spend`, so the ledger
+//! sees it.
+
+use super::policy::Scripted;
+use super::pv::{self, column};
+use super::scenario::{CountryId, COM, DEN, MAD, PIE, POB};
+use super::state::{State, KINDS};
+use super::Game;
+use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
+
+/// Gift cap per period, DEN worth at black-market sale value (L4382-L4386).
+pub const GIFT_CAP: f64 = 2000.0;
+/// A gift lot: 300 COM or 600 DEN (the table's rows).
+pub const COM_LOT: i64 = 300;
+pub const DEN_LOT: i64 = 600;
+/// POB fed per COM: half-yearly 20 (rules §51) or yearly 10 (rules §6.12).
+const POB_PER_COM_HALF_YEARLY: i64 = 20;
+const POB_PER_COM_YEARLY: i64 = 10;
+/// Wages are 1/20 of the creation (morale) cost, twice a year (L4070).
+const WAGE_DIVISOR: f64 = 20.0;
+
+fn culture(g: &Game, c: CountryId) -> Culture {
+    g.culture[c as usize]
+}
+
+/// DEN owed by country `c` for one half-year's wages.
+pub fn wages(g: &Game, st: &State, c: CountryId) -> i64 {
+    let units = st.all_units(c);
+    let kinds = &g.kinds[c as usize];
+    let owed: f64 = (0..KINDS)
+        .map(|k| units[k] * kinds[k].cost[DEN] as f64 / WAGE_DIVISOR)
+        .sum();
+    owed.ceil() as i64
+}
+
+/// Units of country `c`, for the yearly army food (1 COM a unit, L2088).
+pub fn army_food(st: &State, c: CountryId) -> i64 {
+    st.all_units(c).iter().sum::<f64>().ceil() as i64
+}
+
+/// 2 PAGOS and 3 DESERCIONES for the months of this turn: wages in January and July (unpaid units
+/// desert), army food in January, population feeding by option `population_feeding`.
+pub fn payments(g: &Game, st: &mut State, months: [u32; 2]) {
+    for m in months {
+        let cal = State::calendar(m);
+        for c in 0..st.nations.len() as CountryId {
+            if cal == 1 || cal == 7 {
+                let owed = wages(g, st, c);
+                let paid = st.spend(c, DEN, owed);
+                if paid < owed {
+                    let share = (owed - paid) as f64 / owed as f64;
+                    let men = st.remove_share(c, share, &g.men_per_unit(c));
+                    st.counts.deserted_men += men;
+                }
+            }
+            if cal == 1 {
+                let food = army_food(st, c);
+                st.spend(c, COM, food);
+            }
+            let per = match (g.yearly_feeding, cal) {
+                (false, 1 | 7) => POB_PER_COM_HALF_YEARLY,
+                (true, 6) => POB_PER_COM_YEARLY,
+                _ => continue,
+            };
+            feed_population(g, st, c, per);
+        }
+    }
+}
+
+fn feed_population(g: &Game, st: &mut State, c: CountryId, pob_per_com: i64) {
+    let pob = st.nations[c as usize].pob_collected;
+    let need = pob / pob_per_com;
+    let short = need - st.spend(c, COM, need);
+    if short <= 0 {
+        return;
+    }
+    // Each COM not delivered: IDR -1; the unfed POB cost PV (A76).
+    st.nations[c as usize].idr -= short as i32;
+    let unfed = short * pob_per_com;
+    let pv = if g.unfed_table {
+        let per_100 = [1, 1, 2][column(culture(g, c))];
+        -((unfed / 100) as i32) * per_100
+    } else {
+        -((unfed / pv::UNFED_POB_PER_PV) as i32)
+    };
+    st.add_pv(c, pv::HUNGER_REBELLION, pv);
+}
+
+/// The recruitment mix over a country's kinds: heavy (first), middle, mounted (last).
+fn mix(p: &Scripted, nkinds: usize) -> [f64; KINDS] {
+    let heavy = p.heavy_share.clamp(0.0, 1.0);
+    let mounted = p.mounted_share.clamp(0.0, 1.0);
+    match nkinds {
+        0 => [0.0; KINDS],
+        1 => [1.0, 0.0, 0.0],
+        2 => {
+            let m = mounted.min(1.0);
+            [1.0 - m, m, 0.0]
+        }
+        _ => {
+            let total = (heavy + mounted).max(1.0);
+            let (h, m) = (heavy / total, mounted / total);
+            [h, 1.0 - h - m, m]
+        }
+    }
+}
+
+/// Whole units of kind `k` country `c` can pay for from `pob` men and its stocks above `reserve` DEN.
+pub fn affordable(g: &Game, st: &State, c: CountryId, k: usize, pob: i64, reserve: i64) -> i64 {
+    let kind = &g.kinds[c as usize][k];
+    let stock = &st.nations[c as usize].stock;
+    let mut n = pob / kind.cost[POB].max(1);
+    for (r, &cost) in kind.cost.iter().enumerate() {
+        if r == POB || cost == 0 {
+            continue;
+        }
+        let have = if r == DEN {
+            stock[r] - reserve
+        } else {
+            stock[r]
+        };
+        n = n.min(have.max(0) / cost);
+    }
+    n.max(0)
+}
+
+/// Pays for `n` units of kind `k` (their men from POB, resources, morale cost in DEN) and puts
+/// them in training.
+pub fn buy(g: &Game, st: &mut State, c: CountryId, k: usize, n: i64) {
+    let kind = g.kinds[c as usize][k];
+    for (r, &cost) in kind.cost.iter().enumerate() {
+        if cost > 0 {
+            let paid = st.spend(c, r, cost * n);
+            debug_assert_eq!(paid, cost * n, "bought units must be affordable");
+        }
+    }
+    st.nations[c as usize].training[k] += n as f64;
+    st.ledger.men_raised += n as f64 * kind.men;
+}
+
+/// 6 COMPRAS: each country turns its policy's share of the POB on hand into units of its kinds.
+pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
+    for c in 0..st.nations.len() as CountryId {
+        if st.lands[c as usize].owner != c {
+            continue; // a nation without its home has no city to raise troops in (L1242)
+        }
+        let p = &plans[c as usize];
+        let nk = g.nkinds[c as usize] as usize;
+        let pob = (st.nations[c as usize].stock[POB] as f64 * p.recruit.clamp(0.0, 1.0)) as i64;
+        let shares = mix(p, nk);
+        for k in 0..nk {
+            let men = (pob as f64 * shares[k]) as i64;
+            let n = affordable(g, st, c, k, men, p.reserve);
+            if n > 0 {
+                buy(g, st, c, k, n);
+            }
+        }
+    }
+}
+
+/// Recruits bought last turn become operational: with the field army if it is at home, else in
+/// the garrison.
+pub fn train(st: &mut State) {
+    for (c, n) in st.nations.iter_mut().enumerate() {
+        let home = n.at as usize == c && n.mission == super::state::Mission::Idle;
+        for k in 0..KINDS {
+            if home {
+                n.field[k] += n.training[k];
+            } else {
+                n.garrison[k] += n.training[k];
+            }
+            n.training[k] = 0.0;
+        }
+    }
+}
+
+/// DEN and stone (PIE, then MAD) to build fortification level `level` (L3804-L3812).
+pub fn wall_cost(level: u8) -> (i64, i64) {
+    (150 * level as i64, 100 * level as i64)
+}
+
+/// 7 CONSTRUCCIONES: a country whose capital is below its policy's level starts the next level if
+/// it can pay (one work of a kind at a time).
+pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
+    for c in 0..st.nations.len() as CountryId {
+        let Some(capital) = g.capital[c as usize] else {
+            continue;
+        };
+        if st.lands[c as usize].owner != c || st.nations[c as usize].work.0 != 0 {
+            continue;
+        }
+        let p = &plans[c as usize];
+        let level = st.city_fort[capital as usize];
+        if level >= p.fortify.min(g.max_fort(c)) {
+            continue;
+        }
+        let next = level + 1;
+        let (den, stone) = wall_cost(next);
+        let n = &st.nations[c as usize];
+        if n.stock[DEN] - p.reserve < den || n.stock[PIE] + n.stock[MAD] < stone {
+            continue;
+        }
+        st.spend(c, DEN, den);
+        let from_pie = st.spend(c, PIE, stone);
+        st.spend(c, MAD, stone - from_pie);
+        // Level N takes N months.
+        st.nations[c as usize].work = (next, next);
+    }
+}
+
+/// One month of work on the walls; a finished level gives its PV and IDR (T9, A75).
+pub fn works_month(g: &Game, st: &mut State, besieged: &[bool]) {
+    for c in 0..st.nations.len() as CountryId {
+        let (level, left) = st.nations[c as usize].work;
+        if level == 0 {
+            continue;
+        }
+        if st.lands[c as usize].owner != c {
+            st.nations[c as usize].work = (0, 0);
+            continue;
+        }
+        if besieged[c as usize] {
+            continue; // construction stops in a besieged city (L3676)
+        }
+        if left > 1 {
+            st.nations[c as usize].work.1 = left - 1;
+            continue;
+        }
+        finish_wall(g, st, c, level);
+    }
+}
+
+/// The capital of `c` reaches `level`.
+pub fn finish_wall(g: &Game, st: &mut State, c: CountryId, level: u8) {
+    if let Some(capital) = g.capital[c as usize] {
+        st.city_fort[capital as usize] = level;
+    }
+    st.nations[c as usize].work = (0, 0);
+    let cul = culture(g, c);
+    st.add_pv(
+        c,
+        pv::FORTIFICATION,
+        pv::fortification_pv(level, g.triangular_fort_pv),
+    );
+    st.nations[c as usize].idr += pv::FORTIFICATION_LEVEL.idr(cul);
+}
+
+/// Share of a conquered country's POB its new owner collects: 10%, 20%, 30%, then all (L5273).
+pub fn conquered_pob_percent(collections: u8) -> i64 {
+    match collections {
+        0 => 10,
+        1 => 20,
+        2 => 30,
+        _ => 100,
+    }
+}
+
+/// Whether a country taken in game month `taken` yields at a collection in game month `now`
+/// (at least one month after the conquest, L4032).
+pub fn collects(taken: u32, now: u32) -> bool {
+    taken == 0 || now > taken
+}
+
+/// DEN production multiplier of a tax level, as a fraction (numerator, denominator).
+fn tax_fraction(level: i8) -> (i64, i64) {
+    match level {
+        -2 => (1, 2),
+        -1 => (2, 3),
+        1 => (3, 2),
+        2 => (2, 1),
+        _ => (1, 1),
+    }
+}
+
+/// 9 COBROS in game month `month` (April, August, December): revolts are checked first, unspent
+/// POB lapses (+1 POB income per 50, L713), every held country yields to its holder, then the
+/// policies' gifts; April sets the year's tax level, December scores the year without fighting.
+pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
+    let cal = State::calendar(month);
+    let n = st.nations.len();
+    rebellions(g, st);
+    if cal == 4 {
+        for c in 0..n {
+            let level = plans[c].taxes.clamp(-2, 2);
+            st.nations[c].tax_level = level;
+            if level != 0 {
+                let i = if level < 0 { level + 2 } else { level + 1 } as usize;
+                st.apply(c as CountryId, pv::TAXES_SOURCE, pv::TAXES[i], g.culture[c]);
+            }
+        }
+    }
+    for c in 0..n as CountryId {
+        let unspent = st.nations[c as usize].stock[POB];
+        st.spend(c, POB, unspent);
+        st.nations[c as usize].pob_growth += unspent / 50;
+        st.nations[c as usize].pob_collected = 0;
+    }
+    for l in 0..n {
+        let land = st.lands[l];
+        let owner = land.owner;
+        if !collects(land.taken_month, month) {
+            continue;
+        }
+        let mut yields = g.scenario.production[l].map(|v| v as i64);
+        let o = owner as usize;
+        if o == l {
+            yields[POB] += st.nations[o].pob_growth;
+            if st.nations[o].revolt_collections > 0 {
+                yields[POB] = yields[POB] * 3 / 4;
+            }
+        } else {
+            yields[POB] = yields[POB] * conquered_pob_percent(land.collections) / 100;
+            st.lands[l].collections = land.collections.saturating_add(1);
+        }
+        if cal == 4 {
+            let (num, den) = tax_fraction(st.nations[o].tax_level);
+            yields[DEN] = yields[DEN] * num / den;
+        }
+        if cal == 8 {
+            yields[COM] = yields[COM] * 5 / 4; // the harvest, +25% (L4030)
+        }
+        for (r, &v) in yields.iter().enumerate() {
+            if v > 0 {
+                st.gain(owner, r, v);
+            }
+        }
+        st.nations[o].pob_collected += yields[POB];
+    }
+    for c in 0..n {
+        let nation = &mut st.nations[c];
+        nation.revolt_collections = nation.revolt_collections.saturating_sub(1);
+        if !g.gift_cap_per_year || cal == 12 {
+            nation.gifts_this_period = 0;
+        }
+    }
+    gifts(g, st, plans);
+    if cal == 12 {
+        for c in 0..n {
+            if !st.nations[c].fought_this_year {
+                st.apply(
+                    c as CountryId,
+                    pv::PEACE,
+                    pv::NOT_FIGHTING_IN_A_YEAR,
+                    g.culture[c],
+                );
+            }
+            st.nations[c].fought_this_year = false;
+        }
+    }
+}
+
+/// Food a country wants to keep: its policy's multiple of a half-year's feeding and army food.
+fn food_to_keep(st: &State, c: CountryId, p: &Scripted) -> i64 {
+    let need = st.nations[c as usize].pob_collected / POB_PER_COM_HALF_YEARLY + army_food(st, c);
+    (need as f64 * p.food_stock.max(0.0)) as i64
+}
+
+/// Gifts to the population after a collection: lots of 300 COM, then of 600 DEN, within the
+/// policy's share of the period's cap, from what is above the food stock and the DEN reserve.
+pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted]) {
+    for c in 0..st.nations.len() as CountryId {
+        let p = &plans[c as usize];
+        if p.gifts <= 0.0 || st.lands[c as usize].owner != c {
+            continue;
+        }
+        let cap = (GIFT_CAP * p.gifts.min(1.0)) as i64;
+        let cul = culture(g, c);
+        let com_worth = (COM_LOT as f64 * g.sale[COM]).ceil() as i64;
+        let keep = food_to_keep(st, c, p);
+        while st.nations[c as usize].gifts_this_period + com_worth <= cap
+            && st.nations[c as usize].stock[COM] - COM_LOT >= keep
+        {
+            st.spend(c, COM, COM_LOT);
+            st.nations[c as usize].gifts_this_period += com_worth;
+            st.apply(c, pv::GIFTS, pv::GIFT_300_COM, cul);
+        }
+        while st.nations[c as usize].gifts_this_period + DEN_LOT <= cap
+            && st.nations[c as usize].stock[DEN] - DEN_LOT >= p.reserve
+        {
+            st.spend(c, DEN, DEN_LOT);
+            st.nations[c as usize].gifts_this_period += DEN_LOT;
+            st.apply(c, pv::GIFTS, pv::GIFT_600_DEN, cul);
+        }
+    }
+}
+
+/// Rebellion indices are counted just before each collection (L5633): at 0 or below the home
+/// country revolts (its PV row; the index stays at 250 and POB falls to 75% for a year, L5625).
+fn rebellions(g: &Game, st: &mut State) {
+    for c in 0..st.nations.len() {
+        if st.nations[c].idr > 0 || st.lands[c].owner != c as CountryId {
+            continue;
+        }
+        st.counts.revolts += 1;
+        st.apply(
+            c as CountryId,
+            pv::HUNGER_REBELLION,
+            pv::REBELLION_MAIN_COUNTRY,
+            g.culture[c],
+        );
+        st.nations[c].idr = 250;
+        st.nations[c].revolt_collections = 3;
+    }
+}

@@ -1,0 +1,618 @@
+//! 8 MOVIMIENTO, COMBATE on the region graph (digest §4.12, §6.2), month by month: targets chosen by
+//! the battle code's odds, marches paying each leg's PM (terrain, straits, winter ×2), the field
+//! battle against a defending army, the siege of the capital (the siege code's hunger and
+//! surrender) and its assault (the assault code), conquest (§19) with its PV, offensive food and
+//! the PV of invasion suffered.
+
+use super::battles::{self, has_troops, Side};
+use super::policy::Scripted;
+use super::pv;
+use super::scenario::{CountryId, Scenario, COM, ESC, MET};
+use super::state::{Land, Mission, State, Units, KINDS, NO_UNITS};
+use super::Game;
+use crate::dice::Dice;
+use crate::game::GameLog;
+use crate::game_log;
+use crate::rulesets::mediterraneo_sanguinolento::siege;
+
+pub const UNREACHABLE: u8 = u8::MAX;
+/// Men per COM of offensive food a month (L2090).
+const MEN_PER_COM: f64 = 200.0;
+
+/// PM to enter `to` from `from` by their land link: hexes × `to`'s terrain PM + the strait's PM.
+fn link_cost(s: &Scenario, pm: &[u32], from: CountryId, to: CountryId) -> Option<u32> {
+    s.links(from)
+        .iter()
+        .find(|l| l.to == to && !l.sea)
+        .map(|l| l.hexes as u32 * pm[to as usize] + l.strait as u32)
+}
+
+/// Cheapest land paths between every pair of nodes (Dijkstra from each): the first step and the
+/// PM of each, `u8::MAX` where no land path exists (islands).
+pub fn land_routes(s: &Scenario, pm: &[u32]) -> (Vec<u8>, Vec<u32>) {
+    let n = s.countries.len();
+    let mut next = vec![UNREACHABLE; n * n];
+    let mut cost = vec![u32::MAX; n * n];
+    for a in 0..n {
+        let row = a * n;
+        let mut done = vec![false; n];
+        cost[row + a] = 0;
+        next[row + a] = a as u8;
+        while let Some(u) = (0..n)
+            .filter(|&u| !done[u] && cost[row + u] != u32::MAX)
+            .min_by_key(|&u| (cost[row + u], u))
+        {
+            done[u] = true;
+            for l in s.links(u as CountryId).iter().filter(|l| !l.sea) {
+                let v = l.to as usize;
+                let c = cost[row + u] + l.hexes as u32 * pm[v] + l.strait as u32;
+                if c < cost[row + v] {
+                    cost[row + v] = c;
+                    next[row + v] = if u == a { v as u8 } else { next[row + u] };
+                }
+            }
+        }
+    }
+    (next, cost)
+}
+
+/// Whether game month `month` is a winter month of the scenario's calendar (L4502).
+pub fn winter(g: &Game, month: u32) -> bool {
+    g.scenario.calendar.winter & (1 << State::calendar(month)) != 0
+}
+
+/// Combat factors of some units on open ground (the target shortlist's yardstick).
+pub fn strength(g: &Game, c: CountryId, units: &Units) -> f64 {
+    let kinds = &g.kinds[c as usize];
+    (0..KINDS).map(|k| units[k] * kinds[k].factor).sum()
+}
+
+/// PM a field army moves in a month: its slowest kind's allowance (L2030-L2074).
+fn allowance(g: &Game, c: CountryId, units: &Units) -> u32 {
+    let kinds = &g.kinds[c as usize];
+    (0..KINDS)
+        .filter(|&k| units[k] > 1e-9)
+        .map(|k| kinds[k].movement)
+        .min()
+        .unwrap_or(0)
+}
+
+/// The defenders of node `t`: its holder's field army if it stands there idle, and the garrison
+/// if `t` is the holder's home (a conquered country has none).
+fn defenders(st: &State, t: CountryId) -> (CountryId, Units, Units) {
+    let o = st.lands[t as usize].owner;
+    let n = &st.nations[o as usize];
+    let field = if n.at == t && n.mission == Mission::Idle {
+        n.field
+    } else {
+        NO_UNITS
+    };
+    let garrison = if o == t { n.garrison } else { NO_UNITS };
+    (o, field, garrison)
+}
+
+/// The start of phase 8: every nation with its field army idle at home may pick a target.
+pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, dice: &mut Dice) {
+    let n = st.nations.len();
+    for c in 0..n as CountryId {
+        let p = &plans[c as usize];
+        let nat = &st.nations[c as usize];
+        if st.lands[c as usize].owner != c
+            || nat.mission != Mission::Idle
+            || nat.at != c
+            || !has_troops(&nat.field)
+            || (!g.random[c as usize] && p.attack > 1.0)
+        {
+            continue;
+        }
+        let own = strength(g, c, &nat.field);
+        // Candidates: land neighbours of every country it holds, held by another, reachable.
+        let mut best: Option<(f64, CountryId)> = None;
+        let mut count = 0u32;
+        for l in 0..n {
+            if st.lands[l].owner != c {
+                continue;
+            }
+            for &t in &g.neighbours[l] {
+                let o = st.lands[t as usize].owner;
+                if o == c
+                    || g.next[c as usize * n + t as usize] == UNREACHABLE
+                    || (nat.truce.0 == o && turn < nat.truce.1)
+                {
+                    continue;
+                }
+                count += 1;
+                let score = if g.random[c as usize] {
+                    dice.uniform()
+                } else {
+                    let (_, f, gar) = defenders(st, t);
+                    let fort = fort_of(g, st, t).max(1) as f64;
+                    own / (strength(g, o, &f) + strength(g, o, &gar) * fort + 1e-9)
+                };
+                if best.is_none_or(|(s, _)| score > s) {
+                    best = Some((score, t));
+                }
+            }
+        }
+        let Some((score, target)) = best else {
+            continue;
+        };
+        let go = if g.random[c as usize] {
+            count > 0 && dice.chance(0.5)
+        } else {
+            score >= p.min_ratio && win_odds(g, st, c, target, p, turn, dice) >= p.attack
+        };
+        if go {
+            march(st, c, target, p.garrison);
+        }
+    }
+}
+
+/// The fortification of `t`'s capital (0 for a country without cities).
+fn fort_of(g: &Game, st: &State, t: CountryId) -> u32 {
+    g.capital[t as usize].map_or(0, |city| st.city_fort[city as usize] as u32)
+}
+
+/// The battle code's P(win) of the decisive fight for `t`: the field battle against its army,
+/// else the assault on its garrison after the policy's siege months; 1 when nobody defends.
+fn win_odds(
+    g: &Game,
+    st: &State,
+    c: CountryId,
+    t: CountryId,
+    p: &Scripted,
+    turn: u32,
+    dice: &mut Dice,
+) -> f64 {
+    let (o, field, garrison) = defenders(st, t);
+    let mut attackers = st.nations[c as usize].field;
+    for u in &mut attackers {
+        *u *= 1.0 - p.garrison.clamp(0.0, 1.0);
+    }
+    let attacker = Side {
+        country: c,
+        units: attackers,
+        unsupplied: 0.0,
+    };
+    let month = turn * 2;
+    if has_troops(&field) {
+        let defender = Side {
+            country: o,
+            units: field,
+            unsupplied: 0.0,
+        };
+        battles::odds(
+            g,
+            t,
+            None,
+            0,
+            winter(g, month),
+            [attacker, defender],
+            p.odds_trials,
+            dice,
+        )
+    } else if has_troops(&garrison) {
+        let defender = Side {
+            country: o,
+            units: garrison,
+            unsupplied: 0.0,
+        };
+        let fort = Some(fort_of(g, st, t));
+        let months = p.siege_months as u32;
+        battles::odds(
+            g,
+            t,
+            fort,
+            months,
+            winter(g, month),
+            [attacker, defender],
+            p.odds_trials,
+            dice,
+        )
+    } else {
+        1.0
+    }
+}
+
+/// The field army sets out for `t`, leaving the policy's share of all troops at home.
+fn march(st: &mut State, c: CountryId, t: CountryId, garrison_share: f64) {
+    let share = garrison_share.clamp(0.0, 1.0);
+    let n = &mut st.nations[c as usize];
+    for k in 0..KINDS {
+        let total = n.field[k] + n.garrison[k];
+        n.garrison[k] = total * share;
+        n.field[k] = total - n.garrison[k];
+    }
+    n.mission = Mission::March { target: t };
+    n.progress = 0;
+}
+
+/// One month of phase 8 for every nation, in country order.
+pub fn month(
+    g: &Game,
+    st: &mut State,
+    plans: &[Scripted],
+    month: u32,
+    dice: &mut Dice,
+    log: &mut dyn GameLog,
+) {
+    let n = st.nations.len();
+    let win = winter(g, month);
+    offensive_food(g, st);
+    for c in 0..n as CountryId {
+        if !has_troops(&st.nations[c as usize].field) {
+            st.nations[c as usize].mission = Mission::Idle;
+            continue;
+        }
+        match st.nations[c as usize].mission {
+            Mission::Idle => {}
+            Mission::Return => step(g, st, c, c, win),
+            Mission::March { target } => {
+                if st.nations[c as usize].at != target {
+                    step(g, st, c, target, win);
+                }
+                if st.nations[c as usize].at == target {
+                    arrive(g, st, plans, c, target, month, dice, log);
+                }
+            }
+            Mission::Siege { target, months } => {
+                siege_month(g, st, plans, c, target, months + 1, month, dice, log)
+            }
+        }
+    }
+    invasions(g, st);
+}
+
+/// Moves `c`'s field army toward `to` with this month's PM; Return ends at home.
+fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
+    let n = st.nations.len();
+    let units = st.nations[c as usize].field;
+    let nat = &mut st.nations[c as usize];
+    nat.progress += allowance(g, c, &units);
+    while nat.at != to {
+        let next = g.next[nat.at as usize * n + to as usize];
+        if next == UNREACHABLE {
+            nat.mission = Mission::Idle;
+            nat.progress = 0;
+            return;
+        }
+        let cost = link_cost(&g.scenario, &g.pm, nat.at, next).unwrap_or(u32::MAX / 4)
+            * if win { 2 } else { 1 };
+        if nat.progress < cost {
+            return;
+        }
+        nat.progress -= cost;
+        nat.at = next;
+    }
+    nat.progress = 0;
+    if nat.mission == Mission::Return {
+        nat.mission = Mission::Idle;
+    }
+}
+
+/// Sends `c`'s field army home after a failed attack, with its truce against `o`.
+fn fall_back(st: &mut State, plans: &[Scripted], c: CountryId, o: CountryId) {
+    let turn = st.turn;
+    let nat = &mut st.nations[c as usize];
+    nat.mission = Mission::Return;
+    nat.progress = 0;
+    nat.truce = (o, turn + plans[c as usize].peace);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn arrive(
+    g: &Game,
+    st: &mut State,
+    plans: &[Scripted],
+    c: CountryId,
+    t: CountryId,
+    month: u32,
+    dice: &mut Dice,
+    log: &mut dyn GameLog,
+) {
+    let (o, field, _) = defenders(st, t);
+    if o == c {
+        st.nations[c as usize].mission = Mission::Return;
+        return;
+    }
+    if has_troops(&field) {
+        let sides = [
+            side(st, c),
+            Side {
+                country: o,
+                units: field,
+                unsupplied: 0.0,
+            },
+        ];
+        let fought = battles::field_battle(g, t, winter(g, month), sides, dice);
+        st.counts.battles += 1;
+        settle(g, st, c, o, &fought, false);
+        game_log!(
+            log,
+            "month {month}: {} attacks {} in {}: {}",
+            g.scenario.countries[c as usize].name,
+            g.scenario.countries[o as usize].name,
+            g.scenario.countries[t as usize].name,
+            match fought.winner {
+                Some(0) => "the attacker wins",
+                Some(_) => "the defender wins",
+                None => "undecided",
+            }
+        );
+        if fought.winner != Some(0) {
+            fall_back(st, plans, c, o);
+            return;
+        }
+        // The beaten defenders shut themselves in their cities.
+        let d = &mut st.nations[o as usize];
+        for k in 0..KINDS {
+            d.garrison[k] += d.field[k];
+            d.field[k] = 0.0;
+        }
+    }
+    st.nations[c as usize].mission = Mission::Siege {
+        target: t,
+        months: 0,
+    };
+    // An undefended country falls at once.
+    let (_, _, garrison) = defenders(st, t);
+    if !has_troops(&garrison) {
+        conquer(g, st, c, t, month, log);
+    }
+}
+
+fn side(st: &State, c: CountryId) -> Side {
+    Side {
+        country: c,
+        units: st.nations[c as usize].field,
+        unsupplied: st.nations[c as usize].unsupplied,
+    }
+}
+
+/// A month of siege of `t`'s capital; at the policy's month count, the assault.
+#[allow(clippy::too_many_arguments)]
+fn siege_month(
+    g: &Game,
+    st: &mut State,
+    plans: &[Scripted],
+    c: CountryId,
+    t: CountryId,
+    months: u8,
+    month: u32,
+    dice: &mut Dice,
+    log: &mut dyn GameLog,
+) {
+    let (o, _, garrison) = defenders(st, t);
+    if o == c {
+        st.nations[c as usize].mission = Mission::Return;
+        return;
+    }
+    if !has_troops(&garrison) {
+        conquer(g, st, c, t, month, log);
+        return;
+    }
+    st.nations[c as usize].mission = Mission::Siege { target: t, months };
+    let fort = fort_of(g, st, t);
+    let kinds = &g.kinds[o as usize];
+    let men: f64 = (0..KINDS).map(|k| garrison[k] * kinds[k].men).sum();
+    let morale = (0..KINDS)
+        .filter(|&k| garrison[k] > 1e-9)
+        .map(|k| {
+            let v = &crate::rulesets::mediterraneo_sanguinolento::data::data()
+                .morale
+                .value;
+            let table = if kinds[k].regular {
+                &v.regular
+            } else {
+                &v.irregular
+            };
+            table[kinds[k].morale] as f64 * garrison[k] * kinds[k].men
+        })
+        .sum::<f64>()
+        / men.max(1.0);
+    let pob = g.scenario.production[t as usize][super::scenario::POB];
+    let food = st.nations[o as usize].stock[COM].max(0) as u32;
+    let course = siege::timeline(
+        fort,
+        false,
+        morale,
+        men as u32,
+        pob,
+        food,
+        true,
+        months as u32,
+    );
+    if course.surrender.is_some() {
+        st.counts.surrenders += 1;
+        game_log!(
+            log,
+            "month {month}: {} surrenders to {} ({})",
+            g.scenario.countries[t as usize].name,
+            g.scenario.countries[c as usize].name,
+            course.why
+        );
+        conquer(g, st, c, t, month, log);
+        return;
+    }
+    if months < plans[c as usize].siege_months {
+        return;
+    }
+    let sides = [
+        side(st, c),
+        Side {
+            country: o,
+            units: garrison,
+            unsupplied: 0.0,
+        },
+    ];
+    let fought = battles::assault(g, fort, months as u32, winter(g, month), sides, dice);
+    st.counts.assaults += 1;
+    settle(g, st, c, o, &fought, true);
+    game_log!(
+        log,
+        "month {month}: {} assaults {} (walls {fort}, {months} months of siege): {}",
+        g.scenario.countries[c as usize].name,
+        g.scenario.countries[t as usize].name,
+        if fought.winner == Some(0) {
+            "taken"
+        } else {
+            "repulsed"
+        }
+    );
+    if fought.winner == Some(0) {
+        conquer(g, st, c, t, month, log);
+    } else {
+        fall_back(st, plans, c, o);
+    }
+}
+
+/// Losses, loot, the battle PV and the year's "fought" flag after a fight between `c`'s field army
+/// and `o`'s field army (or garrison, in an assault).
+fn settle(
+    g: &Game,
+    st: &mut State,
+    c: CountryId,
+    o: CountryId,
+    f: &battles::Fought,
+    assault: bool,
+) {
+    for (k, who) in [c, o].into_iter().enumerate() {
+        let mpu = g.men_per_unit(who);
+        let nat = &mut st.nations[who as usize];
+        let stack = if k == 1 && assault {
+            &mut nat.garrison
+        } else {
+            &mut nat.field
+        };
+        let mut men = 0.0;
+        for kind in 0..KINDS {
+            let lost = f.lost[k][kind].min(stack[kind]);
+            stack[kind] -= lost;
+            if stack[kind] < 1e-9 {
+                stack[kind] = 0.0;
+            }
+            men += lost * mpu[kind];
+        }
+        st.ledger.men_lost += men;
+        nat.fought_this_year = true;
+        if f.winner == Some(k) {
+            st.gain(who, ESC, f.slaves[k].floor() as i64);
+            st.gain(who, MET, f.metal[k].floor() as i64);
+        }
+    }
+    if let Some(w) = f.winner {
+        let (winner, loser) = if w == 0 { (c, o) } else { (o, c) };
+        let row = pv::battle_row(true, f.factors[w], f.factors[1 - w]);
+        st.apply(winner, pv::BATTLES, row, g.culture[winner as usize]);
+        let row = pv::battle_row(false, f.factors[1 - w], f.factors[w]);
+        st.apply(loser, pv::BATTLES, row, g.culture[loser as usize]);
+    }
+}
+
+/// `c` takes country `t` (all its cities, its last units there): PV for both sides, the land's
+/// collection schedule restarts, and a home country's stock and garrison are gone with it.
+pub fn conquer(
+    g: &Game,
+    st: &mut State,
+    c: CountryId,
+    t: CountryId,
+    month: u32,
+    log: &mut dyn GameLog,
+) {
+    let o = st.lands[t as usize].owner;
+    let (cc, co) = (g.culture[c as usize], g.culture[o as usize]);
+    st.apply(c, pv::CONQUEST, pv::CONQUERING_TERRITORY, cc);
+    st.apply(o, pv::CONQUEST, pv::LOSING_TERRITORY, co);
+    for _ in g.scenario.countries[t as usize].cities.clone() {
+        st.apply(o, pv::CONQUEST, pv::LOSING_A_CITY, co);
+    }
+    if t == o {
+        st.apply(o, pv::CONQUEST, pv::LOSING_MAIN_COUNTRY, co);
+        let mpu = g.men_per_unit(o);
+        let nat = &mut st.nations[o as usize];
+        let left = State::men(&nat.garrison, &mpu) + State::men(&nat.training, &mpu);
+        nat.garrison = NO_UNITS;
+        nat.training = NO_UNITS;
+        nat.work = (0, 0);
+        st.ledger.men_lost += left;
+        st.transfer_stock(o, c);
+    }
+    st.lands[t as usize] = Land {
+        owner: c,
+        taken_month: month,
+        collections: 0,
+    };
+    st.counts.conquests += 1;
+    st.nations[c as usize].conquests += 1;
+    st.nations[c as usize].mission = Mission::Return;
+    game_log!(
+        log,
+        "month {month}: {} conquers {} from {}",
+        g.scenario.countries[c as usize].name,
+        g.scenario.countries[t as usize].name,
+        g.scenario.countries[o as usize].name
+    );
+}
+
+/// Offensive food: a field army outside its holder's lands eats 1 COM per 200 men a month; the
+/// unfed share fights at half (L2090).
+fn offensive_food(g: &Game, st: &mut State) {
+    for c in 0..st.nations.len() as CountryId {
+        let nat = &st.nations[c as usize];
+        if st.lands[nat.at as usize].owner == c || !has_troops(&nat.field) {
+            st.nations[c as usize].unsupplied = 0.0;
+            continue;
+        }
+        let men = State::men(&nat.field, &g.men_per_unit(c));
+        let need = (men / MEN_PER_COM).ceil() as i64;
+        let paid = st.spend(c, COM, need);
+        st.nations[c as usize].unsupplied = if need > 0 {
+            1.0 - paid as f64 / need as f64
+        } else {
+            0.0
+        };
+    }
+}
+
+/// Nodes with an enemy field army standing in them on a mission against them (marching on them
+/// or besieging them), one flag per country.
+pub fn invaded(st: &State) -> [bool; 256] {
+    let mut out = [false; 256];
+    for n in &st.nations {
+        if let Mission::March { target } | Mission::Siege { target, .. } = n.mission {
+            if n.at == target && has_troops(&n.field) {
+                out[target as usize] = true;
+            }
+        }
+    }
+    out
+}
+
+/// Capitals under siege this month, one flag per country (their works stop, L3676).
+pub fn besieged(st: &State) -> [bool; 256] {
+    let mut out = [false; 256];
+    for n in &st.nations {
+        if let Mission::Siege { target, .. } = n.mission {
+            out[target as usize] = true;
+        }
+    }
+    out
+}
+
+/// The PV of invasion suffered: a country holding its home with an enemy army in it this month.
+fn invasions(g: &Game, st: &mut State) {
+    let invaded = invaded(st);
+    for o in 0..st.nations.len() {
+        if st.lands[o].owner != o as CountryId || !invaded[o] {
+            st.nations[o].invaded_months = 0;
+            continue;
+        }
+        let row = if st.nations[o].invaded_months == 0 {
+            pv::FIRST_MONTH_OF_INVASION
+        } else {
+            pv::FOLLOWING_MONTH_OF_INVASION
+        };
+        st.nations[o].invaded_months += 1;
+        st.apply(o as CountryId, pv::INVASION, row, g.culture[o]);
+    }
+}

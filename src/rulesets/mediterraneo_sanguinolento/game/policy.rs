@@ -1,0 +1,208 @@
+//! The players of the Mediterráneo sanguinolento game: the scripted player (economy and war, its
+//! parameters declared once here for `alea list`, `alea tune` and `alea ladder`), `random`, and the
+//! referee's own script for the non-player countries (digest §1.3, §6.2).
+
+use crate::game::policy::{Param, ParamValues, PolicyCatalog, PolicyKind};
+
+/// What a country does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Policy {
+    Scripted(Scripted),
+    Random,
+}
+
+/// The scripted player's economy and war parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scripted {
+    /// Tax level set once a year at the April collection: -2 lowers ×2, -1 lowers ×1.5, 0 normal,
+    /// 1 raises ×1.5, 2 raises ×2 (digest §4.2, §4.19).
+    pub taxes: i8,
+    /// DEN kept in the treasury before anything is spent on troops, works or gifts.
+    pub reserve: i64,
+    /// COM kept in stock, as a multiple of the next feeding of population and army.
+    pub food_stock: f64,
+    /// Share of the POB on hand turned into troops at each purchase.
+    pub recruit: f64,
+    /// Recruitment mix: shares of the country's first (heavy) and last (mounted) unit kinds; the
+    /// rest goes to the middle kind.
+    pub heavy_share: f64,
+    pub mounted_share: f64,
+    /// Share of the collection period's gift cap (2,000 DEN worth) given to the population.
+    pub gifts: f64,
+    /// Fortification level the capital is raised to (capped by culture).
+    pub fortify: u8,
+    /// Share of the army left at home as the garrison when the field army marches.
+    pub garrison: f64,
+    /// March on the best target when the battle code's P(win) of its decisive fight reaches this
+    /// (above 1: never attack, the referee's countries).
+    pub attack: f64,
+    /// Simulated fights behind that P(win).
+    pub odds_trials: u32,
+    /// The shortlisted target's combat-factor ratio (own : its defenders, walls counted) below
+    /// which its odds are not even simulated.
+    pub min_ratio: f64,
+    /// Months a city is besieged before it is assaulted.
+    pub siege_months: u8,
+    /// Turns a defeated attacker leaves its target alone (a truce it keeps by its own choice).
+    pub peace: u32,
+}
+
+pub const SCRIPTED: &[Param] = &[
+    Param {
+        name: "taxes",
+        summary: "tax level each April: -2 lower x2, -1 lower x1.5, 0 normal, 1 raise x1.5, 2 raise x2 (PV and rebellion index by the §4.19 table)",
+        min: -2.0,
+        max: 2.0,
+        default: 0.0,
+    },
+    Param {
+        name: "reserve",
+        summary: "DEN kept in the treasury before troops, works or gifts",
+        min: 0.0,
+        max: 5000.0,
+        default: 300.0,
+    },
+    Param {
+        name: "food_stock",
+        summary: "COM kept in stock, as a multiple of the next feeding of population and army",
+        min: 0.0,
+        max: 4.0,
+        default: 1.0,
+    },
+    Param {
+        name: "recruit",
+        summary: "share of the POB on hand turned into troops at each purchase",
+        min: 0.0,
+        max: 1.0,
+        default: 0.7,
+    },
+    Param {
+        name: "heavy_share",
+        summary: "recruitment mix: share of the country's first (heavy) unit kind",
+        min: 0.0,
+        max: 1.0,
+        default: 0.4,
+    },
+    Param {
+        name: "mounted_share",
+        summary: "recruitment mix: share of the country's mounted unit kind",
+        min: 0.0,
+        max: 1.0,
+        default: 0.2,
+    },
+    Param {
+        name: "gifts",
+        summary: "share of each collection period's gift cap (2,000 DEN worth, digest §4.19) given to the population",
+        min: 0.0,
+        max: 1.0,
+        default: 0.5,
+    },
+    Param {
+        name: "fortify",
+        summary: "fortification level the capital is raised to (B at most 4, B/C 6, C the option civilized_max_fortification)",
+        min: 0.0,
+        max: 10.0,
+        default: 3.0,
+    },
+    Param {
+        name: "garrison",
+        summary: "share of the army left at home when the field army marches",
+        min: 0.0,
+        max: 1.0,
+        default: 0.3,
+    },
+    Param {
+        name: "attack",
+        summary: "march on the best-looking target when the battle code's P(win) of its decisive fight (field battle, or assault when no army defends) is at least this",
+        min: 0.0,
+        max: 1.0,
+        default: 0.6,
+    },
+    Param {
+        name: "odds_trials",
+        summary: "fights simulated with the battle code behind that P(win)",
+        min: 1.0,
+        max: 64.0,
+        default: 6.0,
+    },
+    Param {
+        name: "min_ratio",
+        summary: "the best-looking target's combat-factor ratio (own : its defenders, the garrison times its walls) below which the battle code's odds are not simulated and nobody marches",
+        min: 0.0,
+        max: 5.0,
+        default: 1.0,
+    },
+    Param {
+        name: "siege_months",
+        summary: "months a capital is besieged (walls -1 a month, hunger, surrender) before it is assaulted",
+        min: 0.0,
+        max: 6.0,
+        default: 1.0,
+    },
+    Param {
+        name: "peace",
+        summary: "turns a beaten attacker leaves its target alone (a truce of its own; diplomacy is not played)",
+        min: 0.0,
+        max: 30.0,
+        default: 6.0,
+    },
+];
+
+fn scripted(v: &ParamValues) -> Policy {
+    Policy::Scripted(Scripted::from_values(v))
+}
+
+impl Scripted {
+    fn from_values(v: &ParamValues) -> Scripted {
+        Scripted {
+            taxes: v.get(0).round() as i8,
+            reserve: v.get(1).round() as i64,
+            food_stock: v.get(2),
+            recruit: v.get(3),
+            heavy_share: v.get(4),
+            mounted_share: v.get(5),
+            gifts: v.get(6),
+            fortify: v.get(7).round() as u8,
+            garrison: v.get(8),
+            attack: v.get(9),
+            odds_trials: v.get(10).round() as u32,
+            min_ratio: v.get(11),
+            siege_months: v.get(12).round() as u8,
+            peace: v.get(13).round() as u32,
+        }
+    }
+
+    pub fn defaults() -> Scripted {
+        Scripted::from_values(&ParamValues(SCRIPTED.iter().map(|p| p.default).collect()))
+    }
+
+    /// The referee's script for the countries no player runs: the scripted economy at its
+    /// defaults, defending only (§28 lets them attack; this script never does).
+    pub fn referee() -> Scripted {
+        Scripted {
+            attack: 2.0,
+            gifts: 0.0,
+            ..Scripted::defaults()
+        }
+    }
+}
+
+pub const KINDS: &[PolicyKind<Policy>] = &[
+    PolicyKind {
+        name: "scripted",
+        summary: "economy (taxes, reserve, food stock, recruitment share and mix, gifts, fortification) and war (target by the battle code's odds, siege months before the assault, truce after a defeat)",
+        params: SCRIPTED,
+        build: scripted,
+    },
+    PolicyKind {
+        name: "random",
+        summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months",
+        params: &[],
+        build: |_| Policy::Random,
+    },
+];
+
+pub const CATALOG: PolicyCatalog<Policy> = PolicyCatalog {
+    kinds: KINDS,
+    search: None,
+};

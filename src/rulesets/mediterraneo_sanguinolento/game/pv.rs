@@ -1,0 +1,174 @@
+//! The rows of the victory-point and rebellion-index table (digest §4.19, rules §27 L4218-L4376)
+//! this engine applies, each with its PV and IDR by the acting country's culture, and the PV
+//! sources the reports break PV down by.
+
+use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
+
+/// One row of the table: PV and IDR in the culture columns B, B/C, C.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Row {
+    pub pv: [i32; 3],
+    pub idr: [i32; 3],
+}
+
+impl Row {
+    pub fn pv(&self, c: Culture) -> i32 {
+        self.pv[column(c)]
+    }
+    pub fn idr(&self, c: Culture) -> i32 {
+        self.idr[column(c)]
+    }
+}
+
+/// The table's column of a culture.
+pub fn column(c: Culture) -> usize {
+    match c {
+        Culture::Barbarian => 0,
+        Culture::Mixed => 1,
+        Culture::Civilized => 2,
+    }
+}
+
+const fn row(pv: [i32; 3], idr: [i32; 3]) -> Row {
+    Row { pv, idr }
+}
+
+pub const GIFT_600_DEN: Row = row([1, 1, 2], [40, 50, 60]);
+pub const GIFT_300_COM: Row = row([2, 2, 3], [80, 100, 120]);
+pub const CONQUERING_TERRITORY: Row = row([10, 8, 6], [140, 120, 120]);
+pub const LOSING_TERRITORY: Row = row([-3, -5, -8], [-120, -120, -140]);
+pub const LOSING_A_CITY: Row = row([-1, -2, -3], [-100, -120, -140]);
+pub const LOSING_MAIN_COUNTRY: Row = row([-5, -10, -15], [-150, -200, -250]);
+pub const REBELLION_MAIN_COUNTRY: Row = row([-2, -4, -6], [-100, -120, -150]);
+pub const REBELLION_PROVINCE: Row = row([-1, -2, -3], [-75, -100, -120]);
+/// Per fortification level (the IDR; the PV follow option `fortification_pv`, A75).
+pub const FORTIFICATION_LEVEL: Row = row([1, 1, 1], [75, 50, 25]);
+pub const NOT_FIGHTING_IN_A_YEAR: Row = row([-1, 2, 3], [-50, 50, 100]);
+pub const FIRST_MONTH_OF_INVASION: Row = row([-1, -2, -3], [-175, -200, -250]);
+pub const FOLLOWING_MONTH_OF_INVASION: Row = row([-1, -1, -1], [-50, -75, -100]);
+/// Tax rows by level -2 (lower ×2), -1 (lower ×1.5), 1 (raise ×1.5), 2 (raise ×2).
+pub const TAXES: [Row; 4] = [
+    row([2, 4, 6], [150, 225, 275]),
+    row([1, 2, 3], [100, 150, 175]),
+    row([-1, -2, -3], [-100, -150, -175]),
+    row([-2, -4, -6], [-150, -225, -275]),
+];
+
+/// The battle rows: winning at 1:3, 1:2, 1:1, 2:1, 3:1; losing at 1:3, 1:2, 1:1, 1.5:1, 2:1, 3:1.
+pub const WINNING: [Row; 5] = [
+    row([7, 6, 6], [100, 75, 50]),
+    row([6, 5, 5], [75, 50, 25]),
+    row([5, 4, 4], [50, 25, 25]),
+    row([3, 2, 2], [25, 10, 10]),
+    row([2, 1, 1], [25, 10, 5]),
+];
+pub const LOSING: [Row; 6] = [
+    row([-1, -1, -2], [-5, -10, -25]),
+    row([-2, -2, -3], [-10, -10, -25]),
+    row([-3, -3, -4], [-25, -25, -50]),
+    row([-4, -4, -5], [-25, -50, -75]),
+    row([-5, -5, -6], [-50, -75, -100]),
+    row([-6, -6, -7], [-75, -100, -120]),
+];
+
+/// The row of a battle won or lost at `own : enemy` combat factors at its start (digest §4.19's
+/// proposed buckets).
+pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
+    let r = if enemy > 0.0 {
+        own / enemy
+    } else {
+        f64::INFINITY
+    };
+    if won {
+        let i = if r <= 1.0 / 3.0 {
+            0
+        } else if r <= 0.5 {
+            1
+        } else if r < 2.0 {
+            2
+        } else if r < 3.0 {
+            3
+        } else {
+            4
+        };
+        WINNING[i]
+    } else {
+        let i = if r <= 1.0 / 3.0 {
+            0
+        } else if r <= 0.5 {
+            1
+        } else if r < 1.5 {
+            2
+        } else if r < 2.0 {
+            3
+        } else if r < 3.0 {
+            4
+        } else {
+            5
+        };
+        LOSING[i]
+    }
+}
+
+/// Each 50 POB not fed: -1 PV (rules §51, A76 "text" reading); each COM not delivered: IDR -1.
+pub const UNFED_POB_PER_PV: i64 = 50;
+
+/// Where a country's PV came from, in report order.
+pub const SOURCES: [&str; 8] = [
+    "battles",
+    "conquest",
+    "fortification",
+    "gifts",
+    "taxes",
+    "peace",
+    "invasion",
+    "hunger_rebellion",
+];
+pub const BATTLES: usize = 0;
+pub const CONQUEST: usize = 1;
+pub const FORTIFICATION: usize = 2;
+pub const GIFTS: usize = 3;
+pub const TAXES_SOURCE: usize = 4;
+pub const PEACE: usize = 5;
+pub const INVASION: usize = 6;
+pub const HUNGER_REBELLION: usize = 7;
+
+/// PV for raising a city's fortification from `level - 1` to `level`: the new level (A75
+/// "triangular", the specific note L4214) or 1 (the table's "per level" line).
+pub fn fortification_pv(level: u8, triangular: bool) -> i32 {
+    if triangular {
+        level as i32
+    } else {
+        1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t9_fortification_pv_is_the_new_level() {
+        // Digest T9: 0→1 gives +1, 1→2 gives +2 (3 in all); derived: 2→3 gives +3 (6 in all).
+        let total = |to: u8| (1..=to).map(|l| fortification_pv(l, true)).sum::<i32>();
+        assert_eq!(fortification_pv(1, true), 1);
+        assert_eq!(fortification_pv(2, true), 2);
+        assert_eq!(total(2), 3);
+        assert_eq!(total(3), 6);
+        assert_eq!((1..=3).map(|l| fortification_pv(l, false)).sum::<i32>(), 3);
+    }
+
+    #[test]
+    fn battle_buckets_follow_the_proposed_ratios() {
+        assert_eq!(battle_row(true, 1.0, 3.0), WINNING[0]);
+        assert_eq!(battle_row(true, 1.0, 2.0), WINNING[1]);
+        assert_eq!(battle_row(true, 1.0, 1.0), WINNING[2]);
+        assert_eq!(battle_row(true, 2.0, 1.0), WINNING[3]);
+        assert_eq!(battle_row(true, 3.0, 1.0), WINNING[4]);
+        assert_eq!(battle_row(false, 1.4, 1.0), LOSING[2]);
+        assert_eq!(battle_row(false, 1.5, 1.0), LOSING[3]);
+        assert_eq!(battle_row(false, 5.0, 1.0), LOSING[5]);
+        assert_eq!(WINNING[2].pv(Culture::Civilized), 4);
+        assert_eq!(LOSING[5].pv(Culture::Barbarian), -6);
+    }
+}

@@ -1,0 +1,255 @@
+//! The state of one game: every country's treasury and stocks, its troops (field army, garrison,
+//! recruits in training: every unit is in exactly one of them, and the field army in one node), PV
+//! by source, rebellion index and works; who holds each country node and its cities' walls; and a
+//! ledger of every resource and man that entered or left the game, so the invariants can be
+//! checked (resources and men change only through the rules' sources and sinks).
+
+use super::pv::{Row, SOURCES};
+use super::scenario::{CountryId, Scenario, RESOURCES};
+use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
+
+/// Unit kinds a country raises (its starting army's types, digest §6.2 stand-ins).
+pub const KINDS: usize = 3;
+pub type Units = [f64; KINDS];
+pub const NO_UNITS: Units = [0.0; KINDS];
+pub const R: usize = RESOURCES.len();
+pub type Stock = [i64; R];
+
+/// What a country's field army is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mission {
+    /// At home (or wherever it stands), available.
+    Idle,
+    /// Marching on `target`'s node to take it.
+    March { target: CountryId },
+    /// Besieging `target`'s capital for `months` so far.
+    Siege { target: CountryId, months: u8 },
+    /// Going back to its home node.
+    Return,
+}
+
+#[derive(Clone, Debug)]
+pub struct Nation {
+    /// Resources held (POB collected and not yet spent, DEN = the treasury, …).
+    pub stock: Stock,
+    pub pv: i32,
+    pub pv_by: [i32; SOURCES.len()],
+    /// Rebellion index of the home country (1,000 at the start; a revolt at 0, digest §4.16).
+    pub idr: i32,
+    pub field: Units,
+    /// The node the field army stands in.
+    pub at: CountryId,
+    /// PM spent so far on the next leg.
+    pub progress: u32,
+    pub mission: Mission,
+    /// Share of the field army fighting unfed this month (offensive food, L2090).
+    pub unsupplied: f64,
+    /// Troops in the home cities.
+    pub garrison: Units,
+    /// Troops bought this turn, operational next turn.
+    pub training: Units,
+    /// Fortification work on the capital: (level being built, months left); level 0 = none.
+    pub work: (u8, u8),
+    pub fought_this_year: bool,
+    /// POB of the last collection (feeding is counted on it).
+    pub pob_collected: i64,
+    /// Permanent POB income from POB left unspent (+1 per 50, L713).
+    pub pob_growth: i64,
+    /// Country left alone until `truce.1` (turn).
+    pub truce: (CountryId, u32),
+    /// Consecutive months an enemy army has stood in its home node.
+    pub invaded_months: u16,
+    /// DEN worth given to the population this collection period (the cap is per period, A58).
+    pub gifts_this_period: i64,
+    /// Collections left at 75% POB after a revolt (a year: three collections).
+    pub revolt_collections: u8,
+    /// Tax level set at this year's April collection (0 = normal).
+    pub tax_level: i8,
+    /// Countries conquered.
+    pub conquests: u32,
+}
+
+/// A country node and who holds it.
+#[derive(Clone, Copy, Debug)]
+pub struct Land {
+    pub owner: CountryId,
+    /// Month (game month index) it was taken; 0 = held from the start.
+    pub taken_month: u32,
+    /// Collections received from it since it was taken (the 10/20/30/100% POB schedule).
+    pub collections: u8,
+}
+
+/// Every resource and man that entered or left the game, by direction.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Ledger {
+    /// Collected (production) and gained (loot, treasures).
+    pub gained: Stock,
+    /// Spent or lost (wages, food, recruitment, works, gifts, POB expiring).
+    pub spent: Stock,
+    pub men_raised: f64,
+    /// Men dead or gone: battle losses net of recovery, desertion, disbanded homeless armies.
+    pub men_lost: f64,
+}
+
+/// Counts over the game, for the reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Counts {
+    pub battles: u32,
+    pub assaults: u32,
+    pub surrenders: u32,
+    pub conquests: u32,
+    pub revolts: u32,
+    pub deserted_men: f64,
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub turn: u32,
+    /// Game month, 1 = the first January.
+    pub month: u32,
+    pub nations: Vec<Nation>,
+    pub lands: Vec<Land>,
+    /// Fortification level of each city.
+    pub city_fort: Vec<u8>,
+    pub ledger: Ledger,
+    pub counts: Counts,
+}
+
+impl State {
+    /// Calendar month 1-12 of game month `m`.
+    pub fn calendar(m: u32) -> u32 {
+        (m - 1) % 12 + 1
+    }
+
+    pub fn men(units: &Units, men_per_unit: &[f64; KINDS]) -> f64 {
+        (0..KINDS).map(|k| units[k] * men_per_unit[k]).sum()
+    }
+
+    /// Adds produce or loot to a stock, recorded as gained.
+    pub fn gain(&mut self, c: CountryId, r: usize, amount: i64) {
+        debug_assert!(amount >= 0);
+        self.nations[c as usize].stock[r] += amount;
+        self.ledger.gained[r] += amount;
+    }
+
+    /// Takes up to `amount` from a stock, recorded as spent; returns what was taken.
+    pub fn spend(&mut self, c: CountryId, r: usize, amount: i64) -> i64 {
+        let have = &mut self.nations[c as usize].stock[r];
+        let taken = amount.clamp(0, *have);
+        *have -= taken;
+        self.ledger.spent[r] += taken;
+        taken
+    }
+
+    /// Moves a whole stock to another country (storage hexes taken with the country, L5651).
+    pub fn transfer_stock(&mut self, from: CountryId, to: CountryId) {
+        let s = std::mem::replace(&mut self.nations[from as usize].stock, [0; R]);
+        for (r, v) in s.iter().enumerate() {
+            self.nations[to as usize].stock[r] += v;
+        }
+    }
+
+    pub fn add_pv(&mut self, c: CountryId, source: usize, pv: i32) {
+        let n = &mut self.nations[c as usize];
+        n.pv += pv;
+        n.pv_by[source] += pv;
+    }
+
+    /// Applies a row of the PV/IDR table to country `c` acting with culture `culture`.
+    pub fn apply(&mut self, c: CountryId, source: usize, row: Row, culture: Culture) {
+        self.add_pv(c, source, row.pv(culture));
+        self.nations[c as usize].idr += row.idr(culture);
+    }
+
+    /// Removes a share of every unit of country `c` (field army, garrison, recruits), counted as
+    /// men lost; returns the men.
+    pub fn remove_share(&mut self, c: CountryId, share: f64, men_per_unit: &[f64; KINDS]) -> f64 {
+        let share = share.clamp(0.0, 1.0);
+        let n = &mut self.nations[c as usize];
+        let mut men = 0.0;
+        for stack in [&mut n.field, &mut n.garrison, &mut n.training] {
+            for k in 0..KINDS {
+                let gone = stack[k] * share;
+                stack[k] -= gone;
+                men += gone * men_per_unit[k];
+            }
+        }
+        self.ledger.men_lost += men;
+        men
+    }
+
+    /// Every unit of country `c`, wherever it is.
+    pub fn all_units(&self, c: CountryId) -> Units {
+        let n = &self.nations[c as usize];
+        let mut u = NO_UNITS;
+        for k in 0..KINDS {
+            u[k] = n.field[k] + n.garrison[k] + n.training[k];
+        }
+        u
+    }
+}
+
+/// The state at the start of every game: each country holds its own node, its treasury, stock and
+/// army of the scenario (the army at home: garrison and field army together in the field army).
+pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
+    let nations = (0..s.countries.len())
+        .map(|c| {
+            let start = &s.start[c];
+            let mut stock = [0i64; R];
+            for (r, v) in start.stock.iter().enumerate() {
+                stock[r] = *v as i64;
+            }
+            stock[super::scenario::DEN] += start.treasury as i64;
+            let mut field = NO_UNITS;
+            for u in &start.units {
+                if let Some(k) = kinds[c].iter().position(|&x| x == u.unit) {
+                    field[k] += u.count as f64;
+                }
+            }
+            Nation {
+                stock,
+                pv: 0,
+                pv_by: [0; SOURCES.len()],
+                idr,
+                field,
+                at: c as CountryId,
+                progress: 0,
+                mission: Mission::Idle,
+                unsupplied: 0.0,
+                garrison: NO_UNITS,
+                training: NO_UNITS,
+                work: (0, 0),
+                fought_this_year: false,
+                pob_collected: s.production[c][super::scenario::POB] as i64,
+                pob_growth: 0,
+                truce: (0, 0),
+                invaded_months: 0,
+                gifts_this_period: 0,
+                revolt_collections: 0,
+                tax_level: 0,
+                conquests: 0,
+            }
+        })
+        .collect();
+    let lands = (0..s.countries.len())
+        .map(|c| Land {
+            owner: c as CountryId,
+            taken_month: 0,
+            collections: 0,
+        })
+        .collect();
+    let city_fort = s
+        .cities
+        .iter()
+        .map(|city| s.start[city.country as usize].fortification)
+        .collect();
+    State {
+        turn: 0,
+        month: 1,
+        nations,
+        lands,
+        city_fort,
+        ledger: Ledger::default(),
+        counts: Counts::default(),
+    }
+}

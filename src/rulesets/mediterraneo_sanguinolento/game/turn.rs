@@ -1,0 +1,238 @@
+//! One game, turn by turn in the order of digest §2 (two months a turn): recruits of the last turn
+//! become operational; 1 events (not played); 2 payments and 3 desertions; 4 diplomacy and 5 trade
+//! (not played); 6 purchases; 7 constructions; 8 movement and combat, month by month, with the
+//! month's work on the walls; 9 collection in April, August and December. The game ends when a
+//! major reaches 400 PV at the end of a turn (the highest wins if several do) or at the turn cap
+//! (the most PV wins).
+
+use super::economy;
+use super::military;
+use super::policy::{Policy, Scripted};
+use super::scenario::{CountryId, DEN, POB};
+use super::state::State;
+use super::{pv, Game, GAME_COLUMNS, PROXIES, TURN_METRICS};
+use crate::dice::Dice;
+use crate::game::{GameLog, GamePlay, GameRecord, TurnObserver};
+use crate::game_log;
+
+/// One worker: the game's state and the turn's resolved policies, reused game after game.
+pub struct Play<'g> {
+    pub game: &'g Game,
+    pub st: State,
+    /// Each country's decisions this turn (a random player's are drawn afresh every turn).
+    pub plans: Vec<Scripted>,
+    per_player: Vec<f64>,
+}
+
+impl<'g> Play<'g> {
+    pub fn new(game: &'g Game) -> Play<'g> {
+        Play {
+            game,
+            st: game.start.clone(),
+            plans: game
+                .policies
+                .iter()
+                .map(|p| match p {
+                    Policy::Scripted(s) => *s,
+                    Policy::Random => Scripted::defaults(),
+                })
+                .collect(),
+            per_player: vec![0.0; game.players.len() * TURN_METRICS.len()],
+        }
+    }
+
+    /// Plays a whole game into `self.st`; returns (turns played, ending).
+    pub fn run(
+        &mut self,
+        dice: &mut Dice,
+        observer: &mut dyn TurnObserver,
+        log: &mut dyn GameLog,
+    ) -> (u32, usize) {
+        self.st.clone_from(&self.game.start);
+        for turn in 1..=self.game.turn_cap {
+            self.play_turn(turn, dice, log);
+            self.observe(observer);
+            if self.leader_at_victory().is_some() {
+                return (turn, 0);
+            }
+        }
+        (self.game.turn_cap, 1)
+    }
+
+    /// One turn in §2's order.
+    pub fn play_turn(&mut self, turn: u32, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        self.st.turn = turn;
+        let months = [2 * turn - 1, 2 * turn];
+        self.st.month = months[0];
+        game_log!(log, "== {} ==", crate::game::GameModel::turn_label(g, turn));
+        self.resolve_random_plans(dice);
+        economy::train(&mut self.st);
+        economy::payments(g, &mut self.st, months);
+        economy::purchases(g, &mut self.st, &self.plans);
+        economy::constructions(g, &mut self.st, &self.plans);
+        // No attacks on the first turn (L4508); the referee's countries never attack here.
+        if turn > g.scenario.calendar.no_player_attacks_on_turn {
+            military::choose_targets(g, &mut self.st, &self.plans, turn, dice);
+        }
+        for m in months {
+            self.st.month = m;
+            military::month(g, &mut self.st, &self.plans, m, dice, log);
+            let besieged = military::besieged(&self.st);
+            economy::works_month(g, &mut self.st, &besieged);
+        }
+        let last = months[1];
+        if g.scenario.calendar.collection & (1 << State::calendar(last)) != 0 {
+            economy::collection(g, &mut self.st, &self.plans, last);
+        }
+    }
+
+    /// A random player's decisions: every parameter drawn uniformly in its range each turn.
+    fn resolve_random_plans(&mut self, dice: &mut Dice) {
+        for (c, &random) in self.game.random.iter().enumerate() {
+            if !random {
+                continue;
+            }
+            self.plans[c] = Scripted {
+                taxes: dice.below(5) as i8 - 2,
+                reserve: dice.below(1001) as i64,
+                food_stock: dice.uniform() * 2.0,
+                recruit: dice.uniform(),
+                heavy_share: dice.uniform(),
+                mounted_share: dice.uniform() * 0.5,
+                gifts: dice.uniform(),
+                fortify: dice.below(7) as u8,
+                garrison: dice.uniform(),
+                attack: dice.uniform(),
+                odds_trials: 1,
+                min_ratio: 0.0,
+                siege_months: dice.below(4) as u8,
+                peace: dice.below(13) as u32,
+            };
+        }
+    }
+
+    /// The major with the most PV if some major has reached the victory PV.
+    fn leader_at_victory(&self) -> Option<CountryId> {
+        let target = self.game.scenario.calendar.victory_pv as i32;
+        self.game
+            .majors
+            .iter()
+            .copied()
+            .filter(|&c| self.st.nations[c as usize].pv >= target)
+            .max_by_key(|&c| self.st.nations[c as usize].pv)
+    }
+
+    fn observe(&mut self, observer: &mut dyn TurnObserver) {
+        let g = self.game;
+        let m = TURN_METRICS.len();
+        for (p, &c) in g.majors.iter().enumerate() {
+            let nat = &self.st.nations[c as usize];
+            let men = State::men(&self.st.all_units(c), &g.men_per_unit(c));
+            let lands = self.st.lands.iter().filter(|l| l.owner == c).count();
+            let row = &mut self.per_player[p * m..(p + 1) * m];
+            row[0] = nat.pv as f64;
+            row[1] = nat.stock[DEN] as f64;
+            row[2] = men;
+            row[3] = lands as f64;
+        }
+        observer.turn(self.st.turn, &self.per_player, &[]);
+    }
+
+    /// Fills `record` from the finished game.
+    pub fn record(&self, turns: u32, ending: usize, record: &mut GameRecord) {
+        let g = self.game;
+        let st = &self.st;
+        record.turns = turns;
+        record.ending = ending;
+        let pv: Vec<i32> = g
+            .majors
+            .iter()
+            .map(|&c| st.nations[c as usize].pv)
+            .collect();
+        let best = pv.iter().copied().max().unwrap_or(0);
+        let eligible = |p: usize| ending == 1 || pv[p] >= g.scenario.calendar.victory_pv as i32;
+        let winners = (0..pv.len())
+            .filter(|&p| pv[p] == best && eligible(p))
+            .count();
+        for p in 0..pv.len() {
+            record.score[p] = pv[p] as f64;
+            record.win_share[p] = if pv[p] == best && eligible(p) {
+                1.0 / winners as f64
+            } else {
+                0.0
+            };
+        }
+        let c = &st.counts;
+        let head = [
+            c.battles as f64,
+            c.assaults as f64,
+            c.surrenders as f64,
+            c.conquests as f64,
+            c.revolts as f64,
+            c.deserted_men,
+        ];
+        record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
+        let mut i = GAME_COLUMNS.len();
+        for &m in &g.majors {
+            let nat = &st.nations[m as usize];
+            for s in 0..pv::SOURCES.len() {
+                record.extra[i] = nat.pv_by[s] as f64;
+                i += 1;
+            }
+            let proxies = proxies(g, st, m);
+            record.extra[i..i + PROXIES.len()].copy_from_slice(&proxies);
+            i += PROXIES.len();
+        }
+    }
+}
+
+/// The §1.4 proxies of country `c`: cities held, countries conquered, treasury and stock at
+/// black-market sale value, combat factors of all its troops.
+pub fn proxies(g: &Game, st: &State, c: CountryId) -> [f64; 4] {
+    let cities: usize = st
+        .lands
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.owner == c)
+        .map(|(t, _)| g.scenario.countries[t].cities.len())
+        .sum();
+    let nat = &st.nations[c as usize];
+    let wealth: f64 = (0..nat.stock.len())
+        .filter(|&r| r != POB)
+        .map(|r| nat.stock[r] as f64 * g.sale[r])
+        .sum();
+    [
+        cities as f64,
+        nat.conquests as f64,
+        wealth,
+        military::strength(g, c, &st.all_units(c)),
+    ]
+}
+
+impl GamePlay for Play<'_> {
+    fn play(
+        &mut self,
+        dice: &mut Dice,
+        record: &mut GameRecord,
+        observer: &mut dyn TurnObserver,
+        log: &mut dyn GameLog,
+    ) {
+        let (turns, ending) = self.run(dice, observer, log);
+        self.record(turns, ending, record);
+        game_log!(
+            log,
+            "game over after {turns} turns ({}): {}",
+            super::ENDINGS[ending],
+            self.game
+                .majors
+                .iter()
+                .map(|&c| format!(
+                    "{} {} PV",
+                    self.game.scenario.countries[c as usize].name, self.st.nations[c as usize].pv
+                ))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+}
