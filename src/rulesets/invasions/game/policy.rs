@@ -245,7 +245,8 @@ pub enum Directive {
     Fortify,
     /// Orders: attack thresholds 0.2 lower, raids when no attack passes.
     Bold,
-    /// Orders: no attack and no raid by any nation of the player.
+    /// Orders: no attack and no raid chosen by any nation of the player (a raider's Time-Track
+    /// raids are not a choice).
     Stay,
     /// Orders: the Barbarians raid instead of attacking.
     Raid,

@@ -231,3 +231,325 @@ impl<'g> Searchable for Rollouts<'g> {
         value
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::policy::{Player, Scripted, CATALOG};
+    use super::*;
+    use crate::game::experiment::GameExperiment;
+    use crate::game::ladder::{ladder, LadderSettings};
+    use crate::game::search::{SearchSpec, Searcher};
+    use crate::game::tune::{tune, TuneSettings};
+    use crate::game::TextLog;
+    use crate::options::Options;
+    use std::path::Path;
+    use std::time::Instant;
+
+    /// The bundled scenario with every player scripted and the Persians searching over it.
+    fn game() -> Game {
+        let scenario = super::super::scenario::Scenario::bundled().unwrap();
+        let policies = vec![Policy::Scripted(Scripted::defaults()); scenario.nations.len()];
+        let labels = vec!["test".to_string(); scenario.players.len()];
+        let options = Options::defaults(crate::rulesets::invasions::OPTIONS);
+        let mut g = Game::new(scenario, &options, labels, policies, Vec::new());
+        let persians = g.players.iter().position(|p| p == "Persians").unwrap();
+        g.search[persians] = Some(SearchSpec::default());
+        g
+    }
+
+    /// States of scripted games at `stage` of turns 2..=11 (every player following its policy).
+    fn states(g: &Game, stage: Stage, games: u64) -> Vec<State> {
+        let mut out = Vec::new();
+        let mut play = Play::without_search(g);
+        for seed in 0..games {
+            let mut dice = Dice::from_seed(seed);
+            play.st.clone_from(&g.start);
+            for turn in 1..g.last_turn {
+                play.st.turn = turn;
+                if stage == Stage::Plan && turn > 1 {
+                    out.push(play.st.clone());
+                }
+                play.turn_start(&mut dice, &mut NoLog);
+                if stage == Stage::Orders && turn > 1 {
+                    out.push(play.st.clone());
+                }
+                play.turn_rest(&mut dice, &mut NoLog);
+            }
+        }
+        out
+    }
+
+    fn candidates(g: &Game, s: &State, p: usize) -> Vec<Directive> {
+        let mut out = Vec::new();
+        Rollouts::new(g).candidates(s, p, &mut out);
+        out
+    }
+
+    /// What the rest of the turn logs from `s` with player `p` under directive `d`.
+    fn logged(g: &Game, s: &State, p: usize, d: Directive) -> Vec<String> {
+        let mut play = Play::without_search(g);
+        play.st.clone_from(s);
+        let mut log = TextLog::default();
+        let mut dice = Dice::from_seed(11);
+        match s.stage {
+            Stage::Plan => {
+                play.st.plans[p] = d;
+                play.turn_start(&mut dice, &mut log);
+                play.turn_rest(&mut dice, &mut log);
+            }
+            Stage::Orders => {
+                play.st.orders[p] = d;
+                play.turn_rest(&mut dice, &mut log);
+            }
+        }
+        log.lines
+    }
+
+    fn names_of(g: &Game, p: usize) -> Vec<String> {
+        (0..g.scenario.nations.len())
+            .filter(|&n| g.player_of(n) == p)
+            .map(|n| g.name(n).to_string())
+            .collect()
+    }
+
+    fn by(names: &[String], line: &str, verb: &str) -> bool {
+        names
+            .iter()
+            .any(|n| line.starts_with(&format!("{n} {verb}")))
+    }
+
+    #[test]
+    fn directives_move_only_the_numbers_they_name() {
+        let own = Scripted::defaults();
+        let p = Policy::Scripted(own);
+        assert_eq!(Directive::Follow.apply(p), p);
+        assert_eq!(Directive::Attack(3).apply(p), p);
+        assert_eq!(Directive::KingdomNow.apply(Policy::Random), Policy::Random);
+        let moved = |d: Directive| match d.apply(p) {
+            Policy::Scripted(s) => s,
+            Policy::Random => unreachable!(),
+        };
+        assert_eq!(moved(Directive::KingdomNow).kingdom_age, 3);
+        assert_eq!(
+            moved(Directive::BuyCheap),
+            Scripted {
+                heavy_share: 0.0,
+                cavalry_share: 0.0,
+                ..own
+            }
+        );
+        let bold = moved(Directive::Bold);
+        assert!(bold.attack < own.attack && bold.civilized_attack < own.civilized_attack);
+        assert!(moved(Directive::Stay).civilized_attack > 1.0 && !moved(Directive::Stay).raid);
+        assert_eq!(moved(Directive::Fortify).fortify, 15);
+        // The catalog offers the search player over any other policy, for a player only.
+        let table: toml::Table =
+            toml::from_str("persians = { policy = \"search\", budget = 8, rollout = \"random\" }")
+                .unwrap();
+        let keys: Vec<String> = ["romans", "huns", "persians", "goths"]
+            .map(String::from)
+            .to_vec();
+        let chosen = CATALOG
+            .assign(&crate::spec::Fields::new("t.toml", &table), &keys, "scripted")
+            .unwrap();
+        assert_eq!(
+            chosen[2].policy,
+            Player {
+                policy: Policy::Random,
+                search: Some(SearchSpec {
+                    budget: 8,
+                    horizon: 0
+                })
+            }
+        );
+        assert_eq!(chosen[2].label, "search(budget=8, rollout=random)");
+    }
+
+    #[test]
+    fn a_named_target_is_attacked_whatever_the_odds() {
+        let g = game();
+        let p = g.players.iter().position(|x| x == "Persians").unwrap();
+        let names = names_of(&g, p);
+        let (mut tried, mut only_directed) = (0, 0);
+        for s in states(&g, Stage::Orders, 3) {
+            for d in candidates(&g, &s, p) {
+                let Directive::Attack(q) = d else { continue };
+                let province = &g.scenario.provinces[q as usize].name;
+                let hit = |lines: &[String]| {
+                    lines.iter().any(|l| {
+                        l.contains(province.as_str())
+                            && ["attacks", "besieges", "takes", "captures"]
+                                .iter()
+                                .any(|v| by(&names, l, v))
+                    })
+                };
+                assert!(
+                    hit(&logged(&g, &s, p, d)),
+                    "turn {}: {d:?} ({province}) not attacked",
+                    s.turn
+                );
+                only_directed += !hit(&logged(&g, &s, p, Directive::Follow)) as u32;
+                tried += 1;
+            }
+        }
+        assert!(tried >= 20, "{tried} named targets tried");
+        assert!(only_directed > 0, "every named target was attacked anyway");
+    }
+
+    #[test]
+    fn stay_attacks_nothing_and_the_plan_reaches_kingdoms_and_purchases() {
+        let g = game();
+        let p = g.players.iter().position(|x| x == "Persians").unwrap();
+        let names = names_of(&g, p);
+        let mut attacked = 0;
+        for s in states(&g, Stage::Orders, 2) {
+            let stay = logged(&g, &s, p, Directive::Stay);
+            assert!(!stay.iter().any(|l| ["attacks", "besieges", "takes"]
+                .iter()
+                .any(|v| by(&names, l, v))));
+            attacked += logged(&g, &s, p, Directive::Follow)
+                .iter()
+                .any(|l| by(&names, l, "attacks"))
+                as u32;
+        }
+        assert!(attacked > 0, "the Persians never attack under Follow");
+        let (mut announced, mut bought) = (0, 0);
+        let roman: Vec<String> = (0..g.scenario.nations.len())
+            .filter(|&n| g.roman[n])
+            .map(|n| g.name(n).to_string())
+            .collect();
+        for s in states(&g, Stage::Plan, 4) {
+            let offered = candidates(&g, &s, p);
+            if offered.contains(&Directive::KingdomNow) {
+                let now = logged(&g, &s, p, Directive::KingdomNow);
+                let never = logged(&g, &s, p, Directive::NoKingdom);
+                let announce = |lines: &[String]| {
+                    lines
+                        .iter()
+                        .any(|l| by(&names, l, "becomes a Kingdom") && l.contains("announced"))
+                };
+                assert!(announce(&now) && !announce(&never), "turn {}", s.turn);
+                announced += 1;
+            }
+            if offered.contains(&Directive::Save) {
+                let buys = |d: Directive| -> Vec<String> {
+                    logged(&g, &s, p, d)
+                        .into_iter()
+                        .filter(|l| by(&names, l, "buys") && !by(&roman, l, "buys"))
+                        .collect()
+                };
+                assert!(buys(Directive::Save).is_empty());
+                assert!(buys(Directive::BuyHeavy)
+                    .iter()
+                    .all(|l| l.contains(" buys heavy_")));
+                assert!(buys(Directive::BuyCheap)
+                    .iter()
+                    .all(|l| l.contains(" buys infantry ")));
+                bought += !buys(Directive::BuyHeavy).is_empty() as u32;
+            }
+        }
+        assert!(announced > 0 && bought > 0, "{announced} {bought}");
+    }
+
+    /// Times decisions at the default budget (the figure the issue asks for) and checks that a
+    /// decision draws one word of the game's dice.
+    #[test]
+    fn a_decision_is_quick_and_draws_one_word() {
+        let g = game();
+        let p = g.players.iter().position(|x| x == "Persians").unwrap();
+        let rollouts = Rollouts::new(&g);
+        let mut searcher = Searcher::default();
+        let spec = SearchSpec::default();
+        let mut all = states(&g, Stage::Plan, 2);
+        all.extend(states(&g, Stage::Orders, 2));
+        let start = Instant::now();
+        for (i, s) in all.iter().enumerate() {
+            let (mut dice, mut twin) = (Dice::from_seed(i as u64), Dice::from_seed(i as u64));
+            let d = searcher.choose(&rollouts, s, p, spec, &mut dice);
+            assert!(d.is_some());
+            if candidates(&g, s, p).len() > 1 {
+                twin.next_u64();
+            }
+            assert_eq!(dice.next_u64(), twin.next_u64(), "one word per decision");
+        }
+        let per = start.elapsed().as_secs_f64() * 1000.0 / all.len() as f64;
+        eprintln!(
+            "{} decisions, {per:.1} ms each at budget {}",
+            all.len(),
+            spec.budget
+        );
+    }
+
+    fn write(dir: &Path, text: &str) -> GameExperiment {
+        let path = dir.join("exp.toml");
+        std::fs::write(&path, text).unwrap();
+        GameExperiment::load(&path).unwrap()
+    }
+
+    /// A tune, and a ladder with a search rung, give the same files with 1 and 2 threads.
+    #[test]
+    fn runs_tunes_and_ladders_with_search_do_not_depend_on_threads() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path();
+        let tuned = dir.join("tuned.toml");
+        std::fs::write(
+            &tuned,
+            "[policies.romans]\npolicy = \"scripted\"\nattack = 0.3\n",
+        )
+        .unwrap();
+        let exp = write(
+            dir,
+            &format!(
+                "name = \"t\"\ngames = 6\nseed = 3\n[game]\nruleset = \"invasions\"\nscenario = \"scenarios/invasions/scenario-1\"\n[game.policies]\ndefault = \"scripted\"\n[tune]\ngames = 64\ncandidates = 2\nrounds = 1\n[tune.players.persians]\nattack = [0, 1]\nfortify = [15, 41]\n[ladder]\ngames = 20\n[[ladder.rungs]]\nname = \"random\"\npolicy = \"random\"\n[[ladder.rungs]]\nname = \"scripted\"\n[[ladder.rungs]]\nname = \"tuned\"\npolicies_from = \"{}\"\n[[ladder.rungs]]\nname = \"search\"\npolicy = {{ policy = \"search\", budget = 4, horizon = 2 }}\nrollout_from = \"tuned\"\ngames = 3\n",
+                tuned.display()
+            ),
+        );
+        let files = |threads: usize| {
+            let root = dir.join(format!("out-{threads}"));
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| {
+                let t = tune(
+                    &exp,
+                    &TuneSettings {
+                        out_root: root.join("tune"),
+                        show_progress: false,
+                    },
+                )
+                .unwrap();
+                let l = ladder(
+                    &exp,
+                    &LadderSettings {
+                        out_root: root.join("ladder"),
+                        show_progress: false,
+                    },
+                )
+                .unwrap();
+                [
+                    t.dir.join("tuned-policies.toml"),
+                    t.dir.join("tuning.csv"),
+                    l.dir.join("ladder.csv"),
+                ]
+                .map(|f| std::fs::read_to_string(f).unwrap())
+            })
+        };
+        let one = files(1);
+        assert_eq!(one, files(2));
+        assert!(one[2].contains("search,tuned"), "{}", one[2]);
+        // The search player is a player's, not a nation's.
+        let e = crate::rulesets::invasions::game::build(&crate::game::GameSetup {
+            source: "t.toml",
+            fields: crate::spec::Fields::new(
+                "t.toml",
+                &toml::from_str("[nation_policies]\nvisigothi = \"search\"").unwrap(),
+            ),
+            options: Options::defaults(crate::rulesets::invasions::OPTIONS),
+        })
+        .err()
+        .unwrap();
+        assert_eq!(e.exit_code(), 2);
+        assert!(e.to_string().contains("nation_policies.visigothi"), "{e}");
+    }
+}
