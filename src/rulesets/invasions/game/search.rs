@@ -253,7 +253,7 @@ mod tests {
         let options = Options::defaults(crate::rulesets::invasions::OPTIONS);
         let mut g = Game::new(scenario, &options, labels, policies, Vec::new());
         let persians = g.players.iter().position(|p| p == "Persians").unwrap();
-        g.search[persians] = Some(SearchSpec::default());
+        g.search[persians] = CATALOG.search.as_ref().map(|s| s.defaults);
         g
     }
 
@@ -350,7 +350,11 @@ mod tests {
             .map(String::from)
             .to_vec();
         let chosen = CATALOG
-            .assign(&crate::spec::Fields::new("t.toml", &table), &keys, "scripted")
+            .assign(
+                &crate::spec::Fields::new("t.toml", &table),
+                &keys,
+                "scripted",
+            )
             .unwrap();
         assert_eq!(
             chosen[2].policy,
@@ -358,7 +362,7 @@ mod tests {
                 policy: Policy::Random,
                 search: Some(SearchSpec {
                     budget: 8,
-                    horizon: 0
+                    horizon: 3
                 })
             }
         );
@@ -409,8 +413,7 @@ mod tests {
                 .any(|v| by(&names, l, v))));
             attacked += logged(&g, &s, p, Directive::Follow)
                 .iter()
-                .any(|l| by(&names, l, "attacks"))
-                as u32;
+                .any(|l| by(&names, l, "attacks")) as u32;
         }
         assert!(attacked > 0, "the Persians never attack under Follow");
         let (mut announced, mut bought) = (0, 0);
@@ -459,10 +462,10 @@ mod tests {
         let p = g.players.iter().position(|x| x == "Persians").unwrap();
         let rollouts = Rollouts::new(&g);
         let mut searcher = Searcher::default();
-        let spec = SearchSpec::default();
+        let spec = CATALOG.search.as_ref().unwrap().defaults;
         let mut all = states(&g, Stage::Plan, 2);
         all.extend(states(&g, Stage::Orders, 2));
-        let start = Instant::now();
+        let (start, cpu_start) = (Instant::now(), thread_cpu_seconds());
         for (i, s) in all.iter().enumerate() {
             let (mut dice, mut twin) = (Dice::from_seed(i as u64), Dice::from_seed(i as u64));
             let d = searcher.choose(&rollouts, s, p, spec, &mut dice);
@@ -473,11 +476,24 @@ mod tests {
             assert_eq!(dice.next_u64(), twin.next_u64(), "one word per decision");
         }
         let per = start.elapsed().as_secs_f64() * 1000.0 / all.len() as f64;
+        let cpu =
+            cpu_start.map(|c| (thread_cpu_seconds().unwrap_or(c) - c) * 1000.0 / all.len() as f64);
         eprintln!(
-            "{} decisions, {per:.1} ms each at budget {}",
+            "{} decisions at budget {} horizon {}: {per:.1} ms each (wall), {cpu:.1?} ms (this thread's CPU)",
             all.len(),
-            spec.budget
+            spec.budget,
+            spec.horizon
         );
+    }
+
+    /// This thread's CPU time (user + system) from /proc, in seconds (10 ms ticks), where Linux
+    /// gives it: the figure that does not depend on what else the machine runs.
+    fn thread_cpu_seconds() -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+        let fields: Vec<&str> = stat.rsplit(')').next()?.split_whitespace().collect();
+        let ticks: f64 =
+            fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+        Some(ticks / 100.0)
     }
 
     fn write(dir: &Path, text: &str) -> GameExperiment {
