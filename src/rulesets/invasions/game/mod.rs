@@ -6,7 +6,8 @@
 //! procedures as pure functions with their exact twins (`procedures.rs`), the state (`state.rs`), battles through the calculator
 //! (`battles.rs`), the turn in §2's order (`turn.rs`), the economy (`economy.rs`), revolts and the
 //! events stand-in (`revolts.rs`), the Military phase (`military.rs`) and the owner's reactions to
-//! an attack, interception and flight (`reactions.rs`), the players (`policy.rs`).
+//! an attack, interception and flight (`reactions.rs`), the players (`policy.rs`) and the search
+//! player's decisions (`search.rs`).
 
 // Nations, Areas and provinces index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]

@@ -23,7 +23,7 @@
 //! played: the decks follow the null model).
 
 use super::policy::{Directive, Policy};
-use super::state::{Phase, Stage, State, NO_PROVINCE};
+use super::state::{Phase, Stage, State, NONE, NO_PROVINCE};
 use super::turn::Play;
 use super::Game;
 use crate::dice::Dice;
@@ -160,13 +160,15 @@ impl<'g> Searchable for Rollouts<'g> {
                 if mine().any(|n| may_announce(play, n)) {
                     out.extend([Directive::KingdomNow, Directive::NoKingdom]);
                 }
-                let buyers: Vec<usize> = mine()
+                // The player's nations that buy, as a bit set (fewer than 64 nations).
+                let buyers = mine()
                     .filter(|&n| st.civilized(n) && !g.inactive[n] && !g.minor[n])
-                    .collect();
-                if !buyers.is_empty() {
+                    .fold(0u64, |set, n| set | 1 << n);
+                if buyers != 0 {
                     out.extend([Directive::BuyHeavy, Directive::BuyCheap, Directive::Save]);
                     let unwalled = (0..st.owner.len()).any(|q| {
-                        buyers.contains(&(st.owner[q] as usize))
+                        st.owner[q] != NONE
+                            && buyers & (1 << st.owner[q]) != 0
                             && st.level[q] > 0
                             && st.walls[q] == 0
                     });
