@@ -13,6 +13,10 @@ use crate::game_log;
 use crate::rulesets::invasions::army::Status;
 use crate::rulesets::invasions::pillage_markers::pillage_markers;
 
+/// What fortifying a city costs (XXIII.C).
+pub const FORTIFY_COST: i32 = 15;
+/// The siege modifier of standard walls (XXIII.B), which a fortified city gets.
+pub const STANDARD_WALLS: i8 = -2;
 /// Treasury ceiling after purchases (L845).
 pub const TREASURY_CAP: i32 = 40;
 /// Decline's expense per turn: none, simple, double (VI.F).
@@ -263,13 +267,32 @@ impl Play<'_> {
 
     /// XV: buy units with what is left above the reserve, placed in the held Area with the fewest
     /// units per held province; a Kingdom buys only what its income can keep (upkeep 1 a unit).
-    fn purchases(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
+    pub(super) fn purchases(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         let empire = self.st.status(n) == Some(Status::Empire);
-        let (reserve, heavy_share, cavalry_share) = match g.policies[n] {
-            Policy::Scripted(s) => (s.reserve as i32, s.heavy_share, s.cavalry_share),
-            Policy::Random => (dice.below(20) as i32, dice.uniform(), dice.uniform()),
+        let (reserve, heavy_share, cavalry_share, fortify) = match self.policy(n) {
+            Policy::Scripted(s) => (
+                s.reserve as i32,
+                s.heavy_share,
+                s.cavalry_share,
+                s.fortify as i32,
+            ),
+            Policy::Random => (
+                dice.below(20) as i32,
+                dice.uniform(),
+                dice.uniform(),
+                if procedures::d2(dice) {
+                    FORTIFY_COST
+                } else {
+                    i32::MAX
+                },
+            ),
         };
+        // Above the treasury's ceiling the threshold means never (income may carry a treasury
+        // past 40 before purchases).
+        if fortify <= TREASURY_CAP && self.st.nations[n].treasury >= fortify.max(FORTIFY_COST) {
+            self.fortify(n, log);
+        }
         let upkeep_room = if empire {
             i32::MAX
         } else {
@@ -356,6 +379,29 @@ impl Play<'_> {
         let excess = self.st.nations[n].treasury - TREASURY_CAP;
         if excess > 0 {
             self.st.spend_gold(n, excess);
+        }
+    }
+
+    /// XXIII.C: walls (the standard −2) for the held city of the highest level that has none and
+    /// is not in revolt, for 15 gold; nothing when every held city is walled.
+    pub fn fortify(&mut self, n: usize, log: &mut dyn GameLog) {
+        let st = &self.st;
+        let best = (0..st.owner.len())
+            .filter(|&p| {
+                st.owner[p] == n as u8 && st.level[p] > 0 && st.walls[p] == 0 && st.revolt[p] == 0
+            })
+            .max_by_key(|&p| (st.level[p], std::cmp::Reverse(p)));
+        if let Some(p) = best {
+            self.st.spend_gold(n, FORTIFY_COST);
+            self.st.walls[p] = STANDARD_WALLS;
+            self.st.counters.cities_fortified += 1;
+            let g = self.game;
+            game_log!(
+                log,
+                "{} fortifies {} for {FORTIFY_COST} gold",
+                g.name(n),
+                g.scenario.provinces[p].name
+            );
         }
     }
 

@@ -466,6 +466,60 @@ fn civilized_ageing_past_12_deepens_decline() {
 }
 
 #[test]
+fn a_kingdom_fortifies_its_best_unwalled_city_for_15_gold_once_its_treasury_reaches_the_policys_threshold(
+) {
+    let policy = Scripted {
+        fortify: 20,
+        reserve: 40,
+        ..Scripted::defaults()
+    };
+    let g = game_with(Scenario::bundled().unwrap(), Policy::Scripted(policy));
+    let mut play = Play::new(&g);
+    empty_board(&mut play);
+    let persia = nation(&g, "persae");
+    let unwalled = |level: u8| {
+        (0..g.scenario.provinces.len())
+            .find(|&p| play.st.level[p] == level && play.st.walls[p] == 0)
+            .expect("an unwalled city of that level")
+    };
+    let (big, small) = (unwalled(2), unwalled(1));
+    for p in [small, big] {
+        play.st.set_owner(&g.scenario, p, persia as u8);
+    }
+    play.st.turn = 2;
+    let mut dice = Dice::from_seed(3);
+    // Below the threshold: no walls, no gold spent (the reserve of 40 buys no unit either).
+    play.st.nations[persia].treasury = 19;
+    play.purchases(persia, &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[persia].treasury, 19);
+    assert_eq!((play.st.walls[big], play.st.walls[small]), (0, 0));
+    // At 35: the level-2 city first, for 15 gold, with the standard walls' −2 (XXIII.B-C).
+    play.st.nations[persia].treasury = 35;
+    play.purchases(persia, &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[persia].treasury, 20);
+    assert_eq!((play.st.walls[big], play.st.walls[small]), (-2, 0));
+    // At 20 (the threshold) the other one; then nothing is left to fortify.
+    play.purchases(persia, &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[persia].treasury, 5);
+    assert_eq!(play.st.walls[small], -2);
+    play.st.nations[persia].treasury = 40;
+    play.purchases(persia, &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[persia].treasury, 40);
+    assert_eq!(play.st.counters.cities_fortified, 2);
+    // The default never fortifies (41 is above the treasury's ceiling of 40), even with a
+    // treasury that income carried past the ceiling before purchases.
+    assert_eq!(Scripted::defaults().fortify, 41);
+    let g = scripted_game();
+    let mut play = Play::new(&g);
+    empty_board(&mut play);
+    play.st.set_owner(&g.scenario, big, persia as u8);
+    play.st.nations[persia].treasury = 60;
+    play.st.turn = 2;
+    play.purchases(persia, &mut dice, &mut NoLog);
+    assert_eq!(play.st.walls[big], 0);
+}
+
+#[test]
 fn a_kingdom_that_cannot_pay_its_upkeep_loses_the_fewer_of_unpaid_and_half() {
     let g = scripted_game();
     let mut play = Play::new(&g);

@@ -5,7 +5,7 @@
 //! nations raid in step 1.C.b.
 
 use super::battles::{Border, Fighter, Ground};
-use super::policy::Policy;
+use super::policy::{Directive, Policy};
 use super::procedures::{self, RaidMarker, RaidOutcome};
 use super::scenario::{AreaKind, Crossing};
 use super::state::{cheapest_first, total, Phase, Units, NONE, NO_PROVINCE, NT, VP_RAIDS};
@@ -280,14 +280,14 @@ impl Play<'_> {
     ) -> Option<Target> {
         let g = self.game;
         let s = &g.scenario;
-        let (attack, siege) = match g.policies[n] {
+        let (attack, siege) = match self.policy(n) {
             Policy::Scripted(p) if self.st.status(n) == Some(Status::Barbarian) => {
                 (p.attack, p.siege)
             }
             Policy::Scripted(p) => (p.civilized_attack, p.siege),
             Policy::Random => (0.0, 0.0),
         };
-        let random = g.policies[n] == Policy::Random;
+        let random = self.policy(n) == Policy::Random;
         if random && !procedures::d2(dice) {
             return None;
         }
@@ -378,6 +378,83 @@ impl Play<'_> {
         (random || t.p_win >= attack).then_some(t)
     }
 
+    /// The attack a searching player's orders name for `n` ([`Directive::Attack`]), whatever its
+    /// odds: from `from` (a Barbarian's horde Area) or, for a Civilized nation, from the Area next
+    /// to the target (or its own) with the most units above `keep`; `None` where the orders name
+    /// no target or `n` cannot attack it.
+    fn directed(
+        &mut self,
+        n: usize,
+        from: Option<usize>,
+        invading: bool,
+        keep: u32,
+    ) -> Option<Target> {
+        let Directive::Attack(p) = self.st.orders[self.game.player_of(n)] else {
+            return None;
+        };
+        let p = p as usize;
+        let s = &self.game.scenario;
+        let to = s.provinces[p].area as usize;
+        if !self.attackable(n, p) || !self.may_enter(n, to) {
+            return None;
+        }
+        let near = |a: usize| a == to || s.areas[to].links.iter().any(|l| l.to as usize == a);
+        let from = match from {
+            Some(a) => Some(a).filter(|&a| near(a)),
+            None => std::iter::once(to)
+                .chain(s.areas[to].links.iter().map(|l| l.to as usize))
+                .max_by_key(|&a| (self.st.count(n, a), std::cmp::Reverse(a))),
+        }?;
+        let have = self.st.count(n, from).saturating_sub(keep);
+        if have == 0 {
+            return None;
+        }
+        let stack = strongest(self.st.at(n, from), have.min(self.limit(p, invading)));
+        Some(self.evaluate(n, from, p, stack, true))
+    }
+
+    /// Every province `n` could attack from Area `from` with its units above `keep`, with the
+    /// shortlist's score (P(win) by strengths × P(the city falls) × worth), whatever the policy's
+    /// thresholds: the search's candidate targets.
+    pub fn target_scores(
+        &self,
+        n: usize,
+        from: usize,
+        invading: bool,
+        keep: u32,
+        mut found: impl FnMut(usize, f64),
+    ) {
+        let s = &self.game.scenario;
+        let have = self.st.count(n, from).saturating_sub(keep);
+        if have == 0 {
+            return;
+        }
+        for i in 0..=s.areas[from].links.len() {
+            let a = if i == 0 {
+                from
+            } else {
+                s.areas[from].links[i - 1].to as usize
+            };
+            if !self.may_enter(n, a) {
+                continue;
+            }
+            for &p in &s.areas[a].provinces {
+                let p = p as usize;
+                if !self.attackable(n, p) {
+                    continue;
+                }
+                let stack = strongest(self.st.at(n, from), have.min(self.limit(p, invading)));
+                let (defenders, horde) = self.defenders(p);
+                let p_win = if total(&defenders) == 0 {
+                    1.0
+                } else {
+                    shortlist_p_win(strength(&stack), strength(&defenders), horde)
+                };
+                found(p, p_win * self.p_fall(n, p) * self.worth(n, p));
+            }
+        }
+    }
+
     fn barbarian(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         let turn = self.st.turn;
@@ -392,7 +469,11 @@ impl Play<'_> {
             if !invading && self.migrate(n, ha, log) {
                 continue;
             }
-            match self.choose(n, ha, invading, 0, dice) {
+            let target = match self.directed(n, Some(ha), invading, 0) {
+                Some(t) => Some(t),
+                None => self.choose(n, ha, invading, 0, dice),
+            };
+            match target {
                 Some(t) => {
                     let taken = self.attack(n, t, invading, dice, log);
                     if taken && invading {
@@ -401,7 +482,7 @@ impl Play<'_> {
                     }
                 }
                 None => {
-                    let raid = match g.policies[n] {
+                    let raid = match self.policy(n) {
                         Policy::Scripted(p) => p.raid,
                         Policy::Random => procedures::d2(dice),
                     };
@@ -445,11 +526,15 @@ impl Play<'_> {
 
     fn civilized(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
-        let keep = match g.policies[n] {
+        let keep = match self.policy(n) {
             Policy::Scripted(p) => p.garrison as u32,
             Policy::Random => dice.below(4) as u32,
         };
         let mut attacks = 0;
+        if let Some(t) = self.directed(n, None, false, keep) {
+            self.attack(n, t, false, dice, log);
+            attacks += 1;
+        }
         for a in 0..g.scenario.areas.len() {
             if attacks == 2 || self.st.status(n).is_none() {
                 break;

@@ -6,7 +6,8 @@
 //! procedures as pure functions with their exact twins (`procedures.rs`), the state (`state.rs`), battles through the calculator
 //! (`battles.rs`), the turn in §2's order (`turn.rs`), the economy (`economy.rs`), revolts and the
 //! events stand-in (`revolts.rs`), the Military phase (`military.rs`) and the owner's reactions to
-//! an attack, interception and flight (`reactions.rs`), the players (`policy.rs`).
+//! an attack, interception and flight (`reactions.rs`), the players (`policy.rs`) and the search
+//! player's decisions (`search.rs`).
 
 // Nations, Areas and provinces index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
@@ -22,6 +23,7 @@ pub mod procedures;
 pub mod reactions;
 pub mod revolts;
 pub mod scenario;
+pub mod search;
 pub mod state;
 pub mod turn;
 
@@ -59,6 +61,7 @@ pub const GAME_COLUMNS: &[&str] = &[
     "cities_taken",
     "cities_sacked",
     "walls_razed",
+    "cities_fortified",
     "raids",
     "revolts",
     "revolts_suppressed",
@@ -82,8 +85,11 @@ pub struct Game {
     pub start: State,
     pub players: Vec<String>,
     pub labels: Vec<String>,
-    /// The policy of each nation: its player's, or its own from `[game.nation_policies]`.
+    /// The policy of each nation: its player's, or its own from `[game.nation_policies]` (a
+    /// searching player's rollout policy).
     pub policies: Vec<Policy>,
+    /// Per player: `Some` for the search player, which overrules its policy turn by turn.
+    pub search: Vec<Option<crate::game::search::SearchSpec>>,
     pub nation_labels: Vec<(String, String)>,
     pub system: System,
     pub options: Options,
@@ -172,12 +178,12 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
     let empty = toml::Table::new();
     let keys = crate::game::summary::player_keys(&scenario.players);
     let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "scripted")?;
-    let (player_policies, labels): (Vec<_>, Vec<_>) =
+    let (players, labels): (Vec<_>, Vec<_>) =
         chosen.into_iter().map(|c| (c.policy, c.label)).unzip();
     let mut policies: Vec<Policy> = scenario
         .nations
         .iter()
-        .map(|n| player_policies[n.player as usize])
+        .map(|n| players[n.player as usize].policy)
         .collect();
     let mut nation_labels = Vec::new();
     let per_nation = f.table("nation_policies", &empty)?;
@@ -193,16 +199,20 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
         };
         let value = per_nation.raw(key).expect("listed key");
         let c = CATALOG.parse(setup.source, &per_nation.field(key), value)?;
-        policies[n] = c.policy;
+        if c.policy.search.is_some() {
+            return Err(AleaError::input(
+                setup.source,
+                per_nation.field(key),
+                c.label,
+                "a policy other than search: the search player plays for a player ([game.policies]), all its nations at once",
+            ));
+        }
+        policies[n] = c.policy.policy;
         nation_labels.push((key.to_string(), c.label));
     }
-    Ok(Box::new(Game::new(
-        scenario,
-        &setup.options,
-        labels,
-        policies,
-        nation_labels,
-    )))
+    let mut game = Game::new(scenario, &setup.options, labels, policies, nation_labels);
+    game.search = players.iter().map(|p| p.search).collect();
+    Ok(Box::new(game))
 }
 
 impl Game {
@@ -278,6 +288,7 @@ impl Game {
         let islam = scenario.islam_turn > 0;
         Game {
             players: scenario.players.clone(),
+            search: vec![None; scenario.players.len()],
             labels,
             policies,
             nation_labels,
@@ -368,7 +379,7 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",
     "raiders without a horde raid a random eligible province anywhere (their starting provinces are on the nation cards); a raid result of 11-12 settles the raider (inactive) without placing its units",
-    "purchases: the scripted mix of infantry, cavalry and heavy units at the placeholder prices of abstraction.toml [purchases]; the Romans' national unit 1 a turn (2 from turn 8), their other purchases from turn 3 (the dated auxiliaries); no fortification, no repairs",
+    "purchases: the scripted mix of infantry, cavalry and heavy units at the placeholder prices of abstraction.toml [purchases]; the Romans' national unit 1 a turn (2 from turn 8), their other purchases from turn 3 (the dated auxiliaries); a city fortified (standard walls, 15 gold) when the treasury reaches the policy's fortify; no repairs",
 ];
 
 impl GameModel for Game {

@@ -3,9 +3,20 @@
 //!
 //! A player's policy drives every nation the player controls: the Barbarian parameters while a
 //! nation is Barbarian, the Civilized ones once it is a Kingdom or an Empire. `random` takes legal
-//! choices at random (the ladder's bottom rung).
+//! choices at random (the ladder's bottom rung). `search` is the engine's search player over
+//! another policy of the catalog ([`super::search`]): it plays for a player, and each turn it may
+//! overrule its rollout policy by a [`Directive`].
 
-use crate::game::policy::{Param, PolicyCatalog, PolicyKind};
+use crate::game::policy::{Param, PolicyCatalog, PolicyKind, SearchSupport};
+use crate::game::search::SearchSpec;
+
+/// What the catalog gives a player: the policy its nations play, and for the search player its
+/// search parameters (the policy is then its rollout policy).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Player {
+    pub policy: Policy,
+    pub search: Option<SearchSpec>,
+}
 
 /// What a player does with its nations.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -44,6 +55,9 @@ pub struct Scripted {
     /// Every status: intercept into an attacked province (XIX.A) when the battle code's P(the
     /// defence wins) is below this.
     pub intercept: f64,
+    /// Kingdom/Empire: fortify its best unwalled city (15 gold, XXIII.C) in Purchases when the
+    /// treasury holds at least this; above the treasury's ceiling (40) it never does.
+    pub fortify: u8,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -131,10 +145,21 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.6,
     },
+    Param {
+        name: "fortify",
+        summary: "Kingdom/Empire: fortify its best unwalled city (15 gold) before buying units when the treasury holds at least this (41 = never)",
+        min: 15.0,
+        max: 41.0,
+        default: 41.0,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
-    Policy::Scripted(Scripted {
+    Policy::Scripted(scripted_values(v))
+}
+
+fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
+    Scripted {
         attack: v.get(0),
         siege: v.get(1),
         raid: v.get(2) >= 0.5,
@@ -147,35 +172,119 @@ fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
         suppress: v.get(9),
         flee: v.get(10),
         intercept: v.get(11),
-    })
+        fortify: v.get(12).round() as u8,
+    }
 }
 
-pub const KINDS: &[PolicyKind<Policy>] = &[
+pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, revolt suppression, interception, flight",
+        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight",
         params: SCRIPTED,
-        build: scripted,
+        build: |v| Player {
+            policy: scripted(v),
+            search: None,
+        },
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases, revolt suppression, interception, flight",
+        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases, fortification, revolt suppression, interception, flight",
         params: &[],
-        build: |_| Policy::Random,
+        build: |_| Player {
+            policy: Policy::Random,
+            search: None,
+        },
     },
 ];
 
-pub const CATALOG: PolicyCatalog<Policy> = PolicyCatalog {
+pub const CATALOG: PolicyCatalog<Player> = PolicyCatalog {
     kinds: KINDS,
-    search: None,
+    // A searcher is its rollout policy with a search spec: two directives a turn chosen by
+    // rollouts (super::search). A rollout to the end from turn 2 plays 11 turns (about 1.4 ms):
+    // the default horizon of 3 turns (the next scoring turn at most 3 away) keeps a decision at
+    // the default budget near 15 ms.
+    search: Some(SearchSupport {
+        build: |spec, rollout| Player {
+            search: Some(spec),
+            ..rollout
+        },
+        defaults: SearchSpec {
+            budget: 32,
+            horizon: 3,
+        },
+    }),
 };
 
 impl Scripted {
     pub fn defaults() -> Scripted {
-        let v = crate::game::policy::ParamValues(SCRIPTED.iter().map(|p| p.default).collect());
-        match scripted(&v) {
-            Policy::Scripted(s) => s,
-            Policy::Random => unreachable!("scripted builds a scripted policy"),
+        scripted_values(&crate::game::policy::ParamValues(
+            SCRIPTED.iter().map(|p| p.default).collect(),
+        ))
+    }
+}
+
+/// A searching player's overrule of its rollout policy for one turn, for all its nations. The
+/// turn's plan is chosen at its start (before ageing: the voluntary Kingdom, and Administration's
+/// purchases and walls); its orders once the turn's nations have entered and been reinforced
+/// (before events, raids and the Military phase: where to attack, whether to raid or stay).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Directive {
+    /// The rollout policy decides (the baseline every search compares against).
+    #[default]
+    Follow,
+    /// Plan: a Barbarian announces its Kingdom at the first age the rules allow (3).
+    KingdomNow,
+    /// Plan: no voluntary Kingdom this turn (the forced test from age 5 still applies).
+    NoKingdom,
+    /// Plan: every unit bought is heavy.
+    BuyHeavy,
+    /// Plan: every unit bought is plain infantry (the cheapest).
+    BuyCheap,
+    /// Plan: nothing bought (the gold kept, up to the treasury's ceiling).
+    Save,
+    /// Plan: a city fortified as soon as 15 gold allow.
+    Fortify,
+    /// Orders: attack thresholds 0.2 lower, raids when no attack passes.
+    Bold,
+    /// Orders: no attack and no raid chosen by any nation of the player (a raider's Time-Track
+    /// raids are not a choice).
+    Stay,
+    /// Orders: the Barbarians raid instead of attacking.
+    Raid,
+    /// Orders: every nation of the player that can reach this province attacks it first,
+    /// whatever the odds (the policy's own choice where it no longer can).
+    Attack(u16),
+}
+
+impl Directive {
+    /// The policy a nation playing `own` plays under this directive. The random policy has no
+    /// numbers to move: only `Attack` changes its play.
+    pub fn apply(self, own: Policy) -> Policy {
+        let Policy::Scripted(mut p) = own else {
+            return own;
+        };
+        match self {
+            Directive::Follow | Directive::Attack(_) => return own,
+            Directive::KingdomNow => p.kingdom_age = 3,
+            Directive::NoKingdom => p.kingdom_age = u8::MAX,
+            Directive::BuyHeavy => p.heavy_share = 1.0,
+            Directive::BuyCheap => (p.heavy_share, p.cavalry_share) = (0.0, 0.0),
+            Directive::Save => p.reserve = u8::MAX,
+            Directive::Fortify => p.fortify = super::economy::FORTIFY_COST as u8,
+            Directive::Bold => {
+                p.attack = (p.attack - 0.2).max(0.0);
+                p.civilized_attack = (p.civilized_attack - 0.2).max(0.0);
+                p.raid = true;
+            }
+            Directive::Stay => {
+                (p.attack, p.civilized_attack) = (f64::INFINITY, f64::INFINITY);
+                p.raid = false;
+            }
+            Directive::Raid => {
+                p.attack = f64::INFINITY;
+                p.raid = true;
+            }
         }
+        Policy::Scripted(p)
     }
 }

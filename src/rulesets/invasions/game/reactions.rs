@@ -58,7 +58,7 @@ impl Play<'_> {
         if room == 0 {
             return false;
         }
-        let keep = match g.policies[o] {
+        let keep = match self.policy(o) {
             Policy::Scripted(sc) => sc.garrison as u32,
             Policy::Random => 0,
         };
@@ -91,7 +91,7 @@ impl Play<'_> {
             bosporus,
         };
         let m = stack.modifier(if g.minus_signs_lost { 1 } else { -1 });
-        let tries = match g.policies[o] {
+        let tries = match self.policy(o) {
             Policy::Scripted(sc) => {
                 let p_defence = if total(&defenders) == 0 {
                     0.0
@@ -189,7 +189,7 @@ impl Play<'_> {
             entering_double: g.flight_entering_double,
             as_extracted: g.minus_signs_lost,
         };
-        let tries = match g.policies[o] {
+        let tries = match self.policy(o) {
             Policy::Scripted(sc) => {
                 let sides = [
                     self.fighter(n, *attackers, false),

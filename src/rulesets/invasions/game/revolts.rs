@@ -171,7 +171,7 @@ impl Play<'_> {
                 religion_differs: false,
                 as_extracted: g.minus_signs_lost,
             };
-            let attempt = match g.policies[n] {
+            let attempt = match self.policy(n) {
                 Policy::Scripted(sc) => revolt.p() >= sc.suppress,
                 Policy::Random => procedures::d2(dice),
             };

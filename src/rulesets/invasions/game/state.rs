@@ -3,6 +3,7 @@
 //! VP by source. Every buffer is sized once from the scenario and reset by copying the start state
 //! into it, so a game allocates nothing.
 
+use super::policy::Directive;
 use super::procedures::Decline;
 use super::scenario::{AreaKind, ProvinceId, Scenario};
 use crate::rulesets::invasions::army::{Status, TEMPLATES};
@@ -73,6 +74,7 @@ pub struct Counters {
     pub cities_taken: u32,
     pub cities_sacked: u32,
     pub walls_razed: u32,
+    pub cities_fortified: u32,
     pub raids: u32,
     pub revolts: u32,
     pub revolts_suppressed: u32,
@@ -110,6 +112,21 @@ pub struct State {
     /// Each Area's controller ([`area_controller`]), kept current by the mutators below: write
     /// `owner`, `level`, a nation's `phase` or `horde` only through them.
     pub control: Vec<u8>,
+    /// Per player: this turn's plan and orders (a searching player's; Follow otherwise).
+    pub plans: Vec<Directive>,
+    pub orders: Vec<Directive>,
+    /// Where the turn stands between its two decision points (the search's rollouts resume here).
+    pub stage: Stage,
+}
+
+/// The two points of a turn where a searching player decides (see [`Directive`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stage {
+    /// The turn's start, before ageing: its plan.
+    #[default]
+    Plan,
+    /// After entries and reinforcements, before events, raids and the Military phase: its orders.
+    Orders,
 }
 
 impl State {
@@ -378,6 +395,9 @@ pub fn initial(s: &Scenario) -> State {
         turn_vp: vec![0; s.players.len()],
         order: (0..s.nations.len() as u8).collect(),
         control: vec![NONE; areas],
+        plans: vec![Directive::Follow; s.players.len()],
+        orders: vec![Directive::Follow; s.players.len()],
+        stage: Stage::Plan,
     };
     for (i, n) in s.nations.iter().enumerate() {
         if n.entry_turn == 1 {
@@ -427,7 +447,7 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
         st.nations[n].capital = c;
         // Every capital is fortified (L2126).
         if st.walls[c as usize] == 0 {
-            st.walls[c as usize] = -2;
+            st.walls[c as usize] = super::economy::STANDARD_WALLS;
         }
     }
     if let Some(h) = nation.horde {

@@ -4,11 +4,15 @@
 //! Scoring; then the end of the game and its tie-break.
 
 use super::battles::Battles;
+use super::policy::{Directive, Policy};
 use super::procedures::{self, D10Test, Decline, EmpireTest, KingdomTest};
 use super::scenario::AreaKind;
+use super::search::Rollouts;
+use super::state::Stage;
 use super::state::{self, Phase, State, NONE, NO_PROVINCE, VP_OBJECTIVES};
 use super::{Game, WEST_STANDS};
 use crate::dice::Dice;
+use crate::game::search::Searcher;
 use crate::game::{GameLog, GamePlay, GameRecord, TurnObserver};
 use crate::game_log;
 use crate::rulesets::invasions::army::Status;
@@ -20,11 +24,23 @@ pub struct Play<'g> {
     pub battles: Battles,
     per_player: Vec<f64>,
     global: Vec<f64>,
+    /// Where a player searches: the game as rollouts see it, and the searcher's buffers.
+    search: Option<Box<(Rollouts<'g>, Searcher<Rollouts<'g>>)>>,
 }
 
 impl<'g> Play<'g> {
     pub fn new(game: &'g Game) -> Play<'g> {
+        let mut play = Play::without_search(game);
+        if game.search.iter().any(Option::is_some) {
+            play.search = Some(Box::new((Rollouts::new(game), Searcher::default())));
+        }
+        play
+    }
+
+    /// A worker whose searching players play their rollout policies (the rollouts' own).
+    pub fn without_search(game: &'g Game) -> Play<'g> {
         Play {
+            search: None,
             game,
             st: game.start.clone(),
             battles: game
@@ -38,19 +54,55 @@ impl<'g> Play<'g> {
         }
     }
 
+    /// The policy nation `n` plays now: its own, as its player's plan and orders for the turn
+    /// have it (Follow, the policy unchanged, for every player that does not search).
+    pub fn policy(&self, n: usize) -> Policy {
+        let p = self.game.player_of(n);
+        self.st.orders[p].apply(self.st.plans[p].apply(self.game.policies[n]))
+    }
+
     /// Plays the whole game from the start into `self.st`.
     pub fn run(&mut self, dice: &mut Dice, observer: &mut dyn TurnObserver, log: &mut dyn GameLog) {
         self.st.clone_from(&self.game.start);
         for turn in 1..=self.game.last_turn {
             self.st.turn = turn;
-            self.play_turn(dice, log);
+            game_log!(log, "== {} ==", self.game_label(turn));
+            self.decide(Stage::Plan, dice, log);
+            self.turn_start(dice, log);
+            self.decide(Stage::Orders, dice, log);
+            self.turn_rest(dice, log);
             self.observe(observer);
         }
     }
 
-    fn play_turn(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+    /// The searching players choose their plan or orders for the turn, in player order (a later
+    /// one's rollouts play the earlier ones' choices).
+    fn decide(&mut self, stage: Stage, dice: &mut Dice, log: &mut dyn GameLog) {
+        self.st.stage = stage;
+        let Some(search) = &mut self.search else {
+            return;
+        };
+        let (rollouts, searcher) = &mut **search;
+        let g = self.game;
+        for p in 0..g.players.len() {
+            let Some(spec) = g.search[p] else { continue };
+            let d = searcher
+                .choose(rollouts, &self.st, p, spec, dice)
+                .unwrap_or_default();
+            match stage {
+                Stage::Plan => self.st.plans[p] = d,
+                Stage::Orders => self.st.orders[p] = d,
+            }
+            if d != Directive::Follow {
+                game_log!(log, "{} (search): {stage:?} {d:?}", g.players[p]);
+            }
+        }
+    }
+
+    /// A turn's start: step 1.A (ageing and status) and 1.B (the Roman split, Attila's death,
+    /// entries, reinforcements).
+    pub fn turn_start(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         let turn = self.st.turn;
-        game_log!(log, "== {} ==", self.game_label(turn));
         self.st.turn_vp.fill(0);
         // 1 Time phase. Play begins on turn 1 at step 1.C (L354): no ageing on turn 1.
         if turn > 1 {
@@ -67,6 +119,13 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.reinforce(dice, log);
         }
+        self.st.stage = Stage::Orders;
+    }
+
+    /// The rest of a turn from step 1.C: events, raids, caravans, Administration, the Military
+    /// phase, End of Diplomacy, scoring; the turn's plans and orders end with it.
+    pub fn turn_rest(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let turn = self.st.turn;
         // 1.C.a events (the scenario's stand-in: revolts at most), 1.C.b raids, 1.C.c caravans.
         self.events(dice, log);
         self.raider_raids(dice, log);
@@ -92,6 +151,9 @@ impl<'g> Play<'g> {
             self.score(log);
         }
         self.west_falls(turn, log);
+        self.st.plans.fill(Directive::Follow);
+        self.st.orders.fill(Directive::Follow);
+        self.st.stage = Stage::Plan;
     }
 
     fn game_label(&self, turn: u8) -> String {
@@ -157,9 +219,9 @@ impl<'g> Play<'g> {
                 && g.scenario.areas[g.scenario.provinces[p].area as usize].kind
                     == AreaKind::Civilized
         });
-        match g.policies[n] {
-            super::policy::Policy::Scripted(s) => holds_civilized && age >= s.kingdom_age,
-            super::policy::Policy::Random => holds_civilized && procedures::d2(dice),
+        match self.policy(n) {
+            Policy::Scripted(s) => holds_civilized && age >= s.kingdom_age,
+            Policy::Random => holds_civilized && procedures::d2(dice),
         }
     }
 
@@ -206,7 +268,7 @@ impl<'g> Play<'g> {
             st.nations[n].capital = p as u16;
             st.set_horde(&self.game.scenario, n, NO_PROVINCE);
             if st.walls[p] == 0 {
-                st.walls[p] = -2;
+                st.walls[p] = super::economy::STANDARD_WALLS;
             }
         }
     }
@@ -455,23 +517,30 @@ impl<'g> Play<'g> {
         }
     }
 
-    fn score(&mut self, log: &mut dyn GameLog) {
+    /// What nation `n`'s objectives would score now (0 for a nation out of play or inactive).
+    pub fn objective_vp(&self, n: usize) -> i32 {
         let g = self.game;
         self.st.check_control(&g.scenario);
+        if self.st.status(n).is_none() || g.inactive[n] {
+            return 0;
+        }
+        let mut vp = 0i32;
+        for o in &g.scenario.nations[n].objectives {
+            let held = match o.target {
+                super::scenario::Target::Area(a) => self.st.control[a as usize] == n as u8,
+                super::scenario::Target::Province(p) => self.st.owner[p as usize] == n as u8,
+            };
+            if held {
+                vp += o.vp as i32;
+            }
+        }
+        vp
+    }
+
+    fn score(&mut self, log: &mut dyn GameLog) {
+        let g = self.game;
         for n in 0..g.scenario.nations.len() {
-            if self.st.status(n).is_none() || g.inactive[n] {
-                continue;
-            }
-            let mut vp = 0i32;
-            for o in &g.scenario.nations[n].objectives {
-                let held = match o.target {
-                    super::scenario::Target::Area(a) => self.st.control[a as usize] == n as u8,
-                    super::scenario::Target::Province(p) => self.st.owner[p as usize] == n as u8,
-                };
-                if held {
-                    vp += o.vp as i32;
-                }
-            }
+            let vp = self.objective_vp(n);
             if vp > 0 {
                 self.st.nations[n].vp[VP_OBJECTIVES] += vp;
                 self.st.turn_vp[g.player_of(n)] += vp;
@@ -532,21 +601,29 @@ impl<'g> Play<'g> {
         observer.turn(self.st.turn as u32, &self.per_player, &self.global);
     }
 
-    /// Fills the record: VP, the winner with the tie-break (the last turn's VP count twice, then
-    /// Romans > Huns > Persians > Goths, L367-369), the per-game columns.
+    /// The winner at the end of the game: the most VP, the tie-break counting the last turn's VP
+    /// twice, then Romans > Huns > Persians > Goths (L367-369, the scenario's player order).
+    pub fn winner(&self) -> usize {
+        let key = |q: usize| (self.player_vp(q), self.player_vp(q) + self.st.turn_vp[q]);
+        let mut best = 0;
+        for p in 1..self.game.players.len() {
+            if key(p) > key(best) {
+                best = p;
+            }
+        }
+        best
+    }
+
+    /// Fills the record: VP, the winner ([`Self::winner`]), the per-game columns.
     pub fn record(&self, record: &mut GameRecord, log: &mut dyn GameLog) {
         let g = self.game;
         let players = g.players.len();
         record.turns = g.last_turn as u32;
         record.ending = (g.scenario.islam_turn > 0) as usize;
-        let mut best = 0;
         for p in 0..players {
             record.score[p] = self.player_vp(p) as f64;
-            let key = |q: usize| (self.player_vp(q), self.player_vp(q) + self.st.turn_vp[q]);
-            if key(p) > key(best) {
-                best = p;
-            }
         }
+        let best = self.winner();
         record.win_share[best] = 1.0;
         game_log!(
             log,
@@ -570,6 +647,7 @@ impl<'g> Play<'g> {
             c.cities_taken as f64,
             c.cities_sacked as f64,
             c.walls_razed as f64,
+            c.cities_fortified as f64,
             c.raids as f64,
             c.revolts as f64,
             c.revolts_suppressed as f64,
