@@ -477,7 +477,7 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
     let game = dir.join("game.toml");
     std::fs::write(
         &game,
-        "games = 100\n[game]\nruleset = \"imperios-del-mediterraneo\"\nscenario = \"x.toml\"\n",
+        "games = 100\n[game]\nruleset = \"imperios-del-mediterraneo\"\nscenario = \"x.toml\"\nplayers = 9\n",
     )
     .unwrap();
     let battle = simulated_experiment(dir);
@@ -490,11 +490,11 @@ fn game_experiments_name_their_errors_and_replay_has_help() {
     for (args, expect) in [
         (
             vec!["run", g, "--out", o, "-q"],
-            "the imperios-del-mediterraneo ruleset has no automated games yet",
+            "[game]: `players` = 9 is not allowed",
         ),
         (
             vec!["replay", g, "--game", "3"],
-            "the imperios-del-mediterraneo ruleset has no automated games yet",
+            "[game]: `players` = 9 is not allowed",
         ),
         (vec!["run", b, "--out", o, "-q", "--games", "10"], "--games"),
         (vec!["replay", b, "--game", "0"], "no games to replay"),

@@ -468,6 +468,31 @@ fn same_experiment_same_bytes_with_one_or_two_threads() {
     assert_eq!(outputs[0], outputs[1]);
 }
 
+/// Every real ruleset has automated games now; this one has none, for the error a game
+/// experiment naming such a ruleset gets.
+static NO_GAME: crate::rulesets::Ruleset = crate::rulesets::Ruleset {
+    slug: "toy-no-game",
+    title: "Toy without games",
+    digest: "none",
+    battles: &[],
+    sides: &[],
+    options: &[],
+    game: None,
+    policy_help: None,
+};
+
+fn lookup_with_a_gameless_ruleset(
+    source: &str,
+    field: &str,
+    slug: &str,
+) -> crate::error::Result<&'static crate::rulesets::Ruleset> {
+    if slug == NO_GAME.slug {
+        Ok(&NO_GAME)
+    } else {
+        toy::lookup(source, field, slug)
+    }
+}
+
 #[test]
 fn bad_game_experiments_are_named_errors() {
     let root_guard = tempfile::tempdir().unwrap();
@@ -477,7 +502,7 @@ fn bad_game_experiments_are_named_errors() {
         ("gmaes = 5\n[game]\nruleset = \"toy-dice\"\n", "gmaes"),
         ("[game]\nscenario = \"x.toml\"\n", "[game] has no `ruleset`"),
         ("[game]\nruleset = 3\n", "`game.ruleset` = 3"),
-        ("[game]\nruleset = \"imperios-del-mediterraneo\"\n", "the imperios-del-mediterraneo ruleset has no automated games yet"),
+        ("[game]\nruleset = \"toy-no-game\"\n", "the toy-no-game ruleset has no automated games yet"),
         ("[game]\nruleset = \"mare-nostrun\"\n", "did you mean mare-nostrum"),
         ("games = 0\n[game]\nruleset = \"toy-dice\"\n", "`games` = 0"),
         ("seed = -1\n[game]\nruleset = \"toy-dice\"\n", "`seed` = -1"),
@@ -489,7 +514,7 @@ fn bad_game_experiments_are_named_errors() {
     ];
     for (i, (text, expect)) in load_errors.iter().enumerate() {
         let path = write(root, &format!("bad{i}.toml"), text);
-        let err = GameExperiment::load_with(&path, toy::lookup)
+        let err = GameExperiment::load_with(&path, lookup_with_a_gameless_ruleset)
             .err()
             .expect(text);
         assert_eq!(err.exit_code(), 2, "{text}: {err}");
