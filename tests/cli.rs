@@ -623,12 +623,18 @@ fn every_file_the_help_examples_name_exists() {
     assert!(named > 10, "only {named} example files found in the help");
 }
 
-#[test]
-fn the_invasions_game_runs_replays_and_rejects_an_unknown_nation() {
+/// Runs `exp` for a few games, replays game 3 (its text must hold every `replayed`), and runs
+/// `bad` (a game experiment's text), which must fail with one line holding every `rejected`.
+fn a_game_runs_replays_and_rejects(
+    exp: &str,
+    games: &str,
+    replayed: &[&str],
+    bad: &str,
+    rejected: &[&str],
+) {
     let dir_guard = tempfile::tempdir().unwrap();
     let out = dir_guard.path().to_str().unwrap();
-    let exp = "experiments/invasions-scenario-1.toml";
-    let run = alea(&["run", exp, "--games", "40", "--out", out, "-q"]);
+    let run = alea(&["run", exp, "--games", games, "--out", out, "-q"]);
     assert!(
         run.status.success(),
         "{}",
@@ -641,60 +647,45 @@ fn the_invasions_game_runs_replays_and_rejects_an_unknown_nation() {
         "{}",
         String::from_utf8_lossy(&replay.stderr)
     );
-    assert!(
-        text.contains("WINNERS REST ON PLACEHOLDER VP") && text.contains("== turn 12"),
-        "{text}"
-    );
-    let bad = dir_guard.path().join("bad.toml");
-    std::fs::write(
-        &bad,
-        "games = 10\n[game]\nruleset = \"invasions\"\n[game.nation_policies]\nhunnii = \"random\"\n",
-    )
-    .unwrap();
-    let e = alea(&["run", bad.to_str().unwrap(), "--out", out, "-q"]);
+    assert!(replayed.iter().all(|r| text.contains(r)), "{text}");
+    let bad_file = dir_guard.path().join("bad.toml");
+    std::fs::write(&bad_file, bad).unwrap();
+    let e = alea(&["run", bad_file.to_str().unwrap(), "--out", out, "-q"]);
     let msg = String::from_utf8_lossy(&e.stderr);
     assert_eq!(e.status.code(), Some(2), "{msg}");
-    assert!(
-        msg.contains("nation_policies.hunnii") && msg.contains("hunni"),
-        "{msg}"
-    );
+    assert!(rejected.iter().all(|r| msg.contains(r)), "{msg}");
     assert_eq!(msg.trim().lines().count(), 1, "{msg}");
 }
 
 #[test]
+fn the_invasions_game_runs_replays_and_rejects_an_unknown_nation() {
+    a_game_runs_replays_and_rejects(
+        "experiments/invasions-scenario-1.toml",
+        "40",
+        &["WINNERS REST ON PLACEHOLDER VP", "== turn 12"],
+        "games = 10\n[game]\nruleset = \"invasions\"\n[game.nation_policies]\nhunnii = \"random\"\n",
+        &["nation_policies.hunnii", "hunni"],
+    );
+}
+
+#[test]
 fn the_mediterraneo_game_runs_replays_and_rejects_a_bad_option() {
-    let dir_guard = tempfile::tempdir().unwrap();
-    let out = dir_guard.path().to_str().unwrap();
-    let exp = "experiments/mediterraneo-majors.toml";
-    let run = alea(&["run", exp, "--games", "20", "--out", out, "-q"]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let replay = alea(&["replay", exp, "--game", "3"]);
-    let text = String::from_utf8_lossy(&replay.stdout);
-    assert!(
-        replay.status.success(),
-        "{}",
-        String::from_utf8_lossy(&replay.stderr)
-    );
-    assert!(
-        text.contains("WINNERS REST ON PLACEHOLDERS") && text.contains("== turn 60"),
-        "{text}"
-    );
-    let bad = dir_guard.path().join("bad.toml");
-    std::fs::write(
-        &bad,
+    a_game_runs_replays_and_rejects(
+        "experiments/mediterraneo-majors.toml",
+        "20",
+        &["WINNERS REST ON PLACEHOLDERS", "== turn 60"],
         "games = 10\n[game]\nruleset = \"mediterraneo-sanguinolento\"\n[game.options]\ngame_turn_cap = 0\n",
-    )
-    .unwrap();
-    let e = alea(&["run", bad.to_str().unwrap(), "--out", out, "-q"]);
-    let msg = String::from_utf8_lossy(&e.stderr);
-    assert_eq!(e.status.code(), Some(2), "{msg}");
-    assert!(
-        msg.contains("game_turn_cap") && msg.contains("600"),
-        "{msg}"
+        &["game_turn_cap", "600"],
     );
-    assert_eq!(msg.trim().lines().count(), 1, "{msg}");
+}
+
+#[test]
+fn the_imperios_game_runs_replays_and_rejects_a_bad_seat_count() {
+    a_game_runs_replays_and_rejects(
+        "experiments/imperios-mirror-ring.toml",
+        "20",
+        &["SYNTHETIC DATA — NOT THE REAL GAME"],
+        "games = 10\n[game]\nruleset = \"imperios-del-mediterraneo\"\nscenario = \"scenarios/imperios-del-mediterraneo/game/mirror-ring.toml\"\nplayers = 1\n",
+        &["players", "2 to 8"],
+    );
 }
