@@ -281,12 +281,15 @@ const WORKERS: usize = 4;
 /// Starts the server on `host:port` and answers requests until the process ends. `ready` is
 /// called with the address actually bound (port 0 picks a free one).
 pub fn serve(host: &str, port: u16, ready: impl FnOnce(std::net::SocketAddr)) -> Result<()> {
-    let server = tiny_http::Server::http((host, port)).map_err(|e| {
+    let cannot = |e: &dyn std::fmt::Display| {
         AleaError::invalid(
             "command line",
             format!("cannot listen on {host}:{port}: {e}"),
         )
-    })?;
+    };
+    let server =
+        tiny_http::Server::from_listener(listener(host, port).map_err(|e| cannot(&e))?, None)
+            .map_err(|e| cannot(&e))?;
     let addr = server
         .server_addr()
         .to_ip()
@@ -308,6 +311,24 @@ pub fn serve(host: &str, port: u16, ready: impl FnOnce(std::net::SocketAddr)) ->
         let _ = w.join();
     }
     Ok(())
+}
+
+/// A listening socket whose connections send without Nagle's delay: tiny_http writes a response in
+/// pieces, and a delayed last piece would wait for the client's delayed acknowledgement (40 ms on
+/// Linux) on every keep-alive request. Accepted sockets inherit the option on Linux.
+fn listener(host: &str, port: u16) -> std::io::Result<std::net::TcpListener> {
+    use socket2::{Domain, Socket, Type};
+    use std::net::ToSocketAddrs;
+    let addr = (host, port)
+        .to_socket_addrs()?
+        .next()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::NotFound, "no such address"))?;
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, None)?;
+    socket.set_reuse_address(true)?;
+    socket.set_tcp_nodelay(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(128)?;
+    Ok(socket.into())
 }
 
 fn handle(mut request: tiny_http::Request) {
