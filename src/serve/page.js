@@ -39,6 +39,16 @@ function literal(key, raw) {
   }
 }
 
+// A family of keys (`<unit>`: infantry, alpine_archer, …) is one field of `member = value` pairs,
+// separated by commas or new lines; each pair becomes a key of its table.
+const isFamily = (key) => key.name.startsWith("<");
+function familyPairs(key, raw) {
+  return raw.split(/[,\n]/).map((p) => p.trim()).filter(Boolean).map((p) => {
+    const [member, ...rest] = p.split("=");
+    return [member.trim(), literal({ ...key, type: key.type }, rest.join("=").trim() || "")];
+  });
+}
+
 function describeAllowed(key) {
   switch (key.type) {
     case "count": case "int": case "number": return `${key.min} to ${key.max}`;
@@ -59,6 +69,9 @@ function defaultText(key) {
 function control(key, name) {
   const id = fieldId(name);
   const common = { id, name, "aria-describedby": `${id}-help ${id}-err` };
+  if (isFamily(key)) {
+    return el("textarea", { ...common, rows: 2, spellcheck: "false", placeholder: `e.g. ${key.family_example} = 2, …  (member = number)` });
+  }
   if (key.type === "choice" || key.type === "bool") {
     const values = key.type === "bool" ? ["true", "false"] : key.values;
     const s = el("select", common, el("option", { value: "", text: `(${defaultText(key)})` }));
@@ -144,14 +157,16 @@ function collect() {
   const sets = [], opts = [], query = new URLSearchParams();
   for (const [name, key, kind] of fieldsOf(ruleset, battle)) {
     const raw = document.getElementById(fieldId(name)).value;
-    const lit = literal(key, raw);
-    if (lit === "") continue;
+    if (raw.trim() === "") continue;
     query.set(name, raw.trim());
     const dot = name.lastIndexOf(".");
     const table = dot < 0 ? "" : name.slice(0, dot), leaf = name.slice(dot + 1);
+    const pairs = isFamily(key) ? familyPairs(key, raw) : [[leaf, literal(key, raw)]];
     if (!sections.has(table)) sections.set(table, []);
-    sections.get(table).push(`${leaf} = ${lit}`);
-    (kind === "option" ? opts : sets).push(kind === "option" ? `${leaf}=${lit}` : `${name}=${lit}`);
+    for (const [k, lit] of pairs) {
+      sections.get(table).push(`${k} = ${lit}`);
+      (kind === "option" ? opts : sets).push(kind === "option" ? `${k}=${lit}` : `${fieldName(table, k)}=${lit}`);
+    }
   }
   let toml = `ruleset = "${ruleset.slug}"\nbattle = "${battle.name}"\n`;
   for (const [table, lines] of sections) {
@@ -178,8 +193,20 @@ function clearErrors() {
   for (const c of document.querySelectorAll("#battle [aria-invalid]")) c.removeAttribute("aria-invalid");
 }
 
+// The control an error's field belongs to: the field itself, or its table's family of keys
+// (`attacker.alpine_archer` → `attacker.<unit>`).
+function controlOf(field) {
+  if (!field) return null;
+  const exact = document.getElementById(fieldId(field));
+  if (exact) return exact;
+  const dot = field.lastIndexOf(".");
+  const table = dot < 0 ? "" : field.slice(0, dot);
+  const family = current.battle.keys.find((k) => isFamily(k) && (table ? k.tables.includes(table) : !k.tables.length));
+  return family ? document.getElementById(fieldId(fieldName(table, family.name))) : null;
+}
+
 function showError(err) {
-  const ctl = err.field && document.getElementById(fieldId(err.field));
+  const ctl = controlOf(err.field);
   if (ctl) {
     ctl.setAttribute("aria-invalid", "true");
     const box = $(`${ctl.id}-err`);
