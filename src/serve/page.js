@@ -240,6 +240,8 @@ async function submit(ev) {
     if (!r.ok) { answer.replaceChildren(); answer.dataset.state = "error"; showError(doc); return; }
     render(doc);
     answer.dataset.state = "done";
+    // Keyboard and screen-reader users land on the answer (and the page scrolls to it).
+    $("answer-title").focus();
   } catch (e) {
     showError({ error: `the server did not answer: ${e}` });
   } finally {
@@ -312,7 +314,7 @@ function render(doc) {
   const se = doc.standard_error;
   const out = $("answer");
   out.replaceChildren();
-  out.append(el("h2", { text: `${ruleset.title}: ${battle.summary}` }));
+  out.append(el("h2", { id: "answer-title", tabindex: "-1", text: `${ruleset.title}: ${battle.summary}` }));
   const method = doc.method === "exact"
     ? "Exact odds: the battle's full probability distribution, computed; no sampling error."
     : `Monte Carlo: ${doc.trials.toLocaleString("en")} simulated battles, seed ${doc.seed}; each figure ± its standard error. ` +
