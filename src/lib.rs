@@ -6,6 +6,7 @@ pub mod battle;
 pub mod cli;
 pub mod game;
 pub mod rulesets;
+pub mod serve;
 
 // What both engines share.
 pub mod charts;

@@ -18,44 +18,51 @@ fn option_json(o: &RuleOption) -> serde_json::Value {
     })
 }
 
-pub(super) fn list(only: Option<&str>, as_json: bool) -> Result<()> {
-    let rulesets: Vec<_> = match only {
+/// `alea list --json` (and the server's `GET /api/schema`): every ruleset, or only `only`.
+pub(crate) fn list_json(only: Option<&str>) -> Result<String> {
+    let rulesets = chosen(only)?;
+    let doc: Vec<_> = rulesets
+        .iter()
+        .map(|r| {
+            json!({
+                "slug": r.slug,
+                "title": r.title,
+                "digest": r.digest,
+                "battles": r.battles.iter().map(|b| json!({
+                    "name": b.name,
+                    "summary": b.summary,
+                    "outcomes": b.outcomes,
+                    "loss_unit": b.loss_unit,
+                    "tables": b.keys.iter().flat_map(|k| k.at.iter()).fold(Vec::<&str>::new(), |mut v, t| { if !v.contains(t) { v.push(t) } v }),
+                    "keys": b.keys.iter().map(|k| k.json()).collect::<Vec<_>>(),
+                    "key_lines": b.doc_lines(),
+                })).collect::<Vec<_>>(),
+                "options": r.options.iter().map(option_json).collect::<Vec<_>>(),
+                "scenarios": crate::rulesets::reference::scenario_files(r.slug),
+                "policies": r.policy_help.map(|h| h()).unwrap_or_default(),
+            })
+        })
+        .collect();
+    Ok(serde_json::to_string_pretty(&doc).expect("JSON of plain values"))
+}
+
+fn chosen(only: Option<&str>) -> Result<Vec<&'static crate::rulesets::Ruleset>> {
+    Ok(match only {
         None => RULESETS.iter().collect(),
         Some(slug) => vec![crate::rulesets::find_ruleset(
             "command line",
             "ruleset",
             slug,
         )?],
-    };
+    })
+}
+
+pub(super) fn list(only: Option<&str>, as_json: bool) -> Result<()> {
     if as_json {
-        let doc: Vec<_> = rulesets
-            .iter()
-            .map(|r| {
-                json!({
-                    "slug": r.slug,
-                    "title": r.title,
-                    "digest": r.digest,
-                    "battles": r.battles.iter().map(|b| json!({
-                        "name": b.name,
-                        "summary": b.summary,
-                        "outcomes": b.outcomes,
-                        "loss_unit": b.loss_unit,
-                        "tables": b.keys.iter().flat_map(|k| k.at.iter()).fold(Vec::<&str>::new(), |mut v, t| { if !v.contains(t) { v.push(t) } v }),
-                        "keys": b.keys.iter().map(|k| k.json()).collect::<Vec<_>>(),
-                        "key_lines": b.doc_lines(),
-                    })).collect::<Vec<_>>(),
-                    "options": r.options.iter().map(option_json).collect::<Vec<_>>(),
-                    "scenarios": crate::rulesets::reference::scenario_files(r.slug),
-                    "policies": r.policy_help.map(|h| h()).unwrap_or_default(),
-                })
-            })
-            .collect();
-        say!(
-            "{}",
-            serde_json::to_string_pretty(&doc).expect("JSON of plain values")
-        );
+        say!("{}", list_json(only)?);
         return Ok(());
     }
+    let rulesets = chosen(only)?;
     for r in rulesets {
         say!("{} — {}  (rules: {})", r.slug, r.title, r.digest);
         if r.battles.is_empty() {

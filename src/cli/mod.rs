@@ -104,7 +104,31 @@ enum Command {
     /// the seat on the higher rung against the lower rung; writes ladder.csv and a matrix chart
     #[command(after_help = LADDER_EXAMPLES)]
     Ladder(CompeteArgs),
+    /// The battle calculator as a local web page: a form per ruleset and battle, the answer with
+    /// charts, a shareable URL; and the JSON API (POST /api/odds, GET /api/schema)
+    #[command(after_help = SERVE_EXAMPLES)]
+    Serve {
+        /// The port to listen on (0: any free port)
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// The address to listen on (0.0.0.0 to be reachable from other machines)
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+    },
 }
+
+const SERVE_EXAMPLES: &str = "\
+Examples:
+  alea serve                      (then open http://127.0.0.1:8080/)
+  alea serve --port 9000 --host 0.0.0.0
+  curl -s --data-binary @experiments/battles/field.toml http://127.0.0.1:8080/api/odds
+  curl -s -H 'Content-Type: application/json' -d '{\"ruleset\":\"mare-nostrum\",\"battle\":\"naval\",\"attacker\":{\"fleets\":5},\"defender\":{\"fleets\":4}}' 'http://127.0.0.1:8080/api/odds?trials=100000&seed=7'
+
+POST /api/odds answers the JSON of `alea odds --json` for the battle file in the body (TOML, or
+JSON by Content-Type or a body starting with `{`); ?trials=N&seed=S are --trials and --seed. Bad
+input: HTTP 400 with the command line's message ({\"error\", \"field\"}). Each request is bounded
+(a Monte Carlo default and cap on trials, a time budget checked by a timed pilot run, a body size);
+the bounds are printed when the server starts. GET /api/schema is `alea list --json`.";
 
 const TUNE_EXAMPLES: &str = "\
 Examples:
@@ -380,8 +404,8 @@ macro_rules! say {
 }
 
 /// Runs the command line; returns the process exit code.
-mod list;
-mod odds;
+pub(crate) mod list;
+pub(crate) mod odds;
 mod run;
 
 use list::list;
@@ -403,6 +427,10 @@ pub fn main() -> i32 {
         Command::Tune(args) => with_threads(args.run.threads, || compete(&args, Compete::Tune)),
         Command::Ladder(args) => with_threads(args.run.threads, || compete(&args, Compete::Ladder)),
         Command::Merge(args) => with_threads(args.threads, || merge(&args)),
+        Command::Serve { port, host } => crate::serve::serve(&host, port, |addr| {
+            say!("alea serve: http://{addr}/  (Ctrl-C stops it)");
+            say!("{}", crate::serve::BUDGET.describe());
+        }),
     };
     match result {
         Ok(()) => 0,

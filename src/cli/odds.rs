@@ -1,6 +1,7 @@
 //! `alea odds`: one battle from the command line or a battle file, answered exactly or by Monte Carlo.
 
 use super::*;
+use crate::rulesets::LoadedBattle;
 
 /// Merges the `key=value` assignments of `flag` into the table of the ruleset's side number `side`.
 /// The flags (`--attacker`, `--defender`) are the command line's fixed names for a ruleset's first
@@ -115,46 +116,77 @@ fn battle_table(args: &OddsArgs) -> Result<(String, Table)> {
     Ok((source, table))
 }
 
-const DEFAULT_TRIALS: u64 = 1_000_000;
+/// Monte Carlo trials when exact odds are not tractable and no `--trials` is given.
+pub(crate) const DEFAULT_TRIALS: u64 = 1_000_000;
 
-pub(super) fn odds(args: &OddsArgs) -> Result<()> {
-    let (source, table) = battle_table(args)?;
-    let loaded = load_battle(&source, &table)?;
+/// Asked before a simulation with its number of trials; an error refuses it.
+pub(crate) type Admit = dyn Fn(&LoadedBattle, u64) -> Result<()>;
+
+/// How `alea odds` (and `alea serve`) answer a battle.
+pub(crate) struct OddsSettings<'a> {
+    /// Monte Carlo with this many trials; `None`: exact where tractable, else `fallback_trials`.
+    pub trials: Option<u64>,
+    pub fallback_trials: u64,
+    pub seed: u64,
+    /// Exact odds only, patiently (an error when they are not tractable).
+    pub exact: bool,
+    /// A progress bar on the terminal.
+    pub visible: bool,
+    /// Asked before any simulation with its number of trials; an error refuses it (the server's
+    /// time budget).
+    pub admit: Option<&'a Admit>,
+}
+
+/// Loads the battle of `table`, answers it, and hands the answer to `then`: the one path from a
+/// battle table to the answer that both the command line and the server take.
+pub(crate) fn answer_battle<R>(
+    source: &str,
+    table: &Table,
+    settings: &OddsSettings,
+    then: impl FnOnce(&OddsAnswer) -> Result<R>,
+) -> Result<R> {
+    let loaded = load_battle(source, table)?;
     let started = Instant::now();
-    let visible = !args.quiet && !args.json && std::io::stderr().is_terminal();
-    let simulate = |trials: u64| {
-        let progress = Progress::new(trials, "battles", visible);
+    let simulate = |trials: u64| -> Result<Estimates> {
+        if let Some(admit) = settings.admit {
+            admit(&loaded, trials)?;
+        }
+        let progress = Progress::new(trials, "battles", settings.visible);
         let run = McRun {
             trials,
-            seed: args.seed,
+            seed: settings.seed,
             stream: 0,
             progress: &progress,
         };
         let tally = loaded.model.monte_carlo(&run);
         progress.finish();
-        Estimates::from_tally(&tally)
+        Ok(Estimates::from_tally(&tally))
     };
-    let (estimates, unavailable, seed) = match args.trials {
-        Some(trials) => (simulate(trials), None, Some(args.seed)),
-        None => match if args.exact {
-            loaded.model.exact_patiently(visible)
+    let (estimates, unavailable, seed) = match settings.trials {
+        Some(trials) => (simulate(trials)?, None, Some(settings.seed)),
+        None => match if settings.exact {
+            loaded.model.exact_patiently(settings.visible)
         } else {
             loaded.model.exact()
         } {
             Ok(exact) => (Estimates::from_exact(&exact), None, None),
-            Err(why) if args.exact => {
+            Err(why) if settings.exact => {
                 return Err(AleaError::invalid(
-                    &source,
+                    source,
                     format!(
                         "exact odds are not tractable here: {}; use --trials N",
                         why.0
                     ),
                 ));
             }
-            Err(why) => (simulate(DEFAULT_TRIALS), Some(why.0), Some(args.seed)),
+            Err(why) => (
+                simulate(settings.fallback_trials)?,
+                Some(why.0),
+                Some(settings.seed),
+            ),
         },
     };
-    let answer = OddsAnswer {
+    then(&OddsAnswer {
         ruleset: loaded.ruleset,
         kind: loaded.kind,
         schema: loaded.model.schema(),
@@ -165,27 +197,43 @@ pub(super) fn odds(args: &OddsArgs) -> Result<()> {
         seed,
         exact_unavailable: unavailable,
         seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+pub(super) fn odds(args: &OddsArgs) -> Result<()> {
+    let (source, table) = battle_table(args)?;
+    let settings = OddsSettings {
+        trials: args.trials,
+        fallback_trials: DEFAULT_TRIALS,
+        seed: args.seed,
+        exact: args.exact,
+        visible: !args.quiet && !args.json && std::io::stderr().is_terminal(),
+        admit: None,
     };
-    let mut chart_files = Vec::new();
-    if let Some(stem) = &args.chart {
-        chart_files = draw_odds_chart(&answer, stem)?;
-    }
-    if args.json {
-        let mut doc = answer.to_json();
-        if !chart_files.is_empty() {
-            doc["charts"] = json!(chart_files);
+    answer_battle(&source, &table, &settings, |answer| {
+        let mut chart_files = Vec::new();
+        if let Some(stem) = &args.chart {
+            chart_files = draw_odds_chart(answer, stem)?;
         }
-        say!(
-            "{}",
-            serde_json::to_string_pretty(&doc).expect("JSON of plain values")
-        );
-    } else {
-        emit(&answer.to_text());
-        for f in chart_files {
-            say!("chart: {f}");
+        if args.json {
+            let mut doc = answer.to_json();
+            if !chart_files.is_empty() {
+                doc["charts"] = json!(chart_files);
+            }
+            say!("{}", odds_json_text(&doc));
+        } else {
+            emit(&answer.to_text());
+            for f in chart_files {
+                say!("chart: {f}");
+            }
         }
-    }
-    Ok(())
+        Ok(())
+    })
+}
+
+/// The text of `alea odds --json` (and of the server's `POST /api/odds`).
+pub(crate) fn odds_json_text(doc: &serde_json::Value) -> String {
+    serde_json::to_string_pretty(doc).expect("JSON of plain values")
 }
 
 fn draw_odds_chart(answer: &OddsAnswer, stem: &Path) -> Result<Vec<String>> {
