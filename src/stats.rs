@@ -24,7 +24,7 @@ pub struct ChiSquare {
 pub fn chi_square_uniform(counts: &[f64]) -> Option<ChiSquare> {
     let k = counts.len();
     let total: f64 = counts.iter().sum();
-    if k < 2 || !(total > 0.0) {
+    if k < 2 || total.is_nan() || total <= 0.0 {
         return None;
     }
     let expected = total / k as f64;
