@@ -173,6 +173,12 @@ pub trait GameModel: Send + Sync {
     fn banner(&self) -> Option<&'static str> {
         None
     }
+    /// Whether each case's summary carries a χ² test of the per-player win shares against 1/n
+    /// (players are seats of identical empires, so any difference is seat order). Off unless a
+    /// game asks for it.
+    fn tests_equal_seats(&self) -> bool {
+        false
+    }
     /// A worker: buffers for one game at a time, reused for every game the worker plays.
     fn worker(&self) -> Box<dyn GamePlay + '_>;
 }

@@ -22,6 +22,19 @@ fn number(x: f64) -> String {
     }
 }
 
+/// A p-value to 3 significant digits, or a bound when it is below what a double resolves.
+fn p_value(p: f64) -> String {
+    if !p.is_finite() {
+        "–".into()
+    } else if p < 1e-15 {
+        "< 1e-15".into()
+    } else if p < 0.001 {
+        format!("{p:.2e}")
+    } else {
+        format!("{p:.3}")
+    }
+}
+
 pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
     let mut out = format!(
         "{}: {}\n  {} · {} games per case · seed {}\n",
@@ -93,6 +106,16 @@ pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
             number(case.sd_turns),
             case.max_turns
         );
+        if let Some(c) = &case.seat_chi_square {
+            out += &format!(
+                "  seat order: χ² = {:.2} against 1/{} each, df {}, p = {} ({})\n",
+                c.statistic,
+                case.players.len(),
+                c.df,
+                p_value(c.p_value),
+                super::summary::SEAT_CHI_SQUARE_COUNTING
+            );
+        }
         for (name, mean, sd) in &case.extras {
             out += &format!("  {name}: mean {} (SD {})\n", number(*mean), number(*sd));
         }

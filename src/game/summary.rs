@@ -7,11 +7,17 @@
 //! wins, conservative for shared ones, and never collapsing to a point at 0% or 100%. The
 //! standard error `win_se` is the one observed (sample SD of the shares / √n). Endings get the
 //! Wilson interval of their share of games.
+//!
+//! For a game that asks ([`GameModel::tests_equal_seats`]) the case also carries Pearson's χ² of
+//! the win counts against equal shares: each player's count is the sum of its win shares (so a
+//! win shared by k counts 1/k for each), games nobody wins count for no one, and the expected
+//! count is the total over the players / n, with n − 1 degrees of freedom. Shared wins make the
+//! counts less variable than multinomial ones, so the test is, if anything, conservative.
 
 use super::tally::GameTally;
 use super::GameModel;
 use crate::output::tidy;
-use crate::stats::Z95;
+use crate::stats::{chi_square_uniform, ChiSquare, Z95};
 use serde_json::{json, Value as Json};
 
 /// The Wilson score interval of a proportion `p` observed over `n` trials, at 95%.
@@ -74,6 +80,10 @@ pub fn player_keys(names: &[String]) -> Vec<String> {
     keys
 }
 
+/// How the seat χ² counts wins, said wherever the test is shown.
+pub const SEAT_CHI_SQUARE_COUNTING: &str =
+    "a win shared by k counts 1/k for each; games nobody wins are left out";
+
 #[derive(Clone, Debug)]
 pub struct PlayerStats {
     pub name: String,
@@ -118,6 +128,8 @@ pub struct CaseSummary {
     pub extras: Vec<(String, f64, f64)>,
     pub metrics: Vec<String>,
     pub globals: Vec<String>,
+    /// χ² of the win counts against equal seats, when the game asks for it.
+    pub seat_chi_square: Option<ChiSquare>,
     /// Kept for the per-turn charts and tables.
     pub tally: GameTally,
 }
@@ -185,6 +197,18 @@ impl CaseSummary {
             })
             .collect();
         let (mean_turns, sd_turns) = tally.length_moments();
+        let seat_chi_square = if model.tests_equal_seats() {
+            let wins: Vec<f64> = (0..model.players().len())
+                .map(|p| tally.win[p].mean(n) * n as f64)
+                .collect();
+            chi_square_uniform(&wins).map(|c| ChiSquare {
+                statistic: t(c.statistic),
+                p_value: t(c.p_value),
+                ..c
+            })
+        } else {
+            None
+        };
         CaseSummary {
             variant,
             point,
@@ -210,6 +234,7 @@ impl CaseSummary {
                 .iter()
                 .map(|s| s.to_string())
                 .collect(),
+            seat_chi_square,
             tally,
         }
     }
@@ -222,7 +247,7 @@ impl CaseSummary {
 
     /// The case as JSON (NaN becomes null). `point` maps the swept fields to their values.
     pub fn to_json(&self, point: Json) -> Json {
-        json!({
+        let mut case = json!({
             "variant": self.variant_name,
             "point_index": self.point,
             "point": point,
@@ -258,7 +283,17 @@ impl CaseSummary {
             "extras": self.extras.iter().map(|(name, mean, sd)| json!({
                 "name": name, "mean": mean, "sd": sd,
             })).collect::<Vec<_>>(),
-        })
+        });
+        if let Some(c) = &self.seat_chi_square {
+            case["seat_chi_square"] = json!({
+                "test": "Pearson χ² of the win counts against an equal share per seat (1/n)",
+                "counted": SEAT_CHI_SQUARE_COUNTING,
+                "statistic": c.statistic,
+                "df": c.df,
+                "p_value": c.p_value,
+            });
+        }
+        case
     }
 }
 

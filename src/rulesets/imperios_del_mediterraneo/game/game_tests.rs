@@ -410,6 +410,57 @@ fn the_experiment_does_not_depend_on_threads_and_carries_the_banner() {
     assert_eq!(summaries[0], summaries[1]);
 }
 
+/// Every mirror-ring case in summary.json carries the seat χ², and its statistic is Pearson's
+/// formula applied by hand to the case's own win rates × games (df = players − 1), its p-value
+/// the χ² tail at that statistic; the printed summary shows the same line.
+#[test]
+fn the_mirror_ring_summary_carries_the_seat_chi_square() {
+    let tmp = tempfile::tempdir().unwrap();
+    let result = crate::game::tests::run_shipped(
+        "experiments/imperios-mirror-ring.toml",
+        300,
+        2,
+        tmp.path(),
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(result.dir.join("summary.json")).unwrap())
+            .unwrap();
+    let cases = json["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 7, "2..8 players");
+    for case in cases {
+        let games = case["games"].as_f64().unwrap();
+        let wins: Vec<f64> = case["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["win_rate"].as_f64().unwrap() * games)
+            .collect();
+        let n = wins.len() as f64;
+        let expected = wins.iter().sum::<f64>() / n;
+        let by_hand: f64 = wins.iter().map(|w| (w - expected).powi(2) / expected).sum();
+        let test = &case["seat_chi_square"];
+        let statistic = test["statistic"].as_f64().unwrap();
+        assert!(
+            (statistic - by_hand).abs() < 1e-6 * by_hand.max(1.0),
+            "{statistic} vs {by_hand}"
+        );
+        assert_eq!(test["df"].as_u64().unwrap() as f64, n - 1.0);
+        let p = test["p_value"].as_f64().unwrap();
+        let tail = crate::stats::chi_square_sf(by_hand, wins.len() as u32 - 1);
+        assert!(
+            (p - tail).abs() < 1e-9 && (0.0..=1.0).contains(&p),
+            "{p} vs {tail}"
+        );
+        assert!(test["counted"].as_str().unwrap().contains("1/k"));
+    }
+    let exp = crate::game::experiment::GameExperiment::load(std::path::Path::new(
+        "experiments/imperios-mirror-ring.toml",
+    ))
+    .unwrap();
+    let text = crate::game::report::run_text(&exp, &result);
+    assert_eq!(text.matches("seat order: χ² = ").count(), 7, "{text}");
+}
+
 #[test]
 fn bad_game_tables_are_input_errors() {
     let setup = |text: &str| -> crate::error::AleaError {

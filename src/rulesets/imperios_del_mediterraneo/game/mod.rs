@@ -179,6 +179,9 @@ impl GameModel for Game {
     fn banner(&self) -> Option<&'static str> {
         self.scenario.banner()
     }
+    fn tests_equal_seats(&self) -> bool {
+        true
+    }
     fn describe(&self) -> Vec<String> {
         let s = &self.scenario;
         let mut out = Vec::new();
