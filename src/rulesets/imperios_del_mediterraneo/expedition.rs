@@ -312,34 +312,6 @@ pub struct Played {
 }
 
 impl Expedition {
-    /// An expedition of a game: the calculator's own chain on the game's cards and situation.
-    #[allow(clippy::too_many_arguments)]
-    pub fn for_game(
-        cf: CardForce,
-        naval: bool,
-        straits: u32,
-        weather: Weather,
-        naval_interception: Option<Force>,
-        land_interception: Option<Force>,
-        target: Target,
-        direct: bool,
-        assault_extra_dice: u32,
-        options: &Options,
-    ) -> Expedition {
-        Expedition::new(
-            cf,
-            naval,
-            straits,
-            weather,
-            naval_interception,
-            land_interception,
-            target,
-            direct,
-            assault_extra_dice,
-            options,
-        )
-    }
-
     /// The exact chance of success and the attacker's expected battle and conquest VP.
     pub fn chance_and_vp(&self) -> (f64, f64) {
         let mut p = 0.0;
@@ -474,8 +446,9 @@ impl Expedition {
         (out, books)
     }
 
+    /// The expedition chain on the given cards and situation: a battle file's, or a game's.
     #[allow(clippy::too_many_arguments)]
-    fn new(
+    pub fn new(
         cf: CardForce,
         naval: bool,
         straits: u32,

@@ -1,5 +1,5 @@
 //! Military expeditions, interceptions and the non-player raids of a game (digest §3.1-§3.10),
-//! every one resolved by the battle calculator's own code: `Expedition::for_game` and its `play`
+//! every one resolved by the battle calculator's own code: `Expedition::new` and its `play`
 //! (straits, the interception, the assault or pacification, recovery), `Raid::new` and its `play`
 //! (Neutral Attack, Pirates). Expeditions are cached per worker by what they are made of, so the
 //! exact chance the greedy player reads and the chain a declared expedition plays are built once.
@@ -366,7 +366,7 @@ fn expedition(
             false,
         ))
     });
-    Expedition::for_game(
+    Expedition::new(
         cf,
         plan.naval,
         plan.straits as u32,
