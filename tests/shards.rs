@@ -293,6 +293,50 @@ fn bad_shards_are_one_line_errors_that_write_nothing() {
 }
 
 #[test]
+fn a_merge_refuses_shards_whose_scenario_changed_since_they_ran() {
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
+    let scenario = dir.join("early.toml");
+    std::fs::copy("scenarios/republica-de-roma/early-republic.toml", &scenario).unwrap();
+    let file = dir.join("game.toml");
+    let text = format!(
+        "name = \"scenario-hash\"\ngames = 64\nseed = 2\n[game]\nruleset = \"republica-de-roma\"\nscenario = \"{}\"\nturn_cap = 10\n",
+        s(&scenario)
+    );
+    std::fs::write(&file, text).unwrap();
+    let out = dir.join("out");
+    let shard = |k: u64| -> PathBuf {
+        let part = format!("{k}/2");
+        ok(&["run", s(&file), "--shard", &part, "--out", s(&out), "-q"]);
+        out.join("scenario-hash/shards").join(format!("{k}-of-2"))
+    };
+    let first = shard(1);
+    let manifest = std::fs::read_to_string(first.join("shard.json")).unwrap();
+    assert!(manifest.contains("early.toml"), "{manifest}");
+    let second = shard(2);
+    let original = std::fs::read_to_string(&scenario).unwrap();
+    std::fs::write(&scenario, format!("{original}\n# edited\n")).unwrap();
+    let err = refused(&["merge", s(&first), s(&second)]);
+    assert!(
+        err.contains("data changed") && err.contains("early.toml differs"),
+        "{err}"
+    );
+    assert!(!out.join("scenario-hash/summary.csv").exists());
+    // A shard rerun on the edited scenario does not belong with one that ran on the original.
+    let rerun = {
+        let part = "2/2";
+        let root = dir.join("edited");
+        ok(&["run", s(&file), "--shard", part, "--out", s(&root), "-q"]);
+        root.join("scenario-hash/shards/2-of-2")
+    };
+    let err = refused(&["merge", s(&first), s(&rerun)]);
+    assert!(err.contains("read other data"), "{err}");
+    std::fs::write(&scenario, original).unwrap();
+    ok(&["merge", "-q", s(&first), s(&second)]);
+    assert!(out.join("scenario-hash/summary.csv").exists());
+}
+
+#[test]
 fn a_finished_shard_is_not_played_again_unless_forced() {
     let dir_guard = tempfile::tempdir().unwrap();
     let dir = dir_guard.path();

@@ -19,21 +19,24 @@
 //! a battle run's per-chunk tallies (their floating-point sums are merged chunk by chunk in order,
 //! as a single run merges them) or its points' answers; a ladder's chunks' win shares.
 //!
-//! The merge ([`load`]) checks that the shards belong together (same kind, file hash, seed, N,
-//! overrides and alea version; each K from 1 to N once), reads the experiment file again (its
-//! hash must still match) and runs the usual output code with the games read back from the shards
+//! The merge ([`load`]) checks that the shards belong together (same kind, file hash, hashes of
+//! the scenario and policy files it names, seed, N, overrides and alea version; each K from 1 to
+//! N once), reads the experiment file again (its hash, and its data files' hashes, must still
+//! match) and runs the usual output code with the games read back from the shards
 //! instead of played: tallies, parquet rows (fed to the same writer in the same chunk order, so
 //! the row groups are the same) and tables come out byte for byte as a single run's.
 
 pub mod battle;
 pub mod codec;
 pub mod game;
+pub mod inputs;
 pub mod ladder;
 
 use crate::error::{AleaError, Result};
 use crate::output::{ManifestSource, OutputDir};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value as Json};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The file every finished shard folder holds.
@@ -103,6 +106,9 @@ pub struct Manifest {
     /// The same file as an absolute path, in case the merge runs from another folder.
     pub experiment_path: String,
     pub experiment_sha256: String,
+    /// The files the experiment names (scenario, policy files) with their SHA-256 ([`inputs`]).
+    #[serde(default)]
+    pub inputs: BTreeMap<String, String>,
     pub seed: u64,
     pub shard: u64,
     pub shards: u64,
@@ -124,6 +130,7 @@ impl Manifest {
     fn same_run(&self, other: &Manifest) -> bool {
         self.kind == other.kind
             && self.experiment_sha256 == other.experiment_sha256
+            && self.inputs == other.inputs
             && self.seed == other.seed
             && self.shards == other.shards
             && self.settings == other.settings
@@ -192,6 +199,7 @@ impl Job {
                 .display()
                 .to_string(),
             experiment_sha256: source.sha256.into(),
+            inputs: inputs::hashed(path)?,
             seed,
             shard: self.part.k,
             shards: self.part.n,
@@ -277,6 +285,8 @@ fn difference(a: &Manifest, b: &Manifest) -> String {
             b.experiment_file,
             &b.experiment_sha256[..12.min(b.experiment_sha256.len())]
         )
+    } else if let Some(why) = inputs::difference(&b.inputs, &a.inputs) {
+        format!("read other data than {{other}}: {why}")
     } else if a.seed != b.seed {
         format!("has seed {}, but {{other}} has seed {}", a.seed, b.seed)
     } else if a.shards != b.shards {
@@ -393,6 +403,12 @@ impl ShardSet {
                     &sha[..12],
                     &m.experiment_sha256[..12.min(m.experiment_sha256.len())]
                 ),
+            ));
+        }
+        if let Some(why) = inputs::difference(&m.inputs, &inputs::hashed(&path)?) {
+            return Err(AleaError::invalid(
+                path.display().to_string(),
+                format!("its data changed since the shards ran: {why}; rerun the shards"),
             ));
         }
         Ok(path)
