@@ -19,7 +19,7 @@ use crate::rulesets::mediterraneo_sanguinolento::engine::Budget;
 use crate::rulesets::mediterraneo_sanguinolento::field::{Context, FieldBattle};
 use crate::spec::Fields;
 
-fn options() -> Options {
+pub(super) fn options() -> Options {
     Options::defaults(crate::rulesets::mediterraneo_sanguinolento::OPTIONS)
 }
 
@@ -32,7 +32,7 @@ fn options_with(text: &str) -> Options {
     .unwrap()
 }
 
-fn game_with(policy: Policy, options: &Options) -> Game {
+pub(super) fn game_with(policy: Policy, options: &Options) -> Game {
     let scenario = Scenario::bundled().unwrap();
     let majors = scenario.majors.len();
     Game::new(
@@ -43,7 +43,7 @@ fn game_with(policy: Policy, options: &Options) -> Game {
     )
 }
 
-fn scripted_game() -> Game {
+pub(super) fn scripted_game() -> Game {
     game_with(Policy::Scripted(Scripted::defaults()), &options())
 }
 
@@ -51,7 +51,7 @@ fn unit(code: &str) -> u8 {
     data().units.iter().position(|u| u.code == code).unwrap() as u8
 }
 
-fn country(g: &Game, name: &str) -> CountryId {
+pub(super) fn country(g: &Game, name: &str) -> CountryId {
     g.scenario.country(name).unwrap()
 }
 
@@ -315,6 +315,17 @@ fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
             );
         }
         assert!((n.at as usize) < st.lands.len(), "{what}");
+        let land = &st.lands[c];
+        assert!(
+            land.garrison.iter().all(|&u| u >= 0.0 && u.is_finite()),
+            "{what}: occupation of {c}"
+        );
+        if land.owner as usize == c {
+            assert_eq!(
+                land.garrison, NO_UNITS,
+                "{what}: a home holds its nation's garrison"
+            );
+        }
         if let Mission::Siege { target, .. } = n.mission {
             assert_eq!(n.at, target, "{what}: a siege where the army stands");
         }

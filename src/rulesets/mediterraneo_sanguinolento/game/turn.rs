@@ -95,6 +95,7 @@ impl<'g> Play<'g> {
             }
             self.plans[c] = Scripted {
                 taxes: dice.below(5) as i8 - 2,
+                tax_idr: 0,
                 reserve: dice.below(1001) as i64,
                 food_stock: dice.uniform() * 2.0,
                 recruit: dice.uniform(),
@@ -103,6 +104,7 @@ impl<'g> Play<'g> {
                 gifts: dice.uniform(),
                 fortify: dice.below(7) as u8,
                 garrison: dice.uniform(),
+                occupation: dice.uniform(),
                 attack: dice.uniform(),
                 odds_trials: 1,
                 min_ratio: 0.0,
