@@ -20,7 +20,7 @@ pub const DEN_LOT: i64 = 600;
 const POB_PER_COM_HALF_YEARLY: i64 = 20;
 const POB_PER_COM_YEARLY: i64 = 10;
 /// Wages are 1/20 of the creation (morale) cost, twice a year (L4070).
-const WAGE_DIVISOR: f64 = 20.0;
+pub const WAGE_DIVISOR: f64 = 20.0;
 
 fn culture(g: &Game, c: CountryId) -> Culture {
     g.culture[c as usize]
@@ -142,6 +142,26 @@ pub fn buy(g: &Game, st: &mut State, c: CountryId, k: usize, n: i64) {
     st.ledger.men_raised += n as f64 * kind.men;
 }
 
+/// Months of offensive food a new unit is budgeted for (the longest stretch between a collection
+/// and the next feeding, August to January).
+const CAMPAIGN_MONTHS: f64 = 4.0;
+
+/// Units of kind `k` country `c` can still feed: the COM on hand beyond the next feeding of its
+/// population, its army's yearly food and a campaign's offensive food, at one COM of army food
+/// and four months of offensive food a unit. A policy never buys mouths it cannot feed.
+pub fn feedable(g: &Game, st: &State, c: CountryId, k: usize) -> i64 {
+    let n = &st.nations[c as usize];
+    let mpu = g.men_per_unit(c);
+    let men =
+        State::men(&n.field, &mpu) + State::men(&n.garrison, &mpu) + State::men(&n.training, &mpu);
+    let committed = n.pob_collected / POB_PER_COM_HALF_YEARLY
+        + army_food(st, c)
+        + (men / super::military::MEN_PER_COM * CAMPAIGN_MONTHS).ceil() as i64;
+    let per_unit =
+        1.0 + g.kinds[c as usize][k].men / super::military::MEN_PER_COM * CAMPAIGN_MONTHS;
+    ((n.stock[COM] - committed).max(0) as f64 / per_unit).floor() as i64
+}
+
 /// 6 COMPRAS: each country turns its policy's share of the POB on hand into units of its kinds.
 pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
     for c in 0..st.nations.len() as CountryId {
@@ -154,7 +174,7 @@ pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
         let shares = mix(p, nk);
         for k in 0..nk {
             let men = (pob as f64 * shares[k]) as i64;
-            let n = affordable(g, st, c, k, men, p.reserve);
+            let n = affordable(g, st, c, k, men, p.reserve).min(feedable(g, st, c, k));
             if n > 0 {
                 buy(g, st, c, k, n);
             }
@@ -329,7 +349,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         if !collects(land.taken_month, month) {
             continue;
         }
-        let mut yields = g.scenario.production[l].map(|v| v as i64);
+        let mut yields = land.pending.apply(&g.scenario.production[l]);
         let o = owner as usize;
         if o == l {
             yields[POB] += st.nations[o].pob_growth;
@@ -353,6 +373,9 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
             }
         }
         st.nations[o].pob_collected += yields[POB];
+    }
+    for land in &mut st.lands {
+        land.pending = super::events::Pending::NONE;
     }
     for c in 0..n {
         let nation = &mut st.nations[c];

@@ -254,7 +254,18 @@ fn game_fights_match_the_battle_codes_exact_answer() {
     let n = 4000;
     let mut dice = Dice::for_trial(3, 0, 0);
     let wins = (0..n)
-        .filter(|_| battles::field_battle(&g, d, false, sides, &mut dice).winner == Some(0))
+        .filter(|_| {
+            battles::field_battle(
+                &g,
+                d,
+                false,
+                super::weather::Weather::Clear,
+                sides,
+                &mut dice,
+            )
+            .winner
+                == Some(0)
+        })
         .count() as f64;
     let se = (p * (1.0 - p) / n as f64).sqrt();
     assert!(
@@ -410,7 +421,9 @@ fn every_run_says_its_winners_rest_on_placeholders_and_what_is_not_played() {
     assert!(lines
         .iter()
         .any(|l| l.starts_with("WINNERS REST ON PLACEHOLDERS") && l.contains("production")));
-    assert!(lines.iter().any(|l| l.contains("not played: events")));
+    assert!(lines.iter().any(|l| l.contains("not played: mercenaries")));
+    assert!(lines.iter().any(|l| l.contains("events (§4.14")));
+    assert!(lines.iter().any(|l| l.contains("weather (§4.15")));
     assert!(lines
         .iter()
         .any(|l| l.contains("placeholder") && l.contains("[start]")));

@@ -9,6 +9,7 @@ use super::policy::Scripted;
 use super::pv;
 use super::scenario::{CountryId, Scenario, COM, ESC, MET};
 use super::state::{Land, Mission, State, Units, KINDS, NO_UNITS};
+use super::weather::{self, Weather};
 use super::Game;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -257,6 +258,9 @@ pub fn month(
 ) {
     let n = st.nations.len();
     let win = winter(g, month);
+    if g.weather_rolled {
+        weather::roll(&mut st.weather, State::calendar(month), dice);
+    }
     offensive_food(g, st);
     for c in 0..n as CountryId {
         if !has_troops(&st.nations[c as usize].field) {
@@ -282,9 +286,25 @@ pub fn month(
     invasions(g, st);
 }
 
+/// How many times its PM a leg costs: doubled in winter (L4502) and doubled by storm or snow in the
+/// zone entered (L5685); both together ×4, or ×2 with option winter_and_storm = "once" (A14).
+pub fn movement_multiplier(g: &Game, winter: bool, severe: bool) -> u32 {
+    match (winter, severe) {
+        (false, false) => 1,
+        (true, true) if g.winter_and_storm_both => 4,
+        _ => 2,
+    }
+}
+
+/// The month's weather in the zone of node `t`.
+pub fn weather_at(g: &Game, st: &State, t: CountryId) -> Weather {
+    st.weather[g.scenario.nodes[t as usize].zone as usize]
+}
+
 /// Moves `c`'s field army toward `to` with this month's PM; Return ends at home.
 fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
     let n = st.nations.len();
+    let weather = st.weather;
     let units = st.nations[c as usize].field;
     let nat = &mut st.nations[c as usize];
     nat.progress += allowance(g, c, &units);
@@ -295,8 +315,9 @@ fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
             nat.progress = 0;
             return;
         }
+        let severe = weather[g.scenario.nodes[next as usize].zone as usize].severe();
         let cost = link_cost(&g.scenario, &g.pm, nat.at, next).unwrap_or(u32::MAX / 4)
-            * if win { 2 } else { 1 };
+            * movement_multiplier(g, win, severe);
         if nat.progress < cost {
             return;
         }
@@ -343,7 +364,8 @@ fn arrive(
                 unsupplied: 0.0,
             },
         ];
-        let fought = battles::field_battle(g, t, winter(g, month), sides, dice);
+        let fought =
+            battles::field_battle(g, t, winter(g, month), weather_at(g, st, t), sides, dice);
         st.counts.battles += 1;
         settle(g, st, c, o, &fought, None);
         game_log!(
@@ -464,7 +486,15 @@ fn siege_month(
             unsupplied: 0.0,
         },
     ];
-    let fought = battles::assault(g, fort, months as u32, winter(g, month), sides, dice);
+    let fought = battles::assault(
+        g,
+        fort,
+        months as u32,
+        winter(g, month),
+        weather_at(g, st, t),
+        sides,
+        dice,
+    );
     st.counts.assaults += 1;
     settle(g, st, c, o, &fought, Some(t));
     game_log!(
@@ -562,6 +592,7 @@ pub fn conquer(
         taken_month: month,
         collections: 0,
         garrison: NO_UNITS,
+        pending: st.lands[t as usize].pending,
     };
     // The conqueror leaves its policy's share of the field army to hold it (§4.17 occupation).
     let share = occupation.clamp(0.0, 1.0);

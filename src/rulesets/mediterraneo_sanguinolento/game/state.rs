@@ -4,8 +4,10 @@
 //! ledger of every resource and man that entered or left the game, so the invariants can be
 //! checked (resources and men change only through the rules' sources and sinks).
 
+use super::events::Pending;
 use super::pv::{Row, SOURCES};
 use super::scenario::{CountryId, Scenario, RESOURCES};
+use super::weather::{Weather, ZONES};
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 
 /// Unit kinds a country raises (its starting army's types, digest §6.2 stand-ins).
@@ -82,6 +84,8 @@ pub struct Land {
     /// The holder's occupation troops in it (§19: a conquered country must be held by occupation
     /// forces); always empty in the holder's own home, whose troops are its `Nation::garrison`.
     pub garrison: Units,
+    /// What its events did to its next collection.
+    pub pending: Pending,
 }
 
 /// Every resource and man that entered or left the game, by direction.
@@ -105,6 +109,8 @@ pub struct Counts {
     pub conquests: u32,
     pub revolts: u32,
     pub deserted_men: f64,
+    /// Armed incursions (event M) against the majors.
+    pub incursions: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -118,6 +124,8 @@ pub struct State {
     pub city_fort: Vec<u8>,
     pub ledger: Ledger,
     pub counts: Counts,
+    /// This month's weather in each climatic zone (the last month's before it is rolled).
+    pub weather: [Weather; ZONES],
 }
 
 impl State {
@@ -254,6 +262,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
             taken_month: 0,
             collections: 0,
             garrison: NO_UNITS,
+            pending: Pending::NONE,
         })
         .collect();
     let city_fort = s
@@ -269,5 +278,6 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         city_fort,
         ledger: Ledger::default(),
         counts: Counts::default(),
+        weather: [Weather::Clear; ZONES],
     }
 }

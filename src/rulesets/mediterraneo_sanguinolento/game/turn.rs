@@ -6,6 +6,7 @@
 //! (the most PV wins).
 
 use super::economy;
+use super::events;
 use super::military;
 use super::policy::{Policy, Scripted};
 use super::scenario::{CountryId, DEN, POB};
@@ -68,6 +69,11 @@ impl<'g> Play<'g> {
         game_log!(log, "== {} ==", crate::game::GameModel::turn_label(g, turn));
         self.resolve_random_plans(dice);
         economy::train(&mut self.st);
+        if g.events_rolled {
+            for m in months {
+                events::month(g, &mut self.st, &self.plans, m, dice, log);
+            }
+        }
         economy::payments(g, &mut self.st, months);
         economy::purchases(g, &mut self.st, &self.plans);
         economy::constructions(g, &mut self.st, &self.plans);
@@ -173,6 +179,7 @@ impl<'g> Play<'g> {
             c.conquests as f64,
             c.revolts as f64,
             c.deserted_men,
+            c.incursions as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
