@@ -182,6 +182,59 @@ pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
     }
 }
 
+/// Recruits of a special population (digest §4.5.7, rules L5233, L5241): `units` raised by
+/// country `c` from its capital's POB (`from_capital`) or the rest of its POB, split by the
+/// scenario's `population_morale` rows (largest remainders, ties in row order): the units at each
+/// morale class (0 = A … 3 = D) and the DEN of morale cost they pay, each at its row's cost class.
+/// None where the country has no such rows.
+pub fn special_recruits(
+    g: &Game,
+    c: CountryId,
+    from_capital: bool,
+    units: u32,
+    regular: bool,
+) -> Option<([u32; 4], i64)> {
+    let rows: Vec<_> = g
+        .scenario
+        .special
+        .population_morale
+        .iter()
+        .filter(|r| r.country == c && r.from_capital == from_capital)
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let exact: Vec<f64> = rows.iter().map(|r| r.share * units as f64).collect();
+    let mut counts: Vec<u32> = exact.iter().map(|x| x.floor() as u32).collect();
+    let mut left = units - counts.iter().sum::<u32>();
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| {
+        let fa = exact[a] - exact[a].floor();
+        let fb = exact[b] - exact[b].floor();
+        fb.partial_cmp(&fa).unwrap().then(a.cmp(&b))
+    });
+    for &i in order.iter().cycle() {
+        if left == 0 {
+            break;
+        }
+        counts[i] += 1;
+        left -= 1;
+    }
+    let d = crate::rulesets::mediterraneo_sanguinolento::data::data();
+    let table = if regular {
+        &d.morale.cost.regular
+    } else {
+        &d.morale.cost.irregular
+    };
+    let mut by_morale = [0u32; 4];
+    let mut den = 0i64;
+    for (row, &n) in rows.iter().zip(&counts) {
+        by_morale[row.morale as usize] += n;
+        den += n as i64 * table[row.cost_as as usize] as i64;
+    }
+    Some((by_morale, den))
+}
+
 /// Recruits bought last turn become operational: with the field army if it is at home, else in
 /// the garrison.
 pub fn train(st: &mut State) {

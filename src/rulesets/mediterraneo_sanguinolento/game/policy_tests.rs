@@ -170,3 +170,28 @@ fn scripted_majors_neither_starve_at_peace_nor_lose_what_they_conquer() {
         }
     }
 }
+
+#[test]
+fn t13_t14_special_populations_pay_their_cost_class() {
+    let g = scripted_game();
+    let (roma, esparta) = (country(&g, "Roma"), country(&g, "Esparta"));
+    // T13: 10 units from Roma city's POB: 2 morale A at B cost (600), 8 morale B at C cost (300).
+    let (morale, den) = economy::special_recruits(&g, roma, true, 10, true).unwrap();
+    assert_eq!(morale, [2, 8, 0, 0]);
+    assert_eq!(den, 2 * 600 + 8 * 300);
+    assert_eq!(den, 3600);
+    // T14: 10 units from Sparta's POB outside the city: 2 A at B cost, 5 B at C, 3 C at D (200).
+    let (morale, den) = economy::special_recruits(&g, esparta, false, 10, true).unwrap();
+    assert_eq!(morale, [2, 5, 3, 0]);
+    assert_eq!(den, 3300);
+    // The city of Esparta: all morale A at D cost.
+    let (morale, den) = economy::special_recruits(&g, esparta, true, 4, true).unwrap();
+    assert_eq!(morale, [4, 0, 0, 0]);
+    assert_eq!(den, 4 * 200);
+    // Shares round by largest remainders and always add up to the units raised.
+    for n in 0..=23 {
+        let (m, _) = economy::special_recruits(&g, esparta, false, n, true).unwrap();
+        assert_eq!(m.iter().sum::<u32>(), n);
+    }
+    assert!(economy::special_recruits(&g, country(&g, "Cartago"), true, 10, true).is_none());
+}
