@@ -204,9 +204,12 @@ impl State {
         for k in 0..KINDS {
             u[k] = n.field[k] + n.garrison[k] + n.training[k];
         }
-        for land in self.lands.iter().filter(|l| l.owner == c) {
-            for k in 0..KINDS {
-                u[k] += land.garrison[k];
+        // Only a country that has conquered can hold occupation troops (most never do).
+        if n.conquests > 0 {
+            for land in self.lands.iter().filter(|l| l.owner == c) {
+                for k in 0..KINDS {
+                    u[k] += land.garrison[k];
+                }
             }
         }
         u
