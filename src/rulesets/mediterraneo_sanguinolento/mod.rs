@@ -306,6 +306,27 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "random_events",
+        "A55 (L3872), §4.14",
+        "full game: the event table (two D6 on the 6x6 grid) is rolled for \"every-country\" every month, or \"off\" (no events)",
+        &["every-country", "off"],
+        &[],
+    ),
+    choice(
+        "weather",
+        "§4.15 (L5663-L5799)",
+        "full game: each climatic zone's weather is \"rolled\" every month on its 1D6 table (rain -1 to combat rolls; storm and snow halve factors and double movement costs), or always \"clear\"",
+        &["rolled", "clear"],
+        &[],
+    ),
+    choice(
+        "currency_events",
+        "§4.14 events I and K (L4018: most events act at the next collection)",
+        "full game: currency devaluation (I, -1/3) and strong currency (K, +1/3) change the DEN of the \"next-collection\" or the \"treasury\" at once",
+        &["next-collection", "treasury"],
+        &[],
+    ),
+    choice(
         "gift_cap_period",
         "A58 (L4382-L4386)",
         "full game: the 2,000 DEN cap on gifts to the population counts per \"collection\" period or per \"year\"",

@@ -9,6 +9,7 @@
 
 use super::scenario::CountryId;
 use super::state::{Units, KINDS, NO_UNITS};
+use super::weather::Weather;
 use super::Game;
 use crate::battle::{side_column, Simulate, Trial};
 use crate::dice::Dice;
@@ -49,10 +50,10 @@ pub struct Fought {
 /// Days fought before a battle is called undecided (the calculator's default).
 const MAX_DAYS: u32 = 30;
 
-fn context(winter: bool) -> Context {
+fn context(winter: bool, weather: Weather) -> Context {
     Context {
-        weather_rain: false,
-        storm: false,
+        weather_rain: weather == Weather::Rain,
+        storm: weather.severe(),
         winter,
         max_days: MAX_DAYS,
         resolution: DEFAULT_RESOLUTION,
@@ -116,11 +117,13 @@ pub fn has_troops(units: &Units) -> bool {
     units.iter().any(|&u| u > 1e-9)
 }
 
-/// A field battle in `node` (its hex rolled into a battle terrain with 2D6).
+/// A field battle in `node` (its hex rolled into a battle terrain with 2D6) in the month's weather
+/// of its zone.
 pub fn field_battle(
     game: &Game,
     node: CountryId,
     winter: bool,
+    weather: Weather,
     sides: [Side; 2],
     dice: &mut Dice,
 ) -> Fought {
@@ -130,7 +133,7 @@ pub fn field_battle(
         .battle_terrain(game.hex[node as usize], roll)
         .unwrap_or(1);
     let tactics = [tactic(&armies[0], column), DE];
-    let ctx = context(winter);
+    let ctx = context(winter, weather);
     let opts = LandOptions::new(&game.options);
     let plan = field::plan(&armies, tactics, column, &ctx, &opts);
     let case = TerrainCase {
@@ -157,12 +160,19 @@ pub fn assault(
     fort: u32,
     months: u32,
     winter: bool,
+    weather: Weather,
     sides: [Side; 2],
     dice: &mut Dice,
 ) -> Fought {
     let armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
     let level = effective_level(&armies, fort, months, false, 0, false);
-    let battle = assault_battle(armies, level, &context(winter), &game.options, Vec::new());
+    let battle = assault_battle(
+        armies,
+        level,
+        &context(winter, weather),
+        &game.options,
+        Vec::new(),
+    );
     play(&battle, &sides, dice)
 }
 
@@ -205,7 +215,8 @@ fn play(battle: &FieldBattle, sides: &[Side; 2], dice: &mut Dice) -> Fought {
     out
 }
 
-/// The battle code's P(win) of a fight, from `trials` simulated ones (the policy's odds). Each
+/// The battle code's P(win) of a fight, from `trials` simulated ones (the policy's odds, which
+/// cannot know the weather of the month it will be fought in: they assume clear weather). Each
 /// battle plan (per rolled battle terrain, or the assault's one) is built once and played
 /// `trials` times by the segment engine.
 #[allow(clippy::too_many_arguments)]
@@ -220,7 +231,7 @@ pub fn odds(
     dice: &mut Dice,
 ) -> f64 {
     let armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
-    let ctx = context(winter);
+    let ctx = context(winter, Weather::Clear);
     let mut wins = 0;
     match assault_fort {
         Some(fort) => {

@@ -20,7 +20,7 @@ pub const DEN_LOT: i64 = 600;
 const POB_PER_COM_HALF_YEARLY: i64 = 20;
 const POB_PER_COM_YEARLY: i64 = 10;
 /// Wages are 1/20 of the creation (morale) cost, twice a year (L4070).
-const WAGE_DIVISOR: f64 = 20.0;
+pub const WAGE_DIVISOR: f64 = 20.0;
 
 fn culture(g: &Game, c: CountryId) -> Culture {
     g.culture[c as usize]
@@ -80,6 +80,7 @@ fn feed_population(g: &Game, st: &mut State, c: CountryId, pob_per_com: i64) {
     // Each COM not delivered: IDR -1; the unfed POB cost PV (A76).
     st.nations[c as usize].idr -= short as i32;
     let unfed = short * pob_per_com;
+    st.nations[c as usize].unfed_pob += unfed;
     let pv = if g.unfed_table {
         let per_100 = [1, 1, 2][column(culture(g, c))];
         -((unfed / 100) as i32) * per_100
@@ -141,6 +142,26 @@ pub fn buy(g: &Game, st: &mut State, c: CountryId, k: usize, n: i64) {
     st.ledger.men_raised += n as f64 * kind.men;
 }
 
+/// Months of offensive food a new unit is budgeted for (the longest stretch between a collection
+/// and the next feeding, August to January).
+const CAMPAIGN_MONTHS: f64 = 4.0;
+
+/// Units of kind `k` country `c` can still feed: the COM on hand beyond the next feeding of its
+/// population, its army's yearly food and a campaign's offensive food, at one COM of army food
+/// and four months of offensive food a unit. A policy never buys mouths it cannot feed.
+pub fn feedable(g: &Game, st: &State, c: CountryId, k: usize) -> i64 {
+    let n = &st.nations[c as usize];
+    let mpu = g.men_per_unit(c);
+    let men =
+        State::men(&n.field, &mpu) + State::men(&n.garrison, &mpu) + State::men(&n.training, &mpu);
+    let committed = n.pob_collected / POB_PER_COM_HALF_YEARLY
+        + army_food(st, c)
+        + (men / super::military::MEN_PER_COM * CAMPAIGN_MONTHS).ceil() as i64;
+    let per_unit =
+        1.0 + g.kinds[c as usize][k].men / super::military::MEN_PER_COM * CAMPAIGN_MONTHS;
+    ((n.stock[COM] - committed).max(0) as f64 / per_unit).floor() as i64
+}
+
 /// 6 COMPRAS: each country turns its policy's share of the POB on hand into units of its kinds.
 pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
     for c in 0..st.nations.len() as CountryId {
@@ -153,12 +174,65 @@ pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
         let shares = mix(p, nk);
         for k in 0..nk {
             let men = (pob as f64 * shares[k]) as i64;
-            let n = affordable(g, st, c, k, men, p.reserve);
+            let n = affordable(g, st, c, k, men, p.reserve).min(feedable(g, st, c, k));
             if n > 0 {
                 buy(g, st, c, k, n);
             }
         }
     }
+}
+
+/// Recruits of a special population (digest §4.5.7, rules L5233, L5241): `units` raised by
+/// country `c` from its capital's POB (`from_capital`) or the rest of its POB, split by the
+/// scenario's `population_morale` rows (largest remainders, ties in row order): the units at each
+/// morale class (0 = A … 3 = D) and the DEN of morale cost they pay, each at its row's cost class.
+/// None where the country has no such rows.
+pub fn special_recruits(
+    g: &Game,
+    c: CountryId,
+    from_capital: bool,
+    units: u32,
+    regular: bool,
+) -> Option<([u32; 4], i64)> {
+    let rows: Vec<_> = g
+        .scenario
+        .special
+        .population_morale
+        .iter()
+        .filter(|r| r.country == c && r.from_capital == from_capital)
+        .collect();
+    if rows.is_empty() {
+        return None;
+    }
+    let exact: Vec<f64> = rows.iter().map(|r| r.share * units as f64).collect();
+    let mut counts: Vec<u32> = exact.iter().map(|x| x.floor() as u32).collect();
+    let mut left = units - counts.iter().sum::<u32>();
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    order.sort_by(|&a, &b| {
+        let fa = exact[a] - exact[a].floor();
+        let fb = exact[b] - exact[b].floor();
+        fb.partial_cmp(&fa).unwrap().then(a.cmp(&b))
+    });
+    for &i in order.iter().cycle() {
+        if left == 0 {
+            break;
+        }
+        counts[i] += 1;
+        left -= 1;
+    }
+    let d = crate::rulesets::mediterraneo_sanguinolento::data::data();
+    let table = if regular {
+        &d.morale.cost.regular
+    } else {
+        &d.morale.cost.irregular
+    };
+    let mut by_morale = [0u32; 4];
+    let mut den = 0i64;
+    for (row, &n) in rows.iter().zip(&counts) {
+        by_morale[row.morale as usize] += n;
+        den += n as i64 * table[row.cost_as as usize] as i64;
+    }
+    Some((by_morale, den))
 }
 
 /// Recruits bought last turn become operational: with the field army if it is at home, else in
@@ -275,6 +349,31 @@ fn tax_fraction(level: i8) -> (i64, i64) {
     }
 }
 
+/// The §4.19 row of tax level `level` (None for normal taxes).
+pub fn tax_row(level: i8) -> Option<pv::Row> {
+    match level {
+        -2 => Some(pv::TAXES[0]),
+        -1 => Some(pv::TAXES[1]),
+        1 => Some(pv::TAXES[2]),
+        2 => Some(pv::TAXES[3]),
+        _ => None,
+    }
+}
+
+/// The tax level a policy sets in April with rebellion index `idr`: its level, except that a
+/// raise is made only if it leaves the index at `tax_idr` or above (else the highest raise that
+/// does, or normal taxes).
+pub fn tax_level(p: &Scripted, idr: i32, culture: Culture) -> i8 {
+    let wanted = p.taxes.clamp(-2, 2);
+    if wanted <= 0 {
+        return wanted;
+    }
+    (1..=wanted)
+        .rev()
+        .find(|&l| tax_row(l).is_some_and(|r| idr + r.idr(culture) >= p.tax_idr))
+        .unwrap_or(0)
+}
+
 /// 9 COBROS in game month `month` (April, August, December): revolts are checked first, unspent
 /// POB lapses (+1 POB income per 50, L713), every held country yields to its holder, then the
 /// policies' gifts; April sets the year's tax level, December scores the year without fighting.
@@ -284,11 +383,10 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     rebellions(g, st);
     if cal == 4 {
         for c in 0..n {
-            let level = plans[c].taxes.clamp(-2, 2);
+            let level = tax_level(&plans[c], st.nations[c].idr, g.culture[c]);
             st.nations[c].tax_level = level;
-            if level != 0 {
-                let i = if level < 0 { level + 2 } else { level + 1 } as usize;
-                st.apply(c as CountryId, pv::TAXES_SOURCE, pv::TAXES[i], g.culture[c]);
+            if let Some(row) = tax_row(level) {
+                st.apply(c as CountryId, pv::TAXES_SOURCE, row, g.culture[c]);
             }
         }
     }
@@ -304,7 +402,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         if !collects(land.taken_month, month) {
             continue;
         }
-        let mut yields = g.scenario.production[l].map(|v| v as i64);
+        let mut yields = land.pending.apply(&g.scenario.production[l]);
         let o = owner as usize;
         if o == l {
             yields[POB] += st.nations[o].pob_growth;
@@ -329,6 +427,9 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         }
         st.nations[o].pob_collected += yields[POB];
     }
+    for land in &mut st.lands {
+        land.pending = super::events::Pending::NONE;
+    }
     for c in 0..n {
         let nation = &mut st.nations[c];
         nation.revolt_collections = nation.revolt_collections.saturating_sub(1);
@@ -336,7 +437,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
             nation.gifts_this_period = 0;
         }
     }
-    gifts(g, st, plans);
+    gifts(g, st, plans, cal);
     if cal == 12 {
         for c in 0..n {
             if !st.nations[c].fought_this_year {
@@ -352,15 +453,36 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     }
 }
 
-/// Food a country wants to keep: its policy's multiple of a half-year's feeding and army food.
-fn food_to_keep(st: &State, c: CountryId, p: &Scripted) -> i64 {
+/// Months of campaigning between a collection in calendar month `cal` and the next feeding of
+/// the population (January and July, paid before that month's movement).
+pub fn campaign_months_to_feeding(cal: u32) -> i64 {
+    let mut months = 0;
+    let mut m = cal % 12 + 1;
+    while m != 1 && m != 7 {
+        months += 1;
+        m = m % 12 + 1;
+    }
+    months
+}
+
+/// Food a country wants to keep after a collection in calendar month `cal`: its policy's multiple
+/// of a half-year's feeding and army food, plus the offensive food its home army (field army,
+/// garrison and recruits) would eat campaigning every month until that feeding, so that a war
+/// never starves the population.
+pub fn food_to_keep(g: &Game, st: &State, c: CountryId, p: &Scripted, cal: u32) -> i64 {
     let need = st.nations[c as usize].pob_collected / POB_PER_COM_HALF_YEARLY + army_food(st, c);
-    (need as f64 * p.food_stock.max(0.0)) as i64
+    let n = &st.nations[c as usize];
+    let mpu = g.men_per_unit(c);
+    let men =
+        State::men(&n.field, &mpu) + State::men(&n.garrison, &mpu) + State::men(&n.training, &mpu);
+    let campaign =
+        (men / super::military::MEN_PER_COM).ceil() as i64 * campaign_months_to_feeding(cal);
+    (need as f64 * p.food_stock.max(0.0)) as i64 + campaign
 }
 
 /// Gifts to the population after a collection: lots of 300 COM, then of 600 DEN, within the
 /// policy's share of the period's cap, from what is above the food stock and the DEN reserve.
-pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted]) {
+pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted], cal: u32) {
     for c in 0..st.nations.len() as CountryId {
         let p = &plans[c as usize];
         if p.gifts <= 0.0 || st.lands[c as usize].owner != c {
@@ -369,7 +491,7 @@ pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted]) {
         let cap = (GIFT_CAP * p.gifts.min(1.0)) as i64;
         let cul = culture(g, c);
         let com_worth = (COM_LOT as f64 * g.sale[COM]).ceil() as i64;
-        let keep = food_to_keep(st, c, p);
+        let keep = food_to_keep(g, st, c, p, cal);
         while st.nations[c as usize].gifts_this_period + com_worth <= cap
             && st.nations[c as usize].stock[COM] - COM_LOT >= keep
         {

@@ -19,7 +19,7 @@ use crate::rulesets::mediterraneo_sanguinolento::engine::Budget;
 use crate::rulesets::mediterraneo_sanguinolento::field::{Context, FieldBattle};
 use crate::spec::Fields;
 
-fn options() -> Options {
+pub(super) fn options() -> Options {
     Options::defaults(crate::rulesets::mediterraneo_sanguinolento::OPTIONS)
 }
 
@@ -32,7 +32,7 @@ fn options_with(text: &str) -> Options {
     .unwrap()
 }
 
-fn game_with(policy: Policy, options: &Options) -> Game {
+pub(super) fn game_with(policy: Policy, options: &Options) -> Game {
     let scenario = Scenario::bundled().unwrap();
     let majors = scenario.majors.len();
     Game::new(
@@ -43,7 +43,7 @@ fn game_with(policy: Policy, options: &Options) -> Game {
     )
 }
 
-fn scripted_game() -> Game {
+pub(super) fn scripted_game() -> Game {
     game_with(Policy::Scripted(Scripted::defaults()), &options())
 }
 
@@ -51,7 +51,7 @@ fn unit(code: &str) -> u8 {
     data().units.iter().position(|u| u.code == code).unwrap() as u8
 }
 
-fn country(g: &Game, name: &str) -> CountryId {
+pub(super) fn country(g: &Game, name: &str) -> CountryId {
     g.scenario.country(name).unwrap()
 }
 
@@ -254,7 +254,18 @@ fn game_fights_match_the_battle_codes_exact_answer() {
     let n = 4000;
     let mut dice = Dice::for_trial(3, 0, 0);
     let wins = (0..n)
-        .filter(|_| battles::field_battle(&g, d, false, sides, &mut dice).winner == Some(0))
+        .filter(|_| {
+            battles::field_battle(
+                &g,
+                d,
+                false,
+                super::weather::Weather::Clear,
+                sides,
+                &mut dice,
+            )
+            .winner
+                == Some(0)
+        })
         .count() as f64;
     let se = (p * (1.0 - p) / n as f64).sqrt();
     assert!(
@@ -315,6 +326,17 @@ fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
             );
         }
         assert!((n.at as usize) < st.lands.len(), "{what}");
+        let land = &st.lands[c];
+        assert!(
+            land.garrison.iter().all(|&u| u >= 0.0 && u.is_finite()),
+            "{what}: occupation of {c}"
+        );
+        if land.owner as usize == c {
+            assert_eq!(
+                land.garrison, NO_UNITS,
+                "{what}: a home holds its nation's garrison"
+            );
+        }
         if let Mission::Siege { target, .. } = n.mission {
             assert_eq!(n.at, target, "{what}: a siege where the army stands");
         }
@@ -399,7 +421,9 @@ fn every_run_says_its_winners_rest_on_placeholders_and_what_is_not_played() {
     assert!(lines
         .iter()
         .any(|l| l.starts_with("WINNERS REST ON PLACEHOLDERS") && l.contains("production")));
-    assert!(lines.iter().any(|l| l.contains("not played: events")));
+    assert!(lines.iter().any(|l| l.contains("not played: mercenaries")));
+    assert!(lines.iter().any(|l| l.contains("events (§4.14")));
+    assert!(lines.iter().any(|l| l.contains("weather (§4.15")));
     assert!(lines
         .iter()
         .any(|l| l.contains("placeholder") && l.contains("[start]")));

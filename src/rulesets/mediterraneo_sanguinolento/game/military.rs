@@ -9,6 +9,7 @@ use super::policy::Scripted;
 use super::pv;
 use super::scenario::{CountryId, Scenario, COM, ESC, MET};
 use super::state::{Land, Mission, State, Units, KINDS, NO_UNITS};
+use super::weather::{self, Weather};
 use super::Game;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -17,7 +18,7 @@ use crate::rulesets::mediterraneo_sanguinolento::siege;
 
 pub const UNREACHABLE: u8 = u8::MAX;
 /// Men per COM of offensive food a month (L2090).
-const MEN_PER_COM: f64 = 200.0;
+pub const MEN_PER_COM: f64 = 200.0;
 
 /// PM to enter `to` from `from` by their land link: hexes × `to`'s terrain PM + the strait's PM.
 fn link_cost(s: &Scenario, pm: &[u32], from: CountryId, to: CountryId) -> Option<u32> {
@@ -77,8 +78,8 @@ fn allowance(g: &Game, c: CountryId, units: &Units) -> u32 {
         .unwrap_or(0)
 }
 
-/// The defenders of node `t`: its holder's field army if it stands there idle, and the garrison
-/// if `t` is the holder's home (a conquered country has none).
+/// The defenders of node `t`: its holder's field army if it stands there idle, and the troops
+/// holding it (the home garrison, or a conquered country's occupation troops).
 fn defenders(st: &State, t: CountryId) -> (CountryId, Units, Units) {
     let o = st.lands[t as usize].owner;
     let n = &st.nations[o as usize];
@@ -87,8 +88,27 @@ fn defenders(st: &State, t: CountryId) -> (CountryId, Units, Units) {
     } else {
         NO_UNITS
     };
-    let garrison = if o == t { n.garrison } else { NO_UNITS };
-    (o, field, garrison)
+    (o, field, *garrison(st, t))
+}
+
+/// The troops holding node `t` for its holder: the home garrison, or the occupation troops of a
+/// conquered country.
+pub fn garrison(st: &State, t: CountryId) -> &Units {
+    let o = st.lands[t as usize].owner;
+    if o == t {
+        &st.nations[o as usize].garrison
+    } else {
+        &st.lands[t as usize].garrison
+    }
+}
+
+pub fn garrison_mut(st: &mut State, t: CountryId) -> &mut Units {
+    let o = st.lands[t as usize].owner;
+    if o == t {
+        &mut st.nations[o as usize].garrison
+    } else {
+        &mut st.lands[t as usize].garrison
+    }
 }
 
 /// The start of phase 8: every nation with its field army idle at home may pick a target.
@@ -238,6 +258,9 @@ pub fn month(
 ) {
     let n = st.nations.len();
     let win = winter(g, month);
+    if g.weather_rolled {
+        weather::roll(&mut st.weather, State::calendar(month), dice);
+    }
     offensive_food(g, st);
     for c in 0..n as CountryId {
         if !has_troops(&st.nations[c as usize].field) {
@@ -263,9 +286,25 @@ pub fn month(
     invasions(g, st);
 }
 
+/// How many times its PM a leg costs: doubled in winter (L4502) and doubled by storm or snow in the
+/// zone entered (L5685); both together ×4, or ×2 with option winter_and_storm = "once" (A14).
+pub fn movement_multiplier(g: &Game, winter: bool, severe: bool) -> u32 {
+    match (winter, severe) {
+        (false, false) => 1,
+        (true, true) if g.winter_and_storm_both => 4,
+        _ => 2,
+    }
+}
+
+/// The month's weather in the zone of node `t`.
+pub fn weather_at(g: &Game, st: &State, t: CountryId) -> Weather {
+    st.weather[g.scenario.nodes[t as usize].zone as usize]
+}
+
 /// Moves `c`'s field army toward `to` with this month's PM; Return ends at home.
 fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
     let n = st.nations.len();
+    let weather = st.weather;
     let units = st.nations[c as usize].field;
     let nat = &mut st.nations[c as usize];
     nat.progress += allowance(g, c, &units);
@@ -276,8 +315,9 @@ fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
             nat.progress = 0;
             return;
         }
+        let severe = weather[g.scenario.nodes[next as usize].zone as usize].severe();
         let cost = link_cost(&g.scenario, &g.pm, nat.at, next).unwrap_or(u32::MAX / 4)
-            * if win { 2 } else { 1 };
+            * movement_multiplier(g, win, severe);
         if nat.progress < cost {
             return;
         }
@@ -324,9 +364,10 @@ fn arrive(
                 unsupplied: 0.0,
             },
         ];
-        let fought = battles::field_battle(g, t, winter(g, month), sides, dice);
+        let fought =
+            battles::field_battle(g, t, winter(g, month), weather_at(g, st, t), sides, dice);
         st.counts.battles += 1;
-        settle(g, st, c, o, &fought, false);
+        settle(g, st, c, o, &fought, None);
         game_log!(
             log,
             "month {month}: {} attacks {} in {}: {}",
@@ -343,11 +384,11 @@ fn arrive(
             fall_back(st, plans, c, o);
             return;
         }
-        // The beaten defenders shut themselves in their cities.
-        let d = &mut st.nations[o as usize];
+        // The beaten defenders shut themselves in the node's cities.
+        let beaten = std::mem::replace(&mut st.nations[o as usize].field, NO_UNITS);
+        let held = garrison_mut(st, t);
         for k in 0..KINDS {
-            d.garrison[k] += d.field[k];
-            d.field[k] = 0.0;
+            held[k] += beaten[k];
         }
     }
     st.nations[c as usize].mission = Mission::Siege {
@@ -357,7 +398,7 @@ fn arrive(
     // An undefended country falls at once.
     let (_, _, garrison) = defenders(st, t);
     if !has_troops(&garrison) {
-        conquer(g, st, c, t, month, log);
+        conquer(g, st, c, t, plans[c as usize].occupation, month, log);
     }
 }
 
@@ -388,7 +429,7 @@ fn siege_month(
         return;
     }
     if !has_troops(&garrison) {
-        conquer(g, st, c, t, month, log);
+        conquer(g, st, c, t, plans[c as usize].occupation, month, log);
         return;
     }
     st.nations[c as usize].mission = Mission::Siege { target: t, months };
@@ -431,7 +472,7 @@ fn siege_month(
             g.scenario.countries[c as usize].name,
             course.why
         );
-        conquer(g, st, c, t, month, log);
+        conquer(g, st, c, t, plans[c as usize].occupation, month, log);
         return;
     }
     if months < plans[c as usize].siege_months {
@@ -445,9 +486,17 @@ fn siege_month(
             unsupplied: 0.0,
         },
     ];
-    let fought = battles::assault(g, fort, months as u32, winter(g, month), sides, dice);
+    let fought = battles::assault(
+        g,
+        fort,
+        months as u32,
+        winter(g, month),
+        weather_at(g, st, t),
+        sides,
+        dice,
+    );
     st.counts.assaults += 1;
-    settle(g, st, c, o, &fought, true);
+    settle(g, st, c, o, &fought, Some(t));
     game_log!(
         log,
         "month {month}: {} assaults {} (walls {fort}, {months} months of siege): {}",
@@ -460,29 +509,27 @@ fn siege_month(
         }
     );
     if fought.winner == Some(0) {
-        conquer(g, st, c, t, month, log);
+        conquer(g, st, c, t, plans[c as usize].occupation, month, log);
     } else {
         fall_back(st, plans, c, o);
     }
 }
 
 /// Losses, loot, the battle PV and the year's "fought" flag after a fight between `c`'s field army
-/// and `o`'s field army (or garrison, in an assault).
+/// and `o`'s field army (or the troops holding node `assaulted`, in an assault).
 fn settle(
     g: &Game,
     st: &mut State,
     c: CountryId,
     o: CountryId,
     f: &battles::Fought,
-    assault: bool,
+    assaulted: Option<CountryId>,
 ) {
     for (k, who) in [c, o].into_iter().enumerate() {
         let mpu = g.men_per_unit(who);
-        let nat = &mut st.nations[who as usize];
-        let stack = if k == 1 && assault {
-            &mut nat.garrison
-        } else {
-            &mut nat.field
+        let stack = match assaulted {
+            Some(t) if k == 1 => garrison_mut(st, t),
+            _ => &mut st.nations[who as usize].field,
         };
         let mut men = 0.0;
         for kind in 0..KINDS {
@@ -494,7 +541,7 @@ fn settle(
             men += lost * mpu[kind];
         }
         st.ledger.men_lost += men;
-        nat.fought_this_year = true;
+        st.nations[who as usize].fought_this_year = true;
         if f.winner == Some(k) {
             st.gain(who, ESC, f.slaves[k].floor() as i64);
             st.gain(who, MET, f.metal[k].floor() as i64);
@@ -516,6 +563,7 @@ pub fn conquer(
     st: &mut State,
     c: CountryId,
     t: CountryId,
+    occupation: f64,
     month: u32,
     log: &mut dyn GameLog,
 ) {
@@ -526,12 +574,14 @@ pub fn conquer(
     for _ in g.scenario.countries[t as usize].cities.clone() {
         st.apply(o, pv::CONQUEST, pv::LOSING_A_CITY, co);
     }
+    let mpu = g.men_per_unit(o);
+    // The last units of the holder there end with the country (§19).
+    let held = std::mem::replace(garrison_mut(st, t), NO_UNITS);
+    st.ledger.men_lost += State::men(&held, &mpu);
     if t == o {
         st.apply(o, pv::CONQUEST, pv::LOSING_MAIN_COUNTRY, co);
-        let mpu = g.men_per_unit(o);
         let nat = &mut st.nations[o as usize];
-        let left = State::men(&nat.garrison, &mpu) + State::men(&nat.training, &mpu);
-        nat.garrison = NO_UNITS;
+        let left = State::men(&nat.training, &mpu);
         nat.training = NO_UNITS;
         nat.work = (0, 0);
         st.ledger.men_lost += left;
@@ -541,7 +591,21 @@ pub fn conquer(
         owner: c,
         taken_month: month,
         collections: 0,
+        garrison: NO_UNITS,
+        pending: st.lands[t as usize].pending,
     };
+    // The conqueror leaves its policy's share of the field army to hold it (§4.17 occupation).
+    let share = occupation.clamp(0.0, 1.0);
+    let nat = &mut st.nations[c as usize];
+    let mut left = NO_UNITS;
+    for k in 0..KINDS {
+        left[k] = nat.field[k] * share;
+        nat.field[k] -= left[k];
+    }
+    let held = garrison_mut(st, t);
+    for k in 0..KINDS {
+        held[k] += left[k];
+    }
     st.counts.conquests += 1;
     st.nations[c as usize].conquests += 1;
     st.nations[c as usize].mission = Mission::Return;
@@ -556,7 +620,7 @@ pub fn conquer(
 
 /// Offensive food: a field army outside its holder's lands eats 1 COM per 200 men a month; the
 /// unfed share fights at half (L2090).
-fn offensive_food(g: &Game, st: &mut State) {
+pub fn offensive_food(g: &Game, st: &mut State) {
     for c in 0..st.nations.len() as CountryId {
         let nat = &st.nations[c as usize];
         if st.lands[nat.at as usize].owner == c || !has_troops(&nat.field) {

@@ -12,6 +12,7 @@
 
 pub mod battles;
 pub mod economy;
+pub mod events;
 mod files;
 mod load;
 mod load_abstraction;
@@ -21,9 +22,14 @@ pub mod pv;
 pub mod scenario;
 pub mod state;
 pub mod turn;
+pub mod weather;
 
 #[cfg(test)]
+mod events_tests;
+#[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod policy_tests;
 #[cfg(test)]
 mod scenario_tests;
 
@@ -47,6 +53,7 @@ pub const GAME_COLUMNS: &[&str] = &[
     "conquests",
     "revolts",
     "deserted_men",
+    "incursions",
 ];
 /// The §1.4 proxies, one column per major each.
 pub const PROXIES: &[&str] = &["cities", "countries_conquered", "wealth", "army_factors"];
@@ -133,6 +140,14 @@ pub struct Game {
     /// DEN per unit at the black market's sale (per resource).
     pub sale: [f64; R],
     pub gift_cap_per_year: bool,
+    /// Events rolled every month for every country (option random_events).
+    pub events_rolled: bool,
+    /// Weather rolled every month in every zone (option weather), else always clear.
+    pub weather_rolled: bool,
+    /// Currency events act on the treasury at once, not on the next collection's DEN.
+    pub currency_on_treasury: bool,
+    /// Winter and storm together ×4 movement costs (option winter_and_storm).
+    pub winter_and_storm_both: bool,
     pub options: Options,
     pub columns: Vec<&'static str>,
 }
@@ -329,6 +344,10 @@ impl Game {
             unfed_table: options.choice("unfed_population_pv") == "table",
             sale,
             gift_cap_per_year: options.choice("gift_cap_period") == "year",
+            events_rolled: options.choice("random_events") == "every-country",
+            weather_rolled: options.choice("weather") == "rolled",
+            currency_on_treasury: options.choice("currency_events") == "treasury",
+            winter_and_storm_both: options.choice("winter_and_storm") == "both",
             options: options.clone(),
             columns,
             start,
@@ -352,10 +371,12 @@ impl Game {
 
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
-    "not played: events (§4.14), weather and storms (§4.15; every month is clear, winter halves movement and combat), mercenaries, diplomacy and treaties (no treaty PV), trade and the black market (its sale value only prices the gift cap and the wealth proxy), espionage and assassination, leaders (every army fights without a commander; no promotion, capture or death), naval moves, fleets and landings (armies move by land edges and straits only; island countries cannot be reached), interception, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares)",
+    "not played: mercenaries, diplomacy and treaties (no treaty PV), trade and the black market (its sale value only prices the gift cap and the wealth proxy), espionage and assassination, leaders (every army fights without a commander; no promotion, capture or death), naval moves, fleets and landings (armies move by land edges and straits only; island countries cannot be reached), interception, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
+    "events (§4.14, option random_events): rolled every month for every country (A55); the collection events act on the next collection of the country's land, whoever holds it (famine COM x0.5; bad and good harvests 1D6 x 10% of COM (A56); prosperity and hard times DEN x2 and x0.5; devastation x0.95 but POB; militarist and antimilitarist campaigns POB x1.2 and x0.8; plague POB x0.9 and each unit there dies on a 1 in 1D10; immigration +125 POB and a quarter of one city's DEN; currency events by option currency_events); natural disaster: a random city's walls fall to 0 (cities and ports are not separate works here); return home: 1D6 units of the country's first kind join it if it pays a half-year's wages for them and can feed them; armed incursion: 2D6 units of a neighbouring referee country's first kind fight a major's home army in the field through the battle code (an undefended home suffers a month of invasion; the referee's countries' incursions are not fought); political crisis: its §4.19 row only (the ruler is always at the capital); military intelligence, death of a leader, new leader and technical advance have no effect (espionage, leaders and technology are not played)",
+    "weather (§4.15, option weather): each zone's 1D6 every month; storm and snow double the PM of entering a node of that zone (winter too: x4 together, or x2 with option winter_and_storm = once) and halve combat factors, rain is -1 to combat and pursuit rolls, through the battle code; the policies' odds assume clear weather; elephants and camels do not suffer the cold zones (L5781 not played); no fleet moves, so there are no storms at sea",
     "region graph (digest §6.2): one node per country; an army crosses a leg by paying hexes x the entered node's terrain PM (+ the strait's PM) from its slowest unit's monthly allowance, doubled cost in winter; passage through third countries is free; armies meet only at their target",
     "armies: each country has one field army, a garrison in its capital and recruits in training (operational next turn); the unit kinds are the country's starting ones (abstraction.toml [start] army); recruits take the kind's morale and quality",
-    "war: a country's whole land falls with its capital: the field army defending at home is fought in the field (battle terrain rolled from the node's hex), then the capital is besieged (siege code's month-by-month walls, hunger and surrender) and assaulted at its effective level (assault code) against the whole garrison; a won assault or a surrender takes every city of the country and ends its last units there (§19 conquest); the defender's stock (its storage hexes) goes to the conqueror; a beaten field army goes home (a defender's into its garrison); a conquered country keeps no garrison, so another major takes it by marching in (no occupation forces, no annexation delay); a nation without land cannot pay and its troops desert; tactics: attacker AF (AE off open ground), defender DE, no retreat thresholds, pursuit on",
+    "war: a country's whole land falls with its capital: the field army defending at home is fought in the field (battle terrain rolled from the node's hex), then the capital is besieged (siege code's month-by-month walls, hunger and surrender) and assaulted at its effective level (assault code) against the whole garrison; a won assault or a surrender takes every city of the country and ends its last units there (§19 conquest); the defender's stock (its storage hexes) goes to the conqueror; a beaten field army goes home (a defender's into its garrison); a conquered country is held by the conqueror's policy share of its field army (occupation troops, which defend it like a garrison behind its capital's walls; no annexation delay); a nation without land cannot pay and its troops desert; tactics: attacker AF (AE off open ground), defender DE, no retreat thresholds, pursuit on",
     "the referee's countries (every non-major) run the scripted economy at its defaults and never attack (§28 lets them); only majors can win; all countries start at 0 PV",
     "PV (§4.19) applied: battles won/lost by factor ratio, conquering/losing territory, cities and the main country, the capital's fortification levels, gifts of COM and DEN to the population (capped), taxes, a year without fighting, invasion suffered (first and following months), unfed population, revolts (a revolt costs its PV, resets the index to 250 and cuts POB to 75% for a year; the militia's fight is not played); the rebellion index is one per home country",
     "payments: wages 1/20 of each unit's morale cost in January and July (A41 as the digest proposes), army food 1 COM per unit each January (a shortfall has no stated effect and none here), offensive food 1 COM per 200 men per month abroad (an unfed share fights at half), population feeding by option population_feeding; unpaid units desert (no city sack)",

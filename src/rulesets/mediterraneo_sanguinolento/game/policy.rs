@@ -17,6 +17,9 @@ pub struct Scripted {
     /// Tax level set once a year at the April collection: -2 lowers ×2, -1 lowers ×1.5, 0 normal,
     /// 1 raises ×1.5, 2 raises ×2 (digest §4.2, §4.19).
     pub taxes: i8,
+    /// A raise is made only if it leaves the rebellion index at least this high (else the highest
+    /// level that does, down to normal taxes).
+    pub tax_idr: i32,
     /// DEN kept in the treasury before anything is spent on troops, works or gifts.
     pub reserve: i64,
     /// COM kept in stock, as a multiple of the next feeding of population and army.
@@ -33,6 +36,8 @@ pub struct Scripted {
     pub fortify: u8,
     /// Share of the army left at home as the garrison when the field army marches.
     pub garrison: f64,
+    /// Share of the field army left to hold a country it conquers (occupation troops, §4.17).
+    pub occupation: f64,
     /// March on the best target when the battle code's P(win) of its decisive fight reaches this
     /// (above 1: never attack, the referee's countries).
     pub attack: f64,
@@ -53,7 +58,17 @@ pub const SCRIPTED: &[Param] = &[
         summary: "tax level each April: -2 lower x2, -1 lower x1.5, 0 normal, 1 raise x1.5, 2 raise x2 (PV and rebellion index by the §4.19 table)",
         min: -2.0,
         max: 2.0,
-        default: 0.0,
+        // Lowering ×2 is +6 PV a year for a civilized major (§4.19) for half its April DEN; the
+        // treasuries of the placeholder economy are never short (tens of thousands of DEN unspent
+        // at the cap with normal taxes), so the money is worth less than the PV.
+        default: -2.0,
+    },
+    Param {
+        name: "tax_idr",
+        summary: "rebellion index a tax raise must leave (a raise that would leave less falls back to the highest level that does not, down to normal taxes)",
+        min: 0.0,
+        max: 2000.0,
+        default: 600.0,
     },
     Param {
         name: "reserve",
@@ -112,6 +127,13 @@ pub const SCRIPTED: &[Param] = &[
         default: 0.3,
     },
     Param {
+        name: "occupation",
+        summary: "share of the field army left to hold each country it conquers (occupation troops; an empty conquest falls to whoever marches in)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.25,
+    },
+    Param {
         name: "attack",
         summary: "march on the best-looking target when the battle code's P(win) of its decisive fight (field battle, or assault when no army defends) is at least this",
         min: 0.0,
@@ -154,21 +176,24 @@ fn scripted(v: &ParamValues) -> Policy {
 
 impl Scripted {
     fn from_values(v: &ParamValues) -> Scripted {
+        let value = |name: &str| v.get(SCRIPTED.iter().position(|p| p.name == name).unwrap());
         Scripted {
-            taxes: v.get(0).round() as i8,
-            reserve: v.get(1).round() as i64,
-            food_stock: v.get(2),
-            recruit: v.get(3),
-            heavy_share: v.get(4),
-            mounted_share: v.get(5),
-            gifts: v.get(6),
-            fortify: v.get(7).round() as u8,
-            garrison: v.get(8),
-            attack: v.get(9),
-            odds_trials: v.get(10).round() as u32,
-            min_ratio: v.get(11),
-            siege_months: v.get(12).round() as u8,
-            peace: v.get(13).round() as u32,
+            taxes: value("taxes").round() as i8,
+            tax_idr: value("tax_idr").round() as i32,
+            reserve: value("reserve").round() as i64,
+            food_stock: value("food_stock"),
+            recruit: value("recruit"),
+            heavy_share: value("heavy_share"),
+            mounted_share: value("mounted_share"),
+            gifts: value("gifts"),
+            fortify: value("fortify").round() as u8,
+            garrison: value("garrison"),
+            occupation: value("occupation"),
+            attack: value("attack"),
+            odds_trials: value("odds_trials").round() as u32,
+            min_ratio: value("min_ratio"),
+            siege_months: value("siege_months").round() as u8,
+            peace: value("peace").round() as u32,
         }
     }
 
@@ -177,11 +202,13 @@ impl Scripted {
     }
 
     /// The referee's script for the countries no player runs: the scripted economy at its
-    /// defaults, defending only (§28 lets them attack; this script never does).
+    /// defaults with normal taxes and no gifts (PV win nothing for a country that cannot win),
+    /// defending only (§28 lets them attack; this script never does).
     pub fn referee() -> Scripted {
         Scripted {
             attack: 2.0,
             gifts: 0.0,
+            taxes: 0,
             ..Scripted::defaults()
         }
     }

@@ -45,6 +45,7 @@ pub const REBELLION_PROVINCE: Row = row([-1, -2, -3], [-75, -100, -120]);
 pub const FORTIFICATION_LEVEL: Row = row([1, 1, 1], [75, 50, 25]);
 pub const NOT_FIGHTING_IN_A_YEAR: Row = row([-1, 2, 3], [-50, 50, 100]);
 pub const FIRST_MONTH_OF_INVASION: Row = row([-1, -2, -3], [-175, -200, -250]);
+pub const POLITICAL_CRISIS: Row = row([-1, -1, -2], [-25, -25, -50]);
 pub const FOLLOWING_MONTH_OF_INVASION: Row = row([-1, -1, -1], [-50, -75, -100]);
 /// Tax rows by level -2 (lower ×2), -1 (lower ×1.5), 1 (raise ×1.5), 2 (raise ×2).
 pub const TAXES: [Row; 4] = [
@@ -114,7 +115,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 8] = [
+pub const SOURCES: [&str; 9] = [
     "battles",
     "conquest",
     "fortification",
@@ -123,6 +124,7 @@ pub const SOURCES: [&str; 8] = [
     "peace",
     "invasion",
     "hunger_rebellion",
+    "events",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -132,6 +134,7 @@ pub const TAXES_SOURCE: usize = 4;
 pub const PEACE: usize = 5;
 pub const INVASION: usize = 6;
 pub const HUNGER_REBELLION: usize = 7;
+pub const EVENTS: usize = 8;
 
 /// PV for raising a city's fortification from `level - 1` to `level`: the new level (A75
 /// "triangular", the specific note L4214) or 1 (the table's "per level" line).

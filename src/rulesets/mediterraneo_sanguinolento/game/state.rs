@@ -4,8 +4,10 @@
 //! ledger of every resource and man that entered or left the game, so the invariants can be
 //! checked (resources and men change only through the rules' sources and sinks).
 
+use super::events::Pending;
 use super::pv::{Row, SOURCES};
 use super::scenario::{CountryId, Scenario, RESOURCES};
+use super::weather::{Weather, ZONES};
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 
 /// Unit kinds a country raises (its starting army's types, digest §6.2 stand-ins).
@@ -67,6 +69,8 @@ pub struct Nation {
     pub tax_level: i8,
     /// Countries conquered.
     pub conquests: u32,
+    /// POB left unfed over the game (rules §51).
+    pub unfed_pob: i64,
 }
 
 /// A country node and who holds it.
@@ -77,6 +81,11 @@ pub struct Land {
     pub taken_month: u32,
     /// Collections received from it since it was taken (the 10/20/30/100% POB schedule).
     pub collections: u8,
+    /// The holder's occupation troops in it (§19: a conquered country must be held by occupation
+    /// forces); always empty in the holder's own home, whose troops are its `Nation::garrison`.
+    pub garrison: Units,
+    /// What its events did to its next collection.
+    pub pending: Pending,
 }
 
 /// Every resource and man that entered or left the game, by direction.
@@ -100,6 +109,8 @@ pub struct Counts {
     pub conquests: u32,
     pub revolts: u32,
     pub deserted_men: f64,
+    /// Armed incursions (event M) against the majors.
+    pub incursions: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -113,6 +124,8 @@ pub struct State {
     pub city_fort: Vec<u8>,
     pub ledger: Ledger,
     pub counts: Counts,
+    /// This month's weather in each climatic zone (the last month's before it is rolled).
+    pub weather: [Weather; ZONES],
 }
 
 impl State {
@@ -161,18 +174,24 @@ impl State {
         self.nations[c as usize].idr += row.idr(culture);
     }
 
-    /// Removes a share of every unit of country `c` (field army, garrison, recruits), counted as
-    /// men lost; returns the men.
+    /// Removes a share of every unit of country `c` (field army, garrison, recruits, occupation
+    /// troops), counted as men lost; returns the men.
     pub fn remove_share(&mut self, c: CountryId, share: f64, men_per_unit: &[f64; KINDS]) -> f64 {
         let share = share.clamp(0.0, 1.0);
-        let n = &mut self.nations[c as usize];
         let mut men = 0.0;
-        for stack in [&mut n.field, &mut n.garrison, &mut n.training] {
+        let mut cut = |stack: &mut Units| {
             for k in 0..KINDS {
                 let gone = stack[k] * share;
                 stack[k] -= gone;
                 men += gone * men_per_unit[k];
             }
+        };
+        let n = &mut self.nations[c as usize];
+        for stack in [&mut n.field, &mut n.garrison, &mut n.training] {
+            cut(stack);
+        }
+        for land in self.lands.iter_mut().filter(|l| l.owner == c) {
+            cut(&mut land.garrison);
         }
         self.ledger.men_lost += men;
         men
@@ -184,6 +203,14 @@ impl State {
         let mut u = NO_UNITS;
         for k in 0..KINDS {
             u[k] = n.field[k] + n.garrison[k] + n.training[k];
+        }
+        // Only a country that has conquered can hold occupation troops (most never do).
+        if n.conquests > 0 {
+            for land in self.lands.iter().filter(|l| l.owner == c) {
+                for k in 0..KINDS {
+                    u[k] += land.garrison[k];
+                }
+            }
         }
         u
     }
@@ -228,6 +255,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 revolt_collections: 0,
                 tax_level: 0,
                 conquests: 0,
+                unfed_pob: 0,
             }
         })
         .collect();
@@ -236,6 +264,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
             owner: c as CountryId,
             taken_month: 0,
             collections: 0,
+            garrison: NO_UNITS,
+            pending: Pending::NONE,
         })
         .collect();
     let city_fort = s
@@ -251,5 +281,6 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         city_fort,
         ledger: Ledger::default(),
         counts: Counts::default(),
+        weather: [Weather::Clear; ZONES],
     }
 }

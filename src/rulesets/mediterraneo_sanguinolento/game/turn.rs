@@ -6,6 +6,7 @@
 //! (the most PV wins).
 
 use super::economy;
+use super::events;
 use super::military;
 use super::policy::{Policy, Scripted};
 use super::scenario::{CountryId, DEN, POB};
@@ -68,6 +69,11 @@ impl<'g> Play<'g> {
         game_log!(log, "== {} ==", crate::game::GameModel::turn_label(g, turn));
         self.resolve_random_plans(dice);
         economy::train(&mut self.st);
+        if g.events_rolled {
+            for m in months {
+                events::month(g, &mut self.st, &self.plans, m, dice, log);
+            }
+        }
         economy::payments(g, &mut self.st, months);
         economy::purchases(g, &mut self.st, &self.plans);
         economy::constructions(g, &mut self.st, &self.plans);
@@ -95,6 +101,7 @@ impl<'g> Play<'g> {
             }
             self.plans[c] = Scripted {
                 taxes: dice.below(5) as i8 - 2,
+                tax_idr: 0,
                 reserve: dice.below(1001) as i64,
                 food_stock: dice.uniform() * 2.0,
                 recruit: dice.uniform(),
@@ -103,6 +110,7 @@ impl<'g> Play<'g> {
                 gifts: dice.uniform(),
                 fortify: dice.below(7) as u8,
                 garrison: dice.uniform(),
+                occupation: dice.uniform(),
                 attack: dice.uniform(),
                 odds_trials: 1,
                 min_ratio: 0.0,
@@ -171,6 +179,7 @@ impl<'g> Play<'g> {
             c.conquests as f64,
             c.revolts as f64,
             c.deserted_men,
+            c.incursions as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();

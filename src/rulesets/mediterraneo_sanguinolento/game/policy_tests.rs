@@ -1,0 +1,197 @@
+//! Tests that the scripted player does not blunder (issue 22: a policy that loses by blundering is
+//! a bug): it keeps its people fed while it campaigns, it holds what it conquers, it sets its
+//! taxes by its rebellion index, and its conquests pay on balance.
+
+use super::economy;
+use super::game_tests::{country, options, scripted_game};
+use super::military;
+use super::policy::{Policy, Scripted};
+use super::pv;
+use super::scenario::{COM, DEN};
+use super::state::{Mission, State, NO_UNITS};
+use super::turn::Play;
+use crate::dice::Dice;
+use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
+use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
+
+#[test]
+fn taxes_are_raised_only_as_far_as_the_rebellion_index_allows() {
+    let p = Scripted {
+        taxes: 2,
+        tax_idr: 600,
+        ..Scripted::defaults()
+    };
+    // Civilized rows (§4.19): raising ×2 costs 275 IDR, ×1.5 costs 175.
+    assert_eq!(economy::tax_level(&p, 1000, Culture::Civilized), 2);
+    assert_eq!(economy::tax_level(&p, 875, Culture::Civilized), 2);
+    assert_eq!(economy::tax_level(&p, 874, Culture::Civilized), 1);
+    assert_eq!(economy::tax_level(&p, 775, Culture::Civilized), 1);
+    assert_eq!(economy::tax_level(&p, 774, Culture::Civilized), 0);
+    // Barbarian rows: ×2 costs 150.
+    assert_eq!(economy::tax_level(&p, 750, Culture::Barbarian), 2);
+    // Lowering taxes is never held back.
+    let low = Scripted { taxes: -2, ..p };
+    assert_eq!(economy::tax_level(&low, 0, Culture::Civilized), -2);
+
+    // Through April's collection: the raise doubles the DEN produced and costs its PV and IDR.
+    let g = scripted_game();
+    let roma = country(&g, "Roma");
+    let mut plans = vec![Scripted::referee(); g.scenario.countries.len()];
+    plans[roma as usize] = Scripted { gifts: 0.0, ..p };
+    let den = g.scenario.production[roma as usize][DEN] as i64;
+    for (idr, level, pv) in [(1000, 2, -6), (800, 1, -3), (700, 0, 0)] {
+        let mut st = g.start.clone();
+        st.nations[roma as usize].idr = idr;
+        st.nations[roma as usize].stock[DEN] = 0;
+        economy::collection(&g, &mut st, &plans, 4);
+        let n = &st.nations[roma as usize];
+        assert_eq!(n.tax_level, level, "IDR {idr}");
+        assert_eq!(n.stock[DEN], [den, den * 3 / 2, den * 2][level as usize]);
+        assert_eq!(n.pv_by[pv::TAXES_SOURCE], pv);
+        assert_eq!(n.idr, idr - [0, 175, 275][level as usize], "IDR {idr}");
+    }
+}
+
+#[test]
+fn a_conquered_country_gets_the_garrison_the_policy_asks_for() {
+    let g = scripted_game();
+    let (cartago, bizacena) = (country(&g, "Cartago"), country(&g, "Bizacena"));
+    let mut st = g.start.clone();
+    let army = st.nations[cartago as usize].field;
+    let men_before: f64 = (0..st.nations.len())
+        .map(|c| State::men(&st.all_units(c as u8), &g.men_per_unit(c as u8)))
+        .sum();
+    // Bizacena's own army is gone; Cartago takes it leaving 40% of its field army there.
+    let lost = State::men(&st.all_units(bizacena), &g.men_per_unit(bizacena));
+    st.ledger.men_lost += lost;
+    st.nations[bizacena as usize].field = NO_UNITS;
+    st.nations[bizacena as usize].garrison = NO_UNITS;
+    st.nations[bizacena as usize].training = NO_UNITS;
+    military::conquer(&g, &mut st, cartago, bizacena, 0.4, 5, &mut NoLog);
+    let held = *military::garrison(&st, bizacena);
+    for k in 0..army.len() {
+        assert!((held[k] - 0.4 * army[k]).abs() < 1e-9, "kind {k}");
+        let field = st.nations[cartago as usize].field[k];
+        assert!((field - 0.6 * army[k]).abs() < 1e-9, "kind {k}");
+    }
+    // The occupation troops are Cartago's, counted once, and paid like the rest.
+    let men_after: f64 = (0..st.nations.len())
+        .map(|c| State::men(&st.all_units(c as u8), &g.men_per_unit(c as u8)))
+        .sum();
+    assert!((men_before - lost - men_after).abs() < 1e-6);
+    let all = st.all_units(cartago);
+    for k in 0..army.len() {
+        let home = st.nations[cartago as usize].garrison[k];
+        assert!((all[k] - army[k] - home).abs() < 1e-9);
+    }
+    // Losing the province ends the occupation troops there.
+    let egipto = country(&g, "Egipto");
+    military::conquer(&g, &mut st, egipto, bizacena, 0.0, 7, &mut NoLog);
+    assert_eq!(*military::garrison(&st, bizacena), NO_UNITS);
+    let gone = State::men(&held, &g.men_per_unit(cartago));
+    assert!((st.ledger.men_lost - lost - gone).abs() < 1e-6);
+}
+
+#[test]
+fn a_campaign_between_collection_and_feeding_never_starves_the_population() {
+    let g = scripted_game();
+    let c = country(&g, "Esparta");
+    let p = Scripted::defaults();
+    assert_eq!(
+        [4, 8, 12].map(economy::campaign_months_to_feeding),
+        [2, 4, 0]
+    );
+    for (cal, month) in [(8u32, 8u32), (4, 4)] {
+        let mut st = g.start.clone();
+        // Everything it holds marches abroad right after the collection, keeping only its stock.
+        let n = &mut st.nations[c as usize];
+        for k in 0..n.field.len() {
+            n.field[k] += n.garrison[k] + n.training[k];
+            n.garrison[k] = 0.0;
+            n.training[k] = 0.0;
+        }
+        let keep = economy::food_to_keep(&g, &st, c, &p, cal);
+        let n = &mut st.nations[c as usize];
+        n.stock[COM] = keep;
+        n.at = country(&g, "Atenas");
+        n.mission = Mission::March {
+            target: country(&g, "Atenas"),
+        };
+        for _ in 0..economy::campaign_months_to_feeding(cal) {
+            military::offensive_food(&g, &mut st);
+            assert_eq!(st.nations[c as usize].unsupplied, 0.0, "fed abroad");
+        }
+        let next = month + economy::campaign_months_to_feeding(cal) as u32 + 1;
+        economy::payments(&g, &mut st, [next, next + 1]);
+        assert_eq!(
+            st.nations[c as usize].unfed_pob, 0,
+            "collection in month {cal}"
+        );
+    }
+}
+
+/// Scripted games: a major that keeps its home and is never invaded never leaves its people
+/// unfed, and the conquests of a major that conquers pay on balance (the old ungarrisoned
+/// conquests changed hands back and forth, each loss costing more than the gain).
+#[test]
+fn scripted_majors_neither_starve_at_peace_nor_lose_what_they_conquer() {
+    let g = super::game_tests::game_with(Policy::Scripted(Scripted::defaults()), &options());
+    let mut play = Play::new(&g);
+    let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+    let games = 120;
+    let mut conquest_pv = vec![0i64; g.majors.len()];
+    let mut conquests = vec![0u64; g.majors.len()];
+    for i in 0..games {
+        r.clear();
+        play.play(
+            &mut Dice::for_trial(5, 0, i),
+            &mut r,
+            &mut NoObserver,
+            &mut NoLog,
+        );
+        for (p, &m) in g.majors.iter().enumerate() {
+            let n = &play.st.nations[m as usize];
+            if play.st.lands[m as usize].owner == m && n.pv_by[pv::INVASION] == 0 {
+                assert_eq!(n.unfed_pob, 0, "game {i}: {}", g.players[p]);
+            }
+            conquest_pv[p] += n.pv_by[pv::CONQUEST] as i64;
+            conquests[p] += n.conquests as u64;
+        }
+    }
+    for p in 0..g.majors.len() {
+        if conquests[p] >= games {
+            assert!(
+                conquest_pv[p] > 0,
+                "{}: {} conquests, {} conquest PV",
+                g.players[p],
+                conquests[p],
+                conquest_pv[p]
+            );
+        }
+    }
+}
+
+#[test]
+fn t13_t14_special_populations_pay_their_cost_class() {
+    let g = scripted_game();
+    let (roma, esparta) = (country(&g, "Roma"), country(&g, "Esparta"));
+    // T13: 10 units from Roma city's POB: 2 morale A at B cost (600), 8 morale B at C cost (300).
+    let (morale, den) = economy::special_recruits(&g, roma, true, 10, true).unwrap();
+    assert_eq!(morale, [2, 8, 0, 0]);
+    assert_eq!(den, 2 * 600 + 8 * 300);
+    assert_eq!(den, 3600);
+    // T14: 10 units from Sparta's POB outside the city: 2 A at B cost, 5 B at C, 3 C at D (200).
+    let (morale, den) = economy::special_recruits(&g, esparta, false, 10, true).unwrap();
+    assert_eq!(morale, [2, 5, 3, 0]);
+    assert_eq!(den, 3300);
+    // The city of Esparta: all morale A at D cost.
+    let (morale, den) = economy::special_recruits(&g, esparta, true, 4, true).unwrap();
+    assert_eq!(morale, [4, 0, 0, 0]);
+    assert_eq!(den, 4 * 200);
+    // Shares round by largest remainders and always add up to the units raised.
+    for n in 0..=23 {
+        let (m, _) = economy::special_recruits(&g, esparta, false, n, true).unwrap();
+        assert_eq!(m.iter().sum::<u32>(), n);
+    }
+    assert!(economy::special_recruits(&g, country(&g, "Cartago"), true, 10, true).is_none());
+}
