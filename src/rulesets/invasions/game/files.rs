@@ -240,6 +240,18 @@ pub struct AbstractionFile {
     pub administration: Administration,
     pub purchases: Purchases,
     pub events: Events,
+    /// Optional: an abstraction without it has no fleets (no naval moves or landings).
+    pub fleets: Option<Rows<FleetRow>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleetRow {
+    pub nation: String,
+    pub sea: String,
+    pub fleets: u8,
+    pub provenance: Option<String>,
+    pub why: Option<String>,
 }
 
 #[derive(Deserialize)]

@@ -58,6 +58,9 @@ pub struct Scripted {
     /// Kingdom/Empire: fortify its best unwalled city (15 gold, XXIII.C) in Purchases when the
     /// treasury holds at least this; above the treasury's ceiling (40) it never does.
     pub fortify: u8,
+    /// Kingdom/Empire: land by sea (XXV.E) when the sea-risk roll's P(success) is at least this
+    /// (and the attack and siege pass their thresholds); above 1 never.
+    pub landing: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -152,6 +155,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 41.0,
         default: 41.0,
     },
+    Param {
+        name: "landing",
+        summary: "Kingdom/Empire: land by sea (XXV.E) when P(the sea-risk roll passes) is at least this and the attack and siege pass their thresholds (1.1 = never)",
+        min: 0.0,
+        max: 1.1,
+        default: 0.5,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -173,6 +183,7 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         flee: v.get(10),
         intercept: v.get(11),
         fortify: v.get(12).round() as u8,
+        landing: v.get(13),
     }
 }
 

@@ -194,6 +194,8 @@ pub struct Nation {
     /// Held on turn 1.
     pub controls: Vec<ProvinceId>,
     pub objectives: Vec<Objective>,
+    /// Fleets it brings on entering: (sea zone, fleets), one naval stack a zone.
+    pub fleets: Vec<(SeaId, u8)>,
 }
 
 /// The three Administration sets, in the order of `SetCosts`.

@@ -64,6 +64,9 @@ pub struct Ledger {
     pub units_out: i64,
     pub gold_in: i64,
     pub gold_out: i64,
+    /// Fleets placed (entries) and sunk.
+    pub fleets_in: i64,
+    pub fleets_out: i64,
 }
 
 /// Counts the report shows per game.
@@ -84,6 +87,11 @@ pub struct Counters {
     pub empires_founded: u32,
     pub collapses: u32,
     pub west_fall_turn: u8,
+    pub landings_tried: u32,
+    pub landings: u32,
+    pub naval_battles: u32,
+    pub fleets_sunk: u32,
+    pub assaults: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -92,6 +100,8 @@ pub struct State {
     pub nations: Vec<NationState>,
     /// `units[n * areas + a]`.
     pub units: Vec<Units>,
+    /// Fleets per nation and sea zone, `fleets[n * seas + s]` (one naval stack a zone).
+    pub fleets: Vec<u8>,
     pub owner: Vec<u8>,
     pub level: Vec<u8>,
     /// Walls' siege modifier (0 = unfortified).
@@ -300,6 +310,11 @@ impl State {
         }
         self.nations[n].offmap = [0; NT];
         self.ledger.units_out += lost;
+        let seas = self.fleets.len() / self.nations.len();
+        for f in &mut self.fleets[n * seas..(n + 1) * seas] {
+            self.ledger.fleets_out += *f as i64;
+            *f = 0;
+        }
     }
 }
 
@@ -375,6 +390,7 @@ pub fn initial(s: &Scenario) -> State {
             })
             .collect(),
         units: vec![[0; NT]; s.nations.len() * areas],
+        fleets: vec![0; s.nations.len() * s.seas.len()],
         owner: vec![NONE; np],
         level: s
             .provinces
@@ -413,6 +429,8 @@ pub fn initial(s: &Scenario) -> State {
         units_out: 0,
         gold_in: st.all_gold(),
         gold_out: 0,
+        fleets_in: st.fleets.iter().map(|&f| f as i64).sum(),
+        fleets_out: 0,
     };
     st
 }
@@ -442,6 +460,11 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
                 st.ledger.units_in += c as i64;
             }
         }
+    }
+    let seas = s.seas.len();
+    for &(sea, f) in &nation.fleets {
+        st.fleets[n * seas + sea as usize] += f;
+        st.ledger.fleets_in += f as i64;
     }
     if let Some(c) = nation.capital {
         st.nations[n].capital = c;
