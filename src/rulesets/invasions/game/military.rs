@@ -178,6 +178,11 @@ impl Play<'_> {
     /// The siege modifier against province `p`'s city for besieger `n` (XXIV.C; no leader, no
     /// rerolls, no assault; −1 where the owner's naval stack lies off the port).
     pub(super) fn siege_modifier(&self, n: usize, p: usize) -> i32 {
+        self.siege_roll_modifier(n, p, false)
+    }
+
+    /// The siege modifier, with or without an assault ([`super::assault`]).
+    pub(super) fn siege_roll_modifier(&self, n: usize, p: usize, assault: bool) -> i32 {
         let g = self.game;
         let status = self.st.status(n).unwrap_or(Status::Barbarian);
         let nation = if status.civilized() {
@@ -207,7 +212,7 @@ impl Play<'_> {
             fleet: self.supplied_by_sea(p),
             event: 0,
         }
-        .modifier(self.st.turn as u32, false)
+        .modifier(self.st.turn as u32, assault)
     }
 
     /// The defenders of province `p`: its owner's strongest units in the Area, up to the limit,
@@ -632,7 +637,8 @@ impl Play<'_> {
         }
         if self.st.level[p] > 0 {
             self.st.counters.sieges += 1;
-            let m = self.siege_modifier(n, p);
+            let assault = self.assault(n, t.from, p, &mut moving, dice, log);
+            let m = self.siege_roll_modifier(n, p, assault);
             let roll = dice.d10() as i32;
             let (_, falls) = siege::best_of(m, &[roll as u32]);
             game_log!(
