@@ -27,6 +27,8 @@ pub struct Ground {
     /// The border crossed into the Area.
     pub crossing: Border,
     pub fortified_city: bool,
+    /// A standing Roman Limes supports the defender (XVIII.I).
+    pub limes: bool,
 }
 
 /// A border a battle's attackers crossed, as the calculator's `crossing` key names it (an enum,
@@ -94,6 +96,7 @@ pub struct Result {
     pub attacker_won: bool,
     pub survivors: [Units; 2],
     pub horde_captured: bool,
+    pub limes_destroyed: bool,
 }
 
 /// Most built battles a worker keeps (each holds the calculator's model, a few KB), and most
@@ -205,6 +208,9 @@ impl Battles {
             "fortified_city".into(),
             Value::Boolean(key.ground.fortified_city),
         );
+        if key.ground.limes {
+            t.insert("limes".into(), Value::Boolean(true));
+        }
         for (name, side) in SIDES.iter().zip(&key.sides) {
             t.insert(name.to_string(), Value::Table(side_table(side)));
         }
@@ -253,6 +259,7 @@ impl Battles {
         let mut out = Result {
             attacker_won: st.winner == ATTACKER,
             horde_captured: st.horde_captured,
+            limes_destroyed: st.limes_destroyed,
             ..Result::default()
         };
         for s in 0..2 {

@@ -242,6 +242,16 @@ pub struct AbstractionFile {
     pub events: Events,
     /// Optional: an abstraction without it has no fleets (no naval moves or landings).
     pub fleets: Option<Rows<FleetRow>>,
+    /// Optional: an abstraction without it has no Limes.
+    pub limes: Option<LimesTable>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimesTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    pub provinces: Vec<String>,
 }
 
 #[derive(Deserialize)]

@@ -532,6 +532,24 @@ impl<'f> Loader<'f> {
         Ok(())
     }
 
+    /// `[limes]`: the provinces with a Roman Limes.
+    pub(super) fn limes(&mut self, ab: &AbstractionFile, names: &Names) -> Result<Vec<ProvinceId>> {
+        let Some(l) = &ab.limes else {
+            return Ok(Vec::new());
+        };
+        self.stand_in("limes", &l.provenance, &l.why)?;
+        let mut out = Vec::new();
+        for (i, name) in l.provinces.iter().enumerate() {
+            let field = format!("limes.provinces[{i}]");
+            let p = names.provinces.get(self.ab, field.clone(), name)? as ProvinceId;
+            if out.contains(&p) {
+                return Err(bad(self.ab, field, name, "a province listed once"));
+            }
+            out.push(p);
+        }
+        Ok(out)
+    }
+
     pub(super) fn administration(&mut self, ab: &AbstractionFile) -> Result<(SetCosts, SetCosts)> {
         let a = &ab.administration;
         self.stand_in("administration", &a.provenance, &a.why)?;

@@ -79,6 +79,7 @@ pub(super) fn strength(u: &Units) -> f64 {
 
 impl Play<'_> {
     pub fn military(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        self.rebuild_limes();
         self.sort_activation();
         for i in 0..self.st.order.len() {
             let n = self.st.order[i] as usize;
@@ -172,6 +173,7 @@ impl Play<'_> {
             barbarian_province: s.areas[to].kind == AreaKind::Barbarian,
             crossing,
             fortified_city: self.st.level[p] > 0 && self.st.walls[p] != 0,
+            limes: self.limes_stands(p),
         }
     }
 
@@ -589,6 +591,10 @@ impl Play<'_> {
         let o = self.st.owner[p];
         // Landed from the sea, the stack crossed no border into the province.
         let via = if t.by_sea { to } else { t.from };
+        let mut t = t;
+        if !self.limes_alone(n, t.from, p, &mut t.attackers, dice, log) {
+            return false;
+        }
         self.interception(n, via, p, &t.attackers, dice, log);
         let (defenders, horde) = self.defenders(p);
         let mut moving = t.attackers;
@@ -627,6 +633,9 @@ impl Play<'_> {
                 t.p_win,
                 if r.attacker_won { "wins" } else { "loses" }
             );
+            if r.limes_destroyed {
+                self.destroy_limes(p);
+            }
             if r.attacker_won && r.horde_captured {
                 game_log!(log, "{} captures the horde of {}", g.name(n), g.name(o));
                 self.eliminate(o);
@@ -775,6 +784,8 @@ impl Play<'_> {
                 self.st.turn_vp[g.player_of(n)] += 3;
                 self.st.raid_marker[p] = (2, self.st.turn);
                 self.st.pillaged[p] = true;
+                // Incursion + removes any Limes (L691).
+                self.destroy_limes(p);
             }
         }
         game_log!(

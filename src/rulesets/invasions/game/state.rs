@@ -92,6 +92,7 @@ pub struct Counters {
     pub naval_battles: u32,
     pub fleets_sunk: u32,
     pub assaults: u32,
+    pub limes_destroyed: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -107,6 +108,8 @@ pub struct State {
     /// Walls' siege modifier (0 = unfortified).
     pub walls: Vec<i8>,
     pub pillaged: Vec<bool>,
+    /// A Roman Limes stands in the province (XVIII.I; the placeholder list of [limes]).
+    pub limes: Vec<bool>,
     /// The revolt marker a province carries (XVI.D): 0 none, 1 Revolt −, 2 Revolt +.
     pub revolt: Vec<u8>,
     /// Provinces with a revolt marker (most turns none: the revolt steps skip their loops).
@@ -403,6 +406,9 @@ pub fn initial(s: &Scenario) -> State {
             .map(|p| p.city.as_ref().map_or(0, |c| c.walls))
             .collect(),
         pillaged: vec![false; np],
+        limes: (0..np)
+            .map(|p| s.limes.contains(&(p as ProvinceId)))
+            .collect(),
         revolt: vec![0; np],
         rebel_provinces: 0,
         raid_marker: vec![(0, 0); np],

@@ -658,6 +658,7 @@ impl<'g> Play<'g> {
             c.naval_battles as f64,
             c.fleets_sunk as f64,
             c.assaults as f64,
+            c.limes_destroyed as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
