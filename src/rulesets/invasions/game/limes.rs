@@ -119,8 +119,8 @@ mod tests {
         let g = game(Policy::Scripted(Scripted::defaults()));
         let s = &g.scenario;
         let mut play = Play::new(&g);
-        let rome = s.nation("romani").unwrap() as u8;
-        let franks = s.nation("franci").unwrap() as u8;
+        let rome = s.nation("romani").unwrap();
+        let franks = s.nation("franci").unwrap();
         let treveria = s.province("Treveria").unwrap() as usize;
         let neustria = s.province("Neustria").unwrap() as usize;
         play.st.turn = 1;

@@ -12,7 +12,7 @@ use super::battles::{Landed, LandingKey};
 use super::military::{shortlist_p_win, strength, strongest, Target};
 use super::policy::Policy;
 use super::scenario::Scenario;
-use super::state::{total, Units, NONE};
+use super::state::{total, State, Units, NONE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -43,8 +43,7 @@ pub fn mediterranean(sea: &str) -> bool {
 /// nation invading Britannia.
 pub fn sea_risk(
     s: &Scenario,
-    owner: &[u8],
-    level: &[u8],
+    st: &State,
     n: usize,
     roman: bool,
     barbarian: bool,
@@ -53,7 +52,7 @@ pub fn sea_risk(
 ) -> SeaRisk {
     let city_on_coast = s.areas[to].provinces.iter().any(|&q| {
         let q = q as usize;
-        s.provinces[q].port == Some(last as u8) && owner[q] == n as u8 && level[q] > 0
+        s.provinces[q].port == Some(last as u8) && st.owner[q] == n as u8 && st.level[q] > 0
     });
     SeaRisk {
         city_on_coast,
@@ -253,17 +252,8 @@ impl Play<'_> {
                             continue;
                         }
                         let p_fall = self.p_fall(n, p);
-                        let risk = sea_risk(
-                            s,
-                            &self.st.owner,
-                            &self.st.level,
-                            n,
-                            g.roman[n],
-                            barbarian,
-                            to,
-                            last,
-                        )
-                        .success();
+                        let risk =
+                            sea_risk(s, &self.st, n, g.roman[n], barbarian, to, last).success();
                         if p_fall < siege || risk < min_risk {
                             continue;
                         }
@@ -301,16 +291,7 @@ impl Play<'_> {
         let s = &g.scenario;
         let to = s.provinces[c.province].area as usize;
         let barbarian = self.st.status(n) == Some(Status::Barbarian);
-        let risk = sea_risk(
-            s,
-            &self.st.owner,
-            &self.st.level,
-            n,
-            g.roman[n],
-            barbarian,
-            to,
-            c.last,
-        );
+        let risk = sea_risk(s, &self.st, n, g.roman[n], barbarian, to, c.last);
         let enemy = self.interceptor(n, [c.first, c.last]);
         let (interception, battle_zone, defender) = match enemy {
             Some((o, sea)) if self.holds_coast(o, sea) => {
@@ -410,48 +391,35 @@ mod tests {
         let g = game(Policy::Scripted(Scripted::defaults()));
         let s = &g.scenario;
         let rome = s.nation("romani").unwrap() as usize;
-        let vandals = s.nation("vandali").unwrap() as u8;
+        let vandals = s.nation("vandali").unwrap();
         let africa = s.area("Africa").unwrap() as usize;
         let mauretanicum = s.seas.iter().position(|z| z.name == "Mare Mauretanicum");
         let last = mauretanicum.unwrap();
-        let mut owner = vec![NONE; s.provinces.len()];
-        let mut level: Vec<u8> = s
-            .provinces
-            .iter()
-            .map(|p| p.city.as_ref().map_or(0, |c| c.level))
-            .collect();
+        let mut st = g.start.clone();
+        st.owner.fill(NONE);
         // Saldæ enemy-held; Rome holds Carthago, but on Mare Siculum: −2 + 1 (Rome, a
         // Mediterranean coast) = −1, P = 0.5 (L2282-2286).
-        owner[province(&g, "Saldæ")] = vandals;
-        owner[province(&g, "Africa")] = rome as u8;
-        let risk = sea_risk(s, &owner, &level, rome, true, false, africa, last);
+        st.owner[province(&g, "Saldæ")] = vandals;
+        st.owner[province(&g, "Africa")] = rome as u8;
+        let risk = sea_risk(s, &st, rome, true, false, africa, last);
         assert_eq!(risk.modifier(), -1);
         assert!((risk.success() - 0.5).abs() < 1e-12);
         // Hippo Regius held but unbuilt: still −1.
         let utica = province(&g, "Utica");
-        owner[utica] = rome as u8;
-        let risk = sea_risk(s, &owner, &level, rome, true, false, africa, last);
+        st.owner[utica] = rome as u8;
+        let risk = sea_risk(s, &st, rome, true, false, africa, last);
         assert!((risk.success() - 0.5).abs() < 1e-12);
         // Built and friendly: +1, P = 0.7.
-        level[utica] = 1;
-        let risk = sea_risk(s, &owner, &level, rome, true, false, africa, last);
+        st.level[utica] = 1;
+        let risk = sea_risk(s, &st, rome, true, false, africa, last);
         assert_eq!(risk.modifier(), 1);
         assert!((risk.success() - 0.7).abs() < 1e-12);
         // A Barbarian invading Britannia rolls nothing; elsewhere it does.
         let britannia = s.area("Britannia").unwrap() as usize;
         let britannicus = s.seas.iter().position(|z| z.name == "Oceanus Britannicus");
-        let to_britain = sea_risk(
-            s,
-            &owner,
-            &level,
-            0,
-            false,
-            true,
-            britannia,
-            britannicus.unwrap(),
-        );
+        let to_britain = sea_risk(s, &st, 0, false, true, britannia, britannicus.unwrap());
         assert_eq!(to_britain.success(), 1.0);
-        assert!(sea_risk(s, &owner, &level, 0, false, true, africa, last).success() < 1.0);
+        assert!(sea_risk(s, &st, 0, false, true, africa, last).success() < 1.0);
         // Q47: the Mediterranean bonus zones.
         assert!(mediterranean("Mare Mauretanicum") && mediterranean("Propontis"));
         assert!(!mediterranean("Mare Suebicum") && !mediterranean("Oceanus Britannicus"));
@@ -527,16 +495,7 @@ mod tests {
         // 3 land units per fleet (L2259), though 5 stand ready.
         assert_eq!(total(&c.attackers), CARRIED_PER_FLEET);
         let to = s.provinces[epirus].area as usize;
-        let risk = sea_risk(
-            s,
-            &play.st.owner,
-            &play.st.level,
-            rome,
-            true,
-            false,
-            to,
-            adriaticum,
-        );
+        let risk = sea_risk(s, &play.st, rome, true, false, to, adriaticum);
         // No Roman city on the Adriatic coast of Moesia: −2 + 1 = −1, P = 0.5.
         assert!((risk.success() - 0.5).abs() < 1e-12);
         let start = play.st.clone();
