@@ -72,7 +72,7 @@ pub const KEYS: &[Key] = &keys::join::<24>(&[
 
 const INTERCEPTIONS: &[&str] = &["none", "automatic", "d2"];
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Interception {
     None,
     Automatic,
@@ -90,7 +90,7 @@ impl Interception {
 }
 
 /// What decides the sea-risk roll.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SeaRisk {
     pub city_on_coast: bool,
     pub rome_byzantium: bool,

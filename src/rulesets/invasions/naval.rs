@@ -43,7 +43,7 @@ pub const REROLLS: &[&str] = &["greedy", "never"];
 /// Who refuses: nobody, or a side by its name.
 pub const REFUSALS: &[&str] = &["never", SIDES[0], SIDES[1]];
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     Barbarian,
     Kingdom,
@@ -69,7 +69,7 @@ impl Kind {
 }
 
 /// One naval stack as read from the battle file.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Side {
     pub fleets: u8,
     pub elite: u8,

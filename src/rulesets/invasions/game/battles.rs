@@ -5,6 +5,7 @@
 //! and after the cache warms up no allocation per battle.
 
 use super::state::{Units, NT};
+use crate::battle::{Simulate, Trial};
 use crate::dice::Dice;
 use crate::exact::FastMap;
 use crate::options::Options;
@@ -12,6 +13,8 @@ use crate::rulesets::invasions::advanced::Advanced;
 use crate::rulesets::invasions::army::{Status, TEMPLATES};
 use crate::rulesets::invasions::basic::Basic;
 use crate::rulesets::invasions::land::{self, Finish, LandBattle, System, Terrain, ATTACKER};
+use crate::rulesets::invasions::landing::{Interception, Landing, SeaRisk};
+use crate::rulesets::invasions::naval::{self, Naval};
 use crate::rulesets::invasions::SIDES;
 use crate::spec::Fields;
 use toml::{Table, Value};
@@ -24,6 +27,8 @@ pub struct Ground {
     /// The border crossed into the Area.
     pub crossing: Border,
     pub fortified_city: bool,
+    /// A standing Roman Limes supports the defender (XVIII.I).
+    pub limes: bool,
 }
 
 /// A border a battle's attackers crossed, as the calculator's `crossing` key names it (an enum,
@@ -91,6 +96,7 @@ pub struct Result {
     pub attacker_won: bool,
     pub survivors: [Units; 2],
     pub horde_captured: bool,
+    pub limes_destroyed: bool,
 }
 
 /// Most built battles a worker keeps (each holds the calculator's model, a few KB), and most
@@ -104,6 +110,31 @@ pub struct Battles {
     options: Options,
     models: FastMap<Key, Model>,
     odds: FastMap<Key, f64>,
+    landings: FastMap<LandingKey, Landing>,
+}
+
+/// An amphibious landing as the calculator's `Landing` takes it: the sea-risk roll, the enemy
+/// naval stack's interception and the naval battle (attacker = the transporting stack).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LandingKey {
+    pub risk: SeaRisk,
+    pub interception: Interception,
+    pub sides: [naval::Side; 2],
+    pub carried: u8,
+    /// The zone of the battle is a Mediterranean or Pontus Euxinus one (Q47).
+    pub mediterranean: bool,
+    pub britannia: bool,
+}
+
+/// What one landing left.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Landed {
+    pub sea_failure: bool,
+    pub intercepted: bool,
+    /// Land units that reach the shore (at most 3 per fleet still afloat).
+    pub landed: u8,
+    /// Fleets lost for good by the transporting and the intercepting stack.
+    pub fleets_lost: [u8; 2],
 }
 
 fn side_table(f: &Fighter) -> Table {
@@ -141,6 +172,7 @@ impl Battles {
             options,
             models: FastMap::default(),
             odds: FastMap::default(),
+            landings: FastMap::default(),
         }
     }
 
@@ -176,6 +208,9 @@ impl Battles {
             "fortified_city".into(),
             Value::Boolean(key.ground.fortified_city),
         );
+        if key.ground.limes {
+            t.insert("limes".into(), Value::Boolean(true));
+        }
         for (name, side) in SIDES.iter().zip(&key.sides) {
             t.insert(name.to_string(), Value::Table(side_table(side)));
         }
@@ -224,6 +259,7 @@ impl Battles {
         let mut out = Result {
             attacker_won: st.winner == ATTACKER,
             horde_captured: st.horde_captured,
+            limes_destroyed: st.limes_destroyed,
             ..Result::default()
         };
         for s in 0..2 {
@@ -250,6 +286,49 @@ impl Battles {
             }
         }
         out
+    }
+
+    /// One landing from the game's dice, played by the calculator's `Landing` (built once per
+    /// situation): its sea-risk roll, interception D2 and naval battle.
+    pub fn land(&mut self, key: LandingKey, dice: &mut Dice) -> Landed {
+        if !self.landings.contains_key(&key) {
+            if self.landings.len() >= MODELS {
+                self.landings.clear();
+            }
+            let system = match self.system {
+                System::Basic => naval::System::Basic,
+                // The naval calculator's default number of advanced rounds.
+                System::Advanced => naval::System::Advanced { rounds: 2 },
+            };
+            let naval = Naval::new(
+                key.sides,
+                key.carried,
+                system,
+                key.mediterranean,
+                naval::Rules::from_options(&self.options),
+                naval::Policy::default(),
+            );
+            let has_defender = key.interception != Interception::None;
+            let landing = Landing::new(
+                key.risk,
+                key.interception,
+                naval,
+                has_defender,
+                key.britannia,
+                false,
+            );
+            self.landings.insert(key, landing);
+        }
+        let mut trial = Trial::default();
+        self.landings[&key].trial(dice, &mut trial);
+        // The Landing schema's columns: units landed, lost at sea, each side's fleets lost; the
+        // scalars sea-risk failure and intercepted first.
+        Landed {
+            sea_failure: trial.scalars[0] > 0.0,
+            intercepted: trial.scalars[1] > 0.0,
+            landed: trial.counts[0] as u8,
+            fleets_lost: [trial.counts[2] as u8, trial.counts[3] as u8],
+        }
     }
 
     /// (built battles, P(win) values) held.

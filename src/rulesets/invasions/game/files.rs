@@ -240,6 +240,28 @@ pub struct AbstractionFile {
     pub administration: Administration,
     pub purchases: Purchases,
     pub events: Events,
+    /// Optional: an abstraction without it has no fleets (no naval moves or landings).
+    pub fleets: Option<Rows<FleetRow>>,
+    /// Optional: an abstraction without it has no Limes.
+    pub limes: Option<LimesTable>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LimesTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    pub provinces: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FleetRow {
+    pub nation: String,
+    pub sea: String,
+    pub fleets: u8,
+    pub provenance: Option<String>,
+    pub why: Option<String>,
 }
 
 #[derive(Deserialize)]

@@ -610,7 +610,7 @@ fn the_calendar_splits_rome_on_turn_3_and_scores_on_3_6_9_12() {
     assert_ne!(play.st.nations[e].phase, Phase::Waiting);
 }
 
-fn check_invariants(play: &Play, r: &GameRecord, what: &str) {
+pub(super) fn check_invariants(play: &Play, r: &GameRecord, what: &str) {
     let g = play.game;
     let st = &play.st;
     assert_eq!(

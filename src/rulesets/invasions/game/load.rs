@@ -178,6 +178,7 @@ impl<'f> Loader<'f> {
         let empire_prices = self.units("purchases.empire", &pr.empire)?;
         let roman_national = self.units("purchases.roman_national", &pr.roman_national)?;
         let revolt_chance = self.events(ab)?;
+        let limes = self.limes(ab, &names)?;
         let mut s = Scenario {
             title: head.title.clone(),
             year: head.year,
@@ -186,6 +187,7 @@ impl<'f> Loader<'f> {
             scoring_turns: head.scoring_turns.clone(),
             roman_split_turn: head.roman_split_turn,
             limes_last_turn: head.limes_last_turn,
+            limes,
             players: head.players.clone(),
             dates: rb.date.iter().map(|d| (d.turn, d.year)).collect(),
             seas,

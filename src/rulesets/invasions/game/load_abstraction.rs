@@ -201,6 +201,7 @@ impl<'f> Loader<'f> {
         self.start(ab, &keys, names, areas, &mut nations)?;
         self.forces(ab, &keys, peoples, &mut nations)?;
         self.objectives(ab, &keys, names, &mut nations)?;
+        self.fleets(ab, &keys, names, &mut nations)?;
         Ok(nations)
     }
 
@@ -242,6 +243,7 @@ impl<'f> Loader<'f> {
             units: Vec::new(),
             controls: Vec::new(),
             objectives: Vec::new(),
+            fleets: Vec::new(),
         };
         self.check_home(i, row, &nation, &peoples[people])?;
         Ok(nation)
@@ -493,6 +495,59 @@ impl<'f> Loader<'f> {
             nations[n].objectives.push(Objective { target, vp: row.vp });
         }
         Ok(())
+    }
+
+    /// `[fleets]`: the naval stack each nation brings on entering, at most one per zone (XXV.A).
+    fn fleets(
+        &mut self,
+        ab: &AbstractionFile,
+        keys: &Index,
+        names: &Names,
+        nations: &mut [Nation],
+    ) -> Result<()> {
+        let Some(f) = &ab.fleets else {
+            return Ok(());
+        };
+        self.stand_in("fleets", &f.provenance, &f.why)?;
+        for (i, row) in f.rows.iter().enumerate() {
+            let field = format!("fleets.rows[{i}]");
+            self.row_stand_in(&field, &row.nation, &row.provenance, &row.why)?;
+            let n = keys.get(self.ab, format!("{field}.nation"), &row.nation)?;
+            let sea = names.seas.get(self.ab, format!("{field}.sea"), &row.sea)? as SeaId;
+            if !(1..=2).contains(&row.fleets) {
+                let allowed = "1 or 2 (a naval stack holds at most 2 fleets, XXV.A)";
+                return Err(AleaError::input(
+                    self.ab,
+                    format!("{field}.fleets"),
+                    row.fleets,
+                    allowed,
+                ));
+            }
+            if nations[n].fleets.iter().any(|&(s, _)| s == sea) {
+                let allowed = "one row per nation and sea zone";
+                return Err(bad(self.ab, format!("{field}.sea"), &row.sea, allowed));
+            }
+            nations[n].fleets.push((sea, row.fleets));
+        }
+        Ok(())
+    }
+
+    /// `[limes]`: the provinces with a Roman Limes.
+    pub(super) fn limes(&mut self, ab: &AbstractionFile, names: &Names) -> Result<Vec<ProvinceId>> {
+        let Some(l) = &ab.limes else {
+            return Ok(Vec::new());
+        };
+        self.stand_in("limes", &l.provenance, &l.why)?;
+        let mut out = Vec::new();
+        for (i, name) in l.provinces.iter().enumerate() {
+            let field = format!("limes.provinces[{i}]");
+            let p = names.provinces.get(self.ab, field.clone(), name)? as ProvinceId;
+            if out.contains(&p) {
+                return Err(bad(self.ab, field, name, "a province listed once"));
+            }
+            out.push(p);
+        }
+        Ok(out)
     }
 
     pub(super) fn administration(&mut self, ab: &AbstractionFile) -> Result<(SetCosts, SetCosts)> {

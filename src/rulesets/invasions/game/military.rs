@@ -20,11 +20,13 @@ use crate::rulesets::invasions::siege::{self, Capital, Situation, Walls};
 
 /// A province worth attacking and what the battle code says of it.
 #[derive(Clone, Copy, Debug)]
-struct Target {
-    province: usize,
-    from: usize,
-    attackers: Units,
-    p_win: f64,
+pub(super) struct Target {
+    pub province: usize,
+    pub from: usize,
+    pub attackers: Units,
+    pub p_win: f64,
+    /// Landed from the sea (`naval.rs`): no border crossed into the province.
+    pub by_sea: bool,
 }
 
 fn walls_of(modifier: i8) -> Walls {
@@ -57,13 +59,13 @@ pub(super) fn strongest(u: &Units, count: u32) -> Units {
 
 /// The shortlist's cheap stand-in for P(attacker wins): strengths compared, the defence counting
 /// a quarter more and its horde one more.
-fn shortlist_p_win(attack: f64, defence: f64, horde: bool) -> f64 {
+pub(super) fn shortlist_p_win(attack: f64, defence: f64, horde: bool) -> f64 {
     let d = defence * 1.25 + horde as u32 as f64;
     attack / (attack + d)
 }
 
 /// A stack's worth in the battle code's unit values: the shortlist's strength measure.
-fn strength(u: &Units) -> f64 {
+pub(super) fn strength(u: &Units) -> f64 {
     static WEIGHTS: std::sync::OnceLock<[f64; NT]> = std::sync::OnceLock::new();
     let weights = WEIGHTS.get_or_init(|| {
         std::array::from_fn(|k| {
@@ -77,6 +79,7 @@ fn strength(u: &Units) -> f64 {
 
 impl Play<'_> {
     pub fn military(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        self.rebuild_limes();
         self.sort_activation();
         for i in 0..self.st.order.len() {
             let n = self.st.order[i] as usize;
@@ -115,7 +118,7 @@ impl Play<'_> {
 
     /// Who `n` may attack in province `p`: a nation of another player still in the game; inside
     /// a Barbarian Area two Barbarians are neutral (XII.D). Unheld provinces are free to take.
-    fn attackable(&self, n: usize, p: usize) -> bool {
+    pub(super) fn attackable(&self, n: usize, p: usize) -> bool {
         let o = self.st.owner[p];
         if o == n as u8 {
             return false;
@@ -170,12 +173,18 @@ impl Play<'_> {
             barbarian_province: s.areas[to].kind == AreaKind::Barbarian,
             crossing,
             fortified_city: self.st.level[p] > 0 && self.st.walls[p] != 0,
+            limes: self.limes_stands(p),
         }
     }
 
     /// The siege modifier against province `p`'s city for besieger `n` (XXIV.C; no leader, no
-    /// rerolls, no assault, no fleets).
-    fn siege_modifier(&self, n: usize, p: usize) -> i32 {
+    /// rerolls, no assault; −1 where the owner's naval stack lies off the port).
+    pub(super) fn siege_modifier(&self, n: usize, p: usize) -> i32 {
+        self.siege_roll_modifier(n, p, false)
+    }
+
+    /// The siege modifier, with or without an assault ([`super::assault`]).
+    pub(super) fn siege_roll_modifier(&self, n: usize, p: usize, assault: bool) -> i32 {
         let g = self.game;
         let status = self.st.status(n).unwrap_or(Status::Barbarian);
         let nation = if status.civilized() {
@@ -202,10 +211,10 @@ impl Play<'_> {
             walls: walls_of(walls),
             nation,
             decline,
-            fleet: false,
+            fleet: self.supplied_by_sea(p),
             event: 0,
         }
-        .modifier(self.st.turn as u32, false)
+        .modifier(self.st.turn as u32, assault)
     }
 
     /// The defenders of province `p`: its owner's strongest units in the Area, up to the limit,
@@ -222,7 +231,7 @@ impl Play<'_> {
     }
 
     /// P(the city of province `p` falls to one siege roll by `n`); 1 where no city stands.
-    fn p_fall(&self, n: usize, p: usize) -> f64 {
+    pub(super) fn p_fall(&self, n: usize, p: usize) -> f64 {
         if self.st.level[p] > 0 {
             siege::p_fall(self.siege_modifier(n, p), 0)
         } else {
@@ -232,7 +241,7 @@ impl Play<'_> {
 
     /// What taking province `p` is worth to `n` in the policies' eyes: its VP weight, city and
     /// income.
-    fn worth(&self, n: usize, p: usize) -> f64 {
+    pub(super) fn worth(&self, n: usize, p: usize) -> f64 {
         let g = self.game;
         g.worth[n * g.scenario.provinces.len() + p] + self.st.level[p] as f64
     }
@@ -265,6 +274,7 @@ impl Play<'_> {
             from,
             attackers,
             p_win,
+            by_sea: false,
         }
     }
 
@@ -547,6 +557,11 @@ impl Play<'_> {
                 attacks += 1;
             }
         }
+        // One naval transport a stack and activation (XXV.D): a landing if the land attacks
+        // left room.
+        if attacks < 2 && self.st.status(n).is_some() {
+            self.landing(n, keep, dice, log);
+        }
     }
 
     /// Replaces the `sent` units of `n` in Area `a` by `back` (the survivors).
@@ -561,7 +576,7 @@ impl Play<'_> {
     }
 
     /// Battle, then siege; true when `n` takes the province.
-    fn attack(
+    pub(super) fn attack(
         &mut self,
         n: usize,
         t: Target,
@@ -574,7 +589,13 @@ impl Play<'_> {
         let p = t.province;
         let to = s.provinces[p].area as usize;
         let o = self.st.owner[p];
-        self.interception(n, t.from, p, &t.attackers, dice, log);
+        // Landed from the sea, the stack crossed no border into the province.
+        let via = if t.by_sea { to } else { t.from };
+        let mut t = t;
+        if !self.limes_alone(n, t.from, p, &mut t.attackers, dice, log) {
+            return false;
+        }
+        self.interception(n, via, p, &t.attackers, dice, log);
         let (defenders, horde) = self.defenders(p);
         let mut moving = t.attackers;
         if o != NONE && total(&defenders) == 0 && horde {
@@ -587,7 +608,7 @@ impl Play<'_> {
             );
             self.eliminate(o as usize);
         } else if total(&defenders) > 0
-            && self.flight(n, t.from, p, &t.attackers, &defenders, horde, dice, log)
+            && self.flight(n, via, p, &t.attackers, &defenders, horde, dice, log)
         {
             // The defenders got away (XIX.B): the attackers enter unopposed.
         } else if total(&defenders) > 0 {
@@ -596,7 +617,7 @@ impl Play<'_> {
                 self.fighter(n, t.attackers, false),
                 self.fighter(o, defenders, horde),
             ];
-            let r = self.battles.fight(self.ground(t.from, p), sides, dice);
+            let r = self.battles.fight(self.ground(via, p), sides, dice);
             self.st.counters.battles += 1;
             self.settle_units(n, t.from, &t.attackers, &r.survivors[0]);
             self.settle_units(o, to, &defenders, &r.survivors[1]);
@@ -612,6 +633,9 @@ impl Play<'_> {
                 t.p_win,
                 if r.attacker_won { "wins" } else { "loses" }
             );
+            if r.limes_destroyed {
+                self.destroy_limes(p);
+            }
             if r.attacker_won && r.horde_captured {
                 game_log!(log, "{} captures the horde of {}", g.name(n), g.name(o));
                 self.eliminate(o);
@@ -622,7 +646,8 @@ impl Play<'_> {
         }
         if self.st.level[p] > 0 {
             self.st.counters.sieges += 1;
-            let m = self.siege_modifier(n, p);
+            let assault = self.assault(n, t.from, p, &mut moving, dice, log);
+            let m = self.siege_roll_modifier(n, p, assault);
             let roll = dice.d10() as i32;
             let (_, falls) = siege::best_of(m, &[roll as u32]);
             game_log!(
@@ -759,6 +784,8 @@ impl Play<'_> {
                 self.st.turn_vp[g.player_of(n)] += 3;
                 self.st.raid_marker[p] = (2, self.st.turn);
                 self.st.pillaged[p] = true;
+                // Incursion + removes any Limes (L691).
+                self.destroy_limes(p);
             }
         }
         game_log!(

@@ -12,12 +12,15 @@
 // Nations, Areas and provinces index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
 
+pub mod assault;
 pub mod battles;
 pub mod economy;
 mod files;
+pub mod limes;
 mod load;
 mod load_abstraction;
 pub mod military;
+pub mod naval;
 pub mod policy;
 pub mod procedures;
 pub mod reactions;
@@ -67,6 +70,12 @@ pub const GAME_COLUMNS: &[&str] = &[
     "revolts_suppressed",
     "interceptions",
     "flights",
+    "landings_tried",
+    "landings",
+    "naval_battles",
+    "fleets_sunk",
+    "assaults",
+    "limes_destroyed",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_objectives_huns",
@@ -373,10 +382,13 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works; the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border); a horde's province is always defended; no leaders, so no leader bonus",
     "interception (XIX.A) at the Area level: one leaderless stack from the adjacent Area with the most units to spare (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "not played: leaders and campaigns (the Time Track's leaders are not in the text), overrun, forced passage, Limes, naval moves and landings, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies, assaults",
+    "not played: leaders and campaigns (the Time Track's leaders are not in the text), the Limes turned into local units on turn 8 (Roman aid P), fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies",
     "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts; no religion, so suppression has no heresy or religion modifier",
     "the Huns vanish at Attila's death (their player aid E is not in the text); the Empire test's leader term is 0 (no leaders)",
-    "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
+    "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), assaulted (2 hits for +1) when the stack keeps the policy's assault units after the hits, Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
+    "naval transport and landings (XXV.D-E) at the Area level: a Kingdom or Empire whose naval stack lies off one of its ports carries up to 3 units a fleet across that zone or into an adjacent one where it also has a stack, and lands them on an enemy or empty province with a port on the last zone (only provinces with a port city or site are coastal here: the map's coastline is not in the text), once per activation when its land attacks left room; the sea-risk roll, the enemy naval stack's interception (the biggest of another player in the zones crossed; automatic where its nation holds every city of the coast, else a D2) and the naval battle are the battle code's Landing; the landed units then attack with no border crossed; the city of a coast where its owner has a naval stack gets the siege's -1",
+    "Limes (XVIII.I) in the placeholder frontier provinces of abstraction.toml [limes], standing while a Roman nation holds them up to turn 7: a supported Limes fights in the battle code's land battle, an unsupported one is destroyed and hits on a D2 (the battle code's Limes) before any interceptor arrives; rebuilt for free at the start of the Military phase where Rome holds the province; an Incursion + removes it",
+    "overrun and forced passage (XVIII.E-F) never arise at the Area level: overrun needs a stack of 6 and a stack here is at most the stacking limit + 1 (no leaders), and with no province-by-province movement there is nothing to pass through (the forcing stack fights the defenders anyway)",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",
     "raiders without a horde raid a random eligible province anywhere (their starting provinces are on the nation cards); a raid result of 11-12 settles the raider (inactive) without placing its units",
     "purchases: the scripted mix of infantry, cavalry and heavy units at the placeholder prices of abstraction.toml [purchases]; the Romans' national unit 1 a turn (2 from turn 8), their other purchases from turn 3 (the dated auxiliaries); a city fortified (standard walls, 15 gold) when the treasury reaches the policy's fortify; no repairs",

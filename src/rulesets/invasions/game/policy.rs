@@ -58,6 +58,12 @@ pub struct Scripted {
     /// Kingdom/Empire: fortify its best unwalled city (15 gold, XXIII.C) in Purchases when the
     /// treasury holds at least this; above the treasury's ceiling (40) it never does.
     pub fortify: u8,
+    /// Kingdom/Empire: land by sea (XXV.E) when the sea-risk roll's P(success) is at least this
+    /// (and the attack and siege pass their thresholds); above 1 never.
+    pub landing: f64,
+    /// Every status: assault a city (2 hits for +1, XXIV.C) when the besieging stack keeps at
+    /// least this many units after the hits; 9 never.
+    pub assault: u8,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -152,6 +158,20 @@ pub const SCRIPTED: &[Param] = &[
         max: 41.0,
         default: 41.0,
     },
+    Param {
+        name: "landing",
+        summary: "Kingdom/Empire: land by sea (XXV.E) when P(the sea-risk roll passes) is at least this and the attack and siege pass their thresholds (1.1 = never)",
+        min: 0.0,
+        max: 1.1,
+        default: 0.5,
+    },
+    Param {
+        name: "assault",
+        summary: "any nation: assault a city (2 hits for +1 on the siege roll, XXIV.C) when the besieging stack keeps at least this many units after the hits (9 = never)",
+        min: 1.0,
+        max: 9.0,
+        default: 3.0,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -173,13 +193,15 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         flee: v.get(10),
         intercept: v.get(11),
         fortify: v.get(12).round() as u8,
+        landing: v.get(13),
+        assault: v.get(14).round() as u8,
     }
 }
 
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack and siege thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight",
+        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),
@@ -188,7 +210,7 @@ pub const KINDS: &[PolicyKind<Player>] = &[
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: targets, sieges, raids, Kingdom announcements, purchases, fortification, revolt suppression, interception, flight",
+        summary: "legal choices at random: targets, sieges, assaults, landings, raids, Kingdom announcements, purchases, fortification, revolt suppression, interception, flight",
         params: &[],
         build: |_| Player {
             policy: Policy::Random,

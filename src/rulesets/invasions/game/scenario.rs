@@ -194,6 +194,8 @@ pub struct Nation {
     /// Held on turn 1.
     pub controls: Vec<ProvinceId>,
     pub objectives: Vec<Objective>,
+    /// Fleets it brings on entering: (sea zone, fleets), one naval stack a zone.
+    pub fleets: Vec<(SeaId, u8)>,
 }
 
 /// The three Administration sets, in the order of `SetCosts`.
@@ -209,6 +211,8 @@ pub struct Scenario {
     pub scoring_turns: Vec<u8>,
     pub roman_split_turn: u8,
     pub limes_last_turn: u8,
+    /// Provinces with a Roman Limes (abstraction.toml [limes], a placeholder).
+    pub limes: Vec<ProvinceId>,
     /// In tie-break order.
     pub players: Vec<String>,
     /// (turn, year) where the text ties them.

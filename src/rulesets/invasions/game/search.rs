@@ -389,8 +389,13 @@ mod tests {
                                 .any(|v| by(&names, l, v))
                     })
                 };
+                let lines = logged(&g, &s, p, d);
+                // A nation that collapses in Administration (after the orders) attacks nothing.
+                if lines.iter().any(|l| by(&names, l, "collapses")) {
+                    continue;
+                }
                 assert!(
-                    hit(&logged(&g, &s, p, d)),
+                    hit(&lines),
                     "turn {}: {d:?} ({province}) not attacked",
                     s.turn
                 );

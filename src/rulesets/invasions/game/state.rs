@@ -64,6 +64,9 @@ pub struct Ledger {
     pub units_out: i64,
     pub gold_in: i64,
     pub gold_out: i64,
+    /// Fleets placed (entries) and sunk.
+    pub fleets_in: i64,
+    pub fleets_out: i64,
 }
 
 /// Counts the report shows per game.
@@ -84,6 +87,12 @@ pub struct Counters {
     pub empires_founded: u32,
     pub collapses: u32,
     pub west_fall_turn: u8,
+    pub landings_tried: u32,
+    pub landings: u32,
+    pub naval_battles: u32,
+    pub fleets_sunk: u32,
+    pub assaults: u32,
+    pub limes_destroyed: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -92,11 +101,15 @@ pub struct State {
     pub nations: Vec<NationState>,
     /// `units[n * areas + a]`.
     pub units: Vec<Units>,
+    /// Fleets per nation and sea zone, `fleets[n * seas + s]` (one naval stack a zone).
+    pub fleets: Vec<u8>,
     pub owner: Vec<u8>,
     pub level: Vec<u8>,
     /// Walls' siege modifier (0 = unfortified).
     pub walls: Vec<i8>,
     pub pillaged: Vec<bool>,
+    /// A Roman Limes stands in the province (XVIII.I; the placeholder list of [limes]).
+    pub limes: Vec<bool>,
     /// The revolt marker a province carries (XVI.D): 0 none, 1 Revolt −, 2 Revolt +.
     pub revolt: Vec<u8>,
     /// Provinces with a revolt marker (most turns none: the revolt steps skip their loops).
@@ -300,6 +313,11 @@ impl State {
         }
         self.nations[n].offmap = [0; NT];
         self.ledger.units_out += lost;
+        let seas = self.fleets.len() / self.nations.len();
+        for f in &mut self.fleets[n * seas..(n + 1) * seas] {
+            self.ledger.fleets_out += *f as i64;
+            *f = 0;
+        }
     }
 }
 
@@ -375,6 +393,7 @@ pub fn initial(s: &Scenario) -> State {
             })
             .collect(),
         units: vec![[0; NT]; s.nations.len() * areas],
+        fleets: vec![0; s.nations.len() * s.seas.len()],
         owner: vec![NONE; np],
         level: s
             .provinces
@@ -387,6 +406,9 @@ pub fn initial(s: &Scenario) -> State {
             .map(|p| p.city.as_ref().map_or(0, |c| c.walls))
             .collect(),
         pillaged: vec![false; np],
+        limes: (0..np)
+            .map(|p| s.limes.contains(&(p as ProvinceId)))
+            .collect(),
         revolt: vec![0; np],
         rebel_provinces: 0,
         raid_marker: vec![(0, 0); np],
@@ -413,6 +435,8 @@ pub fn initial(s: &Scenario) -> State {
         units_out: 0,
         gold_in: st.all_gold(),
         gold_out: 0,
+        fleets_in: st.fleets.iter().map(|&f| f as i64).sum(),
+        fleets_out: 0,
     };
     st
 }
@@ -442,6 +466,11 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
                 st.ledger.units_in += c as i64;
             }
         }
+    }
+    let seas = s.seas.len();
+    for &(sea, f) in &nation.fleets {
+        st.fleets[n * seas + sea as usize] += f;
+        st.ledger.fleets_in += f as i64;
     }
     if let Some(c) = nation.capital {
         st.nations[n].capital = c;

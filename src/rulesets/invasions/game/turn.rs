@@ -653,6 +653,12 @@ impl<'g> Play<'g> {
             c.revolts_suppressed as f64,
             c.interceptions as f64,
             c.flights as f64,
+            c.landings_tried as f64,
+            c.landings as f64,
+            c.naval_battles as f64,
+            c.fleets_sunk as f64,
+            c.assaults as f64,
+            c.limes_destroyed as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
