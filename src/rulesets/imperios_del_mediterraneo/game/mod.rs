@@ -1,14 +1,17 @@
 //! The Imperios del Mediterráneo full game (issue 23), Layer A of digest §6.3 ("Core-IDM"): the
 //! rules engine on data files. Files: the data files' serde shapes (`files.rs`), their loader
 //! (`load.rs`), the loaded scenario (`scenario.rs`), the game state (`state.rs`), rounds, turns,
-//! events, actions and scoring (`turn.rs`), expeditions and raids through the calculator's own
-//! code (`military.rs`), the players (`policy.rs`).
+//! actions and scoring (`turn.rs`), the round events (`events.rs`), expeditions and raids
+//! through the calculator's own code (`military.rs`), the players (`policy.rs`) and their
+//! decisions (`decide.rs`), the search player's decisions (`search.rs`).
 //!
 //! Every run on data that is not transcribed carries [`scenario::SYNTHETIC_BANNER`].
 
 // Players, cities and nodes index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
 
+mod decide;
+mod events;
 mod files;
 pub mod load;
 pub mod military;

@@ -4,11 +4,9 @@
 
 use super::military::{self, Cache, Cards, Defence, Plan};
 use super::policy::{self, Policy, Scripted, Style};
-use super::scenario::{
-    Event, Pacification, Scenario, CITY_ATTACK, CITY_DEFENCE, FLEET, LEADER, TROOP,
-};
+use super::scenario::{Event, Pacification, Scenario, CITY_DEFENCE, FLEET, TROOP};
 use super::search::{Rollouts, Snapshot};
-use super::state::{event_modifier, shuffle, State, MAX_ENRAGED, NEUTRAL};
+use super::state::{event_modifier, shuffle, State, NEUTRAL};
 use super::Game;
 use crate::dice::Dice;
 use crate::game::search::Searcher;
@@ -18,7 +16,7 @@ use crate::rulesets::imperios_del_mediterraneo::battle::{
     barbarian_casualty_count, pacify_recovery, PacifyRecovery,
 };
 use crate::rulesets::imperios_del_mediterraneo::expedition::Fail;
-use crate::rulesets::imperios_del_mediterraneo::strait::{roll_strait, Weather};
+use crate::rulesets::imperios_del_mediterraneo::strait::roll_strait;
 
 /// The search player's candidates beyond pass and its policy's own choice: the best plan
 /// against each of this many targets.
@@ -33,11 +31,11 @@ pub struct Play<'g> {
     pub st: State,
     pub cache: Cache,
     /// Per-turn metrics, player by player.
-    metrics: Vec<f64>,
+    pub(super) metrics: Vec<f64>,
     /// Scratch: each player's land reach from its capital (straits, or u8::MAX).
-    reach: Vec<u8>,
+    pub(super) reach: Vec<u8>,
     /// Scratch: candidate plans of the greedy player.
-    order: Vec<u8>,
+    pub(super) order: Vec<u8>,
     /// Each player's policy in this game (a `mixture` seat's draw for the game).
     pub pol: Vec<Policy>,
     /// The seat (a place in [`Game::seats`]) that starts every round (0 = the first; optional
@@ -107,7 +105,7 @@ impl<'g> Play<'g> {
 
     /// The searching player's choice at its decision point (None where `p` does not search:
     /// its policy decides).
-    fn search_choice(&mut self, p: usize, dice: &mut Dice) -> Option<Option<Plan>> {
+    pub(super) fn search_choice(&mut self, p: usize, dice: &mut Dice) -> Option<Option<Plan>> {
         let Policy::Search(spec, _) = self.game.policies[p] else {
             return None;
         };
@@ -126,11 +124,11 @@ impl<'g> Play<'g> {
         ((s.map.sector(node) + n - own) % n, node)
     }
 
-    fn s(&self) -> &'g Scenario {
+    pub(super) fn s(&self) -> &'g Scenario {
         &self.game.scenario
     }
 
-    fn n(&self) -> usize {
+    pub(super) fn n(&self) -> usize {
         self.game.scenario.empires.len()
     }
 
@@ -182,7 +180,7 @@ impl<'g> Play<'g> {
 
     /// A set-up marker: a free, non-key city one road or strait from an own city, or a stack on
     /// an own city (always legal, A-55).
-    fn choose_placement(&mut self, p: usize, dice: &mut Dice) -> usize {
+    pub(super) fn choose_placement(&mut self, p: usize, dice: &mut Dice) -> usize {
         let s = self.s();
         let mut best: Option<usize> = None;
         let mut legal = 0u32;
@@ -395,7 +393,7 @@ impl<'g> Play<'g> {
         }
     }
 
-    fn observe(&mut self, observer: &mut dyn TurnObserver, turn: u8) {
+    pub(super) fn observe(&mut self, observer: &mut dyn TurnObserver, turn: u8) {
         let m = super::TURN_METRICS.len();
         for p in 0..self.n() {
             self.metrics[p * m] = self.st.players[p].vp as f64;
@@ -407,7 +405,7 @@ impl<'g> Play<'g> {
 
     /// The winner (digest §1.6): automatic victory, else the most VP, then the most cities, then
     /// the most key cities, then a shared victory.
-    fn finish(&mut self, record: &mut GameRecord) {
+    pub(super) fn finish(&mut self, record: &mut GameRecord) {
         let n = self.n();
         for p in 0..n {
             record.score[p] = self.st.players[p].vp as f64;
@@ -427,7 +425,7 @@ impl<'g> Play<'g> {
     }
 
     /// Each player's win share into `out` (zeros on entry); returns the ending.
-    fn shares(&self, out: &mut [f64]) -> usize {
+    pub(super) fn shares(&self, out: &mut [f64]) -> usize {
         let s = self.s();
         let n = self.n();
         if let Some(w) = self.st.sudden_winner {
@@ -451,220 +449,11 @@ impl<'g> Play<'g> {
         1
     }
 
-    // ---- Events (digest §4.5) ---------------------------------------------------------------
-
-    pub fn resolve_event(&mut self, event: Event, dice: &mut Dice, log: &mut dyn GameLog) {
-        self.st.weather = match event {
-            Event::GoodWeather => Weather::Good,
-            Event::BadWeather => Weather::Bad,
-            _ => Weather::Normal,
-        };
-        let n = self.n();
-        match event {
-            Event::Prosperity => {
-                for p in 0..n {
-                    let draw = match self.pol[p] {
-                        Policy::Scripted(_) => self.st.players[p].draw.len() >= 2,
-                        // Cards while the pile lasts (digest §6.3 tie-break).
-                        _ => dice.below(2) == 0,
-                    };
-                    if draw {
-                        self.st.draw(p, 2);
-                    } else {
-                        self.st.add_vp(p, 2);
-                    }
-                }
-            }
-            Event::EnragedBarbarians => self.st.enraged = (self.st.enraged + 1).min(MAX_ENRAGED),
-            Event::Homecoming => {
-                for p in 0..n {
-                    let s = self.s();
-                    let pl = &self.st.players[p];
-                    let mut pick: Option<usize> = None;
-                    let mut seen = 0u64;
-                    for (i, &c) in pl.discard.iter().enumerate() {
-                        if !military::is(s, p, c, TROOP | FLEET | LEADER) {
-                            continue;
-                        }
-                        seen += 1;
-                        let better = match self.pol[p] {
-                            Policy::Random | Policy::Mixture | Policy::Search(..) => {
-                                dice.below(seen) == 0
-                            }
-                            Policy::Scripted(_) => pick.is_none_or(|j| {
-                                military::strength(s, p, c, false)
-                                    > military::strength(s, p, pl.discard[j], false)
-                            }),
-                        };
-                        if better {
-                            pick = Some(i);
-                        }
-                    }
-                    if let Some(i) = pick {
-                        let pl = &mut self.st.players[p];
-                        let c = pl.discard.swap_remove(i);
-                        pl.hand.push(c);
-                    }
-                }
-            }
-            Event::Scarcity => {
-                for p in 0..n {
-                    let cards = self.st.players[p].hand.len();
-                    // Fewer than 2 cards: the VP must go (T-19); at 1 VP the loss is free;
-                    // else the scripted player compares 2 cards' worth with 2 VP (§6.3).
-                    let lose_vp = cards < 2
-                        || match self.pol[p] {
-                            Policy::Scripted(g) => {
-                                self.st.players[p].vp <= 1 || 2.0 * g.card_worth(cards) > 2.0
-                            }
-                            _ => dice.below(2) == 0,
-                        };
-                    if lose_vp {
-                        self.st.add_vp(p, -2);
-                    } else {
-                        for _ in 0..2 {
-                            let len = self.st.players[p].hand.len();
-                            let i = dice.below(len as u64) as usize;
-                            self.st.discard_at(p, i);
-                        }
-                    }
-                }
-            }
-            Event::NeutralAttack => self.neutral_attack(false, dice, log),
-            Event::Pirates => self.neutral_attack(true, dice, log),
-            _ => {}
-        }
-    }
-
-    /// Neutral Attack or Pirates (§3.10): a random player rolls on the table and picks the
-    /// victim (the VP leader among the others for the greedy player; any for the random one).
-    fn neutral_attack(&mut self, pirates: bool, dice: &mut Dice, log: &mut dyn GameLog) {
-        let s = self.s();
-        let n = self.n();
-        let chooser = dice.below(n as u64) as usize;
-        let row = dice.d(6) as usize - 1;
-        let force = if pirates {
-            s.tables.pirates[row]
-        } else {
-            s.tables.neutral[row]
-        };
-        let may_self = if pirates {
-            self.game.rules.pirates_may_target_self
-        } else {
-            self.game.rules.neutral_may_target_self
-        };
-        // (victim city, straits of the neutral city's attack).
-        let mut best: Option<(usize, u8)> = None;
-        let mut seen = 0u64;
-        for c in 0..s.map.cities.len() {
-            let o = self.st.owner[c];
-            if o == NEUTRAL || (o as usize == chooser && !may_self) {
-                continue;
-            }
-            let straits = if pirates {
-                if !s.map.cities[c].port {
-                    continue;
-                }
-                0
-            } else {
-                match self.neutral_source(c) {
-                    Some(st) => st,
-                    None => continue,
-                }
-            };
-            seen += 1;
-            let better = match self.pol[chooser] {
-                Policy::Random | Policy::Mixture | Policy::Search(..) => dice.below(seen) == 0,
-                Policy::Scripted(_) => best.is_none_or(|(b, _)| {
-                    let key = |x: usize| {
-                        (
-                            self.st.players[self.st.owner[x] as usize].vp,
-                            s.map.cities[x].size,
-                            std::cmp::Reverse(self.tie_key(chooser, x)),
-                        )
-                    };
-                    key(c) > key(b)
-                }),
-            };
-            if better {
-                best = Some((c, straits));
-            }
-        }
-        let Some((city, straits)) = best else { return };
-        let owner = self.st.owner[city] as usize;
-        let mut defence = if pirates {
-            Defence::default()
-        } else {
-            self.choose_defence(owner, city, None, dice)
-        };
-        if pirates {
-            defence.defence = self.defence_cards(owner, dice);
-        }
-        self.take_from_hand(owner, &defence.intercept);
-        self.take_from_hand(owner, &defence.defence);
-        self.interceptor_straits(owner, &mut defence, dice);
-        let r = military::raid(
-            s,
-            &self.st,
-            &self.game.rules.options,
-            pirates,
-            force,
-            straits as u32,
-            city,
-            &defence,
-            dice,
-        );
-        game_log!(
-            log,
-            "  {} on {}: {}",
-            if pirates { "pirates" } else { "neutral attack" },
-            s.map.cities[city].name,
-            if r.taken { "taken" } else { "held" }
-        );
-        // The interceptor's cards: back to hand on a 6, else discarded; City Defence discarded.
-        let mut order = Cards::default();
-        military::interceptor_order(s, owner, defence.intercept.as_slice(), &mut order);
-        for (i, &c) in order.as_slice().iter().enumerate() {
-            self.return_or_discard(owner, c, r.recovered & (1 << i) != 0);
-        }
-        for &c in defence.defence.as_slice() {
-            self.st.players[owner].discard.push(c);
-        }
-        self.st.add_vp(owner, r.vp[1] as i32);
-        if r.taken {
-            self.st.counts.raids_taken += 1;
-            self.st.transfer(s, city, NEUTRAL);
-        }
-    }
-
-    /// The straits a neutral city's land attack on `city` crosses: a neutral city one road or
-    /// strait away, or linked through pacified areas only; the fewest straits.
-    fn neutral_source(&self, city: usize) -> Option<u8> {
-        let s = self.s();
-        let mut best: Option<u8> = None;
-        for &(m, k) in &s.map.adjacent[city] {
-            let strait = (k == super::scenario::EdgeKind::Strait) as u8;
-            if s.map.is_city(m) {
-                if self.st.owner[m] == NEUTRAL {
-                    best = Some(best.map_or(strait, |b| b.min(strait)));
-                }
-            } else if self.st.pacified[s.map.area(m)] {
-                // One pacified area between them (longer chains are not on the ring).
-                for &(x, _) in &s.map.adjacent[m] {
-                    if x != city && s.map.is_city(x) && self.st.owner[x] == NEUTRAL {
-                        best = Some(0);
-                    }
-                }
-            }
-        }
-        best
-    }
-
     // ---- Actions (digest §4.3) --------------------------------------------------------------
 
     /// One action phase; returns whether the player did anything but pass.
     /// `given`: the first expedition (or a pass) already chosen (a search rollout's candidate).
-    fn action_phase(
+    pub(super) fn action_phase(
         &mut self,
         p: usize,
         given: Option<Option<Plan>>,
@@ -722,7 +511,7 @@ impl<'g> Play<'g> {
     }
 
     /// Removes these cards from the player's hand (they are in play).
-    fn take_from_hand(&mut self, p: usize, cards: &Cards) {
+    pub(super) fn take_from_hand(&mut self, p: usize, cards: &Cards) {
         let hand = &mut self.st.players[p].hand;
         for &c in cards.as_slice() {
             if let Some(i) = hand.iter().position(|&x| x == c) {
@@ -731,7 +520,7 @@ impl<'g> Play<'g> {
         }
     }
 
-    fn return_or_discard(&mut self, p: usize, c: u8, back: bool) {
+    pub(super) fn return_or_discard(&mut self, p: usize, c: u8, back: bool) {
         let pl = &mut self.st.players[p];
         if back {
             pl.hand.push(c);
@@ -741,7 +530,7 @@ impl<'g> Play<'g> {
     }
 
     /// Each player's land reach from its capital, into `self.reach`.
-    fn compute_reach(&mut self, p: usize) {
+    pub(super) fn compute_reach(&mut self, p: usize) {
         let s = self.s();
         let nodes = s.map.nodes();
         self.st.land_reach(s, p, s.empires[p].capital);
@@ -752,7 +541,7 @@ impl<'g> Play<'g> {
     /// its best troops (the scripted player, when it holds its capital and can reach the city;
     /// P2 only when that lowers the attacker's chance of `attack` by its delta), and its City
     /// Defence cards for the assault.
-    fn choose_defence(
+    pub(super) fn choose_defence(
         &mut self,
         q: usize,
         city: usize,
@@ -809,113 +598,7 @@ impl<'g> Play<'g> {
         d
     }
 
-    /// P2's test: intercepting lowers attacker `a`'s exact chance by at least `delta`. The
-    /// attacker's cards are face down: the defender sees their counts and estimates them.
-    fn interception_pays(&mut self, a: usize, plan: &Plan, d: &Defence, delta: f64) -> bool {
-        let s = self.s();
-        let mut seen = *plan;
-        if !self.game.omniscient {
-            let troops = plan
-                .cards
-                .as_slice()
-                .iter()
-                .filter(|&&c| military::is(s, a, c, TROOP))
-                .count();
-            let fleets = plan.cards.len() - troops;
-            seen.cards = Cards::default();
-            self.estimate(a, TROOP, troops, false, &mut seen.cards);
-            self.estimate(a, FLEET, fleets, false, &mut seen.cards);
-        }
-        let without = Defence {
-            intercept: Cards::default(),
-            ..*d
-        };
-        let options = &self.game.rules.options;
-        let (open, _) = self.cache.chance(s, &self.st, options, a, &seen, &without);
-        let (held, _) = self.cache.chance(s, &self.st, options, a, &seen, d);
-        open - held >= delta
-    }
-
-    /// Appends to `out` an estimate of `k` hidden cards of type `t` of player `q`: the cards of
-    /// its deck of that type not in its discard pile (all another player can know of them), in
-    /// their proportions by kind (largest remainders), the strongest kinds first when `best`.
-    pub fn estimate(&self, q: usize, t: u8, k: usize, best: bool, out: &mut Cards) {
-        let s = self.s();
-        let deck = &s.decks[s.empires[q].deck];
-        let mut gone = [0u64; 4];
-        for &c in &self.st.players[q].discard {
-            gone[c as usize / 64] |= 1 << (c % 64);
-        }
-        let unseen = |c: usize| gone[c / 64] & (1 << (c % 64)) == 0;
-        let mut count = [0u32; military::MAX_KINDS];
-        let mut total = 0u32;
-        for (c, &kind) in deck.cards.iter().enumerate() {
-            if unseen(c) && deck.kinds[kind as usize].is(t) {
-                count[kind as usize] += 1;
-                total += 1;
-            }
-        }
-        let k = k.min(total as usize);
-        if k == 0 {
-            return;
-        }
-        // Largest remainders: each kind's whole quota, then one more for the largest fractions.
-        let mut take = [0u32; military::MAX_KINDS];
-        let mut given = 0;
-        for i in 0..deck.kinds.len() {
-            take[i] = count[i] * k as u32 / total;
-            given += take[i];
-        }
-        while given < k as u32 {
-            let i = (0..deck.kinds.len())
-                .filter(|&i| take[i] < count[i])
-                .max_by_key(|&i| ((count[i] * k as u32) % total, std::cmp::Reverse(i)))
-                .expect("a kind with cards left");
-            take[i] += 1;
-            given += 1;
-        }
-        if best {
-            // The strongest kinds first, so a caller taking the first few takes the best.
-            let mut kinds: [usize; military::MAX_KINDS] = std::array::from_fn(|i| i);
-            let by = |i: usize| {
-                let kind = &deck.kinds[i];
-                military::cv_strength(kind.field)
-            };
-            kinds[..deck.kinds.len()].sort_by(|&a, &b| by(b).total_cmp(&by(a)).then(a.cmp(&b)));
-            for &i in &kinds[..deck.kinds.len()] {
-                self.push_kind(q, i, take[i], &unseen, out);
-            }
-        } else {
-            for i in 0..deck.kinds.len() {
-                self.push_kind(q, i, take[i], &unseen, out);
-            }
-        }
-    }
-
-    /// The first `n` unseen cards of kind `kind` in `q`'s deck, into `out`.
-    fn push_kind(
-        &self,
-        q: usize,
-        kind: usize,
-        n: u32,
-        unseen: &dyn Fn(usize) -> bool,
-        out: &mut Cards,
-    ) {
-        let s = self.s();
-        let deck = &s.decks[s.empires[q].deck];
-        let mut left = n;
-        for (c, &k) in deck.cards.iter().enumerate() {
-            if left == 0 {
-                break;
-            }
-            if k as usize == kind && unseen(c) {
-                out.push(c as u8);
-                left -= 1;
-            }
-        }
-    }
-
-    fn defence_cards(&self, q: usize, dice: &mut Dice) -> Cards {
+    pub(super) fn defence_cards(&self, q: usize, dice: &mut Dice) -> Cards {
         let s = self.s();
         let mut out = Cards::default();
         for &c in &self.st.players[q].hand {
@@ -929,7 +612,7 @@ impl<'g> Play<'g> {
     }
 
     /// The interceptor rolls for the straits of its own route: lost cards are discarded.
-    fn interceptor_straits(&mut self, q: usize, d: &mut Defence, dice: &mut Dice) {
+    pub(super) fn interceptor_straits(&mut self, q: usize, d: &mut Defence, dice: &mut Dice) {
         for _ in 0..d.straits {
             if d.intercept.is_empty() {
                 return;
@@ -962,7 +645,13 @@ impl<'g> Play<'g> {
     }
 
     /// Declares and resolves an expedition; returns whether it was wrecked at a strait.
-    fn expedition(&mut self, p: usize, plan: Plan, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
+    pub(super) fn expedition(
+        &mut self,
+        p: usize,
+        plan: Plan,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
         let s = self.s();
         self.st.counts.expeditions += 1;
         self.take_from_hand(p, &plan.cards);
@@ -1121,7 +810,7 @@ impl<'g> Play<'g> {
     }
 
     /// A won pacification (§3.8): the marker, the Pacification table's result.
-    fn pacify(&mut self, p: usize, node: usize, margin: i32, dice: &mut Dice) {
+    pub(super) fn pacify(&mut self, p: usize, node: usize, margin: i32, dice: &mut Dice) {
         let s = self.s();
         self.st.counts.pacifications += 1;
         if self.st.pacified_reserve > 0 {
@@ -1173,310 +862,6 @@ impl<'g> Play<'g> {
         }
         self.st.add_vp(p, vp);
         self.st.draw(p, cards as usize);
-    }
-
-    // ---- The players' expeditions -----------------------------------------------------------
-
-    /// Each target the player can reach and how: (node, naval, straits).
-    fn targets(&mut self, p: usize, out: &mut [(usize, bool, u8); 64]) -> usize {
-        let s = self.s();
-        let nodes = s.map.nodes();
-        let mut k = 0;
-        let capital = s.empires[p].capital;
-        if !self.st.holds_capital(s, p) {
-            // the only expedition allowed retakes the capital, no route needed.
-            out[0] = (capital, false, 0);
-            return 1;
-        }
-        self.compute_reach(p);
-        let reach = &self.reach[p * nodes..(p + 1) * nodes];
-        let mut sea_from = u8::MAX;
-        for c in 0..s.map.cities.len() {
-            if s.map.cities[c].port && self.st.owner[c] as usize == p && reach[c] != u8::MAX {
-                sea_from = sea_from.min(reach[c]);
-            }
-        }
-        for node in 0..nodes {
-            let hostile = if s.map.is_city(node) {
-                self.st.owner[node] as usize != p
-            } else {
-                !self.st.pacified[s.map.area(node)]
-            };
-            if !hostile {
-                continue;
-            }
-            if reach[node] != u8::MAX && k < out.len() {
-                out[k] = (node, false, reach[node]);
-                k += 1;
-            }
-            if sea_from != u8::MAX
-                && s.map.is_city(node)
-                && s.map.cities[node].port
-                && k < out.len()
-            {
-                out[k] = (node, true, sea_from);
-                k += 1;
-            }
-        }
-        k
-    }
-
-    /// P0: a random legal expedition, or None (then it passes or changes a card).
-    fn random_plan(&mut self, p: usize, dice: &mut Dice) -> Option<Plan> {
-        if dice.below(2) == 0 {
-            return None;
-        }
-        let s = self.s();
-        let mut targets = [(0usize, false, 0u8); 64];
-        let k = self.targets(p, &mut targets);
-        if k == 0 {
-            return None;
-        }
-        let (target, naval, straits) = targets[dice.below(k as u64) as usize];
-        let mut plan = Plan {
-            target,
-            naval,
-            straits,
-            ..Plan::default()
-        };
-        let mut capacity = 0u32;
-        let hand = &self.st.players[p].hand;
-        for &c in hand {
-            if military::is(s, p, c, FLEET) && naval && dice.below(2) == 0 {
-                plan.cards.push(c);
-                let d = &s.decks[s.empires[p].deck];
-                capacity += d.kinds[d.cards[c as usize] as usize].naval.as_count();
-            }
-        }
-        let mut troops = 0;
-        for &c in hand {
-            if military::is(s, p, c, TROOP) && dice.below(2) == 0 && (!naval || troops < capacity) {
-                plan.cards.push(c);
-                troops += 1;
-            } else if military::is(s, p, c, LEADER) && dice.below(2) == 0 {
-                plan.leaders.push(c);
-            } else if military::is(s, p, c, CITY_ATTACK)
-                && s.map.is_city(target)
-                && dice.below(2) == 0
-            {
-                plan.attack.push(c);
-            }
-        }
-        if troops == 0 {
-            return None;
-        }
-        Some(plan)
-    }
-
-    /// P1: every target, the best 1..max_cards troops (with the fleets to carry them by sea),
-    /// through the exact chain; the best value that passes θ and τ.
-    pub fn greedy_plan(&mut self, p: usize, g: &Scripted) -> Option<Plan> {
-        self.scan(p, g, None)
-    }
-
-    /// [`Self::greedy_plan`], and when `top` is given, the best plan of each target whatever
-    /// its chance and value, the best `TOP_TARGETS` of them by value (the search candidates).
-    fn scan(
-        &mut self,
-        p: usize,
-        g: &Scripted,
-        mut top: Option<&mut [(f64, Plan); TOP_TARGETS]>,
-    ) -> Option<Plan> {
-        let s = self.s();
-        let hand_len = self.st.players[p].hand.len();
-        if hand_len as u32 <= g.reserve {
-            return None;
-        }
-        let mut targets = [(0usize, false, 0u8); 64];
-        let k = self.targets(p, &mut targets);
-        let mut best: Option<(f64, Plan)> = None;
-        let budget = (hand_len as u32 - g.reserve).min(g.max_cards);
-        for &(target, naval, straits) in &targets[..k] {
-            let is_city = s.map.is_city(target);
-            let owner = if is_city {
-                self.st.owner[target]
-            } else {
-                NEUTRAL
-            };
-            let rival = owner != NEUTRAL && owner as usize != p && target != s.empires[p].capital;
-            let bonus = match g.style {
-                Style::Turtle { .. } if rival => continue,
-                Style::Aggressor { leader, rival: r } if rival => {
-                    r + if self.leads_others(owner as usize, p) {
-                        leader
-                    } else {
-                        0.0
-                    }
-                }
-                _ => 0.0,
-            };
-            // Troops by strength for what the target needs, then fleets by capacity.
-            self.order.clear();
-            self.order.extend(
-                self.st.players[p]
-                    .hand
-                    .iter()
-                    .copied()
-                    .filter(|&c| military::is(s, p, c, TROOP)),
-            );
-            self.order.sort_by(|&a, &b| {
-                military::strength(s, p, b, is_city)
-                    .total_cmp(&military::strength(s, p, a, is_city))
-                    .then(a.cmp(&b))
-            });
-            let troops: Cards = {
-                let mut t = Cards::default();
-                for &c in &self.order {
-                    t.push(c);
-                }
-                t
-            };
-            let mut fleets = Cards::default();
-            let mut leaders = Cards::default();
-            let mut attack = Cards::default();
-            for &c in &self.st.players[p].hand {
-                if military::is(s, p, c, FLEET) {
-                    fleets.push(c);
-                } else if military::is(s, p, c, LEADER) {
-                    leaders.push(c);
-                } else if military::is(s, p, c, CITY_ATTACK) && is_city {
-                    attack.push(c);
-                }
-            }
-            if naval && fleets.is_empty() {
-                continue;
-            }
-            let d = &s.decks[s.empires[p].deck];
-            let cap = |c: u8| d.kinds[d.cards[c as usize] as usize].naval.as_count();
-            let mut target_best = (f64::NEG_INFINITY, Plan::default());
-            for n_troops in 1..=troops.len().min(budget as usize) {
-                let mut plan = Plan {
-                    target,
-                    naval,
-                    straits,
-                    ..Plan::default()
-                };
-                for &c in &troops.as_slice()[..n_troops] {
-                    plan.cards.push(c);
-                }
-                if naval {
-                    let mut room = 0;
-                    for &f in fleets.as_slice() {
-                        if room >= n_troops as u32 {
-                            break;
-                        }
-                        plan.cards.push(f);
-                        room += cap(f);
-                    }
-                    if room < n_troops as u32 || plan.cards.len() as u32 > budget {
-                        continue;
-                    }
-                }
-                // One leader and one City Attack card go with the expedition when held.
-                if let Some(&l) = leaders.as_slice().first() {
-                    plan.leaders.push(l);
-                }
-                if let Some(&a) = attack.as_slice().first() {
-                    plan.attack.push(a);
-                }
-                let defence = self.predicted_defence(target, g);
-                let (chance, vp) =
-                    self.cache
-                        .chance(s, &self.st, &self.game.rules.options, p, &plan, &defence);
-                let reward = if is_city {
-                    bonus * chance
-                } else {
-                    3.0 * chance
-                };
-                let spent = (plan.cards.len() + plan.leaders.len() + plan.attack.len()) as f64;
-                let value = vp + reward - g.card_cost * spent;
-                let better = best.as_ref().is_none_or(|(v, b)| {
-                    value > *v
-                        || (value == *v && self.tie_key(p, target) < self.tie_key(p, b.target))
-                });
-                if chance >= g.theta && value >= g.tau && better {
-                    best = Some((value, plan));
-                }
-                if value > target_best.0 {
-                    target_best = (value, plan);
-                }
-            }
-            if let Some(top) = top.as_deref_mut() {
-                // Insert into the best few, best first (the first of equals kept).
-                if let Some(i) = top.iter().position(|&(v, _)| target_best.0 > v) {
-                    top[i..].rotate_right(1);
-                    top[i] = target_best;
-                }
-            }
-        }
-        best.map(|(_, plan)| plan)
-    }
-
-    /// Whether `q` has the most VP among the players other than `p` (ties included).
-    fn leads_others(&self, q: usize, p: usize) -> bool {
-        let vp = self.st.players[q].vp;
-        (0..self.n()).all(|o| o == p || self.st.players[o].vp <= vp)
-    }
-
-    /// Of player `q`: its hand size, and its deck's cards not in its discard pile (in its hand or
-    /// its draw pile), all of them, its City Defence cards, its Troop cards.
-    fn unseen_counts(&self, q: usize) -> (u32, u32, u32, u32) {
-        let s = self.s();
-        let pl = &self.st.players[q];
-        let deck = &s.decks[s.empires[q].deck];
-        let (mut all, mut defence, mut troop) = (0, 0, 0);
-        for c in pl.hand.iter().chain(&pl.draw) {
-            let kind = &deck.kinds[deck.cards[*c as usize] as usize];
-            all += 1;
-            defence += kind.is(CITY_DEFENCE) as u32;
-            troop += kind.is(TROOP) as u32;
-        }
-        (pl.hand.len() as u32, all, defence, troop)
-    }
-
-    /// What the scripted attacker expects the owner of `target` to do: the greedy defence,
-    /// straits ignored, from the defender's hand as the attacker can estimate it (its hand size
-    /// and its deck less its discard pile), or as it is when the game is omniscient.
-    fn predicted_defence(&mut self, target: usize, g: &Scripted) -> Defence {
-        let s = self.s();
-        let mut d = Defence::default();
-        if !s.map.is_city(target) || self.st.owner[target] == NEUTRAL {
-            return d;
-        }
-        let q = self.st.owner[target] as usize;
-        let mut troops = [0u8; 64];
-        let mut n = 0;
-        if self.game.omniscient {
-            for &c in &self.st.players[q].hand {
-                if military::is(s, q, c, CITY_DEFENCE) {
-                    d.defence.push(c);
-                } else if military::is(s, q, c, TROOP) && n < 64 {
-                    troops[n] = c;
-                    n += 1;
-                }
-            }
-        } else {
-            let (h, unseen, defence, troop) = self.unseen_counts(q);
-            let share = |x: u32| ((h * x) as f64 / unseen.max(1) as f64).round() as usize;
-            self.estimate(q, CITY_DEFENCE, share(defence), false, &mut d.defence);
-            let mut guess = Cards::default();
-            self.estimate(q, TROOP, share(troop), true, &mut guess);
-            n = guess.len();
-            troops[..n].copy_from_slice(guess.as_slice());
-        }
-        if !self.st.holds_capital(s, q) {
-            return d;
-        }
-        let t = &mut troops[..n];
-        t.sort_by(|&a, &b| {
-            military::strength(s, q, b, false)
-                .total_cmp(&military::strength(s, q, a, false))
-                .then(a.cmp(&b))
-        });
-        for &c in t.iter().take(g.max_cards as usize) {
-            d.intercept.push(c);
-        }
-        d
     }
 
     // ---- End of turn (digest §2.3, §4.4) ----------------------------------------------------
