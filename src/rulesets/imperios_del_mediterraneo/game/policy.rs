@@ -124,12 +124,15 @@ pub const TURTLE: &[Param] = &[
         1.0,
         0.1,
     ),
+    // Default 0: on the mirror ring (3 markers, 2 placed) a stack of 1 gives up the hill, the
+    // only way to the sector's barbarian area, and all-P2 games then see no expedition at all
+    // (a neutral city alone is worth less than the cards it costs).
     param(
         "stack",
-        "of its set-up markers, this many go on its capital before any other city",
+        "of its set-up markers, this many go on its capital before any other city (0: placed as P1 places them)",
         0.0,
         10.0,
-        1.0,
+        0.0,
     ),
 ];
 

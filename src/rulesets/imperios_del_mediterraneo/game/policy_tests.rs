@@ -40,24 +40,45 @@ fn attacks(g: &Game, games: u64, stream: u64) -> Vec<(u32, u32)> {
 
 #[test]
 fn a_turtle_never_attacks_an_empires_city_and_stacks_its_capital() {
-    let turtle = defaults("turtle");
+    let Policy::Scripted(mut t) = defaults("turtle") else {
+        unreachable!()
+    };
+    t.style = Style::Turtle {
+        delta: 0.1,
+        stack: 1,
+    };
+    let turtle = Policy::Scripted(t);
     let aggressor = defaults("aggressor");
-    let g = game_of(vec![turtle, aggressor, aggressor, turtle]);
+    let g = game_of(vec![turtle, aggressor, aggressor, defaults("turtle")]);
     let seen = attacks(&g, 400, 1);
     assert_eq!(seen[0].0, 0, "{seen:?}");
     assert_eq!(seen[3].0, 0, "{seen:?}");
     assert!(seen[1].0 > 0 && seen[2].0 > 0, "{seen:?}");
-    // Set-up: the ring's 3 markers; P2 (stack 1) puts its second on the capital, the greedy
-    // player never does while a free neighbour is left.
+    // Set-up: the ring's 3 markers; P2 with stack 1 puts its second on the capital, P2 with
+    // the default stack 0 and the aggressor never do while a free neighbour is left.
     let mut play = Play::new(&g);
     play.setup(&mut Dice::from_seed(3));
     let s = &g.scenario;
     assert_eq!(play.st.markers[s.empires[0].capital], 2);
     assert_eq!(play.st.markers[s.empires[1].capital], 1);
-    let Policy::Scripted(t) = turtle else {
-        unreachable!()
-    };
-    assert!(matches!(t.style, Style::Turtle { stack: 1, .. }));
+    assert_eq!(play.st.markers[s.empires[3].capital], 1);
+    // P2 with the default stack still expands: against neutrals and barbarians.
+    let all_turtles = game_of(vec![defaults("turtle"); 3]);
+    let mut play = Play::new(&all_turtles);
+    let mut record = GameRecord::new(3, super::GAME_COLUMNS.len());
+    let mut expeditions = 0;
+    for i in 0..50 {
+        record.clear();
+        play.play_game(
+            &mut Dice::from_seed(i),
+            &mut record,
+            &mut NoObserver,
+            &mut NoLog,
+        );
+        expeditions += play.st.counts.expeditions;
+        assert_eq!(play.st.counts.empire_attacks, 0);
+    }
+    assert!(expeditions > 0);
 }
 
 /// The aggressor attacks empires more often than the greedy player in its seat, and most of
