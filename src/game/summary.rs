@@ -84,6 +84,9 @@ pub fn player_keys(names: &[String]) -> Vec<String> {
 pub const SEAT_CHI_SQUARE_COUNTING: &str =
     "a win shared by k counts 1/k for each; games nobody wins are left out";
 
+/// A win-rate difference from the baseline and its 95% interval: (difference, low, high).
+pub type Difference = (f64, f64, f64);
+
 /// How a difference from the baseline variant is bounded, said wherever it is shown.
 pub const BASELINE_INTERVAL: &str =
     "95% normal interval, difference ± 1.96 √(se² + se_baseline²), the two cases' games independent";
@@ -184,7 +187,7 @@ pub struct CaseSummary {
     pub seat_chi_square: Option<ChiSquare>,
     /// The baseline variant's name and, player by player, this case's win rate less the
     /// baseline's at the same point with its 95% interval (see [`set_baseline_differences`]).
-    pub baseline_difference: Option<(String, Vec<(f64, f64, f64)>)>,
+    pub baseline_difference: Option<(String, Vec<Difference>)>,
     /// Kept for the per-turn charts and tables.
     pub tally: GameTally,
 }

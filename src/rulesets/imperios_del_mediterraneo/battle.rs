@@ -254,7 +254,7 @@ impl Battle {
             _ if automatic.is_some() => 0,
             Force::Cards(_) => d.fighting(combat, false).len() as u32,
             Force::NonPlayer { fixed, dice } => dice + (*fixed as u32).div_ceil(6),
-            Force::Barbarian { dice } => barbarian_casualty_count(*dice, &options),
+            Force::Barbarian { dice } => barbarian_casualty_count(*dice, options),
         };
         let (losses, labels) = loss_branches(&a, combat);
         let mut schema = Schema::new(OUTCOMES);
