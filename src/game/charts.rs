@@ -90,7 +90,10 @@ struct Measure<'a> {
     items: Vec<String>,
     labels: Vec<String>,
     value: &'a dyn Fn(&CaseSummary, &str) -> Option<Estimate>,
+    ci_note: &'a str,
 }
+
+const WILSON: &str = "whiskers: 95% Wilson CI";
 
 /// Draws a measure: bars without a sweep; with one, a chart per variant and second-axis value.
 fn by_case(
@@ -101,7 +104,7 @@ fn by_case(
 ) -> Result<()> {
     let grid = exp.grid_len();
     let scenario = exp.scenario_label();
-    let ci_note = "whiskers: 95% Wilson CI";
+    let ci_note = m.ci_note;
     if exp.axes.is_empty() {
         let groups = exp
             .variants
@@ -479,12 +482,36 @@ pub fn draw_all(
             what: "win rates",
             item_axis: "player (policy)",
             y_label: "win rate (share of games won)",
-            items: players,
-            labels: player_labels,
+            items: players.clone(),
+            labels: player_labels.clone(),
             value: &win,
+            ci_note: WILSON,
         },
         &mut files,
     )?;
+    if let Some(name) = &exp.charts.baseline {
+        let diff = |case: &CaseSummary, player: &str| {
+            let (_, d) = case.baseline_difference.as_ref()?;
+            let i = case.players.iter().position(|p| p.name == player)?;
+            Some(d[i])
+        };
+        let what = format!("win rate less variant \"{name}\"'s");
+        by_case(
+            exp,
+            cases,
+            &Measure {
+                base: "win-rate-difference",
+                what: &what,
+                item_axis: "player (policy)",
+                y_label: "difference in win rate",
+                items: players,
+                labels: player_labels,
+                value: &diff,
+                ci_note: "whiskers: 95% normal CI of the difference",
+            },
+            &mut files,
+        )?;
+    }
     let endings = ending_items(cases);
     let share = |case: &CaseSummary, name: &str| {
         let e = case.endings.iter().find(|e| e.name == name)?;
@@ -501,6 +528,7 @@ pub fn draw_all(
             labels: endings.clone(),
             items: endings,
             value: &share,
+            ci_note: WILSON,
         },
         &mut files,
     )?;

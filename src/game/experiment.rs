@@ -30,6 +30,8 @@
 //!
 //! [charts]
 //! metric = "vp"                         # the turn metric drawn over turns (default: the first)
+//! baseline = "defaults"                 # optional: a variant each case's win rates are compared
+//!                                       # with (difference and its 95% CI, printed and drawn)
 //! ```
 //!
 //! Every (variant, point) is a case: its own [`GameModel`], built by the ruleset from the `[game]`
@@ -81,6 +83,9 @@ struct GameExperimentFile {
 pub struct GameChartsFile {
     /// The per-player turn metric drawn over turns (default: the model's first, its score).
     pub metric: Option<String>,
+    /// A variant's name: every other variant's win rates are also given as differences from
+    /// this one's at the same point (player by player, with a 95% normal interval).
+    pub baseline: Option<String>,
 }
 
 /// How a ruleset is found by its slug (the real registry, or a test's).
@@ -379,6 +384,21 @@ impl GameExperiment {
                 ));
             }
         }
+        let charts = file.charts.unwrap_or_default();
+        if let Some(b) = &charts.baseline {
+            if !variants.iter().any(|v| &v.name == b) {
+                let names: Vec<&str> = variants.iter().map(|v| v.name.as_str()).collect();
+                return Err(AleaError::input(
+                    &source,
+                    "charts.baseline",
+                    format!(
+                        "\"{b}\"{}",
+                        crate::error::did_you_mean(b, names.iter().copied())
+                    ),
+                    format!("the name of a variant: {}", names.join(", ")),
+                ));
+            }
+        }
         let cases = grid_len(&axes) * variants.len();
         if cases > MAX_CASES {
             return Err(AleaError::input(
@@ -400,7 +420,7 @@ impl GameExperiment {
             ruleset,
             axes,
             variants,
-            charts: file.charts.unwrap_or_default(),
+            charts,
             sha256: crate::output::sha256_hex(text.as_bytes()),
             source,
             tune: file.tune,

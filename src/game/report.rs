@@ -12,6 +12,14 @@ fn percent(x: f64) -> String {
     }
 }
 
+fn signed(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:+.2}%", 100.0 * x)
+    } else {
+        "–".into()
+    }
+}
+
 fn number(x: f64) -> String {
     if !x.is_finite() {
         "–".into()
@@ -114,6 +122,26 @@ pub fn run_text(exp: &GameExperiment, result: &GameRunResult) -> String {
                 c.df,
                 p_value(c.p_value),
                 super::summary::SEAT_CHI_SQUARE_COUNTING
+            );
+        }
+        if let Some((name, diffs)) = &case.baseline_difference {
+            let parts: Vec<String> = case
+                .players
+                .iter()
+                .zip(diffs)
+                .map(|(p, d)| {
+                    format!(
+                        "{} {} ({} to {})",
+                        p.name,
+                        signed(d.0),
+                        signed(d.1),
+                        signed(d.2)
+                    )
+                })
+                .collect();
+            out += &format!(
+                "  win rate less variant \"{name}\"'s (95% CI): {}\n",
+                parts.join(", ")
             );
         }
         for (name, mean, sd) in &case.extras {

@@ -84,6 +84,61 @@ pub fn player_keys(names: &[String]) -> Vec<String> {
 pub const SEAT_CHI_SQUARE_COUNTING: &str =
     "a win shared by k counts 1/k for each; games nobody wins are left out";
 
+/// A win-rate difference from the baseline and its 95% interval: (difference, low, high).
+pub type Difference = (f64, f64, f64);
+
+/// How a difference from the baseline variant is bounded, said wherever it is shown.
+pub const BASELINE_INTERVAL: &str =
+    "95% normal interval, difference ± 1.96 √(se² + se_baseline²), the two cases' games independent";
+
+/// Gives every case not of variant `baseline` (whose cases are `baseline * grid + point`) its
+/// players' win-rate differences from the baseline case at the same point, where both have the
+/// same players.
+pub fn set_baseline_differences(
+    cases: &mut [CaseSummary],
+    baseline: usize,
+    grid: usize,
+    name: &str,
+) {
+    let base: Vec<Option<Vec<(String, f64, f64)>>> = (0..grid)
+        .map(|p| {
+            cases
+                .iter()
+                .find(|c| c.variant == baseline && c.point == p)
+                .map(|c| {
+                    c.players
+                        .iter()
+                        .map(|q| (q.name.clone(), q.win_rate, q.win_se))
+                        .collect()
+                })
+        })
+        .collect();
+    for case in cases.iter_mut() {
+        if case.variant == baseline {
+            continue;
+        }
+        let Some(Some(b)) = base.get(case.point) else {
+            continue;
+        };
+        let same = b.len() == case.players.len()
+            && b.iter().zip(&case.players).all(|(x, p)| x.0 == p.name);
+        if !same {
+            continue;
+        }
+        let diffs = case
+            .players
+            .iter()
+            .zip(b)
+            .map(|(p, &(_, w, se))| {
+                let d = p.win_rate - w;
+                let half = Z95 * (p.win_se * p.win_se + se * se).sqrt();
+                (tidy(d), tidy(d - half), tidy(d + half))
+            })
+            .collect();
+        case.baseline_difference = Some((name.to_string(), diffs));
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct PlayerStats {
     pub name: String,
@@ -130,6 +185,9 @@ pub struct CaseSummary {
     pub globals: Vec<String>,
     /// χ² of the win counts against equal seats, when the game asks for it.
     pub seat_chi_square: Option<ChiSquare>,
+    /// The baseline variant's name and, player by player, this case's win rate less the
+    /// baseline's at the same point with its 95% interval (see [`set_baseline_differences`]).
+    pub baseline_difference: Option<(String, Vec<Difference>)>,
     /// Kept for the per-turn charts and tables.
     pub tally: GameTally,
 }
@@ -235,6 +293,7 @@ impl CaseSummary {
                 .map(|s| s.to_string())
                 .collect(),
             seat_chi_square,
+            baseline_difference: None,
             tally,
         }
     }
@@ -284,6 +343,18 @@ impl CaseSummary {
                 "name": name, "mean": mean, "sd": sd,
             })).collect::<Vec<_>>(),
         });
+        if let Some((name, diffs)) = &self.baseline_difference {
+            case["difference_from_baseline"] = json!({
+                "baseline": name,
+                "interval": BASELINE_INTERVAL,
+                "players": self.players.iter().zip(diffs).map(|(p, d)| json!({
+                    "player": p.name,
+                    "difference": d.0,
+                    "ci_low": d.1,
+                    "ci_high": d.2,
+                })).collect::<Vec<_>>(),
+            });
+        }
         if let Some(c) = &self.seat_chi_square {
             case["seat_chi_square"] = json!({
                 "test": "Pearson χ² of the win counts against an equal share per seat (1/n)",

@@ -179,6 +179,11 @@ pub fn run_games_from(
     }
     progress.finish();
     source.finish()?;
+    if let Some(name) = &exp.charts.baseline {
+        if let Some(b) = exp.variants.iter().position(|v| &v.name == name) {
+            super::summary::set_baseline_differences(&mut cases, b, grid, name);
+        }
+    }
     let (game_rows, turn_rows) = rows.finish()?;
     let mut files = vec!["games.parquet".to_string()];
     if turn_rows.is_some() {

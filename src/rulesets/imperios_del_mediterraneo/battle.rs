@@ -96,6 +96,41 @@ pub struct Ending {
     pub casualty: bool,
 }
 
+/// Which of a pacifying attacker's cards roll for recovery once the battle is decided (§3.8),
+/// said once for the pacify battle and for the game's pacifications.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PacifyRecovery {
+    /// The winner's casualty card alone, if the casualty roll took one.
+    Casualty,
+    /// Every card (the winner's survivors under `pacify_survivors_get_recovery_roll`; the
+    /// loser's, a lost field battle), Leaders included.
+    Every,
+    /// The loser's every card but its fleets, set aside (A-32 with `aside_fleets_recover` off).
+    EveryButFleets,
+}
+
+pub fn pacify_recovery(
+    attacker_won: bool,
+    survivors_recover: bool,
+    aside_fleets_recover: bool,
+) -> PacifyRecovery {
+    match (attacker_won, survivors_recover, aside_fleets_recover) {
+        (true, true, _) | (false, _, true) => PacifyRecovery::Every,
+        (true, false, _) => PacifyRecovery::Casualty,
+        (false, _, false) => PacifyRecovery::EveryButFleets,
+    }
+}
+
+/// The cards a barbarian area "began the resolution with" for the attacker's casualty roll
+/// its dice, or none.
+pub fn barbarian_casualty_count(dice: u32, options: &Options) -> u32 {
+    if options.choice("barbarian_casualty_count") == "dice" {
+        dice
+    } else {
+        0
+    }
+}
+
 /// One of the attacker's cards that the casualty roll may take, with what goes with it.
 #[derive(Clone, Copy, Debug)]
 struct Loss {
@@ -215,18 +250,11 @@ impl Battle {
             }
             _ => None,
         };
-        let barbarian_dice = options.choice("barbarian_casualty_count") == "dice";
         let defender_count = match &d {
             _ if automatic.is_some() => 0,
             Force::Cards(_) => d.fighting(combat, false).len() as u32,
             Force::NonPlayer { fixed, dice } => dice + (*fixed as u32).div_ceil(6),
-            Force::Barbarian { dice } => {
-                if barbarian_dice {
-                    *dice
-                } else {
-                    0
-                }
-            }
+            Force::Barbarian { dice } => barbarian_casualty_count(*dice, options),
         };
         let (losses, labels) = loss_branches(&a, combat);
         let mut schema = Schema::new(OUTCOMES);
@@ -336,11 +364,11 @@ impl Battle {
         if self.kind == Kind::Pacify {
             // The attack ends: every card is discarded; only the battle's casualty rolls.
             e.attacker_discarded = a_all;
-            e.attacker_recoverable = if self.pacify_recovery {
-                a_all
-            } else {
-                lost_cards
-            };
+            e.attacker_recoverable =
+                match pacify_recovery(true, self.pacify_recovery, self.aside_fleets_recover) {
+                    PacifyRecovery::Casualty => lost_cards,
+                    _ => a_all,
+                };
             return e;
         }
         e.attacker_discarded = lost_cards;

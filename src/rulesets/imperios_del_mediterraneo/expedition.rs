@@ -309,6 +309,9 @@ pub struct Played {
     pub interceptor_recovered: [u32; 2],
     /// Whether each interception (naval, land) was fought.
     pub intercepted: [bool; 2],
+    /// The cards (bits as in `recovered`) that reached the target, and whether the leaders did.
+    pub alive_at_target: u32,
+    pub leaders_at_target: bool,
 }
 
 impl Expedition {
@@ -423,6 +426,8 @@ impl Expedition {
             }
         }
         books.cards_at_target = s.alive.count_ones();
+        out.alive_at_target = s.alive;
+        out.leaders_at_target = s.leaders;
         let margin = self
             .target_totals(s)
             .map(|(a, d)| a.roll(dice) - d.roll(dice));

@@ -73,6 +73,14 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: &["pacify"],
     },
     RuleOption {
+        name: "recovery_scope",
+        reference: "A-31 (L818-L826, L891-L893)",
+        summary: "game: which cards discarded in a battle roll for recovery: \"all_discarded\" (every one, Leaders and third-party X cards included) or \"troop_fleet_leader_only\"; the two agree while no X card is played (the vanilla decks hold none)",
+        kind: OptionKind::Choice(&["all_discarded", "troop_fleet_leader_only"]),
+        default: OptionValue::Choice("all_discarded"),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
         name: "em_ends_without_troops",
         reference: "A-51 (L1206-L1208)",
         summary: "an expedition left with no Troop card after a battle ends even if it still has fleets",

@@ -3,7 +3,7 @@
 //! determinism across thread counts.
 
 use super::load::load;
-use super::policy::{Policy, CATALOG};
+use super::policy::Policy;
 use super::scenario::Event;
 use super::state::{
     event_modifier, MARKERS_PER_EMPIRE, NEUTRAL, NEUTRAL_MARKERS, PACIFIED_MARKERS,
@@ -16,9 +16,9 @@ use crate::options::Options;
 use crate::rulesets::imperios_del_mediterraneo::OPTIONS;
 use std::path::Path;
 
-const RING: &str = "scenarios/imperios-del-mediterraneo/game/mirror-ring.toml";
+pub(super) const RING: &str = "scenarios/imperios-del-mediterraneo/game/mirror-ring.toml";
 
-fn options() -> Options {
+pub(super) fn options() -> Options {
     Options::defaults(OPTIONS)
 }
 
@@ -28,12 +28,10 @@ fn shorter_game() -> Options {
 }
 
 fn greedy() -> Policy {
-    let v =
-        crate::game::policy::ParamValues(super::policy::GREEDY.iter().map(|p| p.default).collect());
-    (CATALOG.kinds[0].build)(&v)
+    super::policy::defaults("greedy")
 }
 
-fn game_with(file: &str, n: usize, policy: Policy, options: &Options) -> Game {
+pub(super) fn game_with(file: &str, n: usize, policy: Policy, options: &Options) -> Game {
     let s = load(Path::new(file), n).unwrap();
     let names: Vec<String> = s.empires.iter().map(|e| e.name.clone()).collect();
     let labels = vec!["test".to_string(); n];
@@ -314,7 +312,7 @@ fn invariants_over_thousands_of_random_games() {
     assert!(endings[1] > 0);
 }
 
-fn check(play: &Play, record: &GameRecord) {
+pub(super) fn check(play: &Play, record: &GameRecord) {
     let s = &play.game.scenario;
     let st = &play.st;
     for (p, pl) in st.players.iter().enumerate() {
@@ -493,4 +491,48 @@ fn bad_game_tables_are_input_errors() {
     }
     let g = game(3, greedy());
     assert!(g.banner().is_some());
+}
+
+/// A pacification's recovery rolls follow the pacify battle's rule (§3.8, A-29, A-38, A-32):
+/// won, only the casualty card rolls: 3 troops against an area of 2 dice lose a card with chance
+/// 2/6 and it comes back on a 6, so E[cards back] = 2/6 · 1/6 = 1/18; won with survivors
+/// rolling, and lost, every card (and leader) rolls: 3 troops and a leader bring back 4/6 in
+/// expectation. 200,000 rolls each, within 5 standard errors.
+#[test]
+fn pacification_recovery_follows_the_pacify_battle() {
+    let survivors: toml::Table = "pacify_survivors_get_recovery_roll = true".parse().unwrap();
+    let survivors =
+        Options::resolve(OPTIONS, crate::spec::Fields::new("test", &survivors)).unwrap();
+    for (opts, won, expected) in [
+        (options(), true, 1.0 / 18.0),
+        (survivors, true, 4.0 / 6.0),
+        (options(), false, 4.0 / 6.0),
+    ] {
+        let g = game_with(RING, 2, Policy::Random, &opts);
+        let play = Play::new(&g);
+        let s = &g.scenario;
+        let mut order = super::military::Cards::default();
+        for c in 0..s.decks[0].cards.len() as u8 {
+            if super::military::is(s, 0, c, super::scenario::TROOP) && order.len() < 3 {
+                order.push(c);
+            }
+        }
+        let n = 200_000;
+        let mut dice = Dice::from_seed(5);
+        let mut sum = 0.0;
+        let mut sum2 = 0.0;
+        for _ in 0..n {
+            let (back, leaders) =
+                play.pacification_recovery(0, &order, 0b111, 1, won, 2, &mut dice);
+            let k = (back.count_ones() + leaders) as f64;
+            sum += k;
+            sum2 += k * k;
+        }
+        let mean = sum / n as f64;
+        let se = ((sum2 / n as f64 - mean * mean) / n as f64).sqrt();
+        assert!(
+            (mean - expected).abs() < 5.0 * se,
+            "won {won}: {mean} vs {expected} (se {se})"
+        );
+    }
 }

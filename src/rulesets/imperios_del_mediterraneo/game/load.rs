@@ -77,6 +77,12 @@ fn meta_source(file: &str, what: &str, m: &Meta) -> Result<DataSource> {
 
 /// Loads the scenario file at `path` for `players` empires (the ring's sector count).
 pub fn load(path: &Path, players: usize) -> Result<Scenario> {
+    load_with(path, players, None)
+}
+
+/// [`load`] with the scenario's tables file replaced by `tables` (the experiment's
+/// `[game] tables`: the placeholder tables' sensitivity runs).
+pub fn load_with(path: &Path, players: usize, tables: Option<&Path>) -> Result<Scenario> {
     let (name, file): (String, ScenarioFile) = parse(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut sources = vec![meta_source(&name, "scenario", &file.meta)?];
@@ -173,7 +179,11 @@ pub fn load(path: &Path, players: usize) -> Result<Scenario> {
             "the decks file, e.g. \"decks.toml\"",
         )
     })?;
-    let (tname, tables): (String, TablesFile) = parse(&base_dir.join(tables_file))?;
+    let tables_path = match tables {
+        Some(t) => t.to_path_buf(),
+        None => base_dir.join(tables_file),
+    };
+    let (tname, tables): (String, TablesFile) = parse(&tables_path)?;
     let (dname, decks): (String, DecksFile) = parse(&base_dir.join(decks_file))?;
     let tables = load_tables(&tname, &tables, &mut sources)?;
     sources.push(meta_source(&dname, "decks", &decks.meta)?);
@@ -224,6 +234,7 @@ pub fn load(path: &Path, players: usize) -> Result<Scenario> {
     for s in 0..n {
         for c in &ring.city {
             cities.push(City {
+                sector: s as u8,
                 name: format!("{}-{}", c.id, s + 1),
                 size: c.size as u8,
                 port: c.port,
@@ -235,6 +246,7 @@ pub fn load(path: &Path, players: usize) -> Result<Scenario> {
     for s in 0..n {
         for a in &ring.barbarian {
             areas.push(Area {
+                sector: s as u8,
                 name: format!("{}-{}", a.id, s + 1),
                 strength: a.strength as u8,
             });
@@ -403,6 +415,7 @@ pub fn load(path: &Path, players: usize) -> Result<Scenario> {
         adjacent,
     };
     Ok(Scenario {
+        mirror: perturbation.is_none(),
         map,
         empires,
         decks,
@@ -485,6 +498,7 @@ fn apply(
         adjacent[new].push((at, EdgeKind::Road));
         adjacent[at].push((new, EdgeKind::Road));
         cities.push(City {
+            sector: seat as u8,
             name: format!("{}-{}", c.id, seat + 1),
             size: c.size as u8,
             port: c.port,

@@ -438,7 +438,11 @@ pub fn is(s: &Scenario, p: usize, c: u8, t: u8) -> bool {
 pub fn strength(s: &Scenario, p: usize, c: u8, assault: bool) -> f64 {
     let d = &s.decks[s.empires[p].deck];
     let k = &d.kinds[d.cards[c as usize] as usize];
-    let v = if assault { k.assault } else { k.field };
+    cv_strength(if assault { k.assault } else { k.field })
+}
+
+/// A combat value's worth for sorting: dice count 3.5 each.
+pub fn cv_strength(v: crate::rulesets::imperios_del_mediterraneo::cards::Cv) -> f64 {
     use crate::rulesets::imperios_del_mediterraneo::cards::Cv;
     match v {
         Cv::Dash => 0.0,

@@ -1,26 +1,34 @@
 //! The Imperios del Mediterráneo full game (issue 23), Layer A of digest §6.3 ("Core-IDM"): the
 //! rules engine on data files. Files: the data files' serde shapes (`files.rs`), their loader
 //! (`load.rs`), the loaded scenario (`scenario.rs`), the game state (`state.rs`), rounds, turns,
-//! events, actions and scoring (`turn.rs`), expeditions and raids through the calculator's own
-//! code (`military.rs`), the players (`policy.rs`).
+//! actions and scoring (`turn.rs`), the round events (`events.rs`), expeditions and raids
+//! through the calculator's own code (`military.rs`), the players (`policy.rs`) and their
+//! decisions (`decide.rs`), the search player's decisions (`search.rs`).
 //!
 //! Every run on data that is not transcribed carries [`scenario::SYNTHETIC_BANNER`].
 
 // Players, cities and nodes index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
 
+mod decide;
+mod events;
 mod files;
 pub mod load;
 pub mod military;
 pub mod policy;
 pub mod scenario;
+pub mod search;
 pub mod state;
 pub mod turn;
 
 #[cfg(test)]
+mod experiment_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod load_tests;
+#[cfg(test)]
+mod policy_tests;
 
 use crate::error::{AleaError, Result};
 use crate::game::{GameModel, GamePlay, GameSetup};
@@ -35,6 +43,7 @@ pub const GLOBAL_METRICS: &[&str] = &["rounds"];
 pub const GAME_COLUMNS: &[&str] = &[
     "rounds",
     "expeditions",
+    "empire_attacks",
     "conquests",
     "pacifications",
     "wrecks",
@@ -48,7 +57,6 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "interceptions: the defender intercepts only on land at the attacked city (never at sea, never at a route node), by land from its capital; its straits are rolled first",
     "routes: a land route, or one naval leg from a port reached by land to the target port (no land leg after the naval one); a naval arrival assaults directly when the fleets allow it (A-22), else lands",
     "optional rule 8.3 (free passage) is not played",
-    "the pacification's casualty card gets no recovery roll (the chain calculator rolls no casualty at the target)",
 ];
 
 /// The rule options the game reads, once per game set (the §3.12 flags it touches).
@@ -62,6 +70,7 @@ pub struct Rules {
     pub neutral_may_target_self: bool,
     pub pirates_may_target_self: bool,
     pub pacify_survivors_recover: bool,
+    pub aside_fleets_recover: bool,
     pub shorter_game: bool,
     pub first_commands: bool,
     pub extra_turns: u8,
@@ -79,6 +88,7 @@ impl Rules {
             neutral_may_target_self: o.flag("neutral_attack_may_target_self"),
             pirates_may_target_self: o.flag("pirates_may_target_self"),
             pacify_survivors_recover: o.flag("pacify_survivors_get_recovery_roll"),
+            aside_fleets_recover: o.flag("aside_fleets_recover"),
             shorter_game: o.flag("shorter_game"),
             first_commands: o.flag("first_commands"),
             extra_turns: o.int("extra_turns") as u8,
@@ -93,7 +103,13 @@ pub struct Game {
     pub players: Vec<String>,
     pub labels: Vec<String>,
     pub policies: Vec<Policy>,
+    /// The empires in the order they play each round and place set-up markers (seat order):
+    /// the scenario's order unless the experiment's `seat_order` permutes it.
+    pub seats: Vec<usize>,
     pub turns: u8,
+    /// Policies read other players' hidden cards instead of estimating them (digest §6.3: faster,
+    /// not the game as played).
+    pub omniscient: bool,
     /// Expedition caches handed from one worker to the next; every entry is a function of its
     /// key, so which cache a worker gets changes no result.
     pub caches: std::sync::Mutex<Vec<military::Cache>>,
@@ -105,7 +121,14 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
 
 pub fn build_game(setup: &GameSetup) -> Result<Game> {
     let f = &setup.fields;
-    f.only(&["scenario", "players", "policies"])?;
+    f.only(&[
+        "scenario",
+        "players",
+        "policies",
+        "omniscient",
+        "seat_order",
+        "tables",
+    ])?;
     let path = f.string("scenario")?.ok_or_else(|| {
         AleaError::input(
             setup.source,
@@ -122,14 +145,64 @@ pub fn build_game(setup: &GameSetup) -> Result<Game> {
             "the number of empires, 2-8",
         )
     })? as usize;
-    let scenario = load::load(Path::new(path), players)?;
+    let tables = f.string("tables")?.map(Path::new);
+    let scenario = load::load_with(Path::new(path), players, tables)?;
+    if let Some(missing) = scenario.refusal() {
+        return Err(AleaError::input(
+            setup.source,
+            f.field("scenario"),
+            format!("a transcribed map with data that is not: {missing}"),
+            "every data file transcribed: per-empire win rates of the real game are refused until then (synthetic maps run, with the banner)",
+        ));
+    }
     let names: Vec<String> = scenario.empires.iter().map(|e| e.name.clone()).collect();
     let empty = toml::Table::new();
     let keys = crate::game::summary::player_keys(&names);
     let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "greedy")?;
     let (policies, labels): (Vec<_>, Vec<_>) =
         chosen.into_iter().map(|c| (c.policy, c.label)).unzip();
-    Ok(Game::new(scenario, &setup.options, names, labels, policies))
+    let mut game = Game::new(scenario, &setup.options, names, labels, policies);
+    game.omniscient = f.bool("omniscient")?.unwrap_or(false);
+    if let Some(v) = f.raw("seat_order") {
+        game.seats = seat_order(setup.source, &f.field("seat_order"), v, players)?;
+    }
+    Ok(game)
+}
+
+/// `seat_order = [2, 1, 3]`: the scenario's empires by number (1 = its first), in the order
+/// they are to play; a permutation of 1..=players.
+fn seat_order(source: &str, field: &str, v: &toml::Value, players: usize) -> Result<Vec<usize>> {
+    let wanted = || {
+        format!("a permutation of 1..={players}: the scenario's empires by number in the order they play, e.g. [2, 1{}]", if players > 2 { ", 3" } else { "" })
+    };
+    let list = v
+        .as_array()
+        .ok_or_else(|| AleaError::input(source, field, crate::spec::value_text(v), wanted()))?;
+    let mut seats = Vec::with_capacity(players);
+    for x in list {
+        match x.as_integer() {
+            Some(i) if (1..=players as i64).contains(&i) && !seats.contains(&(i as usize - 1)) => {
+                seats.push(i as usize - 1)
+            }
+            _ => {
+                return Err(AleaError::input(
+                    source,
+                    field,
+                    crate::spec::value_text(v),
+                    wanted(),
+                ))
+            }
+        }
+    }
+    if seats.len() != players {
+        return Err(AleaError::input(
+            source,
+            field,
+            crate::spec::value_text(v),
+            wanted(),
+        ));
+    }
+    Ok(seats)
 }
 
 impl Game {
@@ -141,6 +214,7 @@ impl Game {
         policies: Vec<Policy>,
     ) -> Game {
         let rules = Rules::from_options(options);
+        let players_count = players.len();
         let turns = scenario.turns + rules.extra_turns;
         Game {
             scenario,
@@ -148,7 +222,9 @@ impl Game {
             players,
             labels,
             policies,
+            seats: (0..players_count).collect(),
             turns,
+            omniscient: false,
             caches: Default::default(),
         }
     }
@@ -179,8 +255,10 @@ impl GameModel for Game {
     fn banner(&self) -> Option<&'static str> {
         self.scenario.banner()
     }
+    /// Only the unperturbed ring with one policy for all: anywhere else the seats differ by
+    /// more than their order, and a χ² against 1/n would not be a seat-order test.
     fn tests_equal_seats(&self) -> bool {
-        true
+        self.scenario.mirror && self.labels.iter().all(|l| *l == self.labels[0])
     }
     fn describe(&self) -> Vec<String> {
         let s = &self.scenario;
@@ -198,6 +276,17 @@ impl GameModel for Game {
             self.turns,
             s.auto_win_cities
         ));
+        if self.seats.iter().enumerate().any(|(k, &p)| k != p) {
+            let order: Vec<&str> = self
+                .seats
+                .iter()
+                .map(|&p| s.empires[p].name.as_str())
+                .collect();
+            out.push(format!(
+                "seat order (experiment's seat_order): {}",
+                order.join(", ")
+            ));
+        }
         for e in &s.empires {
             out.push(format!(
                 "{}: capital {}, {} fortification markers, hand {}, deck {}",
@@ -217,6 +306,11 @@ impl GameModel for Game {
                 src.why
             ));
         }
+        out.push(if self.omniscient {
+            "information: omniscient (policies read the other players' hands)".to_string()
+        } else {
+            "information: each policy sees public information and its own hand; others' hidden cards are estimated from their decks less their discard piles".to_string()
+        });
         for line in SIMPLIFICATIONS {
             out.push(format!("not played yet: {line}"));
         }

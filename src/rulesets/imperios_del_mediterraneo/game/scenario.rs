@@ -42,6 +42,10 @@ pub struct DataSource {
 #[derive(Clone, Debug, PartialEq)]
 pub struct City {
     pub name: String,
+    /// The ring sector (0 = the first empire's) the city lies in: the policies break ties
+    /// between equal choices by sector counted from their own, so no sector is everyone's
+    /// first choice (a tie broken by index would favour or hurt one empire whatever its seat).
+    pub sector: u8,
     pub size: u8,
     pub port: bool,
     pub key: bool,
@@ -50,6 +54,7 @@ pub struct City {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Area {
     pub name: String,
+    pub sector: u8,
     pub strength: u8,
 }
 
@@ -90,6 +95,14 @@ impl Map {
     pub fn area(&self, node: usize) -> usize {
         node - self.cities.len()
     }
+    pub fn sector(&self, node: usize) -> u8 {
+        if self.is_city(node) {
+            self.cities[node].sector
+        } else {
+            self.areas[self.area(node)].sector
+        }
+    }
+
     pub fn node_name(&self, node: usize) -> &str {
         if self.is_city(node) {
             &self.cities[node].name
@@ -302,6 +315,9 @@ impl Tables {
 
 #[derive(Clone, Debug)]
 pub struct Scenario {
+    /// Every sector and every empire alike (a ring without perturbation): seats differ by their
+    /// place in the order alone.
+    pub mirror: bool,
     pub map: Map,
     pub empires: Vec<Empire>,
     pub decks: Vec<Deck>,
@@ -318,6 +334,29 @@ impl Scenario {
         self.sources
             .iter()
             .all(|s| s.provenance == DataProvenance::Transcribed)
+    }
+
+    /// The source the map comes from (the base file of a perturbation).
+    pub fn map_source(&self) -> Option<&DataSource> {
+        let of = |what: &str| self.sources.iter().find(|s| s.what == what);
+        of("base scenario").or_else(|| of("scenario"))
+    }
+
+    /// Why per-empire win rates of the real game cannot be given, when the map is a transcribed
+    /// board but some other data file is not transcribed (digest §6.1). A synthetic map is
+    /// never refused: its seats are not empires of the game, and its outputs carry the banner.
+    pub fn refusal(&self) -> Option<String> {
+        let map = self.map_source()?;
+        if map.provenance != DataProvenance::Transcribed {
+            return None;
+        }
+        let missing: Vec<String> = self
+            .sources
+            .iter()
+            .filter(|s| s.provenance != DataProvenance::Transcribed)
+            .map(|s| format!("{} [{}] {}", s.file, s.what, s.provenance.name()))
+            .collect();
+        (!missing.is_empty()).then(|| missing.join("; "))
     }
 
     /// The banner outputs carry, if any.

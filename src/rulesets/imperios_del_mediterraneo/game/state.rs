@@ -49,6 +49,15 @@ pub struct State {
     pub event: Event,
     pub turn: u8,
     pub round: u8,
+    /// Where the game is inside a turn, so a copy of the state can play on from there (the
+    /// search player's rollouts): the seat (a place in the game's seat order) that starts every
+    /// round, the next seat to act in this round, whether everyone passed so far this round and
+    /// in the previous one, the rounds played this turn.
+    pub first: u8,
+    pub seat: u8,
+    pub round_passed: bool,
+    pub prev_passed: bool,
+    pub rounds_in_turn: u8,
     /// The player who reached the automatic-victory city count, if any.
     pub sudden_winner: Option<u8>,
     /// Counters for the per-game columns.
@@ -62,6 +71,12 @@ pub struct State {
 pub struct Counts {
     pub rounds: u32,
     pub expeditions: u32,
+    /// Expeditions against another empire's city (not the attacker's own lost capital).
+    pub empire_attacks: u32,
+    /// Per attacker: its expeditions against another empire's city, and of those the ones
+    /// against a VP leader among the others (at declaration).
+    pub empire_attacks_by: [u16; 8],
+    pub leader_attacks_by: [u16; 8],
     pub conquests: u32,
     pub pacifications: u32,
     pub wrecks: u32,
@@ -98,6 +113,11 @@ impl State {
             event: Event::Prosperity,
             turn: 1,
             round: 1,
+            first: 0,
+            seat: 0,
+            round_passed: false,
+            prev_passed: false,
+            rounds_in_turn: 0,
             sudden_winner: None,
             counts: Counts::default(),
             reach: vec![u8::MAX; s.map.nodes()],
@@ -129,6 +149,11 @@ impl State {
         self.weather = Weather::Normal;
         self.turn = 1;
         self.round = 1;
+        self.first = 0;
+        self.seat = 0;
+        self.round_passed = false;
+        self.prev_passed = false;
+        self.rounds_in_turn = 0;
         self.sudden_winner = None;
         self.counts = Counts::default();
         // Capitals: the token and one marker from the allotment (L276-L280); key cities: one

@@ -1,0 +1,429 @@
+//! The players' decisions in a game (digest §6.3): where an expedition can go, the random and
+//! the scripted players' expeditions (every candidate through the exact chain calculator), the
+//! defence they predict, P2's test of an interception, and the estimate of another player's
+//! hidden cards from public information. The game's turn order and rules are `turn.rs`.
+
+use super::military::{self, Cards, Defence, Plan};
+use super::policy::{Scripted, Style};
+use super::scenario::{CITY_ATTACK, CITY_DEFENCE, FLEET, LEADER, TROOP};
+use super::state::NEUTRAL;
+use super::turn::{Play, TOP_TARGETS};
+use crate::dice::Dice;
+
+impl Play<'_> {
+    /// P2's test: intercepting lowers attacker `a`'s exact chance by at least `delta`. The
+    /// attacker's cards are face down: the defender sees their counts and estimates them.
+    pub(super) fn interception_pays(
+        &mut self,
+        a: usize,
+        plan: &Plan,
+        d: &Defence,
+        delta: f64,
+    ) -> bool {
+        let s = self.s();
+        let mut seen = *plan;
+        if !self.game.omniscient {
+            let troops = plan
+                .cards
+                .as_slice()
+                .iter()
+                .filter(|&&c| military::is(s, a, c, TROOP))
+                .count();
+            let fleets = plan.cards.len() - troops;
+            seen.cards = Cards::default();
+            self.estimate(a, TROOP, troops, false, &mut seen.cards);
+            self.estimate(a, FLEET, fleets, false, &mut seen.cards);
+        }
+        let without = Defence {
+            intercept: Cards::default(),
+            ..*d
+        };
+        let options = &self.game.rules.options;
+        let (open, _) = self.cache.chance(s, &self.st, options, a, &seen, &without);
+        let (held, _) = self.cache.chance(s, &self.st, options, a, &seen, d);
+        open - held >= delta
+    }
+
+    /// Appends to `out` an estimate of `k` hidden cards of type `t` of player `q`: the cards of
+    /// its deck of that type not in its discard pile (all another player can know of them), in
+    /// their proportions by kind (largest remainders), the strongest kinds first when `best`.
+    pub fn estimate(&self, q: usize, t: u8, k: usize, best: bool, out: &mut Cards) {
+        let s = self.s();
+        let deck = &s.decks[s.empires[q].deck];
+        let mut gone = [0u64; 4];
+        for &c in &self.st.players[q].discard {
+            gone[c as usize / 64] |= 1 << (c % 64);
+        }
+        let unseen = |c: usize| gone[c / 64] & (1 << (c % 64)) == 0;
+        let mut count = [0u32; military::MAX_KINDS];
+        let mut total = 0u32;
+        for (c, &kind) in deck.cards.iter().enumerate() {
+            if unseen(c) && deck.kinds[kind as usize].is(t) {
+                count[kind as usize] += 1;
+                total += 1;
+            }
+        }
+        let k = k.min(total as usize);
+        if k == 0 {
+            return;
+        }
+        // Largest remainders: each kind's whole quota, then one more for the largest fractions.
+        let mut take = [0u32; military::MAX_KINDS];
+        let mut given = 0;
+        for i in 0..deck.kinds.len() {
+            take[i] = count[i] * k as u32 / total;
+            given += take[i];
+        }
+        while given < k as u32 {
+            let i = (0..deck.kinds.len())
+                .filter(|&i| take[i] < count[i])
+                .max_by_key(|&i| ((count[i] * k as u32) % total, std::cmp::Reverse(i)))
+                .expect("a kind with cards left");
+            take[i] += 1;
+            given += 1;
+        }
+        if best {
+            // The strongest kinds first, so a caller taking the first few takes the best.
+            let mut kinds: [usize; military::MAX_KINDS] = std::array::from_fn(|i| i);
+            let by = |i: usize| {
+                let kind = &deck.kinds[i];
+                military::cv_strength(kind.field)
+            };
+            kinds[..deck.kinds.len()].sort_by(|&a, &b| by(b).total_cmp(&by(a)).then(a.cmp(&b)));
+            for &i in &kinds[..deck.kinds.len()] {
+                self.push_kind(q, i, take[i], &unseen, out);
+            }
+        } else {
+            for i in 0..deck.kinds.len() {
+                self.push_kind(q, i, take[i], &unseen, out);
+            }
+        }
+    }
+
+    /// The first `n` unseen cards of kind `kind` in `q`'s deck, into `out`.
+    pub(super) fn push_kind(
+        &self,
+        q: usize,
+        kind: usize,
+        n: u32,
+        unseen: &dyn Fn(usize) -> bool,
+        out: &mut Cards,
+    ) {
+        let s = self.s();
+        let deck = &s.decks[s.empires[q].deck];
+        let mut left = n;
+        for (c, &k) in deck.cards.iter().enumerate() {
+            if left == 0 {
+                break;
+            }
+            if k as usize == kind && unseen(c) {
+                out.push(c as u8);
+                left -= 1;
+            }
+        }
+    }
+
+    // ---- The players' expeditions -----------------------------------------------------------
+
+    /// Each target the player can reach and how: (node, naval, straits).
+    pub(super) fn targets(&mut self, p: usize, out: &mut [(usize, bool, u8); 64]) -> usize {
+        let s = self.s();
+        let nodes = s.map.nodes();
+        let mut k = 0;
+        let capital = s.empires[p].capital;
+        if !self.st.holds_capital(s, p) {
+            // the only expedition allowed retakes the capital, no route needed.
+            out[0] = (capital, false, 0);
+            return 1;
+        }
+        self.compute_reach(p);
+        let reach = &self.reach[p * nodes..(p + 1) * nodes];
+        let mut sea_from = u8::MAX;
+        for c in 0..s.map.cities.len() {
+            if s.map.cities[c].port && self.st.owner[c] as usize == p && reach[c] != u8::MAX {
+                sea_from = sea_from.min(reach[c]);
+            }
+        }
+        for node in 0..nodes {
+            let hostile = if s.map.is_city(node) {
+                self.st.owner[node] as usize != p
+            } else {
+                !self.st.pacified[s.map.area(node)]
+            };
+            if !hostile {
+                continue;
+            }
+            if reach[node] != u8::MAX && k < out.len() {
+                out[k] = (node, false, reach[node]);
+                k += 1;
+            }
+            if sea_from != u8::MAX
+                && s.map.is_city(node)
+                && s.map.cities[node].port
+                && k < out.len()
+            {
+                out[k] = (node, true, sea_from);
+                k += 1;
+            }
+        }
+        k
+    }
+
+    /// P0: a random legal expedition, or None (then it passes or changes a card).
+    pub(super) fn random_plan(&mut self, p: usize, dice: &mut Dice) -> Option<Plan> {
+        if dice.below(2) == 0 {
+            return None;
+        }
+        let s = self.s();
+        let mut targets = [(0usize, false, 0u8); 64];
+        let k = self.targets(p, &mut targets);
+        if k == 0 {
+            return None;
+        }
+        let (target, naval, straits) = targets[dice.below(k as u64) as usize];
+        let mut plan = Plan {
+            target,
+            naval,
+            straits,
+            ..Plan::default()
+        };
+        let mut capacity = 0u32;
+        let hand = &self.st.players[p].hand;
+        for &c in hand {
+            if military::is(s, p, c, FLEET) && naval && dice.below(2) == 0 {
+                plan.cards.push(c);
+                let d = &s.decks[s.empires[p].deck];
+                capacity += d.kinds[d.cards[c as usize] as usize].naval.as_count();
+            }
+        }
+        let mut troops = 0;
+        for &c in hand {
+            if military::is(s, p, c, TROOP) && dice.below(2) == 0 && (!naval || troops < capacity) {
+                plan.cards.push(c);
+                troops += 1;
+            } else if military::is(s, p, c, LEADER) && dice.below(2) == 0 {
+                plan.leaders.push(c);
+            } else if military::is(s, p, c, CITY_ATTACK)
+                && s.map.is_city(target)
+                && dice.below(2) == 0
+            {
+                plan.attack.push(c);
+            }
+        }
+        if troops == 0 {
+            return None;
+        }
+        Some(plan)
+    }
+
+    /// P1: every target, the best 1..max_cards troops (with the fleets to carry them by sea),
+    /// through the exact chain; the best value that passes θ and τ.
+    pub fn greedy_plan(&mut self, p: usize, g: &Scripted) -> Option<Plan> {
+        self.scan(p, g, None)
+    }
+
+    /// [`Self::greedy_plan`], and when `top` is given, the best plan of each target whatever
+    /// its chance and value, the best `TOP_TARGETS` of them by value (the search candidates).
+    pub(super) fn scan(
+        &mut self,
+        p: usize,
+        g: &Scripted,
+        mut top: Option<&mut [(f64, Plan); TOP_TARGETS]>,
+    ) -> Option<Plan> {
+        let s = self.s();
+        let hand_len = self.st.players[p].hand.len();
+        if hand_len as u32 <= g.reserve {
+            return None;
+        }
+        let mut targets = [(0usize, false, 0u8); 64];
+        let k = self.targets(p, &mut targets);
+        let mut best: Option<(f64, Plan)> = None;
+        let budget = (hand_len as u32 - g.reserve).min(g.max_cards);
+        for &(target, naval, straits) in &targets[..k] {
+            let is_city = s.map.is_city(target);
+            let owner = if is_city {
+                self.st.owner[target]
+            } else {
+                NEUTRAL
+            };
+            let rival = owner != NEUTRAL && owner as usize != p && target != s.empires[p].capital;
+            let bonus = match g.style {
+                Style::Turtle { .. } if rival => continue,
+                Style::Aggressor { leader, rival: r } if rival => {
+                    r + if self.leads_others(owner as usize, p) {
+                        leader
+                    } else {
+                        0.0
+                    }
+                }
+                _ => 0.0,
+            };
+            // Troops by strength for what the target needs, then fleets by capacity.
+            self.order.clear();
+            self.order.extend(
+                self.st.players[p]
+                    .hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| military::is(s, p, c, TROOP)),
+            );
+            self.order.sort_by(|&a, &b| {
+                military::strength(s, p, b, is_city)
+                    .total_cmp(&military::strength(s, p, a, is_city))
+                    .then(a.cmp(&b))
+            });
+            let troops: Cards = {
+                let mut t = Cards::default();
+                for &c in &self.order {
+                    t.push(c);
+                }
+                t
+            };
+            let mut fleets = Cards::default();
+            let mut leaders = Cards::default();
+            let mut attack = Cards::default();
+            for &c in &self.st.players[p].hand {
+                if military::is(s, p, c, FLEET) {
+                    fleets.push(c);
+                } else if military::is(s, p, c, LEADER) {
+                    leaders.push(c);
+                } else if military::is(s, p, c, CITY_ATTACK) && is_city {
+                    attack.push(c);
+                }
+            }
+            if naval && fleets.is_empty() {
+                continue;
+            }
+            let d = &s.decks[s.empires[p].deck];
+            let cap = |c: u8| d.kinds[d.cards[c as usize] as usize].naval.as_count();
+            let mut target_best = (f64::NEG_INFINITY, Plan::default());
+            for n_troops in 1..=troops.len().min(budget as usize) {
+                let mut plan = Plan {
+                    target,
+                    naval,
+                    straits,
+                    ..Plan::default()
+                };
+                for &c in &troops.as_slice()[..n_troops] {
+                    plan.cards.push(c);
+                }
+                if naval {
+                    let mut room = 0;
+                    for &f in fleets.as_slice() {
+                        if room >= n_troops as u32 {
+                            break;
+                        }
+                        plan.cards.push(f);
+                        room += cap(f);
+                    }
+                    if room < n_troops as u32 || plan.cards.len() as u32 > budget {
+                        continue;
+                    }
+                }
+                // One leader and one City Attack card go with the expedition when held.
+                if let Some(&l) = leaders.as_slice().first() {
+                    plan.leaders.push(l);
+                }
+                if let Some(&a) = attack.as_slice().first() {
+                    plan.attack.push(a);
+                }
+                let defence = self.predicted_defence(target, g);
+                let (chance, vp) =
+                    self.cache
+                        .chance(s, &self.st, &self.game.rules.options, p, &plan, &defence);
+                let reward = if is_city {
+                    bonus * chance
+                } else {
+                    3.0 * chance
+                };
+                let spent = (plan.cards.len() + plan.leaders.len() + plan.attack.len()) as f64;
+                let value = vp + reward - g.card_cost * spent;
+                let better = best.as_ref().is_none_or(|(v, b)| {
+                    value > *v
+                        || (value == *v && self.tie_key(p, target) < self.tie_key(p, b.target))
+                });
+                if chance >= g.theta && value >= g.tau && better {
+                    best = Some((value, plan));
+                }
+                if value > target_best.0 {
+                    target_best = (value, plan);
+                }
+            }
+            if let Some(top) = top.as_deref_mut() {
+                // Insert into the best few, best first (the first of equals kept).
+                if let Some(i) = top.iter().position(|&(v, _)| target_best.0 > v) {
+                    top[i..].rotate_right(1);
+                    top[i] = target_best;
+                }
+            }
+        }
+        best.map(|(_, plan)| plan)
+    }
+
+    /// Whether `q` has the most VP among the players other than `p` (ties included).
+    pub(super) fn leads_others(&self, q: usize, p: usize) -> bool {
+        let vp = self.st.players[q].vp;
+        (0..self.n()).all(|o| o == p || self.st.players[o].vp <= vp)
+    }
+
+    /// Of player `q`: its hand size, and its deck's cards not in its discard pile (in its hand or
+    /// its draw pile), all of them, its City Defence cards, its Troop cards.
+    pub(super) fn unseen_counts(&self, q: usize) -> (u32, u32, u32, u32) {
+        let s = self.s();
+        let pl = &self.st.players[q];
+        let deck = &s.decks[s.empires[q].deck];
+        let (mut all, mut defence, mut troop) = (0, 0, 0);
+        for c in pl.hand.iter().chain(&pl.draw) {
+            let kind = &deck.kinds[deck.cards[*c as usize] as usize];
+            all += 1;
+            defence += kind.is(CITY_DEFENCE) as u32;
+            troop += kind.is(TROOP) as u32;
+        }
+        (pl.hand.len() as u32, all, defence, troop)
+    }
+
+    /// What the scripted attacker expects the owner of `target` to do: the greedy defence,
+    /// straits ignored, from the defender's hand as the attacker can estimate it (its hand size
+    /// and its deck less its discard pile), or as it is when the game is omniscient.
+    pub(super) fn predicted_defence(&mut self, target: usize, g: &Scripted) -> Defence {
+        let s = self.s();
+        let mut d = Defence::default();
+        if !s.map.is_city(target) || self.st.owner[target] == NEUTRAL {
+            return d;
+        }
+        let q = self.st.owner[target] as usize;
+        let mut troops = [0u8; 64];
+        let mut n = 0;
+        if self.game.omniscient {
+            for &c in &self.st.players[q].hand {
+                if military::is(s, q, c, CITY_DEFENCE) {
+                    d.defence.push(c);
+                } else if military::is(s, q, c, TROOP) && n < 64 {
+                    troops[n] = c;
+                    n += 1;
+                }
+            }
+        } else {
+            let (h, unseen, defence, troop) = self.unseen_counts(q);
+            let share = |x: u32| ((h * x) as f64 / unseen.max(1) as f64).round() as usize;
+            self.estimate(q, CITY_DEFENCE, share(defence), false, &mut d.defence);
+            let mut guess = Cards::default();
+            self.estimate(q, TROOP, share(troop), true, &mut guess);
+            n = guess.len();
+            troops[..n].copy_from_slice(guess.as_slice());
+        }
+        if !self.st.holds_capital(s, q) {
+            return d;
+        }
+        let t = &mut troops[..n];
+        t.sort_by(|&a, &b| {
+            military::strength(s, q, b, false)
+                .total_cmp(&military::strength(s, q, a, false))
+                .then(a.cmp(&b))
+        });
+        for &c in t.iter().take(g.max_cards as usize) {
+            d.intercept.push(c);
+        }
+        d
+    }
+}
