@@ -58,6 +58,16 @@ pub struct Scripted {
     /// Kingdom/Empire: fortify its best unwalled city (15 gold, XXIII.C) in Purchases when the
     /// treasury holds at least this; above the treasury's ceiling (40) it never does.
     pub fortify: u8,
+    /// Empire: offer a Foedus (XXVIII) to the strongest Barbarian of another player standing in
+    /// or next to one of its Areas when that Barbarian's units there are at least this many times
+    /// the Empire's own units in that Area (5 = never).
+    pub foedus_offer: f64,
+    /// Barbarian: accept a Foedus offered to it.
+    pub foedus_accept: bool,
+    /// Federate: break its Foedus whenever the rules allow (XXVIII.H).
+    pub foedus_break: bool,
+    /// A Nomad's vassal: rebel (D2) every turn the rules allow (XXIX.G).
+    pub rebel: bool,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -152,6 +162,34 @@ pub const SCRIPTED: &[Param] = &[
         max: 41.0,
         default: 41.0,
     },
+    Param {
+        name: "foedus_offer",
+        summary: "Empire: offer a Foedus (2 provinces, 3 gold a turn) to the strongest Barbarian of another player in or next to one of its Areas when its units there are at least this many times the Empire's own there (5 = never)",
+        min: 0.0,
+        max: 5.0,
+        default: 1.5,
+    },
+    Param {
+        name: "foedus_accept",
+        summary: "Barbarian: accept a Foedus when offered (>= 0.5 = yes)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "foedus_break",
+        summary: "federate: break the Foedus whenever the rules allow (free the turn after it began, then on a D2; >= 0.5 = yes)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
+    Param {
+        name: "rebel",
+        summary: "a Nomad's vassal: try its D2 rebellion every turn the rules allow (>= 0.5 = yes; a failure costs 5 VP and a unit)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -173,6 +211,10 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         flee: v.get(10),
         intercept: v.get(11),
         fortify: v.get(12).round() as u8,
+        foedus_offer: v.get(13),
+        foedus_accept: v.get(14) >= 0.5,
+        foedus_break: v.get(15) >= 0.5,
+        rebel: v.get(16) >= 0.5,
     }
 }
 
