@@ -304,6 +304,14 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: &[],
     },
     RuleOption {
+        name: "foedus_vp_turns",
+        reference: "Q30 (L2388)",
+        summary: "full game: a federate scores its 3 VP per Foedus \"every-turn\" (\"cada turno\", at every turn's Scoring phase) or only on \"scoring-turns\"",
+        kind: OptionKind::Choice(&["every-turn", "scoring-turns"]),
+        default: OptionValue::Choice("every-turn"),
+        battles: &[],
+    },
+    RuleOption {
         name: "game_battle_system",
         reference: "XXI (L1763), the advanced system is an optional rule",
         summary: "full game: land battles by the \"basic\" system (battle dice) or the optional \"advanced\" one (2D6 and the combat table)",

@@ -237,6 +237,10 @@ pub struct AbstractionFile {
     pub roman_split: RomanSplit,
     pub forces: Forces,
     pub objectives: Rows<ObjectiveRow>,
+    /// Per-player factors on the objectives' VP, used when an experiment asks for
+    /// `[game] objectives = "balanced"`.
+    #[serde(default)]
+    pub objective_balance: Option<ObjectiveBalance>,
     pub administration: Administration,
     pub purchases: Purchases,
     pub events: Events,
@@ -379,6 +383,14 @@ pub struct ForceRow {
     pub nation: String,
     pub treasury: u8,
     pub units: BTreeMap<String, u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObjectiveBalance {
+    pub provenance: String,
+    pub why: Option<String>,
+    pub factors: std::collections::BTreeMap<String, f64>,
 }
 
 #[derive(Deserialize)]

@@ -548,7 +548,7 @@ fn the_tie_break_counts_the_last_turns_vp_again_then_player_order() {
     let g = scripted_game();
     let mut play = Play::new(&g);
     for ns in play.st.nations.iter_mut() {
-        ns.vp = [0; 2];
+        ns.vp = [0; super::state::VP_SOURCES.len()];
     }
     let goths = g.players.iter().position(|p| p == "Goths").unwrap();
     let huns = g.players.iter().position(|p| p == "Huns").unwrap();
@@ -663,6 +663,35 @@ pub(super) fn check_invariants(play: &Play, r: &GameRecord, what: &str) {
         st.revolt.iter().filter(|&&r| r > 0).count(),
         "{what}: the rebel count follows the markers"
     );
+    for (n, ns) in st.nations.iter().enumerate() {
+        use super::politics::Bond;
+        assert_eq!(
+            ns.bond == Bond::Free,
+            ns.lord == NONE,
+            "{what}: {} bound without a lord or free with one",
+            g.name(n)
+        );
+        assert_ne!(ns.lord as usize, n, "{what}: {} its own lord", g.name(n));
+        if ns.bond == Bond::Federate {
+            assert_eq!(
+                ns.phase,
+                Phase::Active(Status::Barbarian),
+                "{what}: a federate is a Barbarian"
+            );
+        }
+        if ns.bond == Bond::Client {
+            assert!(g.minor[n], "{what}: only minor kingdoms are clients");
+        }
+    }
+    for (p, &f) in st.foedus_for.iter().enumerate() {
+        if f != NONE {
+            let o = st.owner[p] as usize;
+            assert!(
+                st.nations[o].bond == super::politics::Bond::Federate && st.nations[o].lord == f,
+                "{what}: Foedus province {p} not held by a federate of its federator"
+            );
+        }
+    }
     let vp: i32 = (0..g.players.len()).map(|p| play.player_vp(p)).sum();
     assert_eq!(vp as f64, r.score.iter().sum::<f64>());
     // Every VP scored shows in a nation's column: no nation that scores lacks one.
@@ -789,6 +818,7 @@ fn bad_input_is_a_one_line_error_with_exit_code_2() {
             "0 to 1",
         ),
         ("scenario = \"nowhere\"", "scenario", "folder"),
+        ("objectives = \"fair\"", "objectives", "balanced"),
         ("turns = 3", "turns", "scenario"),
     ] {
         let e = build(text).err().expect(text);

@@ -179,6 +179,7 @@ impl<'f> Loader<'f> {
         let roman_national = self.units("purchases.roman_national", &pr.roman_national)?;
         let revolt_chance = self.events(ab)?;
         let limes = self.limes(ab, &names)?;
+        let objective_balance = self.objective_balance(ab, &head.players)?;
         let mut s = Scenario {
             title: head.title.clone(),
             year: head.year,
@@ -214,6 +215,7 @@ impl<'f> Loader<'f> {
             diplomacy_deck: rb.decks.diplomacy.clone().into_iter().collect(),
             revolt_chance,
             revolt_areas: [[0; 10]; 2],
+            objective_balance,
             stand_ins: self.stand_ins,
         };
         if revolt_chance > 0.0 {

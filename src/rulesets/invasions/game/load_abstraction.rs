@@ -550,6 +550,40 @@ impl<'f> Loader<'f> {
         Ok(out)
     }
 
+    /// The optional `[objective_balance]`: a factor above 0 for every player, nothing else.
+    pub(super) fn objective_balance(
+        &mut self,
+        ab: &AbstractionFile,
+        players: &[String],
+    ) -> Result<Option<Vec<f64>>> {
+        let Some(b) = &ab.objective_balance else {
+            return Ok(None);
+        };
+        self.stand_in("objective_balance", &b.provenance, &b.why)?;
+        let mut out = vec![f64::NAN; players.len()];
+        for (key, &f) in &b.factors {
+            let field = format!("objective_balance.factors.{key}");
+            let Some(p) = players.iter().position(|x| x == key) else {
+                let allowed = format!("a player of rulebook.toml: {}", players.join(", "));
+                return Err(bad(self.ab, field, key, allowed));
+            };
+            if !(f > 0.0 && f <= 100.0) {
+                return Err(bad(
+                    self.ab,
+                    field,
+                    &f.to_string(),
+                    "a factor above 0, at most 100",
+                ));
+            }
+            out[p] = f;
+        }
+        if let Some(p) = out.iter().position(|f| f.is_nan()) {
+            let allowed = format!("a factor for every player ({} has none)", players[p]);
+            return Err(bad(self.ab, "objective_balance.factors", "", allowed));
+        }
+        Ok(Some(out))
+    }
+
     pub(super) fn administration(&mut self, ab: &AbstractionFile) -> Result<(SetCosts, SetCosts)> {
         let a = &ab.administration;
         self.stand_in("administration", &a.provenance, &a.why)?;

@@ -6,6 +6,7 @@
 
 use super::battles::{Border, Fighter, Ground};
 use super::policy::{Directive, Policy};
+use super::politics::Bond;
 use super::procedures::{self, RaidMarker, RaidOutcome};
 use super::scenario::{AreaKind, Crossing};
 use super::state::{cheapest_first, total, Phase, Units, NONE, NO_PROVINCE, NT, VP_RAIDS};
@@ -128,7 +129,10 @@ impl Play<'_> {
         }
         let o = o as usize;
         let g = self.game;
-        if g.player_of(o) == g.player_of(n) || self.st.status(o).is_none() {
+        if g.player_of(o) == g.player_of(n)
+            || self.st.status(o).is_none()
+            || super::politics::at_peace(&self.st, n, o)
+        {
             return false;
         }
         let barbarian_area =
@@ -476,10 +480,17 @@ impl Play<'_> {
                 return;
             }
             let ha = g.scenario.provinces[horde as usize].area as usize;
-            if !invading && self.migrate(n, ha, log) {
+            // A searching player's named target comes first; a federate keeps its horde in its
+            // Foedus provinces (XXVIII.E).
+            let directed = self.directed(n, Some(ha), invading, 0);
+            if directed.is_none()
+                && !invading
+                && self.st.nations[n].bond != Bond::Federate
+                && self.migrate(n, ha, log)
+            {
                 continue;
             }
-            let target = match self.directed(n, Some(ha), invading, 0) {
+            let target = match directed {
                 Some(t) => Some(t),
                 None => self.choose(n, ha, invading, 0, dice),
             };
@@ -599,14 +610,18 @@ impl Play<'_> {
         let (defenders, horde) = self.defenders(p);
         let mut moving = t.attackers;
         if o != NONE && total(&defenders) == 0 && horde {
-            // A horde with no unit left to shield it is taken: its nation ends (no vassals here).
+            // A horde with no unit left to shield it is taken (XXIX.B): its nation submits, and
+            // the new sovereign leaves the horde's province.
             game_log!(
                 log,
-                "{} captures the horde of {}",
+                "{} captures the horde of {} in {}",
                 g.name(n),
-                g.name(o as usize)
+                g.name(o as usize),
+                s.provinces[p].name
             );
-            self.eliminate(o as usize);
+            if self.horde_captured(n, o as usize, log) {
+                return false;
+            }
         } else if total(&defenders) > 0
             && self.flight(n, via, p, &t.attackers, &defenders, horde, dice, log)
         {
@@ -638,7 +653,9 @@ impl Play<'_> {
             }
             if r.attacker_won && r.horde_captured {
                 game_log!(log, "{} captures the horde of {}", g.name(n), g.name(o));
-                self.eliminate(o);
+                if self.horde_captured(n, o, log) {
+                    return false;
+                }
             }
             if !r.attacker_won || total(&moving) == 0 {
                 return false;
@@ -680,6 +697,7 @@ impl Play<'_> {
         let to = g.scenario.provinces[p].area as usize;
         let o = self.st.owner[p];
         let mut capital = Capital::None;
+        let mut kingdom_fell = NONE;
         if o != NONE {
             let o = o as usize;
             if self.st.nations[o].capital as usize == p {
@@ -690,6 +708,9 @@ impl Play<'_> {
                 };
                 self.st.nations[o].capital = NO_PROVINCE;
                 self.st.nations[o].capital_lost_turn = self.st.turn;
+                if capital == Capital::Kingdom {
+                    kingdom_fell = o as u8;
+                }
             }
             if self.st.nations[o].horde as usize == p {
                 let elsewhere =
@@ -707,6 +728,9 @@ impl Play<'_> {
             }
         }
         game_log!(log, "{} takes {}", g.name(n), g.scenario.provinces[p].name);
+        if kingdom_fell != NONE {
+            self.kingdom_capital_taken(n, kingdom_fell as usize, log);
+        }
         let barbarian = self.st.status(n) == Some(Status::Barbarian);
         // Barbarians sack what they take (gold for later) and raze the walls (§6.4).
         if barbarian && self.st.level[p] > 0 && !self.st.pillaged[p] {
@@ -743,6 +767,9 @@ impl Play<'_> {
         o != NONE
             && self.st.civilized(o as usize)
             && self.game.player_of(o as usize) != self.game.player_of(n)
+            // A vassal cannot raid (XI.C); nobody raids its lord or a fellow dependant.
+            && self.st.nations[n].bond != Bond::Vassal
+            && !super::politics::at_peace(&self.st, n, o as usize)
             && self.game.scenario.provinces[p].city.is_some()
             && self.st.level[p] == 0
             && !self.st.pillaged[p]

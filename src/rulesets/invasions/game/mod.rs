@@ -22,6 +22,7 @@ mod load_abstraction;
 pub mod military;
 pub mod naval;
 pub mod policy;
+pub mod politics;
 pub mod procedures;
 pub mod reactions;
 pub mod revolts;
@@ -32,6 +33,8 @@ pub mod turn;
 
 #[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod politics_tests;
 #[cfg(test)]
 mod procedures_tests;
 #[cfg(test)]
@@ -76,15 +79,31 @@ pub const GAME_COLUMNS: &[&str] = &[
     "fleets_sunk",
     "assaults",
     "limes_destroyed",
+    "submissions",
+    "clients_made",
+    "foedera",
+    "foedera_broken",
+    "bonds_freed",
     "vp_objectives_romans",
     "vp_raids_romans",
+    "vp_foedus_romans",
+    "vp_rebellion_romans",
     "vp_objectives_huns",
     "vp_raids_huns",
+    "vp_foedus_huns",
+    "vp_rebellion_huns",
     "vp_objectives_persians",
     "vp_raids_persians",
+    "vp_foedus_persians",
+    "vp_rebellion_persians",
     "vp_objectives_goths",
     "vp_raids_goths",
+    "vp_foedus_goths",
+    "vp_rebellion_goths",
 ];
+/// `[game] objectives`: the objectives' VP as abstraction.toml writes them, or times each player's
+/// factor of its `[objective_balance]` table.
+pub const OBJECTIVE_VALUES: [&str; 2] = ["as-written", "balanced"];
 /// Turn value recorded when the Western Empire never falls.
 pub const WEST_STANDS: u8 = 13;
 
@@ -140,6 +159,9 @@ pub struct Game {
     pub flight_entering_double: bool,
     /// Option `revolt_area_half` = "d2": a D2 always picks the revolt table's half (Q18).
     pub revolt_half_by_d2: bool,
+    /// Option `foedus_vp_turns` = "every-turn" (Q30): a federate's 3 VP every turn, not only on
+    /// scoring turns.
+    pub foedus_vp_every_turn: bool,
     /// `GAME_COLUMNS`, then `vp_<source>_<nation>` for each nation that can score from that
     /// source (objectives: it has some; raids: it can raid, entering as a Barbarian).
     pub columns: Vec<&'static str>,
@@ -165,8 +187,8 @@ fn find_nation(s: &Scenario, key: &str) -> Option<usize> {
 
 pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
     let f = &setup.fields;
-    f.only(&["scenario", "policies", "nation_policies"])?;
-    let scenario = match f.string("scenario")? {
+    f.only(&["scenario", "policies", "nation_policies", "objectives"])?;
+    let mut scenario = match f.string("scenario")? {
         None => Scenario::bundled()?,
         Some(dir) => {
             let path = Path::new(dir);
@@ -184,6 +206,15 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
             Scenario::from_dir(path)?
         }
     };
+    let values = f.choice("objectives", &OBJECTIVE_VALUES)?;
+    if !scenario.choose_objective_values(values == Some("balanced")) {
+        return Err(AleaError::input(
+            setup.source,
+            f.field("objectives"),
+            "\"balanced\"",
+            "\"as-written\" (the scenario's abstraction.toml has no [objective_balance] table)",
+        ));
+    }
     let empty = toml::Table::new();
     let keys = crate::game::summary::player_keys(&scenario.players);
     let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "scripted")?;
@@ -284,6 +315,11 @@ impl Game {
             }
             if nation.status == crate::rulesets::invasions::army::Status::Barbarian {
                 nation_columns.push((n, state::VP_RAIDS));
+                nation_columns.push((n, state::VP_FOEDUS));
+            }
+            // Any nation but an Empire may end up a Nomad's vassal.
+            if nation.status != crate::rulesets::invasions::army::Status::Empire {
+                nation_columns.push((n, state::VP_REBELLION));
             }
         }
         let columns = GAME_COLUMNS
@@ -361,6 +397,7 @@ impl Game {
             minus_signs_lost: options.choice("lost_minus_signs") == "as-extracted",
             flight_entering_double: options.choice("flight_size_bonus") == "entering-side-double",
             revolt_half_by_d2: options.choice("revolt_area_half") == "d2",
+            foedus_vp_every_turn: options.choice("foedus_vp_turns") == "every-turn",
             start,
             scenario,
             caches: std::sync::Mutex::new(Vec::new()),
@@ -382,7 +419,8 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works; the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border); a horde's province is always defended; no leaders, so no leader bonus",
     "interception (XIX.A) at the Area level: one leaderless stack from the adjacent Area with the most units to spare (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "not played: leaders and campaigns (the Time Track's leaders are not in the text), the Limes turned into local units on turn 8 (Roman aid P), fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, diplomacy cards other than the Empires' discard for 1 gold, alliances, clients, foedus, submission and vassals (a captured horde ends its nation), religion and heresies",
+    "not played: leaders and campaigns (the Time Track's leaders are not in the text), the Limes turned into local units on turn 8 (Roman aid P), fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, diplomacy cards other than the Empires' discard for 1 gold, alliances (they come only from diplomacy cards and events), religion and heresies",
+    "politics (politics.rs): a captured horde (no unit left with it) and a Kingdom with its capital taken and 3 provinces or fewer submit as vassals (a minor kingdom taken by a Civilized nation as a client); an attacking horde never submits (the battle code reports no spare hit); a vassal or federate captor still ends the horde's nation; the vassal's one lent unit is its cheapest; the client mercenary, the federate mercenary and a second Foedus to the same federate are not played; the Foedus offer, the break and the Nomad vassal's rebellion happen at the end of the Time phase, after reinforcements (the rules: by or at the nation's activation); each Empire offers one Foedus a turn to a Barbarian of another player (not one invading this turn), ceding the two provinces of one Civilized Area it values least, the federate's horde and its units moving there; the federator's units stay (stacking ignored)",
     "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts; no religion, so suppression has no heresy or religion modifier",
     "the Huns vanish at Attila's death (their player aid E is not in the text); the Empire test's leader term is 0 (no leaders)",
     "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), assaulted (2 hits for +1) when the stack keeps the policy's assault units after the hits, Barbarians sack and raze the walls of what they take, Civilized nations do not sack",

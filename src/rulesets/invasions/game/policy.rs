@@ -64,6 +64,16 @@ pub struct Scripted {
     /// Every status: assault a city (2 hits for +1, XXIV.C) when the besieging stack keeps at
     /// least this many units after the hits; 9 never.
     pub assault: u8,
+    /// Empire: offer a Foedus (XXVIII) to the strongest Barbarian of another player standing in
+    /// or next to one of its Areas when that Barbarian's units there are at least this many times
+    /// the Empire's own units in that Area (5 = never).
+    pub foedus_offer: f64,
+    /// Barbarian: accept a Foedus offered to it.
+    pub foedus_accept: bool,
+    /// Federate: break its Foedus whenever the rules allow (XXVIII.H).
+    pub foedus_break: bool,
+    /// A Nomad's vassal: rebel (D2) every turn the rules allow (XXIX.G).
+    pub rebel: bool,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -172,6 +182,34 @@ pub const SCRIPTED: &[Param] = &[
         max: 9.0,
         default: 3.0,
     },
+    Param {
+        name: "foedus_offer",
+        summary: "Empire: offer a Foedus (2 provinces, 3 gold a turn) to the strongest Barbarian of another player in or next to one of its Areas when its units there are at least this many times the Empire's own there (5 = never)",
+        min: 0.0,
+        max: 5.0,
+        default: 1.5,
+    },
+    Param {
+        name: "foedus_accept",
+        summary: "Barbarian: accept a Foedus when offered (>= 0.5 = yes)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "foedus_break",
+        summary: "federate: break the Foedus whenever the rules allow (free the turn after it began, then on a D2; >= 0.5 = yes)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
+    Param {
+        name: "rebel",
+        summary: "a Nomad's vassal: try its D2 rebellion every turn the rules allow (>= 0.5 = yes; a failure costs 5 VP and a unit)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -195,13 +233,17 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         fortify: v.get(12).round() as u8,
         landing: v.get(13),
         assault: v.get(14).round() as u8,
+        foedus_offer: v.get(15),
+        foedus_accept: v.get(16) >= 0.5,
+        foedus_break: v.get(17) >= 0.5,
+        rebel: v.get(18) >= 0.5,
     }
 }
 
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight",
+        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),

@@ -251,6 +251,9 @@ pub struct Scenario {
     /// Area indices (West, East).
     pub revolt_chance: f64,
     pub revolt_areas: [[AreaId; 10]; 2],
+    /// abstraction.toml `[objective_balance]`: a factor per player on its nations' objective VP,
+    /// applied by [`Scenario::choose_objective_values`] when an experiment asks for it.
+    pub objective_balance: Option<Vec<f64>>,
     pub(super) stand_ins: Vec<StandIn>,
 }
 
@@ -309,6 +312,23 @@ impl Scenario {
     /// One line per stand-in, for a run's report.
     pub fn stand_in_summary(&self) -> String {
         provenance::summary(&self.stand_ins)
+    }
+
+    /// The objectives' VP as written (`balanced` false: the `[objective_balance]` table, unused,
+    /// leaves the stand-in summary) or times each player's factor, rounded to the nearest whole VP
+    /// and at least 1. False when `balanced` is asked and the scenario has no such table.
+    pub fn choose_objective_values(&mut self, balanced: bool) -> bool {
+        let Some(factors) = self.objective_balance.clone().filter(|_| balanced) else {
+            self.stand_ins.retain(|s| s.field != "objective_balance");
+            return !balanced;
+        };
+        for n in self.nations.iter_mut() {
+            let f = factors[n.player as usize];
+            for o in n.objectives.iter_mut() {
+                o.vp = ((o.vp as f64 * f).round() as u16).max(1);
+            }
+        }
+        true
     }
 
     /// True when the VP values that decide a winner are placeholders.

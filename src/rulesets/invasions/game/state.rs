@@ -4,6 +4,7 @@
 //! into it, so a game allocates nothing.
 
 use super::policy::Directive;
+use super::politics::Bond;
 use super::procedures::Decline;
 use super::scenario::{AreaKind, ProvinceId, Scenario};
 use crate::rulesets::invasions::army::{Status, TEMPLATES};
@@ -31,9 +32,13 @@ pub enum Phase {
 }
 
 /// The VP sources the game scores (digest §1.5), in this order in every per-source table.
-pub const VP_SOURCES: [&str; 2] = ["objectives", "raids"];
+pub const VP_SOURCES: [&str; 4] = ["objectives", "raids", "foedus", "rebellion"];
 pub const VP_OBJECTIVES: usize = 0;
 pub const VP_RAIDS: usize = 1;
+/// A federate's 3 VP a turn per Foedus (XXVIII.E-F).
+pub const VP_FOEDUS: usize = 2;
+/// A Nomad's vassal's failed rebellion, −5 VP (XXIX.G).
+pub const VP_REBELLION: usize = 3;
 
 #[derive(Clone, Copy, Debug)]
 pub struct NationState {
@@ -55,6 +60,12 @@ pub struct NationState {
     pub vp: [i32; VP_SOURCES.len()],
     /// Purchases this game (for the heavy and cavalry shares).
     pub bought: [u16; 3],
+    /// Vassal, client or federate of `lord` (XXVII-XXIX), or free.
+    pub bond: Bond,
+    pub lord: u8,
+    /// The turn the bond began (a Foedus breaks freely on the next turn; a Nomad's vassal may
+    /// rebel from then on).
+    pub bond_turn: u8,
 }
 
 /// Units and gold that enter or leave the game, by cause: the invariant tests balance them.
@@ -86,6 +97,11 @@ pub struct Counters {
     pub kingdoms_founded: u32,
     pub empires_founded: u32,
     pub collapses: u32,
+    pub submissions: u32,
+    pub clients_made: u32,
+    pub foedera: u32,
+    pub foedera_broken: u32,
+    pub freed: u32,
     pub west_fall_turn: u8,
     pub landings_tried: u32,
     pub landings: u32,
@@ -110,6 +126,9 @@ pub struct State {
     pub pillaged: Vec<bool>,
     /// A Roman Limes stands in the province (XVIII.I; the placeholder list of [limes]).
     pub limes: Vec<bool>,
+    /// The federator a Foedus province counts for while its federate holds it (XII, XXVIII.D:
+    /// the federator controls it), `NONE` elsewhere; cleared when the province changes hands.
+    pub foedus_for: Vec<u8>,
     /// The revolt marker a province carries (XVI.D): 0 none, 1 Revolt −, 2 Revolt +.
     pub revolt: Vec<u8>,
     /// Provinces with a revolt marker (most turns none: the revolt steps skip their loops).
@@ -212,6 +231,14 @@ impl State {
     pub fn set_owner(&mut self, s: &Scenario, p: usize, n: u8) {
         if self.owner[p] != n {
             self.owner[p] = n;
+            self.foedus_for[p] = NONE;
+            self.update_control(s, s.provinces[p].area as usize);
+        }
+    }
+    /// Province `p` becomes (federator `f`) or stops being (`NONE`) a Foedus province.
+    pub fn set_foedus(&mut self, s: &Scenario, p: usize, f: u8) {
+        if self.foedus_for[p] != f {
+            self.foedus_for[p] = f;
             self.update_control(s, s.provinces[p].area as usize);
         }
     }
@@ -232,9 +259,10 @@ impl State {
     /// Nation `n` gives up every province it holds.
     pub fn release_all(&mut self, s: &Scenario, n: usize) {
         let touched = self.areas_of(s, n);
-        for o in self.owner.iter_mut() {
+        for (o, f) in self.owner.iter_mut().zip(self.foedus_for.iter_mut()) {
             if *o == n as u8 {
                 *o = NONE;
+                *f = NONE;
             }
         }
         self.update_areas(s, touched);
@@ -390,6 +418,9 @@ pub fn initial(s: &Scenario) -> State {
                 offmap: [0; NT],
                 vp: [0; VP_SOURCES.len()],
                 bought: [0; 3],
+                bond: Bond::Free,
+                lord: NONE,
+                bond_turn: 0,
             })
             .collect(),
         units: vec![[0; NT]; s.nations.len() * areas],
@@ -409,6 +440,7 @@ pub fn initial(s: &Scenario) -> State {
         limes: (0..np)
             .map(|p| s.limes.contains(&(p as ProvinceId)))
             .collect(),
+        foedus_for: vec![NONE; np],
         revolt: vec![0; np],
         rebel_provinces: 0,
         raid_marker: vec![(0, 0); np],
@@ -517,7 +549,11 @@ fn controller_given_hordes(
         let p = p as usize;
         let city = (st.level[p] > 0) as u32;
         total_cities += city;
-        let o = st.owner[p];
+        // A Foedus province counts for its federator (XII).
+        let o = match st.foedus_for[p] {
+            NONE => st.owner[p],
+            f => f,
+        };
         if o == NONE {
             continue;
         }

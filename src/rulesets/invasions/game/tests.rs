@@ -667,3 +667,20 @@ fn a_nation_named_like_a_player_is_refused() {
         "{e}"
     );
 }
+
+#[test]
+fn objective_balance_factors_must_name_every_player_once_with_a_positive_factor() {
+    let e = error_with(false, "Huns = 2.355,", "Hunz = 2.355,");
+    assert!(
+        e.starts_with("ab.toml: `objective_balance.factors.Hunz`"),
+        "{e}"
+    );
+    assert!(e.contains("a player of rulebook.toml"), "{e}");
+    let e = error_with(false, "Goths = 1.808 }", "Goths = 0 }");
+    assert!(e.contains("a factor above 0"), "{e}");
+    let e = error_with(false, "Huns = 2.355, ", "");
+    assert!(
+        e.contains("a factor for every player (Huns has none)"),
+        "{e}"
+    );
+}

@@ -119,6 +119,8 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.reinforce(dice, log);
         }
+        // Submission's aftermath, rebellions and the Foedus (politics.rs).
+        self.politics(dice, log);
         self.st.stage = Stage::Orders;
     }
 
@@ -135,6 +137,7 @@ impl<'g> Play<'g> {
         // 2 Administration (skipped on turn 1): cards, income, purchases; revolts need events.
         if turn > 1 {
             self.administration(dice, log);
+            self.tributes();
         }
         // 3 Military phase.
         self.military(dice, log);
@@ -147,8 +150,13 @@ impl<'g> Play<'g> {
         }
         self.recover_unowned();
         // 4 Scoring.
-        if self.game.scenario.scoring_turns.contains(&turn) || turn == self.game.last_turn {
+        let scoring =
+            self.game.scenario.scoring_turns.contains(&turn) || turn == self.game.last_turn;
+        if scoring {
             self.score(log);
+        }
+        if scoring || self.game.foedus_vp_every_turn {
+            self.foedus_vp(log);
         }
         self.west_falls(turn, log);
         self.st.plans.fill(Directive::Follow);
@@ -178,6 +186,10 @@ impl<'g> Play<'g> {
             let age = ns.age;
             // The Huns never found a Kingdom (L478): their fate is Attila's death.
             if n == g.hunni {
+                continue;
+            }
+            // A federate may not found a Kingdom (XXVIII.E).
+            if self.st.nations[n].bond == super::politics::Bond::Federate {
                 continue;
             }
             let voluntary = self.wants_kingdom(n, age, dice);
@@ -400,6 +412,10 @@ impl<'g> Play<'g> {
     /// A nation leaves the game: its units go, its provinces are left uncontrolled.
     pub fn eliminate(&mut self, n: usize) {
         let s = &self.game.scenario;
+        // Its vassals and clients go free, its federates keep their provinces (XXVIII.H, XXIX.H).
+        self.free_dependants_of(n, &mut crate::game::NoLog);
+        self.st.nations[n].bond = super::politics::Bond::Free;
+        self.st.nations[n].lord = NONE;
         self.st.remove_all_units(n);
         self.st.release_all(s, n);
         self.st.set_phase(s, n, Phase::Gone);
@@ -524,17 +540,22 @@ impl<'g> Play<'g> {
         if self.st.status(n).is_none() || g.inactive[n] {
             return 0;
         }
-        let mut vp = 0i32;
+        // Its own land and its vassals' count whole, its clients' half (XXVII.A, XXIX.E); a
+        // vassal scores half (XXIX.F); every half rounded up (§0).
+        let mut halves = 0i32;
         for o in &g.scenario.nations[n].objectives {
-            let held = match o.target {
-                super::scenario::Target::Area(a) => self.st.control[a as usize] == n as u8,
-                super::scenario::Target::Province(p) => self.st.owner[p as usize] == n as u8,
+            let holder = match o.target {
+                super::scenario::Target::Area(a) => self.st.control[a as usize],
+                super::scenario::Target::Province(p) => self.st.owner[p as usize],
             };
-            if held {
-                vp += o.vp as i32;
-            }
+            halves += super::politics::share_halves(&self.st, n, holder, o.vp as i32);
         }
-        vp
+        let vp = (halves + 1) / 2;
+        if self.st.nations[n].bond == super::politics::Bond::Vassal {
+            (vp + 1) / 2
+        } else {
+            vp
+        }
     }
 
     fn score(&mut self, log: &mut dyn GameLog) {
@@ -659,15 +680,21 @@ impl<'g> Play<'g> {
             c.fleets_sunk as f64,
             c.assaults as f64,
             c.limes_destroyed as f64,
+            c.submissions as f64,
+            c.clients_made as f64,
+            c.foedera as f64,
+            c.foedera_broken as f64,
+            c.freed as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
-            for (src, slot) in [(0usize, 0usize), (1, 1)] {
+            let sources = state::VP_SOURCES.len();
+            for src in 0..sources {
                 let vp: i32 = (0..g.scenario.nations.len())
                     .filter(|&n| g.player_of(n) == p)
                     .map(|n| self.st.nations[n].vp[src])
                     .sum();
-                record.extra[head.len() + 2 * p + slot] = vp as f64;
+                record.extra[head.len() + sources * p + src] = vp as f64;
             }
         }
         let first = super::GAME_COLUMNS.len();
