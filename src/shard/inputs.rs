@@ -14,7 +14,7 @@ const PATH_KEYS: &[&str] = &["scenario", "policies_from"];
 /// A scenario folder holds data files and notes: notes do not change results.
 const NOTES_EXTENSION: &str = "md";
 
-/// Path → SHA-256 of every file `experiment` names through [`PATH_KEYS`] (a folder: every file
+/// Path → SHA-256 of every file `experiment` names through `PATH_KEYS` (a folder: every file
 /// under it but hidden ones and notes). A named path that does not exist is left out: the run
 /// itself reports it.
 pub fn hashed(experiment: &Path) -> Result<BTreeMap<String, String>> {

@@ -1,5 +1,5 @@
 //! The Roman Limes (XVIII.I, digest §3.4) at the Area level: a Limes stands in the placeholder
-//! frontier provinces of abstraction.toml [limes] while a Roman nation holds them, up to the
+//! frontier provinces of abstraction.toml `[limes]` while a Roman nation holds them, up to the
 //! rulebook's last Limes turn (7); the Purchases of the next turn remove them all. A supported
 //! Limes fights in the battle code's land battle (`limes` on its field: +1 die or +1 column,
 //! may take a hit, destroyed when the Romans lose); an unsupported one is destroyed at once and

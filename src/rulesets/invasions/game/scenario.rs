@@ -211,7 +211,7 @@ pub struct Scenario {
     pub scoring_turns: Vec<u8>,
     pub roman_split_turn: u8,
     pub limes_last_turn: u8,
-    /// Provinces with a Roman Limes (abstraction.toml [limes], a placeholder).
+    /// Provinces with a Roman Limes (abstraction.toml `[limes]`, a placeholder).
     pub limes: Vec<ProvinceId>,
     /// In tie-break order.
     pub players: Vec<String>,

@@ -124,7 +124,7 @@ pub struct State {
     /// Walls' siege modifier (0 = unfortified).
     pub walls: Vec<i8>,
     pub pillaged: Vec<bool>,
-    /// A Roman Limes stands in the province (XVIII.I; the placeholder list of [limes]).
+    /// A Roman Limes stands in the province (XVIII.I; the placeholder list of `[limes]`).
     pub limes: Vec<bool>,
     /// The federator a Foedus province counts for while its federate holds it (XII, XXVIII.D:
     /// the federator controls it), `NONE` elsewhere; cleared when the province changes hands.
