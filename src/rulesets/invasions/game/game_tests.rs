@@ -18,10 +18,20 @@ fn options() -> Options {
     Options::defaults(crate::rulesets::invasions::OPTIONS)
 }
 
-fn game_with(scenario: Scenario, policy: Policy) -> Game {
+/// A game of `scenario` with every nation on `policy` (the other test modules' games too).
+pub(super) fn game_with_options(scenario: Scenario, policy: Policy, options: &Options) -> Game {
     let policies = vec![policy; scenario.nations.len()];
     let labels = vec!["test".to_string(); scenario.players.len()];
-    Game::new(scenario, &options(), labels, policies, Vec::new())
+    Game::new(scenario, options, labels, policies, Vec::new())
+}
+
+fn game_with(scenario: Scenario, policy: Policy) -> Game {
+    game_with_options(scenario, policy, &options())
+}
+
+/// The bundled scenario with every nation on `policy`, under the recommended readings.
+pub(super) fn bundled_game(policy: Policy) -> Game {
+    game_with(Scenario::bundled().unwrap(), policy)
 }
 
 fn scripted_game() -> Game {

@@ -98,21 +98,12 @@ impl Play<'_> {
 mod tests {
     use super::*;
     use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
-    use crate::options::Options;
     use crate::rulesets::invasions::game::game_tests::check_invariants;
     use crate::rulesets::invasions::game::policy::{Policy, Scripted};
-    use crate::rulesets::invasions::game::scenario::Scenario;
     use crate::rulesets::invasions::game::state::{template, NT};
-    use crate::rulesets::invasions::game::Game;
     use crate::rulesets::invasions::passage;
 
-    fn game(policy: Policy) -> Game {
-        let s = Scenario::bundled().unwrap();
-        let policies = vec![policy; s.nations.len()];
-        let labels = vec!["test".to_string(); s.players.len()];
-        let options = Options::defaults(crate::rulesets::invasions::OPTIONS);
-        Game::new(s, &options, labels, policies, Vec::new())
-    }
+    use crate::rulesets::invasions::game::game_tests::bundled_game as game;
 
     #[test]
     fn a_limes_stands_in_roman_hands_until_turn_7_and_is_rebuilt_when_retaken() {

@@ -368,19 +368,12 @@ impl Play<'_> {
 mod tests {
     use super::*;
     use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
-    use crate::options::Options;
     use crate::rulesets::invasions::game::game_tests::check_invariants;
     use crate::rulesets::invasions::game::policy::Scripted;
     use crate::rulesets::invasions::game::state::{template, NT};
     use crate::rulesets::invasions::game::Game;
 
-    fn game(policy: Policy) -> Game {
-        let s = Scenario::bundled().unwrap();
-        let policies = vec![policy; s.nations.len()];
-        let labels = vec!["test".to_string(); s.players.len()];
-        let options = Options::defaults(crate::rulesets::invasions::OPTIONS);
-        Game::new(s, &options, labels, policies, Vec::new())
-    }
+    use crate::rulesets::invasions::game::game_tests::bundled_game as game;
 
     fn province(g: &Game, name: &str) -> usize {
         g.scenario.province(name).unwrap() as usize

@@ -13,10 +13,11 @@ use crate::options::Options;
 use crate::rulesets::invasions::army::Status;
 
 fn game_with_options(policy: Scripted, options: &Options) -> Game {
-    let scenario = Scenario::bundled().unwrap();
-    let policies = vec![Policy::Scripted(policy); scenario.nations.len()];
-    let labels = vec!["test".to_string(); scenario.players.len()];
-    Game::new(scenario, options, labels, policies, Vec::new())
+    super::game_tests::game_with_options(
+        Scenario::bundled().unwrap(),
+        Policy::Scripted(policy),
+        options,
+    )
 }
 
 fn game(policy: Scripted) -> Game {
