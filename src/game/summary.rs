@@ -17,7 +17,7 @@
 use super::tally::GameTally;
 use super::GameModel;
 use crate::output::tidy;
-use crate::stats::{chi_square_uniform, ChiSquare, Z95};
+use crate::stats::{chi_square_uniform, normal_ci95, ChiSquare, Z95};
 use serde_json::{json, Value as Json};
 
 /// The Wilson score interval of a proportion `p` observed over `n` trials, at 95%.
@@ -131,8 +131,8 @@ pub fn set_baseline_differences(
             .zip(b)
             .map(|(p, &(_, w, se))| {
                 let d = p.win_rate - w;
-                let half = Z95 * (p.win_se * p.win_se + se * se).sqrt();
-                (tidy(d), tidy(d - half), tidy(d + half))
+                let (low, high) = normal_ci95(d, (p.win_se * p.win_se + se * se).sqrt());
+                (tidy(d), tidy(low), tidy(high))
             })
             .collect();
         case.baseline_difference = Some((name.to_string(), diffs));
