@@ -186,9 +186,14 @@ impl<P> PolicyCatalog<P> {
     ) -> Result<Chosen<P>> {
         let defaults = support.defaults;
         // `margin` only where the ruleset lists its rollout policy's choice first.
-        let known = |k: &str| SEARCH_KEYS.contains(&k) && (k != "margin" || defaults.margin.is_some());
+        let known =
+            |k: &str| SEARCH_KEYS.contains(&k) && (k != "margin" || defaults.margin.is_some());
         if let Some(key) = table.keys().find(|k| !known(k)) {
-            let margin = if defaults.margin.is_some() { ", margin" } else { "" };
+            let margin = if defaults.margin.is_some() {
+                ", margin"
+            } else {
+                ""
+            };
             return Err(AleaError::input(
                 source,
                 format!("{field}.{key}"),

@@ -218,7 +218,8 @@ impl<G: Searchable> Searcher<G> {
         };
         let standard_error = (variance / n as f64).sqrt();
         // An infinite margin never overrules (not even a difference with no spread).
-        let overruled = margin.is_finite() && difference > 0.0 && difference > margin * standard_error;
+        let overruled =
+            margin.is_finite() && difference > 0.0 && difference > margin * standard_error;
         self.verdict = Verdict {
             challenger: best,
             difference,
@@ -315,7 +316,10 @@ mod tests {
             kept_plain += (searcher.choose(&flat, &(), 0, with(None), &mut dice) == Some(0)) as u32;
         }
         assert_eq!(kept, 200);
-        assert!(kept_plain < 100, "plain halving kept arm 0 {kept_plain} times in 200");
+        assert!(
+            kept_plain < 100,
+            "plain halving kept arm 0 {kept_plain} times in 200"
+        );
         let mut taken = 0;
         for game in 0..200 {
             let mut dice = Dice::for_trial(6, 1, game);

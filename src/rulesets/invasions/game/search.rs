@@ -521,7 +521,11 @@ mod tests {
         let table = file["policies"].as_table().unwrap().clone();
         let keys = crate::game::summary::player_keys(&scenario.players);
         let chosen = CATALOG
-            .assign(&crate::spec::Fields::new("tuned", &table), &keys, "scripted")
+            .assign(
+                &crate::spec::Fields::new("tuned", &table),
+                &keys,
+                "scripted",
+            )
             .unwrap();
         let policies = scenario
             .nations
@@ -630,7 +634,13 @@ mod tests {
                     let mut a = s.clone();
                     let mut b = s.clone();
                     let va = rollouts.rollout(&mut a, p, d, 0, &mut Dice::from_seed(1000 + j));
-                    let vb = rollouts.rollout(&mut b, p, Directive::Follow, 0, &mut Dice::from_seed(1000 + j));
+                    let vb = rollouts.rollout(
+                        &mut b,
+                        p,
+                        Directive::Follow,
+                        0,
+                        &mut Dice::from_seed(1000 + j),
+                    );
                     sum += va - vb;
                     sq += (va - vb) * (va - vb);
                 }
@@ -644,10 +654,15 @@ mod tests {
                 "{name}: {decisions} decisions, plain halving overrules {overruled}; its choices' mean worth over Follow to the end {worth:+.4}"
             );
             for t in &truth {
-                eprintln!("  turn {} {:?} {:?}: {:+.3} ± {:.3}", t.0, t.1, t.2, t.3, t.4);
+                eprintln!(
+                    "  turn {} {:?} {:?}: {:+.3} ± {:.3}",
+                    t.0, t.1, t.2, t.3, t.4
+                );
             }
-            let mean_gap: f64 = verdicts.iter().map(|v| v.difference).sum::<f64>() / verdicts.len().max(1) as f64;
-            let mean_se: f64 = verdicts.iter().map(|v| v.standard_error).sum::<f64>() / verdicts.len().max(1) as f64;
+            let mean_gap: f64 =
+                verdicts.iter().map(|v| v.difference).sum::<f64>() / verdicts.len().max(1) as f64;
+            let mean_se: f64 = verdicts.iter().map(|v| v.standard_error).sum::<f64>()
+                / verdicts.len().max(1) as f64;
             eprintln!("  paired (horizon 3): best challenger's mean difference {mean_gap:+.4}, mean standard error {mean_se:.4}");
             for z in [0.0, 1.0, 2.0, 3.0] {
                 let kept = verdicts
@@ -656,7 +671,10 @@ mod tests {
                     .count();
                 eprintln!("  margin {z}: overrules {kept} of {}", verdicts.len());
                 if z == 2.0 {
-                    assert!(kept < overruled, "{name}: the margin kept no more of the policy's choices");
+                    assert!(
+                        kept < overruled,
+                        "{name}: the margin kept no more of the policy's choices"
+                    );
                 }
             }
         }
