@@ -30,6 +30,7 @@ const TEN_POW_16: u64 = 10_000_000_000_000_000;
 /// `D = floor(x · 10^16 / 2^64)` is uniform on `0..10^16` (rejecting about 4 words in 10,000); the
 /// sixteen decimal digits of `D` are then independent d10s, read from the top one multiply at a
 /// time: `10 · x = digit · 2^64 + x'`.
+#[derive(Clone)]
 pub struct Dice {
     rng: Xoshiro256PlusPlus,
     fraction: u64,

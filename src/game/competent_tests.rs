@@ -238,6 +238,7 @@ fn search_beats_random_and_the_scripted_default_in_the_toy() {
         spec: SearchSpec {
             budget: 400,
             horizon: 0,
+            margin: None,
         },
         rollout: Box::new(scripted.clone()),
     };

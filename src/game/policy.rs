@@ -12,7 +12,7 @@
 //! `search` is the engine's search player ([`super::search`]): a catalog offers it when its
 //! ruleset implements [`super::search::Searchable`] and gives the catalog a [`SearchHook`].
 
-use super::search::{SearchSpec, BUDGET_RANGE, HORIZON_RANGE};
+use super::search::{SearchSpec, BUDGET_RANGE, HORIZON_RANGE, MARGIN_RANGE};
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::spec::{value_text, Fields};
 use toml::{Table, Value};
@@ -64,7 +64,7 @@ pub struct PolicyCatalog<P: 'static> {
 
 /// The search player's name in every catalog that offers it.
 pub const SEARCH: &str = "search";
-const SEARCH_KEYS: [&str; 4] = ["policy", "budget", "horizon", "rollout"];
+const SEARCH_KEYS: [&str; 5] = ["policy", "budget", "horizon", "rollout", "margin"];
 
 /// The policy chosen for one player, as it will be reported.
 pub struct Chosen<P> {
@@ -184,12 +184,21 @@ impl<P> PolicyCatalog<P> {
         table: &Table,
         support: &SearchSupport<P>,
     ) -> Result<Chosen<P>> {
-        if let Some(key) = table.keys().find(|k| !SEARCH_KEYS.contains(&k.as_str())) {
+        let defaults = support.defaults;
+        // `margin` only where the ruleset lists its rollout policy's choice first.
+        let known =
+            |k: &str| SEARCH_KEYS.contains(&k) && (k != "margin" || defaults.margin.is_some());
+        if let Some(key) = table.keys().find(|k| !known(k)) {
+            let margin = if defaults.margin.is_some() {
+                ", margin"
+            } else {
+                ""
+            };
             return Err(AleaError::input(
                 source,
                 format!("{field}.{key}"),
                 value_text(&table[key]),
-                "a parameter of \"search\": budget, horizon, rollout",
+                format!("a parameter of \"search\": budget, horizon, rollout{margin}"),
             ));
         }
         let whole = |key: &str, (lo, hi): (u32, u32), default: u32| -> Result<u32> {
@@ -204,10 +213,24 @@ impl<P> PolicyCatalog<P> {
                 )),
             }
         };
-        let defaults = support.defaults;
+        let margin = match (table.get("margin"), defaults.margin) {
+            (None, default) => default,
+            (Some(v), _) => match v.as_float().or(v.as_integer().map(|i| i as f64)) {
+                Some(z) if (MARGIN_RANGE.0..=MARGIN_RANGE.1).contains(&z) => Some(z),
+                _ => {
+                    return Err(AleaError::input(
+                        source,
+                        format!("{field}.margin"),
+                        value_text(v),
+                        "a number of standard errors from 0 to inf (inf: never overrule the rollout policy)",
+                    ))
+                }
+            },
+        };
         let spec = SearchSpec {
             budget: whole("budget", BUDGET_RANGE, defaults.budget)?,
             horizon: whole("horizon", HORIZON_RANGE, defaults.horizon)?,
+            margin,
         };
         let first = Value::String(self.kinds[0].name.to_string());
         let rollout_value = table.get("rollout").unwrap_or(&first);
@@ -239,6 +262,9 @@ impl<P> PolicyCatalog<P> {
         }
         if spec.horizon != defaults.horizon {
             shown.push(format!("horizon={}", spec.horizon));
+        }
+        if let (Some(z), true) = (spec.margin, spec.margin != defaults.margin) {
+            shown.push(format!("margin={z}"));
         }
         shown.push(format!("rollout={}", rollout.label));
         Ok(Chosen {
@@ -301,6 +327,9 @@ impl<P> PolicyCatalog<P> {
             ));
             out.push(format!("  horizon ({}..{}, default {}): turns a rollout plays before it is scored; 0 = to the end", HORIZON_RANGE.0, HORIZON_RANGE.1, d.horizon));
             out.push(format!("  rollout (a policy, default {}): the policy the searcher plays inside its rollouts", self.kinds[0].name));
+            if let Some(z) = d.margin {
+                out.push(format!("  margin (0..inf, default {z}): standard errors by which a candidate must beat the rollout policy's own choice (paired rollouts) to overrule it; inf = never"));
+            }
         }
         out
     }

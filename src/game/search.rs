@@ -10,6 +10,13 @@
 //! every candidate plays from the same seed (common random numbers), so candidates are compared
 //! on the same luck and the comparison's noise is the candidates' difference, not the dice's.
 //!
+//! A ruleset whose first candidate is its rollout policy's own choice may give the search a
+//! `margin` ([`SearchSpec::margin`]): that candidate is then the default, rolled out on every
+//! round and never dropped, and the best challenger replaces it only when their paired difference
+//! (rollout `j` of both plays the same seed) exceeds `margin` standard errors. Keeping the best of
+//! noisy estimates otherwise overrules a good policy with moves no better than its own, so often
+//! that the searcher plays worse than its rollout policy.
+//!
 //! The searcher sees the whole state, the other players' policies included (an omniscient
 //! player); a ruleset with hidden information says so where it implements [`Searchable`].
 
@@ -22,6 +29,11 @@ pub struct SearchSpec {
     pub budget: u32,
     /// Turns a rollout plays before it is scored by the ruleset's heuristic; 0 = to the end.
     pub horizon: u32,
+    /// `Some(z)` where the ruleset lists its rollout policy's own choice first: that choice is
+    /// kept unless another candidate beats it by `z` standard errors of their paired difference,
+    /// and a decision leaves the game's dice untouched (with `z` infinite the searcher plays the
+    /// very games its rollout policy plays). `None`: the best mean wins.
+    pub margin: Option<f64>,
 }
 
 impl Default for SearchSpec {
@@ -29,16 +41,21 @@ impl Default for SearchSpec {
         SearchSpec {
             budget: 64,
             horizon: 0,
+            margin: None,
         }
     }
 }
 
 /// Mixed into a decision's seed for the order ties are broken in.
 const TIE_SALT: u64 = 0x7469_6573;
+/// Mixed into the game's next word (not drawn) for a decision's seed when it has a default.
+const DEFAULT_SALT: u64 = 0x6465_6661_756c_7473;
 
 /// What the search parameters may be, for the policy catalog and `alea list`.
 pub const BUDGET_RANGE: (u32, u32) = (1, 100_000);
 pub const HORIZON_RANGE: (u32, u32) = (0, 1_000);
+/// `margin`, in standard errors (infinite: never overrule the rollout policy).
+pub const MARGIN_RANGE: (f64, f64) = (0.0, f64::INFINITY);
 
 /// A game whose decisions a search player can try out.
 pub trait Searchable {
@@ -63,13 +80,33 @@ pub trait Searchable {
     ) -> f64;
 }
 
+/// How the last decision with a default went: the best challenger against the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Verdict {
+    /// The best challenger's index in the candidate list (0 when there was none).
+    pub challenger: usize,
+    /// Its mean paired difference from the default, and that mean's standard error.
+    pub difference: f64,
+    pub standard_error: f64,
+    /// Rollouts the difference rests on.
+    pub rollouts: u32,
+    /// Whether the challenger was taken.
+    pub overruled: bool,
+}
+
 /// Reusable buffers of one search player: choosing allocates nothing once they have grown.
 pub struct Searcher<G: Searchable> {
     candidates: Vec<G::Action>,
     alive: Vec<usize>,
     value: Vec<f64>,
     rollouts: Vec<u32>,
+    /// Per candidate, the sums of its paired differences from the default and of their squares.
+    difference: Vec<(f64, f64)>,
+    /// The default's values in the current round, by rollout.
+    default_values: Vec<f64>,
     scratch: Option<G::State>,
+    /// The last decision that had a default and challengers.
+    pub verdict: Verdict,
 }
 
 impl<G: Searchable> Default for Searcher<G> {
@@ -79,7 +116,10 @@ impl<G: Searchable> Default for Searcher<G> {
             alive: Vec::new(),
             value: Vec::new(),
             rollouts: Vec::new(),
+            difference: Vec::new(),
+            default_values: Vec::new(),
             scratch: None,
+            verdict: Verdict::default(),
         }
     }
 }
@@ -100,8 +140,9 @@ pub fn rollouts_per_round(budget: u32, candidates: usize) -> Vec<(usize, u32)> {
 
 impl<G: Searchable> Searcher<G> {
     /// The action `player` takes at `state`'s decision point, by successive halving over
-    /// `spec.budget` rollouts; `None` when there is no candidate. The rollouts' seeds come from
-    /// one draw of `dice`, so the game's own stream moves on by exactly one word per decision.
+    /// `spec.budget` rollouts; `None` when there is no candidate. Without a margin the rollouts'
+    /// seeds come from one draw of `dice`, so the game's own stream moves on by exactly one word
+    /// per decision; with one they come from the next word without drawing it.
     pub fn choose(
         &mut self,
         game: &G,
@@ -116,35 +157,44 @@ impl<G: Searchable> Searcher<G> {
         if k <= 1 {
             return self.candidates.first().copied();
         }
-        let base = dice.next_u64();
+        let base = match spec.margin {
+            None => dice.next_u64(),
+            Some(_) => mix64(dice.clone().next_u64() ^ DEFAULT_SALT ^ (player as u64) << 48),
+        };
+        // With a default, candidate 0 is not among those halved: it is rolled out every round.
+        let first = spec.margin.is_some() as usize;
         self.alive.clear();
-        self.alive.extend(0..k);
+        self.alive.extend(first..k);
         // The candidates in a random order: rollouts that score 0 or 1 often tie, and a tie must
         // not always go to the first candidate the ruleset lists.
         let mut order = Dice::from_seed(mix64(base ^ TIE_SALT));
-        for i in (1..k).rev() {
+        for i in (1..self.alive.len()).rev() {
             self.alive.swap(i, order.below(i as u64 + 1) as usize);
         }
         self.value.clear();
         self.value.resize(k, 0.0);
         self.rollouts.clear();
         self.rollouts.resize(k, 0);
+        self.difference.clear();
+        self.difference.resize(k, (0.0, 0.0));
         let mut done = 0u32;
         for (_, per) in rollouts_per_round(spec.budget, k) {
-            for &c in &self.alive {
+            if first == 1 {
+                self.default_values.clear();
                 for j in done..done + per {
-                    let scratch = match &mut self.scratch {
-                        Some(s) => {
-                            s.clone_from(state);
-                            s
-                        }
-                        none => none.insert(state.clone()),
-                    };
-                    let mut roll = Dice::from_seed(mix64(base ^ j as u64));
-                    let v =
-                        game.rollout(scratch, player, self.candidates[c], spec.horizon, &mut roll);
-                    self.value[c] += v;
-                    self.rollouts[c] += 1;
+                    let v = self.roll(game, state, player, 0, spec.horizon, base, j);
+                    self.default_values.push(v);
+                }
+            }
+            for i in 0..self.alive.len() {
+                let c = self.alive[i];
+                for j in done..done + per {
+                    let v = self.roll(game, state, player, c, spec.horizon, base, j);
+                    if first == 1 {
+                        let d = v - self.default_values[(j - done) as usize];
+                        self.difference[c].0 += d;
+                        self.difference[c].1 += d * d;
+                    }
                 }
             }
             done += per;
@@ -154,7 +204,56 @@ impl<G: Searchable> Searcher<G> {
             self.alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
             self.alive.truncate(self.alive.len().div_ceil(2));
         }
-        Some(self.candidates[self.alive[0]])
+        let best = self.alive[0];
+        let Some(margin) = spec.margin else {
+            return Some(self.candidates[best]);
+        };
+        let n = self.rollouts[best];
+        let (sum, squares) = self.difference[best];
+        let difference = sum / n as f64;
+        let variance = if n > 1 {
+            ((squares - sum * difference) / (n - 1) as f64).max(0.0)
+        } else {
+            f64::INFINITY
+        };
+        let standard_error = (variance / n as f64).sqrt();
+        // An infinite margin never overrules (not even a difference with no spread).
+        let overruled =
+            margin.is_finite() && difference > 0.0 && difference > margin * standard_error;
+        self.verdict = Verdict {
+            challenger: best,
+            difference,
+            standard_error,
+            rollouts: n,
+            overruled,
+        };
+        Some(self.candidates[if overruled { best } else { 0 }])
+    }
+
+    /// Rollout `j` of candidate `c` (its seed shared by every candidate's rollout `j`).
+    #[allow(clippy::too_many_arguments)]
+    fn roll(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: usize,
+        c: usize,
+        horizon: u32,
+        base: u64,
+        j: u32,
+    ) -> f64 {
+        let scratch = match &mut self.scratch {
+            Some(s) => {
+                s.clone_from(state);
+                s
+            }
+            none => none.insert(state.clone()),
+        };
+        let mut roll = Dice::from_seed(mix64(base ^ j as u64));
+        let v = game.rollout(scratch, player, self.candidates[c], horizon, &mut roll);
+        self.value[c] += v;
+        self.rollouts[c] += 1;
+        v
     }
 }
 
@@ -193,12 +292,47 @@ mod tests {
             let spec = SearchSpec {
                 budget: 120,
                 horizon: 0,
+                margin: None,
             };
             if searcher.choose(&bandit, &(), 0, spec, &mut dice) == Some(2) {
                 right += 1;
             }
         }
         assert!(right >= 190, "the best arm was chosen {right} times in 200");
+        // With a margin, arm 0 is the default: equal arms never overrule it (their paired
+        // rollouts tie), a clearly better arm does; plain halving takes a tied arm at random.
+        let with = |margin| SearchSpec {
+            budget: 120,
+            horizon: 0,
+            margin,
+        };
+        let flat = Bandit(vec![0.5; 6]);
+        let (mut kept, mut kept_plain) = (0, 0);
+        for game in 0..200 {
+            let mut dice = Dice::for_trial(6, 0, game);
+            kept += (searcher.choose(&flat, &(), 0, with(Some(2.0)), &mut dice) == Some(0)) as u32;
+            assert_eq!(searcher.verdict.difference, 0.0);
+            assert!(!searcher.verdict.overruled);
+            kept_plain += (searcher.choose(&flat, &(), 0, with(None), &mut dice) == Some(0)) as u32;
+        }
+        assert_eq!(kept, 200);
+        assert!(
+            kept_plain < 100,
+            "plain halving kept arm 0 {kept_plain} times in 200"
+        );
+        let mut taken = 0;
+        for game in 0..200 {
+            let mut dice = Dice::for_trial(6, 1, game);
+            let (before, after) = (dice.clone().next_u64(), {
+                let d = searcher.choose(&bandit, &(), 0, with(Some(2.0)), &mut dice);
+                taken += (d == Some(2)) as u32;
+                dice.next_u64()
+            });
+            assert_eq!(before, after, "a decision with a default draws nothing");
+            let v = searcher.verdict;
+            assert_eq!(v.overruled, v.difference > 2.0 * v.standard_error);
+        }
+        assert!(taken >= 190, "the best arm was taken {taken} times in 200");
         let lone = Bandit(vec![0.5]);
         let (mut dice, mut twin) = (Dice::for_trial(5, 0, 0), Dice::for_trial(5, 0, 0));
         assert_eq!(

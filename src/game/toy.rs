@@ -119,6 +119,7 @@ const CATALOG: PolicyCatalog<Play> = PolicyCatalog {
         defaults: SearchSpec {
             budget: 64,
             horizon: 0,
+            margin: None,
         },
     }),
 };

@@ -256,6 +256,7 @@ pub static CATALOG: PolicyCatalog<Policy> = PolicyCatalog {
         defaults: SearchSpec {
             budget: 32,
             horizon: 0,
+            margin: None,
         },
     }),
 };

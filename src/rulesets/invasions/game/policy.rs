@@ -275,6 +275,7 @@ pub const CATALOG: PolicyCatalog<Player> = PolicyCatalog {
         defaults: SearchSpec {
             budget: 32,
             horizon: 3,
+            margin: Some(2.0),
         },
     }),
 };

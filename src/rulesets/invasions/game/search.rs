@@ -365,7 +365,8 @@ mod tests {
                 policy: Policy::Random,
                 search: Some(SearchSpec {
                     budget: 8,
-                    horizon: 3
+                    horizon: 3,
+                    margin: CATALOG.search.as_ref().unwrap().defaults.margin,
                 })
             }
         );
@@ -478,9 +479,9 @@ mod tests {
     }
 
     /// Times decisions at the default budget (the figure the issue asks for) and checks that a
-    /// decision draws one word of the game's dice.
+    /// decision draws nothing from the game's dice.
     #[test]
-    fn a_decision_is_quick_and_draws_one_word() {
+    fn a_decision_is_quick_and_draws_nothing() {
         let g = game();
         let p = g.players.iter().position(|x| x == "Persians").unwrap();
         let rollouts = Rollouts::new(&g);
@@ -493,10 +494,11 @@ mod tests {
             let (mut dice, mut twin) = (Dice::from_seed(i as u64), Dice::from_seed(i as u64));
             let d = searcher.choose(&rollouts, s, p, spec, &mut dice);
             assert!(d.is_some());
-            if candidates(&g, s, p).len() > 1 {
+            // A search with a default (the catalog's) reads the next word without drawing it.
+            if candidates(&g, s, p).len() > 1 && spec.margin.is_none() {
                 twin.next_u64();
             }
-            assert_eq!(dice.next_u64(), twin.next_u64(), "one word per decision");
+            assert_eq!(dice.next_u64(), twin.next_u64(), "no word drawn");
         }
         let per = start.elapsed().as_secs_f64() * 1000.0 / all.len() as f64;
         let cpu =
@@ -507,6 +509,175 @@ mod tests {
             spec.budget,
             spec.horizon
         );
+    }
+
+    /// Every player on the shipped tuned policy (balanced objectives), `searcher` searching with
+    /// `spec` over its own.
+    fn tuned_game(searcher: &str, spec: SearchSpec) -> Game {
+        let mut scenario = super::super::scenario::Scenario::bundled().unwrap();
+        assert!(scenario.choose_objective_values(true));
+        let text = std::fs::read_to_string("experiments/tuned/invasions.toml").unwrap();
+        let file: toml::Table = toml::from_str(&text).unwrap();
+        let table = file["policies"].as_table().unwrap().clone();
+        let keys = crate::game::summary::player_keys(&scenario.players);
+        let chosen = CATALOG
+            .assign(
+                &crate::spec::Fields::new("tuned", &table),
+                &keys,
+                "scripted",
+            )
+            .unwrap();
+        let policies = scenario
+            .nations
+            .iter()
+            .map(|n| chosen[n.player as usize].policy.policy)
+            .collect();
+        let labels = chosen.into_iter().map(|c| c.label).collect();
+        let options = Options::defaults(crate::rulesets::invasions::OPTIONS);
+        let mut g = Game::new(scenario, &options, labels, policies, Vec::new());
+        let p = g.players.iter().position(|x| x == searcher).unwrap();
+        g.search[p] = Some(spec);
+        g
+    }
+
+    /// One game's log and record from game `index` of seed 7.
+    fn played(g: &Game, index: u64) -> (Vec<String>, crate::game::GameRecord) {
+        use crate::game::GameModel;
+        let mut play = Play::new(g);
+        let mut log = TextLog::default();
+        let mut dice = Dice::for_trial(7, 0, index);
+        play.run(&mut dice, &mut crate::game::NoObserver, &mut log);
+        let mut record = crate::game::GameRecord::new(g.players.len(), g.game_columns().len());
+        play.record(&mut record, &mut log);
+        (log.lines, record)
+    }
+
+    /// With an infinite margin the search player keeps every choice of its rollout policy and
+    /// leaves the game's dice alone: it plays the very games the tuned players play, line for
+    /// line. Plain successive halving (no margin) overrules the policy and the games differ (the
+    /// comparison can fail).
+    #[test]
+    fn an_infinite_margin_plays_the_rollout_policys_own_games() {
+        let spec = SearchSpec {
+            budget: 8,
+            horizon: 1,
+            margin: Some(f64::INFINITY),
+        };
+        let mut differed = 0;
+        for name in ["Romans", "Persians"] {
+            let never = tuned_game(name, spec);
+            let mut tuned = tuned_game(name, spec);
+            tuned.search.fill(None);
+            let p = never.players.iter().position(|x| x == name).unwrap();
+            let mut eager = tuned_game(name, spec);
+            eager.search[p] = Some(SearchSpec {
+                margin: None,
+                ..spec
+            });
+            for index in 0..2 {
+                let game = played(&never, index);
+                assert!(game == played(&tuned, index), "{name}, game {index}");
+                let (lines, record) = game;
+                assert!(!lines.iter().any(|l| l.contains("(search)")));
+                let (eager_lines, eager_record) = played(&eager, index);
+                assert!(eager_lines.iter().any(|l| l.contains("(search)")));
+                differed += (eager_lines != lines || eager_record != record) as u32;
+            }
+        }
+        assert!(differed > 0, "overruling never changed a game");
+    }
+
+    /// Why the search rung did not separate from the tuned one: per decision of tuned games, how
+    /// often plain successive halving overrules the tuned policy, what its choice is worth against
+    /// the policy's own by rollouts to the end, and what the paired margin test would keep.
+    #[test]
+    #[ignore = "a measurement (minutes): cargo test --release --lib diagnose_search -- --ignored --nocapture"]
+    fn diagnose_search_over_tuned() {
+        let budget = 128;
+        let truth_rollouts = 48;
+        for name in ["Romans", "Persians", "Huns", "Goths"] {
+            let spec = SearchSpec {
+                budget,
+                horizon: 3,
+                margin: None,
+            };
+            let g = tuned_game(name, spec);
+            let p = g.players.iter().position(|x| x == name).unwrap();
+            let rollouts = Rollouts::new(&g);
+            let (mut plain, mut paired) = (Searcher::default(), Searcher::default());
+            let mut all = states(&g, Stage::Plan, 3);
+            all.extend(states(&g, Stage::Orders, 3));
+            let (mut decisions, mut overruled) = (0, 0);
+            let mut truth = Vec::new();
+            let mut verdicts = Vec::new();
+            for (i, s) in all.iter().enumerate() {
+                if candidates(&g, s, p).len() < 2 {
+                    continue;
+                }
+                decisions += 1;
+                let mut dice = Dice::from_seed(i as u64);
+                let d = plain.choose(&rollouts, s, p, spec, &mut dice).unwrap();
+                let with = SearchSpec {
+                    margin: Some(2.0),
+                    ..spec
+                };
+                paired.choose(&rollouts, s, p, with, &mut dice);
+                verdicts.push(paired.verdict);
+                if d == Directive::Follow {
+                    continue;
+                }
+                overruled += 1;
+                // The overruling choice against Follow, to the end, paired seeds.
+                let mut sum = 0.0;
+                let mut sq = 0.0;
+                for j in 0..truth_rollouts {
+                    let mut a = s.clone();
+                    let mut b = s.clone();
+                    let va = rollouts.rollout(&mut a, p, d, 0, &mut Dice::from_seed(1000 + j));
+                    let vb = rollouts.rollout(
+                        &mut b,
+                        p,
+                        Directive::Follow,
+                        0,
+                        &mut Dice::from_seed(1000 + j),
+                    );
+                    sum += va - vb;
+                    sq += (va - vb) * (va - vb);
+                }
+                let n = truth_rollouts as f64;
+                let mean = sum / n;
+                let se = ((sq - sum * mean) / (n - 1.0) / n).max(0.0).sqrt();
+                truth.push((s.turn, s.stage, d, mean, se));
+            }
+            let worth: f64 = truth.iter().map(|t| t.3).sum::<f64>() / truth.len().max(1) as f64;
+            eprintln!(
+                "{name}: {decisions} decisions, plain halving overrules {overruled}; its choices' mean worth over Follow to the end {worth:+.4}"
+            );
+            for t in &truth {
+                eprintln!(
+                    "  turn {} {:?} {:?}: {:+.3} ± {:.3}",
+                    t.0, t.1, t.2, t.3, t.4
+                );
+            }
+            let mean_gap: f64 =
+                verdicts.iter().map(|v| v.difference).sum::<f64>() / verdicts.len().max(1) as f64;
+            let mean_se: f64 = verdicts.iter().map(|v| v.standard_error).sum::<f64>()
+                / verdicts.len().max(1) as f64;
+            eprintln!("  paired (horizon 3): best challenger's mean difference {mean_gap:+.4}, mean standard error {mean_se:.4}");
+            for z in [0.0, 1.0, 2.0, 3.0] {
+                let kept = verdicts
+                    .iter()
+                    .filter(|v| v.difference > 0.0 && v.difference > z * v.standard_error)
+                    .count();
+                eprintln!("  margin {z}: overrules {kept} of {}", verdicts.len());
+                if z == 2.0 {
+                    assert!(
+                        kept < overruled,
+                        "{name}: the margin kept no more of the policy's choices"
+                    );
+                }
+            }
+        }
     }
 
     /// This thread's CPU time (user + system) from /proc, in seconds (10 ms ticks), where Linux

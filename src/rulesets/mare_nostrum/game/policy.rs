@@ -310,6 +310,7 @@ pub const CATALOG: PolicyCatalog<BoxedPolicy> = PolicyCatalog {
         defaults: SearchSpec {
             budget: 64,
             horizon: 8,
+            margin: None,
         },
     }),
 };

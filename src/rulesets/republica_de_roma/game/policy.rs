@@ -212,6 +212,7 @@ pub const CATALOG: PolicyCatalog<FactionPolicy> = PolicyCatalog {
         defaults: SearchSpec {
             budget: 48,
             horizon: 0,
+            margin: None,
         },
     }),
 };

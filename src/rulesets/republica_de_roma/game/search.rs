@@ -529,7 +529,8 @@ mod tests {
             own.search,
             Some(SearchSpec {
                 budget: 48,
-                horizon: 0
+                horizon: 0,
+                margin: None
             })
         );
         let follow = Directive::Follow.apply(own, &m.styles);
