@@ -75,12 +75,14 @@ impl Play<'_> {
         }
     }
 
-    /// XIII.C: draw 2 (+ the leader's bonus: none) until two sets show, take the cheapest set it
+    /// XIII.C: draw 2 + the leader's administration bonus until two sets show, take the cheapest set it
     /// can pay (the cards' effects follow the null model, so cost is all that differs); true when
     /// it could pay none (bankruptcy at the end of the Income step).
     fn administration_card(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
         let g = self.game;
-        let drawn = procedures::roll_administration_draw(g.scenario.administration_deck, 2, dice);
+        let draws = 2 + self.leader_of(n).map_or(0, |r| r.administration);
+        let drawn =
+            procedures::roll_administration_draw(g.scenario.administration_deck, draws, dice);
         let costs = if self.st.status(n) == Some(Status::Empire) {
             g.scenario.empire_sets
         } else {

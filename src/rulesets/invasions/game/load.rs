@@ -180,6 +180,7 @@ impl<'f> Loader<'f> {
         let revolt_chance = self.events(ab)?;
         let limes = self.limes(ab, &names)?;
         let objective_balance = self.objective_balance(ab, &head.players)?;
+        let leaders = self.leaders(ab, head.turns)?;
         let mut s = Scenario {
             title: head.title.clone(),
             year: head.year,
@@ -216,6 +217,7 @@ impl<'f> Loader<'f> {
             revolt_chance,
             revolt_areas: [[0; 10]; 2],
             objective_balance,
+            leaders,
             stand_ins: self.stand_ins,
         };
         if revolt_chance > 0.0 {

@@ -16,6 +16,7 @@ pub mod assault;
 pub mod battles;
 pub mod economy;
 mod files;
+pub mod leaders;
 pub mod limes;
 mod load;
 mod load_abstraction;
@@ -33,6 +34,8 @@ pub mod turn;
 
 #[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod leaders_tests;
 #[cfg(test)]
 mod politics_tests;
 #[cfg(test)]
@@ -84,6 +87,8 @@ pub const GAME_COLUMNS: &[&str] = &[
     "foedera",
     "foedera_broken",
     "bonds_freed",
+    "leaders_killed",
+    "campaigns",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_foedus_romans",
@@ -417,16 +422,17 @@ pub enum EntryRule {
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
-    "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works; the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border); a horde's province is always defended; no leaders, so no leader bonus",
-    "interception (XIX.A) at the Area level: one leaderless stack from the adjacent Area with the most units to spare (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "not played: leaders and campaigns (the Time Track's leaders are not in the text), the Limes turned into local units on turn 8 (Roman aid P), fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, diplomacy cards other than the Empires' discard for 1 gold, alliances (they come only from diplomacy cards and events), religion and heresies",
+    "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works (the leader's combat bonus where he stands with the stack); the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border), its leader with it; a horde's province is always defended",
+    "interception (XIX.A) at the Area level: one stack from the adjacent Area with the most units to spare, led by the nation's leader if he stands there (his combat bonus to the roll, his stacking bonus to the room; he moves with it) (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
+    "not played: the Limes turned into local units on turn 8 (Roman aid P), fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, diplomacy cards other than the Empires' discard for 1 gold, alliances (they come only from diplomacy cards and events), religion and heresies",
     "politics (politics.rs): a captured horde (no unit left with it) and a Kingdom with its capital taken and 3 provinces or fewer submit as vassals (a minor kingdom taken by a Civilized nation as a client); an attacking horde never submits (the battle code reports no spare hit); a vassal or federate captor still ends the horde's nation; the vassal's one lent unit is its cheapest; the client mercenary, the federate mercenary and a second Foedus to the same federate are not played; the Foedus offer, the break and the Nomad vassal's rebellion happen at the end of the Time phase, after reinforcements (the rules: by or at the nation's activation); each Empire offers one Foedus a turn to a Barbarian of another player (not one invading this turn), ceding the two provinces of one Civilized Area it values least, the federate's horde and its units moving there; the federator's units stay (stacking ignored)",
     "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts; no religion, so suppression has no heresy or religion modifier",
-    "the Huns vanish at Attila's death (their player aid E is not in the text); the Empire test's leader term is 0 (no leaders)",
-    "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), assaulted (2 hits for +1) when the stack keeps the policy's assault units after the hits, Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
+    "the Huns vanish at Attila's death (their player aid E is not in the text)",
+    "leaders (leaders.rs; who arrives when with which ratings is the placeholder abstraction.toml [leaders]): one leader a nation in play (digest Q8's commanding leader; an Empire's Caesar beside a historical leader is not played), the turn's historical one else its status's intrinsic one, placed in the Reinforcements step with the horde or the nation's biggest stack, moving with the stack he leads; his combat bonus is the battle code's leader input, his death the battle code's settlement (D2 when his stack is wiped out, D10 for a winning Empire in Decline), drawn by the game; administration and diplomacy bonuses add cards; he campaigns (XXII) up to his campaign value after the stacks step from his Area, never with the horde, with no free redeployment and no maintained campaign siege; Mountain leaders (no ambush) are not marked",
+    "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; the odds a policy weighs leave leaders out (their rerolls make the exact solver costly; the battle played has them); sieges are one D10 with the leader's rerolls after a failure (a Barbarian leader's terror D2 first at an unfortified city, each time his stack arrives), assaulted (2 hits for +1) when the stack keeps the policy's assault units after the hits, Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
     "naval transport and landings (XXV.D-E) at the Area level: a Kingdom or Empire whose naval stack lies off one of its ports carries up to 3 units a fleet across that zone or into an adjacent one where it also has a stack, and lands them on an enemy or empty province with a port on the last zone (only provinces with a port city or site are coastal here: the map's coastline is not in the text), once per activation when its land attacks left room; the sea-risk roll, the enemy naval stack's interception (the biggest of another player in the zones crossed; automatic where its nation holds every city of the coast, else a D2) and the naval battle are the battle code's Landing; the landed units then attack with no border crossed; the city of a coast where its owner has a naval stack gets the siege's -1",
     "Limes (XVIII.I) in the placeholder frontier provinces of abstraction.toml [limes], standing while a Roman nation holds them up to turn 7: a supported Limes fights in the battle code's land battle, an unsupported one is destroyed and hits on a D2 (the battle code's Limes) before any interceptor arrives; rebuilt for free at the start of the Military phase where Rome holds the province; an Incursion + removes it",
-    "overrun and forced passage (XVIII.E-F) never arise at the Area level: overrun needs a stack of 6 and a stack here is at most the stacking limit + 1 (no leaders), and with no province-by-province movement there is nothing to pass through (the forcing stack fights the defenders anyway)",
+    "overrun and forced passage (XVIII.E-F) are not played at the Area level: with no province-by-province movement there is no province to pass through, so a stack of 6 or more (a leader's stacking bonus allows it) fights a lone unit in its target as a battle, and the forcing stack fights the defenders anyway",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",
     "raiders without a horde raid a random eligible province anywhere (their starting provinces are on the nation cards); a raid result of 11-12 settles the raider (inactive) without placing its units",
     "purchases: the scripted mix of infantry, cavalry and heavy units at the placeholder prices of abstraction.toml [purchases]; the Romans' national unit 1 a turn (2 from turn 8), their other purchases from turn 3 (the dated auxiliaries); a city fortified (standard walls, 15 gold) when the treasury reaches the policy's fortify; no repairs",

@@ -164,9 +164,10 @@ impl Play<'_> {
             if units == 0 {
                 continue;
             }
+            let leader = self.leader_in(n, a);
             let revolt = Revolt {
                 units,
-                leader: None,
+                leader: leader.map(|r| r.combat as u32),
                 heretical: false,
                 religion_differs: false,
                 as_extracted: g.minus_signs_lost,
@@ -185,6 +186,10 @@ impl Play<'_> {
                 self.st.counters.revolts_suppressed += 1;
             } else {
                 self.st.lose_cheapest(n, a, 1);
+                // With one unit there, the leader dies on a failed D2 (XVI.F, Q31).
+                if units == 1 && leader.is_some() && !procedures::d2(dice) {
+                    self.leader_falls(n, log);
+                }
             }
             game_log!(
                 log,

@@ -254,6 +254,8 @@ pub struct Scenario {
     /// abstraction.toml `[objective_balance]`: a factor per player on its nations' objective VP,
     /// applied by [`Scenario::choose_objective_values`] when an experiment asks for it.
     pub objective_balance: Option<Vec<f64>>,
+    /// abstraction.toml `[leaders]` (a placeholder: the Time Track's leaders are not in the text).
+    pub leaders: super::leaders::Leaders,
     pub(super) stand_ins: Vec<StandIn>,
 }
 

@@ -66,6 +66,8 @@ pub struct NationState {
     /// The turn the bond began (a Foedus breaks freely on the next turn; a Nomad's vassal may
     /// rebel from then on).
     pub bond_turn: u8,
+    /// Its leader in play this turn (leaders.rs).
+    pub leader: super::leaders::InPlay,
 }
 
 /// Units and gold that enter or leave the game, by cause: the invariant tests balance them.
@@ -109,6 +111,8 @@ pub struct Counters {
     pub fleets_sunk: u32,
     pub assaults: u32,
     pub limes_destroyed: u32,
+    pub leaders_killed: u32,
+    pub campaigns: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -149,6 +153,8 @@ pub struct State {
     pub orders: Vec<Directive>,
     /// Where the turn stands between its two decision points (the search's rollouts resume here).
     pub stage: Stage,
+    /// Historical leaders fallen this game (bit i: row i of the scenario's leaders).
+    pub dead_leaders: u128,
 }
 
 /// The two points of a turn where a searching player decides (see [`Directive`]).
@@ -421,6 +427,7 @@ pub fn initial(s: &Scenario) -> State {
                 bond: Bond::Free,
                 lord: NONE,
                 bond_turn: 0,
+                leader: super::leaders::InPlay::NONE,
             })
             .collect(),
         units: vec![[0; NT]; s.nations.len() * areas],
@@ -452,6 +459,7 @@ pub fn initial(s: &Scenario) -> State {
         plans: vec![Directive::Follow; s.players.len()],
         orders: vec![Directive::Follow; s.players.len()],
         stage: Stage::Plan,
+        dead_leaders: 0,
     };
     for (i, n) in s.nations.iter().enumerate() {
         if n.entry_turn == 1 {

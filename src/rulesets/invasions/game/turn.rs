@@ -119,6 +119,7 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.reinforce(dice, log);
         }
+        self.place_leaders(log);
         // Submission's aftermath, rebellions and the Foedus (politics.rs).
         self.politics(dice, log);
         self.st.stage = Stage::Orders;
@@ -141,11 +142,12 @@ impl<'g> Play<'g> {
         }
         // 3 Military phase.
         self.military(dice, log);
-        // 3.B End of Diplomacy: each Empire drew 1 card (1 + its leader's bonus, no leaders) and,
-        // playing none, discards it for 1 gold.
+        // 3.B End of Diplomacy: each Empire drew 1 card + its leader's diplomacy bonus, a Kingdom
+        // its leader's bonus, and, playing none, discards them for 1 gold each.
         for n in 0..self.st.nations.len() {
-            if self.st.status(n) == Some(Status::Empire) && !self.game.inactive[n] {
-                self.st.gain_gold(n, 1);
+            if !self.game.inactive[n] {
+                let cards = self.diplomacy_draws(n);
+                self.st.gain_gold(n, cards as i32);
             }
         }
         self.recover_unowned();
@@ -354,7 +356,7 @@ impl<'g> Play<'g> {
         let test = EmpireTest {
             civilized_areas: civ,
             barbarian_areas: barb,
-            leader_combat: 0,
+            leader_combat: self.leader_of(n).map_or(0, |r| r.combat),
             decline: self.st.nations[n].decline,
             holds_roma_or_constantinopolis: g
                 .great_cities
@@ -416,6 +418,7 @@ impl<'g> Play<'g> {
         self.free_dependants_of(n, &mut crate::game::NoLog);
         self.st.nations[n].bond = super::politics::Bond::Free;
         self.st.nations[n].lord = NONE;
+        self.st.nations[n].leader = super::leaders::InPlay::NONE;
         self.st.remove_all_units(n);
         self.st.release_all(s, n);
         self.st.set_phase(s, n, Phase::Gone);
@@ -685,6 +688,8 @@ impl<'g> Play<'g> {
             c.foedera as f64,
             c.foedera_broken as f64,
             c.freed as f64,
+            c.leaders_killed as f64,
+            c.campaigns as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
