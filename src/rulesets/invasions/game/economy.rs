@@ -63,6 +63,8 @@ impl Play<'_> {
             match self.st.status(n) {
                 Some(Status::Barbarian) => self.recover_pillage(n),
                 Some(_) => {
+                    // Conversion comes before the Administration cards (XXXI.B).
+                    self.convert(n, dice, log);
                     let short = self.administration_card(n, dice, log);
                     self.income(n, short, dice, log);
                     if self.st.status(n).is_some() {
@@ -177,8 +179,10 @@ impl Play<'_> {
         } else {
             0
         };
-        let expenses =
-            upkeep + DECLINE_COST[self.st.nations[n].decline as usize] + self.revolt_expenses(n);
+        let expenses = upkeep
+            + DECLINE_COST[self.st.nations[n].decline as usize]
+            + self.revolt_expenses(n)
+            + self.heresy_expenses(n);
         let net = gross - expenses;
         game_log!(
             log,
@@ -301,6 +305,7 @@ impl Play<'_> {
             procedures::halves_to_gold(self.gross_halves(n))
                 - DECLINE_COST[self.st.nations[n].decline as usize]
                 - self.revolt_expenses(n)
+                - self.heresy_expenses(n)
                 - self.st.units_of(n) as i32
         };
         let roman = g.roman[n];

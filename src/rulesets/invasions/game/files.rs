@@ -250,6 +250,21 @@ pub struct AbstractionFile {
     pub limes: Option<LimesTable>,
     /// Optional: an abstraction without it has no leaders.
     pub leaders: Option<LeadersTable>,
+    /// Optional: without it every Civilized Area but the Monophysite ones is Catholic, every
+    /// Barbarian Area Pagan, and no nation scores for converting.
+    pub religion: Option<ReligionTable>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReligionTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    /// Civilized Areas whose religion is Mazdean (the rest Catholic, but the rulebook's
+    /// Monophysite ones).
+    pub mazdean_areas: Vec<String>,
+    /// Nations whose card lists the conversion VP bonus.
+    pub conversion_bonus: Vec<String>,
 }
 
 #[derive(Deserialize)]

@@ -181,6 +181,8 @@ impl<'f> Loader<'f> {
         let limes = self.limes(ab, &names)?;
         let objective_balance = self.objective_balance(ab, &head.players)?;
         let leaders = self.leaders(ab, head.turns)?;
+        let (area_religion, conversion_bonus) =
+            self.religion(ab, &names, &areas, &monophysite_areas)?;
         let mut s = Scenario {
             title: head.title.clone(),
             year: head.year,
@@ -218,6 +220,8 @@ impl<'f> Loader<'f> {
             revolt_areas: [[0; 10]; 2],
             objective_balance,
             leaders,
+            area_religion,
+            conversion_bonus,
             stand_ins: self.stand_ins,
         };
         if revolt_chance > 0.0 {
@@ -535,7 +539,7 @@ impl<'f> Loader<'f> {
         Ok(out)
     }
 
-    fn area_list(
+    pub(super) fn area_list(
         &self,
         file: &str,
         field: &str,

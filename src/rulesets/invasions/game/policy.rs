@@ -74,6 +74,8 @@ pub struct Scripted {
     pub foedus_break: bool,
     /// A Nomad's vassal: rebel (D2) every turn the rules allow (XXIX.G).
     pub rebel: bool,
+    /// A Pagan or Arian Kingdom or Empire: convert to Catholicism (XXXI.B) when it would score.
+    pub convert: bool,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -210,6 +212,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 1.0,
     },
+    Param {
+        name: "convert",
+        summary: "a Pagan or Arian Kingdom or Empire: convert to Catholicism at the start of its Administration when its card's bonus would score (>= 0.5 = yes)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -237,13 +246,14 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         foedus_accept: v.get(16) >= 0.5,
         foedus_break: v.get(17) >= 0.5,
         rebel: v.get(18) >= 0.5,
+        convert: v.get(19) >= 0.5,
     }
 }
 
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion",
+        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion, conversion",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),

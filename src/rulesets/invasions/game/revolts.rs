@@ -168,8 +168,8 @@ impl Play<'_> {
             let revolt = Revolt {
                 units,
                 leader: leader.map(|r| r.combat as u32),
-                heretical: false,
-                religion_differs: false,
+                heretical: self.heretical(n, a),
+                religion_differs: self.religion_differs(n, a),
                 as_extracted: g.minus_signs_lost,
             };
             let attempt = match self.policy(n) {

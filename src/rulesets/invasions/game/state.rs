@@ -32,13 +32,15 @@ pub enum Phase {
 }
 
 /// The VP sources the game scores (digest §1.5), in this order in every per-source table.
-pub const VP_SOURCES: [&str; 4] = ["objectives", "raids", "foedus", "rebellion"];
+pub const VP_SOURCES: [&str; 5] = ["objectives", "raids", "foedus", "rebellion", "conversion"];
 pub const VP_OBJECTIVES: usize = 0;
 pub const VP_RAIDS: usize = 1;
 /// A federate's 3 VP a turn per Foedus (XXVIII.E-F).
 pub const VP_FOEDUS: usize = 2;
 /// A Nomad's vassal's failed rebellion, −5 VP (XXIX.G).
 pub const VP_REBELLION: usize = 3;
+/// Conversion to Catholicism (XXXI.B): the convert's bonus, and the papacy's half for Roma's holder.
+pub const VP_CONVERSION: usize = 4;
 
 #[derive(Clone, Copy, Debug)]
 pub struct NationState {
@@ -113,6 +115,7 @@ pub struct Counters {
     pub limes_destroyed: u32,
     pub leaders_killed: u32,
     pub campaigns: u32,
+    pub conversions: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -155,6 +158,8 @@ pub struct State {
     pub stage: Stage,
     /// Historical leaders fallen this game (bit i: row i of the scenario's leaders).
     pub dead_leaders: u128,
+    /// Nations converted to Catholicism (bit n), religion.rs.
+    pub converted: u64,
 }
 
 /// The two points of a turn where a searching player decides (see [`Directive`]).
@@ -460,6 +465,7 @@ pub fn initial(s: &Scenario) -> State {
         orders: vec![Directive::Follow; s.players.len()],
         stage: Stage::Plan,
         dead_leaders: 0,
+        converted: 0,
     };
     for (i, n) in s.nations.iter().enumerate() {
         if n.entry_turn == 1 {

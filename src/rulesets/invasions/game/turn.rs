@@ -690,6 +690,7 @@ impl<'g> Play<'g> {
             c.freed as f64,
             c.leaders_killed as f64,
             c.campaigns as f64,
+            c.conversions as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
