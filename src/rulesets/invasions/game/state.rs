@@ -70,6 +70,8 @@ pub struct NationState {
     pub bond_turn: u8,
     /// Its leader in play this turn (leaders.rs).
     pub leader: super::leaders::InPlay,
+    /// Diplomacy cards in hand, unused (diplomacy.rs).
+    pub cards: u8,
 }
 
 /// Units and gold that enter or leave the game, by cause: the invariant tests balance them.
@@ -116,6 +118,8 @@ pub struct Counters {
     pub leaders_killed: u32,
     pub campaigns: u32,
     pub conversions: u32,
+    pub diplomacy_cards: u32,
+    pub truces: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -160,6 +164,9 @@ pub struct State {
     pub dead_leaders: u128,
     /// Nations converted to Catholicism (bit n), religion.rs.
     pub converted: u64,
+    /// This turn's one-turn non-aggression pacts (diplomacy.rs), the first `truce_count`.
+    pub truces: [(u8, u8); super::diplomacy::MAX_TRUCES],
+    pub truce_count: u8,
 }
 
 /// The two points of a turn where a searching player decides (see [`Directive`]).
@@ -433,6 +440,7 @@ pub fn initial(s: &Scenario) -> State {
                 lord: NONE,
                 bond_turn: 0,
                 leader: super::leaders::InPlay::NONE,
+                cards: 0,
             })
             .collect(),
         units: vec![[0; NT]; s.nations.len() * areas],
@@ -466,6 +474,8 @@ pub fn initial(s: &Scenario) -> State {
         stage: Stage::Plan,
         dead_leaders: 0,
         converted: 0,
+        truces: [(NONE, NONE); super::diplomacy::MAX_TRUCES],
+        truce_count: 0,
     };
     for (i, n) in s.nations.iter().enumerate() {
         if n.entry_turn == 1 {

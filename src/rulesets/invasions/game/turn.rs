@@ -135,6 +135,8 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.caravans(dice, log);
         }
+        // 1.D Diplomacy.
+        self.diplomacy(dice, log);
         // 2 Administration (skipped on turn 1): cards, income, purchases; revolts need events.
         if turn > 1 {
             self.administration(dice, log);
@@ -142,14 +144,8 @@ impl<'g> Play<'g> {
         }
         // 3 Military phase.
         self.military(dice, log);
-        // 3.B End of Diplomacy: each Empire drew 1 card + its leader's diplomacy bonus, a Kingdom
-        // its leader's bonus, and, playing none, discards them for 1 gold each.
-        for n in 0..self.st.nations.len() {
-            if !self.game.inactive[n] {
-                let cards = self.diplomacy_draws(n);
-                self.st.gain_gold(n, cards as i32);
-            }
-        }
+        // 3.B End of Diplomacy: unused cards discarded for 1 gold each.
+        self.end_of_diplomacy();
         self.recover_unowned();
         // 4 Scoring.
         let scoring =
@@ -691,6 +687,8 @@ impl<'g> Play<'g> {
             c.leaders_killed as f64,
             c.campaigns as f64,
             c.conversions as f64,
+            c.diplomacy_cards as f64,
+            c.truces as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
