@@ -5,7 +5,8 @@
 //! (before any Military activation, as the rules require at the latest): *Tributus* (10 gold to a
 //! threatening enemy for a one-turn non-aggression) and *Unio* on a minor independent kingdom (a
 //! D2 makes it the player's client). The rest stay in hand and, at End of Diplomacy, every unused
-//! card is discarded for 1 gold; all cards go back to the deck (Q52).
+//! card is discarded for 1 gold; all cards go back to the deck (Q52; the option
+//! `diplomacy_played_cards = "discarded"` keeps the played ones out for the rest of the game).
 
 use super::policy::Policy;
 use super::politics::Bond;
@@ -72,6 +73,9 @@ impl Play<'_> {
             return;
         }
         let mut left = full_deck(s);
+        for (l, out) in left.iter_mut().zip(self.st.cards_out) {
+            *l -= out;
+        }
         for status in [Status::Kingdom, Status::Empire] {
             for age in 1..=12u8 {
                 for n in 0..self.st.nations.len() {
@@ -88,6 +92,8 @@ impl Play<'_> {
                         self.st.counters.diplomacy_cards += 1;
                         if !self.play_card(n, k, dice, log) {
                             self.st.nations[n].cards += 1;
+                        } else if self.game.played_cards_discarded {
+                            self.st.cards_out[k] += 1;
                         }
                     }
                 }

@@ -159,3 +159,53 @@ fn cards_are_drawn_and_played_in_games_and_the_invariants_hold() {
     }
     assert!(c > 0.0 && t > 0.0 && cl > 0.0, "{c} {t} {cl}");
 }
+
+#[test]
+fn under_q52s_discarded_reading_played_cards_leave_the_deck_for_good() {
+    let table: toml::Table = toml::from_str("diplomacy_played_cards = \"discarded\"").unwrap();
+    let options = crate::options::Options::resolve(
+        crate::rulesets::invasions::OPTIONS,
+        crate::spec::Fields::new("t.toml", &table),
+    )
+    .unwrap();
+    let g = super::game_tests::game_with_options(
+        super::scenario::Scenario::bundled().unwrap(),
+        scripted(),
+        &options,
+    );
+    let mut play = Play::new(&g);
+    let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+    let mut out = 0;
+    for i in 0..100 {
+        r.clear();
+        play.play(
+            &mut Dice::for_trial(2, 0, i),
+            &mut r,
+            &mut NoObserver,
+            &mut NoLog,
+        );
+        let gone: u32 = play.st.cards_out.iter().map(|&c| c as u32).sum();
+        let truces = r.extra[g
+            .game_columns()
+            .iter()
+            .position(|c| *c == "truces")
+            .unwrap()];
+        assert!(
+            gone as f64 >= truces,
+            "every truce played a card out of the deck"
+        );
+        out += gone;
+    }
+    assert!(out > 0);
+    // Under the default nothing leaves the deck.
+    let g = bundled_game(scripted());
+    let mut play = Play::new(&g);
+    r.clear();
+    play.play(
+        &mut Dice::for_trial(2, 0, 0),
+        &mut r,
+        &mut NoObserver,
+        &mut NoLog,
+    );
+    assert_eq!(play.st.cards_out, [0; super::diplomacy::KINDS]);
+}

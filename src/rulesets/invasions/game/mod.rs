@@ -182,6 +182,10 @@ pub struct Game {
     /// Option `foedus_vp_turns` = "every-turn" (Q30): a federate's 3 VP every turn, not only on
     /// scoring turns.
     pub foedus_vp_every_turn: bool,
+    /// Q45: a Kingdom pays for heretical Areas even when all its Areas are heretical.
+    pub heresy_kingdom_always: bool,
+    /// Q52: played diplomacy cards leave the deck for the rest of the game.
+    pub played_cards_discarded: bool,
     /// `GAME_COLUMNS`, then `vp_<source>_<nation>` for each nation that can score from that
     /// source (objectives: it has some; raids: it can raid, entering as a Barbarian).
     pub columns: Vec<&'static str>,
@@ -428,6 +432,8 @@ impl Game {
             flight_entering_double: options.choice("flight_size_bonus") == "entering-side-double",
             revolt_half_by_d2: options.choice("revolt_area_half") == "d2",
             foedus_vp_every_turn: options.choice("foedus_vp_turns") == "every-turn",
+            heresy_kingdom_always: options.choice("heresy_expense_kingdom") == "always",
+            played_cards_discarded: options.choice("diplomacy_played_cards") == "discarded",
             start,
             scenario,
             caches: std::sync::Mutex::new(Vec::new()),

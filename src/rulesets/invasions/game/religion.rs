@@ -126,7 +126,7 @@ impl Play<'_> {
         }
         let count = heretical.count_ones() as i32;
         match self.st.status(n) {
-            Some(Status::Kingdom) if orthodox == 0 => 0,
+            Some(Status::Kingdom) if orthodox == 0 && !self.game.heresy_kingdom_always => 0,
             Some(_) => count,
             None => 0,
         }

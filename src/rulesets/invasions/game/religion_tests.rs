@@ -140,3 +140,28 @@ fn conversions_happen_in_games_and_the_invariants_hold() {
     }
     assert!(conversions > 0.0);
 }
+
+#[test]
+fn under_q45s_always_reading_a_kingdom_pays_for_heresy_even_with_only_heretical_land() {
+    let table: toml::Table = toml::from_str("heresy_expense_kingdom = \"always\"").unwrap();
+    let options = crate::options::Options::resolve(
+        crate::rulesets::invasions::OPTIONS,
+        crate::spec::Fields::new("t.toml", &table),
+    )
+    .unwrap();
+    let g = super::game_tests::game_with_options(
+        super::scenario::Scenario::bundled().unwrap(),
+        scripted(),
+        &options,
+    );
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let britons = s.nation("brittones").unwrap() as usize;
+    let oriens = s.area("Oriens").unwrap() as usize;
+    let asia = s.area("Asia").unwrap() as usize;
+    play.st.owner.fill(NONE);
+    play.st.nations[britons].phase = Phase::Active(Status::Kingdom);
+    play.st.nations[britons].capital = s.areas[asia].provinces[0];
+    play.st.owner[s.areas[oriens].provinces[0] as usize] = britons as u8;
+    assert_eq!(play.heresy_expenses(britons), 1);
+}

@@ -167,6 +167,9 @@ pub struct State {
     /// This turn's one-turn non-aggression pacts (diplomacy.rs), the first `truce_count`.
     pub truces: [(u8, u8); super::diplomacy::MAX_TRUCES],
     pub truce_count: u8,
+    /// Diplomacy cards played this game and out of the deck, by kind (option
+    /// `diplomacy_played_cards = "discarded"`, Q52; always 0 under its default).
+    pub cards_out: [u8; super::diplomacy::KINDS],
 }
 
 /// The two points of a turn where a searching player decides (see [`Directive`]).
@@ -476,6 +479,7 @@ pub fn initial(s: &Scenario) -> State {
         converted: 0,
         truces: [(NONE, NONE); super::diplomacy::MAX_TRUCES],
         truce_count: 0,
+        cards_out: [0; super::diplomacy::KINDS],
     };
     for (i, n) in s.nations.iter().enumerate() {
         if n.entry_turn == 1 {
