@@ -173,7 +173,7 @@ impl Play<'_> {
         game_log!(log, "{} converts to Catholicism (+{vp} VP)", g.name(n));
         if vp > 0 {
             if let Some(roma) = g.roma {
-                let pope = self.st.owner[roma as usize];
+                let pope = self.st.owner[roma];
                 if pope != NONE && self.st.status(pope as usize).is_some() {
                     let half = (vp + 1) / 2;
                     self.score_conversion(pope as usize, half);
