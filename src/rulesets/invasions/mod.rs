@@ -312,6 +312,22 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: &[],
     },
     RuleOption {
+        name: "heresy_expense_kingdom",
+        reference: "Q45 (L915)",
+        summary: "full game: a Kingdom pays 1 gold a turn per heretical Area \"mixed-only\" when it also holds land in a non-heretical Area (nothing when all its Areas are heretical), or \"always\" like an Empire",
+        kind: OptionKind::Choice(&["mixed-only", "always"]),
+        default: OptionValue::Choice("mixed-only"),
+        battles: &[],
+    },
+    RuleOption {
+        name: "diplomacy_played_cards",
+        reference: "Q52 (XXX.A)",
+        summary: "full game: diplomacy cards played during a turn are \"reshuffled\" into the deck with the unused ones at End of Diplomacy, or \"discarded\" for the rest of the game (only unused cards return)",
+        kind: OptionKind::Choice(&["reshuffled", "discarded"]),
+        default: OptionValue::Choice("reshuffled"),
+        battles: &[],
+    },
+    RuleOption {
         name: "game_battle_system",
         reference: "XXI (L1763), the advanced system is an optional rule",
         summary: "full game: land battles by the \"basic\" system (battle dice) or the optional \"advanced\" one (2D6 and the combat table)",

@@ -62,6 +62,8 @@ pub struct Fighter {
     pub horde: bool,
     pub without_capital: bool,
     pub units: Units,
+    /// The combat bonus of the leader with the stack (leaders.rs), `None` without one.
+    pub leader: Option<u8>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,6 +99,8 @@ pub struct Result {
     pub survivors: [Units; 2],
     pub horde_captured: bool,
     pub limes_destroyed: bool,
+    /// P(each side's leader dies) as the battle code settles it (XX.J), drawn by the game.
+    pub leader_death: [f64; 2],
 }
 
 /// Most built battles a worker keeps (each holds the calculator's model, a few KB), and most
@@ -160,6 +164,9 @@ fn side_table(f: &Fighter) -> Table {
         if on {
             t.insert(name.into(), Value::Boolean(true));
         }
+    }
+    if let Some(l) = f.leader {
+        t.insert("leader".into(), Value::Integer(l as i64));
     }
     t.insert("can_retreat".into(), Value::Boolean(true));
     t
@@ -231,7 +238,16 @@ impl Battles {
         if let Some(&p) = self.odds.get(&key) {
             return p;
         }
-        let model = self.model(key);
+        // The policies ask for odds of leaderless stacks (see `Play::evaluate`) while most
+        // battles are fought with leaders: a model built only for odds is not kept.
+        let built;
+        let model = match self.models.get(&key) {
+            Some(m) => m,
+            None => {
+                built = self.build(&key);
+                &built
+            }
+        };
         let p = exact_p_attacker(model).unwrap_or_else(|| {
             // Too many states for the exact solver: a fixed-seed estimate, still a function of the key.
             let mut dice = Dice::from_seed(0x1a5_u64 ^ TRIALS);
@@ -260,6 +276,7 @@ impl Battles {
             attacker_won: st.winner == ATTACKER,
             horde_captured: st.horde_captured,
             limes_destroyed: st.limes_destroyed,
+            leader_death: st.leader_death,
             ..Result::default()
         };
         for s in 0..2 {

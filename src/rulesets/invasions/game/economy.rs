@@ -63,6 +63,8 @@ impl Play<'_> {
             match self.st.status(n) {
                 Some(Status::Barbarian) => self.recover_pillage(n),
                 Some(_) => {
+                    // Conversion comes before the Administration cards (XXXI.B).
+                    self.convert(n, dice, log);
                     let short = self.administration_card(n, dice, log);
                     self.income(n, short, dice, log);
                     if self.st.status(n).is_some() {
@@ -75,12 +77,14 @@ impl Play<'_> {
         }
     }
 
-    /// XIII.C: draw 2 (+ the leader's bonus: none) until two sets show, take the cheapest set it
+    /// XIII.C: draw 2 + the leader's administration bonus until two sets show, take the cheapest set it
     /// can pay (the cards' effects follow the null model, so cost is all that differs); true when
     /// it could pay none (bankruptcy at the end of the Income step).
     fn administration_card(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
         let g = self.game;
-        let drawn = procedures::roll_administration_draw(g.scenario.administration_deck, 2, dice);
+        let draws = 2 + self.leader_of(n).map_or(0, |r| r.administration);
+        let drawn =
+            procedures::roll_administration_draw(g.scenario.administration_deck, draws, dice);
         let costs = if self.st.status(n) == Some(Status::Empire) {
             g.scenario.empire_sets
         } else {
@@ -175,8 +179,10 @@ impl Play<'_> {
         } else {
             0
         };
-        let expenses =
-            upkeep + DECLINE_COST[self.st.nations[n].decline as usize] + self.revolt_expenses(n);
+        let expenses = upkeep
+            + DECLINE_COST[self.st.nations[n].decline as usize]
+            + self.revolt_expenses(n)
+            + self.heresy_expenses(n);
         let net = gross - expenses;
         game_log!(
             log,
@@ -299,6 +305,7 @@ impl Play<'_> {
             procedures::halves_to_gold(self.gross_halves(n))
                 - DECLINE_COST[self.st.nations[n].decline as usize]
                 - self.revolt_expenses(n)
+                - self.heresy_expenses(n)
                 - self.st.units_of(n) as i32
         };
         let roman = g.roman[n];

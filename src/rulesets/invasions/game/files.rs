@@ -248,6 +248,69 @@ pub struct AbstractionFile {
     pub fleets: Option<Rows<FleetRow>>,
     /// Optional: an abstraction without it has no Limes.
     pub limes: Option<LimesTable>,
+    /// Optional: an abstraction without it has no leaders.
+    pub leaders: Option<LeadersTable>,
+    /// Optional: without it every Civilized Area but the Monophysite ones is Catholic, every
+    /// Barbarian Area Pagan, and no nation scores for converting.
+    pub religion: Option<ReligionTable>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReligionTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    /// Civilized Areas whose religion is Mazdean (the rest Catholic, but the rulebook's
+    /// Monophysite ones).
+    pub mazdean_areas: Vec<String>,
+    /// Nations whose card lists the conversion VP bonus.
+    pub conversion_bonus: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeadersTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    /// The intrinsic leader (Rex, King, Caesar) of every nation of a status: "barbarian",
+    /// "kingdom", "empire"; a status not listed has none.
+    pub intrinsic: std::collections::BTreeMap<String, RatingRow>,
+    pub rows: Vec<LeaderRow>,
+}
+
+/// A leader's printed ratings (III.C).
+#[derive(Deserialize, Clone, Copy)]
+#[serde(deny_unknown_fields)]
+pub struct RatingRow {
+    pub combat: u8,
+    #[serde(default)]
+    pub stacking: u8,
+    #[serde(default)]
+    pub administration: u8,
+    #[serde(default)]
+    pub diplomacy: u8,
+    #[serde(default)]
+    pub campaign: u8,
+}
+
+/// A historical leader of the Time Track: his nation, name, the turns he is in play and ratings.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeaderRow {
+    pub nation: String,
+    pub name: String,
+    pub turns: Vec<u8>,
+    pub combat: u8,
+    #[serde(default)]
+    pub stacking: u8,
+    #[serde(default)]
+    pub administration: u8,
+    #[serde(default)]
+    pub diplomacy: u8,
+    #[serde(default)]
+    pub campaign: u8,
+    pub provenance: Option<String>,
+    pub why: Option<String>,
 }
 
 #[derive(Deserialize)]

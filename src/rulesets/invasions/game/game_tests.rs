@@ -660,6 +660,15 @@ pub(super) fn check_invariants(play: &Play, r: &GameRecord, what: &str) {
             _ => {}
         }
     }
+    for (n, ns) in st.nations.iter().enumerate() {
+        if ns.leader.area != NONE {
+            assert!(
+                matches!(ns.phase, Phase::Active(_)),
+                "{what}: {} has a leader off the game",
+                g.name(n)
+            );
+        }
+    }
     for (p, &o) in st.owner.iter().enumerate() {
         if o != NONE {
             assert!(

@@ -180,6 +180,9 @@ impl<'f> Loader<'f> {
         let revolt_chance = self.events(ab)?;
         let limes = self.limes(ab, &names)?;
         let objective_balance = self.objective_balance(ab, &head.players)?;
+        let leaders = self.leaders(ab, head.turns)?;
+        let (area_religion, conversion_bonus) =
+            self.religion(ab, &names, &areas, &monophysite_areas)?;
         let mut s = Scenario {
             title: head.title.clone(),
             year: head.year,
@@ -216,6 +219,9 @@ impl<'f> Loader<'f> {
             revolt_chance,
             revolt_areas: [[0; 10]; 2],
             objective_balance,
+            leaders,
+            area_religion,
+            conversion_bonus,
             stand_ins: self.stand_ins,
         };
         if revolt_chance > 0.0 {
@@ -533,7 +539,7 @@ impl<'f> Loader<'f> {
         Ok(out)
     }
 
-    fn area_list(
+    pub(super) fn area_list(
         &self,
         file: &str,
         field: &str,

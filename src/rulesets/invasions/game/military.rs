@@ -93,12 +93,14 @@ impl Play<'_> {
                     if self.st.nations[n].capital == NO_PROVINCE {
                         self.place_capital(n);
                     }
-                    if !self.game.minor[n] {
-                        self.civilized(n, dice, log);
+                    if self.game.minor[n] {
+                        continue;
                     }
+                    self.civilized(n, dice, log);
                 }
-                None => {}
+                None => continue,
             }
+            self.campaigns(n, dice, log);
         }
     }
 
@@ -149,13 +151,14 @@ impl Play<'_> {
             status,
             nomad: g.nomad[n] && status == Status::Barbarian,
             rome: g.roman[n],
-            // Without leaders, Decline (the assassination roll) and a capital-less Kingdom (its
-            // submission) change nothing in the battle code's outcome: left out, so that such
-            // situations share one model.
+            // Decline (the assassination roll) matters only with a leader (`Play::led` sets it);
+            // a capital-less Kingdom's submission is the game's (politics.rs): left out, so
+            // that such situations share one model.
             decline: false,
             horde,
             without_capital: false,
             units,
+            leader: None,
         }
     }
 
@@ -230,7 +233,8 @@ impl Play<'_> {
         }
         let o = o as usize;
         let a = self.game.scenario.provinces[p].area as usize;
-        let units = strongest(self.st.at(o, a), self.limit(p, false));
+        let limit = self.limit(p, false) + self.leader_stacking(o, a);
+        let units = strongest(self.st.at(o, a), limit);
         (units, self.st.nations[o].horde as usize == p)
     }
 
@@ -264,6 +268,8 @@ impl Play<'_> {
         let p_win = if total(&defenders) == 0 {
             1.0
         } else if exact {
+            // Leaders left out of the policy's odds: their rerolls make the exact solver costly
+            // for every new situation, and the played battle has them anyway.
             let o = self.st.owner[p] as usize;
             let sides = [
                 self.fighter(n, attackers, false),
@@ -284,7 +290,7 @@ impl Play<'_> {
 
     /// The best target reachable from Area `from` (its provinces and the adjacent Areas'), as the
     /// policy judges; the random policy picks any attackable province half the time.
-    fn choose(
+    pub(super) fn choose(
         &mut self,
         n: usize,
         from: usize,
@@ -309,8 +315,9 @@ impl Play<'_> {
         if have == 0 {
             return None;
         }
+        let led = self.leader_stacking(n, from);
         let stack = |play: &Self, p: usize| {
-            strongest(play.st.at(n, from), have.min(play.limit(p, invading)))
+            strongest(play.st.at(n, from), have.min(play.limit(p, invading) + led))
         };
         // The stack sent depends on the target only through its stacking limit (3 in mountains,
         // else 4), a defence on its owner, Area and limit: each strength is worked out once.
@@ -423,7 +430,8 @@ impl Play<'_> {
         if have == 0 {
             return None;
         }
-        let stack = strongest(self.st.at(n, from), have.min(self.limit(p, invading)));
+        let limit = self.limit(p, invading) + self.leader_stacking(n, from);
+        let stack = strongest(self.st.at(n, from), have.min(limit));
         Some(self.evaluate(n, from, p, stack, true))
     }
 
@@ -541,6 +549,9 @@ impl Play<'_> {
             }
         }
         self.st.set_horde(s, n, p);
+        if self.st.nations[n].leader.area != NONE {
+            self.st.nations[n].leader.area = a as u8;
+        }
         game_log!(log, "{} migrates to {}", g.name(n), s.areas[a].name);
         true
     }
@@ -629,11 +640,12 @@ impl Play<'_> {
         } else if total(&defenders) > 0 {
             let o = o as usize;
             let sides = [
-                self.fighter(n, t.attackers, false),
-                self.fighter(o, defenders, horde),
+                self.led(self.fighter(n, t.attackers, false), n, t.from),
+                self.led(self.fighter(o, defenders, horde), o, to),
             ];
             let r = self.battles.fight(self.ground(via, p), sides, dice);
             self.st.counters.battles += 1;
+            self.leaders_after_battle([(n, t.from), (o, to)], r.leader_death, dice, log);
             self.settle_units(n, t.from, &t.attackers, &r.survivors[0]);
             self.settle_units(o, to, &defenders, &r.survivors[1]);
             moving = r.survivors[0];
@@ -665,13 +677,28 @@ impl Play<'_> {
             self.st.counters.sieges += 1;
             let assault = self.assault(n, t.from, p, &mut moving, dice, log);
             let m = self.siege_roll_modifier(n, p, assault);
-            let roll = dice.d10() as i32;
-            let (_, falls) = siege::best_of(m, &[roll as u32]);
+            // The leader with the stack: terror first for a Barbarian's at an unfortified city
+            // (XXIV.B, a D2), then his combat bonus in rerolls of a failed roll (XXIV.C).
+            let leader = self.leader_in(n, t.from);
+            let terror = leader.is_some()
+                && self.st.status(n) == Some(Status::Barbarian)
+                && self.st.walls[p] == 0
+                && procedures::d2(dice);
+            let (roll, falls) = if terror {
+                (0, true)
+            } else {
+                super::leaders::siege_attempt(m, leader.map_or(0, |r| r.combat), dice)
+            };
             game_log!(
                 log,
-                "{} besieges {}: D10 {roll} {m:+}: {}",
+                "{} besieges {}: {}: {}",
                 g.name(n),
                 s.provinces[p].name,
+                if terror {
+                    "terror".to_string()
+                } else {
+                    format!("D10 {roll} {m:+}")
+                },
                 if falls { "falls" } else { "holds" }
             );
             if !falls {
@@ -726,6 +753,7 @@ impl Play<'_> {
                 self.st.at_mut(n, from)[k] -= moving[k];
                 self.st.at_mut(n, to)[k] += moving[k];
             }
+            self.leader_moves(n, from, to);
         }
         game_log!(log, "{} takes {}", g.name(n), g.scenario.provinces[p].name);
         if kingdom_fell != NONE {

@@ -14,8 +14,10 @@
 
 pub mod assault;
 pub mod battles;
+pub mod diplomacy;
 pub mod economy;
 mod files;
+pub mod leaders;
 pub mod limes;
 mod load;
 mod load_abstraction;
@@ -25,6 +27,7 @@ pub mod policy;
 pub mod politics;
 pub mod procedures;
 pub mod reactions;
+pub mod religion;
 pub mod revolts;
 pub mod scenario;
 pub mod search;
@@ -32,11 +35,17 @@ pub mod state;
 pub mod turn;
 
 #[cfg(test)]
+mod diplomacy_tests;
+#[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod leaders_tests;
 #[cfg(test)]
 mod politics_tests;
 #[cfg(test)]
 mod procedures_tests;
+#[cfg(test)]
+mod religion_tests;
 #[cfg(test)]
 mod tests;
 
@@ -84,22 +93,31 @@ pub const GAME_COLUMNS: &[&str] = &[
     "foedera",
     "foedera_broken",
     "bonds_freed",
+    "leaders_killed",
+    "campaigns",
+    "conversions",
+    "diplomacy_cards",
+    "truces",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_foedus_romans",
     "vp_rebellion_romans",
+    "vp_conversion_romans",
     "vp_objectives_huns",
     "vp_raids_huns",
     "vp_foedus_huns",
     "vp_rebellion_huns",
+    "vp_conversion_huns",
     "vp_objectives_persians",
     "vp_raids_persians",
     "vp_foedus_persians",
     "vp_rebellion_persians",
+    "vp_conversion_persians",
     "vp_objectives_goths",
     "vp_raids_goths",
     "vp_foedus_goths",
     "vp_rebellion_goths",
+    "vp_conversion_goths",
 ];
 /// `[game] objectives`: the objectives' VP as abstraction.toml writes them, or times each player's
 /// factor of its `[objective_balance]` table.
@@ -130,6 +148,8 @@ pub struct Game {
     pub great_cities: Vec<ProvinceId>,
     /// Constantinopolis' province: its walls become the Theodosian Walls (−4) from their turn.
     pub constantinople: Option<usize>,
+    /// Roma's province: its holder gets half a convert's VP (XXXI.B).
+    pub roma: Option<usize>,
     /// Per nation: inactive (VI.B), minor kingdom (RIM), nomad, Roman (Rome or Byzantium).
     pub inactive: Vec<bool>,
     pub minor: Vec<bool>,
@@ -162,6 +182,10 @@ pub struct Game {
     /// Option `foedus_vp_turns` = "every-turn" (Q30): a federate's 3 VP every turn, not only on
     /// scoring turns.
     pub foedus_vp_every_turn: bool,
+    /// Q45: a Kingdom pays for heretical Areas even when all its Areas are heretical.
+    pub heresy_kingdom_always: bool,
+    /// Q52: played diplomacy cards leave the deck for the rest of the game.
+    pub played_cards_discarded: bool,
     /// `GAME_COLUMNS`, then `vp_<source>_<nation>` for each nation that can score from that
     /// source (objectives: it has some; raids: it can raid, entering as a Barbarian).
     pub columns: Vec<&'static str>,
@@ -281,6 +305,10 @@ impl Game {
                 .as_ref()
                 .is_some_and(|c| c.name == "Constantinopolis")
         });
+        let roma = scenario
+            .provinces
+            .iter()
+            .position(|p| p.city.as_ref().is_some_and(|c| c.name == "Roma"));
         let np = scenario.provinces.len();
         let mut wanted = vec![0u16; scenario.nations.len() * np];
         for (n, nation) in scenario.nations.iter().enumerate() {
@@ -321,6 +349,11 @@ impl Game {
             if nation.status != crate::rulesets::invasions::army::Status::Empire {
                 nation_columns.push((n, state::VP_REBELLION));
             }
+            // The convert's bonus, or the papacy's half for whoever holds Roma (any nation
+            // that can hold land).
+            if scenario.conversion_bonus[n] || nation.capital.is_some() || nation.horde.is_some() {
+                nation_columns.push((n, state::VP_CONVERSION));
+            }
         }
         let columns = GAME_COLUMNS
             .iter()
@@ -350,6 +383,7 @@ impl Game {
             hunni: nation("hunni"),
             great_cities,
             constantinople,
+            roma,
             inactive: scenario
                 .nations
                 .iter()
@@ -398,6 +432,8 @@ impl Game {
             flight_entering_double: options.choice("flight_size_bonus") == "entering-side-double",
             revolt_half_by_d2: options.choice("revolt_area_half") == "d2",
             foedus_vp_every_turn: options.choice("foedus_vp_turns") == "every-turn",
+            heresy_kingdom_always: options.choice("heresy_expense_kingdom") == "always",
+            played_cards_discarded: options.choice("diplomacy_played_cards") == "discarded",
             start,
             scenario,
             caches: std::sync::Mutex::new(Vec::new()),
@@ -417,16 +453,19 @@ pub enum EntryRule {
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
-    "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works; the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border); a horde's province is always defended; no leaders, so no leader bonus",
-    "interception (XIX.A) at the Area level: one leaderless stack from the adjacent Area with the most units to spare (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "not played: leaders and campaigns (the Time Track's leaders are not in the text), the Limes turned into local units on turn 8 (Roman aid P), fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, diplomacy cards other than the Empires' discard for 1 gold, alliances (they come only from diplomacy cards and events), religion and heresies",
+    "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works (the leader's combat bonus where he stands with the stack); the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border), its leader with it; a horde's province is always defended",
+    "interception (XIX.A) at the Area level: one stack from the adjacent Area with the most units to spare, led by the nation's leader if he stands there (his combat bonus to the roll, his stacking bonus to the room; he moves with it) (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
+    "not played: the Limes turned into local units on turn 8 (Roman aid P), fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, the diplomacy cards Pactum, Matrimonium (and its 2 VP), Foedus, Corruption and Mercenary (kept and discarded for 1 gold), alliances between nations that are not minor kingdoms (joint activation, stacking and shared control: the Unio card then stays in hand) and the events' Alliance and Barbarian Coalition, heresies of events and calamities (their markers and ageing)",
     "politics (politics.rs): a captured horde (no unit left with it) and a Kingdom with its capital taken and 3 provinces or fewer submit as vassals (a minor kingdom taken by a Civilized nation as a client); an attacking horde never submits (the battle code reports no spare hit); a vassal or federate captor still ends the horde's nation; the vassal's one lent unit is its cheapest; the client mercenary, the federate mercenary and a second Foedus to the same federate are not played; the Foedus offer, the break and the Nomad vassal's rebellion happen at the end of the Time phase, after reinforcements (the rules: by or at the nation's activation); each Empire offers one Foedus a turn to a Barbarian of another player (not one invading this turn), ceding the two provinces of one Civilized Area it values least, the federate's horde and its units moving there; the federator's units stay (stacking ignored)",
-    "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts; no religion, so suppression has no heresy or religion modifier",
-    "the Huns vanish at Attila's death (their player aid E is not in the text); the Empire test's leader term is 0 (no leaders)",
-    "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; sieges are one D10 (no leader rerolls), assaulted (2 hits for +1) when the stack keeps the policy's assault units after the hits, Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
+    "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts",
+    "the Huns vanish at Attila's death (their player aid E is not in the text)",
+    "diplomacy (diplomacy.rs): the rulebook's 18-card deck drawn in step 1.D by Kingdoms then Empires, youngest first (a Kingdom its leader's diplomacy bonus, an Empire 1 + it; a draw from an empty deck is lost); Tributus played at once on the enemy most threatening one of the nation's Areas (the policy's tribute: 10 gold for a truce to the end of the turn), Unio on a free minor kingdom in or next to its land (a D2 makes it a client); unused cards discarded for 1 gold at End of Diplomacy and every card back in the deck (Q52)",
+    "religion (religion.rs): nations keep their people's religion until a Pagan or Arian Kingdom or Empire converts to Catholicism at the start of its Administration (the policy's convert; the bonus of the placeholder abstraction.toml [religion] list, the income of its provinces in Catholic Areas not in revolt, half of it to Roma's holder); Areas are Catholic, Mazdean (the placeholder list), Monophysite (Oriens and Aegyptus, a permanent heresy) or, Barbarian, Pagan; only a Catholic nation sees heresy, relative to its capital's Area; heretical Areas cost 1 a turn (a Kingdom only when it also holds orthodox land, Q45) and −1 to suppression, a religion that differs from the Area's another −1 (both apply to a Catholic in a Monophysite Area)",
+    "leaders (leaders.rs; who arrives when with which ratings is the placeholder abstraction.toml [leaders]): one leader a nation in play (digest Q8's commanding leader; an Empire's Caesar beside a historical leader is not played), the turn's historical one else its status's intrinsic one, placed in the Reinforcements step with the horde or the nation's biggest stack, moving with the stack he leads; his combat bonus is the battle code's leader input, his death the battle code's settlement (D2 when his stack is wiped out, D10 for a winning Empire in Decline), drawn by the game; administration and diplomacy bonuses add cards; he campaigns (XXII) up to his campaign value after the stacks step from his Area, never with the horde, with no free redeployment and no maintained campaign siege; Mountain leaders (no ambush) are not marked",
+    "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; the odds a policy weighs leave leaders out (their rerolls make the exact solver costly; the battle played has them); sieges are one D10 with the leader's rerolls after a failure (a Barbarian leader's terror D2 first at an unfortified city, each time his stack arrives), assaulted (2 hits for +1) when the stack keeps the policy's assault units after the hits, Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
     "naval transport and landings (XXV.D-E) at the Area level: a Kingdom or Empire whose naval stack lies off one of its ports carries up to 3 units a fleet across that zone or into an adjacent one where it also has a stack, and lands them on an enemy or empty province with a port on the last zone (only provinces with a port city or site are coastal here: the map's coastline is not in the text), once per activation when its land attacks left room; the sea-risk roll, the enemy naval stack's interception (the biggest of another player in the zones crossed; automatic where its nation holds every city of the coast, else a D2) and the naval battle are the battle code's Landing; the landed units then attack with no border crossed; the city of a coast where its owner has a naval stack gets the siege's -1",
     "Limes (XVIII.I) in the placeholder frontier provinces of abstraction.toml [limes], standing while a Roman nation holds them up to turn 7: a supported Limes fights in the battle code's land battle, an unsupported one is destroyed and hits on a D2 (the battle code's Limes) before any interceptor arrives; rebuilt for free at the start of the Military phase where Rome holds the province; an Incursion + removes it",
-    "overrun and forced passage (XVIII.E-F) never arise at the Area level: overrun needs a stack of 6 and a stack here is at most the stacking limit + 1 (no leaders), and with no province-by-province movement there is nothing to pass through (the forcing stack fights the defenders anyway)",
+    "overrun and forced passage (XVIII.E-F) are not played at the Area level: with no province-by-province movement there is no province to pass through, so a stack of 6 or more (a leader's stacking bonus allows it) fights a lone unit in its target as a battle, and the forcing stack fights the defenders anyway",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",
     "raiders without a horde raid a random eligible province anywhere (their starting provinces are on the nation cards); a raid result of 11-12 settles the raider (inactive) without placing its units",
     "purchases: the scripted mix of infantry, cavalry and heavy units at the placeholder prices of abstraction.toml [purchases]; the Romans' national unit 1 a turn (2 from turn 8), their other purchases from turn 3 (the dated auxiliaries); a city fortified (standard walls, 15 gold) when the treasury reaches the policy's fortify; no repairs",

@@ -74,6 +74,13 @@ pub struct Scripted {
     pub foedus_break: bool,
     /// A Nomad's vassal: rebel (D2) every turn the rules allow (XXIX.G).
     pub rebel: bool,
+    /// A Pagan or Arian Kingdom or Empire: convert to Catholicism (XXXI.B) when it would score.
+    pub convert: bool,
+    /// Kingdom/Empire: play *Tributus* (10 gold, a one-turn truce) on the enemy most threatening
+    /// one of its Areas when its units in and next to it are at least this many times its own.
+    pub tribute: f64,
+    /// Kingdom/Empire: play *Unio* on a free minor kingdom next to its land (a D2 makes it a client).
+    pub ally: bool,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -210,6 +217,27 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 1.0,
     },
+    Param {
+        name: "convert",
+        summary: "a Pagan or Arian Kingdom or Empire: convert to Catholicism at the start of its Administration when its card's bonus would score (>= 0.5 = yes)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "tribute",
+        summary: "Kingdom/Empire: play Tributus (10 gold for a one-turn truce) on the enemy most threatening one of its Areas when its units in and next to that Area are at least this many times its own there",
+        min: 0.0,
+        max: 5.0,
+        default: 1.5,
+    },
+    Param {
+        name: "ally",
+        summary: "Kingdom/Empire: play Unio on a free minor kingdom next to its land, which becomes its client on a D2 (>= 0.5 = yes)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -237,13 +265,16 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         foedus_accept: v.get(16) >= 0.5,
         foedus_break: v.get(17) >= 0.5,
         rebel: v.get(18) >= 0.5,
+        convert: v.get(19) >= 0.5,
+        tribute: v.get(20),
+        ally: v.get(21) >= 0.5,
     }
 }
 
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion",
+        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion, conversion, diplomacy cards (Tributus, Unio)",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),

@@ -47,9 +47,18 @@ pub const SUBMISSION_PROVINCES: usize = 3;
 /// dependants, XXVII-XXIX).
 pub fn at_peace(st: &State, a: usize, b: usize) -> bool {
     let (x, y) = (&st.nations[a], &st.nations[b]);
-    (x.bond != Bond::Free && x.lord == b as u8)
+    truce(st, a, b)
+        || (x.bond != Bond::Free && x.lord == b as u8)
         || (y.bond != Bond::Free && y.lord == a as u8)
         || (x.bond != Bond::Free && y.bond != Bond::Free && x.lord == y.lord)
+}
+
+/// A one-turn non-aggression pact of this turn between `a` and `b` (*Tributus*, diplomacy.rs).
+pub fn truce(st: &State, a: usize, b: usize) -> bool {
+    let (a, b) = (a as u8, b as u8);
+    st.truces[..st.truce_count as usize]
+        .iter()
+        .any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a))
 }
 
 /// Vassals and federates may not subjugate (XXVIII.E, XXIX.F).
@@ -75,7 +84,7 @@ pub fn share_halves(st: &State, n: usize, holder: u8, vp: i32) -> i32 {
 }
 
 impl Play<'_> {
-    fn transfer_gold(&mut self, from: usize, to: usize, gold: i32) {
+    pub(super) fn transfer_gold(&mut self, from: usize, to: usize, gold: i32) {
         if gold > 0 {
             self.st.spend_gold(from, gold);
             self.st.gain_gold(to, gold);

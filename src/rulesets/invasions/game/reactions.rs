@@ -2,8 +2,9 @@
 //! interception (XIX.A) through the battle code's `interception` rolls, then flight (XIX.B)
 //! through its `flight::Flight`.
 //!
-//! Interception: the owner's units in the province's Area already defend it, so one leaderless
-//! stack (no leaders here) may come from one adjacent Area ("within 3 steps" read as an adjacent
+//! Interception: the owner's units in the province's Area already defend it, so one stack (with
+//! the nation's leader if he stands there: his combat bonus and stacking) may come from one
+//! adjacent Area ("within 3 steps" read as an adjacent
 //! Area, §6.3, counted as 2 steps: no distance modifier), the one with the most units the policy
 //! can spare, never the attackers' own Area; −2 for a range or strait on that border, −2 more for
 //! the Bosporus (Graecia–Asia); only as many units as the stacking limit leaves room for.
@@ -54,8 +55,13 @@ impl Play<'_> {
         let o = o as usize;
         let a = s.provinces[p].area as usize;
         let (defenders, horde) = self.defenders(p);
-        let room = (self.limit(p, false)).saturating_sub(total(&defenders));
-        if room == 0 {
+        // The limit counts the best stacking bonus of the leaders in the target once the stack
+        // arrives: the one already there, or one coming with it.
+        let here = self.limit(p, false) + self.leader_stacking(o, a);
+        let leader_area = self.st.nations[o].leader.area as usize;
+        if here <= total(&defenders)
+            && (leader_area == a || self.st.nations[o].leader.area == super::state::NONE)
+        {
             return false;
         }
         let keep = match self.policy(o) {
@@ -80,10 +86,16 @@ impl Play<'_> {
         let Some((b, spare, crossing, bosporus)) = source else {
             return false;
         };
+        let leader = self.leader_in(o, b);
+        let limit = here.max(self.limit(p, false) + self.leader_stacking(o, b));
+        let room = limit.saturating_sub(total(&defenders));
+        if room == 0 {
+            return false;
+        }
         let stack = Reacting {
             units: spare.min(room),
-            leader: None,
-            stacking: 0,
+            leader: leader.map(|r| r.combat as u32),
+            stacking: leader.map_or(0, |r| r.stacking as u32),
             capital: self.st.nations[o].capital as usize == p,
             empire: self.st.status(o) == Some(crate::rulesets::invasions::army::Status::Empire),
             distance: 2,
@@ -130,6 +142,7 @@ impl Play<'_> {
                 self.st.at_mut(o, b)[k] -= moving[k];
                 self.st.at_mut(o, a)[k] += moving[k];
             }
+            self.leader_moves(o, b, a);
         }
         arrived
     }
@@ -179,7 +192,7 @@ impl Play<'_> {
             return false;
         };
         let flight = Flight {
-            leader: 0,
+            leader: self.leader_in(o, a).map_or(0, |r| r.combat as u32),
             units: total(defenders),
             cavalry: cavalry(defenders),
             enemy_units: total(attackers),
@@ -219,6 +232,7 @@ impl Play<'_> {
                     self.st.at_mut(o, a)[k] -= defenders[k];
                     self.st.at_mut(o, to)[k] += defenders[k];
                 }
+                self.leader_moves(o, a, to);
             }
         }
         fled

@@ -164,11 +164,12 @@ impl Play<'_> {
             if units == 0 {
                 continue;
             }
+            let leader = self.leader_in(n, a);
             let revolt = Revolt {
                 units,
-                leader: None,
-                heretical: false,
-                religion_differs: false,
+                leader: leader.map(|r| r.combat as u32),
+                heretical: self.heretical(n, a),
+                religion_differs: self.religion_differs(n, a),
                 as_extracted: g.minus_signs_lost,
             };
             let attempt = match self.policy(n) {
@@ -185,6 +186,10 @@ impl Play<'_> {
                 self.st.counters.revolts_suppressed += 1;
             } else {
                 self.st.lose_cheapest(n, a, 1);
+                // With one unit there, the leader dies on a failed D2 (XVI.F, Q31).
+                if units == 1 && leader.is_some() && !procedures::d2(dice) {
+                    self.leader_falls(n, log);
+                }
             }
             game_log!(
                 log,

@@ -146,6 +146,8 @@ pub enum Religion {
     Arian,
     Mazdean,
     Pagan,
+    /// Oriens and Aegyptus (an Area's religion, never a nation's at start).
+    Monophysite,
     /// Not stated for a Civilized nation outside the rulebook's lists.
     Unstated,
 }
@@ -254,6 +256,12 @@ pub struct Scenario {
     /// abstraction.toml `[objective_balance]`: a factor per player on its nations' objective VP,
     /// applied by [`Scenario::choose_objective_values`] when an experiment asks for it.
     pub objective_balance: Option<Vec<f64>>,
+    /// abstraction.toml `[leaders]` (a placeholder: the Time Track's leaders are not in the text).
+    pub leaders: super::leaders::Leaders,
+    /// abstraction.toml `[religion]` (religion.rs): each Area's religion, and the nations whose
+    /// card lists the conversion bonus (XXXI.B).
+    pub area_religion: Vec<Religion>,
+    pub conversion_bonus: Vec<bool>,
     pub(super) stand_ins: Vec<StandIn>,
 }
 

@@ -32,13 +32,15 @@ pub enum Phase {
 }
 
 /// The VP sources the game scores (digest §1.5), in this order in every per-source table.
-pub const VP_SOURCES: [&str; 4] = ["objectives", "raids", "foedus", "rebellion"];
+pub const VP_SOURCES: [&str; 5] = ["objectives", "raids", "foedus", "rebellion", "conversion"];
 pub const VP_OBJECTIVES: usize = 0;
 pub const VP_RAIDS: usize = 1;
 /// A federate's 3 VP a turn per Foedus (XXVIII.E-F).
 pub const VP_FOEDUS: usize = 2;
 /// A Nomad's vassal's failed rebellion, −5 VP (XXIX.G).
 pub const VP_REBELLION: usize = 3;
+/// Conversion to Catholicism (XXXI.B): the convert's bonus, and the papacy's half for Roma's holder.
+pub const VP_CONVERSION: usize = 4;
 
 #[derive(Clone, Copy, Debug)]
 pub struct NationState {
@@ -66,6 +68,10 @@ pub struct NationState {
     /// The turn the bond began (a Foedus breaks freely on the next turn; a Nomad's vassal may
     /// rebel from then on).
     pub bond_turn: u8,
+    /// Its leader in play this turn (leaders.rs).
+    pub leader: super::leaders::InPlay,
+    /// Diplomacy cards in hand, unused (diplomacy.rs).
+    pub cards: u8,
 }
 
 /// Units and gold that enter or leave the game, by cause: the invariant tests balance them.
@@ -109,6 +115,11 @@ pub struct Counters {
     pub fleets_sunk: u32,
     pub assaults: u32,
     pub limes_destroyed: u32,
+    pub leaders_killed: u32,
+    pub campaigns: u32,
+    pub conversions: u32,
+    pub diplomacy_cards: u32,
+    pub truces: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -149,6 +160,16 @@ pub struct State {
     pub orders: Vec<Directive>,
     /// Where the turn stands between its two decision points (the search's rollouts resume here).
     pub stage: Stage,
+    /// Historical leaders fallen this game (bit i: row i of the scenario's leaders).
+    pub dead_leaders: u128,
+    /// Nations converted to Catholicism (bit n), religion.rs.
+    pub converted: u64,
+    /// This turn's one-turn non-aggression pacts (diplomacy.rs), the first `truce_count`.
+    pub truces: [(u8, u8); super::diplomacy::MAX_TRUCES],
+    pub truce_count: u8,
+    /// Diplomacy cards played this game and out of the deck, by kind (option
+    /// `diplomacy_played_cards = "discarded"`, Q52; always 0 under its default).
+    pub cards_out: [u8; super::diplomacy::KINDS],
 }
 
 /// The two points of a turn where a searching player decides (see [`Directive`]).
@@ -421,6 +442,8 @@ pub fn initial(s: &Scenario) -> State {
                 bond: Bond::Free,
                 lord: NONE,
                 bond_turn: 0,
+                leader: super::leaders::InPlay::NONE,
+                cards: 0,
             })
             .collect(),
         units: vec![[0; NT]; s.nations.len() * areas],
@@ -452,6 +475,11 @@ pub fn initial(s: &Scenario) -> State {
         plans: vec![Directive::Follow; s.players.len()],
         orders: vec![Directive::Follow; s.players.len()],
         stage: Stage::Plan,
+        dead_leaders: 0,
+        converted: 0,
+        truces: [(NONE, NONE); super::diplomacy::MAX_TRUCES],
+        truce_count: 0,
+        cards_out: [0; super::diplomacy::KINDS],
     };
     for (i, n) in s.nations.iter().enumerate() {
         if n.entry_turn == 1 {

@@ -119,6 +119,7 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.reinforce(dice, log);
         }
+        self.place_leaders(log);
         // Submission's aftermath, rebellions and the Foedus (politics.rs).
         self.politics(dice, log);
         self.st.stage = Stage::Orders;
@@ -134,6 +135,8 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.caravans(dice, log);
         }
+        // 1.D Diplomacy.
+        self.diplomacy(dice, log);
         // 2 Administration (skipped on turn 1): cards, income, purchases; revolts need events.
         if turn > 1 {
             self.administration(dice, log);
@@ -141,13 +144,8 @@ impl<'g> Play<'g> {
         }
         // 3 Military phase.
         self.military(dice, log);
-        // 3.B End of Diplomacy: each Empire drew 1 card (1 + its leader's bonus, no leaders) and,
-        // playing none, discards it for 1 gold.
-        for n in 0..self.st.nations.len() {
-            if self.st.status(n) == Some(Status::Empire) && !self.game.inactive[n] {
-                self.st.gain_gold(n, 1);
-            }
-        }
+        // 3.B End of Diplomacy: unused cards discarded for 1 gold each.
+        self.end_of_diplomacy();
         self.recover_unowned();
         // 4 Scoring.
         let scoring =
@@ -354,7 +352,7 @@ impl<'g> Play<'g> {
         let test = EmpireTest {
             civilized_areas: civ,
             barbarian_areas: barb,
-            leader_combat: 0,
+            leader_combat: self.leader_of(n).map_or(0, |r| r.combat),
             decline: self.st.nations[n].decline,
             holds_roma_or_constantinopolis: g
                 .great_cities
@@ -416,6 +414,7 @@ impl<'g> Play<'g> {
         self.free_dependants_of(n, &mut crate::game::NoLog);
         self.st.nations[n].bond = super::politics::Bond::Free;
         self.st.nations[n].lord = NONE;
+        self.st.nations[n].leader = super::leaders::InPlay::NONE;
         self.st.remove_all_units(n);
         self.st.release_all(s, n);
         self.st.set_phase(s, n, Phase::Gone);
@@ -685,6 +684,11 @@ impl<'g> Play<'g> {
             c.foedera as f64,
             c.foedera_broken as f64,
             c.freed as f64,
+            c.leaders_killed as f64,
+            c.campaigns as f64,
+            c.conversions as f64,
+            c.diplomacy_cards as f64,
+            c.truces as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {

@@ -1,0 +1,258 @@
+//! Diplomacy (XXX; digest §4.17) and the alliances it brings (XXVI; §4.13). Step 1.D: the
+//! Civilized nations draw from the real deck (the rulebook's 18 cards), Kingdoms then Empires,
+//! youngest first, a Kingdom its leader's diplomacy bonus, an Empire 1 + it; a draw from an empty
+//! deck is lost. The cards whose mechanical effects the Area level can carry are played at once
+//! (before any Military activation, as the rules require at the latest): *Tributus* (10 gold to a
+//! threatening enemy for a one-turn non-aggression) and *Unio* on a minor independent kingdom (a
+//! D2 makes it the player's client). The rest stay in hand and, at End of Diplomacy, every unused
+//! card is discarded for 1 gold; all cards go back to the deck (Q52; the option
+//! `diplomacy_played_cards = "discarded"` keeps the played ones out for the rest of the game).
+
+use super::policy::Policy;
+use super::politics::Bond;
+use super::procedures;
+use super::state::{Phase, NONE};
+use super::turn::Play;
+use crate::dice::Dice;
+use crate::game::GameLog;
+use crate::game_log;
+use crate::rulesets::invasions::army::Status;
+
+/// Most diplomacy card kinds (the rulebook has 8).
+pub const KINDS: usize = 8;
+/// Most one-turn non-aggression pacts a turn holds.
+pub const MAX_TRUCES: usize = 16;
+/// *Tributus*: gold paid to the target (XXX.E).
+pub const TRIBUTE_GOLD: i32 = 10;
+
+/// Draws one card from `left` (cards of each kind still in the deck), each card equally likely;
+/// `None` from an empty deck.
+pub fn draw_card(left: &mut [u8; KINDS], dice: &mut Dice) -> Option<usize> {
+    let total: u64 = left.iter().map(|&c| c as u64).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = dice.below(total);
+    for (k, c) in left.iter_mut().enumerate() {
+        if r < *c as u64 {
+            *c -= 1;
+            return Some(k);
+        }
+        r -= *c as u64;
+    }
+    unreachable!("r < total")
+}
+
+/// The full deck as the scenario gives it, by kind (in the scenario's order).
+pub fn full_deck(s: &super::scenario::Scenario) -> [u8; KINDS] {
+    let mut deck = [0; KINDS];
+    for (k, (_, c)) in s.diplomacy_deck.iter().enumerate().take(KINDS) {
+        deck[k] = *c;
+    }
+    deck
+}
+
+fn kind_named(s: &super::scenario::Scenario, name: &str) -> usize {
+    s.diplomacy_deck
+        .iter()
+        .position(|(n, _)| n == name)
+        .unwrap_or(usize::MAX)
+}
+
+impl Play<'_> {
+    fn invading(&self, n: usize) -> bool {
+        let nation = &self.game.scenario.nations[n];
+        self.st.status(n) == Some(Status::Barbarian)
+            && (nation.entry_turn == self.st.turn || nation.active_from == self.st.turn)
+    }
+
+    /// Step 1.D: the draws in order, each card played at once where the policy wants it.
+    pub fn diplomacy(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let s = &self.game.scenario;
+        if s.diplomacy_deck.is_empty() {
+            return;
+        }
+        let mut left = full_deck(s);
+        for (l, out) in left.iter_mut().zip(self.st.cards_out) {
+            *l -= out;
+        }
+        for status in [Status::Kingdom, Status::Empire] {
+            for age in 1..=12u8 {
+                for n in 0..self.st.nations.len() {
+                    if self.st.status(n) != Some(status)
+                        || self.st.nations[n].age != age
+                        || self.game.inactive[n]
+                    {
+                        continue;
+                    }
+                    for _ in 0..self.diplomacy_draws(n) {
+                        let Some(k) = draw_card(&mut left, dice) else {
+                            break;
+                        };
+                        self.st.counters.diplomacy_cards += 1;
+                        if !self.play_card(n, k, dice, log) {
+                            self.st.nations[n].cards += 1;
+                        } else if self.game.played_cards_discarded {
+                            self.st.cards_out[k] += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays card `k` drawn by `n` if the policy wants it now; false when it stays in hand.
+    pub fn play_card(
+        &mut self,
+        n: usize,
+        k: usize,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
+        let s = &self.game.scenario;
+        if k == kind_named(s, "tribute") {
+            self.play_tribute(n, dice, log)
+        } else if k == kind_named(s, "alliance") {
+            self.play_alliance(n, dice, log)
+        } else {
+            false
+        }
+    }
+
+    /// 3.B End of Diplomacy: every unused card is discarded for 1 gold; the pacts end with the
+    /// turn (both Military activations are over).
+    pub fn end_of_diplomacy(&mut self) {
+        for n in 0..self.st.nations.len() {
+            let cards = std::mem::take(&mut self.st.nations[n].cards);
+            if cards > 0 {
+                self.st.gain_gold(n, cards as i32);
+            }
+        }
+        self.st.truce_count = 0;
+    }
+
+    /// Whether `a` and `b` have a one-turn non-aggression pact this turn.
+    pub fn in_truce(&self, a: usize, b: usize) -> bool {
+        super::politics::truce(&self.st, a, b)
+    }
+
+    /// *Tributus* (XXX.E): `n` pays 10 gold to the enemy (another player's nation, not invading,
+    /// not inactive) most threatening one of the Areas where `n` holds land (its units in and
+    /// next to the Area against `n`'s own there), when that threat is at least the policy's
+    /// `tribute` and it can pay; the two are then mutually neutral until the turn's Military
+    /// activations are over.
+    fn play_tribute(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
+        let g = self.game;
+        let s = &g.scenario;
+        if self.st.nations[n].treasury < TRIBUTE_GOLD || self.st.truce_count as usize >= MAX_TRUCES
+        {
+            return false;
+        }
+        let mut held = 0u64;
+        for (p, &o) in self.st.owner.iter().enumerate() {
+            if o == n as u8 {
+                held |= 1 << s.provinces[p].area;
+            }
+        }
+        let mut threat: Option<(usize, f64)> = None;
+        for o in 0..self.st.nations.len() {
+            if g.player_of(o) == g.player_of(n)
+                || self.st.status(o).is_none()
+                || g.inactive[o]
+                || self.invading(o)
+                || super::politics::at_peace(&self.st, n, o)
+            {
+                continue;
+            }
+            let mut areas = held;
+            while areas != 0 {
+                let a = areas.trailing_zeros() as usize;
+                areas &= areas - 1;
+                let near: u32 = self.st.count(o, a)
+                    + s.areas[a]
+                        .links
+                        .iter()
+                        .map(|l| self.st.count(o, l.to as usize))
+                        .sum::<u32>();
+                let ratio = near as f64 / self.st.count(n, a).max(1) as f64;
+                if near > 0 && threat.is_none_or(|t| ratio > t.1) {
+                    threat = Some((o, ratio));
+                }
+            }
+        }
+        let Some((o, ratio)) = threat else {
+            return false;
+        };
+        let plays = match self.policy(n) {
+            Policy::Scripted(p) => ratio >= p.tribute,
+            Policy::Random => procedures::d2(dice),
+        };
+        if !plays {
+            return false;
+        }
+        self.transfer_gold(n, o, TRIBUTE_GOLD);
+        let k = self.st.truce_count as usize;
+        self.st.truces[k] = (n as u8, o as u8);
+        self.st.truce_count += 1;
+        self.st.counters.truces += 1;
+        game_log!(
+            log,
+            "{} pays {} {TRIBUTE_GOLD} gold for a truce (Tributus)",
+            g.name(n),
+            g.name(o)
+        );
+        true
+    }
+
+    /// *Unio* on a minor independent kingdom (XXX.B, XXVII): a free RIM holding land in or next
+    /// to an Area where `n` holds a province accepts on a D2 and becomes `n`'s client (so it
+    /// pays its tribute this turn). An alliance between other nations is not played (the Area
+    /// level has no joint stacks or shared control): the card stays in hand.
+    fn play_alliance(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
+        let g = self.game;
+        let s = &g.scenario;
+        let wants = match self.policy(n) {
+            Policy::Scripted(p) => p.ally,
+            Policy::Random => procedures::d2(dice),
+        };
+        if !wants || !super::politics::may_subjugate(&self.st, n) {
+            return false;
+        }
+        let mut held = 0u64;
+        for (p, &o) in self.st.owner.iter().enumerate() {
+            if o == n as u8 {
+                let a = s.provinces[p].area as usize;
+                held |= 1 << a;
+                for l in &s.areas[a].links {
+                    held |= 1 << l.to;
+                }
+            }
+        }
+        let target = (0..self.st.nations.len()).find(|&t| {
+            g.minor[t]
+                && t != n
+                && matches!(self.st.nations[t].phase, Phase::Active(_))
+                && self.st.nations[t].bond == Bond::Free
+                && self.st.nations[t].lord == NONE
+                && self
+                    .st
+                    .owner
+                    .iter()
+                    .enumerate()
+                    .any(|(p, &o)| o == t as u8 && held & (1 << s.provinces[p].area) != 0)
+        });
+        let Some(t) = target else { return false };
+        let accepted = procedures::d2(dice);
+        game_log!(
+            log,
+            "{} offers {} an alliance (Unio): {}",
+            g.name(n),
+            g.name(t),
+            if accepted { "accepted" } else { "refused" }
+        );
+        if accepted {
+            self.submit(t, n, Bond::Client, log);
+        }
+        true
+    }
+}
