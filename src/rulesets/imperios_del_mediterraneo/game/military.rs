@@ -13,7 +13,7 @@ use crate::rulesets::imperios_del_mediterraneo::expedition::{Expedition, Target}
 use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
 use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider};
 use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// Most card kinds a deck may have (the cache key counts each kind).
 pub const MAX_KINDS: usize = 16;
@@ -70,43 +70,35 @@ pub struct Defence {
     pub straits: u8,
 }
 
-/// An expedition's description as bytes (see [`key`]), packed into words so a lookup compares
-/// six integers.
-type Key = [u64; 6];
+/// An expedition's description as bytes (see [`key`]), packed into words so a lookup hashes and
+/// compares six integers (an array's own `Hash` and `==` would go through its 48 bytes).
+#[derive(Clone, Copy, Eq)]
+struct Key([u64; 6]);
 
-/// A multiply-rotate hash over the key's words (the keys are not adversarial).
-#[derive(Default)]
-pub struct WordHasher(u64);
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        (0..6).fold(0, |diff, i| diff | (self.0[i] ^ other.0[i])) == 0
+    }
+}
 
-impl std::hash::Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for &w in &self.0 {
+            state.write_u64(w);
         }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
     }
 }
 
 fn pack(bytes: &[u8; 48]) -> Key {
-    let mut k = [0u64; 6];
-    for (i, w) in k.iter_mut().enumerate() {
-        *w = u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"));
-    }
-    k
+    Key(std::array::from_fn(|i| {
+        u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"))
+    }))
 }
 
 /// Exact (P(success), expected VP) of expeditions by what they are made of.
 #[derive(Default)]
 pub struct Cache {
-    map: HashMap<Key, (f64, f64), std::hash::BuildHasherDefault<WordHasher>>,
+    map: FxHashMap<Key, (f64, f64)>,
 }
 
 pub fn role_troop(k: &CardKind) -> bool {
@@ -122,7 +114,8 @@ fn card(k: &CardKind) -> Card {
     }
 }
 
-/// Everything an expedition's outcome depends on.
+/// Everything an expedition's outcome depends on: its cards ([`attacker_key`]) and where they
+/// go against what ([`route_key`]), in bytes of their own.
 #[allow(clippy::too_many_arguments)]
 fn key(
     s: &Scenario,
@@ -133,7 +126,14 @@ fn key(
     weather: Weather,
     direct: bool,
 ) -> [u8; 48] {
-    let mut k = [0u8; 48];
+    let mut k = route_key(s, st, plan, defence, weather, direct);
+    attacker_key(s, attacker, plan, &mut k);
+    k
+}
+
+/// The attacker's part of [`key`] (bytes 0 and 2-18): its deck, its Troop, Fleet and Leader
+/// cards by kind, its City Attack dice.
+fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut [u8; 48]) {
     let ad = s.empires[attacker].deck;
     k[0] = ad as u8;
     let deck = &s.decks[ad];
@@ -146,6 +146,19 @@ fn key(
         .iter()
         .map(|&c| deck.kinds[deck.cards[c as usize] as usize].dice)
         .sum();
+}
+
+/// The rest of [`key`] (bytes 1 and 19-47): the route, the weather, the target and its
+/// defence; the plan's cards are not read.
+fn route_key(
+    s: &Scenario,
+    st: &State,
+    plan: &Plan,
+    defence: &Defence,
+    weather: Weather,
+    direct: bool,
+) -> [u8; 48] {
+    let mut k = [0u8; 48];
     k[19] = plan.naval as u8;
     k[20] = plan.straits;
     k[21] = weather as u8;
@@ -170,6 +183,16 @@ fn key(
         k[25] = area_dice(s, st, t);
     }
     k
+}
+
+/// What a plan's chance depends on besides its cards (its route, target and defence in this
+/// state): plans for two targets with the same signature and the same cards have the same
+/// chance and expected VP.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Signature(Key);
+
+pub fn signature(s: &Scenario, st: &State, plan: &Plan, defence: &Defence) -> Signature {
+    Signature(pack(&route_key(s, st, plan, defence, st.weather, true)))
 }
 
 /// A city's defence dice (§3.6): size + markers + 1 for a capital held by its own empire.
