@@ -233,7 +233,6 @@ impl Play<'_> {
         let mut best: Option<(f64, Plan)> = None;
         let budget = (hand_len as u32 - g.reserve).min(g.max_cards);
         let hand = self.sorted_hand(p);
-        self.alike.clear();
         // The defence each target's owner is expected to put up depends on the owner alone.
         let mut defences: [Option<Defence>; 8] = [None; 8];
         let no_attack = Cards::default();
@@ -273,22 +272,6 @@ impl Play<'_> {
             } else {
                 *defences[owner as usize].get_or_insert_with(|| self.predicted_defence(target, g))
             };
-            // Targets alike in route, target and defence share their chances (the cards tried
-            // depend only on the kind of target and route).
-            let route = Plan {
-                target,
-                naval,
-                straits,
-                ..Plan::default()
-            };
-            let signature = military::signature(s, &self.st, &route, &defence);
-            let alike = match self.alike.iter().position(|(x, _)| *x == signature) {
-                Some(i) => i,
-                None => {
-                    self.alike.push((signature, [None; military::MAX_PLAN]));
-                    self.alike.len() - 1
-                }
-            };
             for n_troops in 1..=troops.len().min(budget as usize) {
                 let mut plan = Plan {
                     target,
@@ -319,15 +302,9 @@ impl Play<'_> {
                 if let Some(&a) = attack.as_slice().first() {
                     plan.attack.push(a);
                 }
-                let (chance, vp) = match self.alike[alike].1[n_troops - 1] {
-                    Some(known) => known,
-                    None => {
-                        let options = &self.game.rules.options;
-                        let e = self.cache.chance(s, &self.st, options, p, &plan, &defence);
-                        self.alike[alike].1[n_troops - 1] = Some(e);
-                        e
-                    }
-                };
+                let (chance, vp) =
+                    self.cache
+                        .chance(s, &self.st, &self.game.rules.options, p, &plan, &defence);
                 let reward = if is_city {
                     bonus * chance
                 } else {

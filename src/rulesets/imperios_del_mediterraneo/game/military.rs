@@ -9,11 +9,12 @@ use super::state::{State, NEUTRAL};
 use crate::dice::Dice;
 use crate::options::Options;
 use crate::rulesets::imperios_del_mediterraneo::cards::Card;
-use crate::rulesets::imperios_del_mediterraneo::expedition::{Expedition, Target};
+use crate::rulesets::imperios_del_mediterraneo::expedition::{Expedition, Played, Target};
 use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
 use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider};
 use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
 use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
 
 /// Most card kinds a deck may have (the cache key counts each kind).
 pub const MAX_KINDS: usize = 16;
@@ -70,10 +71,21 @@ pub struct Defence {
     pub straits: u8,
 }
 
-/// An expedition's description as bytes (see [`key`]), packed into words so a lookup hashes and
-/// compares six integers (an array's own `Hash` and `==` would go through its 48 bytes).
+/// An expedition's description: 48 bytes (see [`key`]) held in six little-endian words, so a
+/// lookup hashes and compares six integers (an array's own `Hash` and `==` would go through
+/// 48 bytes), and written word by word (bytes stored one by one and read back as words stall).
 #[derive(Clone, Copy, Eq)]
 struct Key([u64; 6]);
+
+impl Key {
+    /// Adds `v` to byte `i` (no byte ever passes 255: no carry into the next).
+    fn add(&mut self, i: usize, v: u8) {
+        self.0[i / 8] += (v as u64) << (8 * (i % 8));
+    }
+    fn byte(&self, i: usize) -> u8 {
+        (self.0[i / 8] >> (8 * (i % 8))) as u8
+    }
+}
 
 impl PartialEq for Key {
     fn eq(&self, other: &Key) -> bool {
@@ -89,16 +101,32 @@ impl std::hash::Hash for Key {
     }
 }
 
-fn pack(bytes: &[u8; 48]) -> Key {
-    Key(std::array::from_fn(|i| {
-        u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"))
-    }))
-}
+/// Slots of the small table in front of the map: the latest lookups, dense enough to stay in
+/// the core's own cache when the map does not (a lookup in the map was mostly a memory stall).
+const FRONT: usize = 4096;
+/// A key no expedition has (byte 22, `direct`, is 0 or 1): an empty front slot.
+const EMPTY: Key = Key([u64::MAX; 6]);
+/// Most built expeditions a worker keeps to play again: past this they are built anew.
+pub const MAX_PLAYED: usize = 1024;
 
-/// Exact (P(success), expected VP) of expeditions by what they are made of.
-#[derive(Default)]
+/// Exact (P(success), expected VP) of expeditions by what they are made of, and the
+/// calculator's expeditions the game has played, kept to play again. Every entry is a function
+/// of its key (the game's rule options are fixed), so no result depends on what is kept.
 pub struct Cache {
     map: FxHashMap<Key, (f64, f64)>,
+    /// Slot `hash % FRONT`: the latest key met there and its entry.
+    front: Vec<(Key, (f64, f64))>,
+    played: FxHashMap<Key, Expedition>,
+}
+
+impl Default for Cache {
+    fn default() -> Cache {
+        Cache {
+            map: FxHashMap::default(),
+            front: vec![(EMPTY, (0.0, 0.0)); FRONT],
+            played: FxHashMap::default(),
+        }
+    }
 }
 
 pub fn role_troop(k: &CardKind) -> bool {
@@ -125,7 +153,7 @@ fn key(
     defence: &Defence,
     weather: Weather,
     direct: bool,
-) -> [u8; 48] {
+) -> Key {
     let mut k = route_key(s, st, plan, defence, weather, direct);
     attacker_key(s, attacker, plan, &mut k);
     k
@@ -133,19 +161,21 @@ fn key(
 
 /// The attacker's part of [`key`] (bytes 0 and 2-18): its deck, its Troop, Fleet and Leader
 /// cards by kind, its City Attack dice.
-fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut [u8; 48]) {
+fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
     let ad = s.empires[attacker].deck;
-    k[0] = ad as u8;
+    k.add(0, ad as u8);
     let deck = &s.decks[ad];
     for &c in plan.cards.as_slice().iter().chain(plan.leaders.as_slice()) {
-        k[2 + deck.cards[c as usize] as usize] += 1;
+        k.add(2 + deck.cards[c as usize] as usize, 1);
     }
-    k[18] = plan
-        .attack
-        .as_slice()
-        .iter()
-        .map(|&c| deck.kinds[deck.cards[c as usize] as usize].dice)
-        .sum();
+    k.add(
+        18,
+        plan.attack
+            .as_slice()
+            .iter()
+            .map(|&c| deck.kinds[deck.cards[c as usize] as usize].dice)
+            .sum(),
+    );
 }
 
 /// The rest of [`key`] (bytes 1 and 19-47): the route, the weather, the target and its
@@ -157,42 +187,31 @@ fn route_key(
     defence: &Defence,
     weather: Weather,
     direct: bool,
-) -> [u8; 48] {
-    let mut k = [0u8; 48];
-    k[19] = plan.naval as u8;
-    k[20] = plan.straits;
-    k[21] = weather as u8;
-    k[22] = direct as u8;
+) -> Key {
+    let mut k = Key([0; 6]);
+    k.add(19, plan.naval as u8);
+    k.add(20, plan.straits);
+    k.add(21, weather as u8);
+    k.add(22, direct as u8);
     let t = plan.target;
     if s.map.is_city(t) {
         let owner = st.owner[t];
-        k[23] = 0;
-        k[24] = s.map.cities[t].size;
-        k[25] = city_dice(s, st, t) + defence_dice(s, st, t, defence);
-        k[26] = (owner != NEUTRAL) as u8;
+        k.add(24, s.map.cities[t].size);
+        k.add(25, city_dice(s, st, t) + defence_dice(s, st, t, defence));
+        k.add(26, (owner != NEUTRAL) as u8);
         if owner != NEUTRAL && !defence.intercept.is_empty() {
             let dd = &s.decks[s.empires[owner as usize].deck];
-            k[1] = s.empires[owner as usize].deck as u8;
-            k[44] = 1;
+            k.add(1, s.empires[owner as usize].deck as u8);
+            k.add(44, 1);
             for &c in defence.intercept.as_slice() {
-                k[28 + dd.cards[c as usize] as usize] += 1;
+                k.add(28 + dd.cards[c as usize] as usize, 1);
             }
         }
     } else {
-        k[23] = 1;
-        k[25] = area_dice(s, st, t);
+        k.add(23, 1);
+        k.add(25, area_dice(s, st, t));
     }
     k
-}
-
-/// What a plan's chance depends on besides its cards (its route, target and defence in this
-/// state): plans for two targets with the same signature and the same cards have the same
-/// chance and expected VP.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Signature(Key);
-
-pub fn signature(s: &Scenario, st: &State, plan: &Plan, defence: &Defence) -> Signature {
-    Signature(pack(&route_key(s, st, plan, defence, st.weather, true)))
 }
 
 /// A city's defence dice (§3.6): size + markers + 1 for a capital held by its own empire.
@@ -316,17 +335,51 @@ impl Cache {
         plan: &Plan,
         defence: &Defence,
     ) -> (f64, f64) {
-        let bytes = key(s, st, attacker, plan, defence, st.weather, true);
-        let k = pack(&bytes);
-        if let Some(&e) = self.map.get(&k) {
-            return e;
+        let k = key(s, st, attacker, plan, defence, st.weather, true);
+        let slot = {
+            let mut h = rustc_hash::FxHasher::default();
+            k.hash(&mut h);
+            h.finish() as usize % FRONT
+        };
+        if self.front[slot].0 == k {
+            return self.front[slot].1;
         }
-        if self.map.len() >= MAX_CACHED {
-            self.map.clear();
-        }
-        let e = expedition(s, st, options, attacker, plan, defence, &bytes).chance_and_vp();
-        self.map.insert(k, e);
+        let e = match self.map.get(&k) {
+            Some(&e) => e,
+            None => {
+                if self.map.len() >= MAX_CACHED {
+                    self.map.clear();
+                }
+                let e = expedition(s, st, options, attacker, plan, defence, &k).chance_and_vp();
+                self.map.insert(k, e);
+                e
+            }
+        };
+        self.front[slot] = (k, e);
         e
+    }
+
+    /// Plays this plan against this defence with the calculator's expedition, built on first
+    /// use.
+    #[allow(clippy::too_many_arguments)]
+    pub fn play(
+        &mut self,
+        s: &Scenario,
+        st: &State,
+        options: &Options,
+        attacker: usize,
+        plan: &Plan,
+        defence: &Defence,
+        dice: &mut Dice,
+    ) -> Played {
+        let k = key(s, st, attacker, plan, defence, st.weather, true);
+        if self.played.len() >= MAX_PLAYED && !self.played.contains_key(&k) {
+            self.played.clear();
+        }
+        self.played
+            .entry(k)
+            .or_insert_with(|| expedition(s, st, options, attacker, plan, defence, &k))
+            .play(dice)
     }
 
     pub fn len(&self) -> usize {
@@ -337,19 +390,6 @@ impl Cache {
     }
 }
 
-/// The calculator's expedition for this plan and defence.
-pub fn build(
-    s: &Scenario,
-    st: &State,
-    options: &Options,
-    attacker: usize,
-    plan: &Plan,
-    defence: &Defence,
-) -> Expedition {
-    let bytes = key(s, st, attacker, plan, defence, st.weather, true);
-    expedition(s, st, options, attacker, plan, defence, &bytes)
-}
-
 fn expedition(
     s: &Scenario,
     st: &State,
@@ -357,9 +397,9 @@ fn expedition(
     attacker: usize,
     plan: &Plan,
     defence: &Defence,
-    k: &[u8; 48],
+    k: &Key,
 ) -> Expedition {
-    let direct = k[22] == 1;
+    let direct = k.byte(22) == 1;
     let deck = s.empires[attacker].deck;
     let cf = force_of(
         s,
@@ -372,14 +412,16 @@ fn expedition(
     let target = if s.map.is_city(t) {
         Target::City {
             size: s.map.cities[t].size as u32,
-            dice: k[25] as u32,
+            dice: k.byte(25) as u32,
             player_owner: st.owner[t] != NEUTRAL,
             modifier: 0,
         }
     } else {
-        Target::Barbarian { dice: k[25] as u32 }
+        Target::Barbarian {
+            dice: k.byte(25) as u32,
+        }
     };
-    let land = (k[44] == 1).then(|| {
+    let land = (k.byte(44) == 1).then(|| {
         let owner = st.owner[t] as usize;
         Force::Cards(force_of(
             s,
@@ -398,7 +440,7 @@ fn expedition(
         land,
         target,
         direct,
-        k[18] as u32,
+        k.byte(18) as u32,
         options,
     )
 }
@@ -460,8 +502,11 @@ pub fn is(s: &Scenario, p: usize, c: u8, t: u8) -> bool {
 /// A card's strength for sorting: its value in this combat (dice count 3.5 each).
 pub fn strength(s: &Scenario, p: usize, c: u8, assault: bool) -> f64 {
     let d = &s.decks[s.empires[p].deck];
-    let k = &d.kinds[d.cards[c as usize] as usize];
-    cv_strength(if assault { k.assault } else { k.field })
+    if assault {
+        d.assault_strength[c as usize]
+    } else {
+        d.field_strength[c as usize]
+    }
 }
 
 /// A combat value's worth for sorting: dice count 3.5 each.

@@ -186,6 +186,10 @@ pub struct Deck {
     /// (equals by kind index).
     pub by_kind: Vec<Vec<u8>>,
     pub by_field_strength: Vec<usize>,
+    /// Card by card, [`super::military::cv_strength`] of its field and assault values (the
+    /// players sort their cards by them).
+    pub field_strength: Vec<f64>,
+    pub assault_strength: Vec<f64>,
 }
 
 impl Deck {
@@ -200,12 +204,22 @@ impl Deck {
         let strength = |k: usize| super::military::cv_strength(kinds[k].field);
         let mut by_field_strength: Vec<usize> = (0..kinds.len()).collect();
         by_field_strength.sort_by(|&a, &b| strength(b).total_cmp(&strength(a)).then(a.cmp(&b)));
+        let strength_of = |value: fn(&CardKind) -> Cv| -> Vec<f64> {
+            cards
+                .iter()
+                .map(|&k| super::military::cv_strength(value(&kinds[k as usize])))
+                .collect()
+        };
+        let field_strength = strength_of(|k| k.field);
+        let assault_strength = strength_of(|k| k.assault);
         Deck {
             name,
             kinds,
             cards,
             by_kind,
             by_field_strength,
+            field_strength,
+            assault_strength,
         }
     }
 }

@@ -36,12 +36,6 @@ pub struct Play<'g> {
     pub(super) reach: Vec<u8>,
     /// Scratch: candidate plans of the greedy player.
     pub(super) order: Vec<u8>,
-    /// Scratch of one greedy decision: each route signature met and the chance and expected VP
-    /// of its plans by number of troops.
-    pub(super) alike: Vec<(
-        military::Signature,
-        [Option<(f64, f64)>; military::MAX_PLAN],
-    )>,
     /// Each player's policy in this game (a `mixture` seat's draw for the game).
     pub pol: Vec<Policy>,
     /// The seat (a place in [`Game::seats`]) that starts every round (0 = the first; optional
@@ -103,7 +97,6 @@ impl<'g> Play<'g> {
             metrics: vec![0.0; s.empires.len() * super::TURN_METRICS.len()],
             reach: vec![u8::MAX; s.empires.len() * s.map.nodes()],
             order: Vec::with_capacity(64),
-            alike: Vec::with_capacity(64),
             pol: game.policies.clone(),
             first: 0,
             search: None,
@@ -690,8 +683,15 @@ impl<'g> Play<'g> {
             self.take_from_hand(q, &defence.defence);
             self.interceptor_straits(q, &mut defence, dice);
         }
-        let played =
-            military::build(s, &self.st, &self.game.rules.options, p, &plan, &defence).play(dice);
+        let played = self.cache.play(
+            s,
+            &self.st,
+            &self.game.rules.options,
+            p,
+            &plan,
+            &defence,
+            dice,
+        );
         game_log!(
             log,
             "  {} attacks {} with {} cards: {:?}",
