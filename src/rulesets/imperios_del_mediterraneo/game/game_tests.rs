@@ -5,10 +5,11 @@
 use super::load::load;
 use super::policy::Policy;
 use super::scenario::Event;
+use super::scoring::score;
 use super::state::{
     event_modifier, MARKERS_PER_EMPIRE, NEUTRAL, NEUTRAL_MARKERS, PACIFIED_MARKERS,
 };
-use super::turn::{score, Play};
+use super::turn::Play;
 use super::{Game, Rules};
 use crate::dice::Dice;
 use crate::game::{GameModel, GameRecord, NoLog, NoObserver};
