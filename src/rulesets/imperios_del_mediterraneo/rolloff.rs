@@ -91,6 +91,21 @@ mod tests {
         Total { fixed, dice }
     }
 
+    /// The kept chances are `roll_off`'s own, asked once or again (and in another order).
+    #[test]
+    fn kept_chances_are_the_roll_offs() {
+        let totals: Vec<Total> = (0..4)
+            .flat_map(|fixed| (0..5).map(move |dice| t(fixed, dice)))
+            .collect();
+        for pass in 0..2 {
+            for (i, &a) in totals.iter().enumerate() {
+                for &d in totals.iter().skip(pass * i % 3) {
+                    assert_eq!(super::attacker_wins(a, d), p(a, d), "{a:?} {d:?}");
+                }
+            }
+        }
+    }
+
     /// Digest T-40: a + 1d6 against d + 1d6 by the difference k = a − d.
     #[test]
     fn t40_one_base_die_each() {

@@ -2,9 +2,10 @@
 //! every one resolved by the battle calculator's own code: `Expedition::new` and its `play`
 //! (straits, the interception, the assault or pacification, recovery), `Raid::new` and its `play`
 //! (Neutral Attack, Pirates). Expeditions are cached per worker by what they are made of, so the
-//! exact chance the greedy player reads and the chain a declared expedition plays are built once.
+//! exact chance the greedy player reads and the chain a declared expedition plays are built once;
+//! the caches outlive the game that filled them, for the next game on the same decks and options.
 
-use super::scenario::{CardKind, Scenario, FLEET, LEADER, TROOP};
+use super::scenario::{CardKind, Deck, Scenario, FLEET, LEADER, TROOP};
 use super::state::{State, NEUTRAL};
 use crate::dice::Dice;
 use crate::options::Options;
@@ -15,6 +16,7 @@ use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider}
 use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
 
 /// Most card kinds a deck may have (the cache key counts each kind).
 pub const MAX_KINDS: usize = 16;
@@ -123,8 +125,63 @@ impl Default for Cache {
     fn default() -> Cache {
         Cache {
             map: FxHashMap::default(),
-            front: vec![(EMPTY, (0.0, 0.0)); FRONT],
+            front: Vec::new(),
             played: FxHashMap::default(),
+        }
+    }
+}
+
+/// The caches kept for one set of decks and rule options: an entry is a function of its key,
+/// the decks and the options, nothing else, so every game built on them in this process (a
+/// sweep's cases, a ladder's or a tuner's games) may use them, and which one a worker gets
+/// changes no result.
+struct Shelf {
+    decks: Vec<Deck>,
+    options: Options,
+    caches: Vec<Cache>,
+}
+
+/// Most sets of decks and options kept (the oldest is dropped first).
+const MAX_SHELVES: usize = 4;
+
+static SHELVES: Mutex<Vec<Shelf>> = Mutex::new(Vec::new());
+
+fn shelves() -> std::sync::MutexGuard<'static, Vec<Shelf>> {
+    SHELVES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A cache for a worker of a game on these decks and options: a kept one if there is one.
+pub fn take_cache(decks: &[Deck], options: &Options) -> Cache {
+    shelves()
+        .iter_mut()
+        .find(|shelf| shelf.decks == decks && shelf.options == *options)
+        .and_then(|shelf| shelf.caches.pop())
+        .unwrap_or_default()
+}
+
+/// A worker's cache back for the next worker: at most one kept per thread of the pool.
+pub fn keep_cache(decks: &[Deck], options: &Options, cache: Cache) {
+    let mut shelves = shelves();
+    match shelves
+        .iter_mut()
+        .find(|shelf| shelf.decks == decks && shelf.options == *options)
+    {
+        Some(shelf) => {
+            if shelf.caches.len() < rayon::current_num_threads() {
+                shelf.caches.push(cache);
+            }
+        }
+        None => {
+            if shelves.len() >= MAX_SHELVES {
+                shelves.remove(0);
+            }
+            shelves.push(Shelf {
+                decks: decks.to_vec(),
+                options: options.clone(),
+                caches: vec![cache],
+            });
         }
     }
 }
@@ -341,6 +398,9 @@ impl Cache {
             k.hash(&mut h);
             h.finish() as usize % FRONT
         };
+        if self.front.is_empty() {
+            self.front = vec![(EMPTY, (0.0, 0.0)); FRONT];
+        }
         if self.front[slot].0 == k {
             return self.front[slot].1;
         }

@@ -117,9 +117,6 @@ pub struct Game {
     /// Policies read other players' hidden cards instead of estimating them (digest §6.3: faster,
     /// not the game as played).
     pub omniscient: bool,
-    /// Expedition caches handed from one worker to the next; every entry is a function of its
-    /// key, so which cache a worker gets changes no result.
-    pub caches: std::sync::Mutex<Vec<military::Cache>>,
 }
 
 pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
@@ -232,7 +229,6 @@ impl Game {
             seats: (0..players_count).collect(),
             turns,
             omniscient: false,
-            caches: Default::default(),
         }
     }
 }

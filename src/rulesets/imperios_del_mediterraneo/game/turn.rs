@@ -3,7 +3,7 @@
 //! the end-of-turn scoring and refill (`scoring.rs`), sudden death at any change of city
 //! ownership, and the final ranking; the worker's buffers and the search player's hooks.
 
-use super::military::{Cache, Plan};
+use super::military::{self, Cache, Plan};
 use super::policy::{self, Policy};
 use super::scenario::{Event, Scenario};
 use super::search::{Rollouts, Snapshot};
@@ -51,9 +51,8 @@ struct SearchBox<'g> {
 impl Drop for Play<'_> {
     fn drop(&mut self) {
         let cache = std::mem::take(&mut self.cache);
-        if let Ok(mut pool) = self.game.caches.lock() {
-            pool.push(cache);
-        }
+        let g = self.game;
+        military::keep_cache(&g.scenario.decks, &g.rules.options, cache);
     }
 }
 
@@ -79,12 +78,7 @@ impl<'g> Play<'g> {
 
     /// A worker whose searching players play their rollout policies (the rollouts' own).
     pub fn without_search(game: &'g Game) -> Play<'g> {
-        let cache = game
-            .caches
-            .lock()
-            .ok()
-            .and_then(|mut pool| pool.pop())
-            .unwrap_or_default();
+        let cache = military::take_cache(&game.scenario.decks, &game.rules.options);
         let s = &game.scenario;
         Play {
             game,
