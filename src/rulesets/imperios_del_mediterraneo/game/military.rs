@@ -114,21 +114,12 @@ pub const MAX_PLAYED: usize = 1024;
 /// Exact (P(success), expected VP) of expeditions by what they are made of, and the
 /// calculator's expeditions the game has played, kept to play again. Every entry is a function
 /// of its key (the game's rule options are fixed), so no result depends on what is kept.
+#[derive(Default)]
 pub struct Cache {
     map: FxHashMap<Key, (f64, f64)>,
-    /// Slot `hash % FRONT`: the latest key met there and its entry.
+    /// Slot `hash % FRONT`: the latest key met there and its entry (allocated on first use).
     front: Vec<(Key, (f64, f64))>,
     played: FxHashMap<Key, Expedition>,
-}
-
-impl Default for Cache {
-    fn default() -> Cache {
-        Cache {
-            map: FxHashMap::default(),
-            front: Vec::new(),
-            played: FxHashMap::default(),
-        }
-    }
 }
 
 /// The caches kept for one set of decks and rule options: an entry is a function of its key,
