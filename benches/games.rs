@@ -1,6 +1,7 @@
 //! `cargo bench -p alea-benches --bench games`: whole automated games. One game on one thread (games per second)
-//! of the Mare Nostrum balance experiment and of the República de Roma Early Republic experiment,
-//! and each experiment end to end on every thread with all its outputs (parquet, CSV, JSON,
+//! of the Mare Nostrum balance experiment, of the República de Roma Early Republic experiment and
+//! of the Imperios del Mediterráneo mirror ring (its first case: 2 greedy empires), and each
+//! experiment end to end on every thread with all its outputs (parquet, CSV, JSON,
 //! charts) for 2,000 games; and one Mare Nostrum game with Rome as the search player (one search
 //! decision a turn, at the default budget: the time per decision is the game's time over its turns).
 
@@ -14,9 +15,11 @@ use std::path::Path;
 const BALANCE: &str = "experiments/mare-nostrum-punic-balance.toml";
 const EARLY_REPUBLIC: &str = "experiments/ror-early-republic.toml";
 const SEARCH: &str = "experiments/mare-nostrum-search.toml";
+/// Its first case: two greedy empires on the mirror ring.
+const IMPERIOS: &str = "experiments/imperios-mirror-ring.toml";
 
 fn one_game(c: &mut Criterion) {
-    for path in [BALANCE, EARLY_REPUBLIC, SEARCH] {
+    for path in [BALANCE, EARLY_REPUBLIC, SEARCH, IMPERIOS] {
         one_game_of(c, path);
     }
 }
@@ -45,7 +48,7 @@ fn one_game_of(c: &mut Criterion, path: &str) {
 }
 
 fn experiment_end_to_end(c: &mut Criterion) {
-    for path in [BALANCE, EARLY_REPUBLIC] {
+    for path in [BALANCE, EARLY_REPUBLIC, IMPERIOS] {
         end_to_end_of(c, path);
     }
 }

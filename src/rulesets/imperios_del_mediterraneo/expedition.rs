@@ -14,7 +14,7 @@ use super::forces::{
     CARDS_FORCE, ENRAGED, EXPEDITION_KEYS, EXTRA_DICE, FLEETS, INTERCEPTOR_KEYS, LEADERS, MODIFIER,
     SEA_FORCE, SEA_SIDE_KEYS, STRENGTH, TROOPS,
 };
-use super::rolloff::{roll_off, Total};
+use super::rolloff::{attacker_wins, Total};
 use super::strait::WEATHER;
 use super::strait::{roll_strait, strait_outcomes, Weather};
 use super::SIDES;
@@ -748,7 +748,7 @@ impl Expedition {
             return vec![(1.0, false, None, b.all)];
         }
         let pw = if b.d_has {
-            roll_off(b.ta, b.td).attacker_wins
+            attacker_wins(b.ta, b.td)
         } else {
             1.0
         };
@@ -836,7 +836,7 @@ impl Expedition {
     /// P(the final assault or pacification succeeds) from `s`.
     fn target_chance(&self, s: State) -> f64 {
         self.target_totals(s)
-            .map_or(0.0, |(a, d)| roll_off(a, d).attacker_wins)
+            .map_or(0.0, |(a, d)| attacker_wins(a, d))
     }
 
     /// By sea, the fleets' assault factors reach the city's size (L685-L688, A-22) and the

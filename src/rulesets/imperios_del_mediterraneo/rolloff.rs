@@ -4,7 +4,7 @@
 use crate::exact::Pmf;
 
 /// A side's total before the dice are thrown: fixed factors and the d6 it rolls.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Total {
     pub fixed: i32,
     pub dice: u32,
@@ -23,6 +23,29 @@ pub struct RollOff {
     pub attacker_wins: f64,
     pub tie: f64,
     pub margin: Pmf,
+}
+
+/// Most roll-offs [`attacker_wins`] keeps per thread before it starts again.
+const MAX_KNOWN: usize = 100_000;
+
+/// [`roll_off`]'s P(attacker wins), kept per thread: the games' exact expedition chains ask for
+/// the same few pairs of totals over and over (each value is `roll_off`'s own).
+pub fn attacker_wins(a: Total, d: Total) -> f64 {
+    use std::cell::RefCell;
+    thread_local! {
+        static KNOWN: RefCell<rustc_hash::FxHashMap<(Total, Total), f64>> = RefCell::default();
+    }
+    KNOWN.with_borrow_mut(|known| {
+        if let Some(&p) = known.get(&(a, d)) {
+            return p;
+        }
+        if known.len() >= MAX_KNOWN {
+            known.clear();
+        }
+        let p = roll_off(a, d).attacker_wins;
+        known.insert((a, d), p);
+        p
+    })
 }
 
 pub fn roll_off(a: Total, d: Total) -> RollOff {
@@ -66,6 +89,21 @@ mod tests {
 
     fn t(fixed: i32, dice: u32) -> Total {
         Total { fixed, dice }
+    }
+
+    /// The kept chances are `roll_off`'s own, asked once or again (and in another order).
+    #[test]
+    fn kept_chances_are_the_roll_offs() {
+        let totals: Vec<Total> = (0..4)
+            .flat_map(|fixed| (0..5).map(move |dice| t(fixed, dice)))
+            .collect();
+        for pass in 0..2 {
+            for (i, &a) in totals.iter().enumerate() {
+                for &d in totals.iter().skip(pass * i % 3) {
+                    assert_eq!(super::attacker_wins(a, d), p(a, d), "{a:?} {d:?}");
+                }
+            }
+        }
     }
 
     /// Digest T-40: a + 1d6 against d + 1d6 by the difference k = a − d.

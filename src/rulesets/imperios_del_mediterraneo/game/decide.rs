@@ -10,6 +10,16 @@ use super::state::NEUTRAL;
 use super::turn::{Play, TOP_TARGETS};
 use crate::dice::Dice;
 
+/// A hand sorted for [`Play::scan`].
+#[derive(Default)]
+struct SortedHand {
+    city_troops: Cards,
+    area_troops: Cards,
+    fleets: Cards,
+    leaders: Cards,
+    attack: Cards,
+}
+
 impl Play<'_> {
     /// P2's test: intercepting lowers attacker `a`'s exact chance by at least `delta`. The
     /// attacker's cards are face down: the defender sees their counts and estimates them.
@@ -50,19 +60,22 @@ impl Play<'_> {
     pub fn estimate(&self, q: usize, t: u8, k: usize, best: bool, out: &mut Cards) {
         let s = self.s();
         let deck = &s.decks[s.empires[q].deck];
+        let kinds = deck.kinds.len();
+        let mut count = [0u32; military::MAX_KINDS];
+        for i in 0..kinds {
+            if deck.kinds[i].is(t) {
+                count[i] = deck.by_kind[i].len() as u32;
+            }
+        }
         let mut gone = [0u64; 4];
         for &c in &self.st.players[q].discard {
             gone[c as usize / 64] |= 1 << (c % 64);
-        }
-        let unseen = |c: usize| gone[c / 64] & (1 << (c % 64)) == 0;
-        let mut count = [0u32; military::MAX_KINDS];
-        let mut total = 0u32;
-        for (c, &kind) in deck.cards.iter().enumerate() {
-            if unseen(c) && deck.kinds[kind as usize].is(t) {
-                count[kind as usize] += 1;
-                total += 1;
+            let kind = deck.cards[c as usize] as usize;
+            if deck.kinds[kind].is(t) {
+                count[kind] -= 1;
             }
         }
+        let total: u32 = count[..kinds].iter().sum();
         let k = k.min(total as usize);
         if k == 0 {
             return;
@@ -70,56 +83,36 @@ impl Play<'_> {
         // Largest remainders: each kind's whole quota, then one more for the largest fractions.
         let mut take = [0u32; military::MAX_KINDS];
         let mut given = 0;
-        for i in 0..deck.kinds.len() {
+        for i in 0..kinds {
             take[i] = count[i] * k as u32 / total;
             given += take[i];
         }
         while given < k as u32 {
-            let i = (0..deck.kinds.len())
+            let i = (0..kinds)
                 .filter(|&i| take[i] < count[i])
                 .max_by_key(|&i| ((count[i] * k as u32) % total, std::cmp::Reverse(i)))
                 .expect("a kind with cards left");
             take[i] += 1;
             given += 1;
         }
+        // The first unseen cards of each kind; the strongest kinds first when `best`, so a
+        // caller taking the first few takes the best.
+        let mut push_kind = |kind: usize| {
+            let mut left = take[kind];
+            for &c in &deck.by_kind[kind] {
+                if left == 0 {
+                    break;
+                }
+                if gone[c as usize / 64] & (1 << (c % 64)) == 0 {
+                    out.push(c);
+                    left -= 1;
+                }
+            }
+        };
         if best {
-            // The strongest kinds first, so a caller taking the first few takes the best.
-            let mut kinds: [usize; military::MAX_KINDS] = std::array::from_fn(|i| i);
-            let by = |i: usize| {
-                let kind = &deck.kinds[i];
-                military::cv_strength(kind.field)
-            };
-            kinds[..deck.kinds.len()].sort_by(|&a, &b| by(b).total_cmp(&by(a)).then(a.cmp(&b)));
-            for &i in &kinds[..deck.kinds.len()] {
-                self.push_kind(q, i, take[i], &unseen, out);
-            }
+            deck.by_field_strength.iter().for_each(|&i| push_kind(i));
         } else {
-            for i in 0..deck.kinds.len() {
-                self.push_kind(q, i, take[i], &unseen, out);
-            }
-        }
-    }
-
-    /// The first `n` unseen cards of kind `kind` in `q`'s deck, into `out`.
-    pub(super) fn push_kind(
-        &self,
-        q: usize,
-        kind: usize,
-        n: u32,
-        unseen: &dyn Fn(usize) -> bool,
-        out: &mut Cards,
-    ) {
-        let s = self.s();
-        let deck = &s.decks[s.empires[q].deck];
-        let mut left = n;
-        for (c, &k) in deck.cards.iter().enumerate() {
-            if left == 0 {
-                break;
-            }
-            if k as usize == kind && unseen(c) {
-                out.push(c as u8);
-                left -= 1;
-            }
+            (0..kinds).for_each(push_kind);
         }
     }
 
@@ -239,6 +232,10 @@ impl Play<'_> {
         let k = self.targets(p, &mut targets);
         let mut best: Option<(f64, Plan)> = None;
         let budget = (hand_len as u32 - g.reserve).min(g.max_cards);
+        let hand = self.sorted_hand(p);
+        // The defence each target's owner is expected to put up depends on the owner alone.
+        let mut defences: [Option<Defence>; 8] = [None; 8];
+        let no_attack = Cards::default();
         for &(target, naval, straits) in &targets[..k] {
             let is_city = s.map.is_city(target);
             let owner = if is_city {
@@ -258,45 +255,23 @@ impl Play<'_> {
                 }
                 _ => 0.0,
             };
-            // Troops by strength for what the target needs, then fleets by capacity.
-            self.order.clear();
-            self.order.extend(
-                self.st.players[p]
-                    .hand
-                    .iter()
-                    .copied()
-                    .filter(|&c| military::is(s, p, c, TROOP)),
-            );
-            self.order.sort_by(|&a, &b| {
-                military::strength(s, p, b, is_city)
-                    .total_cmp(&military::strength(s, p, a, is_city))
-                    .then(a.cmp(&b))
-            });
-            let troops: Cards = {
-                let mut t = Cards::default();
-                for &c in &self.order {
-                    t.push(c);
-                }
-                t
+            let (troops, attack) = if is_city {
+                (&hand.city_troops, &hand.attack)
+            } else {
+                (&hand.area_troops, &no_attack)
             };
-            let mut fleets = Cards::default();
-            let mut leaders = Cards::default();
-            let mut attack = Cards::default();
-            for &c in &self.st.players[p].hand {
-                if military::is(s, p, c, FLEET) {
-                    fleets.push(c);
-                } else if military::is(s, p, c, LEADER) {
-                    leaders.push(c);
-                } else if military::is(s, p, c, CITY_ATTACK) && is_city {
-                    attack.push(c);
-                }
-            }
+            let (fleets, leaders) = (&hand.fleets, &hand.leaders);
             if naval && fleets.is_empty() {
                 continue;
             }
             let d = &s.decks[s.empires[p].deck];
             let cap = |c: u8| d.kinds[d.cards[c as usize] as usize].naval.as_count();
             let mut target_best = (f64::NEG_INFINITY, Plan::default());
+            let defence = if owner == NEUTRAL {
+                Defence::default()
+            } else {
+                *defences[owner as usize].get_or_insert_with(|| self.predicted_defence(target, g))
+            };
             for n_troops in 1..=troops.len().min(budget as usize) {
                 let mut plan = Plan {
                     target,
@@ -327,7 +302,6 @@ impl Play<'_> {
                 if let Some(&a) = attack.as_slice().first() {
                     plan.attack.push(a);
                 }
-                let defence = self.predicted_defence(target, g);
                 let (chance, vp) =
                     self.cache
                         .chance(s, &self.st, &self.game.rules.options, p, &plan, &defence);
@@ -358,6 +332,41 @@ impl Play<'_> {
             }
         }
         best.map(|(_, plan)| plan)
+    }
+
+    /// Player `p`'s hand by role for its expeditions: its Troop cards strongest first for a
+    /// city's assault and for a barbarian area's field battle (equals by card index), its Fleet,
+    /// Leader and City Attack cards in hand order.
+    fn sorted_hand(&mut self, p: usize) -> SortedHand {
+        let s = self.s();
+        let hand = &self.st.players[p].hand;
+        let mut out = SortedHand::default();
+        for &c in hand {
+            if military::is(s, p, c, FLEET) {
+                out.fleets.push(c);
+            } else if military::is(s, p, c, LEADER) {
+                out.leaders.push(c);
+            } else if military::is(s, p, c, CITY_ATTACK) {
+                out.attack.push(c);
+            }
+        }
+        for (assault, troops) in [(true, &mut out.city_troops), (false, &mut out.area_troops)] {
+            self.order.clear();
+            self.order.extend(
+                hand.iter()
+                    .copied()
+                    .filter(|&c| military::is(s, p, c, TROOP)),
+            );
+            self.order.sort_by(|&a, &b| {
+                military::strength(s, p, b, assault)
+                    .total_cmp(&military::strength(s, p, a, assault))
+                    .then(a.cmp(&b))
+            });
+            for &c in &self.order {
+                troops.push(c);
+            }
+        }
+        out
     }
 
     /// Whether `q` has the most VP among the players other than `p` (ties included).

@@ -5,10 +5,11 @@
 use super::load::load;
 use super::policy::Policy;
 use super::scenario::Event;
+use super::scoring::score;
 use super::state::{
     event_modifier, MARKERS_PER_EMPIRE, NEUTRAL, NEUTRAL_MARKERS, PACIFIED_MARKERS,
 };
-use super::turn::{score, Play};
+use super::turn::Play;
 use super::{Game, Rules};
 use crate::dice::Dice;
 use crate::game::{GameModel, GameRecord, NoLog, NoObserver};
@@ -534,5 +535,56 @@ fn pacification_recovery_follows_the_pacify_battle() {
             (mean - expected).abs() < 5.0 * se,
             "won {won}: {mean} vs {expected} (se {se})"
         );
+    }
+}
+
+/// The expedition cache answers what a fresh chain computes, however its lookups go (its front
+/// table, its map, the front slot taken by another key in between), and a kept expedition plays
+/// the dice as a fresh one does.
+#[test]
+fn the_expedition_cache_answers_what_a_fresh_chain_computes() {
+    use super::military::{Cache, Defence, Plan};
+    let g = game_with(RING, 4, greedy(), &options());
+    let mut play = Play::new(&g);
+    let mut dice = Dice::for_trial(7, 0, 0);
+    play.setup(&mut dice);
+    let s = &g.scenario;
+    let mut targets = [(0usize, false, 0u8); 64];
+    let k = play.targets(0, &mut targets);
+    assert!(k > 3, "player 1 reaches {k} targets");
+    let hand = play.st.players[0].hand.clone();
+    let mut plans = Vec::new();
+    for &(target, naval, straits) in &targets[..k] {
+        for n in 1..=hand.len().min(4) {
+            let mut plan = Plan {
+                target,
+                naval,
+                straits,
+                ..Plan::default()
+            };
+            for &c in &hand[..n] {
+                plan.cards.push(c);
+            }
+            plans.push(plan);
+        }
+    }
+    let o = &g.rules.options;
+    let mut warm = Cache::default();
+    for round in 0..3 {
+        for plan in &plans {
+            let fresh = Cache::default().chance(s, &play.st, o, 0, plan, &Defence::default());
+            let kept = warm.chance(s, &play.st, o, 0, plan, &Defence::default());
+            assert_eq!(kept, fresh, "round {round}, {plan:?}");
+        }
+    }
+    for (i, plan) in plans.iter().enumerate() {
+        let mut fresh_dice = Dice::for_trial(3, 1, i as u64);
+        let mut kept_dice = Dice::for_trial(3, 1, i as u64);
+        for _ in 0..2 {
+            let none = Defence::default();
+            let fresh = Cache::default().play(s, &play.st, o, 0, plan, &none, &mut fresh_dice);
+            let kept = warm.play(s, &play.st, o, 0, plan, &none, &mut kept_dice);
+            assert_eq!(kept, fresh, "{plan:?}");
+        }
     }
 }

@@ -795,11 +795,7 @@ fn load_decks(file: &str, d: &DecksFile) -> Result<Vec<Deck>> {
                 format!("1-{MAX_DECK} cards (a real deck holds 35, L149-L150)"),
             ));
         }
-        out.push(Deck {
-            name: row.name.clone(),
-            kinds,
-            cards,
-        });
+        out.push(Deck::new(row.name.clone(), kinds, cards));
     }
     Ok(out)
 }

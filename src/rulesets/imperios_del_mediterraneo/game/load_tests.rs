@@ -95,6 +95,45 @@ fn the_vanilla_deck_has_35_cards() {
     assert_eq!(fleets(&s.decks[1]), fleets(&s.decks[0]) + 1);
 }
 
+/// The tables a deck derives for the players agree with its kinds and cards: each card listed
+/// once under its own kind, in card order; the kinds by field value, strongest first; each
+/// card's strengths its kind's.
+#[test]
+fn a_decks_derived_tables_agree_with_its_cards() {
+    use super::military::cv_strength;
+    let s = load(&shipped("mirror-ring.toml"), 3).unwrap();
+    let deck = &s.decks[0];
+    let mut listed = vec![0; deck.cards.len()];
+    for (k, cards) in deck.by_kind.iter().enumerate() {
+        assert!(
+            cards.windows(2).all(|w| w[0] < w[1]),
+            "kind {k} in card order"
+        );
+        for &c in cards {
+            assert_eq!(deck.cards[c as usize] as usize, k);
+            listed[c as usize] += 1;
+        }
+    }
+    assert!(
+        listed.iter().all(|&n| n == 1),
+        "every card once: {listed:?}"
+    );
+    let field = |k: usize| cv_strength(deck.kinds[k].field);
+    let order = &deck.by_field_strength;
+    assert_eq!(order.len(), deck.kinds.len());
+    assert!(
+        order
+            .windows(2)
+            .all(|w| field(w[0]) > field(w[1]) || (field(w[0]) == field(w[1]) && w[0] < w[1])),
+        "{order:?}"
+    );
+    for (c, &k) in deck.cards.iter().enumerate() {
+        let kind = &deck.kinds[k as usize];
+        assert_eq!(deck.field_strength[c], cv_strength(kind.field));
+        assert_eq!(deck.assault_strength[c], cv_strength(kind.assault));
+    }
+}
+
 #[test]
 fn each_perturbation_changes_one_thing_of_the_first_seat() {
     let base = load(&shipped("mirror-ring.toml"), 4).unwrap();

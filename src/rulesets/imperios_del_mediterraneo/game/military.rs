@@ -2,18 +2,21 @@
 //! every one resolved by the battle calculator's own code: `Expedition::new` and its `play`
 //! (straits, the interception, the assault or pacification, recovery), `Raid::new` and its `play`
 //! (Neutral Attack, Pirates). Expeditions are cached per worker by what they are made of, so the
-//! exact chance the greedy player reads and the chain a declared expedition plays are built once.
+//! exact chance the greedy player reads and the chain a declared expedition plays are built once;
+//! the caches outlive the game that filled them, for the next game on the same decks and options.
 
-use super::scenario::{CardKind, Scenario, FLEET, LEADER, TROOP};
+use super::scenario::{CardKind, Deck, Scenario, FLEET, LEADER, TROOP};
 use super::state::{State, NEUTRAL};
 use crate::dice::Dice;
 use crate::options::Options;
 use crate::rulesets::imperios_del_mediterraneo::cards::Card;
-use crate::rulesets::imperios_del_mediterraneo::expedition::{Expedition, Target};
+use crate::rulesets::imperios_del_mediterraneo::expedition::{Expedition, Played, Target};
 use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
 use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider};
 use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
 
 /// Most card kinds a deck may have (the cache key counts each kind).
 pub const MAX_KINDS: usize = 16;
@@ -70,43 +73,108 @@ pub struct Defence {
     pub straits: u8,
 }
 
-/// An expedition's description as bytes (see [`key`]), packed into words so a lookup compares
-/// six integers.
-type Key = [u64; 6];
+/// An expedition's description: 48 bytes (see [`key`]) held in six little-endian words, so a
+/// lookup hashes and compares six integers (an array's own `Hash` and `==` would go through
+/// 48 bytes), and written word by word (bytes stored one by one and read back as words stall).
+#[derive(Clone, Copy, Eq)]
+struct Key([u64; 6]);
 
-/// A multiply-rotate hash over the key's words (the keys are not adversarial).
-#[derive(Default)]
-pub struct WordHasher(u64);
+impl Key {
+    /// Adds `v` to byte `i` (no byte ever passes 255: no carry into the next).
+    fn add(&mut self, i: usize, v: u8) {
+        self.0[i / 8] += (v as u64) << (8 * (i % 8));
+    }
+    fn byte(&self, i: usize) -> u8 {
+        (self.0[i / 8] >> (8 * (i % 8))) as u8
+    }
+}
 
-impl std::hash::Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
+impl PartialEq for Key {
+    fn eq(&self, other: &Key) -> bool {
+        (0..6).fold(0, |diff, i| diff | (self.0[i] ^ other.0[i])) == 0
+    }
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for &w in &self.0 {
+            state.write_u64(w);
         }
     }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0
-    }
 }
 
-fn pack(bytes: &[u8; 48]) -> Key {
-    let mut k = [0u64; 6];
-    for (i, w) in k.iter_mut().enumerate() {
-        *w = u64::from_le_bytes(bytes[8 * i..8 * i + 8].try_into().expect("8 bytes"));
-    }
-    k
-}
+/// Slots of the small table in front of the map: the latest lookups, dense enough to stay in
+/// the core's own cache when the map does not (a lookup in the map was mostly a memory stall).
+const FRONT: usize = 4096;
+/// A key no expedition has (byte 22, `direct`, is 0 or 1): an empty front slot.
+const EMPTY: Key = Key([u64::MAX; 6]);
+/// Most built expeditions a worker keeps to play again: past this they are built anew.
+pub const MAX_PLAYED: usize = 1024;
 
-/// Exact (P(success), expected VP) of expeditions by what they are made of.
+/// Exact (P(success), expected VP) of expeditions by what they are made of, and the
+/// calculator's expeditions the game has played, kept to play again. Every entry is a function
+/// of its key (the game's rule options are fixed), so no result depends on what is kept.
 #[derive(Default)]
 pub struct Cache {
-    map: HashMap<Key, (f64, f64), std::hash::BuildHasherDefault<WordHasher>>,
+    map: FxHashMap<Key, (f64, f64)>,
+    /// Slot `hash % FRONT`: the latest key met there and its entry (allocated on first use).
+    front: Vec<(Key, (f64, f64))>,
+    played: FxHashMap<Key, Expedition>,
+}
+
+/// The caches kept for one set of decks and rule options: an entry is a function of its key,
+/// the decks and the options, nothing else, so every game built on them in this process (a
+/// sweep's cases, a ladder's or a tuner's games) may use them, and which one a worker gets
+/// changes no result.
+struct Shelf {
+    decks: Vec<Deck>,
+    options: Options,
+    caches: Vec<Cache>,
+}
+
+/// Most sets of decks and options kept (the oldest is dropped first).
+const MAX_SHELVES: usize = 4;
+
+static SHELVES: Mutex<Vec<Shelf>> = Mutex::new(Vec::new());
+
+fn shelves() -> std::sync::MutexGuard<'static, Vec<Shelf>> {
+    SHELVES
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A cache for a worker of a game on these decks and options: a kept one if there is one.
+pub fn take_cache(decks: &[Deck], options: &Options) -> Cache {
+    shelves()
+        .iter_mut()
+        .find(|shelf| shelf.decks == decks && shelf.options == *options)
+        .and_then(|shelf| shelf.caches.pop())
+        .unwrap_or_default()
+}
+
+/// A worker's cache back for the next worker: at most one kept per thread of the pool.
+pub fn keep_cache(decks: &[Deck], options: &Options, cache: Cache) {
+    let mut shelves = shelves();
+    match shelves
+        .iter_mut()
+        .find(|shelf| shelf.decks == decks && shelf.options == *options)
+    {
+        Some(shelf) => {
+            if shelf.caches.len() < rayon::current_num_threads() {
+                shelf.caches.push(cache);
+            }
+        }
+        None => {
+            if shelves.len() >= MAX_SHELVES {
+                shelves.remove(0);
+            }
+            shelves.push(Shelf {
+                decks: decks.to_vec(),
+                options: options.clone(),
+                caches: vec![cache],
+            });
+        }
+    }
 }
 
 pub fn role_troop(k: &CardKind) -> bool {
@@ -122,7 +190,8 @@ fn card(k: &CardKind) -> Card {
     }
 }
 
-/// Everything an expedition's outcome depends on.
+/// Everything an expedition's outcome depends on: its cards ([`attacker_key`]) and where they
+/// go against what ([`route_key`]), in bytes of their own.
 #[allow(clippy::too_many_arguments)]
 fn key(
     s: &Scenario,
@@ -132,42 +201,63 @@ fn key(
     defence: &Defence,
     weather: Weather,
     direct: bool,
-) -> [u8; 48] {
-    let mut k = [0u8; 48];
+) -> Key {
+    let mut k = route_key(s, st, plan, defence, weather, direct);
+    attacker_key(s, attacker, plan, &mut k);
+    k
+}
+
+/// The attacker's part of [`key`] (bytes 0 and 2-18): its deck, its Troop, Fleet and Leader
+/// cards by kind, its City Attack dice.
+fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
     let ad = s.empires[attacker].deck;
-    k[0] = ad as u8;
+    k.add(0, ad as u8);
     let deck = &s.decks[ad];
     for &c in plan.cards.as_slice().iter().chain(plan.leaders.as_slice()) {
-        k[2 + deck.cards[c as usize] as usize] += 1;
+        k.add(2 + deck.cards[c as usize] as usize, 1);
     }
-    k[18] = plan
-        .attack
-        .as_slice()
-        .iter()
-        .map(|&c| deck.kinds[deck.cards[c as usize] as usize].dice)
-        .sum();
-    k[19] = plan.naval as u8;
-    k[20] = plan.straits;
-    k[21] = weather as u8;
-    k[22] = direct as u8;
+    k.add(
+        18,
+        plan.attack
+            .as_slice()
+            .iter()
+            .map(|&c| deck.kinds[deck.cards[c as usize] as usize].dice)
+            .sum(),
+    );
+}
+
+/// The rest of [`key`] (bytes 1 and 19-47): the route, the weather, the target and its
+/// defence; the plan's cards are not read.
+fn route_key(
+    s: &Scenario,
+    st: &State,
+    plan: &Plan,
+    defence: &Defence,
+    weather: Weather,
+    direct: bool,
+) -> Key {
+    let mut k = Key([0; 6]);
+    k.add(19, plan.naval as u8);
+    k.add(20, plan.straits);
+    k.add(21, weather as u8);
+    k.add(22, direct as u8);
     let t = plan.target;
     if s.map.is_city(t) {
         let owner = st.owner[t];
-        k[23] = 0;
-        k[24] = s.map.cities[t].size;
-        k[25] = city_dice(s, st, t) + defence_dice(s, st, t, defence);
-        k[26] = (owner != NEUTRAL) as u8;
+        k.add(24, s.map.cities[t].size);
+        k.add(25, city_dice(s, st, t) + defence_dice(s, st, t, defence));
+        k.add(26, (owner != NEUTRAL) as u8);
         if owner != NEUTRAL && !defence.intercept.is_empty() {
             let dd = &s.decks[s.empires[owner as usize].deck];
-            k[1] = s.empires[owner as usize].deck as u8;
-            k[44] = 1;
+            k.add(1, s.empires[owner as usize].deck as u8);
+            k.add(44, 1);
             for &c in defence.intercept.as_slice() {
-                k[28 + dd.cards[c as usize] as usize] += 1;
+                k.add(28 + dd.cards[c as usize] as usize, 1);
             }
         }
     } else {
-        k[23] = 1;
-        k[25] = area_dice(s, st, t);
+        k.add(23, 1);
+        k.add(25, area_dice(s, st, t));
     }
     k
 }
@@ -293,17 +383,54 @@ impl Cache {
         plan: &Plan,
         defence: &Defence,
     ) -> (f64, f64) {
-        let bytes = key(s, st, attacker, plan, defence, st.weather, true);
-        let k = pack(&bytes);
-        if let Some(&e) = self.map.get(&k) {
-            return e;
+        let k = key(s, st, attacker, plan, defence, st.weather, true);
+        let slot = {
+            let mut h = rustc_hash::FxHasher::default();
+            k.hash(&mut h);
+            h.finish() as usize % FRONT
+        };
+        if self.front.is_empty() {
+            self.front = vec![(EMPTY, (0.0, 0.0)); FRONT];
         }
-        if self.map.len() >= MAX_CACHED {
-            self.map.clear();
+        if self.front[slot].0 == k {
+            return self.front[slot].1;
         }
-        let e = expedition(s, st, options, attacker, plan, defence, &bytes).chance_and_vp();
-        self.map.insert(k, e);
+        let e = match self.map.get(&k) {
+            Some(&e) => e,
+            None => {
+                if self.map.len() >= MAX_CACHED {
+                    self.map.clear();
+                }
+                let e = expedition(s, st, options, attacker, plan, defence, &k).chance_and_vp();
+                self.map.insert(k, e);
+                e
+            }
+        };
+        self.front[slot] = (k, e);
         e
+    }
+
+    /// Plays this plan against this defence with the calculator's expedition, built on first
+    /// use.
+    #[allow(clippy::too_many_arguments)]
+    pub fn play(
+        &mut self,
+        s: &Scenario,
+        st: &State,
+        options: &Options,
+        attacker: usize,
+        plan: &Plan,
+        defence: &Defence,
+        dice: &mut Dice,
+    ) -> Played {
+        let k = key(s, st, attacker, plan, defence, st.weather, true);
+        if self.played.len() >= MAX_PLAYED && !self.played.contains_key(&k) {
+            self.played.clear();
+        }
+        self.played
+            .entry(k)
+            .or_insert_with(|| expedition(s, st, options, attacker, plan, defence, &k))
+            .play(dice)
     }
 
     pub fn len(&self) -> usize {
@@ -314,19 +441,6 @@ impl Cache {
     }
 }
 
-/// The calculator's expedition for this plan and defence.
-pub fn build(
-    s: &Scenario,
-    st: &State,
-    options: &Options,
-    attacker: usize,
-    plan: &Plan,
-    defence: &Defence,
-) -> Expedition {
-    let bytes = key(s, st, attacker, plan, defence, st.weather, true);
-    expedition(s, st, options, attacker, plan, defence, &bytes)
-}
-
 fn expedition(
     s: &Scenario,
     st: &State,
@@ -334,9 +448,9 @@ fn expedition(
     attacker: usize,
     plan: &Plan,
     defence: &Defence,
-    k: &[u8; 48],
+    k: &Key,
 ) -> Expedition {
-    let direct = k[22] == 1;
+    let direct = k.byte(22) == 1;
     let deck = s.empires[attacker].deck;
     let cf = force_of(
         s,
@@ -349,14 +463,16 @@ fn expedition(
     let target = if s.map.is_city(t) {
         Target::City {
             size: s.map.cities[t].size as u32,
-            dice: k[25] as u32,
+            dice: k.byte(25) as u32,
             player_owner: st.owner[t] != NEUTRAL,
             modifier: 0,
         }
     } else {
-        Target::Barbarian { dice: k[25] as u32 }
+        Target::Barbarian {
+            dice: k.byte(25) as u32,
+        }
     };
-    let land = (k[44] == 1).then(|| {
+    let land = (k.byte(44) == 1).then(|| {
         let owner = st.owner[t] as usize;
         Force::Cards(force_of(
             s,
@@ -375,7 +491,7 @@ fn expedition(
         land,
         target,
         direct,
-        k[18] as u32,
+        k.byte(18) as u32,
         options,
     )
 }
@@ -437,8 +553,11 @@ pub fn is(s: &Scenario, p: usize, c: u8, t: u8) -> bool {
 /// A card's strength for sorting: its value in this combat (dice count 3.5 each).
 pub fn strength(s: &Scenario, p: usize, c: u8, assault: bool) -> f64 {
     let d = &s.decks[s.empires[p].deck];
-    let k = &d.kinds[d.cards[c as usize] as usize];
-    cv_strength(if assault { k.assault } else { k.field })
+    if assault {
+        d.assault_strength[c as usize]
+    } else {
+        d.field_strength[c as usize]
+    }
 }
 
 /// A combat value's worth for sorting: dice count 3.5 each.

@@ -1,15 +1,20 @@
 //! The Imperios del Mediterráneo full game (issue 23), Layer A of digest §6.3 ("Core-IDM"): the
 //! rules engine on data files. Files: the data files' serde shapes (`files.rs`), their loader
-//! (`load.rs`), the loaded scenario (`scenario.rs`), the game state (`state.rs`), rounds, turns,
-//! actions and scoring (`turn.rs`), the round events (`events.rs`), expeditions and raids
-//! through the calculator's own code (`military.rs`), the players (`policy.rs`) and their
-//! decisions (`decide.rs`), the search player's decisions (`search.rs`).
+//! (`load.rs`), the loaded scenario (`scenario.rs`), the game state (`state.rs`), the turns and
+//! rounds and the final ranking (`turn.rs`), the set-up (`setup.rs`), the round events
+//! (`events.rs`), the action phase and the defender's answers (`actions.rs`), an expedition
+//! resolved, conquest and pacification (`conquest.rs`), the end-of-turn scoring and refill
+//! (`scoring.rs`), expeditions and raids through the calculator's own code (`military.rs`), the
+//! players (`policy.rs`) and their decisions (`decide.rs`), the search player's decisions
+//! (`search.rs`).
 //!
 //! Every run on data that is not transcribed carries [`scenario::SYNTHETIC_BANNER`].
 
 // Players, cities and nodes index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
 
+mod actions;
+mod conquest;
 mod decide;
 mod events;
 mod files;
@@ -17,7 +22,9 @@ pub mod load;
 pub mod military;
 pub mod policy;
 pub mod scenario;
+pub mod scoring;
 pub mod search;
+mod setup;
 pub mod state;
 pub mod turn;
 
@@ -110,9 +117,6 @@ pub struct Game {
     /// Policies read other players' hidden cards instead of estimating them (digest §6.3: faster,
     /// not the game as played).
     pub omniscient: bool,
-    /// Expedition caches handed from one worker to the next; every entry is a function of its
-    /// key, so which cache a worker gets changes no result.
-    pub caches: std::sync::Mutex<Vec<military::Cache>>,
 }
 
 pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
@@ -225,7 +229,6 @@ impl Game {
             seats: (0..players_count).collect(),
             turns,
             omniscient: false,
-            caches: Default::default(),
         }
     }
 }

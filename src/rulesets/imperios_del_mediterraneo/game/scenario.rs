@@ -181,6 +181,47 @@ pub struct Deck {
     pub name: String,
     pub kinds: Vec<CardKind>,
     pub cards: Vec<u8>,
+    /// Derived from `kinds` and `cards` by [`Deck::new`], for the players' estimates of hidden
+    /// cards: each kind's cards in card order, and the kinds strongest field value first
+    /// (equals by kind index).
+    pub by_kind: Vec<Vec<u8>>,
+    pub by_field_strength: Vec<usize>,
+    /// Card by card, [`super::military::cv_strength`] of its field and assault values (the
+    /// players sort their cards by them).
+    pub field_strength: Vec<f64>,
+    pub assault_strength: Vec<f64>,
+}
+
+impl Deck {
+    pub fn new(name: String, kinds: Vec<CardKind>, cards: Vec<u8>) -> Deck {
+        let by_kind = (0..kinds.len())
+            .map(|k| {
+                (0..cards.len() as u8)
+                    .filter(|&c| cards[c as usize] as usize == k)
+                    .collect()
+            })
+            .collect();
+        let strength = |k: usize| super::military::cv_strength(kinds[k].field);
+        let mut by_field_strength: Vec<usize> = (0..kinds.len()).collect();
+        by_field_strength.sort_by(|&a, &b| strength(b).total_cmp(&strength(a)).then(a.cmp(&b)));
+        let strength_of = |value: fn(&CardKind) -> Cv| -> Vec<f64> {
+            cards
+                .iter()
+                .map(|&k| super::military::cv_strength(value(&kinds[k as usize])))
+                .collect()
+        };
+        let field_strength = strength_of(|k| k.field);
+        let assault_strength = strength_of(|k| k.assault);
+        Deck {
+            name,
+            kinds,
+            cards,
+            by_kind,
+            by_field_strength,
+            field_strength,
+            assault_strength,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]

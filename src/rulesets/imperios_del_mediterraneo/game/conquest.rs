@@ -1,0 +1,245 @@
+//! An expedition declared and resolved (digest §3.1-§3.9): the cards committed and what comes
+//! back, the calculator's chain played, the VP, the conquest, and a won pacification's recovery
+//! rolls and Pacification table result.
+
+use super::military::{self, Cards, Defence, Plan};
+use super::policy::Policy;
+use super::scenario::{Pacification, FLEET, TROOP};
+use super::state::NEUTRAL;
+use super::turn::Play;
+use crate::dice::Dice;
+use crate::game::GameLog;
+use crate::game_log;
+use crate::rulesets::imperios_del_mediterraneo::battle::{
+    barbarian_casualty_count, pacify_recovery, PacifyRecovery,
+};
+use crate::rulesets::imperios_del_mediterraneo::expedition::Fail;
+
+impl Play<'_> {
+    /// Declares and resolves an expedition; returns whether it was wrecked at a strait.
+    pub(super) fn expedition(
+        &mut self,
+        p: usize,
+        plan: Plan,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
+        let s = self.s();
+        self.st.counts.expeditions += 1;
+        self.take_from_hand(p, &plan.cards);
+        self.take_from_hand(p, &plan.leaders);
+        self.take_from_hand(p, &plan.attack);
+        let t = plan.target;
+        let owner = if s.map.is_city(t) {
+            self.st.owner[t]
+        } else {
+            NEUTRAL
+        };
+        let defender = (owner != NEUTRAL && owner as usize != p).then_some(owner as usize);
+        if let Some(q) = defender {
+            if t != s.empires[p].capital {
+                let c = &mut self.st.counts;
+                c.empire_attacks += 1;
+                c.empire_attacks_by[p] += 1;
+                if self.leads_others(q, p) {
+                    self.st.counts.leader_attacks_by[p] += 1;
+                }
+            }
+        }
+        let mut defence = match defender {
+            Some(q) => self.choose_defence(q, t, Some((p, &plan)), dice),
+            None => Defence::default(),
+        };
+        if let Some(q) = defender {
+            self.take_from_hand(q, &defence.intercept);
+            self.take_from_hand(q, &defence.defence);
+            self.interceptor_straits(q, &mut defence, dice);
+        }
+        let played = self.cache.play(
+            s,
+            &self.st,
+            &self.game.rules.options,
+            p,
+            &plan,
+            &defence,
+            dice,
+        );
+        game_log!(
+            log,
+            "  {} attacks {} with {} cards: {:?}",
+            self.game.players[p],
+            s.map.node_name(t),
+            plan.cards.len(),
+            played.failed
+        );
+        // The attacker's cards: those lost in battle and recovered go back, the rest are
+        // discarded; cards never brought into a combat go back.
+        let mut order = Cards::default();
+        military::calculator_order(s, s.empires[p].deck, plan.cards.as_slice(), &mut order);
+        let wrecked = played.failed == Some(Fail::Wrecked);
+        let reached_target = matches!(played.failed, None | Some(Fail::Target));
+        // A pacification is a field battle: its casualty and recovery rolls (the chain
+        // calculator stops at the roll-off's winner and margin).
+        let (pacify_back, pacify_leaders) = if reached_target && !s.map.is_city(t) {
+            let area = military::area_dice(s, &self.st, t) as u32;
+            let won = played.failed.is_none();
+            let leaders = if played.leaders_at_target {
+                plan.leaders.len() as u32
+            } else {
+                0
+            };
+            self.pacification_recovery(p, &order, played.alive_at_target, leaders, won, area, dice)
+        } else {
+            (0, 0)
+        };
+        for (i, &c) in order.as_slice().iter().enumerate() {
+            let back = (played.recovered | pacify_back) & (1 << i) != 0;
+            self.return_or_discard(p, c, back);
+        }
+        let fought = played.intercepted[1] || reached_target;
+        let leaders_back = played.leaders_recovered + pacify_leaders;
+        for (i, &c) in plan.leaders.as_slice().iter().enumerate() {
+            self.return_or_discard(p, c, !fought || (i as u32) < leaders_back);
+        }
+        for &c in plan.attack.as_slice() {
+            self.return_or_discard(p, c, !reached_target || !s.map.is_city(t));
+        }
+        if let Some(q) = defender {
+            let mut order = Cards::default();
+            military::interceptor_order(s, q, defence.intercept.as_slice(), &mut order);
+            for (i, &c) in order.as_slice().iter().enumerate() {
+                self.return_or_discard(q, c, played.interceptor_recovered[1] & (1 << i) != 0);
+            }
+            for &c in defence.defence.as_slice() {
+                self.return_or_discard(q, c, !reached_target);
+            }
+            self.st.add_vp(q, played.vp[1] as i32);
+        }
+        if wrecked {
+            self.st.counts.wrecks += 1;
+        }
+        self.st.add_vp(p, played.vp[0] as i32);
+        if played.failed.is_none() {
+            if s.map.is_city(t) {
+                self.st.counts.conquests += 1;
+                self.st.transfer(s, t, p as u8);
+            } else {
+                self.pacify(p, t, played.margin, dice);
+            }
+        }
+        wrecked
+    }
+
+    /// The recovery rolls of a pacification battle (§3.8) by the battle code's rule
+    /// ([`pacify_recovery`]): the winner's casualty roll (a uniform fighting Troop card on the
+    /// area's 1d6 <= its count, A-29) and that card's roll, or every card's roll (a lost battle;
+    /// the survivors too under A-38's other reading). `order`: the expedition's cards as the
+    /// calculator numbers them; `alive`: those that reached the area; `leaders`: the leaders
+    /// there. Returns the cards (bits of `order`) and the number of leaders back in hand.
+    #[allow(clippy::too_many_arguments)]
+    pub fn pacification_recovery(
+        &self,
+        p: usize,
+        order: &Cards,
+        alive: u32,
+        leaders: u32,
+        won: bool,
+        area_dice: u32,
+        dice: &mut Dice,
+    ) -> (u32, u32) {
+        let s = self.s();
+        let rules = &self.game.rules;
+        let rule = pacify_recovery(
+            won,
+            rules.pacify_survivors_recover,
+            rules.aside_fleets_recover,
+        );
+        let deck = &s.decks[s.empires[p].deck];
+        let kind = |c: u8| &deck.kinds[deck.cards[c as usize] as usize];
+        let mut back = 0u32;
+        let mut leaders_back = 0;
+        if rule == PacifyRecovery::Casualty {
+            let mut fighting = [0usize; military::MAX_PLAN];
+            let mut n = 0;
+            for (i, &c) in order.as_slice().iter().enumerate() {
+                if alive & (1 << i) != 0 && kind(c).is(TROOP) && kind(c).field.usable() {
+                    fighting[n] = i;
+                    n += 1;
+                }
+            }
+            let count = barbarian_casualty_count(area_dice, &rules.options);
+            if n > 0 && dice.d(6) <= count {
+                let i = fighting[dice.below(n as u64) as usize];
+                if dice.d(6) == 6 {
+                    back |= 1 << i;
+                }
+            }
+            return (back, 0);
+        }
+        for (i, &c) in order.as_slice().iter().enumerate() {
+            let rolls = rule == PacifyRecovery::Every || !kind(c).is(FLEET);
+            if alive & (1 << i) != 0 && rolls && dice.d(6) == 6 {
+                back |= 1 << i;
+            }
+        }
+        for _ in 0..leaders {
+            leaders_back += (dice.d(6) == 6) as u32;
+        }
+        (back, leaders_back)
+    }
+
+    /// A won pacification (§3.8): the marker, the Pacification table's result.
+    pub(super) fn pacify(&mut self, p: usize, node: usize, margin: i32, dice: &mut Dice) {
+        let s = self.s();
+        self.st.counts.pacifications += 1;
+        if self.st.pacified_reserve > 0 {
+            self.st.pacified_reserve -= 1;
+            self.st.pacified[s.map.area(node)] = true;
+        }
+        let result = s
+            .tables
+            .pacification(dice.d(6), margin, self.st.enraged as u32);
+        let (mut vp, cards) = result.reward();
+        match result {
+            // +2 and a random discard, or +1 (the random player flips a coin).
+            Pacification::HardCampaign
+                if !self.st.players[p].hand.is_empty()
+                    && match self.pol[p] {
+                        // The 1 VP when the hand is worth more than 1 VP a card (§6.3).
+                        Policy::Scripted(g) => g.card_worth(self.st.players[p].hand.len()) < 1.0,
+                        _ => dice.below(2) == 0,
+                    } =>
+            {
+                vp = 2;
+                let len = self.st.players[p].hand.len();
+                let i = dice.below(len as u64) as usize;
+                self.st.discard_at(p, i);
+            }
+            Pacification::Migration => {
+                // Remove, if possible, a pacified marker from a connected area (A-40: the first).
+                if let Some(&(m, _)) = s.map.adjacent[node]
+                    .iter()
+                    .find(|&&(m, _)| !s.map.is_city(m) && self.st.pacified[s.map.area(m)])
+                {
+                    self.st.pacified[s.map.area(m)] = false;
+                    self.st.pacified_reserve += 1;
+                }
+            }
+            Pacification::InstillFear => {
+                // An extra marker on a connected hostile area, when there is one.
+                if let Some(&(m, _)) = s.map.adjacent[node]
+                    .iter()
+                    .find(|&&(m, _)| !s.map.is_city(m) && !self.st.pacified[s.map.area(m)])
+                {
+                    if self.st.pacified_reserve > 0 {
+                        self.st.pacified_reserve -= 1;
+                        self.st.pacified[s.map.area(m)] = true;
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.st.add_vp(p, vp);
+        self.st.draw(p, cards as usize);
+    }
+}
