@@ -61,7 +61,21 @@ pub trait Searchable {
         horizon: u32,
         dice: &mut Dice,
     ) -> f64;
+
+    /// Whether the first candidate is the rollout policy's own move, to be kept unless another
+    /// is clearly better: it is then never dropped by the halving, and the best other survivor
+    /// replaces it only if their paired difference (the same seeds) is more than
+    /// [`OVERRULE_SE`] standard errors above 0. With few rollouts per candidate the best of
+    /// several noisy means is otherwise often a worse move than the policy's (the Invasions
+    /// ladder at budget 16).
+    fn keeps_first(&self) -> bool {
+        false
+    }
 }
+
+/// How many standard errors of the paired difference a candidate must beat the first one by
+/// where [`Searchable::keeps_first`] holds.
+pub const OVERRULE_SE: f64 = 2.0;
 
 /// Reusable buffers of one search player: choosing allocates nothing once they have grown.
 pub struct Searcher<G: Searchable> {
@@ -69,6 +83,11 @@ pub struct Searcher<G: Searchable> {
     alive: Vec<usize>,
     value: Vec<f64>,
     rollouts: Vec<u32>,
+    /// Where the first candidate is kept: its value in each rollout `j` of the current round,
+    /// and per candidate the sums of the differences from it and of their squares.
+    first_values: Vec<f64>,
+    diff: Vec<f64>,
+    diff_sq: Vec<f64>,
     scratch: Option<G::State>,
 }
 
@@ -79,6 +98,9 @@ impl<G: Searchable> Default for Searcher<G> {
             alive: Vec::new(),
             value: Vec::new(),
             rollouts: Vec::new(),
+            first_values: Vec::new(),
+            diff: Vec::new(),
+            diff_sq: Vec::new(),
             scratch: None,
         }
     }
@@ -129,8 +151,23 @@ impl<G: Searchable> Searcher<G> {
         self.value.resize(k, 0.0);
         self.rollouts.clear();
         self.rollouts.resize(k, 0);
+        let keep_first = game.keeps_first();
+        if keep_first {
+            // The first candidate is played first in every round: the others pair with it.
+            let at = self
+                .alive
+                .iter()
+                .position(|&c| c == 0)
+                .expect("candidate 0");
+            self.alive[..=at].rotate_right(1);
+            self.diff.clear();
+            self.diff.resize(k, 0.0);
+            self.diff_sq.clear();
+            self.diff_sq.resize(k, 0.0);
+        }
         let mut done = 0u32;
         for (_, per) in rollouts_per_round(spec.budget, k) {
+            self.first_values.clear();
             for &c in &self.alive {
                 for j in done..done + per {
                     let scratch = match &mut self.scratch {
@@ -145,16 +182,54 @@ impl<G: Searchable> Searcher<G> {
                         game.rollout(scratch, player, self.candidates[c], spec.horizon, &mut roll);
                     self.value[c] += v;
                     self.rollouts[c] += 1;
+                    if keep_first {
+                        if c == 0 {
+                            self.first_values.push(v);
+                        } else {
+                            let d = v - self.first_values[(j - done) as usize];
+                            self.diff[c] += d;
+                            self.diff_sq[c] += d * d;
+                        }
+                    }
                 }
             }
             done += per;
             // Best mean first; a stable sort keeps tied candidates in their shuffled order.
             let (value, rollouts) = (&self.value, &self.rollouts);
             let mean = |c: usize| value[c] / rollouts[c] as f64;
-            self.alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
-            self.alive.truncate(self.alive.len().div_ceil(2));
+            if keep_first {
+                // The first stays first in the order it is played in, and is never dropped.
+                self.alive[1..].sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+                let keep = self.alive.len().div_ceil(2).max(2);
+                self.alive.truncate(keep);
+            } else {
+                self.alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+                self.alive.truncate(self.alive.len().div_ceil(2));
+            }
+        }
+        if keep_first {
+            return Some(self.candidates[self.overrule_or_first()]);
         }
         Some(self.candidates[self.alive[0]])
+    }
+
+    /// The best surviving challenger if its paired difference from the first candidate is
+    /// clearly above 0, else the first candidate (index 0).
+    fn overrule_or_first(&self) -> usize {
+        let Some(&best) = self.alive.get(1) else {
+            return 0;
+        };
+        let n = self.rollouts[best] as f64;
+        if n < 2.0 {
+            return 0;
+        }
+        let mean = self.diff[best] / n;
+        let var = ((self.diff_sq[best] - n * mean * mean) / (n - 1.0)).max(0.0);
+        if mean > OVERRULE_SE * (var / n).sqrt() {
+            best
+        } else {
+            0
+        }
     }
 }
 
@@ -174,6 +249,58 @@ mod tests {
         fn rollout(&self, _: &mut (), _: usize, arm: usize, _: u32, dice: &mut Dice) -> f64 {
             dice.chance(self.0[arm]) as u8 as f64
         }
+    }
+
+    /// A bandit whose first arm is the rollout policy's move, kept unless clearly beaten.
+    struct Incumbent(Vec<f64>);
+
+    impl Searchable for Incumbent {
+        type State = ();
+        type Action = usize;
+        fn candidates(&self, _: &(), _: usize, out: &mut Vec<usize>) {
+            out.extend(0..self.0.len());
+        }
+        fn rollout(&self, _: &mut (), _: usize, arm: usize, _: u32, dice: &mut Dice) -> f64 {
+            // Independent luck per arm (not common numbers), the hard case for a paired test.
+            let mut own = Dice::from_seed(mix64(dice.next_u64() ^ arm as u64));
+            own.chance(self.0[arm]) as u8 as f64
+        }
+        fn keeps_first(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn the_first_candidate_is_kept_unless_another_is_clearly_better() {
+        let spec = SearchSpec {
+            budget: 64,
+            horizon: 0,
+        };
+        let mut searcher = Searcher::default();
+        let chosen = |arms: &[f64], searcher: &mut Searcher<Incumbent>| -> Vec<usize> {
+            let bandit = Incumbent(arms.to_vec());
+            (0..200)
+                .map(|game| {
+                    let mut dice = Dice::for_trial(9, 0, game);
+                    searcher.choose(&bandit, &(), 0, spec, &mut dice).unwrap()
+                })
+                .collect()
+        };
+        // Six arms as good as the first: a plain search would pick one of the others five
+        // times in six; a paired 2-SE test of the best of five lets a few through.
+        let equal = chosen(&[0.5; 6], &mut searcher);
+        let kept = equal.iter().filter(|&&a| a == 0).count();
+        assert!(
+            kept >= 150,
+            "the first of six equal arms kept {kept} times in 200"
+        );
+        // A clearly better arm still wins.
+        let better = chosen(&[0.2, 0.25, 0.9, 0.3], &mut searcher);
+        let found = better.iter().filter(|&&a| a == 2).count();
+        assert!(found >= 190, "the best arm chosen {found} times in 200");
+        // Worse arms never replace the first.
+        let worse = chosen(&[0.6, 0.2, 0.3, 0.1], &mut searcher);
+        assert!(worse.iter().all(|&a| a == 0), "{worse:?}");
     }
 
     #[test]

@@ -111,53 +111,95 @@ pub fn garrison_mut(st: &mut State, t: CountryId) -> &mut Units {
     }
 }
 
+/// Whether country `c`'s field army stands idle at its home with troops, free to pick a target.
+pub fn may_march(st: &State, c: CountryId) -> bool {
+    let nat = &st.nations[c as usize];
+    st.lands[c as usize].owner == c
+        && nat.mission == Mission::Idle
+        && nat.at == c
+        && has_troops(&nat.field)
+}
+
+/// Whether `t` is a target for `c` now: held by another, reachable by land, and not the holder
+/// `c` keeps a truce with. (`t` must be a land neighbour of a country `c` holds.)
+fn open_target(g: &Game, st: &State, c: CountryId, t: CountryId, turn: u32) -> bool {
+    let n = st.nations.len();
+    let o = st.lands[t as usize].owner;
+    let truce = st.nations[c as usize].truce;
+    o != c
+        && g.next[c as usize * n + t as usize] != UNREACHABLE
+        && !(truce.0 == o && turn < truce.1)
+}
+
+/// The scripted shortlist's score of target `t` for an army of `own` combat factors: own factors
+/// over its defenders' (the garrison times its walls).
+fn target_score(g: &Game, st: &State, own: f64, t: CountryId) -> f64 {
+    let (o, f, gar) = defenders(st, t);
+    let fort = fort_of(g, st, t).max(1) as f64;
+    own / (strength(g, o, &f) + strength(g, o, &gar) * fort + 1e-9)
+}
+
+/// Every open target of `c` (land neighbours of the countries it holds) with its scripted score,
+/// once per neighbour link (a target bordering two of its lands is offered twice).
+pub fn targets(
+    g: &Game,
+    st: &State,
+    c: CountryId,
+    turn: u32,
+    mut offer: impl FnMut(CountryId, f64),
+) {
+    let own = strength(g, c, &st.nations[c as usize].field);
+    for l in 0..st.nations.len() {
+        if st.lands[l].owner != c {
+            continue;
+        }
+        for &t in &g.neighbours[l] {
+            if open_target(g, st, c, t, turn) {
+                offer(t, target_score(g, st, own, t));
+            }
+        }
+    }
+}
+
+/// Whether `t` is a land neighbour of a country `c` holds.
+fn borders(g: &Game, st: &State, c: CountryId, t: CountryId) -> bool {
+    (0..st.nations.len()).any(|l| st.lands[l].owner == c && g.neighbours[l].contains(&t))
+}
+
 /// The start of phase 8: every nation with its field army idle at home may pick a target.
 pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, dice: &mut Dice) {
     let n = st.nations.len();
     for c in 0..n as CountryId {
         let p = &plans[c as usize];
-        let nat = &st.nations[c as usize];
-        if st.lands[c as usize].owner != c
-            || nat.mission != Mission::Idle
-            || nat.at != c
-            || !has_troops(&nat.field)
-            || (!g.random[c as usize] && p.attack > 1.0)
-        {
+        if !may_march(st, c) {
             continue;
         }
-        let own = strength(g, c, &nat.field);
+        // A target the search player named is marched on whatever the odds, if still open.
+        let named = p
+            .target
+            .filter(|&t| borders(g, st, c, t) && open_target(g, st, c, t, turn));
+        if let Some(t) = named {
+            march(st, c, t, p.garrison);
+            continue;
+        }
+        if !g.random[c as usize] && p.attack > 1.0 {
+            continue;
+        }
         // Candidates: land neighbours of every country it holds, held by another, reachable.
         let mut best: Option<(f64, CountryId)> = None;
         let mut count = 0u32;
-        for l in 0..n {
-            if st.lands[l].owner != c {
-                continue;
+        let random = g.random[c as usize];
+        targets(g, st, c, turn, |t, score| {
+            count += 1;
+            let score = if random { dice.uniform() } else { score };
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, t));
             }
-            for &t in &g.neighbours[l] {
-                let o = st.lands[t as usize].owner;
-                if o == c
-                    || g.next[c as usize * n + t as usize] == UNREACHABLE
-                    || (nat.truce.0 == o && turn < nat.truce.1)
-                {
-                    continue;
-                }
-                count += 1;
-                let score = if g.random[c as usize] {
-                    dice.uniform()
-                } else {
-                    let (_, f, gar) = defenders(st, t);
-                    let fort = fort_of(g, st, t).max(1) as f64;
-                    own / (strength(g, o, &f) + strength(g, o, &gar) * fort + 1e-9)
-                };
-                if best.is_none_or(|(s, _)| score > s) {
-                    best = Some((score, t));
-                }
-            }
-        }
+        });
         let Some((score, target)) = best else {
             continue;
         };
-        let go = if g.random[c as usize] {
+        let go = if random {
             count > 0 && dice.chance(0.5)
         } else {
             score >= p.min_ratio && win_odds(g, st, c, target, p, turn, dice) >= p.attack

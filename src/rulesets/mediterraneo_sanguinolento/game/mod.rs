@@ -5,7 +5,7 @@
 //! the PV/IDR table rows (`pv.rs`), the state and its ledger (`state.rs`), fights through the battle
 //! code (`battles.rs`), the economy phases (`economy.rs`), movement, sieges and conquest
 //! (`military.rs`), the turn in §2's order and the end of the game (`turn.rs`), the players
-//! (`policy.rs`).
+//! (`policy.rs`) and the search player's decisions (`search.rs`).
 
 // Countries, kinds and resources index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
@@ -20,6 +20,7 @@ pub mod military;
 pub mod policy;
 pub mod pv;
 pub mod scenario;
+pub mod search;
 pub mod state;
 pub mod turn;
 pub mod weather;
@@ -32,10 +33,13 @@ mod game_tests;
 mod policy_tests;
 #[cfg(test)]
 mod scenario_tests;
+#[cfg(test)]
+mod search_tests;
 
 use super::army::Culture;
 use super::data::data;
 use crate::error::{AleaError, Result};
+use crate::game::search::SearchSpec;
 use crate::game::{GameModel, GamePlay, GameSetup};
 use crate::options::Options;
 use policy::{Policy, Scripted, CATALOG};
@@ -117,6 +121,9 @@ pub struct Game {
     pub policies: Vec<Policy>,
     /// Per country: plays at random.
     pub random: Vec<bool>,
+    /// Per major: its search parameters if it is a search player (its policy is then the
+    /// rollout policy).
+    pub search: Vec<Option<SearchSpec>>,
     /// Per country: the kinds it raises (`nkinds` of them are real).
     pub kinds: Vec<[Kind; KINDS]>,
     pub nkinds: Vec<u8>,
@@ -209,14 +216,14 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
     let empty = toml::Table::new();
     let keys = crate::game::summary::player_keys(&players);
     let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "scripted")?;
-    let (policies, labels): (Vec<_>, Vec<_>) =
-        chosen.into_iter().map(|c| (c.policy, c.label)).unzip();
-    Ok(Box::new(Game::new(
-        scenario,
-        &setup.options,
-        labels,
-        policies,
-    )))
+    let search: Vec<_> = chosen.iter().map(|c| c.policy.search).collect();
+    let (policies, labels): (Vec<_>, Vec<_>) = chosen
+        .into_iter()
+        .map(|c| (c.policy.policy, c.label))
+        .unzip();
+    let mut game = Game::new(scenario, &setup.options, labels, policies);
+    game.search = search;
+    Ok(Box::new(game))
 }
 
 impl Game {
@@ -325,6 +332,7 @@ impl Game {
                 .map(|&c| scenario.countries[c as usize].name.clone())
                 .collect(),
             labels,
+            search: vec![None; majors.len()],
             majors,
             policies,
             random,
