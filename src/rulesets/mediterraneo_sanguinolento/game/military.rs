@@ -139,16 +139,20 @@ fn target_score(g: &Game, st: &State, own: f64, t: CountryId) -> f64 {
     own / (strength(g, o, &f) + strength(g, o, &gar) * fort + 1e-9)
 }
 
-/// Every open target of `c` (land neighbours of the countries it holds) with its scripted score,
-/// once per neighbour link (a target bordering two of its lands is offered twice).
+/// Every open target of `c` with its scripted score: land neighbours of the countries it holds
+/// (once per neighbour link: a target bordering two of its lands is offered twice), then the
+/// overseas targets of its home port, their score for the force its fleets carry weighted by
+/// `overseas` (none at 0).
 pub fn targets(
     g: &Game,
     st: &State,
     c: CountryId,
     turn: u32,
+    overseas: f64,
     mut offer: impl FnMut(CountryId, f64),
 ) {
-    let own = strength(g, c, &st.nations[c as usize].field);
+    let field = &st.nations[c as usize].field;
+    let own = strength(g, c, field);
     for l in 0..st.nations.len() {
         if st.lands[l].owner != c {
             continue;
@@ -159,6 +163,48 @@ pub fn targets(
             }
         }
     }
+    if overseas <= 0.0 {
+        return;
+    }
+    let carried = strength(g, c, &carried(g, st, c, field));
+    for l in g.scenario.links(c) {
+        if sea_target(g, st, c, l.to, turn) {
+            offer(l.to, overseas * target_score(g, st, carried, l.to));
+        }
+    }
+}
+
+/// Whether `c` can cross the sea to `t` now: a sea lane from its home port (held, with a whole
+/// fleet, 10 ships, to move, L1246), `t` out of reach by land, held by another, no truce.
+pub fn sea_target(g: &Game, st: &State, c: CountryId, t: CountryId, turn: u32) -> bool {
+    let n = st.nations.len();
+    let o = st.lands[t as usize].owner;
+    let truce = st.nations[c as usize].truce;
+    g.scenario.fleet.is_some()
+        && st.lands[c as usize].owner == c
+        && st.nations[c as usize].fleets >= 1.0
+        && g.next[c as usize * n + t as usize] == UNREACHABLE
+        && o != c
+        && !(truce.0 == o && turn < truce.1)
+        && g.scenario.links(c).iter().any(|l| l.sea && l.to == t)
+}
+
+/// Units `c`'s fleets carry (whole fleets, digest §3.1.8; 0 without fleets).
+pub fn capacity(g: &Game, st: &State, c: CountryId) -> f64 {
+    g.scenario.fleet.map_or(0.0, |f| {
+        st.nations[c as usize].fleets.floor() * f.carries_units as f64
+    })
+}
+
+/// The part of `units` `c`'s fleets carry: all of them, or an equal share of each kind.
+fn carried(g: &Game, st: &State, c: CountryId, units: &Units) -> Units {
+    let total: f64 = units.iter().sum();
+    let share = if total > 0.0 {
+        (capacity(g, st, c) / total).min(1.0)
+    } else {
+        0.0
+    };
+    units.map(|u| u * share)
 }
 
 /// Whether `t` is a land neighbour of a country `c` holds.
@@ -175,11 +221,12 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
             continue;
         }
         // A target the search player named is marched on whatever the odds, if still open.
-        let named = p
-            .target
-            .filter(|&t| borders(g, st, c, t) && open_target(g, st, c, t, turn));
+        let named = p.target.filter(|&t| {
+            (borders(g, st, c, t) && open_target(g, st, c, t, turn))
+                || (p.overseas > 0.0 && sea_target(g, st, c, t, turn))
+        });
         if let Some(t) = named {
-            march(st, c, t, p.garrison);
+            set_out(g, st, c, t, p.garrison, turn);
             continue;
         }
         if !g.random[c as usize] && p.attack > 1.0 {
@@ -189,7 +236,7 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
         let mut best: Option<(f64, CountryId)> = None;
         let mut count = 0u32;
         let random = g.random[c as usize];
-        targets(g, st, c, turn, |t, score| {
+        targets(g, st, c, turn, p.overseas, |t, score| {
             count += 1;
             let score = if random { dice.uniform() } else { score };
             if best.is_none_or(|(s, _)| score > s) {
@@ -205,9 +252,27 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
             score >= p.min_ratio && win_odds(g, st, c, target, p, turn, dice) >= p.attack
         };
         if go {
-            march(st, c, target, p.garrison);
+            set_out(g, st, c, target, p.garrison, turn);
         }
     }
+}
+
+/// The field army sets out for `t`: by land, or by sea with what the fleets carry (the rest
+/// stays home in the garrison).
+fn set_out(g: &Game, st: &mut State, c: CountryId, t: CountryId, garrison_share: f64, turn: u32) {
+    let by_sea = sea_target(g, st, c, t, turn);
+    march(st, c, t, garrison_share);
+    if by_sea {
+        let field = st.nations[c as usize].field;
+        let aboard = carried(g, st, c, &field);
+        let n = &mut st.nations[c as usize];
+        for k in 0..KINDS {
+            n.garrison[k] += field[k] - aboard[k];
+        }
+        n.field = aboard;
+    }
+    st.nations[c as usize].by_sea = by_sea;
+    st.nations[c as usize].landed = false;
 }
 
 /// The fortification of `t`'s capital (0 for a country without cities).
@@ -230,6 +295,9 @@ fn win_odds(
     let mut attackers = st.nations[c as usize].field;
     for u in &mut attackers {
         *u *= 1.0 - p.garrison.clamp(0.0, 1.0);
+    }
+    if sea_target(g, st, c, t, turn) {
+        attackers = carried(g, st, c, &attackers);
     }
     let attacker = Side {
         country: c,
@@ -277,7 +345,7 @@ fn win_odds(
 }
 
 /// The field army sets out for `t`, leaving the policy's share of all troops at home.
-fn march(st: &mut State, c: CountryId, t: CountryId, garrison_share: f64) {
+pub fn march(st: &mut State, c: CountryId, t: CountryId, garrison_share: f64) {
     let share = garrison_share.clamp(0.0, 1.0);
     let n = &mut st.nations[c as usize];
     for k in 0..KINDS {
@@ -311,7 +379,18 @@ pub fn month(
         }
         match st.nations[c as usize].mission {
             Mission::Idle => {}
+            Mission::Return if st.nations[c as usize].by_sea => {
+                super::naval::sail_home(g, st, c, month, dice)
+            }
             Mission::Return => step(g, st, c, c, win),
+            Mission::March { target } if st.nations[c as usize].by_sea => {
+                if st.nations[c as usize].at != target
+                    && !super::naval::cross(g, st, plans, c, target, month, dice, log)
+                {
+                    continue;
+                }
+                arrive(g, st, plans, c, target, month, dice, log);
+            }
             Mission::March { target } => {
                 if st.nations[c as usize].at != target {
                     step(g, st, c, target, win);
@@ -373,7 +452,7 @@ fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
 }
 
 /// Sends `c`'s field army home after a failed attack, with its truce against `o`.
-fn fall_back(st: &mut State, plans: &[Scripted], c: CountryId, o: CountryId) {
+pub fn fall_back(st: &mut State, plans: &[Scripted], c: CountryId, o: CountryId) {
     let turn = st.turn;
     let nat = &mut st.nations[c as usize];
     nat.mission = Mission::Return;
@@ -406,8 +485,14 @@ fn arrive(
                 unsupplied: 0.0,
             },
         ];
-        let fought =
-            battles::field_battle(g, t, winter(g, month), weather_at(g, st, t), sides, dice);
+        let (win, weather) = (winter(g, month), weather_at(g, st, t));
+        let fought = if st.nations[c as usize].by_sea && !st.nations[c as usize].landed {
+            let fleets = st.nations[c as usize].fleets;
+            battles::landing_battle(g, t, win, weather, sides, fleets, dice)
+        } else {
+            battles::field_battle(g, t, win, weather, sides, dice)
+        };
+        st.nations[c as usize].landed = true;
         st.counts.battles += 1;
         settle(g, st, c, o, &fought, None);
         game_log!(
@@ -559,7 +644,7 @@ fn siege_month(
 
 /// Losses, loot, the battle PV and the year's "fought" flag after a fight between `c`'s field army
 /// and `o`'s field army (or the troops holding node `assaulted`, in an assault).
-fn settle(
+pub fn settle(
     g: &Game,
     st: &mut State,
     c: CountryId,

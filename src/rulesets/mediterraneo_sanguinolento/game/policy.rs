@@ -62,6 +62,8 @@ pub struct Scripted {
     pub siege_months: u8,
     /// Turns a defeated attacker leaves its target alone (a truce it keeps by its own choice).
     pub peace: u32,
+    /// Weight of an overseas target's shortlist score (0: never crosses the sea).
+    pub overseas: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -183,6 +185,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 30.0,
         default: 6.0,
     },
+    Param {
+        name: "overseas",
+        summary: "weight of an overseas target's shortlist score (a sea-lane neighbour of the home node, reached by the fleets' transport, against storms and the holder's fleets; 0: never crosses the sea)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.5,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -209,6 +218,7 @@ impl Scripted {
             min_ratio: value("min_ratio"),
             siege_months: value("siege_months").round() as u8,
             peace: value("peace").round() as u32,
+            overseas: value("overseas"),
             target: None,
         }
     }

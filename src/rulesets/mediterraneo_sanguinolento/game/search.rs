@@ -97,7 +97,7 @@ pub fn candidates(g: &Game, st: &State, p: usize, out: &mut Vec<Directive>) {
     if turn > g.scenario.calendar.no_player_attacks_on_turn && military::may_march(st, c) {
         out.extend([Directive::Hold, Directive::Bold]);
         let mut best: [(CountryId, f64); TARGETS] = [(CountryId::MAX, f64::NEG_INFINITY); TARGETS];
-        military::targets(g, st, c, turn, |t, score| {
+        military::targets(g, st, c, turn, own.overseas, |t, score| {
             if best.iter().any(|b| b.0 == t) || score <= best[TARGETS - 1].1 {
                 return;
             }

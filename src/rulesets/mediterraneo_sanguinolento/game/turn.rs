@@ -188,6 +188,7 @@ impl<'g> Play<'g> {
                 min_ratio: 0.0,
                 siege_months: dice.below(4) as u8,
                 peace: dice.below(13) as u32,
+                overseas: dice.uniform(),
                 target: None,
             };
         }
@@ -261,6 +262,9 @@ impl<'g> Play<'g> {
             c.revolts as f64,
             c.deserted_men,
             c.incursions as f64,
+            c.landings as f64,
+            c.naval_battles as f64,
+            c.ships_lost_to_storms,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
