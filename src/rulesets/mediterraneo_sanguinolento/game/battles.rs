@@ -23,6 +23,7 @@ use crate::rulesets::mediterraneo_sanguinolento::data::data;
 use crate::rulesets::mediterraneo_sanguinolento::field::{
     self, Context, FieldBattle, LandOptions, Plan, TerrainCase, DEFAULT_RESOLUTION,
 };
+use crate::rulesets::mediterraneo_sanguinolento::landing;
 use crate::rulesets::mediterraneo_sanguinolento::outcome::Verdict;
 use crate::rulesets::mediterraneo_sanguinolento::SIDES;
 
@@ -150,7 +151,52 @@ pub fn field_battle(
         false,
         Vec::new(),
     );
-    play(&battle, &sides, dice)
+    play(&battle, &sides, false, dice)
+}
+
+/// A landing in `node` (digest §3.6): the field battle of [`field_battle`] with the landing
+/// force converted to infantry by the landing code (`landing::convert`, A35) and a tenth of its
+/// `fleets`' ram factors beside it (L4466); the landed units lose the converted force's lost
+/// share, kind by kind (they fight as infantry and are themselves again after the landing).
+pub fn landing_battle(
+    game: &Game,
+    node: CountryId,
+    winter: bool,
+    weather: Weather,
+    sides: [Side; 2],
+    fleets: f64,
+    dice: &mut Dice,
+) -> Fought {
+    let mut armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
+    armies[0].groups = landing::convert(&armies[0].groups);
+    if armies[0].groups.is_empty() {
+        return field_battle(game, node, winter, weather, sides, dice);
+    }
+    let roll = (dice.d(6) + dice.d(6)) as i32;
+    let column = data()
+        .battle_terrain(game.hex[node as usize], roll)
+        .unwrap_or(1);
+    let tactics = [tactic(&armies[0], column), DE];
+    let ctx = context(winter, weather);
+    let opts = LandOptions::new(&game.options);
+    let mut plan = field::plan(&armies, tactics, column, &ctx, &opts);
+    let ram = game.scenario.fleet.map_or(0, |f| f.ram) as f64;
+    plan.engine.sides[0].support = fleets.floor() * ram / 10.0;
+    let case = TerrainCase {
+        terrain: column,
+        probability: 1.0,
+        tactics,
+        plan,
+    };
+    let battle = FieldBattle::from_cases(
+        armies,
+        vec![case],
+        MAX_DAYS,
+        &game.options,
+        false,
+        Vec::new(),
+    );
+    play(&battle, &sides, true, dice)
 }
 
 /// An assault on a capital whose walls stand at `fort` after `months` of siege (the assault
@@ -173,10 +219,12 @@ pub fn assault(
         &game.options,
         Vec::new(),
     );
-    play(&battle, &sides, dice)
+    play(&battle, &sides, false, dice)
 }
 
-fn play(battle: &FieldBattle, sides: &[Side; 2], dice: &mut Dice) -> Fought {
+/// Plays `battle` once and reads what each side lost back into unit kinds: group by group, or
+/// for a `converted` attacker (a landing force fighting as infantry) the share its groups lost.
+fn play(battle: &FieldBattle, sides: &[Side; 2], converted: bool, dice: &mut Dice) -> Fought {
     let mut trial = Trial::default();
     battle.trial(dice, &mut trial);
     let schema = &battle.schema;
@@ -190,14 +238,25 @@ fn play(battle: &FieldBattle, sides: &[Side; 2], dice: &mut Dice) -> Fought {
     for k in 0..2 {
         let side = SIDES[k];
         let mut lost = NO_UNITS;
-        let mut g = 0;
-        for kind in 0..KINDS {
-            if sides[k].units[kind] <= 1e-9 {
-                continue;
+        if converted && k == 0 {
+            let groups = &battle.armies[0].groups;
+            let fought: f64 = groups.iter().map(|g| g.units).sum();
+            let gone: f64 = groups
+                .iter()
+                .map(|g| scalar(format!("{side}_units_lost/{}", g.label())).min(g.units))
+                .sum();
+            let share = if fought > 0.0 { gone / fought } else { 0.0 };
+            lost = sides[0].units.map(|u| u * share);
+        } else {
+            let mut g = 0;
+            for kind in 0..KINDS {
+                if sides[k].units[kind] <= 1e-9 {
+                    continue;
+                }
+                let label = battle.armies[k].groups[g].label();
+                lost[kind] = scalar(format!("{side}_units_lost/{label}")).min(sides[k].units[kind]);
+                g += 1;
             }
-            let label = battle.armies[k].groups[g].label();
-            lost[kind] = scalar(format!("{side}_units_lost/{label}")).min(sides[k].units[kind]);
-            g += 1;
         }
         // Recovered men rejoin their groups in proportion to what each lost.
         let men_lost = scalar(side_column(side, "men_lost"));

@@ -292,6 +292,12 @@ pub struct StartTable {
     pub stock_per_city: ResourceTable,
     pub fortification: u32,
     pub army: Vec<ArmyRow>,
+    /// The fleet type every coastal country starts with (absent: no fleets).
+    #[serde(default)]
+    pub fleet: Option<String>,
+    /// Fleets of that type per listed city of a country whose node touches a sea.
+    #[serde(default)]
+    pub fleets_per_coastal_city: u32,
 }
 
 #[derive(Deserialize)]

@@ -23,7 +23,7 @@ pub(super) fn options() -> Options {
     Options::defaults(crate::rulesets::mediterraneo_sanguinolento::OPTIONS)
 }
 
-fn options_with(text: &str) -> Options {
+pub(super) fn options_with(text: &str) -> Options {
     let table: toml::Table = toml::from_str(text).unwrap();
     Options::resolve(
         crate::rulesets::mediterraneo_sanguinolento::OPTIONS,
@@ -340,6 +340,20 @@ fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
         if let Mission::Siege { target, .. } = n.mission {
             assert_eq!(n.at, target, "{what}: a siege where the army stands");
         }
+        // An army crossing by sea is in its home port or at its target.
+        if let (true, Mission::March { target }) = (n.by_sea, n.mission) {
+            assert!(n.at as usize == c || n.at == target, "{what}: {c} at sea");
+        }
+        // Fleets: whole ships, never more than at the start (none are bought or captured).
+        let ships = n.fleets * 10.0;
+        assert!(
+            ships >= 0.0 && (ships - ships.round()).abs() < 1e-6,
+            "{what}: {c} has {ships} ships"
+        );
+        assert!(
+            n.fleets <= start.nations[c].fleets + 1e-9,
+            "{what}: {c} fleets"
+        );
         let pv: i32 = n.pv_by.iter().sum();
         assert_eq!(pv, n.pv, "{what}: PV by source add up");
         for k in 0..KINDS {

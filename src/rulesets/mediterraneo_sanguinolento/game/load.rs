@@ -220,7 +220,7 @@ impl<'f> Loader<'f> {
         let (nodes, link_start, links) = self.graph(ab, &names)?;
         let majors = self.majors(ab, &names)?;
         let production = self.production(ab, &countries, &nodes)?;
-        let start = self.start(ab, &countries)?;
+        let start = self.start(ab, &countries, &nodes)?;
         drop(names);
         for (country, (group, provenance)) in countries.iter_mut().zip(groups_of.0) {
             country.group = group;
@@ -239,7 +239,8 @@ impl<'f> Loader<'f> {
             links,
             majors,
             production,
-            start,
+            fleet: start.1,
+            start: start.0,
             stand_ins: self.stand_ins,
         })
     }

@@ -328,8 +328,28 @@ impl Loader<'_> {
         &mut self,
         ab: &AbstractionFile,
         countries: &[Country],
-    ) -> Result<Vec<Start>> {
+        nodes: &[Node],
+    ) -> Result<(Vec<Start>, Option<&'static Fleet>)> {
         let s = &ab.start;
+        let fleet = match &s.fleet {
+            None => None,
+            Some(code) => Some(data().fleet(code).ok_or_else(|| {
+                bad(
+                    self.ab,
+                    "start.fleet",
+                    quoted(code),
+                    "a fleet type: FG FB FT FQ FTR FC FP",
+                )
+            })?),
+        };
+        if s.fleets_per_coastal_city > 100 {
+            return Err(bad(
+                self.ab,
+                "start.fleets_per_coastal_city",
+                s.fleets_per_coastal_city,
+                "0-100 fleets per city",
+            ));
+        }
         self.stand_in("start", &s.provenance, s.why.as_deref())?;
         let stock = resources(self.ab, "start.stock_per_city", &s.stock_per_city)?;
         if s.fortification > 6 {
@@ -393,7 +413,7 @@ impl Loader<'_> {
             by_culture[k] = Some(list);
         }
         let mut out = Vec::with_capacity(countries.len());
-        for country in countries {
+        for (country, node) in countries.iter().zip(nodes) {
             let k = CULTURES
                 .iter()
                 .position(|(_, c)| *c == country.culture)
@@ -414,6 +434,11 @@ impl Loader<'_> {
                 treasury: (s.treasury_per_city * size).max(s.treasury_minimum),
                 stock: stock_here,
                 fortification: s.fortification as u8,
+                fleets: if node.seas != 0 && fleet.is_some() && !country.cities.is_empty() {
+                    s.fleets_per_coastal_city * country.cities.len() as u32
+                } else {
+                    0
+                },
                 units: list
                     .iter()
                     .map(|&u| StartUnit {
@@ -423,6 +448,6 @@ impl Loader<'_> {
                     .collect(),
             });
         }
-        Ok(out)
+        Ok((out, fleet))
     }
 }

@@ -111,61 +111,168 @@ pub fn garrison_mut(st: &mut State, t: CountryId) -> &mut Units {
     }
 }
 
+/// Whether country `c`'s field army stands idle at its home with troops, free to pick a target.
+pub fn may_march(st: &State, c: CountryId) -> bool {
+    let nat = &st.nations[c as usize];
+    st.lands[c as usize].owner == c
+        && nat.mission == Mission::Idle
+        && nat.at == c
+        && has_troops(&nat.field)
+}
+
+/// Whether `t` is a target for `c` now: held by another, reachable by land, and not the holder
+/// `c` keeps a truce with. (`t` must be a land neighbour of a country `c` holds.)
+fn open_target(g: &Game, st: &State, c: CountryId, t: CountryId, turn: u32) -> bool {
+    let n = st.nations.len();
+    let o = st.lands[t as usize].owner;
+    let truce = st.nations[c as usize].truce;
+    o != c
+        && g.next[c as usize * n + t as usize] != UNREACHABLE
+        && !(truce.0 == o && turn < truce.1)
+}
+
+/// The scripted shortlist's score of target `t` for an army of `own` combat factors: own factors
+/// over its defenders' (the garrison times its walls).
+fn target_score(g: &Game, st: &State, own: f64, t: CountryId) -> f64 {
+    let (o, f, gar) = defenders(st, t);
+    let fort = fort_of(g, st, t).max(1) as f64;
+    own / (strength(g, o, &f) + strength(g, o, &gar) * fort + 1e-9)
+}
+
+/// Every open target of `c` with its scripted score: land neighbours of the countries it holds
+/// (once per neighbour link: a target bordering two of its lands is offered twice), then the
+/// overseas targets of its home port, their score for the force its fleets carry weighted by
+/// `overseas` (none at 0).
+pub fn targets(
+    g: &Game,
+    st: &State,
+    c: CountryId,
+    turn: u32,
+    overseas: f64,
+    mut offer: impl FnMut(CountryId, f64),
+) {
+    let field = &st.nations[c as usize].field;
+    let own = strength(g, c, field);
+    for l in 0..st.nations.len() {
+        if st.lands[l].owner != c {
+            continue;
+        }
+        for &t in &g.neighbours[l] {
+            if open_target(g, st, c, t, turn) {
+                offer(t, target_score(g, st, own, t));
+            }
+        }
+    }
+    if overseas <= 0.0 {
+        return;
+    }
+    let carried = strength(g, c, &carried(g, st, c, field));
+    for l in g.scenario.links(c) {
+        if sea_target(g, st, c, l.to, turn) {
+            offer(l.to, overseas * target_score(g, st, carried, l.to));
+        }
+    }
+}
+
+/// Whether `c` can cross the sea to `t` now: a sea lane from its home port (held, with a whole
+/// fleet, 10 ships, to move, L1246), `t` out of reach by land, held by another, no truce.
+pub fn sea_target(g: &Game, st: &State, c: CountryId, t: CountryId, turn: u32) -> bool {
+    let n = st.nations.len();
+    let o = st.lands[t as usize].owner;
+    let truce = st.nations[c as usize].truce;
+    g.scenario.fleet.is_some()
+        && st.lands[c as usize].owner == c
+        && st.nations[c as usize].fleets >= 1.0
+        && g.next[c as usize * n + t as usize] == UNREACHABLE
+        && o != c
+        && !(truce.0 == o && turn < truce.1)
+        && g.scenario.links(c).iter().any(|l| l.sea && l.to == t)
+}
+
+/// Units `c`'s fleets carry (whole fleets, digest §3.1.8; 0 without fleets).
+pub fn capacity(g: &Game, st: &State, c: CountryId) -> f64 {
+    g.scenario.fleet.map_or(0.0, |f| {
+        st.nations[c as usize].fleets.floor() * f.carries_units as f64
+    })
+}
+
+/// The part of `units` `c`'s fleets carry: all of them, or an equal share of each kind.
+fn carried(g: &Game, st: &State, c: CountryId, units: &Units) -> Units {
+    let total: f64 = units.iter().sum();
+    let share = if total > 0.0 {
+        (capacity(g, st, c) / total).min(1.0)
+    } else {
+        0.0
+    };
+    units.map(|u| u * share)
+}
+
+/// Whether `t` is a land neighbour of a country `c` holds.
+fn borders(g: &Game, st: &State, c: CountryId, t: CountryId) -> bool {
+    (0..st.nations.len()).any(|l| st.lands[l].owner == c && g.neighbours[l].contains(&t))
+}
+
 /// The start of phase 8: every nation with its field army idle at home may pick a target.
 pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, dice: &mut Dice) {
     let n = st.nations.len();
     for c in 0..n as CountryId {
         let p = &plans[c as usize];
-        let nat = &st.nations[c as usize];
-        if st.lands[c as usize].owner != c
-            || nat.mission != Mission::Idle
-            || nat.at != c
-            || !has_troops(&nat.field)
-            || (!g.random[c as usize] && p.attack > 1.0)
-        {
+        if !may_march(st, c) {
             continue;
         }
-        let own = strength(g, c, &nat.field);
+        // A target the search player named is marched on whatever the odds, if still open.
+        let named = p.target.filter(|&t| {
+            (borders(g, st, c, t) && open_target(g, st, c, t, turn))
+                || (p.overseas > 0.0 && sea_target(g, st, c, t, turn))
+        });
+        if let Some(t) = named {
+            set_out(g, st, c, t, p.garrison, turn);
+            continue;
+        }
+        if !g.random[c as usize] && p.attack > 1.0 {
+            continue;
+        }
         // Candidates: land neighbours of every country it holds, held by another, reachable.
         let mut best: Option<(f64, CountryId)> = None;
         let mut count = 0u32;
-        for l in 0..n {
-            if st.lands[l].owner != c {
-                continue;
+        let random = g.random[c as usize];
+        targets(g, st, c, turn, p.overseas, |t, score| {
+            count += 1;
+            let score = if random { dice.uniform() } else { score };
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, t));
             }
-            for &t in &g.neighbours[l] {
-                let o = st.lands[t as usize].owner;
-                if o == c
-                    || g.next[c as usize * n + t as usize] == UNREACHABLE
-                    || (nat.truce.0 == o && turn < nat.truce.1)
-                {
-                    continue;
-                }
-                count += 1;
-                let score = if g.random[c as usize] {
-                    dice.uniform()
-                } else {
-                    let (_, f, gar) = defenders(st, t);
-                    let fort = fort_of(g, st, t).max(1) as f64;
-                    own / (strength(g, o, &f) + strength(g, o, &gar) * fort + 1e-9)
-                };
-                if best.is_none_or(|(s, _)| score > s) {
-                    best = Some((score, t));
-                }
-            }
-        }
+        });
         let Some((score, target)) = best else {
             continue;
         };
-        let go = if g.random[c as usize] {
+        let go = if random {
             count > 0 && dice.chance(0.5)
         } else {
             score >= p.min_ratio && win_odds(g, st, c, target, p, turn, dice) >= p.attack
         };
         if go {
-            march(st, c, target, p.garrison);
+            set_out(g, st, c, target, p.garrison, turn);
         }
     }
+}
+
+/// The field army sets out for `t`: by land, or by sea with what the fleets carry (the rest
+/// stays home in the garrison).
+fn set_out(g: &Game, st: &mut State, c: CountryId, t: CountryId, garrison_share: f64, turn: u32) {
+    let by_sea = sea_target(g, st, c, t, turn);
+    march(st, c, t, garrison_share);
+    if by_sea {
+        let field = st.nations[c as usize].field;
+        let aboard = carried(g, st, c, &field);
+        let n = &mut st.nations[c as usize];
+        for k in 0..KINDS {
+            n.garrison[k] += field[k] - aboard[k];
+        }
+        n.field = aboard;
+    }
+    st.nations[c as usize].by_sea = by_sea;
+    st.nations[c as usize].landed = false;
 }
 
 /// The fortification of `t`'s capital (0 for a country without cities).
@@ -188,6 +295,9 @@ fn win_odds(
     let mut attackers = st.nations[c as usize].field;
     for u in &mut attackers {
         *u *= 1.0 - p.garrison.clamp(0.0, 1.0);
+    }
+    if sea_target(g, st, c, t, turn) {
+        attackers = carried(g, st, c, &attackers);
     }
     let attacker = Side {
         country: c,
@@ -235,7 +345,7 @@ fn win_odds(
 }
 
 /// The field army sets out for `t`, leaving the policy's share of all troops at home.
-fn march(st: &mut State, c: CountryId, t: CountryId, garrison_share: f64) {
+pub fn march(st: &mut State, c: CountryId, t: CountryId, garrison_share: f64) {
     let share = garrison_share.clamp(0.0, 1.0);
     let n = &mut st.nations[c as usize];
     for k in 0..KINDS {
@@ -269,7 +379,18 @@ pub fn month(
         }
         match st.nations[c as usize].mission {
             Mission::Idle => {}
+            Mission::Return if st.nations[c as usize].by_sea => {
+                super::naval::sail_home(g, st, c, month, dice)
+            }
             Mission::Return => step(g, st, c, c, win),
+            Mission::March { target } if st.nations[c as usize].by_sea => {
+                if st.nations[c as usize].at != target
+                    && !super::naval::cross(g, st, plans, c, target, month, dice, log)
+                {
+                    continue;
+                }
+                arrive(g, st, plans, c, target, month, dice, log);
+            }
             Mission::March { target } => {
                 if st.nations[c as usize].at != target {
                     step(g, st, c, target, win);
@@ -331,7 +452,7 @@ fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
 }
 
 /// Sends `c`'s field army home after a failed attack, with its truce against `o`.
-fn fall_back(st: &mut State, plans: &[Scripted], c: CountryId, o: CountryId) {
+pub fn fall_back(st: &mut State, plans: &[Scripted], c: CountryId, o: CountryId) {
     let turn = st.turn;
     let nat = &mut st.nations[c as usize];
     nat.mission = Mission::Return;
@@ -364,8 +485,14 @@ fn arrive(
                 unsupplied: 0.0,
             },
         ];
-        let fought =
-            battles::field_battle(g, t, winter(g, month), weather_at(g, st, t), sides, dice);
+        let (win, weather) = (winter(g, month), weather_at(g, st, t));
+        let fought = if st.nations[c as usize].by_sea && !st.nations[c as usize].landed {
+            let fleets = st.nations[c as usize].fleets;
+            battles::landing_battle(g, t, win, weather, sides, fleets, dice)
+        } else {
+            battles::field_battle(g, t, win, weather, sides, dice)
+        };
+        st.nations[c as usize].landed = true;
         st.counts.battles += 1;
         settle(g, st, c, o, &fought, None);
         game_log!(
@@ -517,7 +644,7 @@ fn siege_month(
 
 /// Losses, loot, the battle PV and the year's "fought" flag after a fight between `c`'s field army
 /// and `o`'s field army (or the troops holding node `assaulted`, in an assault).
-fn settle(
+pub fn settle(
     g: &Game,
     st: &mut State,
     c: CountryId,

@@ -5,7 +5,7 @@
 //! the PV/IDR table rows (`pv.rs`), the state and its ledger (`state.rs`), fights through the battle
 //! code (`battles.rs`), the economy phases (`economy.rs`), movement, sieges and conquest
 //! (`military.rs`), the turn in §2's order and the end of the game (`turn.rs`), the players
-//! (`policy.rs`).
+//! (`policy.rs`) and the search player's decisions (`search.rs`).
 
 // Countries, kinds and resources index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
@@ -17,9 +17,11 @@ mod files;
 mod load;
 mod load_abstraction;
 pub mod military;
+pub mod naval;
 pub mod policy;
 pub mod pv;
 pub mod scenario;
+pub mod search;
 pub mod state;
 pub mod turn;
 pub mod weather;
@@ -29,13 +31,18 @@ mod events_tests;
 #[cfg(test)]
 mod game_tests;
 #[cfg(test)]
+mod naval_tests;
+#[cfg(test)]
 mod policy_tests;
 #[cfg(test)]
 mod scenario_tests;
+#[cfg(test)]
+mod search_tests;
 
 use super::army::Culture;
 use super::data::data;
 use crate::error::{AleaError, Result};
+use crate::game::search::SearchSpec;
 use crate::game::{GameModel, GamePlay, GameSetup};
 use crate::options::Options;
 use policy::{Policy, Scripted, CATALOG};
@@ -54,6 +61,9 @@ pub const GAME_COLUMNS: &[&str] = &[
     "revolts",
     "deserted_men",
     "incursions",
+    "landings",
+    "naval_battles",
+    "ships_lost_to_storms",
 ];
 /// The §1.4 proxies, one column per major each.
 pub const PROXIES: &[&str] = &["cities", "countries_conquered", "wealth", "army_factors"];
@@ -117,6 +127,9 @@ pub struct Game {
     pub policies: Vec<Policy>,
     /// Per country: plays at random.
     pub random: Vec<bool>,
+    /// Per major: its search parameters if it is a search player (its policy is then the
+    /// rollout policy).
+    pub search: Vec<Option<SearchSpec>>,
     /// Per country: the kinds it raises (`nkinds` of them are real).
     pub kinds: Vec<[Kind; KINDS]>,
     pub nkinds: Vec<u8>,
@@ -209,14 +222,14 @@ pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
     let empty = toml::Table::new();
     let keys = crate::game::summary::player_keys(&players);
     let chosen = CATALOG.assign(&f.table("policies", &empty)?, &keys, "scripted")?;
-    let (policies, labels): (Vec<_>, Vec<_>) =
-        chosen.into_iter().map(|c| (c.policy, c.label)).unzip();
-    Ok(Box::new(Game::new(
-        scenario,
-        &setup.options,
-        labels,
-        policies,
-    )))
+    let search: Vec<_> = chosen.iter().map(|c| c.policy.search).collect();
+    let (policies, labels): (Vec<_>, Vec<_>) = chosen
+        .into_iter()
+        .map(|c| (c.policy.policy, c.label))
+        .unzip();
+    let mut game = Game::new(scenario, &setup.options, labels, policies);
+    game.search = search;
+    Ok(Box::new(game))
 }
 
 impl Game {
@@ -325,6 +338,7 @@ impl Game {
                 .map(|&c| scenario.countries[c as usize].name.clone())
                 .collect(),
             labels,
+            search: vec![None; majors.len()],
             majors,
             policies,
             random,
@@ -371,10 +385,11 @@ impl Game {
 
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
-    "not played: mercenaries, diplomacy and treaties (no treaty PV), trade and the black market (its sale value only prices the gift cap and the wealth proxy), espionage and assassination, leaders (every army fights without a commander; no promotion, capture or death), naval moves, fleets and landings (armies move by land edges and straits only; island countries cannot be reached), interception, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
+    "not played: mercenaries, diplomacy and treaties (no treaty PV), trade and the black market (its sale value only prices the gift cap and the wealth proxy), espionage and assassination, leaders (every army fights without a commander; no promotion, capture or death), land interception, fleet purchases, repairs and captures, pirates, naval moves other than an army's crossing to an overseas target, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
     "events (§4.14, option random_events): rolled every month for every country (A55); the collection events act on the next collection of the country's land, whoever holds it (famine COM x0.5; bad and good harvests 1D6 x 10% of COM (A56); prosperity and hard times DEN x2 and x0.5; devastation x0.95 but POB; militarist and antimilitarist campaigns POB x1.2 and x0.8; plague POB x0.9 and each unit there dies on a 1 in 1D10; immigration +125 POB and a quarter of one city's DEN; currency events by option currency_events); natural disaster: a random city's walls fall to 0 (cities and ports are not separate works here); return home: 1D6 units of the country's first kind join it if it pays a half-year's wages for them and can feed them; armed incursion: 2D6 units of a neighbouring referee country's first kind fight a major's home army in the field through the battle code (an undefended home suffers a month of invasion; the referee's countries' incursions are not fought); political crisis: its §4.19 row only (the ruler is always at the capital); military intelligence, death of a leader, new leader and technical advance have no effect (espionage, leaders and technology are not played)",
-    "weather (§4.15, option weather): each zone's 1D6 every month; storm and snow double the PM of entering a node of that zone (winter too: x4 together, or x2 with option winter_and_storm = once) and halve combat factors, rain is -1 to combat and pursuit rolls, through the battle code; the policies' odds assume clear weather; elephants and camels do not suffer the cold zones (L5781 not played); no fleet moves, so there are no storms at sea",
-    "region graph (digest §6.2): one node per country; an army crosses a leg by paying hexes x the entered node's terrain PM (+ the strait's PM) from its slowest unit's monthly allowance, doubled cost in winter; passage through third countries is free; armies meet only at their target",
+    "weather (§4.15, option weather): each zone's 1D6 every month; storm and snow double the PM of entering a node of that zone (winter too: x4 together, or x2 with option winter_and_storm = once) and halve combat factors, rain is -1 to combat and pursuit rolls, through the battle code; the policies' odds assume clear weather; elephants and camels do not suffer the cold zones (L5781 not played); storms at sea by the weather (see fleets)",
+    "fleets and landings (§3.5, §3.6, §4.15): every coastal country with cities starts with the scenario's fleets (abstraction.toml [start], placeholder), in its home port; a country out of reach by land on a sea lane from a major's home port is an overseas target (the policy's overseas weight on its shortlist score); the army crosses in one month with what the fleets carry (2 land units per FT fleet; the rest stays home), every fleet sailing risks a storm (the battle code's storm_loss_chance: the worse weather of the lane's two ends, winter, the Atlantic or Indian ocean) and loses 1D10 ships with the troops aboard them; the target's holder intercepts at its home with its fleets on 1D6 >= 3 (A36, no naval leaders) and the naval battle is one play of the battle code's naval combat (ram, regular C crews; ships lost are gone, none captured or repaired; PV by the fleets' ram factors); a lost naval battle sends the army home; the first fight ashore is a landing through the battle code (landing::convert to infantry, a tenth of the fleets' ram factors beside it), and landings are at a port (no naval leader's roll); the army sails home the same way; fleets are never bought",
+    "region graph (digest §6.2): one node per country; an army crosses a leg by paying hexes x the entered node's terrain PM (+ the strait's PM) from its slowest unit's monthly allowance, doubled cost in winter; passage through third countries is free; armies meet only at their target; sea lanes carry only the crossings of fleets and landings",
     "armies: each country has one field army, a garrison in its capital and recruits in training (operational next turn); the unit kinds are the country's starting ones (abstraction.toml [start] army); recruits take the kind's morale and quality",
     "war: a country's whole land falls with its capital: the field army defending at home is fought in the field (battle terrain rolled from the node's hex), then the capital is besieged (siege code's month-by-month walls, hunger and surrender) and assaulted at its effective level (assault code) against the whole garrison; a won assault or a surrender takes every city of the country and ends its last units there (§19 conquest); the defender's stock (its storage hexes) goes to the conqueror; a beaten field army goes home (a defender's into its garrison); a conquered country is held by the conqueror's policy share of its field army (occupation troops, which defend it like a garrison behind its capital's walls; no annexation delay); a nation without land cannot pay and its troops desert; tactics: attacker AF (AE off open ground), defender DE, no retreat thresholds, pursuit on",
     "the referee's countries (every non-major) run the scripted economy at its defaults and never attack (§28 lets them); only majors can win; all countries start at 0 PV",

@@ -1,8 +1,20 @@
 //! The players of the Mediterráneo sanguinolento game: the scripted player (economy and war, its
 //! parameters declared once here for `alea list`, `alea tune` and `alea ladder`), `random`, and the
-//! referee's own script for the non-player countries (digest §1.3, §6.2).
+//! referee's own script for the non-player countries (digest §1.3, §6.2). `search` is the
+//! engine's search player over another policy of the catalog ([`super::search`]): each turn it
+//! may overrule its rollout policy by a [`Directive`].
 
-use crate::game::policy::{Param, ParamValues, PolicyCatalog, PolicyKind};
+use super::scenario::CountryId;
+use crate::game::policy::{Param, ParamValues, PolicyCatalog, PolicyKind, SearchSupport};
+use crate::game::search::SearchSpec;
+
+/// What the catalog gives a major: the policy its country plays, and for the search player its
+/// search parameters (the policy is then its rollout policy).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Player {
+    pub policy: Policy,
+    pub search: Option<SearchSpec>,
+}
 
 /// What a country does.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,6 +62,11 @@ pub struct Scripted {
     pub siege_months: u8,
     /// Turns a defeated attacker leaves its target alone (a truce it keeps by its own choice).
     pub peace: u32,
+    /// Weight of an overseas target's shortlist score (0: never crosses the sea).
+    pub overseas: f64,
+    /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
+    /// marched on whatever the odds if the field army can set out; None: the policy's choice.
+    pub target: Option<CountryId>,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -168,6 +185,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 30.0,
         default: 6.0,
     },
+    Param {
+        name: "overseas",
+        summary: "weight of an overseas target's shortlist score (a sea-lane neighbour of the home node, reached by the fleets' transport, against storms and the holder's fleets; 0: never crosses the sea)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.5,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -194,6 +218,8 @@ impl Scripted {
             min_ratio: value("min_ratio"),
             siege_months: value("siege_months").round() as u8,
             peace: value("peace").round() as u32,
+            overseas: value("overseas"),
+            target: None,
         }
     }
 
@@ -214,22 +240,86 @@ impl Scripted {
     }
 }
 
-pub const KINDS: &[PolicyKind<Policy>] = &[
+pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
         summary: "economy (taxes, reserve, food stock, recruitment share and mix, gifts, fortification) and war (target by the battle code's odds, siege months before the assault, truce after a defeat)",
         params: SCRIPTED,
-        build: scripted,
+        build: |v| Player {
+            policy: scripted(v),
+            search: None,
+        },
     },
     PolicyKind {
         name: "random",
         summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months",
         params: &[],
-        build: |_| Policy::Random,
+        build: |_| Player {
+            policy: Policy::Random,
+            search: None,
+        },
     },
 ];
 
-pub const CATALOG: PolicyCatalog<Policy> = PolicyCatalog {
+pub const CATALOG: PolicyCatalog<Player> = PolicyCatalog {
     kinds: KINDS,
-    search: None,
+    // A searcher is its rollout policy with a search spec: one directive a turn chosen by
+    // rollouts (super::search). A turn costs about 0.1 ms, a rollout to the end up to 60 turns:
+    // the default horizon of 6 turns (a year: one April tax, one December peace row, three
+    // collections and their gifts) keeps a decision at the default budget near 20 ms.
+    search: Some(SearchSupport {
+        build: |spec, rollout| Player {
+            search: Some(spec),
+            ..rollout
+        },
+        defaults: SearchSpec {
+            budget: 48,
+            horizon: 6,
+            margin: Some(2.0),
+        },
+    }),
 };
+
+/// A searching major's overrule of its rollout policy for one turn. Every directive but
+/// `Attack` moves numbers of the scripted policy (the random policy has none to move).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Directive {
+    /// The rollout policy decides (the baseline every search compares against).
+    #[default]
+    Follow,
+    /// No march this turn.
+    Hold,
+    /// March at lower odds: the P(win) threshold 0.2 lower, the factor-ratio gate halved.
+    Bold,
+    /// March on this country (a land neighbour held by another) whatever the odds.
+    Attack(CountryId),
+    /// No troops bought this turn.
+    Save,
+    /// Every troop bought this turn of the heavy (first) kind.
+    Heavy,
+    /// This turn's collection gives the whole gift cap (as far as the reserves allow), or none.
+    Gifts(bool),
+    /// The April collection of this turn sets this tax level (-2 ..= 2; no rebellion-index gate).
+    Taxes(i8),
+}
+
+impl Directive {
+    /// The plan a country playing `own` follows this turn under this directive.
+    pub fn apply(self, own: Scripted) -> Scripted {
+        let mut p = own;
+        match self {
+            Directive::Follow => {}
+            Directive::Hold => p.attack = 2.0,
+            Directive::Bold => {
+                p.attack = (p.attack - 0.2).max(0.0);
+                p.min_ratio *= 0.5;
+            }
+            Directive::Attack(t) => p.target = Some(t),
+            Directive::Save => p.recruit = 0.0,
+            Directive::Heavy => (p.heavy_share, p.mounted_share) = (1.0, 0.0),
+            Directive::Gifts(all) => p.gifts = if all { 1.0 } else { 0.0 },
+            Directive::Taxes(level) => (p.taxes, p.tax_idr) = (level, i32::MIN),
+        }
+        p
+    }
+}

@@ -12,6 +12,7 @@ use crate::error::Result;
 use crate::game::provenance;
 pub use crate::game::provenance::{Provenance, StandIn};
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
+pub use crate::rulesets::mediterraneo_sanguinolento::data::Fleet;
 use std::ops::Range;
 use std::path::Path;
 
@@ -266,6 +267,8 @@ pub struct StartUnit {
 #[derive(Clone, Debug)]
 pub struct Start {
     pub treasury: u32,
+    /// Fleets of the scenario's [`Scenario::fleet`] type (coastal countries with cities only).
+    pub fleets: u32,
     pub stock: Resources,
     pub fortification: u8,
     pub units: Vec<StartUnit>,
@@ -299,6 +302,8 @@ pub struct Scenario {
     /// Per country, per collection.
     pub production: Vec<Resources>,
     pub start: Vec<Start>,
+    /// The fleet type of every country's fleets (None: no fleets, nobody crosses the sea).
+    pub fleet: Option<&'static Fleet>,
     pub(super) stand_ins: Vec<StandIn>,
 }
 

@@ -44,6 +44,12 @@ pub struct Nation {
     /// PM spent so far on the next leg.
     pub progress: u32,
     pub mission: Mission,
+    /// The field army's march or return crosses the sea (its target has no land route from home).
+    pub by_sea: bool,
+    /// The army crossing by sea has landed (its first fight ashore was the landing).
+    pub landed: bool,
+    /// Fleets (of the scenario's fleet type; tenths are single ships), in the home port.
+    pub fleets: f64,
     /// Share of the field army fighting unfed this month (offensive food, L2090).
     pub unsupplied: f64,
     /// Troops in the home cities.
@@ -111,6 +117,12 @@ pub struct Counts {
     pub deserted_men: f64,
     /// Armed incursions (event M) against the majors.
     pub incursions: u32,
+    /// Armies landed on a coast they crossed the sea to (after any naval battle).
+    pub landings: u32,
+    /// Naval battles: a holder's fleets against a crossing army's.
+    pub naval_battles: u32,
+    /// Ships sunk by storms at sea.
+    pub ships_lost_to_storms: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -242,6 +254,9 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 at: c as CountryId,
                 progress: 0,
                 mission: Mission::Idle,
+                by_sea: false,
+                landed: false,
+                fleets: start.fleets as f64,
                 unsupplied: 0.0,
                 garrison: NO_UNITS,
                 training: NO_UNITS,

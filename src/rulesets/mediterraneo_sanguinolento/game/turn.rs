@@ -8,11 +8,13 @@
 use super::economy;
 use super::events;
 use super::military;
-use super::policy::{Policy, Scripted};
+use super::policy::{Directive, Policy, Scripted};
 use super::scenario::{CountryId, DEN, POB};
+use super::search::Rollouts;
 use super::state::State;
 use super::{pv, Game, GAME_COLUMNS, PROXIES, TURN_METRICS};
 use crate::dice::Dice;
+use crate::game::search::Searcher;
 use crate::game::{GameLog, GamePlay, GameRecord, TurnObserver};
 use crate::game_log;
 
@@ -22,12 +24,27 @@ pub struct Play<'g> {
     pub st: State,
     /// Each country's decisions this turn (a random player's are drawn afresh every turn).
     pub plans: Vec<Scripted>,
+    /// Each major's directive for this turn (Follow for every major that does not search).
+    pub directives: Vec<Directive>,
     per_player: Vec<f64>,
+    /// Where a major searches: the game as rollouts see it, and the searcher's buffers.
+    search: Option<Box<(Rollouts<'g>, Searcher<Rollouts<'g>>)>>,
 }
 
 impl<'g> Play<'g> {
     pub fn new(game: &'g Game) -> Play<'g> {
+        let mut play = Play::without_search(game);
+        if game.search.iter().any(Option::is_some) {
+            play.search = Some(Box::new((Rollouts::new(game), Searcher::default())));
+        }
+        play
+    }
+
+    /// A worker whose searching majors play their rollout policies (the rollouts' own).
+    pub fn without_search(game: &'g Game) -> Play<'g> {
         Play {
+            search: None,
+            directives: vec![Directive::Follow; game.majors.len()],
             game,
             st: game.start.clone(),
             plans: game
@@ -51,6 +68,8 @@ impl<'g> Play<'g> {
     ) -> (u32, usize) {
         self.st.clone_from(&self.game.start);
         for turn in 1..=self.game.turn_cap {
+            self.st.turn = turn;
+            self.decide(dice, log);
             self.play_turn(turn, dice, log);
             self.observe(observer);
             if self.leader_at_victory().is_some() {
@@ -60,7 +79,32 @@ impl<'g> Play<'g> {
         (self.game.turn_cap, 1)
     }
 
-    /// One turn in §2's order.
+    /// The searching majors choose their directive for the turn `self.st.turn`, in player order
+    /// (a later one's rollouts play the earlier ones' choices). A budget of 0 follows the
+    /// rollout policy without a draw.
+    fn decide(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let Some(search) = &mut self.search else {
+            return;
+        };
+        let (rollouts, searcher) = &mut **search;
+        let g = self.game;
+        for p in 0..g.majors.len() {
+            let Some(spec) = g.search[p] else { continue };
+            if spec.budget == 0 {
+                continue;
+            }
+            rollouts.directives_from(&self.directives);
+            let d = searcher
+                .choose(rollouts, &self.st, p, spec, dice)
+                .unwrap_or_default();
+            self.directives[p] = d;
+            if d != Directive::Follow {
+                game_log!(log, "{} (search): {d:?}", g.players[p]);
+            }
+        }
+    }
+
+    /// One turn in §2's order, under the majors' directives, which it then resets to Follow.
     pub fn play_turn(&mut self, turn: u32, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         self.st.turn = turn;
@@ -68,6 +112,34 @@ impl<'g> Play<'g> {
         self.st.month = months[0];
         game_log!(log, "== {} ==", crate::game::GameModel::turn_label(g, turn));
         self.resolve_random_plans(dice);
+        self.apply_directives();
+        self.turn_phases(turn, months, dice, log);
+        self.lift_directives();
+    }
+
+    /// Each major's plan this turn: its policy's, under its directive.
+    fn apply_directives(&mut self) {
+        for (p, &c) in self.game.majors.iter().enumerate() {
+            if self.directives[p] != Directive::Follow {
+                self.plans[c as usize] = self.directives[p].apply(self.plans[c as usize]);
+            }
+        }
+    }
+
+    /// Back to the policies' own plans (a random player's is drawn afresh next turn anyway).
+    fn lift_directives(&mut self) {
+        for (p, &c) in self.game.majors.iter().enumerate() {
+            if self.directives[p] != Directive::Follow {
+                if let Policy::Scripted(own) = self.game.policies[c as usize] {
+                    self.plans[c as usize] = own;
+                }
+                self.directives[p] = Directive::Follow;
+            }
+        }
+    }
+
+    fn turn_phases(&mut self, turn: u32, months: [u32; 2], dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
         economy::train(&mut self.st);
         if g.events_rolled {
             for m in months {
@@ -116,12 +188,14 @@ impl<'g> Play<'g> {
                 min_ratio: 0.0,
                 siege_months: dice.below(4) as u8,
                 peace: dice.below(13) as u32,
+                overseas: dice.uniform(),
+                target: None,
             };
         }
     }
 
     /// The major with the most PV if some major has reached the victory PV.
-    fn leader_at_victory(&self) -> Option<CountryId> {
+    pub fn leader_at_victory(&self) -> Option<CountryId> {
         let target = self.game.scenario.calendar.victory_pv as i32;
         self.game
             .majors
@@ -129,6 +203,23 @@ impl<'g> Play<'g> {
             .copied()
             .filter(|&c| self.st.nations[c as usize].pv >= target)
             .max_by_key(|&c| self.st.nations[c as usize].pv)
+    }
+
+    /// Major `p`'s share of the win of a game that ended now by `ending` (0: someone reached the
+    /// victory PV, and only those who did may win; 1: the turn cap): 1 / the number of majors
+    /// tied with the most PV, if it is one of them.
+    pub fn win_share(&self, p: usize, ending: usize) -> f64 {
+        let g = self.game;
+        let pv = |q: usize| self.st.nations[g.majors[q] as usize].pv;
+        let best = (0..g.majors.len()).map(pv).max().unwrap_or(0);
+        let eligible = |q: usize| ending == 1 || pv(q) >= g.scenario.calendar.victory_pv as i32;
+        if pv(p) != best || !eligible(p) {
+            return 0.0;
+        }
+        let winners = (0..g.majors.len())
+            .filter(|&q| pv(q) == best && eligible(q))
+            .count();
+        1.0 / winners as f64
     }
 
     fn observe(&mut self, observer: &mut dyn TurnObserver) {
@@ -158,18 +249,9 @@ impl<'g> Play<'g> {
             .iter()
             .map(|&c| st.nations[c as usize].pv)
             .collect();
-        let best = pv.iter().copied().max().unwrap_or(0);
-        let eligible = |p: usize| ending == 1 || pv[p] >= g.scenario.calendar.victory_pv as i32;
-        let winners = (0..pv.len())
-            .filter(|&p| pv[p] == best && eligible(p))
-            .count();
         for p in 0..pv.len() {
             record.score[p] = pv[p] as f64;
-            record.win_share[p] = if pv[p] == best && eligible(p) {
-                1.0 / winners as f64
-            } else {
-                0.0
-            };
+            record.win_share[p] = self.win_share(p, ending);
         }
         let c = &st.counts;
         let head = [
@@ -180,6 +262,9 @@ impl<'g> Play<'g> {
             c.revolts as f64,
             c.deserted_men,
             c.incursions as f64,
+            c.landings as f64,
+            c.naval_battles as f64,
+            c.ships_lost_to_storms,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();

@@ -1,0 +1,182 @@
+//! Mediterráneo sanguinolento's decisions for the engine's search player
+//! ([`crate::game::search`]).
+//!
+//! A searching major decides once a turn, before the turn's events, by overruling its rollout
+//! policy with a [`Directive`] for that turn: the war (no march, a bolder march, or a march on one
+//! of the [`TARGETS`] best-scored neighbours whatever the odds) when its field army stands idle at
+//! home; the purchases (none, or heavy troops only); the gifts of a turn with a collection (the
+//! whole cap or none); the tax level of a turn with the April collection (lowered ×2, normal or
+//! raised ×2). The first candidate is always `Follow`, the rollout policy's own play, and the
+//! engine keeps it unless another is clearly better over the same seeds
+//! (its catalog's `margin`, [`crate::game::search::SearchSpec::margin`]).
+//!
+//! Each candidate is tried by copying the state and playing on: the candidate this turn, every
+//! major's own policy afterwards (a searcher plays its rollout policy), to the end of the game or
+//! for `horizon` turns. At the end a rollout is worth 0.9 × the major's win share + 0.1 × its PV
+//! margin; cut at a horizon, its PV margin alone: 1/2 + (its PV − the best other major's PV) /
+//! (2 × the victory PV), clamped to [0, 1]. (A share of the leader's PV would give every
+//! candidate of the leading major the same 1.)
+//!
+//! The searcher sees the whole state and every other country's policy (the game has no hidden
+//! information here: espionage is not played).
+
+use super::military;
+use super::policy::{Directive, Policy};
+use super::scenario::CountryId;
+use super::state::State;
+use super::turn::Play;
+use super::Game;
+use crate::dice::Dice;
+use crate::game::search::Searchable;
+use crate::game::NoLog;
+use std::cell::RefCell;
+
+/// At most this many `Attack` candidates: the best targets by the scripted shortlist's score.
+pub const TARGETS: usize = 2;
+
+/// The tax levels a searcher may set in April (lowered ×2, normal, raised ×2).
+pub const TAX_LEVELS: [i8; 3] = [-2, 0, 2];
+
+/// The game as the search player sees it: a worker of its own (its state swapped in for a
+/// rollout), whose searching majors play their rollout policies.
+pub struct Rollouts<'g> {
+    play: RefCell<Play<'g>>,
+    /// The directives of the majors that chose before the searcher this turn.
+    chosen: RefCell<Vec<Directive>>,
+}
+
+impl<'g> Rollouts<'g> {
+    pub fn new(game: &'g Game) -> Rollouts<'g> {
+        Rollouts {
+            play: RefCell::new(Play::without_search(game)),
+            chosen: RefCell::new(vec![Directive::Follow; game.majors.len()]),
+        }
+    }
+
+    /// The directives already chosen this turn (by majors searching before the next one).
+    pub fn directives_from(&self, chosen: &[Directive]) {
+        self.chosen.borrow_mut().copy_from_slice(chosen);
+    }
+}
+
+/// Major `p`'s PV margin over the best other major, mapped into [0, 1].
+pub fn pv_margin(play: &Play, p: usize) -> f64 {
+    let g = play.game;
+    let pv = |q: usize| play.st.nations[g.majors[q] as usize].pv;
+    let best_other = (0..g.majors.len())
+        .filter(|&q| q != p)
+        .map(pv)
+        .max()
+        .unwrap_or(0);
+    let scale = 2.0 * g.scenario.calendar.victory_pv.max(1) as f64;
+    (0.5 + (pv(p) - best_other) as f64 / scale).clamp(0.0, 1.0)
+}
+
+/// Whether the turn `turn` ends with a collection, and whether that collection is April's.
+fn collection_in(g: &Game, turn: u32) -> (bool, bool) {
+    let last = 2 * turn;
+    let cal = State::calendar(last);
+    let collects = g.scenario.calendar.collection & (1 << cal) != 0;
+    (collects, collects && cal == 4)
+}
+
+/// The directives worth trying for major `p` at the start of `st.turn`, Follow first.
+pub fn candidates(g: &Game, st: &State, p: usize, out: &mut Vec<Directive>) {
+    out.push(Directive::Follow);
+    let c = g.majors[p];
+    if st.lands[c as usize].owner != c {
+        return;
+    }
+    let turn = st.turn;
+    let own = match g.policies[c as usize] {
+        Policy::Scripted(s) => s,
+        // The random policy's numbers are drawn afresh each turn: only the war is offered.
+        Policy::Random => super::policy::Scripted::defaults(),
+    };
+    let random = matches!(g.policies[c as usize], Policy::Random);
+    if turn > g.scenario.calendar.no_player_attacks_on_turn && military::may_march(st, c) {
+        out.extend([Directive::Hold, Directive::Bold]);
+        let mut best: [(CountryId, f64); TARGETS] = [(CountryId::MAX, f64::NEG_INFINITY); TARGETS];
+        military::targets(g, st, c, turn, own.overseas, |t, score| {
+            if best.iter().any(|b| b.0 == t) || score <= best[TARGETS - 1].1 {
+                return;
+            }
+            best[TARGETS - 1] = (t, score);
+            best.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        });
+        out.extend(
+            best.iter()
+                .filter(|b| b.0 != CountryId::MAX)
+                .map(|b| Directive::Attack(b.0)),
+        );
+    }
+    if random {
+        return;
+    }
+    if own.recruit > 0.0 {
+        out.push(Directive::Save);
+    }
+    if g.nkinds[c as usize] > 1 && (own.heavy_share < 1.0 || own.mounted_share > 0.0) {
+        out.push(Directive::Heavy);
+    }
+    let (collects, april) = collection_in(g, turn);
+    if collects {
+        if own.gifts < 1.0 {
+            out.push(Directive::Gifts(true));
+        }
+        if own.gifts > 0.0 {
+            out.push(Directive::Gifts(false));
+        }
+    }
+    if april {
+        out.extend(
+            TAX_LEVELS
+                .iter()
+                .filter(|&&l| l != own.taxes)
+                .map(|&l| Directive::Taxes(l)),
+        );
+    }
+}
+
+impl<'g> Searchable for Rollouts<'g> {
+    type State = State;
+    type Action = Directive;
+
+    fn candidates(&self, st: &State, p: usize, out: &mut Vec<Directive>) {
+        let play = self.play.borrow();
+        candidates(play.game, st, p, out);
+    }
+
+    /// `st` is at the start of turn `st.turn`, before its events.
+    fn rollout(
+        &self,
+        st: &mut State,
+        p: usize,
+        d: Directive,
+        horizon: u32,
+        dice: &mut Dice,
+    ) -> f64 {
+        let mut play = self.play.borrow_mut();
+        std::mem::swap(&mut play.st, st);
+        play.directives.copy_from_slice(&self.chosen.borrow());
+        play.directives[p] = d;
+        let g = play.game;
+        let first = play.st.turn;
+        let mut turn = first;
+        let value = loop {
+            play.play_turn(turn, dice, &mut NoLog);
+            if play.leader_at_victory().is_some() {
+                break 0.9 * play.win_share(p, 0) + 0.1 * pv_margin(&play, p);
+            }
+            if turn >= g.turn_cap {
+                break 0.9 * play.win_share(p, 1) + 0.1 * pv_margin(&play, p);
+            }
+            if horizon > 0 && turn + 1 - first >= horizon {
+                break pv_margin(&play, p);
+            }
+            turn += 1;
+        };
+        std::mem::swap(&mut play.st, st);
+        value
+    }
+}
