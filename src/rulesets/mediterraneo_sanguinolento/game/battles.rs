@@ -129,29 +129,7 @@ pub fn field_battle(
     dice: &mut Dice,
 ) -> Fought {
     let armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
-    let roll = (dice.d(6) + dice.d(6)) as i32;
-    let column = data()
-        .battle_terrain(game.hex[node as usize], roll)
-        .unwrap_or(1);
-    let tactics = [tactic(&armies[0], column), DE];
-    let ctx = context(winter, weather);
-    let opts = LandOptions::new(&game.options);
-    let plan = field::plan(&armies, tactics, column, &ctx, &opts);
-    let case = TerrainCase {
-        terrain: column,
-        probability: 1.0,
-        tactics,
-        plan,
-    };
-    let battle = FieldBattle::from_cases(
-        armies,
-        vec![case],
-        MAX_DAYS,
-        &game.options,
-        false,
-        Vec::new(),
-    );
-    play(&battle, &sides, false, dice)
+    fight(game, node, winter, weather, sides, armies, None, dice)
 }
 
 /// A landing in `node` (digest §3.6): the field battle of [`field_battle`] with the landing
@@ -172,6 +150,33 @@ pub fn landing_battle(
     if armies[0].groups.is_empty() {
         return field_battle(game, node, winter, weather, sides, dice);
     }
+    let ram = game.scenario.fleet.map_or(0, |f| f.ram) as f64;
+    let support = fleets.floor() * ram / 10.0;
+    fight(
+        game,
+        node,
+        winter,
+        weather,
+        sides,
+        armies,
+        Some(support),
+        dice,
+    )
+}
+
+/// The battle of two armies on `node`'s terrain (2D6 on its hex); `landing` is the landing
+/// force's fleet support, `None` for a battle on land.
+#[allow(clippy::too_many_arguments)]
+fn fight(
+    game: &Game,
+    node: CountryId,
+    winter: bool,
+    weather: Weather,
+    sides: [Side; 2],
+    armies: [Army; 2],
+    landing: Option<f64>,
+    dice: &mut Dice,
+) -> Fought {
     let roll = (dice.d(6) + dice.d(6)) as i32;
     let column = data()
         .battle_terrain(game.hex[node as usize], roll)
@@ -180,8 +185,9 @@ pub fn landing_battle(
     let ctx = context(winter, weather);
     let opts = LandOptions::new(&game.options);
     let mut plan = field::plan(&armies, tactics, column, &ctx, &opts);
-    let ram = game.scenario.fleet.map_or(0, |f| f.ram) as f64;
-    plan.engine.sides[0].support = fleets.floor() * ram / 10.0;
+    if let Some(support) = landing {
+        plan.engine.sides[0].support = support;
+    }
     let case = TerrainCase {
         terrain: column,
         probability: 1.0,
@@ -196,7 +202,7 @@ pub fn landing_battle(
         false,
         Vec::new(),
     );
-    play(&battle, &sides, true, dice)
+    play(&battle, &sides, landing.is_some(), dice)
 }
 
 /// An assault on a capital whose walls stand at `fort` after `months` of siege (the assault
