@@ -162,16 +162,9 @@ fn cards_are_drawn_and_played_in_games_and_the_invariants_hold() {
 
 #[test]
 fn under_q52s_discarded_reading_played_cards_leave_the_deck_for_good() {
-    let table: toml::Table = toml::from_str("diplomacy_played_cards = \"discarded\"").unwrap();
-    let options = crate::options::Options::resolve(
-        crate::rulesets::invasions::OPTIONS,
-        crate::spec::Fields::new("t.toml", &table),
-    )
-    .unwrap();
-    let g = super::game_tests::game_with_options(
-        super::scenario::Scenario::bundled().unwrap(),
+    let g = super::game_tests::bundled_game_with_options(
         scripted(),
-        &options,
+        "diplomacy_played_cards = \"discarded\"",
     );
     let mut play = Play::new(&g);
     let mut r = GameRecord::new(g.players.len(), g.game_columns().len());

@@ -25,6 +25,17 @@ pub(super) fn game_with_options(scenario: Scenario, policy: Policy, options: &Op
     Game::new(scenario, options, labels, policies, Vec::new())
 }
 
+/// The bundled scenario with every nation on `policy`, under the rule options `table` sets (TOML).
+pub(super) fn bundled_game_with_options(policy: Policy, table: &str) -> Game {
+    let table: toml::Table = toml::from_str(table).unwrap();
+    let options = Options::resolve(
+        crate::rulesets::invasions::OPTIONS,
+        crate::spec::Fields::new("t.toml", &table),
+    )
+    .unwrap();
+    game_with_options(Scenario::bundled().unwrap(), policy, &options)
+}
+
 fn game_with(scenario: Scenario, policy: Policy) -> Game {
     game_with_options(scenario, policy, &options())
 }

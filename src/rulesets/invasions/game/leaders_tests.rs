@@ -232,18 +232,9 @@ fn without_a_leaders_table_nobody_has_a_leader() {
     assert_eq!(play.st.counters.campaigns, 0);
 }
 
+/// The loader's error once `from` is replaced by `to` in the bundled abstraction.toml.
 fn leaders_error(from: &str, to: &str) -> String {
-    let ab = include_str!("../../../../scenarios/invasions/scenario-1/abstraction.toml");
-    let rb = include_str!("../../../../scenarios/invasions/scenario-1/rulebook.toml");
-    assert!(ab.contains(from), "{from}");
-    let e = match Scenario::parse("rb.toml", rb, "ab.toml", &ab.replacen(from, to, 1)) {
-        Ok(_) => panic!("accepted {to}"),
-        Err(e) => e,
-    };
-    assert_eq!(e.exit_code(), 2);
-    let text = e.to_string();
-    assert_eq!(text.lines().count(), 1, "{text}");
-    text
+    super::tests::error_with(false, from, to)
 }
 
 #[test]

@@ -143,16 +143,9 @@ fn conversions_happen_in_games_and_the_invariants_hold() {
 
 #[test]
 fn under_q45s_always_reading_a_kingdom_pays_for_heresy_even_with_only_heretical_land() {
-    let table: toml::Table = toml::from_str("heresy_expense_kingdom = \"always\"").unwrap();
-    let options = crate::options::Options::resolve(
-        crate::rulesets::invasions::OPTIONS,
-        crate::spec::Fields::new("t.toml", &table),
-    )
-    .unwrap();
-    let g = super::game_tests::game_with_options(
-        super::scenario::Scenario::bundled().unwrap(),
+    let g = super::game_tests::bundled_game_with_options(
         scripted(),
-        &options,
+        "heresy_expense_kingdom = \"always\"",
     );
     let s = &g.scenario;
     let mut play = Play::new(&g);

@@ -440,7 +440,7 @@ fn stand_in_summary_names_every_placeholder() {
 // ---- Bad data ---------------------------------------------------------------------------------------
 
 /// The error the loader gives once `from` is replaced by `to` in one of the bundled files.
-fn error_with(in_rulebook: bool, from: &str, to: &str) -> String {
+pub(super) fn error_with(in_rulebook: bool, from: &str, to: &str) -> String {
     let (rb, ab) = if in_rulebook {
         assert!(RB.contains(from), "{from}");
         (RB.replacen(from, to, 1), AB.to_string())
