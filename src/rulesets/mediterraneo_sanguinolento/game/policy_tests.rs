@@ -133,9 +133,12 @@ fn a_campaign_between_collection_and_feeding_never_starves_the_population() {
 /// Scripted games: a major that keeps its home and is never invaded never leaves its people
 /// unfed, and the conquests of a major that conquers pay on balance (the old ungarrisoned
 /// conquests changed hands back and forth, each loss costing more than the gain). Without
-/// random events: a famine or a bad harvest may cut a collection's COM below what the policy
-/// keeps (with events on, game 66 of these seeds leaves 80 of Esparta's POB unfed after a short
-/// April collection, at peace).
+/// random events: with them, game 66 of these seeds leaves 80 of Esparta's POB unfed at peace in
+/// July of year 4, and the cause is the events, not the economy's bookkeeping (traced turn by
+/// turn): its April collection yielded 16 of its 80 COM (a famine, x0.5, and a bad harvest,
+/// x0.4, on the same collection), July's feeding needed 22, and at `food_stock` 1 the policy had
+/// kept exactly January's feeding after December's collection (1 COM left). The test below
+/// replays that arithmetic.
 #[test]
 fn scripted_majors_neither_starve_at_peace_nor_lose_what_they_conquer() {
     let g = super::game_tests::game_with(
@@ -175,6 +178,44 @@ fn scripted_majors_neither_starve_at_peace_nor_lose_what_they_conquer() {
             );
         }
     }
+}
+
+/// The famine of game 66 above, by hand: a country that keeps exactly one feeding after
+/// December's collection (`food_stock` 1) and gives the rest away has nothing left after
+/// January, so an April collection cut to a fifth by events (famine x0.5, bad harvest x0.4)
+/// leaves July's population short; keeping two feedings (`food_stock` 2) covers it. Without the
+/// events the April collection alone feeds July.
+#[test]
+fn a_collection_cut_by_famine_and_bad_harvest_starves_only_a_policy_without_a_food_reserve() {
+    let g = scripted_game();
+    let esparta = country(&g, "Esparta");
+    let e = esparta as usize;
+    let unfed_in_july = |food_stock: f64, april_com: f64| {
+        let p = Scripted {
+            food_stock,
+            ..Scripted::defaults()
+        };
+        let plans = vec![p; g.scenario.countries.len()];
+        let mut st = g.start.clone();
+        economy::collection(&g, &mut st, &plans, 12);
+        // What the policy keeps after December's collection; the rest went as gifts.
+        st.nations[e].stock[COM] = economy::food_to_keep(&g, &st, esparta, &p, 12);
+        economy::payments(&g, &mut st, [13, 14]);
+        st.lands[e].pending.mult[COM] = april_com;
+        economy::collection(&g, &mut st, &plans, 16);
+        let stock = st.nations[e].stock[COM];
+        // July's feeding: 1 COM per 20 POB of April's collection (half-yearly, rules §51).
+        let need = st.nations[e].pob_collected / 20;
+        economy::payments(&g, &mut st, [19, 20]);
+        (st.nations[e].unfed_pob, stock, need)
+    };
+    let base = g.scenario.production[e][COM] as i64;
+    let (unfed, stock, need) = unfed_in_july(1.0, 0.5 * 0.4);
+    assert!(base * 2 / 10 < need && need <= base, "the case of game 66");
+    assert!(stock < need, "April left {stock} COM for a need of {need}");
+    assert_eq!(unfed, (need - stock) * 20);
+    assert_eq!(unfed_in_july(2.0, 0.5 * 0.4).0, 0);
+    assert_eq!(unfed_in_july(1.0, 1.0).0, 0);
 }
 
 #[test]
