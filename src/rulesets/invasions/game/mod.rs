@@ -14,6 +14,7 @@
 
 pub mod assault;
 pub mod battles;
+mod cache;
 pub mod diplomacy;
 pub mod economy;
 mod files;
