@@ -4,7 +4,6 @@
 //! situation is one `play` of the cached model from the game's dice: no second copy of any rule,
 //! and after the cache warms up no allocation per battle.
 
-use super::cache::Generations;
 use super::state::{Units, NT};
 use crate::battle::{Simulate, Trial};
 use crate::dice::Dice;
@@ -67,82 +66,15 @@ pub struct Fighter {
     pub leader: Option<u8>,
 }
 
-/// A battle's situation packed in three words, so that a lookup hashes and compares three
-/// integers: each side's unit counts a nibble a type (words 0 and 1), the ground and each side's
-/// flags and leader in word 2. `None` where a count passes 15 or a leader's bonus 253 (such a
-/// battle is played from a model built for it alone, never cached).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Key([u64; 3]);
-
-impl Key {
-    fn pack(ground: &Ground, sides: &[Fighter; 2]) -> Option<Key> {
-        let mut w = [0u64; 3];
-        for (s, f) in sides.iter().enumerate() {
-            for (k, &n) in f.units.iter().enumerate() {
-                if n > 15 {
-                    return None;
-                }
-                w[s] |= (n as u64) << (4 * k);
-            }
-            let leader = match f.leader {
-                None => 0,
-                Some(l) if l < u8::MAX - 1 => l as u64 + 1,
-                Some(_) => return None,
-            };
-            let flags = f.status as u64
-                | (f.nomad as u64) << 2
-                | (f.rome as u64) << 3
-                | (f.decline as u64) << 4
-                | (f.horde as u64) << 5
-                | (f.without_capital as u64) << 6
-                | leader << 8;
-            w[2] |= flags << (8 + 16 * s);
-        }
-        w[2] |= ground.terrain as u64
-            | (ground.barbarian_province as u64) << 3
-            | (ground.crossing as u64) << 4
-            | (ground.fortified_city as u64) << 6
-            | (ground.limes as u64) << 7;
-        Some(Key(w))
-    }
+struct Key {
+    ground: Ground,
+    sides: [Fighter; 2],
 }
 
 enum Model {
     Basic(Box<Basic>),
     Advanced(Box<Advanced>),
-}
-
-/// A model kept to play again, with where each unit type of the game's stacks stands among its
-/// sides' classes (worked out once: by name, see [`Built::new`]).
-struct Built {
-    model: Model,
-    class: [[u8; NT]; 2],
-}
-
-impl Built {
-    fn new(model: Model, sides: &[Fighter; 2]) -> Built {
-        let b = model.battle();
-        let mut class = [[0u8; NT]; 2];
-        for s in 0..2 {
-            // Classes follow the input table's unit order: the types present, in template order.
-            let mut next = 0;
-            for k in 0..NT {
-                if sides[s].units[k] == 0 {
-                    continue;
-                }
-                // By name: a `const`'s address is not one place (each use may get its own copy,
-                // differently in each build), so pointer equality would make results depend on
-                // how the binary was compiled.
-                class[s][k] = b.sides[s]
-                    .classes()
-                    .iter()
-                    .position(|c| c.template.name == TEMPLATES[k].name)
-                    .unwrap_or(next) as u8;
-                next += 1;
-            }
-        }
-        Built { model, class }
-    }
 }
 
 impl Model {
@@ -171,18 +103,17 @@ pub struct Result {
     pub leader_death: [f64; 2],
 }
 
-/// Most built battles a worker keeps in a generation (each holds the calculator's model, a few
-/// KB), and most P(attacker wins) values (32 bytes each: 7/8 of 2^18 fill a hash table of 2^18
-/// slots); the older generation is kept as well ([`Generations`]). Results do not depend on
-/// them: every entry is a function of its key.
-const MODELS: usize = 12_288;
-const ODDS: usize = (1 << 18) / 8 * 7;
+/// Most built battles a worker keeps (each holds the calculator's model, a few KB), and most
+/// P(attacker wins) values (a few dozen bytes each); past either the cache starts again. Results
+/// do not depend on it: every entry is a function of its key.
+const MODELS: usize = 16_384;
+const ODDS: usize = 250_000;
 
 pub struct Battles {
     system: System,
     options: Options,
-    models: Generations<Key, Built>,
-    odds: Generations<Key, f64>,
+    models: FastMap<Key, Model>,
+    odds: FastMap<Key, f64>,
     landings: FastMap<LandingKey, Landing>,
 }
 
@@ -246,29 +177,74 @@ impl Battles {
         Battles {
             system,
             options,
-            models: Generations::new(MODELS),
-            odds: Generations::new(ODDS),
+            models: FastMap::default(),
+            odds: FastMap::default(),
             landings: FastMap::default(),
         }
     }
 
-    fn build(&self, ground: &Ground, sides: &[Fighter; 2]) -> Model {
-        build(self.system, &self.options, ground, sides)
+    fn model(&mut self, key: Key) -> &Model {
+        if !self.models.contains_key(&key) {
+            if self.models.len() >= MODELS {
+                self.models.clear();
+            }
+            let model = self.build(&key);
+            self.models.insert(key, model);
+        }
+        &self.models[&key]
+    }
+
+    fn build(&self, key: &Key) -> Model {
+        let mut t = Table::new();
+        t.insert(
+            "terrain".into(),
+            Value::String(key.ground.terrain.name().into()),
+        );
+        let province = if key.ground.barbarian_province {
+            "barbarian"
+        } else {
+            "civilized"
+        };
+        t.insert("province".into(), Value::String(province.into()));
+        t.insert(
+            "crossing".into(),
+            Value::String(key.ground.crossing.name().into()),
+        );
+        t.insert("all_crossed".into(), Value::Boolean(true));
+        t.insert(
+            "fortified_city".into(),
+            Value::Boolean(key.ground.fortified_city),
+        );
+        if key.ground.limes {
+            t.insert("limes".into(), Value::Boolean(true));
+        }
+        for (name, side) in SIDES.iter().zip(&key.sides) {
+            t.insert(name.to_string(), Value::Table(side_table(side)));
+        }
+        let fields = Fields::new("invasions game battle", &t);
+        // The game builds only tables the calculator accepts (known unit names, counts in range):
+        // a failure is a bug in the game, not bad input.
+        let battle = land::build(&fields, self.options.clone(), self.system)
+            .unwrap_or_else(|e| panic!("a game battle the calculator rejects: {e}"));
+        match self.system {
+            System::Basic => Model::Basic(Box::new(Basic(battle))),
+            System::Advanced => Model::Advanced(Box::new(Advanced::new(battle))),
+        }
     }
 
     /// P(the attacker wins), exact where the solver can (cached).
     pub fn p_attacker(&mut self, ground: Ground, sides: [Fighter; 2]) -> f64 {
-        let key = Key::pack(&ground, &sides);
-        if let Some(p) = key.and_then(|k| self.odds.get_copied(&k)) {
+        let key = Key { ground, sides };
+        if let Some(&p) = self.odds.get(&key) {
             return p;
         }
         // The policies ask for odds of leaderless stacks (see `Play::evaluate`) while most
         // battles are fought with leaders: a model built only for odds is not kept.
         let built;
-        let model = match key.and_then(|k| self.models.peek(&k)) {
-            Some(b) => &b.model,
+        let model = match self.models.get(&key) {
+            Some(m) => m,
             None => {
-                built = self.build(&ground, &sides);
+                built = self.build(&key);
                 &built
             }
         };
@@ -283,29 +259,18 @@ impl Battles {
                 .count();
             wins as f64 / TRIALS as f64
         });
-        if let Some(k) = key {
-            self.odds.insert(k, p);
+        if self.odds.len() >= ODDS {
+            self.odds.clear();
         }
+        self.odds.insert(key, p);
         p
     }
 
     /// One battle from the game's dice.
     pub fn fight(&mut self, ground: Ground, sides: [Fighter; 2], dice: &mut Dice) -> Result {
-        let lone;
-        let built = match Key::pack(&ground, &sides) {
-            Some(key) => {
-                let (system, options) = (self.system, &self.options);
-                self.models.get_or_insert_with(key, || {
-                    Built::new(build(system, options, &ground, &sides), &sides)
-                })
-            }
-            None => {
-                lone = Built::new(self.build(&ground, &sides), &sides);
-                &lone
-            }
-        };
-        let b = built.model.battle();
-        let f = built.model.play(dice);
+        let model = self.model(Key { ground, sides });
+        let b = model.battle();
+        let f = model.play(dice);
         let st = b.settle(&f);
         let mut out = Result {
             attacker_won: st.winner == ATTACKER,
@@ -315,16 +280,26 @@ impl Battles {
             ..Result::default()
         };
         for s in 0..2 {
-            let a = &st.survivors[s];
-            let w = &b.sides[s].waiting;
+            // Classes follow the input table's unit order: the types present, in template order.
+            let mut class = 0;
             for k in 0..NT {
                 if sides[s].units[k] == 0 {
                     continue;
                 }
-                let idx = built.class[s][k] as usize;
+                // By name: a `const`'s address is not one place (each use may get its own copy,
+                // differently in each build), so pointer equality would make results depend on
+                // how the binary was compiled.
+                let idx = b.sides[s]
+                    .classes()
+                    .iter()
+                    .position(|c| c.template.name == TEMPLATES[k].name)
+                    .unwrap_or(class);
+                let a = &st.survivors[s];
+                let w = &b.sides[s].waiting;
                 // Damaged elites count as units: the game does not track damage.
                 out.survivors[s][k] =
                     a.intact[idx] + a.damaged[idx] + w.intact[idx] + w.damaged[idx];
+                class += 1;
             }
         }
         out
@@ -381,45 +356,6 @@ impl Battles {
 
 const TRIALS: u64 = 400;
 
-/// The calculator's model of a battle, built from the input table `alea odds` would read.
-fn build(system: System, options: &Options, ground: &Ground, sides: &[Fighter; 2]) -> Model {
-    let mut t = Table::new();
-    t.insert(
-        "terrain".into(),
-        Value::String(ground.terrain.name().into()),
-    );
-    let province = if ground.barbarian_province {
-        "barbarian"
-    } else {
-        "civilized"
-    };
-    t.insert("province".into(), Value::String(province.into()));
-    t.insert(
-        "crossing".into(),
-        Value::String(ground.crossing.name().into()),
-    );
-    t.insert("all_crossed".into(), Value::Boolean(true));
-    t.insert(
-        "fortified_city".into(),
-        Value::Boolean(ground.fortified_city),
-    );
-    if ground.limes {
-        t.insert("limes".into(), Value::Boolean(true));
-    }
-    for (name, side) in SIDES.iter().zip(sides) {
-        t.insert(name.to_string(), Value::Table(side_table(side)));
-    }
-    let fields = Fields::new("invasions game battle", &t);
-    // The game builds only tables the calculator accepts (known unit names, counts in range):
-    // a failure is a bug in the game, not bad input.
-    let battle = land::build(&fields, options.clone(), system)
-        .unwrap_or_else(|e| panic!("a game battle the calculator rejects: {e}"));
-    match system {
-        System::Basic => Model::Basic(Box::new(Basic(battle))),
-        System::Advanced => Model::Advanced(Box::new(Advanced::new(battle))),
-    }
-}
-
 fn exact_p_attacker(model: &Model) -> Option<f64> {
     let finishes = match model {
         Model::Basic(b) => b.finishes().ok()?,
@@ -433,94 +369,4 @@ fn exact_p_attacker(model: &Model) -> Option<f64> {
             .map(|(_, p)| p)
             .sum(),
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn fighter(status: Status, units: Units) -> Fighter {
-        Fighter {
-            status,
-            nomad: false,
-            rome: false,
-            decline: false,
-            horde: false,
-            without_capital: false,
-            units,
-            leader: None,
-        }
-    }
-
-    #[test]
-    fn packed_keys_differ_in_every_field_and_refuse_what_does_not_fit() {
-        let ground = Ground {
-            terrain: Terrain::Plain,
-            barbarian_province: false,
-            crossing: Border::None,
-            fortified_city: false,
-            limes: false,
-        };
-        let mut units = [0u8; NT];
-        units[0] = 3;
-        let sides = [
-            fighter(Status::Barbarian, units),
-            fighter(Status::Empire, units),
-        ];
-        let base = Key::pack(&ground, &sides).unwrap();
-        // Each variant changes one field of the situation: every packed key must be new.
-        let mut variants = vec![base];
-        let grounds = [
-            Ground {
-                terrain: Terrain::Swamp,
-                ..ground
-            },
-            Ground {
-                barbarian_province: true,
-                ..ground
-            },
-            Ground {
-                crossing: Border::Strait,
-                ..ground
-            },
-            Ground {
-                fortified_city: true,
-                ..ground
-            },
-            Ground {
-                limes: true,
-                ..ground
-            },
-        ];
-        for g in &grounds {
-            variants.push(Key::pack(g, &sides).unwrap());
-        }
-        for s in 0..2 {
-            let changes: [fn(&mut Fighter); 9] = [
-                |f| f.status = Status::Kingdom,
-                |f| f.nomad = true,
-                |f| f.rome = true,
-                |f| f.decline = true,
-                |f| f.horde = true,
-                |f| f.without_capital = true,
-                |f| f.leader = Some(0),
-                |f| f.leader = Some(3),
-                |f| f.units[NT - 1] = 15,
-            ];
-            for change in changes {
-                let mut v = sides;
-                change(&mut v[s]);
-                variants.push(Key::pack(&ground, &v).unwrap());
-            }
-        }
-        let distinct: std::collections::HashSet<_> = variants.iter().collect();
-        assert_eq!(distinct.len(), variants.len());
-        // A count past a nibble or a leader past the byte is not packed (never cached).
-        let mut big = sides;
-        big[1].units[2] = 16;
-        assert_eq!(Key::pack(&ground, &big), None);
-        big = sides;
-        big[0].leader = Some(u8::MAX - 1);
-        assert_eq!(Key::pack(&ground, &big), None);
-    }
 }

@@ -14,7 +14,6 @@
 
 pub mod assault;
 pub mod battles;
-mod cache;
 pub mod diplomacy;
 pub mod economy;
 mod files;
