@@ -1,6 +1,7 @@
 //! `cargo bench -p alea-benches --bench games`: whole automated games. One game on one thread (games per second)
 //! of the Mare Nostrum balance experiment, of the República de Roma Early Republic experiment and
-//! of the Imperios del Mediterráneo mirror ring (its first case: 2 greedy empires), and each
+//! of the Imperios del Mediterráneo mirror ring (its first case: 2 greedy empires) and of Invasions'
+//! Scenario I (every player scripted), and each
 //! experiment end to end on every thread with all its outputs (parquet, CSV, JSON,
 //! charts) for 2,000 games; and one Mare Nostrum game with Rome as the search player (one search
 //! decision a turn, at the default budget: the time per decision is the game's time over its turns).
@@ -17,9 +18,11 @@ const EARLY_REPUBLIC: &str = "experiments/ror-early-republic.toml";
 const SEARCH: &str = "experiments/mare-nostrum-search.toml";
 /// Its first case: two greedy empires on the mirror ring.
 const IMPERIOS: &str = "experiments/imperios-mirror-ring.toml";
+/// Scenario I, every player scripted (issue 21's benchmark: 10^6 games in under 10 minutes).
+const INVASIONS: &str = "experiments/invasions-scenario-1.toml";
 
 fn one_game(c: &mut Criterion) {
-    for path in [BALANCE, EARLY_REPUBLIC, SEARCH, IMPERIOS] {
+    for path in [BALANCE, EARLY_REPUBLIC, SEARCH, IMPERIOS, INVASIONS] {
         one_game_of(c, path);
     }
 }
@@ -48,7 +51,7 @@ fn one_game_of(c: &mut Criterion, path: &str) {
 }
 
 fn experiment_end_to_end(c: &mut Criterion) {
-    for path in [BALANCE, EARLY_REPUBLIC, IMPERIOS] {
+    for path in [BALANCE, EARLY_REPUBLIC, IMPERIOS, INVASIONS] {
         end_to_end_of(c, path);
     }
 }
