@@ -460,7 +460,7 @@ pub struct Seen {
 
 impl Seen {
     /// The kept defence, if it was predicted from what `q` shows now.
-    fn kept(&self, s: &Scenario, st: &State, q: usize, g: &Scripted) -> Option<Defence> {
+    pub(super) fn kept(&self, s: &Scenario, st: &State, q: usize, g: &Scripted) -> Option<Defence> {
         let pl = &st.players[q];
         let same = self.max_cards == g.max_cards
             && self.capital == st.holds_capital(s, q)
