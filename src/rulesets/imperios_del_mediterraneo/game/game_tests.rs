@@ -405,6 +405,18 @@ fn the_experiment_does_not_depend_on_threads_and_carries_the_banner() {
         summaries.push(std::fs::read_to_string(result.dir.join("summary.csv")).unwrap());
         let json = std::fs::read_to_string(result.dir.join("summary.json")).unwrap();
         assert!(json.contains(super::scenario::SYNTHETIC_BANNER));
+        // Every chart's title (its SVG text) carries it too.
+        let mut charts = 0;
+        for entry in std::fs::read_dir(&result.dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "svg") {
+                let svg = std::fs::read_to_string(&path).unwrap();
+                let banner = format!(">\n{} · ", super::scenario::SYNTHETIC_BANNER);
+                assert!(svg.contains(&banner), "{} has no banner", path.display());
+                charts += 1;
+            }
+        }
+        assert!(charts >= 4, "{charts} charts");
     }
     assert_eq!(summaries[0], summaries[1]);
 }
