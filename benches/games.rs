@@ -1,6 +1,7 @@
 //! `cargo bench -p alea-benches --bench games`: whole automated games. One game on one thread (games per second)
 //! of the Mare Nostrum balance experiment, of the República de Roma Early Republic experiment and
-//! of the Imperios del Mediterráneo mirror ring (its first case: 2 greedy empires) and of Invasions'
+//! of the Imperios del Mediterráneo mirror ring (its 4-seat case, greedy empires: the middle of
+//! its 2-8 sweep, where an 8-seat game costs about three 4-seat ones) and of Invasions'
 //! Scenario I (every player scripted), and each
 //! experiment end to end on every thread with all its outputs (parquet, CSV, JSON,
 //! charts) for 2,000 games; and one Mare Nostrum game with Rome as the search player (one search
@@ -16,8 +17,9 @@ use std::path::Path;
 const BALANCE: &str = "experiments/mare-nostrum-punic-balance.toml";
 const EARLY_REPUBLIC: &str = "experiments/ror-early-republic.toml";
 const SEARCH: &str = "experiments/mare-nostrum-search.toml";
-/// Its first case: two greedy empires on the mirror ring.
+/// The mirror ring's sweep of 2-8 greedy empires; one game is timed on its 4-seat point.
 const IMPERIOS: &str = "experiments/imperios-mirror-ring.toml";
+const IMPERIOS_FOUR_SEATS: usize = 2;
 /// Scenario I, every player scripted (issue 21's benchmark: 10^6 games in under 10 minutes).
 const INVASIONS: &str = "experiments/invasions-scenario-1.toml";
 
@@ -29,7 +31,15 @@ fn one_game(c: &mut Criterion) {
 
 fn one_game_of(c: &mut Criterion, path: &str) {
     let exp = GameExperiment::load(Path::new(path)).expect("the experiment loads");
-    let model = exp.build(0, 0).expect("its model builds");
+    let point = if path == IMPERIOS {
+        IMPERIOS_FOUR_SEATS
+    } else {
+        0
+    };
+    let model = exp.build(0, point).expect("its model builds");
+    if path == IMPERIOS {
+        assert_eq!(model.players().len(), 4, "the mirror ring's 4-seat point");
+    }
     let mut worker = model.worker();
     let mut record = GameRecord::new(model.players().len(), model.game_columns().len());
     let mut group = c.benchmark_group("game");

@@ -89,10 +89,17 @@ impl Play<'_> {
         }
     }
 
-    /// Each player's land reach from its capital, into `self.reach`.
+    /// Player `p`'s land reach from its capital, into `self.reach` (kept while no city changed
+    /// hands and no area's pacification changed).
     pub(super) fn compute_reach(&mut self, p: usize) {
         let s = self.s();
         let nodes = s.map.nodes();
+        let (owner, pacified) = &mut self.reach_from[p];
+        if *owner == self.st.owner && *pacified == self.st.pacified {
+            return;
+        }
+        owner.clone_from(&self.st.owner);
+        pacified.clone_from(&self.st.pacified);
         self.st.land_reach(s, p, s.empires[p].capital);
         self.reach[p * nodes..(p + 1) * nodes].copy_from_slice(&self.st.reach);
     }
@@ -134,18 +141,9 @@ impl Play<'_> {
                 }
             }
             Policy::Scripted(g) => {
-                self.order.clear();
-                self.order.extend(
-                    hand.iter()
-                        .copied()
-                        .filter(|&c| military::is(s, q, c, TROOP)),
-                );
-                self.order.sort_by(|&a, &b| {
-                    military::strength(s, q, b, false)
-                        .total_cmp(&military::strength(s, q, a, false))
-                        .then(a.cmp(&b))
-                });
-                for &c in self.order.iter().take(g.max_cards as usize) {
+                let mut troops = Cards::default();
+                military::strongest_first(s, q, hand, TROOP, false, &mut troops);
+                for &c in troops.as_slice().iter().take(g.max_cards as usize) {
                     d.intercept.push(c);
                 }
                 if let (Style::Turtle { delta, .. }, Some((a, plan))) = (g.style, attack) {

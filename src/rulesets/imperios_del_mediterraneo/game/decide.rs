@@ -5,8 +5,9 @@
 
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Scripted, Style};
+use super::scenario::Scenario;
 use super::scenario::{CITY_ATTACK, CITY_DEFENCE, FLEET, LEADER, TROOP};
-use super::state::NEUTRAL;
+use super::state::{State, NEUTRAL};
 use super::turn::{Play, TOP_TARGETS};
 use crate::dice::Dice;
 
@@ -272,55 +273,76 @@ impl Play<'_> {
             } else {
                 *defences[owner as usize].get_or_insert_with(|| self.predicted_defence(target, g))
             };
-            for n_troops in 1..=troops.len().min(budget as usize) {
-                let mut plan = Plan {
-                    target,
-                    naval,
-                    straits,
-                    ..Plan::default()
-                };
-                for &c in &troops.as_slice()[..n_troops] {
+            // One leader and one City Attack card go with the expedition when held.
+            let mut bare = Plan {
+                target,
+                naval,
+                straits,
+                ..Plan::default()
+            };
+            if let Some(&l) = leaders.as_slice().first() {
+                bare.leaders.push(l);
+            }
+            if let Some(&a) = attack.as_slice().first() {
+                bare.attack.push(a);
+            }
+            // The cache key grows with the troops (see `military::add_card`).
+            let mut troops_key = military::key_without_cards(s, &self.st, p, &bare, &defence);
+            let with_cards = |n_troops: usize, n_fleets: usize| {
+                let mut plan = bare;
+                let cards = troops.as_slice()[..n_troops].iter();
+                for &c in cards.chain(&fleets.as_slice()[..n_fleets]) {
                     plan.cards.push(c);
                 }
+                plan
+            };
+            for n_troops in 1..=troops.len().min(budget as usize) {
+                military::add_card(s, p, &mut troops_key, troops.as_slice()[n_troops - 1]);
+                let mut k = troops_key;
+                let mut n_fleets = 0;
                 if naval {
                     let mut room = 0;
                     for &f in fleets.as_slice() {
                         if room >= n_troops as u32 {
                             break;
                         }
-                        plan.cards.push(f);
+                        n_fleets += 1;
+                        military::add_card(s, p, &mut k, f);
                         room += cap(f);
                     }
-                    if room < n_troops as u32 || plan.cards.len() as u32 > budget {
+                    if room < n_troops as u32 || (n_troops + n_fleets) as u32 > budget {
                         continue;
                     }
                 }
-                // One leader and one City Attack card go with the expedition when held.
-                if let Some(&l) = leaders.as_slice().first() {
-                    plan.leaders.push(l);
-                }
-                if let Some(&a) = attack.as_slice().first() {
-                    plan.attack.push(a);
-                }
-                let (chance, vp) =
-                    self.cache
-                        .chance(s, &self.st, &self.game.rules.options, p, &plan, &defence);
+                // The plan itself only for a new expedition or a better value.
+                let (chance, vp) = match self.cache.known(&k) {
+                    Some(e) => e,
+                    None => self.cache.chance_keyed(
+                        &k,
+                        s,
+                        &self.st,
+                        &self.game.rules.options,
+                        p,
+                        &with_cards(n_troops, n_fleets),
+                        &defence,
+                    ),
+                };
                 let reward = if is_city {
                     bonus * chance
                 } else {
                     3.0 * chance
                 };
-                let spent = (plan.cards.len() + plan.leaders.len() + plan.attack.len()) as f64;
-                let value = vp + reward - g.card_cost * spent;
+                let spent = n_troops + n_fleets + bare.leaders.len() + bare.attack.len();
+                let value = vp + reward - g.card_cost * spent as f64;
                 let better = best.as_ref().is_none_or(|(v, b)| {
                     value > *v
                         || (value == *v && self.tie_key(p, target) < self.tie_key(p, b.target))
                 });
                 if chance >= g.theta && value >= g.tau && better {
-                    best = Some((value, plan));
+                    best = Some((value, with_cards(n_troops, n_fleets)));
                 }
                 if value > target_best.0 {
-                    target_best = (value, plan);
+                    target_best = (value, with_cards(n_troops, n_fleets));
                 }
             }
             if let Some(top) = top.as_deref_mut() {
@@ -337,7 +359,7 @@ impl Play<'_> {
     /// Player `p`'s hand by role for its expeditions: its Troop cards strongest first for a
     /// city's assault and for a barbarian area's field battle (equals by card index), its Fleet,
     /// Leader and City Attack cards in hand order.
-    fn sorted_hand(&mut self, p: usize) -> SortedHand {
+    fn sorted_hand(&self, p: usize) -> SortedHand {
         let s = self.s();
         let hand = &self.st.players[p].hand;
         let mut out = SortedHand::default();
@@ -350,22 +372,8 @@ impl Play<'_> {
                 out.attack.push(c);
             }
         }
-        for (assault, troops) in [(true, &mut out.city_troops), (false, &mut out.area_troops)] {
-            self.order.clear();
-            self.order.extend(
-                hand.iter()
-                    .copied()
-                    .filter(|&c| military::is(s, p, c, TROOP)),
-            );
-            self.order.sort_by(|&a, &b| {
-                military::strength(s, p, b, assault)
-                    .total_cmp(&military::strength(s, p, a, assault))
-                    .then(a.cmp(&b))
-            });
-            for &c in &self.order {
-                troops.push(c);
-            }
-        }
+        military::strongest_first(s, p, hand, TROOP, true, &mut out.city_troops);
+        military::strongest_first(s, p, hand, TROOP, false, &mut out.area_troops);
         out
     }
 
@@ -401,38 +409,74 @@ impl Play<'_> {
             return d;
         }
         let q = self.st.owner[target] as usize;
-        let mut troops = [0u8; 64];
-        let mut n = 0;
+        let mut troops = Cards::default();
         if self.game.omniscient {
-            for &c in &self.st.players[q].hand {
+            let hand = &self.st.players[q].hand;
+            for &c in hand {
                 if military::is(s, q, c, CITY_DEFENCE) {
                     d.defence.push(c);
-                } else if military::is(s, q, c, TROOP) && n < 64 {
-                    troops[n] = c;
-                    n += 1;
                 }
             }
+            military::strongest_first(s, q, hand, TROOP, false, &mut troops);
         } else {
+            if let Some(d) = self.predicted[q].kept(s, &self.st, q, g) {
+                return d;
+            }
             let (h, unseen, defence, troop) = self.unseen_counts(q);
             let share = |x: u32| ((h * x) as f64 / unseen.max(1) as f64).round() as usize;
             self.estimate(q, CITY_DEFENCE, share(defence), false, &mut d.defence);
             let mut guess = Cards::default();
             self.estimate(q, TROOP, share(troop), true, &mut guess);
-            n = guess.len();
-            troops[..n].copy_from_slice(guess.as_slice());
+            military::strongest_first(s, q, guess.as_slice(), TROOP, false, &mut troops);
         }
-        if !self.st.holds_capital(s, q) {
-            return d;
+        if self.st.holds_capital(s, q) {
+            for &c in troops.as_slice().iter().take(g.max_cards as usize) {
+                d.intercept.push(c);
+            }
         }
-        let t = &mut troops[..n];
-        t.sort_by(|&a, &b| {
-            military::strength(s, q, b, false)
-                .total_cmp(&military::strength(s, q, a, false))
-                .then(a.cmp(&b))
-        });
-        for &c in t.iter().take(g.max_cards as usize) {
-            d.intercept.push(c);
+        if !self.game.omniscient {
+            let mut seen = std::mem::take(&mut self.predicted[q]);
+            seen.keep(s, &self.st, q, g, d);
+            self.predicted[q] = seen;
         }
         d
+    }
+}
+
+/// What a player's predicted defence ([`Play::predicted_defence`], hidden hands) is computed
+/// from: the defender's hand, draw pile and discard pile, whether it holds its capital, and the
+/// predicting policy's card limit. The same gives the same defence, so it is kept across
+/// decisions (piles equal as lists: a reordered pile only computes it again).
+#[derive(Clone, Default)]
+pub struct Seen {
+    hand: Vec<u8>,
+    draw: Vec<u8>,
+    discard: Vec<u8>,
+    capital: bool,
+    max_cards: u32,
+    /// The defence predicted from the above (None before the first).
+    defence: Option<Defence>,
+}
+
+impl Seen {
+    /// The kept defence, if it was predicted from what `q` shows now.
+    pub(super) fn kept(&self, s: &Scenario, st: &State, q: usize, g: &Scripted) -> Option<Defence> {
+        let pl = &st.players[q];
+        let same = self.max_cards == g.max_cards
+            && self.capital == st.holds_capital(s, q)
+            && self.hand == pl.hand
+            && self.discard == pl.discard
+            && self.draw == pl.draw;
+        self.defence.filter(|_| same)
+    }
+
+    fn keep(&mut self, s: &Scenario, st: &State, q: usize, g: &Scripted, d: Defence) {
+        let pl = &st.players[q];
+        self.hand.clone_from(&pl.hand);
+        self.draw.clone_from(&pl.draw);
+        self.discard.clone_from(&pl.discard);
+        self.capital = st.holds_capital(s, q);
+        self.max_cards = g.max_cards;
+        self.defence = Some(d);
     }
 }

@@ -405,6 +405,18 @@ fn the_experiment_does_not_depend_on_threads_and_carries_the_banner() {
         summaries.push(std::fs::read_to_string(result.dir.join("summary.csv")).unwrap());
         let json = std::fs::read_to_string(result.dir.join("summary.json")).unwrap();
         assert!(json.contains(super::scenario::SYNTHETIC_BANNER));
+        // Every chart's title (its SVG text) carries it too.
+        let mut charts = 0;
+        for entry in std::fs::read_dir(&result.dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "svg") {
+                let svg = std::fs::read_to_string(&path).unwrap();
+                let banner = format!(">\n{} · ", super::scenario::SYNTHETIC_BANNER);
+                assert!(svg.contains(&banner), "{} has no banner", path.display());
+                charts += 1;
+            }
+        }
+        assert!(charts >= 4, "{charts} charts");
     }
     assert_eq!(summaries[0], summaries[1]);
 }
@@ -587,4 +599,60 @@ fn the_expedition_cache_answers_what_a_fresh_chain_computes() {
             assert_eq!(kept, fresh, "{plan:?}");
         }
     }
+}
+
+/// The lines a game logs.
+struct Lines(Vec<String>);
+
+impl crate::game::GameLog for Lines {
+    fn on(&self) -> bool {
+        true
+    }
+    fn line(&mut self, text: std::fmt::Arguments) {
+        self.0.push(text.to_string());
+    }
+}
+
+/// T-05: the starting state (10 VP each, turn 1, round 1, Enraged 0). T-38: no expedition in
+/// Time for diplomacy. T-39: up to two in Campaign season, and a strait wreck on the first
+/// forfeits the second (A-23's default). Greedy and random players; bad weather makes wrecks
+/// common (the random player's routes cross straits).
+#[test]
+fn t05_t38_t39_start_and_the_action_phase_under_events() {
+    use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
+    let (mut two, mut wrecked_first) = (0, 0);
+    for policy in [greedy(), Policy::Random] {
+        let g = game(4, policy);
+        assert!(g.rules.wreck_ends_phase, "A-23's default");
+        let mut play = Play::new(&g);
+        for i in 0..5000 {
+            let mut dice = Dice::for_trial(17, 0, i);
+            play.setup(&mut dice);
+            assert!(play.st.players.iter().all(|p| p.vp == 10), "T-05");
+            assert_eq!(
+                (play.st.turn, play.st.round, play.st.enraged),
+                (1, 1, 0),
+                "T-05"
+            );
+            play.st.weather = Weather::Bad;
+            let p = (i % 4) as usize;
+            play.st.event = Event::TimeForDiplomacy;
+            assert!(!play.action_phase(p, None, &mut dice, &mut NoLog), "T-38");
+            assert_eq!(play.st.counts.expeditions, 0, "T-38");
+            play.st.event = Event::CampaignSeason;
+            let mut log = Lines(Vec::new());
+            play.action_phase(p, None, &mut dice, &mut log);
+            let declared = play.st.counts.expeditions;
+            assert!(declared <= 2, "T-39: {declared} expeditions");
+            two += (declared == 2) as u32;
+            if log.0.first().is_some_and(|l| l.contains("Wrecked")) {
+                wrecked_first += 1;
+                assert_eq!(declared, 1, "T-39: a wreck ends the phase: {:?}", log.0);
+            }
+        }
+    }
+    assert!(
+        two > 100 && wrecked_first > 5,
+        "{two} double phases, {wrecked_first} first wrecks"
+    );
 }

@@ -76,8 +76,8 @@ pub struct Defence {
 /// An expedition's description: 48 bytes (see [`key`]) held in six little-endian words, so a
 /// lookup hashes and compares six integers (an array's own `Hash` and `==` would go through
 /// 48 bytes), and written word by word (bytes stored one by one and read back as words stall).
-#[derive(Clone, Copy, Eq)]
-struct Key([u64; 6]);
+#[derive(Clone, Copy, Debug, Eq)]
+pub struct Key([u64; 6]);
 
 impl Key {
     /// Adds `v` to byte `i` (no byte ever passes 255: no carry into the next).
@@ -193,7 +193,7 @@ fn card(k: &CardKind) -> Card {
 /// Everything an expedition's outcome depends on: its cards ([`attacker_key`]) and where they
 /// go against what ([`route_key`]), in bytes of their own.
 #[allow(clippy::too_many_arguments)]
-fn key(
+pub(super) fn key(
     s: &Scenario,
     st: &State,
     attacker: usize,
@@ -207,6 +207,31 @@ fn key(
     k
 }
 
+/// [`key`] of `plan` without its Troop and Fleet cards, for a caller that tries several card
+/// sets on one target against one defence ([`Cache::chance`] on the full plan is the same
+/// lookup): add the cards one by one with [`add_card`].
+pub fn key_without_cards(
+    s: &Scenario,
+    st: &State,
+    attacker: usize,
+    plan: &Plan,
+    defence: &Defence,
+) -> Key {
+    let bare = Plan {
+        cards: Cards::default(),
+        ..*plan
+    };
+    key(s, st, attacker, &bare, defence, st.weather, true)
+}
+
+/// Adds one Troop or Fleet card of `attacker`'s deck to an expedition's key (its kind's count
+/// byte): the key of a plan is its key without cards plus each of its cards, in any order.
+#[inline]
+pub fn add_card(s: &Scenario, attacker: usize, k: &mut Key, c: u8) {
+    let deck = &s.decks[s.empires[attacker].deck];
+    k.add(2 + deck.cards[c as usize] as usize, 1);
+}
+
 /// The attacker's part of [`key`] (bytes 0 and 2-18): its deck, its Troop, Fleet and Leader
 /// cards by kind, its City Attack dice.
 fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
@@ -214,7 +239,7 @@ fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
     k.add(0, ad as u8);
     let deck = &s.decks[ad];
     for &c in plan.cards.as_slice().iter().chain(plan.leaders.as_slice()) {
-        k.add(2 + deck.cards[c as usize] as usize, 1);
+        add_card(s, attacker, k, c);
     }
     k.add(
         18,
@@ -371,6 +396,12 @@ pub fn fleets_reach_size(s: &Scenario, deck: usize, cards: &[u8], size: u8) -> b
     sum >= size as u32
 }
 
+fn front_slot(k: &Key) -> usize {
+    let mut h = rustc_hash::FxHasher::default();
+    k.hash(&mut h);
+    h.finish() as usize % FRONT
+}
+
 impl Cache {
     /// The exact chance of success and expected VP of this plan against this defence, computed
     /// on first use.
@@ -384,30 +415,46 @@ impl Cache {
         defence: &Defence,
     ) -> (f64, f64) {
         let k = key(s, st, attacker, plan, defence, st.weather, true);
-        let slot = {
-            let mut h = rustc_hash::FxHasher::default();
-            k.hash(&mut h);
-            h.finish() as usize % FRONT
-        };
+        self.chance_keyed(&k, s, st, options, attacker, plan, defence)
+    }
+
+    /// [`Self::chance`] where the caller has the plan's key (`k` must be `plan`'s key against
+    /// `defence` in `st`: [`key_without_cards`] and [`add_card`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn chance_keyed(
+        &mut self,
+        k: &Key,
+        s: &Scenario,
+        st: &State,
+        options: &Options,
+        attacker: usize,
+        plan: &Plan,
+        defence: &Defence,
+    ) -> (f64, f64) {
+        if let Some(e) = self.known(k) {
+            return e;
+        }
+        if self.map.len() >= MAX_CACHED {
+            self.map.clear();
+        }
+        let e = expedition(s, st, options, attacker, plan, defence, k).chance_and_vp();
+        self.map.insert(*k, e);
+        self.front[front_slot(k)] = (*k, e);
+        e
+    }
+
+    /// The kept (P(success), expected VP) of the expedition with key `k`, if computed before.
+    pub fn known(&mut self, k: &Key) -> Option<(f64, f64)> {
+        let slot = front_slot(k);
         if self.front.is_empty() {
             self.front = vec![(EMPTY, (0.0, 0.0)); FRONT];
         }
-        if self.front[slot].0 == k {
-            return self.front[slot].1;
+        if self.front[slot].0 == *k {
+            return Some(self.front[slot].1);
         }
-        let e = match self.map.get(&k) {
-            Some(&e) => e,
-            None => {
-                if self.map.len() >= MAX_CACHED {
-                    self.map.clear();
-                }
-                let e = expedition(s, st, options, attacker, plan, defence, &k).chance_and_vp();
-                self.map.insert(k, e);
-                e
-            }
-        };
-        self.front[slot] = (k, e);
-        e
+        let e = *self.map.get(k)?;
+        self.front[slot] = (*k, e);
+        Some(e)
     }
 
     /// Plays this plan against this defence with the calculator's expedition, built on first
@@ -548,6 +595,43 @@ pub fn interceptor_order(s: &Scenario, owner: usize, cards: &[u8], out: &mut Car
 pub fn is(s: &Scenario, p: usize, c: u8, t: u8) -> bool {
     let d = &s.decks[s.empires[p].deck];
     d.kinds[d.cards[c as usize] as usize].is(t)
+}
+
+/// The cards of `cards` (player `p`'s) of type `t`, strongest in the field (or the assault)
+/// first, equals by card index, into `out` (the strongest [`MAX_PLAN`]).
+pub fn strongest_first(
+    s: &Scenario,
+    p: usize,
+    cards: &[u8],
+    t: u8,
+    assault: bool,
+    out: &mut Cards,
+) {
+    let d = &s.decks[s.empires[p].deck];
+    let rank = if assault {
+        &d.assault_rank
+    } else {
+        &d.field_rank
+    };
+    *out = Cards::default();
+    for &c in cards {
+        if !d.kinds[d.cards[c as usize] as usize].is(t) {
+            continue;
+        }
+        // Insertion by rank, the weakest dropped past MAX_PLAN.
+        let n = out.len();
+        let mut i = n;
+        while i > 0 && rank[out.ids[i - 1] as usize] > rank[c as usize] {
+            i -= 1;
+        }
+        if i == MAX_PLAN {
+            continue;
+        }
+        let end = n.min(MAX_PLAN - 1);
+        out.ids.copy_within(i..end, i + 1);
+        out.ids[i] = c;
+        out.n = end as u8 + 1;
+    }
 }
 
 /// A card's strength for sorting: its value in this combat (dice count 3.5 each).

@@ -33,6 +33,8 @@ mod experiment_tests;
 #[cfg(test)]
 mod game_tests;
 #[cfg(test)]
+mod kept_tests;
+#[cfg(test)]
 mod load_tests;
 #[cfg(test)]
 mod policy_tests;

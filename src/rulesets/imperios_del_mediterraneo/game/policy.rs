@@ -10,7 +10,7 @@
 //! What a policy may see (§6.3): public information (VP, cities, discard piles, card counts, a
 //! declared expedition's route and card counts) and its own hand. Where it must guess another
 //! player's hidden cards it takes the cards of that player's deck not in its discard pile, in
-//! their proportions (see `turn::Play::estimate`). The game's `omniscient = true` lets it read
+//! their proportions (`Play::estimate` in decide.rs). The game's `omniscient = true` lets it read
 //! the hidden cards instead.
 
 use crate::game::policy::{Param, ParamValues, PolicyCatalog, PolicyKind, SearchSupport};

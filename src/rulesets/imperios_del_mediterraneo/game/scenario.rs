@@ -190,6 +190,10 @@ pub struct Deck {
     /// players sort their cards by them).
     pub field_strength: Vec<f64>,
     pub assault_strength: Vec<f64>,
+    /// Card by card, its place when every card is sorted strongest field (assault) value
+    /// first, equals by card index: sorting cards by it sorts them that way.
+    pub field_rank: Vec<u8>,
+    pub assault_rank: Vec<u8>,
 }
 
 impl Deck {
@@ -212,6 +216,21 @@ impl Deck {
         };
         let field_strength = strength_of(|k| k.field);
         let assault_strength = strength_of(|k| k.assault);
+        let rank = |strength: &[f64]| -> Vec<u8> {
+            let mut order: Vec<u8> = (0..cards.len() as u8).collect();
+            order.sort_by(|&a, &b| {
+                strength[b as usize]
+                    .total_cmp(&strength[a as usize])
+                    .then(a.cmp(&b))
+            });
+            let mut rank = vec![0u8; cards.len()];
+            for (place, &c) in order.iter().enumerate() {
+                rank[c as usize] = place as u8;
+            }
+            rank
+        };
+        let field_rank = rank(&field_strength);
+        let assault_rank = rank(&assault_strength);
         Deck {
             name,
             kinds,
@@ -220,6 +239,8 @@ impl Deck {
             by_field_strength,
             field_strength,
             assault_strength,
+            field_rank,
+            assault_rank,
         }
     }
 }

@@ -3,6 +3,7 @@
 //! the end-of-turn scoring and refill (`scoring.rs`), sudden death at any change of city
 //! ownership, and the final ranking; the worker's buffers and the search player's hooks.
 
+use super::decide::Seen;
 use super::military::{self, Cache, Plan};
 use super::policy::{self, Policy};
 use super::scenario::{Event, Scenario};
@@ -28,10 +29,13 @@ pub struct Play<'g> {
     pub cache: Cache,
     /// Per-turn metrics, player by player.
     pub(super) metrics: Vec<f64>,
-    /// Scratch: each player's land reach from its capital (straits, or u8::MAX).
+    /// Scratch: each player's land reach from its capital (straits, or u8::MAX), and the city
+    /// owners and pacified areas it was computed from (it is a function of them).
     pub(super) reach: Vec<u8>,
-    /// Scratch: candidate plans of the greedy player.
-    pub(super) order: Vec<u8>,
+    pub(super) reach_from: Vec<(Vec<u8>, Vec<bool>)>,
+    /// Per player, the defence the scripted players last predicted for it and what it was
+    /// predicted from (kept while that is unchanged).
+    pub(super) predicted: Vec<Seen>,
     /// Each player's policy in this game (a `mixture` seat's draw for the game).
     pub pol: Vec<Policy>,
     /// The seat (a place in [`Game::seats`]) that starts every round (0 = the first; optional
@@ -86,7 +90,8 @@ impl<'g> Play<'g> {
             cache,
             metrics: vec![0.0; s.empires.len() * super::TURN_METRICS.len()],
             reach: vec![u8::MAX; s.empires.len() * s.map.nodes()],
-            order: Vec::with_capacity(64),
+            reach_from: vec![(Vec::new(), Vec::new()); s.empires.len()],
+            predicted: vec![Seen::default(); s.empires.len()],
             pol: game.policies.clone(),
             first: 0,
             search: None,

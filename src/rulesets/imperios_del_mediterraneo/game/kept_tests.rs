@@ -1,0 +1,190 @@
+//! What the greedy player keeps or builds in steps to decide faster gives what it would compute
+//! from scratch: an expedition's cache key grown card by card, hands sorted by the decks'
+//! strength ranks, the defences predicted and the land reach kept across decisions.
+
+use super::game_tests::{game_with, options, RING};
+use super::military::{self, Cards, Plan};
+use super::policy::{self, Policy};
+use super::scenario::TROOP;
+use super::turn::Play;
+use super::Game;
+use crate::dice::Dice;
+use crate::game::{NoLog, NoObserver};
+
+fn greedy_game(n: usize) -> Game {
+    game_with(RING, n, policy::defaults("greedy"), &options())
+}
+
+/// A greedy game on `n` seats played turn by turn; `at_turn` sees the worker between turns
+/// (its kept predictions and reach are those the game's own decisions left).
+fn each_turn(g: &Game, games: u64, mut at_turn: impl FnMut(&mut Play)) {
+    let mut play = Play::new(g);
+    for i in 0..games {
+        let mut dice = Dice::for_trial(11, 0, i);
+        play.setup(&mut dice);
+        play.st.first = 0;
+        loop {
+            at_turn(&mut play);
+            let turn = play.st.turn;
+            if play.play_on(false, turn, &mut dice, &mut NoObserver, &mut NoLog) {
+                break;
+            }
+            play.st.turn += 1;
+        }
+        at_turn(&mut play);
+    }
+}
+
+/// The key of a plan built from its bare key plus its Troop and Fleet cards one by one is the
+/// plan's own key, whatever the cards, their order, the target and the defence.
+#[test]
+fn a_key_grown_card_by_card_is_the_plans_key() {
+    let g = greedy_game(4);
+    let s = &g.scenario;
+    let mut checked = 0;
+    each_turn(&g, 20, |play| {
+        let mut targets = [(0usize, false, 0u8); 64];
+        let k = play.targets(0, &mut targets);
+        let hand = play.st.players[0].hand.clone();
+        for &(target, naval, straits) in &targets[..k] {
+            let defence = play.predicted_defence(
+                target,
+                &match play.pol[1] {
+                    Policy::Scripted(g) => g,
+                    _ => unreachable!("greedy"),
+                },
+            );
+            let mut plan = Plan {
+                target,
+                naval,
+                straits,
+                ..Plan::default()
+            };
+            for &c in &hand {
+                if military::is(s, 0, c, military::LEADER_TYPE) && plan.leaders.is_empty() {
+                    plan.leaders.push(c);
+                }
+            }
+            let mut grown = military::key_without_cards(s, &play.st, 0, &plan, &defence);
+            // Cards added in reverse hand order, the plan lists them in hand order.
+            for &c in hand.iter().rev() {
+                military::add_card(s, 0, &mut grown, c);
+            }
+            for &c in &hand {
+                plan.cards.push(c);
+            }
+            let whole = military::key(s, &play.st, 0, &plan, &defence, play.st.weather, true);
+            assert_eq!(grown, whole, "{plan:?} against {defence:?}");
+            checked += 1;
+        }
+    });
+    assert!(checked > 500, "{checked} plans checked");
+}
+
+/// `strongest_first` is a sort by strength (dice 3.5 each), strongest first, equals by card
+/// index, cut at MAX_PLAN: checked on the whole deck (19 Troop cards) and on hands.
+#[test]
+fn strongest_first_sorts_by_strength_then_card() {
+    let g = greedy_game(2);
+    let s = &g.scenario;
+    let deck_len = s.decks[s.empires[0].deck].cards.len() as u8;
+    let whole: Vec<u8> = (0..deck_len).rev().collect();
+    let mut dice = Dice::for_trial(5, 0, 0);
+    let mut lists = vec![whole];
+    for _ in 0..200 {
+        let mut cards: Vec<u8> = (0..deck_len).collect();
+        super::state::shuffle(&mut dice, &mut cards);
+        cards.truncate(dice.below(deck_len as u64) as usize);
+        lists.push(cards);
+    }
+    for cards in &lists {
+        for assault in [false, true] {
+            let mut expected: Vec<u8> = cards
+                .iter()
+                .copied()
+                .filter(|&c| military::is(s, 0, c, TROOP))
+                .collect();
+            expected.sort_by(|&a, &b| {
+                military::strength(s, 0, b, assault)
+                    .total_cmp(&military::strength(s, 0, a, assault))
+                    .then(a.cmp(&b))
+            });
+            expected.truncate(military::MAX_PLAN);
+            let mut got = Cards::default();
+            military::strongest_first(s, 0, cards, TROOP, assault, &mut got);
+            assert_eq!(
+                got.as_slice(),
+                &expected[..],
+                "{cards:?}, assault {assault}"
+            );
+        }
+    }
+    let mut all = Cards::default();
+    military::strongest_first(s, 0, &lists[0], TROOP, false, &mut all);
+    assert_eq!(
+        all.len(),
+        military::MAX_PLAN,
+        "19 Troop cards, the strongest 16 kept"
+    );
+}
+
+/// The defence a greedy player predicts from a kept prediction is the one a worker that never
+/// predicted anything computes, state after state of whole games (2 and 5 seats, hidden hands).
+#[test]
+fn kept_predicted_defences_are_computed_ones() {
+    for n in [2, 5] {
+        let g = greedy_game(n);
+        let s = &g.scenario;
+        let mut fresh = Play::new(&g);
+        let (mut kept_hits, mut checked) = (0, 0);
+        each_turn(&g, 30, |play| {
+            for p in 0..n {
+                let Policy::Scripted(rule) = play.pol[p] else {
+                    unreachable!("greedy")
+                };
+                for city in 0..s.map.cities.len() {
+                    let q = play.st.owner[city];
+                    if q == super::state::NEUTRAL || q as usize == p {
+                        continue;
+                    }
+                    let before = play.predicted[q as usize].clone();
+                    let kept = play.predicted_defence(city, &rule);
+                    fresh.st.clone_from(&play.st);
+                    fresh.predicted = vec![Default::default(); n];
+                    let computed = fresh.predicted_defence(city, &rule);
+                    assert_eq!(
+                        kept, computed,
+                        "seat {p} predicting seat {q} at city {city}"
+                    );
+                    kept_hits += before.kept(s, &play.st, q as usize, &rule).is_some() as u32;
+                    checked += 1;
+                }
+            }
+        });
+        assert!(
+            checked > 500 && kept_hits > 100,
+            "{n} seats: {kept_hits} of {checked}"
+        );
+    }
+}
+
+/// A player's land reach kept while no city and no area changed is the reach computed anew.
+#[test]
+fn kept_land_reach_is_computed_reach() {
+    let g = greedy_game(4);
+    let nodes = g.scenario.map.nodes();
+    let mut fresh = Play::new(&g);
+    let mut checked = 0;
+    each_turn(&g, 30, |play| {
+        for p in 0..4 {
+            play.compute_reach(p);
+            fresh.st.clone_from(&play.st);
+            fresh.reach_from = vec![Default::default(); 4];
+            fresh.compute_reach(p);
+            let range = p * nodes..(p + 1) * nodes;
+            assert_eq!(play.reach[range.clone()], fresh.reach[range], "seat {p}");
+            checked += 1;
+        }
+    });
+    assert!(checked > 400, "{checked} reaches checked");
+}
