@@ -82,6 +82,7 @@ impl Play<'_> {
     pub fn military(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         self.rebuild_limes();
         self.sort_activation();
+        self.join_allies();
         for i in 0..self.st.order.len() {
             let n = self.st.order[i] as usize;
             if self.game.inactive[n] {

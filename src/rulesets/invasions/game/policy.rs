@@ -79,8 +79,11 @@ pub struct Scripted {
     /// Kingdom/Empire: play *Tributus* (10 gold, a one-turn truce) on the enemy most threatening
     /// one of its Areas when its units in and next to it are at least this many times its own.
     pub tribute: f64,
-    /// Kingdom/Empire: play *Unio* on a free minor kingdom next to its land (a D2 makes it a client).
+    /// Kingdom/Empire: play *Unio* on a free minor kingdom next to its land (a D2 makes it a
+    /// client), else offer an alliance to the enemy most threatening its land.
     pub ally: bool,
+    /// Any nation: accept the alliance another player's nation offers (XXVI, alliances.rs).
+    pub alliance_accept: bool,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -233,7 +236,14 @@ pub const SCRIPTED: &[Param] = &[
     },
     Param {
         name: "ally",
-        summary: "Kingdom/Empire: play Unio on a free minor kingdom next to its land, which becomes its client on a D2 (>= 0.5 = yes)",
+        summary: "Kingdom/Empire: play Unio on a free minor kingdom next to its land, which becomes its client on a D2, else offer a one-turn alliance to the enemy most threatening its land (>= 0.5 = yes)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "alliance_accept",
+        summary: "any nation: accept a one-turn alliance (Unio) offered by another player's nation (>= 0.5 = yes)",
         min: 0.0,
         max: 1.0,
         default: 1.0,
@@ -268,13 +278,14 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         convert: v.get(19) >= 0.5,
         tribute: v.get(20),
         ally: v.get(21) >= 0.5,
+        alliance_accept: v.get(22) >= 0.5,
     }
 }
 
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion, conversion, diplomacy cards (Tributus, Unio)",
+        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion, conversion, diplomacy cards (Tributus, Unio and its alliances)",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),

@@ -3,8 +3,7 @@
 //!
 //! A nation is in exactly one [`Bond`] besides its phase: free, or the vassal, client or federate
 //! of its `lord`. Bound nations and their lord (and two nations bound to the same lord) do not
-//! attack or raid each other. Alliances come only from diplomacy cards and events (XXVI), which
-//! the game does not play yet.
+//! attack or raid each other, nor do allies (alliances.rs).
 
 use super::policy::Policy;
 use super::procedures;
@@ -48,6 +47,7 @@ pub const SUBMISSION_PROVINCES: usize = 3;
 pub fn at_peace(st: &State, a: usize, b: usize) -> bool {
     let (x, y) = (&st.nations[a], &st.nations[b]);
     truce(st, a, b)
+        || super::alliances::allied(st, a, b)
         || (x.bond != Bond::Free && x.lord == b as u8)
         || (y.bond != Bond::Free && y.lord == a as u8)
         || (x.bond != Bond::Free && y.bond != Bond::Free && x.lord == y.lord)

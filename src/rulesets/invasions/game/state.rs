@@ -120,6 +120,7 @@ pub struct Counters {
     pub conversions: u32,
     pub diplomacy_cards: u32,
     pub truces: u32,
+    pub alliances: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -167,6 +168,9 @@ pub struct State {
     /// This turn's one-turn non-aggression pacts (diplomacy.rs), the first `truce_count`.
     pub truces: [(u8, u8); super::diplomacy::MAX_TRUCES],
     pub truce_count: u8,
+    /// This turn's alliances (alliances.rs), the first `alliance_count`.
+    pub alliances: [(u8, u8); super::alliances::MAX_ALLIANCES],
+    pub alliance_count: u8,
     /// Diplomacy cards played this game and out of the deck, by kind (option
     /// `diplomacy_played_cards = "discarded"`, Q52; always 0 under its default).
     pub cards_out: [u8; super::diplomacy::KINDS],
@@ -479,6 +483,8 @@ pub fn initial(s: &Scenario) -> State {
         converted: 0,
         truces: [(NONE, NONE); super::diplomacy::MAX_TRUCES],
         truce_count: 0,
+        alliances: [(NONE, NONE); super::alliances::MAX_ALLIANCES],
+        alliance_count: 0,
         cards_out: [0; super::diplomacy::KINDS],
     };
     for (i, n) in s.nations.iter().enumerate() {

@@ -689,6 +689,7 @@ impl<'g> Play<'g> {
             c.conversions as f64,
             c.diplomacy_cards as f64,
             c.truces as f64,
+            c.alliances as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
