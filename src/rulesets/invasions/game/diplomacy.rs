@@ -3,8 +3,10 @@
 //! youngest first, a Kingdom its leader's diplomacy bonus, an Empire 1 + it; a draw from an empty
 //! deck is lost. The cards whose mechanical effects the Area level can carry are played at once
 //! (before any Military activation, as the rules require at the latest): *Tributus* (10 gold to a
-//! threatening enemy for a one-turn non-aggression) and *Unio* on a minor independent kingdom (a
-//! D2 makes it the player's client). The rest stay in hand and, at End of Diplomacy, every unused
+//! threatening enemy for a one-turn non-aggression), *Unio* on a minor independent kingdom (a
+//! D2 makes it the player's client) or as an alliance (alliances.rs), and *Matrimonium*,
+//! *Mercenary* and *Foedus* (diplomacy_cards.rs); *Corruption* waits in hand for a siege of the
+//! nation's city. The rest stay in hand and, at End of Diplomacy, every unused
 //! card is discarded for 1 gold; all cards go back to the deck (Q52; the option
 //! `diplomacy_played_cards = "discarded"` keeps the played ones out for the rest of the game).
 
@@ -52,15 +54,13 @@ pub fn full_deck(s: &super::scenario::Scenario) -> [u8; KINDS] {
     deck
 }
 
-fn kind_named(s: &super::scenario::Scenario, name: &str) -> usize {
-    s.diplomacy_deck
-        .iter()
-        .position(|(n, _)| n == name)
-        .unwrap_or(usize::MAX)
+/// The deck's kind named `name` (the scenario's `[diplomacy]` names), if it has one.
+pub fn kind_named(s: &super::scenario::Scenario, name: &str) -> Option<usize> {
+    s.diplomacy_deck.iter().position(|(n, _)| n == name)
 }
 
 impl Play<'_> {
-    fn invading(&self, n: usize) -> bool {
+    pub(super) fn invading(&self, n: usize) -> bool {
         let nation = &self.game.scenario.nations[n];
         self.st.status(n) == Some(Status::Barbarian)
             && (nation.entry_turn == self.st.turn || nation.active_from == self.st.turn)
@@ -92,6 +92,7 @@ impl Play<'_> {
                         self.st.counters.diplomacy_cards += 1;
                         if !self.play_card(n, k, dice, log) {
                             self.st.nations[n].cards += 1;
+                            self.st.nations[n].hand[k] += 1;
                         } else if self.game.played_cards_discarded {
                             self.st.cards_out[k] += 1;
                         }
@@ -110,11 +111,19 @@ impl Play<'_> {
         log: &mut dyn GameLog,
     ) -> bool {
         let s = &self.game.scenario;
-        if k == kind_named(s, "tribute") {
+        let is = |name: &str| kind_named(s, name) == Some(k);
+        if is("tribute") {
             self.play_tribute(n, dice, log)
-        } else if k == kind_named(s, "alliance") {
+        } else if is("alliance") {
             self.play_alliance(n, dice, log)
+        } else if is("marriage") {
+            self.play_marriage(n, dice, log)
+        } else if is("mercenary") {
+            self.play_mercenary(n, dice, log)
+        } else if is("foedus") {
+            self.play_foedus_card(n, dice, log)
         } else {
+            // Corruption waits in hand for a siege (diplomacy_cards.rs); Pactum and Nihil stay.
             false
         }
     }
@@ -123,6 +132,7 @@ impl Play<'_> {
     /// end with the turn (both Military activations are over).
     pub fn end_of_diplomacy(&mut self) {
         for n in 0..self.st.nations.len() {
+            self.st.nations[n].hand = [0; KINDS];
             let cards = std::mem::take(&mut self.st.nations[n].cards);
             if cards > 0 {
                 self.st.gain_gold(n, cards as i32);
@@ -140,7 +150,7 @@ impl Play<'_> {
     /// The enemy (another player's nation in play, not invading, not inactive, not at peace with
     /// `n`) most threatening one of the Areas where `n` holds land: the most units in and next to
     /// the Area against `n`'s own there, and that ratio.
-    fn most_threatening(&self, n: usize) -> Option<(usize, f64)> {
+    pub(super) fn most_threatening(&self, n: usize) -> Option<(usize, f64)> {
         let g = self.game;
         let s = &g.scenario;
         let mut held = 0u64;

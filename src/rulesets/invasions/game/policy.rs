@@ -84,6 +84,15 @@ pub struct Scripted {
     pub ally: bool,
     /// Any nation: accept the alliance another player's nation offers (XXVI, alliances.rs).
     pub alliance_accept: bool,
+    /// Kingdom/Empire: play *Matrimonium* (2 gold dowry) on the enemy most threatening one of its
+    /// Areas when its units in and next to it are at least this many times its own.
+    pub marry: f64,
+    /// Kingdom/Empire: play *Mercenary* (3 gold for a Barbarian's unit this turn) when its
+    /// treasury is at least this.
+    pub hire: f64,
+    /// Kingdom/Empire: play *Corruption* (1 gold to the besieger) to lift a siege of its city when
+    /// P(the city falls) is at least this.
+    pub corrupt: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -248,6 +257,27 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 1.0,
     },
+    Param {
+        name: "marry",
+        summary: "Kingdom/Empire: play Matrimonium (2 gold dowry; the target lends a unit for the turn and scores 2 VP unless it attacks the nation) on the enemy most threatening one of its Areas when its units in and next to that Area are at least this many times its own there",
+        min: 0.0,
+        max: 5.0,
+        default: 1.0,
+    },
+    Param {
+        name: "hire",
+        summary: "Kingdom/Empire: play Mercenary (3 gold to a Barbarian next to its land for one of its units this turn) when its treasury is at least this",
+        min: 3.0,
+        max: 40.0,
+        default: 10.0,
+    },
+    Param {
+        name: "corrupt",
+        summary: "Kingdom/Empire: play Corruption (1 gold to the besieger) to lift a siege of its city when P(the city falls to the roll) is at least this",
+        min: 0.0,
+        max: 1.0,
+        default: 0.3,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -279,13 +309,16 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         tribute: v.get(20),
         ally: v.get(21) >= 0.5,
         alliance_accept: v.get(22) >= 0.5,
+        marry: v.get(23),
+        hire: v.get(24),
+        corrupt: v.get(25),
     }
 }
 
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion, conversion, diplomacy cards (Tributus, Unio and its alliances)",
+        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion, conversion, diplomacy cards (Tributus, Unio and its alliances, Matrimonium, Mercenary, Corruption, Foedus)",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),

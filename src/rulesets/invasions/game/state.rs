@@ -32,7 +32,14 @@ pub enum Phase {
 }
 
 /// The VP sources the game scores (digest §1.5), in this order in every per-source table.
-pub const VP_SOURCES: [&str; 5] = ["objectives", "raids", "foedus", "rebellion", "conversion"];
+pub const VP_SOURCES: [&str; 6] = [
+    "objectives",
+    "raids",
+    "foedus",
+    "rebellion",
+    "conversion",
+    "marriage",
+];
 pub const VP_OBJECTIVES: usize = 0;
 pub const VP_RAIDS: usize = 1;
 /// A federate's 3 VP a turn per Foedus (XXVIII.E-F).
@@ -41,6 +48,8 @@ pub const VP_FOEDUS: usize = 2;
 pub const VP_REBELLION: usize = 3;
 /// Conversion to Catholicism (XXXI.B): the convert's bonus, and the papacy's half for Roma's holder.
 pub const VP_CONVERSION: usize = 4;
+/// *Matrimonium*'s 2 VP to a target that did not attack the player (XXX.D, diplomacy_cards.rs).
+pub const VP_MARRIAGE: usize = 5;
 
 #[derive(Clone, Copy, Debug)]
 pub struct NationState {
@@ -70,8 +79,9 @@ pub struct NationState {
     pub bond_turn: u8,
     /// Its leader in play this turn (leaders.rs).
     pub leader: super::leaders::InPlay,
-    /// Diplomacy cards in hand, unused (diplomacy.rs).
+    /// Diplomacy cards in hand, unused (diplomacy.rs), and by kind.
     pub cards: u8,
+    pub hand: [u8; super::diplomacy::KINDS],
 }
 
 /// Units and gold that enter or leave the game, by cause: the invariant tests balance them.
@@ -121,6 +131,10 @@ pub struct Counters {
     pub diplomacy_cards: u32,
     pub truces: u32,
     pub alliances: u32,
+    pub marriages: u32,
+    pub mercenaries_hired: u32,
+    pub sieges_bribed: u32,
+    pub foedus_cards: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -171,6 +185,12 @@ pub struct State {
     /// This turn's alliances (alliances.rs), the first `alliance_count`.
     pub alliances: [(u8, u8); super::alliances::MAX_ALLIANCES],
     pub alliance_count: u8,
+    /// This turn's units lent for one activation (*Matrimonium*, *Mercenary*) and marriages
+    /// (diplomacy_cards.rs), the first `loan_count` and `marriage_count`.
+    pub loans: [super::diplomacy_cards::Loan; super::diplomacy_cards::MAX_LOANS],
+    pub loan_count: u8,
+    pub marriages: [super::diplomacy_cards::Marriage; super::diplomacy_cards::MAX_LOANS],
+    pub marriage_count: u8,
     /// Diplomacy cards played this game and out of the deck, by kind (option
     /// `diplomacy_played_cards = "discarded"`, Q52; always 0 under its default).
     pub cards_out: [u8; super::diplomacy::KINDS],
@@ -448,6 +468,7 @@ pub fn initial(s: &Scenario) -> State {
                 bond_turn: 0,
                 leader: super::leaders::InPlay::NONE,
                 cards: 0,
+                hand: [0; super::diplomacy::KINDS],
             })
             .collect(),
         units: vec![[0; NT]; s.nations.len() * areas],
@@ -485,6 +506,10 @@ pub fn initial(s: &Scenario) -> State {
         truce_count: 0,
         alliances: [(NONE, NONE); super::alliances::MAX_ALLIANCES],
         alliance_count: 0,
+        loans: [super::diplomacy_cards::Loan::NONE; super::diplomacy_cards::MAX_LOANS],
+        loan_count: 0,
+        marriages: [super::diplomacy_cards::Marriage::NONE; super::diplomacy_cards::MAX_LOANS],
+        marriage_count: 0,
         cards_out: [0; super::diplomacy::KINDS],
     };
     for (i, n) in s.nations.iter().enumerate() {

@@ -144,6 +144,7 @@ impl<'g> Play<'g> {
         }
         // 3 Military phase.
         self.military(dice, log);
+        self.settle_loans_and_marriages(log);
         // 3.B End of Diplomacy: unused cards discarded for 1 gold each.
         self.end_of_diplomacy();
         self.recover_unowned();
@@ -690,6 +691,10 @@ impl<'g> Play<'g> {
             c.diplomacy_cards as f64,
             c.truces as f64,
             c.alliances as f64,
+            c.marriages as f64,
+            c.mercenaries_hired as f64,
+            c.sieges_bribed as f64,
+            c.foedus_cards as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
