@@ -303,10 +303,10 @@ impl Play<'_> {
         self.st.counters.sieges_bribed += 1;
         game_log!(
             log,
-            "{} bribes {} to lift the siege of {} (Corruption)",
-            g.name(o),
+            "{} besieges {}: lifted, {} pays it {CORRUPTION_GOLD} gold (Corruption)",
             g.name(n),
-            g.scenario.provinces[p].name
+            g.scenario.provinces[p].name,
+            g.name(o)
         );
         true
     }

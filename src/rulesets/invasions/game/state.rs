@@ -135,6 +135,7 @@ pub struct Counters {
     pub mercenaries_hired: u32,
     pub sieges_bribed: u32,
     pub foedus_cards: u32,
+    pub heresies: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -157,6 +158,8 @@ pub struct State {
     pub foedus_for: Vec<u8>,
     /// The revolt marker a province carries (XVI.D): 0 none, 1 Revolt −, 2 Revolt +.
     pub revolt: Vec<u8>,
+    /// The heresy marker an Area carries (XXXI.C): 0 none, 1 Heresy −, 2 Heresy + (religion.rs).
+    pub heresy: Vec<u8>,
     /// Provinces with a revolt marker (most turns none: the revolt steps skip their loops).
     pub rebel_provinces: u32,
     /// The raid marker a province carries (procedures::RaidMarker as u8) and the turn it was placed.
@@ -491,6 +494,7 @@ pub fn initial(s: &Scenario) -> State {
         foedus_for: vec![NONE; np],
         revolt: vec![0; np],
         rebel_provinces: 0,
+        heresy: vec![0; areas],
         raid_marker: vec![(0, 0); np],
         ledger: Ledger::default(),
         counters: Counters::default(),

@@ -108,6 +108,7 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.age_barbarians(dice, log);
             self.age_civilized(dice, log);
+            self.age_heresies();
         }
         if turn == self.game.scenario.roman_split_turn {
             self.split_rome(log);
@@ -695,6 +696,7 @@ impl<'g> Play<'g> {
             c.mercenaries_hired as f64,
             c.sieges_bribed as f64,
             c.foedus_cards as f64,
+            c.heresies as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
