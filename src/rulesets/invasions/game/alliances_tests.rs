@@ -74,8 +74,8 @@ fn allies_activate_together_in_the_later_of_their_two_slots() {
     let g = bundled_game(scripted());
     let s = &g.scenario;
     let mut play = Play::new(&g);
-    let rome = s.nation("romani").unwrap() as u8;
-    let alamanni = s.nation("alamanni").unwrap() as u8;
+    let rome = s.nation("romani").unwrap();
+    let alamanni = s.nation("alamanni").unwrap();
     assert_eq!(play.st.status(rome as usize), Some(Status::Empire));
     assert_eq!(play.st.status(alamanni as usize), Some(Status::Barbarian));
     play.sort_activation();
