@@ -3,8 +3,10 @@
 //! youngest first, a Kingdom its leader's diplomacy bonus, an Empire 1 + it; a draw from an empty
 //! deck is lost. The cards whose mechanical effects the Area level can carry are played at once
 //! (before any Military activation, as the rules require at the latest): *Tributus* (10 gold to a
-//! threatening enemy for a one-turn non-aggression) and *Unio* on a minor independent kingdom (a
-//! D2 makes it the player's client). The rest stay in hand and, at End of Diplomacy, every unused
+//! threatening enemy for a one-turn non-aggression), *Unio* on a minor independent kingdom (a
+//! D2 makes it the player's client) or as an alliance (alliances.rs), and *Matrimonium*,
+//! *Mercenary* and *Foedus* (diplomacy_cards.rs); *Corruption* waits in hand for a siege of the
+//! nation's city. The rest stay in hand and, at End of Diplomacy, every unused
 //! card is discarded for 1 gold; all cards go back to the deck (Q52; the option
 //! `diplomacy_played_cards = "discarded"` keeps the played ones out for the rest of the game).
 
@@ -52,15 +54,13 @@ pub fn full_deck(s: &super::scenario::Scenario) -> [u8; KINDS] {
     deck
 }
 
-fn kind_named(s: &super::scenario::Scenario, name: &str) -> usize {
-    s.diplomacy_deck
-        .iter()
-        .position(|(n, _)| n == name)
-        .unwrap_or(usize::MAX)
+/// The deck's kind named `name` (the scenario's `[diplomacy]` names), if it has one.
+pub fn kind_named(s: &super::scenario::Scenario, name: &str) -> Option<usize> {
+    s.diplomacy_deck.iter().position(|(n, _)| n == name)
 }
 
 impl Play<'_> {
-    fn invading(&self, n: usize) -> bool {
+    pub(super) fn invading(&self, n: usize) -> bool {
         let nation = &self.game.scenario.nations[n];
         self.st.status(n) == Some(Status::Barbarian)
             && (nation.entry_turn == self.st.turn || nation.active_from == self.st.turn)
@@ -92,6 +92,7 @@ impl Play<'_> {
                         self.st.counters.diplomacy_cards += 1;
                         if !self.play_card(n, k, dice, log) {
                             self.st.nations[n].cards += 1;
+                            self.st.nations[n].hand[k] += 1;
                         } else if self.game.played_cards_discarded {
                             self.st.cards_out[k] += 1;
                         }
@@ -110,25 +111,35 @@ impl Play<'_> {
         log: &mut dyn GameLog,
     ) -> bool {
         let s = &self.game.scenario;
-        if k == kind_named(s, "tribute") {
+        let is = |name: &str| kind_named(s, name) == Some(k);
+        if is("tribute") {
             self.play_tribute(n, dice, log)
-        } else if k == kind_named(s, "alliance") {
+        } else if is("alliance") {
             self.play_alliance(n, dice, log)
+        } else if is("marriage") {
+            self.play_marriage(n, dice, log)
+        } else if is("mercenary") {
+            self.play_mercenary(n, dice, log)
+        } else if is("foedus") {
+            self.play_foedus_card(n, dice, log)
         } else {
+            // Corruption waits in hand for a siege (diplomacy_cards.rs); Pactum and Nihil stay.
             false
         }
     }
 
-    /// 3.B End of Diplomacy: every unused card is discarded for 1 gold; the pacts end with the
-    /// turn (both Military activations are over).
+    /// 3.B End of Diplomacy: every unused card is discarded for 1 gold; the pacts and alliances
+    /// end with the turn (both Military activations are over).
     pub fn end_of_diplomacy(&mut self) {
         for n in 0..self.st.nations.len() {
+            self.st.nations[n].hand = [0; KINDS];
             let cards = std::mem::take(&mut self.st.nations[n].cards);
             if cards > 0 {
                 self.st.gain_gold(n, cards as i32);
             }
         }
         self.st.truce_count = 0;
+        self.end_alliances();
     }
 
     /// Whether `a` and `b` have a one-turn non-aggression pact this turn.
@@ -136,18 +147,12 @@ impl Play<'_> {
         super::politics::truce(&self.st, a, b)
     }
 
-    /// *Tributus* (XXX.E): `n` pays 10 gold to the enemy (another player's nation, not invading,
-    /// not inactive) most threatening one of the Areas where `n` holds land (its units in and
-    /// next to the Area against `n`'s own there), when that threat is at least the policy's
-    /// `tribute` and it can pay; the two are then mutually neutral until the turn's Military
-    /// activations are over.
-    fn play_tribute(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
+    /// The enemy (another player's nation in play, not invading, not inactive, not at peace with
+    /// `n`) most threatening one of the Areas where `n` holds land: the most units in and next to
+    /// the Area against `n`'s own there, and that ratio.
+    pub(super) fn most_threatening(&self, n: usize) -> Option<(usize, f64)> {
         let g = self.game;
         let s = &g.scenario;
-        if self.st.nations[n].treasury < TRIBUTE_GOLD || self.st.truce_count as usize >= MAX_TRUCES
-        {
-            return false;
-        }
         let mut held = 0u64;
         for (p, &o) in self.st.owner.iter().enumerate() {
             if o == n as u8 {
@@ -180,7 +185,19 @@ impl Play<'_> {
                 }
             }
         }
-        let Some((o, ratio)) = threat else {
+        threat
+    }
+
+    /// *Tributus* (XXX.E): `n` pays 10 gold to the enemy most threatening one of its Areas
+    /// ([`Self::most_threatening`]) when that threat is at least the policy's `tribute` and it
+    /// can pay; the two are then mutually neutral until the turn's Military activations are over.
+    fn play_tribute(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
+        let g = self.game;
+        if self.st.nations[n].treasury < TRIBUTE_GOLD || self.st.truce_count as usize >= MAX_TRUCES
+        {
+            return false;
+        }
+        let Some((o, ratio)) = self.most_threatening(n) else {
             return false;
         };
         let plays = match self.policy(n) {
@@ -204,10 +221,11 @@ impl Play<'_> {
         true
     }
 
-    /// *Unio* on a minor independent kingdom (XXX.B, XXVII): a free RIM holding land in or next
+    /// *Unio* (XXX.B): on a minor independent kingdom (XXVII), a free RIM holding land in or next
     /// to an Area where `n` holds a province accepts on a D2 and becomes `n`'s client (so it
-    /// pays its tribute this turn). An alliance between other nations is not played (the Area
-    /// level has no joint stacks or shared control): the card stays in hand.
+    /// pays its tribute this turn); with none, a one-turn alliance (XXVI, alliances.rs) offered
+    /// to the enemy most threatening `n`'s land, which its player accepts as its policy's
+    /// `alliance_accept` says (a random player on a D2).
     fn play_alliance(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
         let g = self.game;
         let s = &g.scenario;
@@ -241,7 +259,9 @@ impl Play<'_> {
                     .enumerate()
                     .any(|(p, &o)| o == t as u8 && held & (1 << s.provinces[p].area) != 0)
         });
-        let Some(t) = target else { return false };
+        let Some(t) = target else {
+            return self.offer_alliance(n, dice, log);
+        };
         let accepted = procedures::d2(dice);
         game_log!(
             log,
@@ -253,6 +273,35 @@ impl Play<'_> {
         if accepted {
             self.submit(t, n, Bond::Client, log);
         }
+        true
+    }
+
+    /// The alliance half of *Unio*: `n` (free to ally) offers it to the enemy most threatening
+    /// its land (also free to ally); its player decides by its policy's `alliance_accept`, a random
+    /// one on a D2. The card is played either way.
+    fn offer_alliance(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
+        let g = self.game;
+        if !super::alliances::may_ally(&self.st, n) {
+            return false;
+        }
+        let Some((t, _)) = self.most_threatening(n) else {
+            return false;
+        };
+        if !super::alliances::may_ally(&self.st, t) {
+            return false;
+        }
+        let accepted = match self.policy(t) {
+            Policy::Scripted(p) => p.alliance_accept,
+            Policy::Random => procedures::d2(dice),
+        };
+        let made = accepted && self.ally(n, t);
+        game_log!(
+            log,
+            "{} offers {} an alliance (Unio): {}",
+            g.name(n),
+            g.name(t),
+            if made { "accepted" } else { "refused" }
+        );
         true
     }
 }

@@ -510,4 +510,6 @@ pub struct Events {
     pub why: Option<String>,
     pub model: String,
     pub revolt_chance: Option<f64>,
+    /// Under model "revolts": the chance a player's card brings a heresy (absent: none).
+    pub heresy_chance: Option<f64>,
 }

@@ -178,6 +178,7 @@ impl<'f> Loader<'f> {
         let empire_prices = self.units("purchases.empire", &pr.empire)?;
         let roman_national = self.units("purchases.roman_national", &pr.roman_national)?;
         let revolt_chance = self.events(ab)?;
+        let heresy_chance = self.heresy_chance(ab)?;
         let limes = self.limes(ab, &names)?;
         let objective_balance = self.objective_balance(ab, &head.players)?;
         let leaders = self.leaders(ab, head.turns)?;
@@ -217,6 +218,7 @@ impl<'f> Loader<'f> {
             event_deck: [rb.decks.events.public, rb.decks.events.private],
             diplomacy_deck: rb.decks.diplomacy.clone().into_iter().collect(),
             revolt_chance,
+            heresy_chance,
             revolt_areas: [[0; 10]; 2],
             objective_balance,
             leaders,

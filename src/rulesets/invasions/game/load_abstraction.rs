@@ -641,6 +641,27 @@ impl<'f> Loader<'f> {
         Ok(())
     }
 
+    /// `[events]` heresy_chance: a probability, only under model "revolts"; 0 when absent.
+    pub(super) fn heresy_chance(&mut self, ab: &AbstractionFile) -> Result<f64> {
+        let e = &ab.events;
+        match (e.model.as_str(), e.heresy_chance) {
+            (_, None) => Ok(0.0),
+            ("revolts", Some(c)) if (0.0..=1.0).contains(&c) => Ok(c),
+            ("revolts", Some(c)) => Err(bad(
+                self.ab,
+                "events.heresy_chance",
+                &c.to_string(),
+                "a probability 0..1 (the chance a player's event card brings a heresy)",
+            )),
+            (_, Some(c)) => Err(bad(
+                self.ab,
+                "events.heresy_chance",
+                &c.to_string(),
+                "nothing unless model = \"revolts\" (under the null model no card acts)",
+            )),
+        }
+    }
+
     /// The events model: "null" (no card acts) or "revolts" (a card starts a revolt with
     /// `revolt_chance`); returns that chance (0 under the null model).
     pub(super) fn events(&mut self, ab: &AbstractionFile) -> Result<f64> {

@@ -82,6 +82,7 @@ impl Play<'_> {
     pub fn military(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         self.rebuild_limes();
         self.sort_activation();
+        self.join_allies();
         for i in 0..self.st.order.len() {
             let n = self.st.order[i] as usize;
             if self.game.inactive[n] {
@@ -618,6 +619,9 @@ impl Play<'_> {
             return false;
         }
         self.interception(n, via, p, &t.attackers, dice, log);
+        if o != NONE {
+            self.note_attack(n, o as usize);
+        }
         let (defenders, horde) = self.defenders(p);
         let mut moving = t.attackers;
         if o != NONE && total(&defenders) == 0 && horde {
@@ -675,6 +679,9 @@ impl Play<'_> {
         }
         if self.st.level[p] > 0 {
             self.st.counters.sieges += 1;
+            if self.bribe_besieger(n, p, dice, log) {
+                return false;
+            }
             let assault = self.assault(n, t.from, p, &mut moving, dice, log);
             let m = self.siege_roll_modifier(n, p, assault);
             // The leader with the stack: terror first for a Barbarian's at an unfortified city

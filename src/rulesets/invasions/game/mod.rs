@@ -12,9 +12,11 @@
 // Nations, Areas and provinces index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
 
+pub mod alliances;
 pub mod assault;
 pub mod battles;
 pub mod diplomacy;
+pub mod diplomacy_cards;
 pub mod economy;
 mod files;
 pub mod leaders;
@@ -34,6 +36,10 @@ pub mod search;
 pub mod state;
 pub mod turn;
 
+#[cfg(test)]
+mod alliances_tests;
+#[cfg(test)]
+mod diplomacy_cards_tests;
 #[cfg(test)]
 mod diplomacy_tests;
 #[cfg(test)]
@@ -98,26 +104,36 @@ pub const GAME_COLUMNS: &[&str] = &[
     "conversions",
     "diplomacy_cards",
     "truces",
+    "alliances",
+    "marriages",
+    "mercenaries_hired",
+    "sieges_bribed",
+    "foedus_cards",
+    "heresies",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_foedus_romans",
     "vp_rebellion_romans",
     "vp_conversion_romans",
+    "vp_marriage_romans",
     "vp_objectives_huns",
     "vp_raids_huns",
     "vp_foedus_huns",
     "vp_rebellion_huns",
     "vp_conversion_huns",
+    "vp_marriage_huns",
     "vp_objectives_persians",
     "vp_raids_persians",
     "vp_foedus_persians",
     "vp_rebellion_persians",
     "vp_conversion_persians",
+    "vp_marriage_persians",
     "vp_objectives_goths",
     "vp_raids_goths",
     "vp_foedus_goths",
     "vp_rebellion_goths",
     "vp_conversion_goths",
+    "vp_marriage_goths",
 ];
 /// `[game] objectives`: the objectives' VP as abstraction.toml writes them, or times each player's
 /// factor of its `[objective_balance]` table.
@@ -353,6 +369,8 @@ impl Game {
             // that can hold land).
             if scenario.conversion_bonus[n] || nation.capital.is_some() || nation.horde.is_some() {
                 nation_columns.push((n, state::VP_CONVERSION));
+                // Any nation on the map may be a Matrimonium's target.
+                nation_columns.push((n, state::VP_MARRIAGE));
             }
         }
         let columns = GAME_COLUMNS
@@ -455,11 +473,11 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works (the leader's combat bonus where he stands with the stack); the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border), its leader with it; a horde's province is always defended",
     "interception (XIX.A) at the Area level: one stack from the adjacent Area with the most units to spare, led by the nation's leader if he stands there (his combat bonus to the roll, his stacking bonus to the room; he moves with it) (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "not played: the Limes turned into local units on turn 8 (Roman aid P), fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, the diplomacy cards Pactum, Matrimonium (and its 2 VP), Foedus, Corruption and Mercenary (kept and discarded for 1 gold), alliances between nations that are not minor kingdoms (joint activation, stacking and shared control: the Unio card then stays in hand) and the events' Alliance and Barbarian Coalition, heresies of events and calamities (their markers and ageing)",
+    "not played: the Limes turned into local units on turn 8 (Roman aid P), fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, the diplomacy card Pactum (kept and discarded for 1 gold), a Kingdom's Foedus by card, the Mercenary card's refusal to fight its own nation, allies' joint stacks and battles (allies are friendly and activate together; no province is shared at the Area level), the events' Alliance and Barbarian Coalition, heresies of calamities (calamities follow the null model)",
     "politics (politics.rs): a captured horde (no unit left with it) and a Kingdom with its capital taken and 3 provinces or fewer submit as vassals (a minor kingdom taken by a Civilized nation as a client); an attacking horde never submits (the battle code reports no spare hit); a vassal or federate captor still ends the horde's nation; the vassal's one lent unit is its cheapest; the client mercenary, the federate mercenary and a second Foedus to the same federate are not played; the Foedus offer, the break and the Nomad vassal's rebellion happen at the end of the Time phase, after reinforcements (the rules: by or at the nation's activation); each Empire offers one Foedus a turn to a Barbarian of another player (not one invading this turn), ceding the two provinces of one Civilized Area it values least, the federate's horde and its units moving there; the federator's units stay (stacking ignored)",
-    "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts",
+    "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) and brings a heresy with heresy_chance: Heresy + on a random Catholic Area where a Catholic nation holds land, Heresy − a turn later, gone the turn after (1.A.c), heretical to every Catholic nation, its capital's Area included, with the expense and the suppression's −1; or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts",
     "the Huns vanish at Attila's death (their player aid E is not in the text)",
-    "diplomacy (diplomacy.rs): the rulebook's 18-card deck drawn in step 1.D by Kingdoms then Empires, youngest first (a Kingdom its leader's diplomacy bonus, an Empire 1 + it; a draw from an empty deck is lost); Tributus played at once on the enemy most threatening one of the nation's Areas (the policy's tribute: 10 gold for a truce to the end of the turn), Unio on a free minor kingdom in or next to its land (a D2 makes it a client); unused cards discarded for 1 gold at End of Diplomacy and every card back in the deck (Q52)",
+    "diplomacy (diplomacy.rs): the rulebook's 18-card deck drawn in step 1.D by Kingdoms then Empires, youngest first (a Kingdom its leader's diplomacy bonus, an Empire 1 + it; a draw from an empty deck is lost); Tributus played at once on the enemy most threatening one of the nation's Areas (the policy's tribute: 10 gold for a truce to the end of the turn), Unio on a free minor kingdom in or next to its land (a D2 makes it a client), else a one-turn alliance offered to the enemy most threatening its land (accepted by its policy's alliance_accept; alliances.rs: partners free of any bond, the alliance lapsing with one, friendly, activating together in the later slot); Matrimonium (the policy's marry: 2 gold to the most threatening enemy, which lends its cheapest unit for the turn and scores 2 VP unless it attacks the nation), Mercenary (the policy's hire: 3 gold to a Barbarian whose horde is in or next to an Area the nation controls, for its cheapest unit for the turn; lent units go back at the end of the Military phase while the borrower has one of their kind), Corruption kept for a siege of the nation's city (the policy's corrupt on P(it falls): lifted, 1 gold to the besieger), Foedus forcing an Empire's own Foedus offer (diplomacy_cards.rs); unused cards discarded for 1 gold at End of Diplomacy and every card back in the deck (Q52)",
     "religion (religion.rs): nations keep their people's religion until a Pagan or Arian Kingdom or Empire converts to Catholicism at the start of its Administration (the policy's convert; the bonus of the placeholder abstraction.toml [religion] list, the income of its provinces in Catholic Areas not in revolt, half of it to Roma's holder); Areas are Catholic, Mazdean (the placeholder list), Monophysite (Oriens and Aegyptus, a permanent heresy) or, Barbarian, Pagan; only a Catholic nation sees heresy, relative to its capital's Area; heretical Areas cost 1 a turn (a Kingdom only when it also holds orthodox land, Q45) and −1 to suppression, a religion that differs from the Area's another −1 (both apply to a Catholic in a Monophysite Area)",
     "leaders (leaders.rs; who arrives when with which ratings is the placeholder abstraction.toml [leaders]): one leader a nation in play (digest Q8's commanding leader; an Empire's Caesar beside a historical leader is not played), the turn's historical one else its status's intrinsic one, placed in the Reinforcements step with the horde or the nation's biggest stack, moving with the stack he leads; his combat bonus is the battle code's leader input, his death the battle code's settlement (D2 when his stack is wiped out, D10 for a winning Empire in Decline), drawn by the game; administration and diplomacy bonuses add cards; he campaigns (XXII) up to his campaign value after the stacks step from his Area, never with the horde, with no free redeployment and no maintained campaign siege; Mountain leaders (no ambush) are not marked",
     "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; the odds a policy weighs leave leaders out (their rerolls make the exact solver costly; the battle played has them); sieges are one D10 with the leader's rerolls after a failure (a Barbarian leader's terror D2 first at an unfortified city, each time his stack arrives), assaulted (2 hits for +1) when the stack keeps the policy's assault units after the hits, Barbarians sack and raze the walls of what they take, Civilized nations do not sack",

@@ -79,8 +79,20 @@ pub struct Scripted {
     /// Kingdom/Empire: play *Tributus* (10 gold, a one-turn truce) on the enemy most threatening
     /// one of its Areas when its units in and next to it are at least this many times its own.
     pub tribute: f64,
-    /// Kingdom/Empire: play *Unio* on a free minor kingdom next to its land (a D2 makes it a client).
+    /// Kingdom/Empire: play *Unio* on a free minor kingdom next to its land (a D2 makes it a
+    /// client), else offer an alliance to the enemy most threatening its land.
     pub ally: bool,
+    /// Any nation: accept the alliance another player's nation offers (XXVI, alliances.rs).
+    pub alliance_accept: bool,
+    /// Kingdom/Empire: play *Matrimonium* (2 gold dowry) on the enemy most threatening one of its
+    /// Areas when its units in and next to it are at least this many times its own.
+    pub marry: f64,
+    /// Kingdom/Empire: play *Mercenary* (3 gold for a Barbarian's unit this turn) when its
+    /// treasury is at least this.
+    pub hire: f64,
+    /// Kingdom/Empire: play *Corruption* (1 gold to the besieger) to lift a siege of its city when
+    /// P(the city falls) is at least this.
+    pub corrupt: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -233,10 +245,38 @@ pub const SCRIPTED: &[Param] = &[
     },
     Param {
         name: "ally",
-        summary: "Kingdom/Empire: play Unio on a free minor kingdom next to its land, which becomes its client on a D2 (>= 0.5 = yes)",
+        summary: "Kingdom/Empire: play Unio on a free minor kingdom next to its land, which becomes its client on a D2, else offer a one-turn alliance to the enemy most threatening its land (>= 0.5 = yes)",
         min: 0.0,
         max: 1.0,
         default: 1.0,
+    },
+    Param {
+        name: "alliance_accept",
+        summary: "any nation: accept a one-turn alliance (Unio) offered by another player's nation (>= 0.5 = yes)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "marry",
+        summary: "Kingdom/Empire: play Matrimonium (2 gold dowry; the target lends a unit for the turn and scores 2 VP unless it attacks the nation) on the enemy most threatening one of its Areas when its units in and next to that Area are at least this many times its own there",
+        min: 0.0,
+        max: 5.0,
+        default: 1.0,
+    },
+    Param {
+        name: "hire",
+        summary: "Kingdom/Empire: play Mercenary (3 gold to a Barbarian next to its land for one of its units this turn) when its treasury is at least this",
+        min: 3.0,
+        max: 40.0,
+        default: 10.0,
+    },
+    Param {
+        name: "corrupt",
+        summary: "Kingdom/Empire: play Corruption (1 gold to the besieger) to lift a siege of its city when P(the city falls to the roll) is at least this",
+        min: 0.0,
+        max: 1.0,
+        default: 0.3,
     },
 ];
 
@@ -268,13 +308,17 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         convert: v.get(19) >= 0.5,
         tribute: v.get(20),
         ally: v.get(21) >= 0.5,
+        alliance_accept: v.get(22) >= 0.5,
+        marry: v.get(23),
+        hire: v.get(24),
+        corrupt: v.get(25),
     }
 }
 
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion, conversion, diplomacy cards (Tributus, Unio)",
+        summary: "digest §6.4's scripted player: attack, siege, assault and landing thresholds on the battle code's odds, raids, voluntary Kingdom age, garrisons, purchase mix, fortification, revolt suppression, interception, flight, Foedus offers, acceptance and breaks, vassal rebellion, conversion, diplomacy cards (Tributus, Unio and its alliances, Matrimonium, Mercenary, Corruption, Foedus)",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),

@@ -3,8 +3,7 @@
 //!
 //! A nation is in exactly one [`Bond`] besides its phase: free, or the vassal, client or federate
 //! of its `lord`. Bound nations and their lord (and two nations bound to the same lord) do not
-//! attack or raid each other. Alliances come only from diplomacy cards and events (XXVI), which
-//! the game does not play yet.
+//! attack or raid each other, nor do allies (alliances.rs).
 
 use super::policy::Policy;
 use super::procedures;
@@ -48,6 +47,7 @@ pub const SUBMISSION_PROVINCES: usize = 3;
 pub fn at_peace(st: &State, a: usize, b: usize) -> bool {
     let (x, y) = (&st.nations[a], &st.nations[b]);
     truce(st, a, b)
+        || super::alliances::allied(st, a, b)
         || (x.bond != Bond::Free && x.lord == b as u8)
         || (y.bond != Bond::Free && y.lord == a as u8)
         || (x.bond != Bond::Free && y.bond != Bond::Free && x.lord == y.lord)
@@ -286,7 +286,7 @@ impl Play<'_> {
                 && !g.inactive[e]
                 && self.st.nations[e].bond == Bond::Free
             {
-                self.offer_foedus(e, dice, log);
+                self.offer_foedus(e, false, dice, log);
             }
         }
     }
@@ -294,16 +294,24 @@ impl Play<'_> {
     /// One Foedus offer by the Empire `e` (XXVIII.A-C): to the Barbarian of another player with
     /// the most units in its horde's Area, when the Area or a neighbour is a Civilized Area where
     /// `e` holds two provinces besides its capital and the Barbarian's units reach the policy's
-    /// multiple of `e`'s units there; the two provinces `e` values least are ceded.
-    fn offer_foedus(&mut self, e: usize, dice: &mut Dice, log: &mut dyn GameLog) {
+    /// multiple of `e`'s units there; the two provinces `e` values least are ceded. `forced`
+    /// (the *Foedus* card, XXX.F): the Barbarian accepts whatever its policy says. True when a
+    /// Foedus was offered.
+    pub(super) fn offer_foedus(
+        &mut self,
+        e: usize,
+        forced: bool,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
         let g = self.game;
         let s = &g.scenario;
         let turn = self.st.turn;
         let ratio = match self.policy(e) {
-            Policy::Scripted(p) if p.foedus_offer >= 5.0 => return,
+            Policy::Scripted(p) if p.foedus_offer >= 5.0 => return false,
             Policy::Scripted(p) => p.foedus_offer,
             Policy::Random if procedures::d2(dice) => 0.0,
-            Policy::Random => return,
+            Policy::Random => return false,
         };
         let mut best: Option<(u32, usize, usize)> = None;
         for b in 0..self.st.nations.len() {
@@ -339,11 +347,12 @@ impl Play<'_> {
                 }
             }
         }
-        let Some((_, b, a)) = best else { return };
-        let accepts = match self.policy(b) {
-            Policy::Scripted(p) => p.foedus_accept,
-            Policy::Random => procedures::d2(dice),
-        };
+        let Some((_, b, a)) = best else { return false };
+        let accepts = forced
+            || match self.policy(b) {
+                Policy::Scripted(p) => p.foedus_accept,
+                Policy::Random => procedures::d2(dice),
+            };
         game_log!(
             log,
             "{} offers a Foedus in {} to {}: {}",
@@ -356,6 +365,7 @@ impl Play<'_> {
             let (p1, p2) = self.ceded(e, a).expect("checked above");
             self.establish_foedus(e, b, p1, p2);
         }
+        true
     }
 
     /// The two provinces of `e` in Area `a` it values least, never its capital.

@@ -7,8 +7,13 @@
 //! then the orthodox Areas). Heresy costs its expense (XIV.H, Q45) and −1 to suppression, a
 //! religion that differs from the Area's another −1 (XVI.F). Converting scores the card's bonus
 //! (the income of the non-heretical Catholic provinces it holds) and half of it for Roma's holder.
-//! Heresies of events and calamities (their markers and ageing) do not arise: events and
-//! calamities follow the null model.
+//! Heresies of events (XXXI.C): under the placeholder events model a player's card brings one with
+//! abstraction.toml `[events]` heresy_chance, to a Catholic Area (drawn at random) where a
+//! Catholic nation holds a province: Heresy +, turned to Heresy − and then removed in the next
+//! two Heresy ageing steps (1.A.c), so it lasts 2 turns. A marked Area is heretical to every
+//! Catholic nation, its capital's Area included (an event heresy spares none); the orthodox Areas
+//! do not turn heretical in its eyes when its capital's Area is marked. Calamities follow the null
+//! model, so their heresies do not arise.
 
 use super::files::AbstractionFile;
 use super::load::{bad, Index, Loader, Names};
@@ -96,8 +101,46 @@ impl Play<'_> {
         let capital_monophysite = c != NO_PROVINCE
             && s.area_religion[s.provinces[c as usize].area as usize] == Religion::Monophysite;
         let here = s.area_religion[a];
-        (here == Religion::Monophysite) != capital_monophysite
-            && matches!(here, Religion::Monophysite | Religion::Catholic)
+        self.st.heresy[a] > 0
+            || ((here == Religion::Monophysite) != capital_monophysite
+                && matches!(here, Religion::Monophysite | Religion::Catholic))
+    }
+
+    /// 1.A.c Heresy ageing: Heresy − markers go, Heresy + turns to Heresy −.
+    pub fn age_heresies(&mut self) {
+        for m in &mut self.st.heresy {
+            *m = m.saturating_sub(1);
+        }
+    }
+
+    /// An event's heresy: Heresy + on a Catholic Area, drawn at random among those where a
+    /// Catholic nation in play holds a province.
+    pub fn event_heresy(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
+        let g = self.game;
+        let s = &g.scenario;
+        let mut chosen = None;
+        let mut seen = 0u64;
+        for a in 0..s.areas.len() {
+            if s.area_religion[a] != Religion::Catholic {
+                continue;
+            }
+            let catholic_here = s.areas[a].provinces.iter().any(|&p| {
+                let o = self.st.owner[p as usize];
+                o != NONE
+                    && self.st.status(o as usize).is_some()
+                    && self.religion_of(o as usize) == Religion::Catholic
+            });
+            if catholic_here {
+                seen += 1;
+                if dice.below(seen) == 0 {
+                    chosen = Some(a);
+                }
+            }
+        }
+        let Some(a) = chosen else { return };
+        self.st.heresy[a] = 2;
+        self.st.counters.heresies += 1;
+        game_log!(log, "a heresy spreads in {} (Heresy +)", s.areas[a].name);
     }
 
     /// Whether `n`'s religion differs from Area `a`'s (an unstated religion differs from none).

@@ -158,3 +158,71 @@ fn under_q45s_always_reading_a_kingdom_pays_for_heresy_even_with_only_heretical_
     play.st.owner[s.areas[oriens].provinces[0] as usize] = britons as u8;
     assert_eq!(play.heresy_expenses(britons), 1);
 }
+
+#[test]
+fn an_event_heresy_lasts_two_turns_and_touches_catholics_only_their_capitals_area_included() {
+    let g = bundled_game(scripted());
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let rome = s.nation("romani").unwrap() as usize;
+    let persia = s.nation("persae").unwrap() as usize;
+    let italia = s.area("Italia").unwrap() as usize;
+    let capital_area = s.provinces[play.st.nations[rome].capital as usize].area as usize;
+    assert_eq!(capital_area, italia, "Roma in Italia");
+    let expenses = play.heresy_expenses(rome);
+    play.st.heresy[italia] = 2; // Heresy +
+    assert!(
+        play.heretical(rome, italia),
+        "an event heresy spares no capital"
+    );
+    assert!(!play.heretical(persia, italia), "a Mazdean sees no heresy");
+    assert_eq!(play.heresy_expenses(rome), expenses + 1);
+    // 1.A.c of the next turn: Heresy + turns to Heresy −; of the one after, it goes.
+    play.age_heresies();
+    assert_eq!(play.st.heresy[italia], 1);
+    assert!(play.heretical(rome, italia));
+    play.age_heresies();
+    assert_eq!(play.st.heresy[italia], 0);
+    assert!(!play.heretical(rome, italia));
+    assert_eq!(play.heresy_expenses(rome), expenses);
+    // An event puts Heresy + on a Catholic Area where a Catholic nation holds land.
+    let mut dice = Dice::from_seed(9);
+    for _ in 0..200 {
+        play.st.heresy.fill(0);
+        play.event_heresy(&mut dice, &mut NoLog);
+        let a = play.st.heresy.iter().position(|&m| m == 2).unwrap();
+        assert_eq!(s.area_religion[a], Religion::Catholic);
+        assert!(s.areas[a].provinces.iter().any(|&p| {
+            let o = play.st.owner[p as usize];
+            o != NONE && play.religion_of(o as usize) == Religion::Catholic
+        }));
+    }
+}
+
+#[test]
+fn heresies_arise_in_games_and_the_invariants_hold() {
+    let g = bundled_game(scripted());
+    assert!(g.scenario.heresy_chance > 0.0);
+    let mut play = Play::new(&g);
+    let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+    let column = g
+        .game_columns()
+        .iter()
+        .position(|c| *c == "heresies")
+        .unwrap();
+    let mut seen = 0.0;
+    for i in 0..200 {
+        r.clear();
+        play.play(
+            &mut Dice::for_trial(51, 0, i),
+            &mut r,
+            &mut NoObserver,
+            &mut NoLog,
+        );
+        check_invariants(&play, &r, &format!("game {i}"));
+        assert!(play.st.heresy.iter().all(|&m| m <= 2));
+        seen += r.extra[column];
+    }
+    // 4 cards a turn at 1/20 over 12 turns: 2.4 a game expected.
+    assert!(seen / 200.0 > 1.0 && seen / 200.0 < 4.0, "{seen}");
+}

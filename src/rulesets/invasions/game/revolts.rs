@@ -21,15 +21,13 @@ pub const REVOLT_COST: [i32; 3] = [0, 1, 3];
 
 impl Play<'_> {
     /// 1.C.a: one event card per player in player order; under the revolts model a card starts a
-    /// revolt with the scenario's chance.
+    /// revolt with the scenario's chance, then each player's card brings a heresy with its own
+    /// (religion.rs).
     pub fn events(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         let chance = g.scenario.revolt_chance;
-        if chance <= 0.0 {
-            return;
-        }
         for player in 0..g.players.len() {
-            if dice.uniform() >= chance {
+            if chance <= 0.0 || dice.uniform() >= chance {
                 continue;
             }
             // The card's target: any active Civilized nation of another player (events never
@@ -46,6 +44,13 @@ impl Play<'_> {
             }
             if let Some(v) = victim {
                 self.start_revolt(v, dice, log);
+            }
+        }
+        if g.scenario.heresy_chance > 0.0 {
+            for _ in 0..g.players.len() {
+                if dice.uniform() < g.scenario.heresy_chance {
+                    self.event_heresy(dice, log);
+                }
             }
         }
     }

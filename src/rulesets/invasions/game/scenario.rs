@@ -252,6 +252,9 @@ pub struct Scenario {
     /// starts a revolt (0 under the null model), and the Empires' rebel-Area table (XVI.C) as
     /// Area indices (West, East).
     pub revolt_chance: f64,
+    /// The chance that a player's event card brings a heresy to an Area (abstraction.toml
+    /// `[events]` heresy_chance; 0 when absent or under the null model).
+    pub heresy_chance: f64,
     pub revolt_areas: [[AreaId; 10]; 2],
     /// abstraction.toml `[objective_balance]`: a factor per player on its nations' objective VP,
     /// applied by [`Scenario::choose_objective_values`] when an experiment asks for it.

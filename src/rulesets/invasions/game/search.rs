@@ -401,7 +401,12 @@ mod tests {
                 let beaten_first = lines
                     .iter()
                     .any(|l| names.iter().any(|n| l.contains(&format!("attacks {n} in"))));
-                if !hit(&lines) && beaten_first {
+                // A truce or an alliance made in Diplomacy, after the orders, may protect the
+                // target (the player's lines name both sides).
+                let pact = lines
+                    .iter()
+                    .any(|l| l.contains("(Tributus)") || l.contains("(Unio): accepted"));
+                if !hit(&lines) && (beaten_first || pact) {
                     excused += 1;
                     tried += 1;
                     continue;

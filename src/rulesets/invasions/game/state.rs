@@ -32,7 +32,14 @@ pub enum Phase {
 }
 
 /// The VP sources the game scores (digest §1.5), in this order in every per-source table.
-pub const VP_SOURCES: [&str; 5] = ["objectives", "raids", "foedus", "rebellion", "conversion"];
+pub const VP_SOURCES: [&str; 6] = [
+    "objectives",
+    "raids",
+    "foedus",
+    "rebellion",
+    "conversion",
+    "marriage",
+];
 pub const VP_OBJECTIVES: usize = 0;
 pub const VP_RAIDS: usize = 1;
 /// A federate's 3 VP a turn per Foedus (XXVIII.E-F).
@@ -41,6 +48,8 @@ pub const VP_FOEDUS: usize = 2;
 pub const VP_REBELLION: usize = 3;
 /// Conversion to Catholicism (XXXI.B): the convert's bonus, and the papacy's half for Roma's holder.
 pub const VP_CONVERSION: usize = 4;
+/// *Matrimonium*'s 2 VP to a target that did not attack the player (XXX.D, diplomacy_cards.rs).
+pub const VP_MARRIAGE: usize = 5;
 
 #[derive(Clone, Copy, Debug)]
 pub struct NationState {
@@ -70,8 +79,9 @@ pub struct NationState {
     pub bond_turn: u8,
     /// Its leader in play this turn (leaders.rs).
     pub leader: super::leaders::InPlay,
-    /// Diplomacy cards in hand, unused (diplomacy.rs).
+    /// Diplomacy cards in hand, unused (diplomacy.rs), and by kind.
     pub cards: u8,
+    pub hand: [u8; super::diplomacy::KINDS],
 }
 
 /// Units and gold that enter or leave the game, by cause: the invariant tests balance them.
@@ -120,6 +130,12 @@ pub struct Counters {
     pub conversions: u32,
     pub diplomacy_cards: u32,
     pub truces: u32,
+    pub alliances: u32,
+    pub marriages: u32,
+    pub mercenaries_hired: u32,
+    pub sieges_bribed: u32,
+    pub foedus_cards: u32,
+    pub heresies: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -142,6 +158,8 @@ pub struct State {
     pub foedus_for: Vec<u8>,
     /// The revolt marker a province carries (XVI.D): 0 none, 1 Revolt −, 2 Revolt +.
     pub revolt: Vec<u8>,
+    /// The heresy marker an Area carries (XXXI.C): 0 none, 1 Heresy −, 2 Heresy + (religion.rs).
+    pub heresy: Vec<u8>,
     /// Provinces with a revolt marker (most turns none: the revolt steps skip their loops).
     pub rebel_provinces: u32,
     /// The raid marker a province carries (procedures::RaidMarker as u8) and the turn it was placed.
@@ -167,6 +185,15 @@ pub struct State {
     /// This turn's one-turn non-aggression pacts (diplomacy.rs), the first `truce_count`.
     pub truces: [(u8, u8); super::diplomacy::MAX_TRUCES],
     pub truce_count: u8,
+    /// This turn's alliances (alliances.rs), the first `alliance_count`.
+    pub alliances: [(u8, u8); super::alliances::MAX_ALLIANCES],
+    pub alliance_count: u8,
+    /// This turn's units lent for one activation (*Matrimonium*, *Mercenary*) and marriages
+    /// (diplomacy_cards.rs), the first `loan_count` and `marriage_count`.
+    pub loans: [super::diplomacy_cards::Loan; super::diplomacy_cards::MAX_LOANS],
+    pub loan_count: u8,
+    pub marriages: [super::diplomacy_cards::Marriage; super::diplomacy_cards::MAX_LOANS],
+    pub marriage_count: u8,
     /// Diplomacy cards played this game and out of the deck, by kind (option
     /// `diplomacy_played_cards = "discarded"`, Q52; always 0 under its default).
     pub cards_out: [u8; super::diplomacy::KINDS],
@@ -444,6 +471,7 @@ pub fn initial(s: &Scenario) -> State {
                 bond_turn: 0,
                 leader: super::leaders::InPlay::NONE,
                 cards: 0,
+                hand: [0; super::diplomacy::KINDS],
             })
             .collect(),
         units: vec![[0; NT]; s.nations.len() * areas],
@@ -466,6 +494,7 @@ pub fn initial(s: &Scenario) -> State {
         foedus_for: vec![NONE; np],
         revolt: vec![0; np],
         rebel_provinces: 0,
+        heresy: vec![0; areas],
         raid_marker: vec![(0, 0); np],
         ledger: Ledger::default(),
         counters: Counters::default(),
@@ -479,6 +508,12 @@ pub fn initial(s: &Scenario) -> State {
         converted: 0,
         truces: [(NONE, NONE); super::diplomacy::MAX_TRUCES],
         truce_count: 0,
+        alliances: [(NONE, NONE); super::alliances::MAX_ALLIANCES],
+        alliance_count: 0,
+        loans: [super::diplomacy_cards::Loan::NONE; super::diplomacy_cards::MAX_LOANS],
+        loan_count: 0,
+        marriages: [super::diplomacy_cards::Marriage::NONE; super::diplomacy_cards::MAX_LOANS],
+        marriage_count: 0,
         cards_out: [0; super::diplomacy::KINDS],
     };
     for (i, n) in s.nations.iter().enumerate() {

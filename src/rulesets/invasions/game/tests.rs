@@ -638,6 +638,23 @@ fn the_events_model_is_checked() {
         assert!(e.contains(&format!("`{field}`")), "{e}");
         assert!(e.contains(allowed), "{e}");
     }
+    // The heresy chance: a probability, and only where cards act.
+    for (from, to, allowed) in [
+        (
+            "heresy_chance = 0.05",
+            "heresy_chance = 2.0",
+            "a probability 0..1",
+        ),
+        (
+            null,
+            "model = \"null\"",
+            "nothing unless model = \"revolts\"",
+        ),
+    ] {
+        let e = error_with(false, from, to);
+        assert!(e.contains("`events.heresy_chance`"), "{e}");
+        assert!(e.contains(allowed), "{e}");
+    }
 }
 
 #[test]

@@ -108,6 +108,7 @@ impl<'g> Play<'g> {
         if turn > 1 {
             self.age_barbarians(dice, log);
             self.age_civilized(dice, log);
+            self.age_heresies();
         }
         if turn == self.game.scenario.roman_split_turn {
             self.split_rome(log);
@@ -144,6 +145,7 @@ impl<'g> Play<'g> {
         }
         // 3 Military phase.
         self.military(dice, log);
+        self.settle_loans_and_marriages(log);
         // 3.B End of Diplomacy: unused cards discarded for 1 gold each.
         self.end_of_diplomacy();
         self.recover_unowned();
@@ -689,6 +691,12 @@ impl<'g> Play<'g> {
             c.conversions as f64,
             c.diplomacy_cards as f64,
             c.truces as f64,
+            c.alliances as f64,
+            c.marriages as f64,
+            c.mercenaries_hired as f64,
+            c.sieges_bribed as f64,
+            c.foedus_cards as f64,
+            c.heresies as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
