@@ -109,7 +109,20 @@ fn mix(p: &Scripted, nkinds: usize) -> [f64; KINDS] {
     }
 }
 
-/// Whole units of kind `k` country `c` can pay for from `pob` men and its stocks above `reserve` DEN.
+/// One unit's half-yearly wages, from its creation (morale) cost in DEN.
+pub fn wage(den_cost: i64) -> i64 {
+    (den_cost as f64 / WAGE_DIVISOR).ceil() as i64
+}
+
+/// DEN a country keeps whatever it buys, builds or gives: its policy's reserve and the army's
+/// next wages, so that spending never leaves the next payment short (a payment comes in July
+/// with no collection since the May-June purchases, L4070: unpaid troops desert).
+pub fn den_to_keep(g: &Game, st: &State, c: CountryId, p: &Scripted) -> i64 {
+    p.reserve + wages(g, st, c)
+}
+
+/// Whole units of kind `k` country `c` can pay for from `pob` men and its stocks above `reserve`
+/// DEN, each with its first half-year's wages kept back.
 pub fn affordable(g: &Game, st: &State, c: CountryId, k: usize, pob: i64, reserve: i64) -> i64 {
     let kind = &g.kinds[c as usize][k];
     let stock = &st.nations[c as usize].stock;
@@ -118,10 +131,10 @@ pub fn affordable(g: &Game, st: &State, c: CountryId, k: usize, pob: i64, reserv
         if r == POB || cost == 0 {
             continue;
         }
-        let have = if r == DEN {
-            stock[r] - reserve
+        let (have, cost) = if r == DEN {
+            (stock[r] - reserve, cost + wage(cost))
         } else {
-            stock[r]
+            (stock[r], cost)
         };
         n = n.min(have.max(0) / cost);
     }
@@ -174,7 +187,8 @@ pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
         let shares = mix(p, nk);
         for k in 0..nk {
             let men = (pob as f64 * shares[k]) as i64;
-            let n = affordable(g, st, c, k, men, p.reserve).min(feedable(g, st, c, k));
+            let keep = den_to_keep(g, st, c, p);
+            let n = affordable(g, st, c, k, men, keep).min(feedable(g, st, c, k));
             if n > 0 {
                 buy(g, st, c, k, n);
             }
@@ -274,7 +288,7 @@ pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
         let next = level + 1;
         let (den, stone) = wall_cost(next);
         let n = &st.nations[c as usize];
-        if n.stock[DEN] - p.reserve < den || n.stock[PIE] + n.stock[MAD] < stone {
+        if n.stock[DEN] - den_to_keep(g, st, c, p) < den || n.stock[PIE] + n.stock[MAD] < stone {
             continue;
         }
         st.spend(c, DEN, den);
@@ -492,6 +506,7 @@ pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted], cal: u32) {
         let cul = culture(g, c);
         let com_worth = (COM_LOT as f64 * g.sale[COM]).ceil() as i64;
         let keep = food_to_keep(g, st, c, p, cal);
+        let den_keep = den_to_keep(g, st, c, p);
         while st.nations[c as usize].gifts_this_period + com_worth <= cap
             && st.nations[c as usize].stock[COM] - COM_LOT >= keep
         {
@@ -500,7 +515,7 @@ pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted], cal: u32) {
             st.apply(c, pv::GIFTS, pv::GIFT_300_COM, cul);
         }
         while st.nations[c as usize].gifts_this_period + DEN_LOT <= cap
-            && st.nations[c as usize].stock[DEN] - DEN_LOT >= p.reserve
+            && st.nations[c as usize].stock[DEN] - DEN_LOT >= den_keep
         {
             st.spend(c, DEN, DEN_LOT);
             st.nations[c as usize].gifts_this_period += DEN_LOT;

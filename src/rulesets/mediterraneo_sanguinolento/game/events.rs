@@ -215,8 +215,8 @@ fn return_home(g: &Game, st: &mut State, p: &Scripted, o: CountryId, dice: &mut 
     if super::economy::feedable(g, st, o, 0) < n {
         return;
     }
-    let wage = (kind.cost[DEN] as f64 / super::economy::WAGE_DIVISOR).ceil() as i64;
-    if st.nations[o as usize].stock[DEN] - n * wage < p.reserve {
+    let wage = super::economy::wage(kind.cost[DEN]);
+    if st.nations[o as usize].stock[DEN] - n * wage < super::economy::den_to_keep(g, st, o, p) {
         return;
     }
     st.spend(o, DEN, n * wage);

@@ -7,7 +7,7 @@ use super::game_tests::{country, scripted_game};
 use super::military;
 use super::policy::{Policy, Scripted};
 use super::pv;
-use super::scenario::{COM, DEN};
+use super::scenario::{COM, DEN, POB};
 use super::state::{Mission, State, NO_UNITS};
 use super::turn::Play;
 use crate::dice::Dice;
@@ -241,4 +241,55 @@ fn t13_t14_special_populations_pay_their_cost_class() {
         assert_eq!(m.iter().sum::<u32>(), n);
     }
     assert!(economy::special_recruits(&g, country(&g, "Cartago"), true, 10, true).is_none());
+}
+
+/// Issue 22's desertions (about 3,100 men a game under the scripted defaults, mostly in July at
+/// home): the May-June purchase spent the April collection down to the DEN reserve, and July's
+/// wages, with no collection in between, came out of a reserve smaller than the army's pay. A
+/// policy never buys troops (or builds) so that the next payment is short (L4070: unpaid troops
+/// desert): every country, majors and referee's, buying from a rich collection then paying
+/// July's wages loses nobody. The same purchase made down to the bare reserve (the old policy)
+/// leaves July short, so the setup does exercise the blunder.
+#[test]
+fn purchases_leave_the_next_wages_in_the_treasury() {
+    let g = scripted_game();
+    let mut st = g.start.clone();
+    let mut plans = vec![Scripted::referee(); g.scenario.countries.len()];
+    for &m in &g.majors {
+        plans[m as usize] = Scripted::defaults();
+    }
+    for n in st.nations.iter_mut() {
+        n.stock = [1_000_000; super::state::R];
+        n.stock[POB] = 20_000;
+        n.stock[DEN] = 20_000;
+    }
+
+    // The old purchase: every kind bought down to the bare reserve.
+    let mut old = st.clone();
+    let roma = country(&g, "Roma");
+    let p = &plans[roma as usize];
+    for k in 0..g.nkinds[roma as usize] as usize {
+        let n = economy::affordable(&g, &old, roma, k, 20_000, p.reserve);
+        economy::buy(&g, &mut old, roma, k, n);
+    }
+    economy::payments(&g, &mut old, [7, 8]);
+    assert!(
+        old.counts.deserted_men > 0.0,
+        "buying down to the reserve must leave July short"
+    );
+
+    economy::purchases(&g, &mut st, &plans);
+    economy::constructions(&g, &mut st, &plans);
+    assert!(st.ledger.men_raised > 100_000.0, "something must be bought");
+    for c in 0..st.nations.len() as u8 {
+        assert!(
+            st.nations[c as usize].stock[DEN] >= economy::wages(&g, &st, c),
+            "{}: {} DEN left for {} DEN of wages",
+            g.scenario.countries[c as usize].name,
+            st.nations[c as usize].stock[DEN],
+            economy::wages(&g, &st, c)
+        );
+    }
+    economy::payments(&g, &mut st, [7, 8]);
+    assert_eq!(st.counts.deserted_men, 0.0);
 }
