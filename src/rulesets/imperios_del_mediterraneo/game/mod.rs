@@ -19,6 +19,7 @@ mod decide;
 mod events;
 mod files;
 pub mod load;
+pub mod map;
 pub mod military;
 pub mod policy;
 pub mod scenario;
@@ -36,6 +37,8 @@ mod game_tests;
 mod kept_tests;
 #[cfg(test)]
 mod load_tests;
+#[cfg(test)]
+mod map_tests;
 #[cfg(test)]
 mod policy_tests;
 
