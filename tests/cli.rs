@@ -689,3 +689,61 @@ fn the_imperios_game_runs_replays_and_rejects_a_bad_seat_count() {
         &["players", "2 to 8"],
     );
 }
+
+/// An explicit Core-IDM map (the shipped 4-seat ring written out) runs like the ring; a map file
+/// with an edge to an unknown area is a one-line error, exit 2, naming the file, field and value.
+#[test]
+fn an_explicit_imperios_map_runs_and_a_bad_one_is_rejected() {
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
+    let out = dir.join("out");
+    let scenarios =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/imperios-del-mediterraneo/game");
+    for f in ["tables.toml", "decks.toml", "mirror-ring-4-explicit.toml"] {
+        std::fs::copy(scenarios.join(f), dir.join(f)).unwrap();
+    }
+    let map = std::fs::read_to_string(dir.join("mirror-ring-4-explicit.toml")).unwrap();
+    std::fs::write(
+        dir.join("bad-map.toml"),
+        map.replacen("b = \"tribe-1\"", "b = \"tribe-9\"", 1),
+    )
+    .unwrap();
+    let experiment = |map: &str| {
+        let p = dir.join(format!("exp-{map}"));
+        let scenario = dir.join(map);
+        std::fs::write(&p, format!("games = 30\n[game]\nruleset = \"imperios-del-mediterraneo\"\nscenario = \"{}\"\nplayers = 4\n[game.policies]\ndefault = \"greedy\"\n", scenario.display())).unwrap();
+        p
+    };
+    let good = experiment("mirror-ring-4-explicit.toml");
+    let run = alea(&[
+        "run",
+        good.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        text.contains("SYNTHETIC DATA — NOT THE REAL GAME"),
+        "{text}"
+    );
+    let bad = experiment("bad-map.toml");
+    let e = alea(&[
+        "run",
+        bad.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    let msg = String::from_utf8_lossy(&e.stderr);
+    assert_eq!(e.status.code(), Some(2), "{msg}");
+    assert_eq!(msg.trim().lines().count(), 1, "{msg}");
+    for part in ["bad-map.toml", "edge[16].b", "tribe-9"] {
+        assert!(msg.contains(part), "{part}: {msg}");
+    }
+}

@@ -13,15 +13,53 @@ pub struct Meta {
     pub base: Option<String>,
 }
 
-/// A map-and-scenario file: the mirror ring's sector template with its scenario, or a
-/// perturbation naming its `base` file.
+/// A map-and-scenario file: an explicit map (`[[city]]`, `[[barbarian]]`, `[[edge]]` and the
+/// scenario's `[[scenario.empire]]`, digest §6.3), the mirror ring's sector template with its
+/// scenario, or a perturbation naming its `base` file.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioFile {
     pub meta: Meta,
     pub ring: Option<Ring>,
+    #[serde(default)]
+    pub city: Vec<MapCityRow>,
+    #[serde(default)]
+    pub barbarian: Vec<MapBarbarianRow>,
+    #[serde(default)]
+    pub edge: Vec<EdgeRow>,
     pub scenario: Option<ScenarioHead>,
     pub perturbation: Option<Perturbation>,
+}
+
+/// A city of an explicit map: its territory (the board's colour or region) groups it with its
+/// neighbours for the players' tie-breaks.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapCityRow {
+    pub id: String,
+    pub territory: Option<String>,
+    pub size: i64,
+    pub port: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapBarbarianRow {
+    pub id: String,
+    pub territory: Option<String>,
+    pub strength: i64,
+}
+
+/// An empire of an explicit map's scenario; what it leaves out is the `[scenario]`'s.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EmpireRow {
+    pub name: String,
+    pub seat: i64,
+    pub capital: String,
+    pub fortifications: Option<i64>,
+    pub hand_size: Option<i64>,
+    pub deck: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -67,11 +105,14 @@ pub struct ScenarioHead {
     pub turns: i64,
     pub auto_win_cities: i64,
     pub hand_size: i64,
-    pub capital: String,
+    /// The ring's capital (a template city id); an explicit map names each empire's.
+    pub capital: Option<String>,
     #[serde(default)]
     pub key_cities: Vec<String>,
     pub fortifications: i64,
     pub deck: String,
+    #[serde(default)]
+    pub empire: Vec<EmpireRow>,
 }
 
 #[derive(Deserialize)]

@@ -1,13 +1,16 @@
-//! Reads and checks the Core-IDM files (digest §6.3): a scenario file (the mirror ring's sector
-//! template and its scenario, or a perturbation of a base file), the decks and the tables. Every
-//! error is one line naming the file, the field, the value and what is allowed.
+//! Reads and checks the Core-IDM files (digest §6.3): a scenario file (an explicit map and its
+//! scenario, the mirror ring's sector template and its scenario, or a perturbation of a base
+//! file), the decks and the tables. Both kinds of map become one [`MapSpec`], which builds the
+//! game's map. Every error is one line naming the file, the field, the value and what is allowed.
 
 use super::files::{
-    CardRow, DecksFile, EdgeRow, ForceTable, Meta, Perturbation, ScenarioFile, TablesFile,
+    CardRow, DecksFile, EdgeRow, ForceTable, Meta, Perturbation, Ring, ScenarioFile, ScenarioHead,
+    TablesFile,
 };
+use super::map::{AreaSpec, CitySpec, EdgeSpec, EmpireSpec, MapSpec};
 use super::scenario::{
-    Area, CardKind, City, DataProvenance, DataSource, Deck, EdgeKind, Empire, Event, Map,
-    Pacification, Scenario, Tables, TYPE_LETTERS,
+    CardKind, DataProvenance, DataSource, Deck, EdgeKind, Event, Pacification, Scenario, Tables,
+    TYPE_LETTERS,
 };
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::rulesets::imperios_del_mediterraneo::cards::{parse_cv, Cv};
@@ -83,18 +86,30 @@ pub fn load(path: &Path, players: usize) -> Result<Scenario> {
 /// [`load`] with the scenario's tables file replaced by `tables` (the experiment's
 /// `[game] tables`: the placeholder tables' sensitivity runs).
 pub fn load_with(path: &Path, players: usize, tables: Option<&Path>) -> Result<Scenario> {
+    Ok(load_with_map(path, players, tables)?.0)
+}
+
+/// [`load_with`] and the map by id it was built from (what an explicit map file would list).
+pub fn load_with_map(
+    path: &Path,
+    players: usize,
+    tables: Option<&Path>,
+) -> Result<(Scenario, MapSpec)> {
     let (name, file): (String, ScenarioFile) = parse(path)?;
     let dir = path.parent().unwrap_or(Path::new("."));
     let mut sources = vec![meta_source(&name, "scenario", &file.meta)?];
     let ScenarioFile {
         meta,
         ring,
+        city,
+        barbarian,
+        edge,
         scenario,
         perturbation,
     } = file;
     let (base_name, base, base_dir, perturbation) = match &meta.base {
         Some(b) => {
-            if ring.is_some() || scenario.is_some() {
+            if ring.is_some() || scenario.is_some() || !city.is_empty() {
                 return Err(bad(
                     &name,
                     "meta.base",
@@ -138,6 +153,9 @@ pub fn load_with(path: &Path, players: usize, tables: Option<&Path>) -> Result<S
                 ScenarioFile {
                     meta,
                     ring,
+                    city,
+                    barbarian,
+                    edge,
                     scenario,
                     perturbation: None,
                 },
@@ -147,22 +165,9 @@ pub fn load_with(path: &Path, players: usize, tables: Option<&Path>) -> Result<S
         }
     };
     let perturbation = perturbation.as_ref();
-    let Some(ring) = &base.ring else {
-        return Err(bad(&base_name, "ring", "nothing", "a [ring] table: the sector template (only the mirror ring is built so far; a transcribed board will add [[city]] and [[edge]] lists)"));
-    };
     let Some(head) = &base.scenario else {
-        return Err(bad(&base_name, "scenario", "nothing", "a [scenario] table (turns, auto_win_cities, hand_size, capital, key_cities, fortifications, deck)"));
+        return Err(bad(&base_name, "scenario", "nothing", "a [scenario] table (turns, auto_win_cities, hand_size, fortifications, deck, key_cities; the ring's capital or an explicit map's [[scenario.empire]])"));
     };
-    let lo = int_in(&base_name, "ring.min_sectors", ring.min_sectors, 2, 8)?;
-    let hi = int_in(&base_name, "ring.max_sectors", ring.max_sectors, lo, 8)?;
-    if !(lo..=hi).contains(&(players as i64)) {
-        return Err(bad(
-            &base_name,
-            "ring",
-            format!("{players} players"),
-            format!("{lo}-{hi} players (one sector each)"),
-        ));
-    }
     let tables_file = base.meta.tables.as_deref().ok_or_else(|| {
         bad(
             &base_name,
@@ -188,138 +193,11 @@ pub fn load_with(path: &Path, players: usize, tables: Option<&Path>) -> Result<S
     let tables = load_tables(&tname, &tables, &mut sources)?;
     sources.push(meta_source(&dname, "decks", &decks.meta)?);
     let decks = load_decks(&dname, &decks)?;
+    let decks_named = Decks {
+        file: &dname,
+        decks: &decks,
+    };
 
-    // The sector template.
-    let n = players;
-    let mut local: Vec<(String, bool)> = Vec::new(); // (id, is city)
-    for (i, c) in ring.city.iter().enumerate() {
-        int_in(&base_name, &format!("ring.city[{i}].size"), c.size, 1, 6)?;
-        local.push((c.id.clone(), true));
-    }
-    for (i, a) in ring.barbarian.iter().enumerate() {
-        int_in(
-            &base_name,
-            &format!("ring.barbarian[{i}].strength"),
-            a.strength,
-            0,
-            10,
-        )?;
-        local.push((a.id.clone(), false));
-    }
-    for (i, (id, _)) in local.iter().enumerate() {
-        if local[..i].iter().any(|(o, _)| o == id) {
-            return Err(bad(
-                &base_name,
-                "ring",
-                format!("\"{id}\" twice"),
-                "distinct ids for the cities and areas of a sector",
-            ));
-        }
-    }
-    let ext_city = perturbation.and_then(|p| p.extra_city.as_ref());
-    let nc_sector = ring.city.len();
-    // The perturbation's extra city, if any, is inserted after the sectors are built.
-    let n_cities = nc_sector * n;
-    let n_nodes = n_cities + ring.barbarian.len() * n;
-    if n_nodes + ext_city.is_some() as usize > MAX_NODES {
-        return Err(bad(
-            &base_name,
-            "ring",
-            format!("{n_nodes} nodes"),
-            format!("at most {MAX_NODES} cities and areas"),
-        ));
-    }
-    let key_of = |id: &str| head.key_cities.iter().any(|k| k == id);
-    let mut cities = Vec::with_capacity(n_cities + 1);
-    for s in 0..n {
-        for c in &ring.city {
-            cities.push(City {
-                sector: s as u8,
-                name: format!("{}-{}", c.id, s + 1),
-                size: c.size as u8,
-                port: c.port,
-                key: key_of(&c.id),
-            });
-        }
-    }
-    let mut areas = Vec::new();
-    for s in 0..n {
-        for a in &ring.barbarian {
-            areas.push(Area {
-                sector: s as u8,
-                name: format!("{}-{}", a.id, s + 1),
-                strength: a.strength as u8,
-            });
-        }
-    }
-    // Node of a template id in sector s.
-    let node = |id: &str, s: usize| -> Option<usize> {
-        if let Some(i) = ring.city.iter().position(|c| c.id == id) {
-            return Some(s * nc_sector + i);
-        }
-        ring.barbarian
-            .iter()
-            .position(|a| a.id == id)
-            .map(|i| n_cities + s * ring.barbarian.len() + i)
-    };
-    let ids: Vec<&str> = local.iter().map(|(id, _)| id.as_str()).collect();
-    let find = |field: String, id: &str, s: usize| -> Result<usize> {
-        node(id, s).ok_or_else(|| {
-            bad(
-                &base_name,
-                field,
-                format!("\"{id}\"{}", did_you_mean(id, ids.iter().copied())),
-                format!("a city or area id of the sector: {}", ids.join(", ")),
-            )
-        })
-    };
-    let mut adjacent = vec![Vec::new(); n_nodes];
-    let add = |a: usize, b: usize, k: EdgeKind, adjacent: &mut Vec<Vec<(usize, EdgeKind)>>| {
-        if a != b && !adjacent[a].iter().any(|&(x, _)| x == b) {
-            adjacent[a].push((b, k));
-            adjacent[b].push((a, k));
-        }
-    };
-    let edge_kind = |field: String, e: &EdgeRow| -> Result<EdgeKind> {
-        EdgeKind::parse(&e.kind).ok_or_else(|| {
-            bad(
-                &base_name,
-                field,
-                format!("\"{}\"", e.kind),
-                "road, strait or barbarian_path",
-            )
-        })
-    };
-    for (i, e) in ring.edge.iter().enumerate() {
-        let k = edge_kind(format!("ring.edge[{i}].kind"), e)?;
-        for s in 0..n {
-            let a = find(format!("ring.edge[{i}].a"), &e.a, s)?;
-            let b = find(format!("ring.edge[{i}].b"), &e.b, s)?;
-            check_edge(
-                &base_name,
-                &format!("ring.edge[{i}]"),
-                k,
-                a < n_cities,
-                b < n_cities,
-            )?;
-            add(a, b, k, &mut adjacent);
-        }
-    }
-    for (i, e) in ring.link.iter().enumerate() {
-        let k = edge_kind(format!("ring.link[{i}].kind"), e)?;
-        for s in 0..n {
-            let a = find(format!("ring.link[{i}].a"), &e.a, s)?;
-            let b = find(format!("ring.link[{i}].b"), &e.b, (s + 1) % n)?;
-            check_edge(
-                &base_name,
-                &format!("ring.link[{i}]"),
-                k,
-                a < n_cities,
-                b < n_cities,
-            )?;
-            add(a, b, k, &mut adjacent);
-        }
-    }
     // Scenario head.
     let turns = int_in(&base_name, "scenario.turns", head.turns, 1, 5)? as u8;
     let hand = int_in(&base_name, "scenario.hand_size", head.hand_size, 1, 30)? as u8;
@@ -337,85 +215,28 @@ pub fn load_with(path: &Path, players: usize, tables: Option<&Path>) -> Result<S
         1,
         99,
     )? as u8;
-    let capital = ring
-        .city
-        .iter()
-        .position(|c| c.id == head.capital)
-        .ok_or_else(|| {
-            let cities: Vec<&str> = ring.city.iter().map(|c| c.id.as_str()).collect();
-            bad(
-                &base_name,
-                "scenario.capital",
-                format!(
-                    "\"{}\"{}",
-                    head.capital,
-                    did_you_mean(&head.capital, cities.iter().copied())
-                ),
-                format!("a city of the sector: {}", cities.join(", ")),
-            )
-        })?;
-    for (i, k) in head.key_cities.iter().enumerate() {
-        match ring.city.iter().position(|c| c.id == *k) {
-            Some(c) if c == capital => {
+    let deck = decks_named.index(&base_name, "scenario.deck", &head.deck)?;
+    let defaults = EmpireDefaults { hand, forts, deck };
+    let mut spec = match &base.ring {
+        Some(ring) => {
+            if !(base.city.is_empty() && base.barbarian.is_empty() && base.edge.is_empty()) {
                 return Err(bad(
                     &base_name,
-                    format!("scenario.key_cities[{i}]"),
-                    format!("\"{k}\""),
-                    "a city other than the capital (key cities start neutral, L284-L289)",
-                ))
+                    "ring",
+                    "a table beside [[city]], [[barbarian]] or [[edge]] rows",
+                    "either a [ring] template or an explicit map, not both",
+                ));
             }
-            Some(_) => {}
-            None => {
-                return Err(bad(
-                    &base_name,
-                    format!("scenario.key_cities[{i}]"),
-                    format!("\"{k}\""),
-                    "a city of the sector",
-                ))
-            }
+            ring_spec(&base_name, ring, head, players, &defaults)?
         }
-    }
-    let deck_index = |file: &str, field: &str, d: &str| -> Result<usize> {
-        decks.iter().position(|x| x.name == d).ok_or_else(|| {
-            let names: Vec<&str> = decks.iter().map(|x| x.name.as_str()).collect();
-            bad(
-                file,
-                field,
-                format!("\"{d}\"{}", did_you_mean(d, names.iter().copied())),
-                format!("a deck of {dname}: {}", names.join(", ")),
-            )
-        })
+        None => explicit_spec(&base_name, &base, head, players, &defaults, &decks_named)?,
     };
-    let deck = deck_index(&base_name, "scenario.deck", &head.deck)?;
-    let mut empires: Vec<Empire> = (0..n)
-        .map(|s| Empire {
-            name: format!("empire-{}", s + 1),
-            capital: s * nc_sector + capital,
-            fortifications: forts,
-            hand_size: hand,
-            deck,
-        })
-        .collect();
     if let Some(p) = perturbation {
-        apply(
-            &name,
-            p,
-            &mut empires,
-            &mut cities,
-            &mut adjacent,
-            &ring.city,
-            nc_sector,
-            n,
-            &deck_index,
-        )?;
+        apply(&name, p, &mut spec, base.ring.is_some(), &decks_named)?;
     }
-    let map = Map {
-        cities,
-        areas,
-        adjacent,
-    };
-    Ok(Scenario {
-        mirror: perturbation.is_none(),
+    let (map, empires) = spec.build()?;
+    let scenario = Scenario {
+        mirror: base.ring.is_some() && perturbation.is_none(),
         map,
         empires,
         decks,
@@ -423,33 +244,340 @@ pub fn load_with(path: &Path, players: usize, tables: Option<&Path>) -> Result<S
         turns,
         auto_win_cities: auto_win,
         sources,
-    })
+    };
+    Ok((scenario, spec))
 }
 
-fn check_edge(file: &str, field: &str, k: EdgeKind, a_city: bool, b_city: bool) -> Result<()> {
-    let ok = match k {
-        EdgeKind::Road | EdgeKind::Strait => a_city && b_city,
-        EdgeKind::BarbarianPath => !(a_city && b_city),
-    };
-    if ok {
-        Ok(())
-    } else {
-        Err(bad(file, format!("{field}.kind"), format!("\"{}\"", EdgeKind::NAMES[k as usize]), "road or strait between two cities; barbarian_path from a city or area to an area (L119-L139)"))
+/// The decks a scenario may name, and the file they come from.
+struct Decks<'a> {
+    file: &'a str,
+    decks: &'a [Deck],
+}
+
+impl Decks<'_> {
+    fn index(&self, file: &str, field: &str, d: &str) -> Result<usize> {
+        self.decks.iter().position(|x| x.name == d).ok_or_else(|| {
+            let names: Vec<&str> = self.decks.iter().map(|x| x.name.as_str()).collect();
+            bad(
+                file,
+                field,
+                format!("\"{d}\"{}", did_you_mean(d, names.iter().copied())),
+                format!("a deck of {}: {}", self.file, names.join(", ")),
+            )
+        })
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// What `[scenario]` gives every empire that does not say otherwise.
+struct EmpireDefaults {
+    hand: u8,
+    forts: u8,
+    deck: usize,
+}
+
+fn edge_kind(file: &str, field: String, e: &EdgeRow) -> Result<EdgeKind> {
+    EdgeKind::parse(&e.kind).ok_or_else(|| {
+        bad(
+            file,
+            field,
+            format!("\"{}\"{}", e.kind, did_you_mean(&e.kind, EdgeKind::NAMES)),
+            "road, strait or barbarian_path",
+        )
+    })
+}
+
+/// The mirror ring's sectors generated from the `[ring]` template: sector s's copy of template
+/// id `x` is `x-<s+1>`, in territory `sector-<s+1>`; cities sector by sector, then areas; the
+/// template's edges sector by sector, then its links from each sector to the next.
+fn ring_spec(
+    file: &str,
+    ring: &Ring,
+    head: &ScenarioHead,
+    n: usize,
+    d: &EmpireDefaults,
+) -> Result<MapSpec> {
+    let lo = int_in(file, "ring.min_sectors", ring.min_sectors, 2, 8)?;
+    let hi = int_in(file, "ring.max_sectors", ring.max_sectors, lo, 8)?;
+    if !(lo..=hi).contains(&(n as i64)) {
+        return Err(bad(
+            file,
+            "ring",
+            format!("{n} players"),
+            format!("{lo}-{hi} players (one sector each)"),
+        ));
+    }
+    if !head.empire.is_empty() {
+        return Err(bad(
+            file,
+            "scenario.empire",
+            format!("{} rows", head.empire.len()),
+            "nothing in a ring file: its empires are one per sector",
+        ));
+    }
+    let mut local: Vec<&str> = Vec::new();
+    for (i, c) in ring.city.iter().enumerate() {
+        int_in(file, &format!("ring.city[{i}].size"), c.size, 1, 6)?;
+        local.push(&c.id);
+    }
+    for (i, a) in ring.barbarian.iter().enumerate() {
+        int_in(
+            file,
+            &format!("ring.barbarian[{i}].strength"),
+            a.strength,
+            0,
+            10,
+        )?;
+        local.push(&a.id);
+    }
+    for (i, id) in local.iter().enumerate() {
+        if local[..i].contains(id) {
+            return Err(bad(
+                file,
+                "ring",
+                format!("\"{id}\" twice"),
+                "distinct ids for the cities and areas of a sector",
+            ));
+        }
+    }
+    let copy = |id: &str, s: usize| format!("{id}-{}", s + 1);
+    let territory = |s: usize| format!("sector-{}", s + 1);
+    let known = |field: String, id: &str| -> Result<()> {
+        if local.contains(&id) {
+            Ok(())
+        } else {
+            Err(bad(
+                file,
+                field,
+                format!("\"{id}\"{}", did_you_mean(id, local.iter().copied())),
+                format!("a city or area id of the sector: {}", local.join(", ")),
+            ))
+        }
+    };
+    let mut spec = MapSpec {
+        file: file.to_string(),
+        cities: Vec::new(),
+        areas: Vec::new(),
+        edges: Vec::new(),
+        key_cities: Vec::new(),
+        empires: Vec::new(),
+    };
+    for s in 0..n {
+        for (i, c) in ring.city.iter().enumerate() {
+            spec.cities.push(CitySpec {
+                field: format!("ring.city[{i}]"),
+                id: copy(&c.id, s),
+                territory: territory(s),
+                size: c.size as u8,
+                port: c.port,
+            });
+        }
+    }
+    for s in 0..n {
+        for (i, a) in ring.barbarian.iter().enumerate() {
+            spec.areas.push(AreaSpec {
+                field: format!("ring.barbarian[{i}]"),
+                id: copy(&a.id, s),
+                territory: territory(s),
+                strength: a.strength as u8,
+            });
+        }
+    }
+    let lists = [("ring.edge", &ring.edge, 0), ("ring.link", &ring.link, 1)];
+    for (list, rows, step) in lists {
+        for (i, e) in rows.iter().enumerate() {
+            let field = format!("{list}[{i}]");
+            let kind = edge_kind(file, format!("{field}.kind"), e)?;
+            known(format!("{field}.a"), &e.a)?;
+            known(format!("{field}.b"), &e.b)?;
+            for s in 0..n {
+                let (a, b) = (copy(&e.a, s), copy(&e.b, (s + step) % n));
+                // A link may meet itself on a small ring (both ways round two sectors).
+                let twice = spec
+                    .edges
+                    .iter()
+                    .any(|x| (x.a == a && x.b == b) || (x.a == b && x.b == a));
+                if a != b && !twice {
+                    spec.edges.push(EdgeSpec {
+                        field: field.clone(),
+                        a,
+                        b,
+                        kind,
+                    });
+                }
+            }
+        }
+    }
+    let cities: Vec<&str> = ring.city.iter().map(|c| c.id.as_str()).collect();
+    let capital = head.capital.as_deref().unwrap_or_default();
+    if !cities.contains(&capital) {
+        return Err(bad(
+            file,
+            "scenario.capital",
+            format!(
+                "\"{capital}\"{}",
+                did_you_mean(capital, cities.iter().copied())
+            ),
+            format!("a city of the sector: {}", cities.join(", ")),
+        ));
+    }
+    for (i, k) in head.key_cities.iter().enumerate() {
+        let field = format!("scenario.key_cities[{i}]");
+        if !cities.contains(&k.as_str()) {
+            return Err(bad(file, field, format!("\"{k}\""), "a city of the sector"));
+        }
+        spec.key_cities
+            .extend((0..n).map(|s| (field.clone(), copy(k, s))));
+    }
+    spec.empires = (0..n)
+        .map(|s| EmpireSpec {
+            field: "scenario".to_string(),
+            name: format!("empire-{}", s + 1),
+            capital: copy(capital, s),
+            fortifications: d.forts,
+            hand_size: d.hand,
+            deck: d.deck,
+        })
+        .collect();
+    Ok(spec)
+}
+
+/// An explicit map file's rows (digest §6.3's schema), its empires in seat order.
+fn explicit_spec(
+    file: &str,
+    f: &ScenarioFile,
+    head: &ScenarioHead,
+    players: usize,
+    d: &EmpireDefaults,
+    decks: &Decks,
+) -> Result<MapSpec> {
+    if f.city.is_empty() {
+        return Err(bad(
+            file,
+            "city",
+            "nothing",
+            "a [ring] template or an explicit map's [[city]], [[barbarian]] and [[edge]] rows",
+        ));
+    }
+    if let Some(c) = &head.capital {
+        return Err(bad(
+            file,
+            "scenario.capital",
+            format!("\"{c}\""),
+            "nothing in an explicit map: each [[scenario.empire]] names its capital",
+        ));
+    }
+    let mut spec = MapSpec {
+        file: file.to_string(),
+        cities: Vec::new(),
+        areas: Vec::new(),
+        edges: Vec::new(),
+        key_cities: Vec::new(),
+        empires: Vec::new(),
+    };
+    let territory = |field: &str, t: &Option<String>| -> Result<String> {
+        t.clone().ok_or_else(|| {
+            bad(
+                file,
+                format!("{field}.territory"),
+                "nothing",
+                "the territory it lies in (the board's region or colour)",
+            )
+        })
+    };
+    for (i, c) in f.city.iter().enumerate() {
+        let field = format!("city[{i}]");
+        spec.cities.push(CitySpec {
+            territory: territory(&field, &c.territory)?,
+            field,
+            id: c.id.clone(),
+            size: int_in(file, &format!("city[{i}].size"), c.size, 1, 6)? as u8,
+            port: c.port,
+        });
+    }
+    for (i, a) in f.barbarian.iter().enumerate() {
+        let field = format!("barbarian[{i}]");
+        spec.areas.push(AreaSpec {
+            id: a.id.clone(),
+            territory: territory(&field, &a.territory)?,
+            strength: int_in(file, &format!("{field}.strength"), a.strength, 0, 10)? as u8,
+            field,
+        });
+    }
+    for (i, e) in f.edge.iter().enumerate() {
+        spec.edges.push(EdgeSpec {
+            field: format!("edge[{i}]"),
+            a: e.a.clone(),
+            b: e.b.clone(),
+            kind: edge_kind(file, format!("edge[{i}].kind"), e)?,
+        });
+    }
+    let k = head.empire.len();
+    if k != players {
+        return Err(bad(
+            file,
+            "scenario.empire",
+            format!("{k} empires for {players} players"),
+            format!("as many players as the scenario's [[scenario.empire]] rows ({k})"),
+        ));
+    }
+    let mut seated: Vec<(usize, EmpireSpec)> = Vec::with_capacity(k);
+    for (i, e) in head.empire.iter().enumerate() {
+        let field = format!("scenario.empire[{i}]");
+        let seat = int_in(file, &format!("{field}.seat"), e.seat, 1, k as i64)? as usize;
+        if seated.iter().any(|(s, _)| *s == seat) {
+            return Err(bad(
+                file,
+                format!("{field}.seat"),
+                seat,
+                format!("a seat 1-{k} no other empire has"),
+            ));
+        }
+        let fortifications = match e.fortifications {
+            Some(x) => int_in(file, &format!("{field}.fortifications"), x, 1, 32)? as u8,
+            None => d.forts,
+        };
+        let hand_size = match e.hand_size {
+            Some(x) => int_in(file, &format!("{field}.hand_size"), x, 1, 30)? as u8,
+            None => d.hand,
+        };
+        let deck = match &e.deck {
+            Some(x) => decks.index(file, &format!("{field}.deck"), x)?,
+            None => d.deck,
+        };
+        seated.push((
+            seat,
+            EmpireSpec {
+                name: e.name.clone(),
+                capital: e.capital.clone(),
+                fortifications,
+                hand_size,
+                deck,
+                field,
+            },
+        ));
+    }
+    seated.sort_by_key(|(s, _)| *s);
+    spec.empires = seated.into_iter().map(|(_, e)| e).collect();
+    spec.key_cities = head
+        .key_cities
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (format!("scenario.key_cities[{i}]"), k.clone()))
+        .collect();
+    Ok(spec)
+}
+
+/// Changes the one thing a perturbation file changes, for the empire in its seat. On the ring
+/// the extra city's `id` and `road_to` are template ids (copied into the seat's sector); on an
+/// explicit map they are the map's.
 fn apply(
     file: &str,
     p: &Perturbation,
-    empires: &mut [Empire],
-    cities: &mut Vec<City>,
-    adjacent: &mut Vec<Vec<(usize, EdgeKind)>>,
-    template: &[super::files::CityRow],
-    nc_sector: usize,
-    n: usize,
-    deck_index: &dyn Fn(&str, &str, &str) -> Result<usize>,
+    spec: &mut MapSpec,
+    ring: bool,
+    decks: &Decks,
 ) -> Result<()> {
+    let n = spec.empires.len();
     let seat = int_in(file, "perturbation.seat", p.seat, 1, n as i64)? as usize - 1;
     let changes = p.extra_city.is_some() as u8
         + p.extra_fortifications.is_some() as u8
@@ -463,58 +591,70 @@ fn apply(
             "exactly one of extra_city, extra_fortifications, extra_hand_size, deck",
         ));
     }
+    let place = |id: &str| {
+        if ring {
+            format!("{id}-{}", seat + 1)
+        } else {
+            id.to_string()
+        }
+    };
+    let whose = if ring {
+        "the sector template"
+    } else {
+        "the map"
+    };
     if let Some(c) = &p.extra_city {
-        int_in(file, "perturbation.extra_city.size", c.size, 1, 6)?;
-        let to = template
-            .iter()
-            .position(|t| t.id == c.road_to)
-            .ok_or_else(|| {
-                bad(
-                    file,
-                    "perturbation.extra_city.road_to",
-                    format!("\"{}\"", c.road_to),
-                    "a city of the sector template",
-                )
-            })?;
-        if template.iter().any(|t| t.id == c.id) {
+        let size = int_in(file, "perturbation.extra_city.size", c.size, 1, 6)? as u8;
+        let to = place(&c.road_to);
+        if !matches!(spec.node(&to), Some(i) if i < spec.cities.len()) {
+            return Err(bad(
+                file,
+                "perturbation.extra_city.road_to",
+                format!("\"{}\"", c.road_to),
+                format!("a city of {whose}"),
+            ));
+        }
+        let id = place(&c.id);
+        if spec.node(&id).is_some() {
             return Err(bad(
                 file,
                 "perturbation.extra_city.id",
                 format!("\"{}\"", c.id),
-                "an id no city of the sector has",
+                format!("an id no city or area of {whose} has"),
             ));
         }
-        // The extra city goes last among the cities; the areas' nodes move up by one.
-        let new = n * nc_sector;
-        for list in adjacent.iter_mut() {
-            for e in list.iter_mut() {
-                if e.0 >= new {
-                    e.0 += 1;
-                }
-            }
-        }
-        adjacent.insert(new, Vec::new());
-        let at = seat * nc_sector + to;
-        adjacent[new].push((at, EdgeKind::Road));
-        adjacent[at].push((new, EdgeKind::Road));
-        cities.push(City {
-            sector: seat as u8,
-            name: format!("{}-{}", c.id, seat + 1),
-            size: c.size as u8,
+        // The seat's capital's territory; the extra city goes last among the cities.
+        let capital = &spec.empires[seat].capital;
+        let territory = spec
+            .cities
+            .iter()
+            .find(|x| x.id == *capital)
+            .map_or_else(String::new, |x| x.territory.clone());
+        spec.cities.push(CitySpec {
+            field: "perturbation.extra_city".to_string(),
+            id: id.clone(),
+            territory,
+            size,
             port: c.port,
-            key: false,
+        });
+        spec.edges.push(EdgeSpec {
+            field: "perturbation.extra_city".to_string(),
+            a: id,
+            b: to,
+            kind: EdgeKind::Road,
         });
     }
+    let empire = &mut spec.empires[seat];
     if let Some(f) = p.extra_fortifications {
         let f = int_in(file, "perturbation.extra_fortifications", f, 1, 10)? as u8;
-        empires[seat].fortifications += f;
+        empire.fortifications += f;
     }
     if let Some(h) = p.extra_hand_size {
         let h = int_in(file, "perturbation.extra_hand_size", h, -5, 10)?;
-        empires[seat].hand_size = (empires[seat].hand_size as i64 + h).clamp(1, 30) as u8;
+        empire.hand_size = (empire.hand_size as i64 + h).clamp(1, 30) as u8;
     }
     if let Some(d) = &p.deck {
-        empires[seat].deck = deck_index(file, "perturbation.deck", d)?;
+        empire.deck = decks.index(file, "perturbation.deck", d)?;
     }
     Ok(())
 }

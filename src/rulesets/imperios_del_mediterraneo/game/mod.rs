@@ -1,6 +1,7 @@
 //! The Imperios del Mediterráneo full game (issue 23), Layer A of digest §6.3 ("Core-IDM"): the
 //! rules engine on data files. Files: the data files' serde shapes (`files.rs`), their loader
-//! (`load.rs`), the loaded scenario (`scenario.rs`), the game state (`state.rs`), the turns and
+//! (`load.rs`), the map by id that an explicit map file and the ring template both become
+//! (`map.rs`), the loaded scenario (`scenario.rs`), the game state (`state.rs`), the turns and
 //! rounds and the final ranking (`turn.rs`), the set-up (`setup.rs`), the round events
 //! (`events.rs`), the action phase and the defender's answers (`actions.rs`), an expedition
 //! resolved, conquest and pacification (`conquest.rs`), the end-of-turn scoring and refill
@@ -19,6 +20,7 @@ mod decide;
 mod events;
 mod files;
 pub mod load;
+pub mod map;
 pub mod military;
 pub mod policy;
 pub mod scenario;
@@ -36,6 +38,8 @@ mod game_tests;
 mod kept_tests;
 #[cfg(test)]
 mod load_tests;
+#[cfg(test)]
+mod map_tests;
 #[cfg(test)]
 mod policy_tests;
 

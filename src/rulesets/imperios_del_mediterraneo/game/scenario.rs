@@ -42,9 +42,10 @@ pub struct DataSource {
 #[derive(Clone, Debug, PartialEq)]
 pub struct City {
     pub name: String,
-    /// The ring sector (0 = the first empire's) the city lies in: the policies break ties
-    /// between equal choices by sector counted from their own, so no sector is everyone's
-    /// first choice (a tie broken by index would favour or hurt one empire whatever its seat).
+    /// The territory (on the ring, the sector; 0 = the first empire's) the city lies in: the
+    /// policies break ties between equal choices by territory counted from their own, so no
+    /// sector is everyone's first choice (a tie broken by index would favour or hurt one empire
+    /// whatever its seat).
     pub sector: u8,
     pub size: u8,
     pub port: bool,
@@ -76,12 +77,15 @@ impl EdgeKind {
 }
 
 /// The board: nodes are the cities (0..cities.len()) then the barbarian areas.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Map {
     pub cities: Vec<City>,
     pub areas: Vec<Area>,
     /// Each node's neighbours and the kind of edge that links them.
     pub adjacent: Vec<Vec<(usize, EdgeKind)>>,
+    /// The territories (the ring's sectors) in the order the map first names them; a node's
+    /// `sector` indexes this list.
+    pub territories: Vec<String>,
 }
 
 impl Map {

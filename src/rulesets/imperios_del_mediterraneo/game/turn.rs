@@ -114,9 +114,9 @@ impl<'g> Play<'g> {
     /// place in the sector (the same for every sector), so a tie favours no sector for all.
     pub fn tie_key(&self, p: usize, node: usize) -> (u8, usize) {
         let s = self.s();
-        let n = s.empires.len() as u8;
-        let own = s.map.cities[s.empires[p].capital].sector;
-        ((s.map.sector(node) + n - own) % n, node)
+        let n = s.map.territories.len();
+        let own = s.map.cities[s.empires[p].capital].sector as usize;
+        (((s.map.sector(node) as usize + n - own) % n) as u8, node)
     }
 
     pub(super) fn s(&self) -> &'g Scenario {
