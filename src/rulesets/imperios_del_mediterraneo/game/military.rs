@@ -73,7 +73,7 @@ pub struct Defence {
     pub straits: u8,
 }
 
-/// An expedition's description: 48 bytes (see [`key`]) held in six little-endian words, so a
+/// An expedition's description: 48 bytes (see `key`) held in six little-endian words, so a
 /// lookup hashes and compares six integers (an array's own `Hash` and `==` would go through
 /// 48 bytes), and written word by word (bytes stored one by one and read back as words stall).
 #[derive(Clone, Copy, Debug, Eq)]
@@ -207,7 +207,7 @@ pub(super) fn key(
     k
 }
 
-/// [`key`] of `plan` without its Troop and Fleet cards, for a caller that tries several card
+/// `key` of `plan` without its Troop and Fleet cards, for a caller that tries several card
 /// sets on one target against one defence ([`Cache::chance`] on the full plan is the same
 /// lookup): add the cards one by one with [`add_card`].
 pub fn key_without_cards(
