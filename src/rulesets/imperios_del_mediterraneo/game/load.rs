@@ -353,14 +353,7 @@ fn ring_spec(
             ))
         }
     };
-    let mut spec = MapSpec {
-        file: file.to_string(),
-        cities: Vec::new(),
-        areas: Vec::new(),
-        edges: Vec::new(),
-        key_cities: Vec::new(),
-        empires: Vec::new(),
-    };
+    let mut spec = MapSpec::empty(file);
     for s in 0..n {
         for (i, c) in ring.city.iter().enumerate() {
             spec.cities.push(CitySpec {
@@ -466,14 +459,7 @@ fn explicit_spec(
             "nothing in an explicit map: each [[scenario.empire]] names its capital",
         ));
     }
-    let mut spec = MapSpec {
-        file: file.to_string(),
-        cities: Vec::new(),
-        areas: Vec::new(),
-        edges: Vec::new(),
-        key_cities: Vec::new(),
-        empires: Vec::new(),
-    };
+    let mut spec = MapSpec::empty(file);
     let territory = |field: &str, t: &Option<String>| -> Result<String> {
         t.clone().ok_or_else(|| {
             bad(

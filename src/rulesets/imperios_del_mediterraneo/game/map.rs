@@ -48,7 +48,7 @@ pub struct EmpireSpec {
 /// A map with its scenario's empires and key cities, every node named by its id. Node indices
 /// follow the lists: the cities in order, then the barbarian areas; a node's neighbours are in
 /// the order of the edges.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct MapSpec {
     /// The file the rows come from (the base file of a perturbation).
     pub file: String,
@@ -60,6 +60,14 @@ pub struct MapSpec {
 }
 
 impl MapSpec {
+    /// No rows yet, read from `file`.
+    pub fn empty(file: &str) -> MapSpec {
+        MapSpec {
+            file: file.to_string(),
+            ..MapSpec::default()
+        }
+    }
+
     fn bad(
         &self,
         field: impl Into<String>,
