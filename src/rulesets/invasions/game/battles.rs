@@ -56,6 +56,25 @@ struct Key {
     sides: [Fighter; 2],
 }
 
+impl Key {
+    /// The key with what cannot change who wins cleared, so that battles differing only there
+    /// share one P(attacker wins): an Empire in Decline's leader assassination and a Kingdom
+    /// without capital's submission come after the battle (XX.J, XXIX.C), and the Barbarian
+    /// province die goes only to a Barbarian attacking a Civilized nation (L1377). Neither the
+    /// dice a battle rolls nor its winner read them otherwise, so the exact P and the fixed-seed
+    /// estimate alike are the same for every battle sharing the key.
+    fn for_odds(mut self) -> Key {
+        for f in &mut self.sides {
+            f.decline = false;
+            f.without_capital = false;
+        }
+        let [attacker, defender] = &self.sides;
+        self.ground.barbarian_province &=
+            attacker.status == Status::Barbarian && defender.status.civilized();
+        self
+    }
+}
+
 enum Model {
     Basic(Box<Basic>),
     Advanced(Box<Advanced>),
@@ -224,7 +243,8 @@ impl Battles {
     /// P(the attacker wins), exact where the solver can (cached).
     pub fn p_attacker(&mut self, ground: Ground, sides: [Fighter; 2]) -> f64 {
         let key = Key { ground, sides };
-        if let Some(&p) = self.odds.get(&key) {
+        let odds_key = key.for_odds();
+        if let Some(&p) = self.odds.get(&odds_key) {
             return p;
         }
         // The policies ask for odds of leaderless stacks (see `Play::evaluate`) while most
@@ -233,7 +253,7 @@ impl Battles {
         let model = match self.models.get(&key) {
             Some(m) => m,
             None => {
-                built = self.build(&key);
+                built = self.build(&odds_key);
                 &built
             }
         };
@@ -251,7 +271,7 @@ impl Battles {
         if self.odds.len() >= ODDS {
             self.odds.clear();
         }
-        self.odds.insert(key, p);
+        self.odds.insert(odds_key, p);
         p
     }
 
@@ -436,6 +456,45 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// What the odds key clears cannot change P(attacker wins): the models built from the full
+    /// keys and from their odds keys give the same exact P, bit for bit.
+    #[test]
+    fn the_odds_key_clears_only_what_cannot_change_who_wins() {
+        let options = Options::defaults(OPTIONS);
+        let mut kingdom = fighter(Status::Kingdom, &[("infantry", 3), ("cavalry", 1)], Some(1));
+        kingdom.without_capital = true;
+        let mut empire = fighter(Status::Empire, &[("legion", 2), ("archer", 1)], Some(2));
+        empire.decline = true;
+        let barbarians = fighter(Status::Barbarian, &[("infantry", 4)], None);
+        let ground = Ground {
+            terrain: Terrain::Plain,
+            barbarian_province: true,
+            crossing: Border::None,
+            fortified_city: false,
+            limes: false,
+        };
+        for system in [System::Basic, System::Advanced] {
+            let battles = Battles::new(system, options.clone());
+            for sides in [
+                [kingdom, empire],
+                [empire, kingdom],
+                [barbarians, barbarians],
+            ] {
+                let key = Key { ground, sides };
+                let odds = key.for_odds();
+                assert_ne!(key, odds);
+                let p = |k: &Key| exact_p_attacker(&battles.build(k)).unwrap();
+                assert_eq!(p(&key).to_bits(), p(&odds).to_bits());
+            }
+            // A Barbarian attacking a Civilized nation keeps the province's die.
+            let key = Key {
+                ground,
+                sides: [barbarians, empire],
+            };
+            assert!(key.for_odds().ground.barbarian_province);
         }
     }
 }
