@@ -590,7 +590,7 @@ impl Advanced {
 
 impl BattleModel for Advanced {
     fn schema(&self) -> &Schema {
-        &self.battle.schema
+        self.battle.schema()
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {

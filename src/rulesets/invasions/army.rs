@@ -110,6 +110,18 @@ pub struct UnitClass {
 }
 
 impl UnitClass {
+    /// A national unit of the template with no qualities, as `status`'s owner fields it.
+    pub fn new(template: &'static Template, status: Status) -> UnitClass {
+        UnitClass {
+            template,
+            alpine: false,
+            amphibious: false,
+            origin: Origin::National,
+            two_hit: template.elite > 0 && status.civilized(),
+            worth: template.value,
+        }
+    }
+
     /// Flags of the counter's face: a damaged elite is standard infantry keeping alpine,
     /// amphibious and francisca (L166-170).
     pub fn archer(&self, damaged: bool) -> bool {
@@ -272,12 +284,10 @@ pub fn parse_unit_key(key: &str, status: Status) -> Option<(UnitClass, bool)> {
     let template = TEMPLATES.iter().find(|t| t.name == rest)?;
     Some((
         UnitClass {
-            template,
             alpine,
             amphibious,
             origin,
-            two_hit: template.elite > 0 && status.civilized(),
-            worth: template.value,
+            ..UnitClass::new(template, status)
         },
         damaged,
     ))

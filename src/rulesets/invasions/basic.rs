@@ -437,13 +437,13 @@ pub fn record_trial(b: &LandBattle, f: &Finish, dice: &mut Dice, out: &mut Trial
         }
         _ => 0.0,
     };
-    out.clear(b.schema.counts.len(), b.schema.scalars.len());
+    out.clear(b.schema().counts.len(), b.schema().scalars.len());
     b.record(f, &st, killed, taken, out);
 }
 
 /// Settles every finished battle into the exact answer.
 pub fn exact_answer(b: &LandBattle, finishes: &[(Finish, f64)]) -> Exact {
-    let mut ex = Exact::zeros(&b.schema);
+    let mut ex = Exact::zeros(b.schema());
     for (f, p) in finishes {
         let st = b.settle(f);
         let killed = st.leader_death;
@@ -474,7 +474,7 @@ pub fn exact_answer(b: &LandBattle, finishes: &[(Finish, f64)]) -> Exact {
 
 impl BattleModel for Basic {
     fn schema(&self) -> &Schema {
-        &self.0.schema
+        self.0.schema()
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {

@@ -9,6 +9,7 @@ use crate::battle::Schema;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
 use crate::spec::Fields;
+use std::sync::OnceLock;
 use toml::Table;
 
 pub use super::outcome::{Finish, Layout, Settlement, Sink, Weighted};
@@ -52,7 +53,7 @@ impl Terrain {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Crossing {
     None,
     River,
@@ -105,6 +106,30 @@ pub struct Side {
 }
 
 impl Side {
+    /// A side as a battle file's defaults have it (no leader, no stacking limit, no event cards,
+    /// free to retreat), with every unit of `stack` fighting.
+    pub fn new(status: Status, stack: Stack) -> Side {
+        let (fighting, waiting) = stack.split_at_limit(u32::MAX);
+        Side {
+            status,
+            nomad: false,
+            rome: false,
+            decline: false,
+            stack,
+            fighting,
+            waiting,
+            leader: None,
+            rerolls: 0,
+            leader_mountains: false,
+            horde: false,
+            without_capital: false,
+            can_retreat: true,
+            event_dice: 0,
+            event_exchanges: 0,
+            event_modifier: 0,
+        }
+    }
+
     pub fn classes(&self) -> &[UnitClass] {
         &self.stack.classes
     }
@@ -205,6 +230,15 @@ pub struct Policy {
     /// The Romans give the first hit to a supported Limes (it is destroyed, no unit is), instead of
     /// only the hits no unit can take.
     pub limes_first: bool,
+}
+
+impl Default for Policy {
+    /// Every policy key at its declared default.
+    fn default() -> Policy {
+        let empty = Table::new();
+        Policy::parse(&Fields::new("policy defaults", &empty))
+            .expect("the declared defaults are valid")
+    }
 }
 
 impl Policy {
@@ -475,12 +509,13 @@ pub struct LandBattle {
     pub sides: [Side; 2],
     pub rules: Rules,
     pub policy: Policy,
-    pub schema: Schema,
-    pub layout: Layout,
     /// Recovery slots of each side (L1457): 2, 1 or 0 by the smaller stack at the start.
     pub recovery: u32,
     /// The siege the winning attacker lays afterwards, when `[city]` is given.
     pub city: Option<CityPlan>,
+    /// The reported columns, laid out on first use: the full game plays its battles without
+    /// reporting them, and naming the columns would cost it more than playing a battle.
+    columns: OnceLock<(Schema, Layout)>,
 }
 
 fn parse_side(fields: &Fields, name: &'static str, empty: &Table) -> Result<Side> {
@@ -555,15 +590,10 @@ fn parse_side(fields: &Fields, name: &'static str, empty: &Table) -> Result<Side
 pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBattle> {
     let empty = Table::new();
     let rules = Rules::from(&options);
-    let mut sides = [
+    let sides = [
         parse_side(fields, SIDES[0], &empty)?,
         parse_side(fields, SIDES[1], &empty)?,
     ];
-    if !options.flag("sum_leader_rerolls") {
-        for s in &mut sides {
-            s.rerolls = s.leader.unwrap_or(0);
-        }
-    }
     let field = Field {
         terrain: Terrain::parse(TERRAIN.choice(fields)?),
         barbarian_province: PROVINCE.choice(fields)? == "barbarian",
@@ -584,41 +614,80 @@ pub fn build(fields: &Fields, options: Options, system: System) -> Result<LandBa
         },
     };
     let policy = Policy::parse(&fields.table("policy", &empty)?)?;
-    if !policy.unit_order.is_empty() {
-        for side in &mut sides {
-            side.stack.reorder_worth(&policy.unit_order);
-            let limit = side.fighting.units();
-            (side.fighting, side.waiting) = side.stack.split_at_limit(limit);
-        }
-    }
-    let starts = [0, 1].map(|s| {
-        let mut n = sides[s].fighting.units();
-        if rules.small_battle_with_horde_and_limes {
-            n += sides[s].horde as u32 + (s == DEFENDER && field.limes) as u32;
-        }
-        n
-    });
-    let recovery = match starts.iter().min() {
-        Some(0) | Some(1) => 0,
-        Some(2) => 1,
-        _ => 2,
-    };
-    let city = CityPlan::parse(fields, &sides[ATTACKER], field.fortified_city, &options)?;
-    let (schema, layout) = Layout::schema(&sides, system, &field, city.is_some());
-    Ok(LandBattle {
-        system,
-        field,
-        sides,
-        rules,
-        policy,
-        schema,
-        layout,
-        recovery,
-        city,
-    })
+    let sum_rerolls = options.flag("sum_leader_rerolls");
+    let mut battle = LandBattle::new(system, field, sides, rules, policy, sum_rerolls);
+    battle.city = CityPlan::parse(
+        fields,
+        &battle.sides[ATTACKER],
+        battle.field.fortified_city,
+        &options,
+    )?;
+    Ok(battle)
 }
 
 impl LandBattle {
+    /// A battle from its parts, the one place a land battle is put together (a battle file's
+    /// table through [`build`]; the full game from its own state, with no table): the leaders'
+    /// rerolls (Q8), the policy's unit order and the small-battle recovery. No siege follows.
+    pub fn new(
+        system: System,
+        field: Field,
+        mut sides: [Side; 2],
+        rules: Rules,
+        policy: Policy,
+        sum_leader_rerolls: bool,
+    ) -> LandBattle {
+        if !sum_leader_rerolls {
+            for s in &mut sides {
+                s.rerolls = s.leader.unwrap_or(0);
+            }
+        }
+        if !policy.unit_order.is_empty() {
+            for side in &mut sides {
+                side.stack.reorder_worth(&policy.unit_order);
+                let limit = side.fighting.units();
+                (side.fighting, side.waiting) = side.stack.split_at_limit(limit);
+            }
+        }
+        let starts = [0, 1].map(|s| {
+            let mut n = sides[s].fighting.units();
+            if rules.small_battle_with_horde_and_limes {
+                n += sides[s].horde as u32 + (s == DEFENDER && field.limes) as u32;
+            }
+            n
+        });
+        let recovery = match starts.iter().min() {
+            Some(0) | Some(1) => 0,
+            Some(2) => 1,
+            _ => 2,
+        };
+        LandBattle {
+            system,
+            field,
+            sides,
+            rules,
+            policy,
+            recovery,
+            city: None,
+            columns: OnceLock::new(),
+        }
+    }
+
+    fn columns(&self) -> &(Schema, Layout) {
+        self.columns.get_or_init(|| {
+            Layout::schema(&self.sides, self.system, &self.field, self.city.is_some())
+        })
+    }
+
+    /// What the calculator reports of this battle.
+    pub fn schema(&self) -> &Schema {
+        &self.columns().0
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.columns().1
+    }
+
     pub fn describe(&self) -> Vec<String> {
         let mut lines = Vec::new();
         for s in 0..2 {

@@ -517,7 +517,7 @@ fn t04_nisibis_battle_then_siege() {
         System::Basic,
     ));
     let ex = b.exact().unwrap();
-    let k = b.0.schema.scalar_index("city_taken").unwrap();
+    let k = b.0.schema().scalar_index("city_taken").unwrap();
     let want = ex.outcomes[ATTACKER] * (1.0 - 0.7f64.powi(4));
     assert!(
         (ex.scalars[k] - want).abs() < 1e-12,
@@ -596,12 +596,12 @@ fn a_kingdom_without_capital_submits_when_its_leader_falls_with_his_stack() {
     let m = Basic(battle(text, System::Basic));
     let ex = m.exact().unwrap();
     let k =
-        m.0.schema
+        m.0.schema()
             .scalar_index(&side_column(SIDES[1], "submits"))
             .unwrap();
     let wiped = ex.scalars[m
         .0
-        .schema
+        .schema()
         .scalar_index(&side_column(SIDES[1], "wiped_out"))
         .unwrap()];
     assert!(wiped > 0.1);
@@ -613,7 +613,7 @@ fn a_kingdom_without_capital_submits_when_its_leader_falls_with_his_stack() {
         stream: 0,
         progress: &progress,
     };
-    agreement(&m.0.schema, &ex, &m.monte_carlo(&run), 5.0).unwrap();
+    agreement(m.0.schema(), &ex, &m.monte_carlo(&run), 5.0).unwrap();
 }
 
 #[test]

@@ -532,13 +532,13 @@ impl LandBattle {
         city_taken: f64,
         sink: &mut impl Sink,
     ) {
-        let l = &self.layout;
+        let l = self.layout();
         sink.outcome(st.winner);
         for s in 0..2 {
             sink.count(l.eliminated[s], f.armies[s].eliminated_total());
             sink.count(
                 l.hits[s],
-                f.hits_inflicted[s].min(self.schema.counts[l.hits[s]].max as u32),
+                f.hits_inflicted[s].min(self.schema().counts[l.hits[s]].max as u32),
             );
             sink.count(
                 l.losses[s],

@@ -1,6 +1,7 @@
 //! Land battles of the full game, played by the battle calculator's own code (basic or advanced):
-//! a battle is described as the calculator's input table, built once per distinct situation and
-//! kept in a per-worker cache with its exact P(attacker wins). Every later battle of the same
+//! a battle is put together by the calculator's own constructor (`LandBattle::new`, which a battle
+//! file's table also goes through) straight from the game's state, built once per distinct
+//! situation and kept in a per-worker cache with its exact P(attacker wins). Every later battle of the same
 //! situation is one `play` of the cached model from the game's dice: no second copy of any rule,
 //! and after the cache warms up no allocation per battle.
 
@@ -10,14 +11,14 @@ use crate::dice::Dice;
 use crate::exact::FastMap;
 use crate::options::Options;
 use crate::rulesets::invasions::advanced::Advanced;
-use crate::rulesets::invasions::army::{Status, TEMPLATES};
+use crate::rulesets::invasions::army::{Stack, Status, UnitClass, MAX_CLASSES, TEMPLATES};
 use crate::rulesets::invasions::basic::Basic;
-use crate::rulesets::invasions::land::{self, Finish, LandBattle, System, Terrain, ATTACKER};
+use crate::rulesets::invasions::land::{
+    AmbushSetting, Field, Finish, LandBattle, Policy, Rules, Side, System, Terrain, ATTACKER,
+};
 use crate::rulesets::invasions::landing::{Interception, Landing, SeaRisk};
 use crate::rulesets::invasions::naval::{self, Naval};
-use crate::rulesets::invasions::SIDES;
-use crate::spec::Fields;
-use toml::{Table, Value};
+use std::sync::LazyLock;
 
 /// Where and how the attacker comes in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,26 +32,9 @@ pub struct Ground {
     pub limes: bool,
 }
 
-/// A border a battle's attackers crossed, as the calculator's `crossing` key names it (an enum,
-/// not the name, so that the cache's keys hash and compare cheaply).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Border {
-    None,
-    River,
-    MountainRange,
-    Strait,
-}
-
-impl Border {
-    pub fn name(self) -> &'static str {
-        match self {
-            Border::None => "none",
-            Border::River => "river",
-            Border::MountainRange => "mountain-range",
-            Border::Strait => "strait",
-        }
-    }
-}
+/// A border a battle's attackers crossed: the calculator's own (the map's `scenario::Crossing` is
+/// the kind of a link between Areas, a different thing).
+pub use crate::rulesets::invasions::land::Crossing as Border;
 
 /// One side as the battle code needs it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -70,6 +54,25 @@ pub struct Fighter {
 struct Key {
     ground: Ground,
     sides: [Fighter; 2],
+}
+
+impl Key {
+    /// The key with what cannot change who wins cleared, so that battles differing only there
+    /// share one P(attacker wins): an Empire in Decline's leader assassination and a Kingdom
+    /// without capital's submission come after the battle (XX.J, XXIX.C), and the Barbarian
+    /// province die goes only to a Barbarian attacking a Civilized nation (L1377). Neither the
+    /// dice a battle rolls nor its winner read them otherwise, so the exact P and the fixed-seed
+    /// estimate alike are the same for every battle sharing the key.
+    fn for_odds(mut self) -> Key {
+        for f in &mut self.sides {
+            f.decline = false;
+            f.without_capital = false;
+        }
+        let [attacker, defender] = &self.sides;
+        self.ground.barbarian_province &=
+            attacker.status == Status::Barbarian && defender.status.civilized();
+        self
+    }
 }
 
 enum Model {
@@ -112,6 +115,11 @@ const ODDS: usize = 250_000;
 pub struct Battles {
     system: System,
     options: Options,
+    /// The options' land battle readings, resolved once.
+    rules: Rules,
+    sum_leader_rerolls: bool,
+    /// The calculator's default battle policy (the game's players do not set it).
+    policy: Policy,
     models: FastMap<Key, Model>,
     odds: FastMap<Key, f64>,
     landings: FastMap<LandingKey, Landing>,
@@ -141,41 +149,53 @@ pub struct Landed {
     pub fleets_lost: [u8; 2],
 }
 
-fn side_table(f: &Fighter) -> Table {
-    let mut t = Table::new();
-    let nation = match f.status {
-        Status::Barbarian => "barbarian",
-        Status::Kingdom => "kingdom",
-        Status::Empire => "empire",
-    };
-    t.insert("nation".into(), Value::String(nation.into()));
-    for (k, &n) in f.units.iter().enumerate() {
-        if n > 0 {
-            t.insert(TEMPLATES[k].name.into(), Value::Integer(n as i64));
-        }
+/// The unit types in name order, the order a battle file's side table lists them: a game battle's
+/// classes are the types present in this order, so that it is the same model (the same ties
+/// between equal worths broken the same way) as the same battle typed into a file.
+static BY_NAME: LazyLock<[usize; NT]> = LazyLock::new(|| {
+    let mut order: [usize; NT] = std::array::from_fn(|k| k);
+    order.sort_by_key(|&k| TEMPLATES[k].name);
+    order
+});
+
+/// The unit types of `units` present, in class order.
+fn present(units: &Units) -> impl Iterator<Item = usize> + '_ {
+    BY_NAME.iter().copied().filter(|&k| units[k] > 0)
+}
+
+fn side(f: &Fighter) -> Side {
+    let classes: Vec<UnitClass> = present(&f.units)
+        .map(|k| UnitClass::new(&TEMPLATES[k], f.status))
+        .collect();
+    // The game fields only stacks the calculator takes: a failure is a bug in the game.
+    assert!(
+        !classes.is_empty() && classes.len() <= MAX_CLASSES,
+        "a game battle side with {} unit types",
+        classes.len()
+    );
+    let mut stack = Stack::of(classes);
+    for (class, k) in present(&f.units).enumerate() {
+        stack.intact[class] = f.units[k];
     }
-    for (name, on) in [
-        ("nomad", f.nomad),
-        ("rome", f.rome),
-        ("decline", f.decline),
-        ("horde", f.horde),
-        ("kingdom_without_capital", f.without_capital),
-    ] {
-        if on {
-            t.insert(name.into(), Value::Boolean(true));
-        }
+    Side {
+        nomad: f.nomad,
+        rome: f.rome,
+        decline: f.decline,
+        horde: f.horde,
+        without_capital: f.without_capital,
+        leader: f.leader.map(u32::from),
+        rerolls: f.leader.map_or(0, u32::from),
+        ..Side::new(f.status, stack)
     }
-    if let Some(l) = f.leader {
-        t.insert("leader".into(), Value::Integer(l as i64));
-    }
-    t.insert("can_retreat".into(), Value::Boolean(true));
-    t
 }
 
 impl Battles {
     pub fn new(system: System, options: Options) -> Battles {
         Battles {
             system,
+            rules: Rules::from(&options),
+            sum_leader_rerolls: options.flag("sum_leader_rerolls"),
+            policy: Policy::default(),
             options,
             models: FastMap::default(),
             odds: FastMap::default(),
@@ -195,37 +215,25 @@ impl Battles {
     }
 
     fn build(&self, key: &Key) -> Model {
-        let mut t = Table::new();
-        t.insert(
-            "terrain".into(),
-            Value::String(key.ground.terrain.name().into()),
-        );
-        let province = if key.ground.barbarian_province {
-            "barbarian"
-        } else {
-            "civilized"
+        let g = &key.ground;
+        let field = Field {
+            terrain: g.terrain,
+            barbarian_province: g.barbarian_province,
+            crossing: g.crossing,
+            all_crossed: true,
+            interception: false,
+            fortified_city: g.fortified_city,
+            limes: g.limes,
+            ambush: AmbushSetting::Auto,
         };
-        t.insert("province".into(), Value::String(province.into()));
-        t.insert(
-            "crossing".into(),
-            Value::String(key.ground.crossing.name().into()),
+        let battle = LandBattle::new(
+            self.system,
+            field,
+            key.sides.each_ref().map(side),
+            self.rules.clone(),
+            self.policy.clone(),
+            self.sum_leader_rerolls,
         );
-        t.insert("all_crossed".into(), Value::Boolean(true));
-        t.insert(
-            "fortified_city".into(),
-            Value::Boolean(key.ground.fortified_city),
-        );
-        if key.ground.limes {
-            t.insert("limes".into(), Value::Boolean(true));
-        }
-        for (name, side) in SIDES.iter().zip(&key.sides) {
-            t.insert(name.to_string(), Value::Table(side_table(side)));
-        }
-        let fields = Fields::new("invasions game battle", &t);
-        // The game builds only tables the calculator accepts (known unit names, counts in range):
-        // a failure is a bug in the game, not bad input.
-        let battle = land::build(&fields, self.options.clone(), self.system)
-            .unwrap_or_else(|e| panic!("a game battle the calculator rejects: {e}"));
         match self.system {
             System::Basic => Model::Basic(Box::new(Basic(battle))),
             System::Advanced => Model::Advanced(Box::new(Advanced::new(battle))),
@@ -235,7 +243,8 @@ impl Battles {
     /// P(the attacker wins), exact where the solver can (cached).
     pub fn p_attacker(&mut self, ground: Ground, sides: [Fighter; 2]) -> f64 {
         let key = Key { ground, sides };
-        if let Some(&p) = self.odds.get(&key) {
+        let odds_key = key.for_odds();
+        if let Some(&p) = self.odds.get(&odds_key) {
             return p;
         }
         // The policies ask for odds of leaderless stacks (see `Play::evaluate`) while most
@@ -244,7 +253,7 @@ impl Battles {
         let model = match self.models.get(&key) {
             Some(m) => m,
             None => {
-                built = self.build(&key);
+                built = self.build(&odds_key);
                 &built
             }
         };
@@ -262,7 +271,7 @@ impl Battles {
         if self.odds.len() >= ODDS {
             self.odds.clear();
         }
-        self.odds.insert(key, p);
+        self.odds.insert(odds_key, p);
         p
     }
 
@@ -280,26 +289,11 @@ impl Battles {
             ..Result::default()
         };
         for s in 0..2 {
-            // Classes follow the input table's unit order: the types present, in template order.
-            let mut class = 0;
-            for k in 0..NT {
-                if sides[s].units[k] == 0 {
-                    continue;
-                }
-                // By name: a `const`'s address is not one place (each use may get its own copy,
-                // differently in each build), so pointer equality would make results depend on
-                // how the binary was compiled.
-                let idx = b.sides[s]
-                    .classes()
-                    .iter()
-                    .position(|c| c.template.name == TEMPLATES[k].name)
-                    .unwrap_or(class);
-                let a = &st.survivors[s];
-                let w = &b.sides[s].waiting;
+            let (a, w) = (&st.survivors[s], &b.sides[s].waiting);
+            for (class, k) in present(&sides[s].units).enumerate() {
                 // Damaged elites count as units: the game does not track damage.
                 out.survivors[s][k] =
-                    a.intact[idx] + a.damaged[idx] + w.intact[idx] + w.damaged[idx];
-                class += 1;
+                    a.intact[class] + a.damaged[class] + w.intact[class] + w.damaged[class];
             }
         }
         out
@@ -369,4 +363,138 @@ fn exact_p_attacker(model: &Model) -> Option<f64> {
             .map(|(_, p)| p)
             .sum(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::invasions::advanced::Advanced;
+    use crate::rulesets::invasions::{land, OPTIONS};
+    use crate::spec::Fields;
+
+    fn fighter(status: Status, units: &[(&str, u8)], leader: Option<u8>) -> Fighter {
+        let mut counts = [0; NT];
+        for &(name, n) in units {
+            counts[super::super::state::template(name)] = n;
+        }
+        Fighter {
+            status,
+            nomad: false,
+            rome: false,
+            decline: false,
+            horde: false,
+            without_capital: false,
+            units: counts,
+            leader,
+        }
+    }
+
+    /// A game battle is the very model its battle file gives: the same sides (classes in the same
+    /// order), field, recovery and exact finishes.
+    #[test]
+    fn a_game_battle_is_the_model_its_battle_file_gives() {
+        let options = Options::defaults(OPTIONS);
+        let mut horde = fighter(
+            Status::Barbarian,
+            &[("infantry", 3), ("cavalry", 2), ("archer", 1)],
+            Some(2),
+        );
+        horde.horde = true;
+        // Noble cavalry and clibanarii are worth the same: the class order breaks the tie.
+        let mut rome = fighter(
+            Status::Empire,
+            &[("legion", 1), ("noble_cavalry", 1), ("clibanarii", 1)],
+            Some(1),
+        );
+        rome.rome = true;
+        rome.decline = true;
+        let river = Ground {
+            terrain: Terrain::Forest,
+            barbarian_province: true,
+            crossing: Border::River,
+            fortified_city: true,
+            limes: true,
+        };
+        let file = "terrain = \"forest\"\nprovince = \"barbarian\"\ncrossing = \"river\"\n\
+            fortified_city = true\nlimes = true\n\
+            [attacker]\ninfantry = 3\ncavalry = 2\narcher = 1\nhorde = true\nleader = 2\n\
+            [defender]\nnation = \"empire\"\nrome = true\ndecline = true\nlegion = 1\n\
+            noble_cavalry = 1\nclibanarii = 1\nleader = 1\n";
+        let mut kingdom = fighter(Status::Kingdom, &[("heavy_infantry", 2)], None);
+        kingdom.without_capital = true;
+        let mountain = Ground {
+            terrain: Terrain::Mountain,
+            barbarian_province: false,
+            crossing: Border::None,
+            fortified_city: false,
+            limes: false,
+        };
+        let file2 = "terrain = \"mountain\"\n\
+            [attacker]\nnation = \"kingdom\"\nheavy_infantry = 2\nkingdom_without_capital = true\n\
+            [defender]\ninfantry = 2\ncavalry = 1\n";
+        let raiders = fighter(Status::Barbarian, &[("infantry", 2), ("cavalry", 1)], None);
+        for (ground, sides, file) in [
+            (river, [horde, rome], file),
+            (mountain, [kingdom, raiders], file2),
+        ] {
+            let table: toml::Table = file.parse().unwrap();
+            for system in [System::Basic, System::Advanced] {
+                let game = Battles::new(system, options.clone()).build(&Key { ground, sides });
+                let fields = Fields::new("test", &table);
+                let filed = land::build(&fields, options.clone(), system).unwrap();
+                let (a, b) = (game.battle(), &filed);
+                assert_eq!(format!("{:?}", a.sides), format!("{:?}", b.sides));
+                assert_eq!(format!("{:?}", a.field), format!("{:?}", b.field));
+                assert_eq!(a.recovery, b.recovery);
+                assert!(b.city.is_none());
+                match game {
+                    Model::Basic(g) => {
+                        assert_eq!(g.finishes().unwrap(), Basic(filed).finishes().unwrap())
+                    }
+                    Model::Advanced(g) => {
+                        assert_eq!(g.finishes(), Advanced::new(filed).finishes())
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the odds key clears cannot change P(attacker wins): the models built from the full
+    /// keys and from their odds keys give the same exact P, bit for bit.
+    #[test]
+    fn the_odds_key_clears_only_what_cannot_change_who_wins() {
+        let options = Options::defaults(OPTIONS);
+        let mut kingdom = fighter(Status::Kingdom, &[("infantry", 3), ("cavalry", 1)], Some(1));
+        kingdom.without_capital = true;
+        let mut empire = fighter(Status::Empire, &[("legion", 2), ("archer", 1)], Some(2));
+        empire.decline = true;
+        let barbarians = fighter(Status::Barbarian, &[("infantry", 4)], None);
+        let ground = Ground {
+            terrain: Terrain::Plain,
+            barbarian_province: true,
+            crossing: Border::None,
+            fortified_city: false,
+            limes: false,
+        };
+        for system in [System::Basic, System::Advanced] {
+            let battles = Battles::new(system, options.clone());
+            for sides in [
+                [kingdom, empire],
+                [empire, kingdom],
+                [barbarians, barbarians],
+            ] {
+                let key = Key { ground, sides };
+                let odds = key.for_odds();
+                assert_ne!(key, odds);
+                let p = |k: &Key| exact_p_attacker(&battles.build(k)).unwrap();
+                assert_eq!(p(&key).to_bits(), p(&odds).to_bits());
+            }
+            // A Barbarian attacking a Civilized nation keeps the province's die.
+            let key = Key {
+                ground,
+                sides: [barbarians, empire],
+            };
+            assert!(key.for_odds().ground.barbarian_province);
+        }
+    }
 }
