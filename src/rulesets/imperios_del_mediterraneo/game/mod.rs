@@ -316,6 +316,29 @@ impl GameModel for Game {
                 s.decks[e.deck].name
             ));
         }
+        for (d, deck) in s.decks.iter().enumerate() {
+            if !deck.has_effects || !s.empires.iter().any(|e| e.deck == d) {
+                continue;
+            }
+            let texts: Vec<String> = deck
+                .kinds
+                .iter()
+                .filter(|k| !k.effects.is_empty())
+                .map(|k| {
+                    let e: Vec<String> = k
+                        .effects
+                        .iter()
+                        .map(|e| format!("{} {} {}", e.kind.name(), e.amount, e.timing.name()))
+                        .collect();
+                    format!("{} ({})", k.name, e.join(", "))
+                })
+                .collect();
+            out.push(format!(
+                "deck {} card texts: {}",
+                deck.name,
+                texts.join("; ")
+            ));
+        }
         for src in &s.sources {
             out.push(format!(
                 "data: {} {} [{}]: {}",
