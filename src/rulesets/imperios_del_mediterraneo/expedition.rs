@@ -1179,8 +1179,11 @@ impl Expedition {
                 .into_iter()
                 .partition(|(_, s, _)| self.arrives_directly(*s));
             // The flee hook: an interceptor that flees fights no battle.
-            let (fled, landing): (Vec<_>, Vec<_>) =
-                landing.into_iter().partition(|(_, s, _)| self.flees(*s));
+            let (fled, landing): (Vec<_>, Vec<_>) = if self.texts.is_some() {
+                landing.into_iter().partition(|(_, s, _)| self.flees(*s))
+            } else {
+                (Vec::new(), landing)
+            };
             let mut fought = self.battle_step(landing, d, false, Fail::OnLand, leaf);
             fought.extend(direct);
             fought.extend(fled);

@@ -28,8 +28,7 @@ impl Play<'_> {
             Event::CampaignSeason => 2,
             _ => 1,
         };
-        let texts = self.s().decks[self.s().empires[p].deck].has_effects;
-        if texts && self.st.event == Event::TimeForDiplomacy {
+        if self.st.event == Event::TimeForDiplomacy && self.has_texts(p) {
             // Up to two Empire cards, one after the other; the random player flips a
             // coin for each.
             let mut acted = false;
@@ -66,8 +65,8 @@ impl Play<'_> {
                 None => {
                     // No expedition: play an Empire card instead (not in Campaign season).
                     if k == 0
-                        && texts
                         && ems == 1
+                        && self.has_texts(p)
                         && self.wants_empire_card(p, dice)
                         && self.play_empire_card(p)
                     {
@@ -90,6 +89,12 @@ impl Play<'_> {
             }
         }
         acted
+    }
+
+    /// Whether `p`'s deck has card texts (the hooks are skipped for a vanilla deck).
+    fn has_texts(&self, p: usize) -> bool {
+        let s = self.s();
+        s.decks[s.empires[p].deck].has_effects
     }
 
     /// Whether player `p` plays an Empire card now: it holds one, and (the random player) its
