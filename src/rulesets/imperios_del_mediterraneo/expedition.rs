@@ -705,6 +705,7 @@ impl Expedition {
     }
 
     /// The cards that fight in the assault or pacification from `s`.
+    #[inline]
     fn target_cards(&self, s: State) -> Vec<usize> {
         match self.target {
             Target::City { .. } => {
