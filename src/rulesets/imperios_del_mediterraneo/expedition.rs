@@ -148,8 +148,51 @@ pub enum Target {
     },
 }
 
+/// One card's texts as the chain plays them (digest §6.3 effect hooks, timing of A-61); all
+/// zero (recovery on a 6) for a vanilla card.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CardText {
+    /// Resolution: dice and a fixed bonus added to its side's total while it fights.
+    pub dice: u32,
+    pub bonus: i32,
+    /// Resolution: defence dice the attacked city loses in the assault it fights in.
+    pub ignore: u32,
+    /// Start of a field battle: Troop cards the other side discards.
+    pub kills: u32,
+    /// Flee: the land interceptor flees while the card is in the expedition.
+    pub cancel: bool,
+    /// Recovery: the lowest d6 that brings the card back.
+    pub recover_from: u32,
+    /// End of combat: VP to its owner when its side wins the combat it fought in.
+    pub win_vp: u32,
+}
+
+impl Default for CardText {
+    fn default() -> CardText {
+        CardText {
+            dice: 0,
+            bonus: 0,
+            ignore: 0,
+            kills: 0,
+            cancel: false,
+            recover_from: 6,
+            win_vp: 0,
+        }
+    }
+}
+
+/// The texts of an expedition's cards (in its order: troops, then fleets) and of its land
+/// interceptor's troops (in its force's order).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Texts {
+    pub em: Vec<CardText>,
+    pub land: Vec<CardText>,
+}
+
 pub struct Expedition {
     em: Em,
+    /// None for vanilla cards: every hook is skipped and the chain plays as printed.
+    texts: Option<Box<Texts>>,
     naval: bool,
     straits: u32,
     weather: Weather,
@@ -312,6 +355,10 @@ pub struct Played {
     /// The cards (bits as in `recovered`) that reached the target, and whether the leaders did.
     pub alive_at_target: u32,
     pub leaders_at_target: bool,
+    /// The cards (bits as in `recovered`) that fought in the assault or pacification.
+    pub fought_at_target: u32,
+    /// The land interceptor fled (a cancel_interception text): no battle, its cards go home.
+    pub fled: bool,
 }
 
 impl Expedition {
@@ -379,7 +426,8 @@ impl Expedition {
             while cards != 0 {
                 let i = cards.trailing_zeros();
                 cards &= cards - 1;
-                if dice.d(6) == 6 {
+                // The recovery hook: a card's text may lower the roll that brings it back.
+                if dice.d(6) >= self.text(i as usize).recover_from {
                     back |= 1 << i;
                 }
             }
@@ -392,7 +440,17 @@ impl Expedition {
             let dn = d.card_count() as u32;
             let slot = if naval { 0 } else { 1 };
             out.intercepted[slot] = true;
-            out.interceptor_recovered[slot] = sixes(dn, dice);
+            out.interceptor_recovered[slot] = if self.texts.is_none() {
+                sixes(dn, dice)
+            } else {
+                let mut m = 0u32;
+                for j in 0..dn {
+                    if dice.d(6) >= self.interceptor_recover_from(naval, j as usize) {
+                        m |= 1 << j;
+                    }
+                }
+                m
+            };
             books.recovered[0] += (back.count_ones() + leaders_back) as f64;
             books.recovered[1] += out.interceptor_recovered[slot].count_ones() as f64;
             books.defender_cards += dn;
@@ -415,7 +473,9 @@ impl Expedition {
             }
         }
         if let Some(d) = &self.land_interception {
-            if !self.arrives_directly(s) {
+            if self.flees(s) && !self.arrives_directly(s) {
+                out.fled = true;
+            } else if !self.arrives_directly(s) {
                 match fight(s, d, false, &mut out, &mut books, dice) {
                     Some(n) => s = n,
                     None => {
@@ -428,12 +488,18 @@ impl Expedition {
         books.cards_at_target = s.alive.count_ones();
         out.alive_at_target = s.alive;
         out.leaders_at_target = s.leaders;
+        if self.texts.is_some() {
+            out.fought_at_target = self.target_cards(s).iter().fold(0, |m, &i| m | 1 << i);
+        }
         let margin = self
             .target_totals(s)
             .map(|(a, d)| a.roll(dice) - d.roll(dice));
         match margin {
             Some(m) if m > 0 => {
-                let vp = self.target_vp();
+                let mut vp = self.target_vp();
+                if self.texts.is_some() {
+                    vp[0] += self.target_win_vp(s);
+                }
                 out.vp[0] += vp[0];
                 out.vp[1] += vp[1];
                 books.vp[0] += vp[0];
@@ -512,6 +578,7 @@ impl Expedition {
         }
         Expedition {
             em,
+            texts: None,
             naval,
             straits,
             weather,
@@ -528,6 +595,146 @@ impl Expedition {
             schema,
             columns,
             notes,
+        }
+    }
+
+    /// Gives the cards their texts (a game's expedition on a deck with effects); all-vanilla
+    /// texts leave the chain as printed.
+    pub fn with_texts(mut self, texts: Texts) -> Expedition {
+        let vanilla = CardText::default();
+        if texts.em.iter().chain(&texts.land).any(|t| *t != vanilla) {
+            self.texts = Some(Box::new(texts));
+        }
+        self
+    }
+
+    fn text(&self, i: usize) -> CardText {
+        self.texts
+            .as_ref()
+            .map_or_else(CardText::default, |t| t.em[i])
+    }
+
+    /// The flee hook (A-61: flee effects first): a card of the expedition makes the land
+    /// interceptor flee.
+    fn flees(&self, s: State) -> bool {
+        self.texts.is_some() && self.alive(s).any(|i| self.text(i).cancel)
+    }
+
+    /// Expected cards back from a recovery roll for each card of `mask` (its text's lowest
+    /// recovering roll, else a 6) and for `leaders` leaders (a 6).
+    fn recovery_mass(&self, mask: u32, leaders: u32) -> f64 {
+        match &self.texts {
+            None => (mask.count_ones() + leaders) as f64 / 6.0,
+            Some(t) => {
+                let mut m = leaders as f64 / 6.0;
+                for (i, c) in t.em.iter().enumerate() {
+                    if mask & (1 << i) != 0 {
+                        m += (7 - c.recover_from) as f64 / 6.0;
+                    }
+                }
+                m
+            }
+        }
+    }
+
+    /// The interceptor's lowest recovering roll for its card `j` (troops, fleets, leaders in
+    /// order; texts for the land interceptor's troops).
+    fn interceptor_recover_from(&self, naval: bool, j: usize) -> u32 {
+        match &self.texts {
+            Some(t) if !naval => t.land.get(j).map_or(6, |c| c.recover_from),
+            _ => 6,
+        }
+    }
+
+    /// With texts, a field battle's defender at the resolution: each way the start-of-battle
+    /// kills (the attacker's fighting troops' `kills`) leave its fighting troops, equally
+    /// likely, as (weight, total, card count, has troops). None: no texts, or at sea.
+    fn defender_variants(
+        &self,
+        d: &Force,
+        fighting: &[usize],
+    ) -> Option<Vec<(f64, Total, u32, bool)>> {
+        let t = self.texts.as_ref()?;
+        let Force::Cards(cf) = d else {
+            return None;
+        };
+        let kills: u32 = fighting.iter().map(|&i| t.em[i].kills).sum();
+        let rest = Total {
+            fixed: cf.modifier,
+            dice: 1 + cf.extra_dice + cf.leaders.iter().sum::<u32>(),
+        };
+        let mut parts: Vec<Total> = Vec::new();
+        for (j, c) in cf.troops.iter().enumerate() {
+            if !c.field.usable() {
+                continue;
+            }
+            let text = t.land.get(j).copied().unwrap_or_default();
+            let mut part = Total {
+                fixed: text.bonus,
+                dice: text.dice,
+            };
+            match c.field {
+                Cv::Fixed(n) => part.fixed += n as i32,
+                Cv::Dice(k) => part.dice += k,
+                Cv::Dash => {}
+            }
+            parts.push(part);
+        }
+        let m = parts.len();
+        let k = (kills as usize).min(m);
+        let subsets: Vec<u32> = (0u32..1 << m)
+            .filter(|x| x.count_ones() as usize == m - k)
+            .collect();
+        let w = 1.0 / subsets.len() as f64;
+        Some(
+            subsets
+                .into_iter()
+                .map(|keep| {
+                    let mut td = rest;
+                    for (j, p) in parts.iter().enumerate() {
+                        if keep & (1 << j) != 0 {
+                            td.fixed += p.fixed;
+                            td.dice += p.dice;
+                        }
+                    }
+                    let n = keep.count_ones();
+                    (w, td, n, n > 0)
+                })
+                .collect(),
+        )
+    }
+
+    /// The cards that fight in the assault or pacification from `s`.
+    #[inline]
+    fn target_cards(&self, s: State) -> Vec<usize> {
+        match self.target {
+            Target::City { .. } => {
+                let fleets_fight =
+                    self.naval && (self.arrives_directly(s) || self.fleets_after_landing);
+                self.alive(s)
+                    .filter(|&i| {
+                        (!self.em.fleet[i] || fleets_fight) && self.em.cards[i].assault.usable()
+                    })
+                    .collect()
+            }
+            Target::Barbarian { .. } => self
+                .troops(s)
+                .into_iter()
+                .filter(|&i| self.em.cards[i].field.usable())
+                .collect(),
+        }
+    }
+
+    /// The end-of-combat hook of a won assault or pacification: the VP its fighting cards'
+    /// texts give the attacker.
+    fn target_win_vp(&self, s: State) -> f64 {
+        match &self.texts {
+            None => 0.0,
+            Some(t) => self
+                .target_cards(s)
+                .iter()
+                .map(|&i| t.em[i].win_vp as f64)
+                .sum(),
         }
     }
 
@@ -616,6 +823,13 @@ impl Expedition {
                 Cv::Dash => {}
                 Cv::Fixed(n) => t.fixed += n as i32,
                 Cv::Dice(k) => t.dice += k,
+            }
+        }
+        // The resolution hook: the fighting cards' dice and bonuses (L1184-L1186).
+        if let Some(texts) = &self.texts {
+            for &i in cards {
+                t.dice += texts.em[i].dice;
+                t.fixed += texts.em[i].bonus;
             }
         }
         t
@@ -736,17 +950,71 @@ impl Expedition {
     }
 
     /// A battle against an interceptor: (probability, whether the attacker won, the state it goes
-    /// on with (None: the expedition is over), the attacker's cards discarded in it).
+    /// on with (None: the expedition is over), the attacker's cards discarded in it, the cards
+    /// its recovery rolls bring back in expectation).
     fn battle_branches(
         &self,
         s: State,
         d: &Force,
         naval: bool,
-    ) -> Vec<(f64, bool, Option<State>, u32)> {
+    ) -> Vec<(f64, bool, Option<State>, u32, f64)> {
         let b = self.battle_setup(s, d, naval);
+        let all_leaders = if s.leaders { self.em.leaders } else { 0 };
+        let all_back = self.recovery_mass(s.alive, all_leaders);
         if !b.has_own {
-            return vec![(1.0, false, None, b.all)];
+            return vec![(1.0, false, None, b.all, all_back)];
         }
+        let n = b.candidates.len() as f64;
+        // P(lose), P(win, no casualty), P(win, a casualty): over the defender's variants
+        // when the start-of-battle hook may take some of its troops.
+        let (lose, keep, hit) = match (naval, self.texts.is_some()) {
+            (false, true) => {
+                let fighting: Vec<usize> = self
+                    .troops(s)
+                    .into_iter()
+                    .filter(|&i| self.em.cards[i].field.usable())
+                    .collect();
+                match self.defender_variants(d, &fighting) {
+                    Some(variants) => {
+                        let (mut lose, mut keep, mut hit) = (0.0, 0.0, 0.0);
+                        for (w, td, count, d_has) in variants {
+                            let pw = if d_has { attacker_wins(b.ta, td) } else { 1.0 };
+                            let chance = if b.candidates.is_empty() {
+                                0.0
+                            } else {
+                                count.min(6) as f64 / 6.0
+                            };
+                            lose += w * (1.0 - pw);
+                            keep += w * pw * (1.0 - chance);
+                            hit += w * pw * chance;
+                        }
+                        (lose, keep, hit)
+                    }
+                    None => self.plain_branches(&b),
+                }
+            }
+            _ => self.plain_branches(&b),
+        };
+        let mut out = vec![
+            (lose, false, None, b.all, all_back),
+            (keep, true, Some(s), 0, 0.0),
+        ];
+        for lost in &b.candidates {
+            let (next, gone) = self.after_loss(s, lost, naval);
+            let back = if self.texts.is_none() {
+                gone as f64 / 6.0
+            } else {
+                let mask = lost.iter().fold(0u32, |m, &i| m | 1 << i);
+                self.recovery_mass(mask, gone - lost.len() as u32)
+            };
+            out.push((hit / n, true, next, gone, back));
+        }
+        out
+    }
+
+    /// The three chances of a battle as printed: P(lose), P(win, no casualty), P(win, a
+    /// casualty) (the last times 1/n for each of the n candidates).
+    fn plain_branches(&self, b: &BattleSetup) -> (f64, f64, f64) {
         let pw = if b.d_has {
             attacker_wins(b.ta, b.td)
         } else {
@@ -757,16 +1025,7 @@ impl Expedition {
         } else {
             b.count.min(6) as f64 / 6.0
         };
-        let mut out = vec![
-            (1.0 - pw, false, None, b.all),
-            (pw * (1.0 - chance), true, Some(s), 0),
-        ];
-        let n = b.candidates.len() as f64;
-        for lost in &b.candidates {
-            let (next, gone) = self.after_loss(s, lost, naval);
-            out.push((pw * chance / n, true, next, gone));
-        }
-        out
+        (1.0 - pw, pw * (1.0 - chance), pw * chance)
     }
 
     /// The same battle with dice: (attacker won, the state it goes on with, the attacker's cards
@@ -778,9 +1037,26 @@ impl Expedition {
         naval: bool,
         dice: &mut Dice,
     ) -> (bool, Option<State>, u32, bool) {
-        let b = self.battle_setup(s, d, naval);
+        let mut b = self.battle_setup(s, d, naval);
         if !b.has_own {
             return (false, None, s.alive, s.leaders);
+        }
+        if !naval && self.texts.is_some() {
+            // The start-of-battle hook: the kills take uniformly random defending troops
+            // (every way equally likely, one draw among them).
+            let fighting: Vec<usize> = self
+                .troops(s)
+                .into_iter()
+                .filter(|&i| self.em.cards[i].field.usable())
+                .collect();
+            if let Some(v) = self.defender_variants(d, &fighting) {
+                let pick = if v.len() > 1 {
+                    dice.below(v.len() as u64) as usize
+                } else {
+                    0
+                };
+                (_, b.td, b.count, b.d_has) = v[pick];
+            }
         }
         if b.d_has && b.ta.roll(dice) <= b.td.roll(dice) {
             return (false, None, s.alive, s.leaders);
@@ -797,40 +1073,35 @@ impl Expedition {
 
     /// The totals of the final assault or pacification, None when nothing can take part.
     fn target_totals(&self, s: State) -> Option<(Total, Total)> {
-        match self.target {
-            Target::City { dice, modifier, .. } => {
-                let fleets_fight =
-                    self.naval && (self.arrives_directly(s) || self.fleets_after_landing);
-                let cards: Vec<usize> = self
-                    .alive(s)
-                    .filter(|&i| {
-                        (!self.em.fleet[i] || fleets_fight) && self.em.cards[i].assault.usable()
-                    })
-                    .collect();
-                (!cards.is_empty()).then(|| {
-                    (
-                        self.total(s, Combat::Assault, &cards, self.assault_extra_dice),
-                        Total {
-                            fixed: modifier,
-                            dice,
-                        },
-                    )
-                })
-            }
-            Target::Barbarian { dice } => {
-                let troops: Vec<usize> = self
-                    .troops(s)
-                    .into_iter()
-                    .filter(|&i| self.em.cards[i].field.usable())
-                    .collect();
-                (!troops.is_empty()).then(|| {
-                    (
-                        self.total(s, Combat::Field, &troops, 0),
-                        Total { fixed: 0, dice },
-                    )
-                })
-            }
+        let cards = self.target_cards(s);
+        if cards.is_empty() {
+            return None;
         }
+        Some(match self.target {
+            Target::City { dice, modifier, .. } => {
+                // The resolution hook: fortification levels the fighting cards ignore.
+                let ignored: u32 = self
+                    .texts
+                    .as_ref()
+                    .map_or(0, |t| cards.iter().map(|&i| t.em[i].ignore).sum());
+                let dice = if ignored > 0 {
+                    dice.saturating_sub(ignored).max(1)
+                } else {
+                    dice
+                };
+                (
+                    self.total(s, Combat::Assault, &cards, self.assault_extra_dice),
+                    Total {
+                        fixed: modifier,
+                        dice,
+                    },
+                )
+            }
+            Target::Barbarian { dice } => (
+                self.total(s, Combat::Field, &cards, 0),
+                Total { fixed: 0, dice },
+            ),
+        })
     }
 
     /// P(the final assault or pacification succeeds) from `s`.
@@ -908,8 +1179,15 @@ impl Expedition {
             let (direct, landing): (Vec<_>, Vec<_>) = states
                 .into_iter()
                 .partition(|(_, s, _)| self.arrives_directly(*s));
+            // The flee hook: an interceptor that flees fights no battle.
+            let (fled, landing): (Vec<_>, Vec<_>) = if self.texts.is_some() {
+                landing.into_iter().partition(|(_, s, _)| self.flees(*s))
+            } else {
+                (Vec::new(), landing)
+            };
             let mut fought = self.battle_step(landing, d, false, Fail::OnLand, leaf);
             fought.extend(direct);
+            fought.extend(fled);
             states = fought;
         }
         // The target.
@@ -920,6 +1198,9 @@ impl Expedition {
             let mut won = b;
             won.vp[0] += vp[0];
             won.vp[1] += vp[1];
+            if self.texts.is_some() {
+                won.vp[0] += self.target_win_vp(s);
+            }
             if matches!(self.target, Target::Barbarian { .. }) {
                 // Pacification is a field battle (±2 only when it is lost).
                 b.vp[0] -= 2.0;
@@ -938,15 +1219,21 @@ impl Expedition {
         leaf: &mut impl FnMut(f64, Books, Option<Fail>),
     ) -> Vec<(f64, State, Books)> {
         let dn = Self::interceptor_cards(d);
+        let d_back = match self.texts {
+            None => dn as f64 / 6.0,
+            Some(_) => (0..dn as usize)
+                .map(|j| (7 - self.interceptor_recover_from(naval, j)) as f64 / 6.0)
+                .sum(),
+        };
         let mut next = Vec::new();
         for (p, s, b) in states {
-            for (q, won, n, gone) in self.battle_branches(s, d, naval) {
+            for (q, won, n, _, back) in self.battle_branches(s, d, naval) {
                 if q == 0.0 {
                     continue;
                 }
                 let mut nb = b;
-                nb.recovered[0] += gone as f64 / 6.0;
-                nb.recovered[1] += dn as f64 / 6.0;
+                nb.recovered[0] += back;
+                nb.recovered[1] += d_back;
                 nb.defender_cards += dn;
                 let v = if won { 2.0 } else { -2.0 };
                 nb.vp[0] += v;

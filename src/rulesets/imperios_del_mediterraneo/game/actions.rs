@@ -4,7 +4,7 @@
 
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Policy, Style};
-use super::scenario::{Event, CITY_DEFENCE, TROOP};
+use super::scenario::{EffectKind, Event, Timing, CITY_DEFENCE, EMPIRE, TROOP};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -28,6 +28,18 @@ impl Play<'_> {
             Event::CampaignSeason => 2,
             _ => 1,
         };
+        if self.st.event == Event::TimeForDiplomacy && self.has_texts(p) {
+            // Up to two Empire cards, one after the other; the random player flips a
+            // coin for each.
+            let mut acted = false;
+            for _ in 0..2 {
+                if !self.wants_empire_card(p, dice) || !self.play_empire_card(p) {
+                    break;
+                }
+                acted = true;
+            }
+            return acted;
+        }
         let mut acted = false;
         for k in 0..ems {
             let chosen = match given {
@@ -51,6 +63,15 @@ impl Play<'_> {
                     }
                 }
                 None => {
+                    // No expedition: play an Empire card instead (not in Campaign season).
+                    if k == 0
+                        && ems == 1
+                        && self.has_texts(p)
+                        && self.wants_empire_card(p, dice)
+                        && self.play_empire_card(p)
+                    {
+                        return true;
+                    }
                     if k == 0
                         && chosen.is_none()
                         && self.pol[p] == Policy::Random
@@ -68,6 +89,57 @@ impl Play<'_> {
             }
         }
         acted
+    }
+
+    /// Whether `p`'s deck has card texts (the hooks are skipped for a vanilla deck).
+    fn has_texts(&self, p: usize) -> bool {
+        let s = self.s();
+        s.decks[s.empires[p].deck].has_effects
+    }
+
+    /// Whether player `p` plays an Empire card now: it holds one, and (the random player) its
+    /// coin says so; the scripted players always do, as their text is all it can give.
+    fn wants_empire_card(&self, p: usize, dice: &mut Dice) -> bool {
+        self.best_empire_card(p).is_some()
+            && (matches!(self.pol[p], Policy::Scripted(_)) || dice.below(2) == 0)
+    }
+
+    /// The Empire card (by hand position) of `p`'s hand whose effect gives the most (a card
+    /// drawn counted as the scripted player's card worth, else 1 VP).
+    fn best_empire_card(&self, p: usize) -> Option<usize> {
+        let s = self.s();
+        let d = &s.decks[s.empires[p].deck];
+        let hand = &self.st.players[p].hand;
+        let worth = match self.pol[p] {
+            Policy::Scripted(g) => g.card_worth(hand.len()),
+            _ => 1.0,
+        };
+        let value = |c: u8| {
+            let k = &d.kinds[d.cards[c as usize] as usize];
+            k.effect(EffectKind::VictoryPoints, Timing::EmpireEffect) as f64
+                + worth * k.effect(EffectKind::DrawCards, Timing::EmpireEffect) as f64
+        };
+        (0..hand.len())
+            .filter(|&i| military::is(s, p, hand[i], EMPIRE))
+            .max_by(|&a, &b| value(hand[a]).total_cmp(&value(hand[b])).then(b.cmp(&a)))
+    }
+
+    /// The empire_effect hook: the action "play one Empire card" (§4.3): its VP and draws,
+    /// then it is discarded. False if `p` holds none.
+    pub(super) fn play_empire_card(&mut self, p: usize) -> bool {
+        let Some(i) = self.best_empire_card(p) else {
+            return false;
+        };
+        let s = self.s();
+        let d = &s.decks[s.empires[p].deck];
+        let k = &d.kinds[d.cards[self.st.players[p].hand[i] as usize] as usize];
+        let vp = k.effect(EffectKind::VictoryPoints, Timing::EmpireEffect) as i32;
+        let draws = k.effect(EffectKind::DrawCards, Timing::EmpireEffect) as usize;
+        self.st.discard_at(p, i);
+        self.st.add_vp(p, vp);
+        self.st.draw(p, draws);
+        self.st.counts.empire_cards += 1;
+        true
     }
 
     /// Removes these cards from the player's hand (they are in play).

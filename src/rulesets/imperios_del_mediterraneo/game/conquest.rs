@@ -4,7 +4,7 @@
 
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::Policy;
-use super::scenario::{Pacification, FLEET, TROOP};
+use super::scenario::{EffectKind, Pacification, Timing, FLEET, TROOP};
 use super::state::NEUTRAL;
 use super::turn::Play;
 use crate::dice::Dice;
@@ -108,7 +108,9 @@ impl Play<'_> {
             let mut order = Cards::default();
             military::interceptor_order(s, q, defence.intercept.as_slice(), &mut order);
             for (i, &c) in order.as_slice().iter().enumerate() {
-                self.return_or_discard(q, c, played.interceptor_recovered[1] & (1 << i) != 0);
+                // A fled interceptor (the flee hook) takes its cards home.
+                let back = played.fled || played.interceptor_recovered[1] & (1 << i) != 0;
+                self.return_or_discard(q, c, back);
             }
             for &c in defence.defence.as_slice() {
                 self.return_or_discard(q, c, !reached_target);
@@ -117,6 +119,9 @@ impl Play<'_> {
         }
         if wrecked {
             self.st.counts.wrecks += 1;
+        }
+        if played.failed.is_none() && s.decks[s.empires[p].deck].has_effects {
+            self.end_of_combat_draws(p, &order, played.fought_at_target);
         }
         self.st.add_vp(p, played.vp[0] as i32);
         if played.failed.is_none() {
@@ -128,6 +133,21 @@ impl Play<'_> {
             }
         }
         wrecked
+    }
+
+    /// The end-of-combat hook of a won assault or pacification, in the game: the draws its
+    /// fighting cards' texts give their owner (their VP are the calculator's, in its VP).
+    pub(super) fn end_of_combat_draws(&mut self, p: usize, order: &Cards, fought: u32) {
+        let s = self.s();
+        let deck = &s.decks[s.empires[p].deck];
+        let mut draws = 0;
+        for (i, &c) in order.as_slice().iter().enumerate() {
+            if fought & (1 << i) != 0 {
+                let k = &deck.kinds[deck.cards[c as usize] as usize];
+                draws += k.effect(EffectKind::DrawCards, Timing::OnEndOfCombat) as usize;
+            }
+        }
+        self.st.draw(p, draws);
     }
 
     /// The recovery rolls of a pacification battle (§3.8) by the battle code's rule
@@ -156,6 +176,14 @@ impl Play<'_> {
         );
         let deck = &s.decks[s.empires[p].deck];
         let kind = |c: u8| &deck.kinds[deck.cards[c as usize] as usize];
+        // The recovery hook: a card's text may lower the roll that brings it back.
+        let recover_from = |c: u8| {
+            if deck.has_effects {
+                military::card_text(kind(c)).recover_from
+            } else {
+                6
+            }
+        };
         let mut back = 0u32;
         let mut leaders_back = 0;
         if rule == PacifyRecovery::Casualty {
@@ -170,7 +198,7 @@ impl Play<'_> {
             let count = barbarian_casualty_count(area_dice, &rules.options);
             if n > 0 && dice.d(6) <= count {
                 let i = fighting[dice.below(n as u64) as usize];
-                if dice.d(6) == 6 {
+                if dice.d(6) >= recover_from(order.ids[i]) {
                     back |= 1 << i;
                 }
             }
@@ -178,7 +206,7 @@ impl Play<'_> {
         }
         for (i, &c) in order.as_slice().iter().enumerate() {
             let rolls = rule == PacifyRecovery::Every || !kind(c).is(FLEET);
-            if alive & (1 << i) != 0 && rolls && dice.d(6) == 6 {
+            if alive & (1 << i) != 0 && rolls && dice.d(6) >= recover_from(c) {
                 back |= 1 << i;
             }
         }

@@ -160,7 +160,9 @@ pub struct CardRow {
     pub assault: Option<Value>,
     pub dice: Option<i64>,
     pub copies: i64,
-    pub effects: Vec<String>,
+    /// The card's texts as effects: `{ effect = "combat_dice", amount = 1, timing =
+    /// "on_resolution" }` (checked by the loader; `[]` for a vanilla card).
+    pub effects: Vec<Value>,
     /// The card's Spanish text, once transcribed (read by people; effects are the engine's).
     #[allow(dead_code)]
     pub text: Option<String>,

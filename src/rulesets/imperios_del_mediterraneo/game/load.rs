@@ -9,8 +9,8 @@ use super::files::{
 };
 use super::map::{AreaSpec, CitySpec, EdgeSpec, EmpireSpec, MapSpec};
 use super::scenario::{
-    CardKind, DataProvenance, DataSource, Deck, EdgeKind, Event, Pacification, Scenario, Tables,
-    TYPE_LETTERS,
+    CardEffect, CardKind, DataProvenance, DataSource, Deck, EdgeKind, EffectKind, Event,
+    Pacification, Scenario, Tables, Timing, EMPIRE, FLEET, SPECIAL, TROOP, TYPE_LETTERS,
 };
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::rulesets::imperios_del_mediterraneo::cards::{parse_cv, Cv};
@@ -823,41 +823,23 @@ fn load_card(file: &str, field: &str, c: &CardRow) -> Result<CardKind> {
             "at least one type",
         ));
     }
-    let effects = Vec::new();
-    // The first effect named decides: no hook is implemented yet.
-    if let Some((i, e)) = c.effects.iter().enumerate().next() {
-        if !super::scenario::Effect::NAMES.contains(&e.as_str()) {
-            return Err(bad(
-                file,
-                format!("{field}.effects[{i}]"),
-                format!("\"{e}\""),
-                format!(
-                    "an effect hook: {}",
-                    super::scenario::Effect::NAMES.join(", ")
-                ),
-            ));
-        }
-        // No hook is implemented yet: a card that names one cannot be played faithfully.
-        return Err(bad(
-            file,
-            format!("{field}.effects[{i}]"),
-            format!("\"{e}\""),
-            "nothing yet: only vanilla cards (effects = []) are played so far",
-        ));
-    }
     let dice = match c.dice {
         None => 0,
         Some(d) => int_in(file, &format!("{field}.dice"), d, 0, 10)? as u8,
     };
-    let kind = CardKind {
+    let mut kind = CardKind {
         name: c.name.clone(),
         types,
         field: cv(file, &format!("{field}.field"), &c.field)?,
         naval: cv(file, &format!("{field}.naval"), &c.naval)?,
         assault: cv(file, &format!("{field}.assault"), &c.assault)?,
         dice,
-        effects,
+        effects: Vec::new(),
     };
+    for (i, e) in c.effects.iter().enumerate() {
+        let effect = load_effect(file, &format!("{field}.effects[{i}]"), e, &kind)?;
+        kind.effects.push(effect);
+    }
     if kind.is(super::scenario::FLEET) && kind.naval.as_count() == 0 {
         return Err(bad(
             file,
@@ -866,15 +848,125 @@ fn load_card(file: &str, field: &str, c: &CardRow) -> Result<CardKind> {
             "a fleet's naval value, its cargo capacity (1 or more)",
         ));
     }
-    if kind.is(super::scenario::EMPIRE | super::scenario::SPECIAL) {
+    let played_as_action = kind
+        .effects
+        .iter()
+        .any(|e| e.timing == Timing::EmpireEffect);
+    if kind.is(SPECIAL) || (kind.is(EMPIRE) && !played_as_action) {
         return Err(bad(
             file,
             format!("{field}.types"),
             format!("{:?}", c.types),
-            "T, F, L, D, A so far: Empire and Special Event cards need their texts (Layer C)",
+            "T, F, L, D, A, or I with an empire_effect effect: other Empire and Special Event cards need their texts (Layer C)",
         ));
     }
     Ok(kind)
+}
+
+/// One card text, `{ effect, amount, timing }`: a known effect, at a timing it can fire at,
+/// with an amount in its range, on a card that can carry it (combat effects on a Troop or
+/// Fleet, an Empire card's effect on an I card).
+fn load_effect(file: &str, field: &str, v: &toml::Value, kind: &CardKind) -> Result<CardEffect> {
+    let shape = "a table { effect = \"...\", amount = N, timing = \"...\" }";
+    let t = v
+        .as_table()
+        .ok_or_else(|| bad(file, field, value_text(v), shape))?;
+    if let Some(k) = t
+        .keys()
+        .find(|k| !["effect", "amount", "timing"].contains(&k.as_str()))
+    {
+        return Err(bad(
+            file,
+            format!("{field}.{k}"),
+            "a key",
+            format!("only effect, amount, timing in {shape}"),
+        ));
+    }
+    let text = |key: &str| -> Result<&str> {
+        let x = t
+            .get(key)
+            .ok_or_else(|| bad(file, format!("{field}.{key}"), "nothing", shape))?;
+        x.as_str().ok_or_else(|| {
+            bad(
+                file,
+                format!("{field}.{key}"),
+                value_text(x),
+                "a name in quotes",
+            )
+        })
+    };
+    let name = text("effect")?;
+    let effect = EffectKind::parse(name).ok_or_else(|| {
+        bad(
+            file,
+            format!("{field}.effect"),
+            format!("\"{name}\"{}", did_you_mean(name, EffectKind::NAMES)),
+            format!("one of {}", EffectKind::NAMES.join(", ")),
+        )
+    })?;
+    let tname = text("timing")?;
+    let allowed: Vec<&str> = effect.timings().iter().map(|t| t.name()).collect();
+    let timing = Timing::ALL
+        .iter()
+        .copied()
+        .find(|t| t.name() == tname && effect.timings().contains(t))
+        .ok_or_else(|| {
+            bad(
+                file,
+                format!("{field}.timing"),
+                format!("\"{tname}\""),
+                format!(
+                    "a timing {} can fire at: {} (the timing points: {})",
+                    effect.name(),
+                    allowed.join(", "),
+                    Timing::NAMES.join(", ")
+                ),
+            )
+        })?;
+    let (lo, hi) = effect.amounts();
+    let amount = match t.get("amount") {
+        None => {
+            return Err(bad(
+                file,
+                format!("{field}.amount"),
+                "nothing",
+                format!("a whole number {lo}-{hi}"),
+            ))
+        }
+        Some(x) => match x.as_integer() {
+            Some(n) => int_in(file, &format!("{field}.amount"), n, lo as i64, hi as i64)? as u8,
+            None => {
+                return Err(bad(
+                    file,
+                    format!("{field}.amount"),
+                    value_text(x),
+                    format!("a whole number {lo}-{hi}"),
+                ))
+            }
+        },
+    };
+    let carrier_ok = if timing == Timing::EmpireEffect {
+        kind.is(EMPIRE)
+    } else {
+        kind.is(TROOP | FLEET)
+    };
+    if !carrier_ok {
+        return Err(bad(
+            file,
+            format!("{field}.timing"),
+            format!("\"{tname}\""),
+            if timing == Timing::EmpireEffect {
+                "empire_effect only on an Empire (I) card, played as an action"
+            } else {
+                "a combat timing only on a Troop or Fleet card (the cards an expedition or interception carries)"
+            },
+        ));
+    }
+    Ok(CardEffect {
+        kind: effect,
+        amount,
+        timing,
+    })
 }
 
 fn load_decks(file: &str, d: &DecksFile) -> Result<Vec<Deck>> {

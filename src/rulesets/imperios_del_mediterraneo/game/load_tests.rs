@@ -311,3 +311,94 @@ fn bad_tables_and_decks_name_their_file() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A card text the engine cannot play is refused at load, on one line naming the file, the
+/// field, the value and what is allowed: an unknown effect, a timing the effect cannot fire at,
+/// an amount out of its range, a text on a card that cannot carry it, an Empire card without
+/// its text.
+#[test]
+fn bad_card_texts_name_file_field_value_and_allowed() {
+    let dir = std::env::temp_dir().join(format!("alea-idm-texts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(shipped("mirror-ring.toml"), dir.join("mirror-ring.toml")).unwrap();
+    std::fs::copy(shipped("tables.toml"), dir.join("tables.toml")).unwrap();
+    let decks = std::fs::read_to_string(shipped("decks.toml")).unwrap();
+    let text = |e: &str| {
+        decks.replacen(
+            "copies = 10\neffects = []",
+            &format!("copies = 10\neffects = [{e}]"),
+            1,
+        )
+    };
+    let cases = [
+        (
+            text(r#"{ effect = "combat_dyce", amount = 1, timing = "on_resolution" }"#),
+            "deck[0].card[0].effects[0].effect",
+            "\"combat_dyce\"",
+            "combat_dice, combat_bonus",
+        ),
+        (
+            text(r#"{ effect = "combat_dice", amount = 1, timing = "on_flee" }"#),
+            "deck[0].card[0].effects[0].timing",
+            "\"on_flee\"",
+            "a timing combat_dice can fire at: on_resolution",
+        ),
+        (
+            text(r#"{ effect = "recovery", amount = 6, timing = "recovery_rule" }"#),
+            "deck[0].card[0].effects[0].amount",
+            "6",
+            "2-5",
+        ),
+        (
+            text(r#"{ effect = "draw_cards", amount = 1, timing = "empire_effect" }"#),
+            "deck[0].card[0].effects[0].timing",
+            "\"empire_effect\"",
+            "only on an Empire (I) card",
+        ),
+        (
+            text(r#"{ effect = "draw_cards", amount = 1 }"#),
+            "deck[0].card[0].effects[0].timing",
+            "nothing",
+            "timing",
+        ),
+        (
+            text(r#""on_flee""#),
+            "deck[0].card[0].effects[0]",
+            "on_flee",
+            "a table { effect",
+        ),
+        (
+            decks.replacen("types = [\"T\"]", "types = [\"I\"]", 1),
+            "deck[0].card[0].types",
+            "I",
+            "I with an empire_effect effect",
+        ),
+    ];
+    for (d, field, value, allowed) in cases {
+        std::fs::write(dir.join("decks.toml"), &d).unwrap();
+        let e = match load(&dir.join("mirror-ring.toml"), 3) {
+            Ok(_) => panic!("{field}: loaded"),
+            Err(e) => e.to_string(),
+        };
+        assert!(!e.contains('\n'), "one line: {e}");
+        for part in ["decks.toml", field, value, allowed] {
+            assert!(e.contains(part), "{field}: {e} lacks {part}");
+        }
+    }
+    // A text on a City Defence card, which no expedition carries.
+    let d = decks.replacen(
+        "copies = 4\neffects = []",
+        "copies = 4\neffects = [{ effect = \"combat_dice\", amount = 1, timing = \"on_resolution\" }]",
+        1,
+    );
+    std::fs::write(dir.join("decks.toml"), &d).unwrap();
+    let e = load(&dir.join("mirror-ring.toml"), 3)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        e.contains("Troop or Fleet") && e.contains("effects[0].timing"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -5,12 +5,14 @@
 //! exact chance the greedy player reads and the chain a declared expedition plays are built once;
 //! the caches outlive the game that filled them, for the next game on the same decks and options.
 
-use super::scenario::{CardKind, Deck, Scenario, FLEET, LEADER, TROOP};
+use super::scenario::{CardKind, Deck, EffectKind, Scenario, Timing, FLEET, LEADER, TROOP};
 use super::state::{State, NEUTRAL};
 use crate::dice::Dice;
 use crate::options::Options;
 use crate::rulesets::imperios_del_mediterraneo::cards::Card;
-use crate::rulesets::imperios_del_mediterraneo::expedition::{Expedition, Played, Target};
+use crate::rulesets::imperios_del_mediterraneo::expedition::{
+    CardText, Expedition, Played, Target, Texts,
+};
 use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
 use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider};
 use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
@@ -529,7 +531,7 @@ fn expedition(
             false,
         ))
     });
-    Expedition::new(
+    let e = Expedition::new(
         cf,
         plan.naval,
         plan.straits as u32,
@@ -540,7 +542,42 @@ fn expedition(
         direct,
         k.byte(18) as u32,
         options,
-    )
+    );
+    let defender_deck = (k.byte(44) == 1).then(|| s.empires[st.owner[t] as usize].deck);
+    if !s.decks[deck].has_effects && !defender_deck.is_some_and(|d| s.decks[d].has_effects) {
+        return e;
+    }
+    e.with_texts(Texts {
+        em: texts_of(s, deck, plan.cards.as_slice()),
+        land: defender_deck.map_or_else(Vec::new, |d| texts_of(s, d, defence.intercept.as_slice())),
+    })
+}
+
+/// What a card kind's texts do in the calculator's chain (the effect hooks of digest §6.3).
+pub fn card_text(k: &CardKind) -> CardText {
+    let recovery = k.effect(EffectKind::Recovery, Timing::RecoveryRule);
+    CardText {
+        dice: k.effect(EffectKind::CombatDice, Timing::OnResolution) as u32,
+        bonus: k.effect(EffectKind::CombatBonus, Timing::OnResolution) as i32,
+        ignore: k.effect(EffectKind::IgnoreFortification, Timing::OnResolution) as u32,
+        kills: k.effect(EffectKind::EnemyLosses, Timing::OnBattleStart) as u32,
+        cancel: k.effect(EffectKind::CancelInterception, Timing::OnFlee) > 0,
+        recover_from: if recovery > 0 { recovery as u32 } else { 6 },
+        win_vp: k.effect(EffectKind::VictoryPoints, Timing::OnEndOfCombat) as u32,
+    }
+}
+
+/// The texts of these cards in the order [`force_of`] gives the calculator their cards:
+/// troops by kind, then fleets by kind.
+fn texts_of(s: &Scenario, deck: usize, cards: &[u8]) -> Vec<CardText> {
+    let mut order = Cards::default();
+    calculator_order(s, deck, cards, &mut order);
+    let d = &s.decks[deck];
+    order
+        .as_slice()
+        .iter()
+        .map(|&c| card_text(&d.kinds[d.cards[c as usize] as usize]))
+        .collect()
 }
 
 /// A Neutral Attack or Pirates raid on `city` (§3.10) by the calculator's raid code.
@@ -558,13 +595,23 @@ pub fn raid(
 ) -> RaidPlayed {
     let owner = st.owner[city] as usize;
     let interceptor = (!defence.intercept.is_empty()).then(|| {
-        Force::Cards(force_of(
-            s,
-            s.empires[owner].deck,
-            defence.intercept.as_slice(),
-            &[],
-            false,
-        ))
+        let deck = s.empires[owner].deck;
+        let mut cf = force_of(s, deck, defence.intercept.as_slice(), &[], false);
+        if s.decks[deck].has_effects {
+            // The resolution hook of the owner's troops (all of them fight to the end: no
+            // start-of-battle kill in a raid).
+            for (t, text) in cf
+                .troops
+                .iter()
+                .zip(texts_of(s, deck, defence.intercept.as_slice()))
+            {
+                if t.field.usable() {
+                    cf.extra_dice += text.dice;
+                    cf.modifier += text.bonus;
+                }
+            }
+        }
+        Force::Cards(cf)
     });
     let r = Raid::new(
         if pirates {
@@ -652,6 +699,22 @@ pub fn cv_strength(v: crate::rulesets::imperios_del_mediterraneo::cards::Cv) -> 
         Cv::Fixed(n) => n as f64,
         Cv::Dice(n) => 3.5 * n as f64,
     }
+}
+
+/// A card kind's worth for sorting in the field (or the assault): its printed value, plus what
+/// its resolution effects add while it fights (a die 3.5; a defence die ignored 3.5).
+pub fn kind_strength(k: &CardKind, assault: bool) -> f64 {
+    let v = if assault { k.assault } else { k.field };
+    let mut w = cv_strength(v);
+    if k.effects.is_empty() || !v.usable() {
+        return w;
+    }
+    w += 3.5 * k.effect(EffectKind::CombatDice, Timing::OnResolution) as f64
+        + k.effect(EffectKind::CombatBonus, Timing::OnResolution) as f64;
+    if assault {
+        w += 3.5 * k.effect(EffectKind::IgnoreFortification, Timing::OnResolution) as f64;
+    }
+    w
 }
 
 pub const LEADER_TYPE: u8 = LEADER;

@@ -42,6 +42,8 @@ mod load_tests;
 mod map_tests;
 #[cfg(test)]
 mod policy_tests;
+#[cfg(test)]
+mod texts_tests;
 
 use crate::error::{AleaError, Result};
 use crate::game::{GameModel, GamePlay, GameSetup};
@@ -63,9 +65,17 @@ pub const GAME_COLUMNS: &[&str] = &[
     "raids_taken",
 ];
 
-/// What the engine does not play yet: printed by every run.
+/// What a game on vanilla decks does not play (the first of its not-played lines).
+pub const VANILLA_DECKS: &str = "vanilla decks only: no Empire (I) or Special Event (X) cards, no card texts (the effect hooks of A-61 run, these decks attach no effect); Time for diplomacy therefore leaves Pass and Change";
+/// What a game on decks with card texts does not play (in place of [`VANILLA_DECKS`]).
+pub const TEXT_DECKS: &[&str] = &[
+    "card texts: only the generic effects the decks attach (effect, amount, timing; docs/games.md); no Special Event (X) cards; Empire (I) cards only as their empire_effect (VP, draws) in the action phase",
+    "card texts of a defender: a land interceptor's cards play their dice, bonus and recovery texts, not their start-of-battle, flee or end-of-combat ones; a raid's interceptor plays its dice and bonus only; end-of-combat texts fire for the attacker's cards that fought in a won assault or pacification, not in an interception battle won on the way",
+    "card texts and the players: the greedy player's exact chance and expected VP include the combat texts (dice, bonus, ignored fortification, start-of-battle kills, the fleeing interceptor, VP on a win) but not end-of-combat draws or recovery texts; the scripted players play an Empire card whenever they declare no expedition",
+];
+
+/// What the engine does not play yet: printed by every run (after the decks' line).
 pub const SIMPLIFICATIONS: &[&str] = &[
-    "vanilla decks only: no Empire (I) or Special Event (X) cards, no card texts (effect hooks are declared, none implemented); Time for diplomacy therefore leaves Pass and Change",
     "no third-party cards in combat windows; the attacker's Leaders and City Attack cards and the defender's City Defence cards are committed before the expedition starts (returned to hand if it never reaches a combat)",
     "interceptions: the defender intercepts only on land at the attacked city (never at sea, never at a route node), by land from its capital; its straits are rolled first",
     "routes: a land route, or one naval leg from a port reached by land to the target port (no land leg after the naval one); a naval arrival assaults directly when the fleets allow it (A-22), else lands",
@@ -306,6 +316,29 @@ impl GameModel for Game {
                 s.decks[e.deck].name
             ));
         }
+        for (d, deck) in s.decks.iter().enumerate() {
+            if !deck.has_effects || !s.empires.iter().any(|e| e.deck == d) {
+                continue;
+            }
+            let texts: Vec<String> = deck
+                .kinds
+                .iter()
+                .filter(|k| !k.effects.is_empty())
+                .map(|k| {
+                    let e: Vec<String> = k
+                        .effects
+                        .iter()
+                        .map(|e| format!("{} {} {}", e.kind.name(), e.amount, e.timing.name()))
+                        .collect();
+                    format!("{} ({})", k.name, e.join(", "))
+                })
+                .collect();
+            out.push(format!(
+                "deck {} card texts: {}",
+                deck.name,
+                texts.join("; ")
+            ));
+        }
         for src in &s.sources {
             out.push(format!(
                 "data: {} {} [{}]: {}",
@@ -320,7 +353,9 @@ impl GameModel for Game {
         } else {
             "information: each policy sees public information and its own hand; others' hidden cards are estimated from their decks less their discard piles".to_string()
         });
-        for line in SIMPLIFICATIONS {
+        let texts = s.empires.iter().any(|e| s.decks[e.deck].has_effects);
+        let decks: &[&str] = if texts { TEXT_DECKS } else { &[VANILLA_DECKS] };
+        for line in decks.iter().chain(SIMPLIFICATIONS) {
             out.push(format!("not played yet: {line}"));
         }
         out

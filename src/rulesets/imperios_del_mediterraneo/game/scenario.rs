@@ -135,10 +135,12 @@ pub const TYPE_LETTERS: [(&str, u8); 7] = [
     ("X", SPECIAL),
 ];
 
-/// Card texts as effect hooks with the timing of A-61 (digest §6.3, Layer A). The vanilla decks
-/// have none; the names are the tags a transcribed deck will use.
+/// The timing points of a card text (digest §6.3 Layer A, the timing model of A-61): in a
+/// combat, flee effects first, then start-of-battle effects, then (all cards played, dice
+/// rolled) the resolution bonuses, then the end-of-combat effects and the recovery rolls; out
+/// of combat, an X card played outside a combat and an Empire card played as an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Effect {
+pub enum Timing {
     OnFlee,
     OnBattleStart,
     OnResolution,
@@ -148,7 +150,16 @@ pub enum Effect {
     EmpireEffect,
 }
 
-impl Effect {
+impl Timing {
+    pub const ALL: [Timing; 7] = [
+        Timing::OnFlee,
+        Timing::OnBattleStart,
+        Timing::OnResolution,
+        Timing::OnEndOfCombat,
+        Timing::RecoveryRule,
+        Timing::OnPlayOutsideCombat,
+        Timing::EmpireEffect,
+    ];
     pub const NAMES: [&'static str; 7] = [
         "on_flee",
         "on_battle_start",
@@ -158,6 +169,107 @@ impl Effect {
         "on_play_outside_combat",
         "empire_effect",
     ];
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+/// The generic card texts a deck may attach to a card (digest §6.3 Layer B: "implement the
+/// effect tags for the most common text patterns"), each with an amount and a timing point.
+/// Combat effects act while their card (a Troop or Fleet) is in its expedition or interception.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EffectKind {
+    /// +amount dice to its side's total in every combat the card fights in.
+    CombatDice,
+    /// +amount to its side's total in every combat the card fights in (a fixed FC bonus that
+    /// counts only while the card is there at the resolution, L1184-L1186).
+    CombatBonus,
+    /// The attacked city rolls amount fewer defence dice in the assault the card fights in (a
+    /// fortification level ignored; never below 1 die).
+    IgnoreFortification,
+    /// At the start of a field battle the card fights in, the other side discards amount
+    /// uniformly random Troop cards before the resolution (start-of-battle kills, A-27).
+    EnemyLosses,
+    /// The interceptor the card's expedition meets by land flees before the battle: its cards
+    /// go back to its owner's hand and no battle is fought (a flee effect, L1188-L1189).
+    CancelInterception,
+    /// The card comes back to hand on a recovery roll of amount or more, not only on a 6 (as
+    /// Cónsul's or the Lanceros libios de élite's special roll, L821-L823).
+    Recovery,
+    /// Its owner draws amount cards: when its side wins the combat (end of combat), or when
+    /// the Empire card is played.
+    DrawCards,
+    /// Its owner gains amount VP: when its side wins the combat (end of combat), or when the
+    /// Empire card is played.
+    VictoryPoints,
+}
+
+impl EffectKind {
+    pub const ALL: [EffectKind; 8] = [
+        EffectKind::CombatDice,
+        EffectKind::CombatBonus,
+        EffectKind::IgnoreFortification,
+        EffectKind::EnemyLosses,
+        EffectKind::CancelInterception,
+        EffectKind::Recovery,
+        EffectKind::DrawCards,
+        EffectKind::VictoryPoints,
+    ];
+    pub const NAMES: [&'static str; 8] = [
+        "combat_dice",
+        "combat_bonus",
+        "ignore_fortification",
+        "enemy_losses",
+        "cancel_interception",
+        "recovery",
+        "draw_cards",
+        "victory_points",
+    ];
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+    pub fn parse(s: &str) -> Option<EffectKind> {
+        Self::NAMES
+            .iter()
+            .position(|n| *n == s)
+            .map(|i| Self::ALL[i])
+    }
+    /// The timing points the effect can fire at: declared once, read by the loader's check
+    /// and by the engine's hooks.
+    pub fn timings(self) -> &'static [Timing] {
+        match self {
+            EffectKind::CombatDice | EffectKind::CombatBonus | EffectKind::IgnoreFortification => {
+                &[Timing::OnResolution]
+            }
+            EffectKind::EnemyLosses => &[Timing::OnBattleStart],
+            EffectKind::CancelInterception => &[Timing::OnFlee],
+            EffectKind::Recovery => &[Timing::RecoveryRule],
+            EffectKind::DrawCards | EffectKind::VictoryPoints => {
+                &[Timing::OnEndOfCombat, Timing::EmpireEffect]
+            }
+        }
+    }
+    /// The amounts a deck may give (a recovery's is the lowest d6 that brings the card back).
+    pub fn amounts(self) -> (u8, u8) {
+        match self {
+            EffectKind::CombatDice => (1, 6),
+            EffectKind::CombatBonus => (1, 12),
+            EffectKind::IgnoreFortification => (1, 3),
+            EffectKind::EnemyLosses => (1, 3),
+            EffectKind::CancelInterception => (1, 1),
+            EffectKind::Recovery => (2, 5),
+            EffectKind::DrawCards => (1, 3),
+            EffectKind::VictoryPoints => (1, 5),
+        }
+    }
+}
+
+/// One card text: what it does, how much, when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardEffect {
+    pub kind: EffectKind,
+    pub amount: u8,
+    pub timing: Timing,
 }
 
 /// One card as printed: its types, its three combat values, the dice a Leader / City Defence /
@@ -170,12 +282,21 @@ pub struct CardKind {
     pub naval: Cv,
     pub assault: Cv,
     pub dice: u8,
-    pub effects: Vec<Effect>,
+    pub effects: Vec<CardEffect>,
 }
 
 impl CardKind {
     pub fn is(&self, t: u8) -> bool {
         self.types & t != 0
+    }
+
+    /// The amount of this card's effect of this kind at this timing (0: none).
+    pub fn effect(&self, kind: EffectKind, timing: Timing) -> u8 {
+        self.effects
+            .iter()
+            .filter(|e| e.kind == kind && e.timing == timing)
+            .map(|e| e.amount)
+            .sum()
     }
 }
 
@@ -198,6 +319,9 @@ pub struct Deck {
     /// first, equals by card index: sorting cards by it sorts them that way.
     pub field_rank: Vec<u8>,
     pub assault_rank: Vec<u8>,
+    /// Whether any card of the deck has a text: the engine's hooks are skipped for a vanilla
+    /// deck, so vanilla games play exactly as before the hooks existed.
+    pub has_effects: bool,
 }
 
 impl Deck {
@@ -209,17 +333,17 @@ impl Deck {
                     .collect()
             })
             .collect();
-        let strength = |k: usize| super::military::cv_strength(kinds[k].field);
+        let strength = |k: usize| super::military::kind_strength(&kinds[k], false);
         let mut by_field_strength: Vec<usize> = (0..kinds.len()).collect();
         by_field_strength.sort_by(|&a, &b| strength(b).total_cmp(&strength(a)).then(a.cmp(&b)));
-        let strength_of = |value: fn(&CardKind) -> Cv| -> Vec<f64> {
+        let strength_of = |assault: bool| -> Vec<f64> {
             cards
                 .iter()
-                .map(|&k| super::military::cv_strength(value(&kinds[k as usize])))
+                .map(|&k| super::military::kind_strength(&kinds[k as usize], assault))
                 .collect()
         };
-        let field_strength = strength_of(|k| k.field);
-        let assault_strength = strength_of(|k| k.assault);
+        let field_strength = strength_of(false);
+        let assault_strength = strength_of(true);
         let rank = |strength: &[f64]| -> Vec<u8> {
             let mut order: Vec<u8> = (0..cards.len() as u8).collect();
             order.sort_by(|&a, &b| {
@@ -235,6 +359,7 @@ impl Deck {
         };
         let field_rank = rank(&field_strength);
         let assault_rank = rank(&assault_strength);
+        let has_effects = kinds.iter().any(|k| !k.effects.is_empty());
         Deck {
             name,
             kinds,
@@ -245,6 +370,7 @@ impl Deck {
             assault_strength,
             field_rank,
             assault_rank,
+            has_effects,
         }
     }
 }

@@ -81,6 +81,8 @@ pub struct Counts {
     pub pacifications: u32,
     pub wrecks: u32,
     pub raids_taken: u32,
+    /// Empire cards played as actions (decks with effects only).
+    pub empire_cards: u32,
 }
 
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {
