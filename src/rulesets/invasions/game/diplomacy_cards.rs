@@ -71,7 +71,7 @@ impl Marriage {
 
 impl Play<'_> {
     /// The Area where `n` keeps a borrowed unit: its capital's, else its horde's.
-    fn home_area(&self, n: usize) -> Option<usize> {
+    pub(super) fn home_area(&self, n: usize) -> Option<usize> {
         let home = match self.st.nations[n].capital {
             NO_PROVINCE => self.st.nations[n].horde,
             c => c,
@@ -114,6 +114,10 @@ impl Play<'_> {
         let g = self.game;
         for i in 0..self.st.loan_count as usize {
             let Loan { from, to, kind } = self.st.loans[i];
+            if from == NONE {
+                // A mercenary that deserted to its own nation (Self::mercenaries_desert).
+                continue;
+            }
             let (from, to, k) = (from as usize, to as usize, kind as usize);
             // The borrower's unit of that kind, from its home Area first.
             let areas = g.scenario.areas.len();
@@ -131,6 +135,7 @@ impl Play<'_> {
             }
         }
         self.st.loan_count = 0;
+        self.st.hired = [false; MAX_LOANS];
         for i in 0..self.st.marriage_count as usize {
             let m = self.st.marriages[i];
             let t = m.target as usize;
@@ -251,6 +256,7 @@ impl Play<'_> {
         if !self.lend_for_the_turn(b, n) {
             return false;
         }
+        self.st.hired[self.st.loan_count as usize - 1] = true;
         self.transfer_gold(n, b, MERCENARY_GOLD);
         self.st.counters.mercenaries_hired += 1;
         game_log!(
@@ -311,14 +317,18 @@ impl Play<'_> {
         true
     }
 
-    /// *Foedus* (XXX.F): an Empire free of bonds forces the Foedus its own offer would make.
+    /// *Foedus* (XXX.F): an Empire or a Kingdom (the card is a Kingdom's only way to a Foedus,
+    /// XXVIII.A) free of bonds forces the Foedus its own offer would make (politics.rs); a
+    /// Kingdom federator then collects the province income of the Foedus provinces its federate
+    /// holds (XXVIII.D, economy.rs).
     pub(super) fn play_foedus_card(
         &mut self,
         n: usize,
         dice: &mut Dice,
         log: &mut dyn GameLog,
     ) -> bool {
-        if self.st.status(n) != Some(Status::Empire)
+        let status = self.st.status(n);
+        if !matches!(status, Some(Status::Empire | Status::Kingdom))
             || self.game.minor[n]
             || self.st.nations[n].bond != super::politics::Bond::Free
         {
@@ -328,7 +338,53 @@ impl Play<'_> {
         let offered = self.offer_foedus(n, true, dice, log);
         if self.st.counters.foedera > before {
             self.st.counters.foedus_cards += 1;
+            if status == Some(Status::Kingdom) {
+                self.st.counters.kingdom_foedera += 1;
+            }
         }
         offered
+    }
+
+    /// XXX.H: a *Mercenary* never fights its own nation; when `n` (in Area `from`, attacking
+    /// with `attackers`) attacks a province of `o` in Area `to`, a unit one of them hired from
+    /// the other deserts to its own nation at the battle's start. At the Area level a hired unit
+    /// stays where it joined its borrower ([`Self::home_area`]): it takes part when the
+    /// borrower's stack comes from, or defends, that Area and holds a unit of its kind. The
+    /// loan is over (the unit is home). False when no attacker is left.
+    pub fn mercenaries_desert(
+        &mut self,
+        n: usize,
+        o: usize,
+        from: usize,
+        to: usize,
+        attackers: &mut super::state::Units,
+    ) -> bool {
+        for i in 0..self.st.loan_count as usize {
+            let Loan {
+                from: lender,
+                to: borrower,
+                kind,
+            } = self.st.loans[i];
+            if !self.st.hired[i] {
+                continue;
+            }
+            let (lender, borrower, k) = (lender as usize, borrower as usize, kind as usize);
+            let home = self.home_area(borrower);
+            if (borrower, lender) == (n, o) && home == Some(from) && attackers[k] > 0 {
+                attackers[k] -= 1;
+                self.st.at_mut(n, from)[k] -= 1;
+                self.st.at_mut(o, to)[k] += 1;
+            } else if (borrower, lender) == (o, n) && home == Some(to) && self.st.at(o, to)[k] > 0 {
+                self.st.at_mut(o, to)[k] -= 1;
+                self.st.at_mut(n, from)[k] += 1;
+                attackers[k] += 1;
+            } else {
+                continue;
+            }
+            self.st.loans[i] = Loan::NONE;
+            self.st.hired[i] = false;
+            self.st.counters.mercenaries_deserted += 1;
+        }
+        super::state::total(attackers) > 0
     }
 }
