@@ -348,3 +348,68 @@ fn kingdoms_foedera_and_mercenaries_deserting_happen_in_games() {
     );
     assert!(counted_in(&g, 400, "kingdom_foedera") > 0.0);
 }
+
+#[test]
+fn pactum_pays_5_gold_for_a_truce_and_a_province_of_the_target_where_the_player_moves_a_unit() {
+    use super::diplomacy_cards::PACT_GOLD;
+    let g = bundled_game(Policy::Scripted(Scripted {
+        pact: 0.0,
+        ..Scripted::defaults()
+    }));
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    play.st.turn = 2;
+    let start = play.st.clone();
+    let mut played = 0;
+    for n in 0..play.st.nations.len() {
+        let on_map = (0..s.areas.len()).any(|a| start.count(n, a) > 0);
+        if !play.st.civilized(n) || g.inactive[n] || !on_map {
+            continue;
+        }
+        play.st.clone_from(&start);
+        play.st.gain_gold(n, 10);
+        let Some((t, _)) = play.most_threatening(n) else {
+            continue;
+        };
+        let Some(q) = play.pact_province(n, t) else {
+            continue;
+        };
+        let (gold, units) = (play.st.all_gold(), play.st.all_units());
+        let (tn, tt) = (play.st.nations[n].treasury, play.st.nations[t].treasury);
+        let mut dice = Dice::from_seed(9);
+        assert!(play.play_pactum(n, &mut dice, &mut NoLog));
+        played += 1;
+        // The province: the target's, not its capital, in an Area where it keeps another.
+        assert_eq!(start.owner[q], t as u8);
+        assert_ne!(start.nations[t].capital as usize, q);
+        let a = s.provinces[q].area as usize;
+        assert!(super::state::held_in(s, &start, t, a) >= 2);
+        assert_eq!(play.st.owner[q], n as u8);
+        assert!(play.st.count(n, a) > 0, "the player moved a unit in");
+        assert!(play.in_truce(n, t) && play.in_truce(t, n));
+        assert!(!play.attackable(t, q), "the pact protects it this turn");
+        assert_eq!(play.st.nations[n].treasury, tn - PACT_GOLD);
+        assert_eq!(play.st.nations[t].treasury, tt + PACT_GOLD);
+        assert_eq!((play.st.all_gold(), play.st.all_units()), (gold, units));
+        assert_eq!(play.st.counters.pacts, 1);
+        play.end_of_diplomacy();
+        assert!(!play.in_truce(n, t), "the pact ends with the turn");
+    }
+    assert!(played > 0, "some Civilized nation can play it at the start");
+    // Without 5 gold it stays in hand.
+    let rome = s.nation("romani").unwrap() as usize;
+    play.st.clone_from(&start);
+    play.st.nations[rome].treasury = PACT_GOLD - 1;
+    assert!(!play.play_pactum(rome, &mut Dice::from_seed(1), &mut NoLog));
+}
+
+#[test]
+fn pactum_is_played_in_games() {
+    use super::alliances_tests::counted_over;
+    let eager = Policy::Scripted(Scripted {
+        pact: 0.0,
+        ..Scripted::defaults()
+    });
+    assert!(counted_over(eager, 300, "pacts") > 0.0);
+    assert!(counted_over(Policy::Random, 300, "pacts") > 0.0);
+}

@@ -141,6 +141,7 @@ pub struct Counters {
     pub limes_local_units: u32,
     pub kingdom_foedera: u32,
     pub mercenaries_deserted: u32,
+    pub pacts: u32,
 }
 
 #[derive(Clone, Debug)]

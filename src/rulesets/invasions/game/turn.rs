@@ -702,6 +702,7 @@ impl<'g> Play<'g> {
             c.limes_local_units as f64,
             c.kingdom_foedera as f64,
             c.mercenaries_deserted as f64,
+            c.pacts as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
