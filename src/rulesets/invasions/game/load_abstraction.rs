@@ -534,11 +534,7 @@ impl<'f> Loader<'f> {
 
     /// `[limes]`: the provinces with a Roman Limes.
     /// `[limes]`: its provinces, and the local units (type, count) each Limes becomes.
-    pub(super) fn limes(
-        &mut self,
-        ab: &AbstractionFile,
-        names: &Names,
-    ) -> Result<(Vec<ProvinceId>, Vec<(u8, u8)>)> {
+    pub(super) fn limes(&mut self, ab: &AbstractionFile, names: &Names) -> Result<LimesData> {
         let Some(l) = &ab.limes else {
             return Ok((Vec::new(), Vec::new()));
         };
@@ -668,7 +664,7 @@ impl<'f> Loader<'f> {
                 self.ab,
                 &field,
                 &c.to_string(),
-                &format!("a probability 0..1 (the chance a player's event card {what})"),
+                format!("a probability 0..1 (the chance a player's event card {what})"),
             )),
             (_, Some(c)) => Err(bad(
                 self.ab,
@@ -710,6 +706,9 @@ impl<'f> Loader<'f> {
         }
     }
 }
+
+/// `[limes]` read: its provinces and the local units (unit type, count) each Limes becomes.
+type LimesData = (Vec<ProvinceId>, Vec<(u8, u8)>);
 
 /// A turn of the game, 1..=turns.
 pub(super) fn turn(file: &str, field: String, t: u8, turns: u8) -> Result<u8> {
