@@ -5,13 +5,23 @@
 //! (XXVI.B). An alliance lapses as soon as either partner is a federate, client or vassal
 //! (XXVI.A): [`allied`] reads the bonds, so no step has to remember to break it.
 //!
+//! The events *Alliance* and *Barbarian Coalition* (X, XXVI.A) make alliances too, under the
+//! placeholder events model (abstraction.toml `[events]` alliance_chance, coalition_chance: the
+//! card texts are not in the text): [`Play::event_alliance`], [`Play::barbarian_coalition`].
+//!
 //! What the Area level leaves out: a province has one owner here, so no province is shared
 //! (shared control, the equal split of its income and VP, and the separation of stacks when the
 //! alliance ends do not arise); an ally's units do not join a partner's battles.
 
+use super::policy::Policy;
 use super::politics::Bond;
-use super::state::{State, NONE};
+use super::procedures;
+use super::state::{State, NONE, NO_PROVINCE};
 use super::turn::Play;
+use crate::dice::Dice;
+use crate::game::GameLog;
+use crate::game_log;
+use crate::rulesets::invasions::army::Status;
 
 /// Most alliances a turn holds.
 pub const MAX_ALLIANCES: usize = 16;
@@ -75,5 +85,113 @@ impl Play<'_> {
             let (early, late) = (x.min(y), x.max(y));
             order[early..late].rotate_left(1);
         }
+    }
+
+    /// Whether `t`'s player takes an alliance offered to it: its policy's `alliance_accept`, a
+    /// random player on a D2.
+    fn accepts_alliance(&self, t: usize, dice: &mut Dice) -> bool {
+        match self.policy(t) {
+            Policy::Scripted(p) => p.alliance_accept,
+            Policy::Random => procedures::d2(dice),
+        }
+    }
+
+    /// The *Alliance* event drawn by `player` (placeholder model): its nation most threatened
+    /// (the highest ratio of [`Self::most_threatening`]; free to ally, active) offers a one-turn
+    /// alliance to that threat, which accepts as its policy's `alliance_accept` says. True when
+    /// an alliance was made.
+    pub fn event_alliance(
+        &mut self,
+        player: usize,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
+        let g = self.game;
+        let mut best: Option<(usize, usize, f64)> = None;
+        for n in 0..self.st.nations.len() {
+            if g.player_of(n) != player || g.inactive[n] || !may_ally(&self.st, n) {
+                continue;
+            }
+            if let Some((t, ratio)) = self.most_threatening(n) {
+                if may_ally(&self.st, t) && best.is_none_or(|b| ratio > b.2) {
+                    best = Some((n, t, ratio));
+                }
+            }
+        }
+        let Some((n, t, _)) = best else { return false };
+        let made = self.accepts_alliance(t, dice) && self.ally(n, t);
+        if made {
+            self.st.counters.event_alliances += 1;
+        }
+        game_log!(
+            log,
+            "event Alliance: {} offers {} an alliance: {}",
+            g.name(n),
+            g.name(t),
+            if made { "accepted" } else { "refused" }
+        );
+        made
+    }
+
+    /// The *Barbarian Coalition* event drawn by `player` (placeholder model): its Barbarian
+    /// nation with the most units beside its horde allies with another player's Barbarian whose
+    /// horde stands in the same Area or an adjacent one (the one with the most units there), if
+    /// that nation's policy accepts (`alliance_accept`). Both must be free to ally and active.
+    pub fn barbarian_coalition(
+        &mut self,
+        player: usize,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
+        let g = self.game;
+        let s = &g.scenario;
+        let horde_area = |st: &State, b: usize| -> Option<usize> {
+            let h = st.nations[b].horde;
+            (h != NO_PROVINCE
+                && st.status(b) == Some(Status::Barbarian)
+                && !g.inactive[b]
+                && may_ally(st, b))
+            .then(|| s.provinces[h as usize].area as usize)
+        };
+        let mut lead: Option<(usize, usize, u32)> = None;
+        for n in 0..self.st.nations.len() {
+            if g.player_of(n) != player {
+                continue;
+            }
+            if let Some(a) = horde_area(&self.st, n) {
+                let units = self.st.count(n, a);
+                if lead.is_none_or(|l| units > l.2) {
+                    lead = Some((n, a, units));
+                }
+            }
+        }
+        let Some((n, a, _)) = lead else { return false };
+        let mut partner: Option<(usize, u32)> = None;
+        for t in 0..self.st.nations.len() {
+            if g.player_of(t) == player {
+                continue;
+            }
+            let Some(b) = horde_area(&self.st, t) else {
+                continue;
+            };
+            let near = b == a || s.areas[a].links.iter().any(|l| l.to as usize == b);
+            let units = self.st.count(t, b);
+            if near && partner.is_none_or(|p| units > p.1) {
+                partner = Some((t, units));
+            }
+        }
+        let Some((t, _)) = partner else { return false };
+        let made = self.accepts_alliance(t, dice) && self.ally(n, t);
+        if made {
+            self.st.counters.coalitions += 1;
+        }
+        game_log!(
+            log,
+            "event Barbarian Coalition: {} and {}: {}",
+            g.name(n),
+            g.name(t),
+            if made { "allied" } else { "refused" }
+        );
+        made
     }
 }

@@ -93,14 +93,19 @@ fn allies_activate_together_in_the_later_of_their_two_slots() {
 }
 
 fn alliances_over(policy: Policy, games: u64) -> f64 {
-    let g = bundled_game(policy);
-    let mut play = Play::new(&g);
+    counted_over(policy, games, "alliances")
+}
+
+/// The sum of a per-game column over `games` games, each checked against the invariants.
+pub(super) fn counted_over(policy: Policy, games: u64, name: &str) -> f64 {
+    counted_in(&bundled_game(policy), games, name)
+}
+
+/// The sum of a per-game column of `g` over `games` games, each checked against the invariants.
+pub(super) fn counted_in(g: &super::Game, games: u64, name: &str) -> f64 {
+    let mut play = Play::new(g);
     let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
-    let column = g
-        .game_columns()
-        .iter()
-        .position(|c| *c == "alliances")
-        .unwrap();
+    let column = g.game_columns().iter().position(|c| *c == name).unwrap();
     let mut made = 0.0;
     for i in 0..games {
         r.clear();
@@ -126,4 +131,88 @@ fn unio_makes_alliances_in_games_only_where_the_target_accepts_and_the_invariant
         ..Scripted::defaults()
     });
     assert_eq!(alliances_over(refusing, 100), 0.0);
+}
+
+#[test]
+fn the_alliance_event_allies_the_players_most_threatened_nation_with_its_threat() {
+    let g = bundled_game(scripted());
+    let mut play = Play::new(&g);
+    let mut dice = Dice::for_trial(5, 0, 0);
+    let start = play.st.clone();
+    let mut made = 0;
+    for player in 0..g.players.len() {
+        play.st.clone_from(&start);
+        // The nation the event picks: the player's, with the highest threat ratio.
+        let expected = (0..play.st.nations.len())
+            .filter(|&n| {
+                g.player_of(n) == player
+                    && !g.inactive[n]
+                    && super::alliances::may_ally(&play.st, n)
+            })
+            .filter_map(|n| play.most_threatening(n).map(|(t, r)| (n, t, r)))
+            .filter(|&(_, t, _)| super::alliances::may_ally(&play.st, t))
+            .fold(None, |b: Option<(usize, usize, f64)>, c| {
+                if b.is_none_or(|b| c.2 > b.2) {
+                    Some(c)
+                } else {
+                    b
+                }
+            });
+        let ok = play.event_alliance(player, &mut dice, &mut NoLog);
+        assert_eq!(ok, expected.is_some(), "player {player}");
+        if let Some((n, t, _)) = expected {
+            assert!(super::alliances::allied(&play.st, n, t));
+            assert_ne!(g.player_of(n), g.player_of(t));
+            assert_eq!(play.st.counters.event_alliances, 1);
+            made += 1;
+        }
+    }
+    assert!(made > 0, "some player is threatened at the start");
+    // A refusing target makes none.
+    let g = bundled_game(Policy::Scripted(Scripted {
+        alliance_accept: false,
+        ..Scripted::defaults()
+    }));
+    let mut play = Play::new(&g);
+    for player in 0..g.players.len() {
+        assert!(!play.event_alliance(player, &mut dice, &mut NoLog));
+    }
+    assert_eq!(play.st.alliance_count, 0);
+}
+
+#[test]
+fn the_barbarian_coalition_allies_two_barbarians_of_different_players_with_neighbouring_hordes() {
+    let g = bundled_game(scripted());
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let mut dice = Dice::for_trial(6, 0, 0);
+    let horde_area = |play: &Play, n: usize| {
+        let h = play.st.nations[n].horde;
+        (h != super::state::NO_PROVINCE && play.st.status(n) == Some(Status::Barbarian))
+            .then(|| s.provinces[h as usize].area as usize)
+    };
+    let mut made = 0;
+    let start = play.st.clone();
+    for player in 0..g.players.len() {
+        play.st.clone_from(&start);
+        if !play.barbarian_coalition(player, &mut dice, &mut NoLog) {
+            continue;
+        }
+        made += 1;
+        let (a, b) = play.st.alliances[0];
+        let (a, b) = (a as usize, b as usize);
+        assert!(g.player_of(a) != g.player_of(b));
+        assert!(g.player_of(a) == player || g.player_of(b) == player);
+        let (x, y) = (horde_area(&play, a).unwrap(), horde_area(&play, b).unwrap());
+        assert!(x == y || s.areas[x].links.iter().any(|l| l.to as usize == y));
+        assert_eq!(play.st.counters.coalitions, 1);
+    }
+    assert!(made > 0, "some Barbarians stand side by side at the start");
+}
+
+#[test]
+fn the_alliance_and_coalition_events_happen_in_games_and_the_invariants_hold() {
+    assert!(counted_over(scripted(), 300, "event_alliances") > 0.0);
+    assert!(counted_over(scripted(), 300, "coalitions") > 0.0);
+    assert!(counted_over(Policy::Random, 200, "coalitions") > 0.0);
 }

@@ -5,7 +5,7 @@
 //! (before any Military activation, as the rules require at the latest): *Tributus* (10 gold to a
 //! threatening enemy for a one-turn non-aggression), *Unio* on a minor independent kingdom (a
 //! D2 makes it the player's client) or as an alliance (alliances.rs), and *Matrimonium*,
-//! *Mercenary* and *Foedus* (diplomacy_cards.rs); *Corruption* waits in hand for a siege of the
+//! *Mercenary*, *Foedus* and *Pactum* (diplomacy_cards.rs); *Corruption* waits in hand for a siege of the
 //! nation's city. The rest stay in hand and, at End of Diplomacy, every unused
 //! card is discarded for 1 gold; all cards go back to the deck (Q52; the option
 //! `diplomacy_played_cards = "discarded"` keeps the played ones out for the rest of the game).
@@ -122,8 +122,10 @@ impl Play<'_> {
             self.play_mercenary(n, dice, log)
         } else if is("foedus") {
             self.play_foedus_card(n, dice, log)
+        } else if is("treaty") {
+            self.play_pactum(n, dice, log)
         } else {
-            // Corruption waits in hand for a siege (diplomacy_cards.rs); Pactum and Nihil stay.
+            // Corruption waits in hand for a siege (diplomacy_cards.rs); Nihil stays.
             false
         }
     }

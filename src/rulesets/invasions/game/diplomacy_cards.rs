@@ -8,15 +8,20 @@
 //! - *Corruption*: kept in hand and played by a city's owner when a siege is about to be rolled
 //!   against it (the owner's policy weighs P(the city falls)); the siege is lifted and the owner
 //!   pays 1 gold to the besieger.
-//! - *Foedus*: an Empire forces a Foedus (XXVIII) on the Barbarian its own offer would pick
-//!   (politics.rs), accepted whatever that nation's policy says.
+//! - *Pactum*: 5 gold to the enemy most threatening the player's land for a one-turn pact (a
+//!   truce, as *Tributus*'s); the target gives up one of its provinces in or next to an Area
+//!   where the player holds land (not its capital nor its horde's province; the player's pick:
+//!   the one worth most to it), and the player moves a unit into its Area. At the Area level the
+//!   target's units stay in the Area, so the province must be one of two or more the target
+//!   holds there (its units keep defending the others); the rulebook's granaries are not marked.
+//! - *Foedus*: an Empire or a Kingdom forces a Foedus (XXVIII) on the Barbarian its own offer
+//!   would pick (politics.rs), accepted whatever that nation's policy says.
 //!
 //! A lent unit joins the borrower in the Area of its capital (or horde) and goes back to the
 //! lender's at the end of the Military phase while the borrower still has a unit of its kind
 //! (the first unit lost in a mixed stack is a national one, L1433); a lender no longer on the
-//! map keeps nothing (the unit leaves the game). The mercenary's refusal to fight its own nation
-//! is not played; nor is *Pactum* (its province evacuation needs province-by-province stacks)
-//! nor a Kingdom's Foedus by card.
+//! map keeps nothing (the unit leaves the game). A unit hired by *Mercenary* never fights its
+//! own nation: it deserts to it at a battle's start ([`Play::mercenaries_desert`]).
 
 use super::policy::Policy;
 use super::procedures;
@@ -34,6 +39,8 @@ pub const DOWRY_GOLD: i32 = 2;
 pub const MARRIAGE_VP: i32 = 2;
 /// XXX.H: *Mercenary*'s price.
 pub const MERCENARY_GOLD: i32 = 3;
+/// XXX.C: *Pactum*'s price.
+pub const PACT_GOLD: i32 = 5;
 /// XXX.G: *Corruption*'s payment to the besieger.
 pub const CORRUPTION_GOLD: i32 = 1;
 
@@ -71,7 +78,7 @@ impl Marriage {
 
 impl Play<'_> {
     /// The Area where `n` keeps a borrowed unit: its capital's, else its horde's.
-    fn home_area(&self, n: usize) -> Option<usize> {
+    pub(super) fn home_area(&self, n: usize) -> Option<usize> {
         let home = match self.st.nations[n].capital {
             NO_PROVINCE => self.st.nations[n].horde,
             c => c,
@@ -114,6 +121,10 @@ impl Play<'_> {
         let g = self.game;
         for i in 0..self.st.loan_count as usize {
             let Loan { from, to, kind } = self.st.loans[i];
+            if from == NONE {
+                // A mercenary that deserted to its own nation (Self::mercenaries_desert).
+                continue;
+            }
             let (from, to, k) = (from as usize, to as usize, kind as usize);
             // The borrower's unit of that kind, from its home Area first.
             let areas = g.scenario.areas.len();
@@ -131,6 +142,7 @@ impl Play<'_> {
             }
         }
         self.st.loan_count = 0;
+        self.st.hired = [false; MAX_LOANS];
         for i in 0..self.st.marriage_count as usize {
             let m = self.st.marriages[i];
             let t = m.target as usize;
@@ -251,6 +263,7 @@ impl Play<'_> {
         if !self.lend_for_the_turn(b, n) {
             return false;
         }
+        self.st.hired[self.st.loan_count as usize - 1] = true;
         self.transfer_gold(n, b, MERCENARY_GOLD);
         self.st.counters.mercenaries_hired += 1;
         game_log!(
@@ -311,14 +324,18 @@ impl Play<'_> {
         true
     }
 
-    /// *Foedus* (XXX.F): an Empire free of bonds forces the Foedus its own offer would make.
+    /// *Foedus* (XXX.F): an Empire or a Kingdom (the card is a Kingdom's only way to a Foedus,
+    /// XXVIII.A) free of bonds forces the Foedus its own offer would make (politics.rs); a
+    /// Kingdom federator then collects the province income of the Foedus provinces its federate
+    /// holds (XXVIII.D, economy.rs).
     pub(super) fn play_foedus_card(
         &mut self,
         n: usize,
         dice: &mut Dice,
         log: &mut dyn GameLog,
     ) -> bool {
-        if self.st.status(n) != Some(Status::Empire)
+        let status = self.st.status(n);
+        if !matches!(status, Some(Status::Empire | Status::Kingdom))
             || self.game.minor[n]
             || self.st.nations[n].bond != super::politics::Bond::Free
         {
@@ -328,7 +345,148 @@ impl Play<'_> {
         let offered = self.offer_foedus(n, true, dice, log);
         if self.st.counters.foedera > before {
             self.st.counters.foedus_cards += 1;
+            if status == Some(Status::Kingdom) {
+                self.st.counters.kingdom_foedera += 1;
+            }
         }
         offered
+    }
+
+    /// XXX.H: a *Mercenary* never fights its own nation; when `n` (in Area `from`, attacking
+    /// with `attackers`) attacks a province of `o` in Area `to`, a unit one of them hired from
+    /// the other deserts to its own nation at the battle's start. At the Area level a hired unit
+    /// stays where it joined its borrower ([`Self::home_area`]): it takes part when the
+    /// borrower's stack comes from, or defends, that Area and holds a unit of its kind. The
+    /// loan is over (the unit is home). False when no attacker is left.
+    pub fn mercenaries_desert(
+        &mut self,
+        n: usize,
+        o: usize,
+        from: usize,
+        to: usize,
+        attackers: &mut super::state::Units,
+    ) -> bool {
+        for i in 0..self.st.loan_count as usize {
+            let Loan {
+                from: lender,
+                to: borrower,
+                kind,
+            } = self.st.loans[i];
+            if !self.st.hired[i] {
+                continue;
+            }
+            let (lender, borrower, k) = (lender as usize, borrower as usize, kind as usize);
+            let home = self.home_area(borrower);
+            if (borrower, lender) == (n, o) && home == Some(from) && attackers[k] > 0 {
+                attackers[k] -= 1;
+                self.st.at_mut(n, from)[k] -= 1;
+                self.st.at_mut(o, to)[k] += 1;
+            } else if (borrower, lender) == (o, n) && home == Some(to) && self.st.at(o, to)[k] > 0 {
+                self.st.at_mut(o, to)[k] -= 1;
+                self.st.at_mut(n, from)[k] += 1;
+                attackers[k] += 1;
+            } else {
+                continue;
+            }
+            self.st.loans[i] = Loan::NONE;
+            self.st.hired[i] = false;
+            self.st.counters.mercenaries_deserted += 1;
+        }
+        super::state::total(attackers) > 0
+    }
+
+    /// *Pactum* (XXX.C): when the threat reaches the policy's `pact` and `n` has 5 gold, on the
+    /// enemy most threatening its land ([`Self::most_threatening`]): the gold, a truce to the end
+    /// of the turn, and the province of that enemy worth most to `n` among those it may pick
+    /// (module comment), where `n` moves a unit (one of its own in that Area, else its cheapest
+    /// from the Area where it has the most). False when it stays in hand.
+    pub(super) fn play_pactum(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) -> bool {
+        let g = self.game;
+        let s = &g.scenario;
+        if self.st.nations[n].treasury < PACT_GOLD
+            || self.st.truce_count as usize >= super::diplomacy::MAX_TRUCES
+            || self.st.units_of(n) == 0
+        {
+            return false;
+        }
+        let Some((t, ratio)) = self.most_threatening(n) else {
+            return false;
+        };
+        let plays = match self.policy(n) {
+            Policy::Scripted(p) => ratio >= p.pact,
+            Policy::Random => procedures::d2(dice),
+        };
+        if !plays {
+            return false;
+        }
+        let Some(q) = self.pact_province(n, t) else {
+            return false;
+        };
+        let a = s.provinces[q].area as usize;
+        if self.st.count(n, a) == 0 {
+            let from = (0..s.areas.len())
+                .max_by_key(|&b| (self.st.count(n, b), std::cmp::Reverse(b)))
+                .expect("the map has Areas");
+            // Units off the map (units_of counts them) cannot be moved in.
+            let Some(k) = cheapest_first()
+                .into_iter()
+                .find(|&k| self.st.at(n, from)[k] > 0)
+            else {
+                return false;
+            };
+            self.st.at_mut(n, from)[k] -= 1;
+            self.st.at_mut(n, a)[k] += 1;
+        }
+        self.transfer_gold(n, t, PACT_GOLD);
+        self.st.set_owner(s, q, n as u8);
+        let k = self.st.truce_count as usize;
+        self.st.truces[k] = (n as u8, t as u8);
+        self.st.truce_count += 1;
+        self.st.counters.pacts += 1;
+        game_log!(
+            log,
+            "{} pays {} {PACT_GOLD} gold for a pact and {} (Pactum)",
+            g.name(n),
+            g.name(t),
+            s.provinces[q].name
+        );
+        true
+    }
+
+    /// The province *Pactum* takes from `t` for `n`: one of `t`'s, in or next to an Area where
+    /// `n` holds a province, not `t`'s capital nor its horde's province, in an Area where `t`
+    /// holds another province; the one worth most to `n` (objective VP, income, city).
+    pub(super) fn pact_province(&self, n: usize, t: usize) -> Option<usize> {
+        let g = self.game;
+        let s = &g.scenario;
+        let np = s.provinces.len();
+        let mut near = 0u64;
+        for (p, &o) in self.st.owner.iter().enumerate() {
+            if o == n as u8 {
+                let a = s.provinces[p].area as usize;
+                near |= 1 << a;
+                for l in &s.areas[a].links {
+                    near |= 1 << l.to;
+                }
+            }
+        }
+        let ns = &self.st.nations[t];
+        let mut best: Option<(f64, usize)> = None;
+        for (p, &o) in self.st.owner.iter().enumerate() {
+            let a = s.provinces[p].area as usize;
+            if o != t as u8
+                || near & (1 << a) == 0
+                || p == ns.capital as usize
+                || p == ns.horde as usize
+                || super::state::held_in(s, &self.st, t, a) < 2
+            {
+                continue;
+            }
+            let w = g.worth[n * np + p] + self.st.level[p] as f64;
+            if best.is_none_or(|(v, _)| w > v) {
+                best = Some((w, p));
+            }
+        }
+        best.map(|(_, p)| p)
     }
 }

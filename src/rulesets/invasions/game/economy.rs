@@ -5,7 +5,7 @@
 use super::policy::Policy;
 use super::procedures::{self, CollapseTest, D10Test};
 use super::scenario::AreaKind;
-use super::state::{full_control, held_in, template, Phase, NO_PROVINCE};
+use super::state::{full_control, held_in, template, Phase, NONE, NO_PROVINCE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -128,6 +128,11 @@ impl Play<'_> {
             .zip(&st.revolt);
         for (p, (((&o, &level), &pillaged), &revolt)) in held.enumerate() {
             if o != n as u8 || revolt > 0 {
+                // XXVIII.D: a Kingdom federator collects the province income of the Foedus
+                // provinces its federate holds.
+                if !empire && revolt == 0 && o != NONE && st.foedus_for[p] == n as u8 {
+                    halves += s.provinces[p].income_halves as i32;
+                }
                 continue;
             }
             if level > 0 {

@@ -319,6 +319,9 @@ pub struct LimesTable {
     pub provenance: String,
     pub why: Option<String>,
     pub provinces: Vec<String>,
+    /// The local units each Limes still standing becomes in the Purchases of the turn after the
+    /// last Limes turn (Roman aid P, Byzantine aid R; absent: none).
+    pub local_units: Option<std::collections::BTreeMap<String, u8>>,
 }
 
 #[derive(Deserialize)]
@@ -512,4 +515,8 @@ pub struct Events {
     pub revolt_chance: Option<f64>,
     /// Under model "revolts": the chance a player's card brings a heresy (absent: none).
     pub heresy_chance: Option<f64>,
+    /// Under model "revolts": the chance a player's card is the *Alliance* event (absent: never).
+    pub alliance_chance: Option<f64>,
+    /// Under model "revolts": the chance a player's card is the *Barbarian Coalition* event.
+    pub coalition_chance: Option<f64>,
 }

@@ -26,6 +26,28 @@ impl Play<'_> {
             && self.game.roman[o as usize]
     }
 
+    /// XVIII.I: the Limes leave the map, each one standing (in a province its Roman nation holds)
+    /// turned into the scenario's local units of that nation in the province's Area (Roman aid P,
+    /// Byzantine aid R: their counts are the placeholder `[limes]` local_units).
+    pub(super) fn limes_into_local_units(&mut self) {
+        let g = self.game;
+        let s = &g.scenario;
+        for &p in &s.limes {
+            let p = p as usize;
+            let o = self.st.owner[p];
+            if !self.st.limes[p] || o == super::state::NONE || !g.roman[o as usize] {
+                self.st.limes[p] = false;
+                continue;
+            }
+            self.st.limes[p] = false;
+            let a = s.provinces[p].area as usize;
+            for &(k, count) in &s.limes_local_units {
+                self.st.add_units(o as usize, a, k as usize, count);
+                self.st.counters.limes_local_units += count as u32;
+            }
+        }
+    }
+
     pub(super) fn destroy_limes(&mut self, p: usize) {
         if self.st.limes[p] {
             self.st.limes[p] = false;
@@ -33,9 +55,13 @@ impl Play<'_> {
         }
     }
 
-    /// Purchases rebuild, for free, every Limes of a province a Roman nation holds.
+    /// Purchases rebuild, for free, every Limes of a province a Roman nation holds; in the
+    /// Purchases after the last Limes turn each Limes still standing becomes local units instead.
     pub(super) fn rebuild_limes(&mut self) {
         let g = self.game;
+        if self.st.turn == g.scenario.limes_last_turn + 1 {
+            self.limes_into_local_units();
+        }
         if self.st.turn > g.scenario.limes_last_turn {
             return;
         }

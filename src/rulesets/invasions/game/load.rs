@@ -178,8 +178,22 @@ impl<'f> Loader<'f> {
         let empire_prices = self.units("purchases.empire", &pr.empire)?;
         let roman_national = self.units("purchases.roman_national", &pr.roman_national)?;
         let revolt_chance = self.events(ab)?;
-        let heresy_chance = self.heresy_chance(ab)?;
-        let limes = self.limes(ab, &names)?;
+        let e = &ab.events;
+        let heresy_chance =
+            self.card_chance(ab, "heresy_chance", e.heresy_chance, "brings a heresy")?;
+        let alliance_chance = self.card_chance(
+            ab,
+            "alliance_chance",
+            e.alliance_chance,
+            "is the Alliance event",
+        )?;
+        let coalition_chance = self.card_chance(
+            ab,
+            "coalition_chance",
+            e.coalition_chance,
+            "is the Barbarian Coalition event",
+        )?;
+        let (limes, limes_local_units) = self.limes(ab, &names)?;
         let objective_balance = self.objective_balance(ab, &head.players)?;
         let leaders = self.leaders(ab, head.turns)?;
         let (area_religion, conversion_bonus) =
@@ -193,6 +207,7 @@ impl<'f> Loader<'f> {
             roman_split_turn: head.roman_split_turn,
             limes_last_turn: head.limes_last_turn,
             limes,
+            limes_local_units,
             players: head.players.clone(),
             dates: rb.date.iter().map(|d| (d.turn, d.year)).collect(),
             seas,
@@ -219,6 +234,8 @@ impl<'f> Loader<'f> {
             diplomacy_deck: rb.decks.diplomacy.clone().into_iter().collect(),
             revolt_chance,
             heresy_chance,
+            alliance_chance,
+            coalition_chance,
             revolt_areas: [[0; 10]; 2],
             objective_balance,
             leaders,

@@ -533,9 +533,10 @@ impl<'f> Loader<'f> {
     }
 
     /// `[limes]`: the provinces with a Roman Limes.
-    pub(super) fn limes(&mut self, ab: &AbstractionFile, names: &Names) -> Result<Vec<ProvinceId>> {
+    /// `[limes]`: its provinces, and the local units (type, count) each Limes becomes.
+    pub(super) fn limes(&mut self, ab: &AbstractionFile, names: &Names) -> Result<LimesData> {
         let Some(l) = &ab.limes else {
-            return Ok(Vec::new());
+            return Ok((Vec::new(), Vec::new()));
         };
         self.stand_in("limes", &l.provenance, &l.why)?;
         let mut out = Vec::new();
@@ -547,7 +548,11 @@ impl<'f> Loader<'f> {
             }
             out.push(p);
         }
-        Ok(out)
+        let local = match &l.local_units {
+            Some(u) => self.units("limes.local_units", u)?,
+            None => Vec::new(),
+        };
+        Ok((out, local))
     }
 
     /// The optional `[objective_balance]`: a factor above 0 for every player, nothing else.
@@ -641,21 +646,29 @@ impl<'f> Loader<'f> {
         Ok(())
     }
 
-    /// `[events]` heresy_chance: a probability, only under model "revolts"; 0 when absent.
-    pub(super) fn heresy_chance(&mut self, ab: &AbstractionFile) -> Result<f64> {
-        let e = &ab.events;
-        match (e.model.as_str(), e.heresy_chance) {
+    /// An `[events]` card chance beyond the revolts' (`heresy_chance`, `alliance_chance`,
+    /// `coalition_chance`): a probability, only under model "revolts"; 0 when absent. `what`
+    /// says what the card brings, for the error.
+    pub(super) fn card_chance(
+        &mut self,
+        ab: &AbstractionFile,
+        name: &str,
+        value: Option<f64>,
+        what: &str,
+    ) -> Result<f64> {
+        let field = format!("events.{name}");
+        match (ab.events.model.as_str(), value) {
             (_, None) => Ok(0.0),
             ("revolts", Some(c)) if (0.0..=1.0).contains(&c) => Ok(c),
             ("revolts", Some(c)) => Err(bad(
                 self.ab,
-                "events.heresy_chance",
+                &field,
                 &c.to_string(),
-                "a probability 0..1 (the chance a player's event card brings a heresy)",
+                format!("a probability 0..1 (the chance a player's event card {what})"),
             )),
             (_, Some(c)) => Err(bad(
                 self.ab,
-                "events.heresy_chance",
+                &field,
                 &c.to_string(),
                 "nothing unless model = \"revolts\" (under the null model no card acts)",
             )),
@@ -693,6 +706,9 @@ impl<'f> Loader<'f> {
         }
     }
 }
+
+/// `[limes]` read: its provinces and the local units (unit type, count) each Limes becomes.
+type LimesData = (Vec<ProvinceId>, Vec<(u8, u8)>);
 
 /// A turn of the game, 1..=turns.
 pub(super) fn turn(file: &str, field: String, t: u8, turns: u8) -> Result<u8> {

@@ -621,6 +621,9 @@ impl Play<'_> {
         self.interception(n, via, p, &t.attackers, dice, log);
         if o != NONE {
             self.note_attack(n, o as usize);
+            if !self.mercenaries_desert(n, o as usize, t.from, to, &mut t.attackers) {
+                return false;
+            }
         }
         let (defenders, horde) = self.defenders(p);
         let mut moving = t.attackers;

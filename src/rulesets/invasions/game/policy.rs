@@ -93,6 +93,10 @@ pub struct Scripted {
     /// Kingdom/Empire: play *Corruption* (1 gold to the besieger) to lift a siege of its city when
     /// P(the city falls) is at least this.
     pub corrupt: f64,
+    /// Kingdom/Empire: play *Pactum* (5 gold for a one-turn pact and one of the target's
+    /// provinces) on the enemy most threatening one of its Areas when its units in and next to
+    /// it are at least this many times its own.
+    pub pact: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -278,6 +282,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.3,
     },
+    Param {
+        name: "pact",
+        summary: "Kingdom/Empire: play Pactum (5 gold to the target for a one-turn pact; the target gives up one of its provinces next to the nation's land, where the nation moves a unit) on the enemy most threatening one of its Areas when its units in and next to that Area are at least this many times its own there",
+        min: 0.0,
+        max: 5.0,
+        default: 1.5,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -312,6 +323,7 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         marry: v.get(23),
         hire: v.get(24),
         corrupt: v.get(25),
+        pact: v.get(26),
     }
 }
 

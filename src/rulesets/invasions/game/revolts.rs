@@ -22,7 +22,8 @@ pub const REVOLT_COST: [i32; 3] = [0, 1, 3];
 impl Play<'_> {
     /// 1.C.a: one event card per player in player order; under the revolts model a card starts a
     /// revolt with the scenario's chance, then each player's card brings a heresy with its own
-    /// (religion.rs).
+    /// (religion.rs), then is the *Alliance* or the *Barbarian Coalition* event with theirs
+    /// (alliances.rs).
     pub fn events(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         let chance = g.scenario.revolt_chance;
@@ -50,6 +51,17 @@ impl Play<'_> {
             for _ in 0..g.players.len() {
                 if dice.uniform() < g.scenario.heresy_chance {
                     self.event_heresy(dice, log);
+                }
+            }
+        }
+        // The events Alliance and Barbarian Coalition (alliances.rs), each player's card in turn.
+        if g.scenario.alliance_chance > 0.0 || g.scenario.coalition_chance > 0.0 {
+            for player in 0..g.players.len() {
+                if dice.uniform() < g.scenario.alliance_chance {
+                    self.event_alliance(player, dice, log);
+                }
+                if dice.uniform() < g.scenario.coalition_chance {
+                    self.barbarian_coalition(player, dice, log);
                 }
             }
         }

@@ -215,6 +215,10 @@ pub struct Scenario {
     pub limes_last_turn: u8,
     /// Provinces with a Roman Limes (abstraction.toml `[limes]`, a placeholder).
     pub limes: Vec<ProvinceId>,
+    /// The local units (unit type, count) each Limes still standing becomes in the Purchases
+    /// after the last Limes turn (abstraction.toml `[limes]` local_units, a placeholder for Roman
+    /// aid P and Byzantine aid R); empty: none.
+    pub limes_local_units: Vec<(u8, u8)>,
     /// In tie-break order.
     pub players: Vec<String>,
     /// (turn, year) where the text ties them.
@@ -255,6 +259,10 @@ pub struct Scenario {
     /// The chance that a player's event card brings a heresy to an Area (abstraction.toml
     /// `[events]` heresy_chance; 0 when absent or under the null model).
     pub heresy_chance: f64,
+    /// The chances that a player's event card is the *Alliance* or the *Barbarian Coalition*
+    /// event (abstraction.toml `[events]` alliance_chance, coalition_chance; 0 when absent).
+    pub alliance_chance: f64,
+    pub coalition_chance: f64,
     pub revolt_areas: [[AreaId; 10]; 2],
     /// abstraction.toml `[objective_balance]`: a factor per player on its nations' objective VP,
     /// applied by [`Scenario::choose_objective_values`] when an experiment asks for it.

@@ -136,6 +136,12 @@ pub struct Counters {
     pub sieges_bribed: u32,
     pub foedus_cards: u32,
     pub heresies: u32,
+    pub event_alliances: u32,
+    pub coalitions: u32,
+    pub limes_local_units: u32,
+    pub kingdom_foedera: u32,
+    pub mercenaries_deserted: u32,
+    pub pacts: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -192,6 +198,9 @@ pub struct State {
     /// (diplomacy_cards.rs), the first `loan_count` and `marriage_count`.
     pub loans: [super::diplomacy_cards::Loan; super::diplomacy_cards::MAX_LOANS],
     pub loan_count: u8,
+    /// Which of this turn's loans came from the *Mercenary* card (they never fight their own
+    /// nation, diplomacy_cards.rs).
+    pub hired: [bool; super::diplomacy_cards::MAX_LOANS],
     pub marriages: [super::diplomacy_cards::Marriage; super::diplomacy_cards::MAX_LOANS],
     pub marriage_count: u8,
     /// Diplomacy cards played this game and out of the deck, by kind (option
@@ -512,6 +521,7 @@ pub fn initial(s: &Scenario) -> State {
         alliance_count: 0,
         loans: [super::diplomacy_cards::Loan::NONE; super::diplomacy_cards::MAX_LOANS],
         loan_count: 0,
+        hired: [false; super::diplomacy_cards::MAX_LOANS],
         marriages: [super::diplomacy_cards::Marriage::NONE; super::diplomacy_cards::MAX_LOANS],
         marriage_count: 0,
         cards_out: [0; super::diplomacy::KINDS],

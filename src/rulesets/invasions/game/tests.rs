@@ -655,6 +655,16 @@ fn the_events_model_is_checked() {
         assert!(e.contains("`events.heresy_chance`"), "{e}");
         assert!(e.contains(allowed), "{e}");
     }
+    // The Alliance and Barbarian Coalition events' chances: probabilities.
+    for field in ["alliance_chance", "coalition_chance"] {
+        let e = error_with(
+            false,
+            &format!("{field} = 0.0139"),
+            &format!("{field} = -0.5"),
+        );
+        assert!(e.contains(&format!("`events.{field}`")), "{e}");
+        assert!(e.contains("a probability 0..1"), "{e}");
+    }
 }
 
 #[test]

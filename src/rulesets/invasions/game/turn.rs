@@ -697,6 +697,12 @@ impl<'g> Play<'g> {
             c.sieges_bribed as f64,
             c.foedus_cards as f64,
             c.heresies as f64,
+            c.event_alliances as f64,
+            c.coalitions as f64,
+            c.limes_local_units as f64,
+            c.kingdom_foedera as f64,
+            c.mercenaries_deserted as f64,
+            c.pacts as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
