@@ -20,7 +20,6 @@ use crate::rulesets::mediterraneo_sanguinolento::army::{
 use crate::rulesets::mediterraneo_sanguinolento::assault::{
     assault_battle, assault_case, effective_level,
 };
-use crate::rulesets::mediterraneo_sanguinolento::data::data;
 use crate::rulesets::mediterraneo_sanguinolento::field::{
     self, Context, FieldBattle, LandOptions, Plan, TerrainCase, DEFAULT_RESOLUTION,
 };
@@ -184,9 +183,7 @@ fn fight(
     dice: &mut Dice,
 ) -> Fought {
     let roll = (dice.d(6) + dice.d(6)) as i32 + shifts(game, node, &sides);
-    let column = data()
-        .battle_terrain(game.hex[node as usize], roll)
-        .unwrap_or(1);
+    let column = game.terrain_of_roll[node as usize][roll.clamp(1, 12) as usize] as usize;
     let tactics = [tactic(&armies[0], column), DE];
     let ctx = context(winter, weather);
     let opts = LandOptions::new(&game.options);
@@ -213,9 +210,8 @@ fn fight(
 
 /// Both commanders' shifts of the battle-terrain roll (L2889; digest T1).
 fn shifts(game: &Game, node: CountryId, sides: &[Side; 2]) -> i32 {
-    let hex = game.hex[node as usize];
-    leaders::terrain_shift(game, hex, sides[0].lead.strategic, &sides[0], &sides[1])
-        + leaders::terrain_shift(game, hex, sides[1].lead.strategic, &sides[1], &sides[0])
+    leaders::terrain_shift(game, node, sides[0].lead.strategic, &sides[0], &sides[1])
+        + leaders::terrain_shift(game, node, sides[1].lead.strategic, &sides[1], &sides[0])
 }
 
 /// An assault on a capital whose walls stand at `fort` after `months` of siege (the assault
@@ -327,9 +323,7 @@ pub fn odds(
             let shift = shifts(game, node, &sides);
             for _ in 0..trials {
                 let roll = (dice.d(6) + dice.d(6)) as i32 + shift;
-                let column = data()
-                    .battle_terrain(game.hex[node as usize], roll)
-                    .unwrap_or(1);
+                let column = game.terrain_of_roll[node as usize][roll.clamp(1, 12) as usize] as usize;
                 let plan = plans[column].get_or_insert_with(|| {
                     let tactics = [tactic(&armies[0], column), DE];
                     field::plan(&armies, tactics, column, &ctx, &opts)

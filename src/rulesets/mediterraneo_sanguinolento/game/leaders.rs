@@ -487,29 +487,21 @@ pub fn event_new(g: &Game, st: &mut State, c: CountryId, dice: &mut Dice) {
 /// The battle-terrain roll's shift a commander of strategic value `s` orders (L2889): +s, -s or
 /// none, whichever gives his side the best expected ratio of combat factors over the 2D6 (the
 /// other side's shift taken as none; ties keep none). Orders are written before the roll.
-pub fn terrain_shift(g: &Game, hex: &str, s: u8, own: &Side, other: &Side) -> i32 {
+pub fn terrain_shift(g: &Game, node: CountryId, s: u8, own: &Side, other: &Side) -> i32 {
     if s == 0 {
         return 0;
     }
-    let d = data();
     let factors = |side: &Side, column: usize| -> f64 {
-        let kinds = &g.kinds[side.country as usize];
-        (0..KINDS)
-            .filter(|&k| side.units[k] > 1e-9)
-            .map(|k| {
-                let kind = &kinds[k];
-                side.units[k]
-                    * d.factor(kind.code, column).unwrap_or(0.0)
-                    * d.morale.elite.factor_multiplier[kind.morale]
-            })
-            .sum()
+        let f = &g.factors[side.country as usize];
+        (0..KINDS).map(|k| side.units[k] * f[k][column]).sum()
     };
+    let columns = &g.terrain_of_roll[node as usize];
     let mut best = (f64::NEG_INFINITY, 0);
     for shift in [0, s as i32, -(s as i32)] {
         let mut expected = 0.0;
         for roll in 2..=12i32 {
             let ways = 6 - (roll - 7).abs();
-            let column = d.battle_terrain(hex, roll + shift).unwrap_or(1);
+            let column = columns[(roll + shift).clamp(1, 12) as usize] as usize;
             let ratio = factors(own, column) / (factors(other, column) + 1e-9);
             expected += ways as f64 * ratio;
         }

@@ -78,12 +78,9 @@ fn t1_both_commanders_orders_shift_the_terrain_roll() {
         lead: lead(2, s, LeaderKind::Infantry, Who::Unnamed),
     };
     let (a, d) = (side(roma, riders, 3), side(galia, foot, 3));
-    let hills = &data()
-        .terrain
-        .iter()
-        .find(|t| t.name_en == "hills")
-        .unwrap()
-        .hex;
+    let hills = country(&g, "Macedonia");
+    assert_eq!(g.hex[hills as usize], "MONTES");
+    assert_eq!(g.terrain_of_roll[hills as usize][1..].to_vec(), vec![2, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9]);
     assert_eq!(leaders::terrain_shift(&g, hills, 3, &a, &d), -3);
     assert_eq!(leaders::terrain_shift(&g, hills, 3, &d, &a), 3);
     assert_eq!(leaders::terrain_shift(&g, hills, 0, &a, &d), 0);
@@ -351,7 +348,7 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
     for k in 0..2 {
         let shift = leaders::terrain_shift(
             &g,
-            &hex_name.hex,
+            d,
             sides[k].lead.strategic,
             &sides[k],
             &sides[1 - k],
