@@ -323,7 +323,8 @@ pub fn odds(
             let shift = shifts(game, node, &sides);
             for _ in 0..trials {
                 let roll = (dice.d(6) + dice.d(6)) as i32 + shift;
-                let column = game.terrain_of_roll[node as usize][roll.clamp(1, 12) as usize] as usize;
+                let column =
+                    game.terrain_of_roll[node as usize][roll.clamp(1, 12) as usize] as usize;
                 let plan = plans[column].get_or_insert_with(|| {
                     let tactics = [tactic(&armies[0], column), DE];
                     field::plan(&armies, tactics, column, &ctx, &opts)

@@ -80,7 +80,10 @@ fn t1_both_commanders_orders_shift_the_terrain_roll() {
     let (a, d) = (side(roma, riders, 3), side(galia, foot, 3));
     let hills = country(&g, "Macedonia");
     assert_eq!(g.hex[hills as usize], "MONTES");
-    assert_eq!(g.terrain_of_roll[hills as usize][1..].to_vec(), vec![2, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9]);
+    assert_eq!(
+        g.terrain_of_roll[hills as usize][1..].to_vec(),
+        vec![2, 3, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9]
+    );
     assert_eq!(leaders::terrain_shift(&g, hills, 3, &a, &d), -3);
     assert_eq!(leaders::terrain_shift(&g, hills, 3, &d, &a), 3);
     assert_eq!(leaders::terrain_shift(&g, hills, 0, &a, &d), 0);
@@ -115,7 +118,10 @@ fn t2_every_country_starts_with_its_king_as_the_scenario_writes_him() {
     assert_eq!((home.who, home.tactical, home.strategic), (Who::Spqr, 2, 2));
     let cartago = country(&g, "Cartago");
     let home = leaders::home_lead(&g, &st, cartago, 1);
-    assert_eq!((home.who, home.tactical, home.king), (Who::Named(0), 3, true));
+    assert_eq!(
+        (home.who, home.tactical, home.king),
+        (Who::Named(0), 3, true)
+    );
 }
 
 /// Digest D7: a winning leader is promoted on 1D20 + modifier >= 20 (leader 2: 1/5, 1/4 at 1:2 or
@@ -315,7 +321,10 @@ fn d12_the_new_leader_search() {
     plans[c as usize].leaders_wanted = 1;
     let before = st.nations[c as usize].stock[DEN];
     leaders::search(&g, &mut st, &plans, &mut dice);
-    assert_eq!(st.nations[c as usize].stock[DEN], before, "no search needed");
+    assert_eq!(
+        st.nations[c as usize].stock[DEN], before,
+        "no search needed"
+    );
 }
 
 /// The game's fights under commanders are the battle code's: P(attacker wins) of the game's
@@ -346,13 +355,8 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
     assert_eq!((armies[0].tactical, armies[1].tactical), (2, 3));
     let hex_name = &data().terrain[g.scenario.nodes[d as usize].terrain as usize];
     for k in 0..2 {
-        let shift = leaders::terrain_shift(
-            &g,
-            d,
-            sides[k].lead.strategic,
-            &sides[k],
-            &sides[1 - k],
-        );
+        let shift =
+            leaders::terrain_shift(&g, d, sides[k].lead.strategic, &sides[k], &sides[1 - k]);
         armies[k].strategy = match shift.signum() {
             1 => Strategy::Raise,
             -1 => Strategy::Lower,
@@ -396,7 +400,11 @@ fn command_follows_the_policy_and_the_options() {
     let g = scripted_game();
     let c = country(&g, "Cartago");
     let mut st = g.start.clone();
-    assert!(leaders::add(&mut st, c, Leader::new(4, 1, LeaderKind::Cavalry)));
+    assert!(leaders::add(
+        &mut st,
+        c,
+        Leader::new(4, 1, LeaderKind::Cavalry)
+    ));
     let p = |king_commands| Scripted {
         king_commands,
         ..Scripted::defaults()

@@ -510,7 +510,11 @@ impl Loader<'_> {
                     "tactical-strategic, each 0-5, e.g. \"4-3\"",
                 )
             })?;
-            king[c] = Some((tactical as u8, strategic as u8, kind(field("kind"), &row.kind)?));
+            king[c] = Some((
+                tactical as u8,
+                strategic as u8,
+                kind(field("kind"), &row.kind)?,
+            ));
         }
         let mut out = [(0, 0, LeaderKind::Infantry); 3];
         for c in 0..3 {
