@@ -367,9 +367,9 @@ fn placeholder_economy_follows_its_stated_rule() {
 #[test]
 fn the_summary_says_which_values_are_placeholders() {
     let s = scenario();
-    assert_eq!(s.placeholders(), ["production", "start"]);
+    assert_eq!(s.placeholders(), ["production", "start", "leaders"]);
     let summary = s.stand_in_summary();
-    assert_eq!(summary.lines().count(), 7);
+    assert_eq!(summary.lines().count(), 8);
     assert!(summary.lines().next().unwrap().starts_with("placeholder"));
     for field in ["nodes", "land_edges", "sea_lanes", "majors", "readings"] {
         assert!(
