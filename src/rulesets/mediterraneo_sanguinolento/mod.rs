@@ -327,6 +327,20 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "commanding_leader",
+        "A45 (L3546, L2707)",
+        "full game: who commands where several named leaders are present and whose tactical value enters the leadership table: \"king-first\" (the highest-ranking: the king where he is present, else the best tactical value) or \"best-tactical\" (the best tactical value, then strategic)",
+        &["king-first", "best-tactical"],
+        &[],
+    ),
+    choice(
+        "leader_command_limit",
+        "A43 (L2162 vs L2200)",
+        "full game: a commander leads at most his tactical value +2 (civilized), +0 (B/C) or -1 (barbarian) grand units (5,000 foot, 3,000 mounted; each chariot or elephant unit one): \"grand-units\" = beyond it his tactical value does not enter the leadership table (the battle code's one value a side: the whole side fights on 0), \"unlimited\" = he commands any number",
+        &["grand-units", "unlimited"],
+        &[],
+    ),
+    choice(
         "gift_cap_period",
         "A58 (L4382-L4386)",
         "full game: the 2,000 DEN cap on gifts to the population counts per \"collection\" period or per \"year\"",

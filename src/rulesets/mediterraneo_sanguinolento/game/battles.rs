@@ -7,6 +7,7 @@
 //! Building a battle allocates (its armies, schema and engine): that happens once per fight, not
 //! per turn; a game has a few dozen fights.
 
+use super::leaders::{self, Lead};
 use super::scenario::CountryId;
 use super::state::{Units, KINDS, NO_UNITS};
 use super::weather::Weather;
@@ -14,12 +15,11 @@ use super::Game;
 use crate::battle::{side_column, Simulate, Trial};
 use crate::dice::Dice;
 use crate::rulesets::mediterraneo_sanguinolento::army::{
-    Army, Group, LeaderKind, Strategy, TacticChoice, AE, AF, DE,
+    Army, Group, Strategy, TacticChoice, AE, AF, DE,
 };
 use crate::rulesets::mediterraneo_sanguinolento::assault::{
     assault_battle, assault_case, effective_level,
 };
-use crate::rulesets::mediterraneo_sanguinolento::data::data;
 use crate::rulesets::mediterraneo_sanguinolento::field::{
     self, Context, FieldBattle, LandOptions, Plan, TerrainCase, DEFAULT_RESOLUTION,
 };
@@ -27,12 +27,14 @@ use crate::rulesets::mediterraneo_sanguinolento::landing;
 use crate::rulesets::mediterraneo_sanguinolento::outcome::Verdict;
 use crate::rulesets::mediterraneo_sanguinolento::SIDES;
 
-/// One side of a fight: whose troops, how many of each kind, and the share fighting unfed.
+/// One side of a fight: whose troops, how many of each kind, the share fighting unfed, and who
+/// commands them.
 #[derive(Clone, Copy, Debug)]
 pub struct Side {
     pub country: CountryId,
     pub units: Units,
     pub unsupplied: f64,
+    pub lead: Lead,
 }
 
 /// What a fight did.
@@ -46,6 +48,8 @@ pub struct Fought {
     pub factors: [f64; 2],
     pub slaves: [f64; 2],
     pub metal: [f64; 2],
+    /// Each side's commander's chances, by the battle code: killed, wounded, promoted.
+    pub risk: [[f64; 3]; 2],
 }
 
 /// Days fought before a battle is called undecided (the calculator's default).
@@ -61,8 +65,9 @@ fn context(winter: bool, weather: Weather) -> Context {
     }
 }
 
-/// The battle code's army for `side`: its kinds with units left, no commander (leaders are not
-/// played), the nation flags the scenario gives the country; attacker AF (AE where AF is not
+/// The battle code's army for `side`: its kinds with units left, its commander (his tactical
+/// value within his command limit, his strategic value for the flank, his class, the king's
+/// morale), the nation flags the scenario gives the country; attacker AF (AE where AF is not
 /// allowed), defender DE.
 pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
     let c = side.country;
@@ -89,11 +94,11 @@ pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
         carthaginian: flags.carthaginian.contains(c),
         seleucid: flags.seleucid.contains(c),
         groups,
-        has_commander: false,
-        tactical: 0,
-        strategic: 0,
-        leader_kind: LeaderKind::None,
-        king: false,
+        has_commander: true,
+        tactical: leaders::tactical_in_battle(game, side) as i32,
+        strategic: side.lead.strategic as i32,
+        leader_kind: side.lead.kind,
+        king: side.lead.king,
         fatigue: 0,
         unsupplied: side.unsupplied,
         surprise: false,
@@ -101,7 +106,7 @@ pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
         fallback_tactic: if attacking { AE } else { DE },
         strategy: Strategy::None,
         flank_fraction: 0.25,
-        flank_strategic: 0,
+        flank_strategic: side.lead.strategic as i32,
         archers_fire: true,
         chariots_segment: 0,
         guard_segment: 0,
@@ -177,10 +182,8 @@ fn fight(
     landing: Option<f64>,
     dice: &mut Dice,
 ) -> Fought {
-    let roll = (dice.d(6) + dice.d(6)) as i32;
-    let column = data()
-        .battle_terrain(game.hex[node as usize], roll)
-        .unwrap_or(1);
+    let roll = (dice.d(6) + dice.d(6)) as i32 + shifts(game, node, &sides);
+    let column = game.terrain_of_roll[node as usize][roll.clamp(1, 12) as usize] as usize;
     let tactics = [tactic(&armies[0], column), DE];
     let ctx = context(winter, weather);
     let opts = LandOptions::new(&game.options);
@@ -203,6 +206,12 @@ fn fight(
         Vec::new(),
     );
     play(&battle, &sides, landing.is_some(), dice)
+}
+
+/// Both commanders' shifts of the battle-terrain roll (L2889; digest T1).
+fn shifts(game: &Game, node: CountryId, sides: &[Side; 2]) -> i32 {
+    leaders::terrain_shift(game, node, sides[0].lead.strategic, &sides[0], &sides[1])
+        + leaders::terrain_shift(game, node, sides[1].lead.strategic, &sides[1], &sides[0])
 }
 
 /// An assault on a capital whose walls stand at `fort` after `months` of siege (the assault
@@ -274,6 +283,8 @@ fn play(battle: &FieldBattle, sides: &[Side; 2], converted: bool, dice: &mut Dic
             }
         }
         out.lost[k] = lost;
+        out.risk[k] = ["leader_killed", "leader_wounded", "leader_promoted"]
+            .map(|column| scalar(side_column(side, column)));
         out.slaves[k] = scalar(side_column(side, "slaves_taken"));
         out.metal[k] = scalar(side_column(side, "metal_taken"));
     }
@@ -309,11 +320,11 @@ pub fn odds(
         None => {
             let opts = LandOptions::new(&game.options);
             let mut plans: [Option<Plan>; 11] = std::array::from_fn(|_| None);
+            let shift = shifts(game, node, &sides);
             for _ in 0..trials {
-                let roll = (dice.d(6) + dice.d(6)) as i32;
-                let column = data()
-                    .battle_terrain(game.hex[node as usize], roll)
-                    .unwrap_or(1);
+                let roll = (dice.d(6) + dice.d(6)) as i32 + shift;
+                let column =
+                    game.terrain_of_roll[node as usize][roll.clamp(1, 12) as usize] as usize;
                 let plan = plans[column].get_or_insert_with(|| {
                     let tactics = [tactic(&armies[0], column), DE];
                     field::plan(&armies, tactics, column, &ctx, &opts)

@@ -5,6 +5,7 @@
 //! an armed incursion fought through the battle code, the political crisis's PV row.
 
 use super::battles::{self, has_troops, Side};
+use super::leaders::{self, Lead, Who};
 use super::military::{self, garrison_mut};
 use super::policy::Scripted;
 use super::pv;
@@ -128,6 +129,8 @@ pub fn apply(
         b'L' if home => return_home(g, st, &plans[o as usize], o, dice),
         b'M' if home && g.majors.contains(&o) => incursion(g, st, o, month, dice, log),
         b'N' if home => st.apply(o, pv::EVENTS, pv::POLITICAL_CRISIS, g.culture[o as usize]),
+        b'B' if home => leaders::event_death(g, st, o, dice),
+        b'C' if home => leaders::event_new(g, st, o, dice),
         b'O' => pending(st, l).mult[DEN] *= 2.0,
         b'P' => pending(st, l).mult[DEN] *= 0.5,
         b'Q' => {
@@ -139,7 +142,7 @@ pub fn apply(
         }
         b'R' => pending(st, l).mult[POB] *= 1.2,
         b'S' => pending(st, l).mult[POB] *= 0.8,
-        // A, B, C, T: espionage, leaders and technology are not played.
+        // A, T: espionage and technology are not played.
         _ => {}
     }
 }
@@ -265,11 +268,16 @@ fn incursion(
             country: raider,
             units: band,
             unsupplied: 0.0,
+            lead: Lead {
+                who: Who::Band,
+                ..Lead::UNNAMED
+            },
         },
         Side {
             country: o,
             units: defenders,
             unsupplied: 0.0,
+            lead: leaders::home_lead(g, st, o, month),
         },
     ];
     let weather = st.weather[g.scenario.nodes[o as usize].zone as usize];
@@ -289,6 +297,7 @@ fn incursion(
     }
     nat.fought_this_year = true;
     st.ledger.men_lost += men;
+    leaders::after_battle(g, st, &sides, &fought, month, dice);
     if let Some(w) = fought.winner {
         let row = pv::battle_row(w == 1, fought.factors[1], fought.factors[0]);
         st.apply(o, pv::BATTLES, row, g.culture[o as usize]);

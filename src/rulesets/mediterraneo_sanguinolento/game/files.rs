@@ -209,6 +209,27 @@ pub struct AbstractionFile {
     pub sea_lanes: Rows<SeaLaneRow>,
     pub production: ProductionTable,
     pub start: StartTable,
+    pub leaders: LeadersTable,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeadersTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    /// The leader of every country's sheet that is its king, by culture.
+    pub king: Vec<KingRow>,
+    /// The class of the leaders searches, events and promotions bring.
+    pub found_kind: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KingRow {
+    pub culture: String,
+    /// "tactical-strategic", as the rules write a leader.
+    pub leader: String,
+    pub kind: String,
 }
 
 #[derive(Deserialize)]

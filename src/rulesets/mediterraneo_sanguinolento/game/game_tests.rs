@@ -221,11 +221,13 @@ fn game_fights_match_the_battle_codes_exact_answer() {
             country: a,
             units: units(5.0),
             unsupplied: 0.0,
+            lead: super::leaders::Lead::UNNAMED,
         },
         Side {
             country: d,
             units: units(4.0),
             unsupplied: 0.0,
+            lead: super::leaders::Lead::UNNAMED,
         },
     ];
     let armies = [
@@ -354,6 +356,13 @@ fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
             n.fleets <= start.nations[c].fleets + 1e-9,
             "{what}: {c} fleets"
         );
+        // Leaders: one to four living named leaders, one king among them, values 0-5.
+        let living = n.leaders.iter().filter(|l| l.alive);
+        assert!((1..=4).contains(&living.clone().count()), "{what}: {c}");
+        assert_eq!(living.clone().filter(|l| l.king).count(), 1, "{what}");
+        assert!(living
+            .clone()
+            .all(|l| l.tactical <= 5 && l.strategic <= 5 && (l.able(st.month) || !l.in_field)));
         let pv: i32 = n.pv_by.iter().sum();
         assert_eq!(pv, n.pv, "{what}: PV by source add up");
         for k in 0..KINDS {

@@ -221,6 +221,7 @@ impl<'f> Loader<'f> {
         let majors = self.majors(ab, &names)?;
         let production = self.production(ab, &countries, &nodes)?;
         let start = self.start(ab, &countries, &nodes)?;
+        let leaders = self.leaders(ab)?;
         drop(names);
         for (country, (group, provenance)) in countries.iter_mut().zip(groups_of.0) {
             country.group = group;
@@ -241,6 +242,7 @@ impl<'f> Loader<'f> {
             production,
             fleet: start.1,
             start: start.0,
+            leaders,
             stand_ins: self.stand_ins,
         })
     }

@@ -5,7 +5,16 @@ use super::files::*;
 use super::load::*;
 use super::scenario::*;
 use crate::error::{did_you_mean, Result};
+use crate::rulesets::mediterraneo_sanguinolento::army::{parse_leader, LeaderKind};
 use crate::rulesets::mediterraneo_sanguinolento::data::data;
+
+/// The land leader classes a file may name (L2140-L2144; naval leaders fight only at sea).
+const LEADER_KINDS: [(&str, LeaderKind); 4] = [
+    ("infantry", LeaderKind::Infantry),
+    ("cavalry", LeaderKind::Cavalry),
+    ("archer", LeaderKind::Archer),
+    ("chariot", LeaderKind::Chariot),
+];
 
 impl Loader<'_> {
     #[allow(clippy::type_complexity)]
@@ -449,5 +458,78 @@ impl Loader<'_> {
             });
         }
         Ok((out, fleet))
+    }
+
+    /// Every country's king by culture and the class of found leaders ([leaders]).
+    pub(super) fn leaders(&mut self, ab: &AbstractionFile) -> Result<LeadersData> {
+        let t = &ab.leaders;
+        self.stand_in("leaders", &t.provenance, t.why.as_deref())?;
+        let kind = |field: String, text: &str| {
+            LEADER_KINDS
+                .iter()
+                .find(|(name, _)| *name == text)
+                .map(|(_, k)| *k)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = LEADER_KINDS.iter().map(|(n, _)| *n).collect();
+                    bad(
+                        self.ab,
+                        field,
+                        quoted(text),
+                        format!("a land leader class: {}", names.join(", ")),
+                    )
+                })
+        };
+        let found_kind = kind("leaders.found_kind".into(), &t.found_kind)?;
+        let mut king: [Option<(u8, u8, LeaderKind)>; 3] = [None; 3];
+        for (i, row) in t.king.iter().enumerate() {
+            let field = |f: &str| format!("leaders.king[{i}].{f}");
+            let c = CULTURES
+                .iter()
+                .position(|(code, _)| *code == row.culture)
+                .ok_or_else(|| {
+                    bad(
+                        self.ab,
+                        field("culture"),
+                        quoted(&row.culture),
+                        "a culture code: B, B/C or C",
+                    )
+                })?;
+            if king[c].is_some() {
+                return Err(bad(
+                    self.ab,
+                    field("culture"),
+                    quoted(&row.culture),
+                    "one row per culture",
+                ));
+            }
+            let (tactical, strategic) = parse_leader(&row.leader).ok_or_else(|| {
+                bad(
+                    self.ab,
+                    field("leader"),
+                    quoted(&row.leader),
+                    "tactical-strategic, each 0-5, e.g. \"4-3\"",
+                )
+            })?;
+            king[c] = Some((
+                tactical as u8,
+                strategic as u8,
+                kind(field("kind"), &row.kind)?,
+            ));
+        }
+        let mut out = [(0, 0, LeaderKind::Infantry); 3];
+        for c in 0..3 {
+            out[c] = king[c].ok_or_else(|| {
+                bad(
+                    self.ab,
+                    "leaders.king",
+                    format!("no row for culture \"{}\"", CULTURES[c].0),
+                    "a row for every culture",
+                )
+            })?;
+        }
+        Ok(LeadersData {
+            king: out,
+            found_kind,
+        })
     }
 }

@@ -5,6 +5,7 @@
 //! the PV of invasion suffered.
 
 use super::battles::{self, has_troops, Side};
+use super::leaders::{self, Lead};
 use super::policy::Scripted;
 use super::pv;
 use super::scenario::{CountryId, Scenario, COM, ESC, MET};
@@ -226,7 +227,7 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
                 || (p.overseas > 0.0 && sea_target(g, st, c, t, turn))
         });
         if let Some(t) = named {
-            set_out(g, st, c, t, p.garrison, turn);
+            set_out(g, st, c, t, p, turn);
             continue;
         }
         if !g.random[c as usize] && p.attack > 1.0 {
@@ -252,16 +253,17 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
             score >= p.min_ratio && win_odds(g, st, c, target, p, turn, dice) >= p.attack
         };
         if go {
-            set_out(g, st, c, target, p.garrison, turn);
+            set_out(g, st, c, target, p, turn);
         }
     }
 }
 
-/// The field army sets out for `t`: by land, or by sea with what the fleets carry (the rest
-/// stays home in the garrison).
-fn set_out(g: &Game, st: &mut State, c: CountryId, t: CountryId, garrison_share: f64, turn: u32) {
+/// The field army sets out for `t` under the leader the policy sends with it: by land, or by
+/// sea with what the fleets carry (the rest stays home in the garrison).
+fn set_out(g: &Game, st: &mut State, c: CountryId, t: CountryId, p: &Scripted, turn: u32) {
     let by_sea = sea_target(g, st, c, t, turn);
-    march(st, c, t, garrison_share);
+    leaders::assign(g, st, c, p, st.month);
+    march(st, c, t, p.garrison);
     if by_sea {
         let field = st.nations[c as usize].field;
         let aboard = carried(g, st, c, &field);
@@ -303,6 +305,7 @@ fn win_odds(
         country: c,
         units: attackers,
         unsupplied: 0.0,
+        lead: leaders::prospective_lead(g, st, c, p, st.month),
     };
     let month = turn * 2;
     if has_troops(&field) {
@@ -310,6 +313,7 @@ fn win_odds(
             country: o,
             units: field,
             unsupplied: 0.0,
+            lead: defending_lead(g, st, t, st.month),
         };
         battles::odds(
             g,
@@ -326,6 +330,7 @@ fn win_odds(
             country: o,
             units: garrison,
             unsupplied: 0.0,
+            lead: leaders::defender_lead(g, st, t, st.month),
         };
         let fort = Some(fort_of(g, st, t));
         let months = p.siege_months as u32;
@@ -478,11 +483,12 @@ fn arrive(
     }
     if has_troops(&field) {
         let sides = [
-            side(st, c),
+            side(g, st, c, month),
             Side {
                 country: o,
                 units: field,
                 unsupplied: 0.0,
+                lead: defending_lead(g, st, t, month),
             },
         ];
         let (win, weather) = (winter(g, month), weather_at(g, st, t));
@@ -495,6 +501,7 @@ fn arrive(
         st.nations[c as usize].landed = true;
         st.counts.battles += 1;
         settle(g, st, c, o, &fought, None);
+        leaders::after_battle(g, st, &sides, &fought, month, dice);
         game_log!(
             log,
             "month {month}: {} attacks {} in {}: {}",
@@ -529,12 +536,20 @@ fn arrive(
     }
 }
 
-fn side(st: &State, c: CountryId) -> Side {
+/// `c`'s field army under its commander.
+fn side(g: &Game, st: &State, c: CountryId, month: u32) -> Side {
     Side {
         country: c,
         units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,
+        lead: leaders::field_lead(g, st, c, month),
     }
+}
+
+/// The commander of the army defending node `t` in the field: its holder's field army's (at
+/// home, whoever commands there).
+fn defending_lead(g: &Game, st: &State, t: CountryId, month: u32) -> Lead {
+    leaders::field_lead(g, st, st.lands[t as usize].owner, month)
 }
 
 /// A month of siege of `t`'s capital; at the policy's month count, the assault.
@@ -606,11 +621,12 @@ fn siege_month(
         return;
     }
     let sides = [
-        side(st, c),
+        side(g, st, c, month),
         Side {
             country: o,
             units: garrison,
             unsupplied: 0.0,
+            lead: leaders::defender_lead(g, st, t, month),
         },
     ];
     let fought = battles::assault(
@@ -624,6 +640,7 @@ fn siege_month(
     );
     st.counts.assaults += 1;
     settle(g, st, c, o, &fought, Some(t));
+    leaders::after_battle(g, st, &sides, &fought, month, dice);
     game_log!(
         log,
         "month {month}: {} assaults {} (walls {fort}, {months} months of siege): {}",

@@ -14,6 +14,7 @@ pub mod battles;
 pub mod economy;
 pub mod events;
 mod files;
+pub mod leaders;
 mod load;
 mod load_abstraction;
 pub mod military;
@@ -30,6 +31,8 @@ pub mod weather;
 mod events_tests;
 #[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod leaders_tests;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -64,6 +67,11 @@ pub const GAME_COLUMNS: &[&str] = &[
     "landings",
     "naval_battles",
     "ships_lost_to_storms",
+    "named_led_fights",
+    "leaders_killed",
+    "leaders_wounded",
+    "leaders_promoted",
+    "leaders_found",
 ];
 /// The §1.4 proxies, one column per major each.
 pub const PROXIES: &[&str] = &["cities", "countries_conquered", "wealth", "army_factors"];
@@ -138,6 +146,12 @@ pub struct Game {
     pub capital: Vec<Option<CityId>>,
     /// Per node: the battle-terrain hex name (data().terrain[..].hex) and the PM to enter it per hex.
     pub hex: Vec<&'static str>,
+    /// Per node: the battle terrain of each 2D6 result, shifts included (index = the roll clamped
+    /// to 1-12, A7; index 0 unused).
+    pub terrain_of_roll: Vec<[u8; 13]>,
+    /// Per country and kind: one unit's combat factors on battle terrains 1-10 (index 0 unused),
+    /// its elite multiplier included (the commanders' terrain orders weigh them).
+    pub factors: Vec<[[f64; 11]; KINDS]>,
     pub pm: Vec<u32>,
     /// Land routes: `next[a * n + b]` = the first node on the cheapest land path a → b
     /// (`u8::MAX`: unreachable by land); `cost[a * n + b]` its PM.
@@ -161,6 +175,14 @@ pub struct Game {
     pub currency_on_treasury: bool,
     /// Winter and storm together ×4 movement costs (option winter_and_storm).
     pub winter_and_storm_both: bool,
+    /// The king commands wherever he is present (option commanding_leader, A45).
+    pub king_commands_first: bool,
+    /// A commander's tactical value counts only within his grand-unit limit (option
+    /// leader_command_limit, A43).
+    pub command_limit: bool,
+    /// The country whose SPQR commands at home when it is attacked, with his tactical and
+    /// strategic values (rulebook special rule spqr_and_republican_militia).
+    pub spqr: Option<(CountryId, u8, u8)>,
     pub options: Options,
     pub columns: Vec<&'static str>,
 }
@@ -286,6 +308,31 @@ impl Game {
             .iter()
             .map(|node| d.terrain[node.terrain as usize].hex.as_str())
             .collect();
+        let terrain_of_roll = hex
+            .iter()
+            .map(|h| {
+                let mut columns = [1u8; 13];
+                for (roll, column) in columns.iter_mut().enumerate().skip(1) {
+                    *column = d.battle_terrain(h, roll as i32).unwrap_or(1) as u8;
+                }
+                columns
+            })
+            .collect();
+        let factors = kinds
+            .iter()
+            .map(|ks: &[Kind; KINDS]| {
+                ks.map(|k| {
+                    let mut f = [0.0; 11];
+                    if k.unit != u8::MAX {
+                        for (column, x) in f.iter_mut().enumerate().skip(1) {
+                            *x = d.factor(k.code, column).unwrap_or(0.0)
+                                * d.morale.elite.factor_multiplier[k.morale];
+                        }
+                    }
+                    f
+                })
+            })
+            .collect();
         let pm: Vec<u32> = scenario
             .nodes
             .iter()
@@ -347,6 +394,8 @@ impl Game {
             culture,
             capital,
             hex,
+            terrain_of_roll,
+            factors,
             pm,
             next,
             cost,
@@ -362,6 +411,9 @@ impl Game {
             weather_rolled: options.choice("weather") == "rolled",
             currency_on_treasury: options.choice("currency_events") == "treasury",
             winter_and_storm_both: options.choice("winter_and_storm") == "both",
+            king_commands_first: options.choice("commanding_leader") == "king-first",
+            command_limit: options.choice("leader_command_limit") == "grand-units",
+            spqr: spqr(&scenario),
             options: options.clone(),
             columns,
             start,
@@ -383,10 +435,20 @@ impl Game {
     }
 }
 
+/// The SPQR of the rulebook's special rule: the first country it names and his values.
+fn spqr(s: &Scenario) -> Option<(CountryId, u8, u8)> {
+    let rule = "spqr_and_republican_militia";
+    let flag = s.special.flag(rule)?;
+    let c = (0..s.countries.len() as CountryId).find(|&c| flag.who.contains(c))?;
+    let value = |key| s.special.number(rule, key).map(|v| v.clamp(0.0, 5.0) as u8);
+    Some((c, value("leader_tactical")?, value("leader_strategic")?))
+}
+
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
-    "not played: mercenaries, diplomacy and treaties (no treaty PV), trade and the black market (its sale value only prices the gift cap and the wealth proxy), espionage and assassination, leaders (every army fights without a commander; no promotion, capture or death), land interception, fleet purchases, repairs and captures, pirates, naval moves other than an army's crossing to an overseas target, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
-    "events (§4.14, option random_events): rolled every month for every country (A55); the collection events act on the next collection of the country's land, whoever holds it (famine COM x0.5; bad and good harvests 1D6 x 10% of COM (A56); prosperity and hard times DEN x2 and x0.5; devastation x0.95 but POB; militarist and antimilitarist campaigns POB x1.2 and x0.8; plague POB x0.9 and each unit there dies on a 1 in 1D10; immigration +125 POB and a quarter of one city's DEN; currency events by option currency_events); natural disaster: a random city's walls fall to 0 (cities and ports are not separate works here); return home: 1D6 units of the country's first kind join it if it pays a half-year's wages for them and can feed them; armed incursion: 2D6 units of a neighbouring referee country's first kind fight a major's home army in the field through the battle code (an undefended home suffers a month of invasion; the referee's countries' incursions are not fought); political crisis: its §4.19 row only (the ruler is always at the capital); military intelligence, death of a leader, new leader and technical advance have no effect (espionage, leaders and technology are not played)",
+    "not played: mercenaries, diplomacy and treaties (no treaty PV), trade and the black market (its sale value only prices the gift cap and the wealth proxy), espionage and assassination, naval leaders, the capture, ransom and persuasion of leaders, land interception, fleet purchases, repairs and captures, pirates, naval moves other than an army's crossing to an overseas target, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
+    "events (§4.14, option random_events): rolled every month for every country (A55); the collection events act on the next collection of the country's land, whoever holds it (famine COM x0.5; bad and good harvests 1D6 x 10% of COM (A56); prosperity and hard times DEN x2 and x0.5; devastation x0.95 but POB; militarist and antimilitarist campaigns POB x1.2 and x0.8; plague POB x0.9 and each unit there dies on a 1 in 1D10; immigration +125 POB and a quarter of one city's DEN; currency events by option currency_events); natural disaster: a random city's walls fall to 0 (cities and ports are not separate works here); return home: 1D6 units of the country's first kind join it if it pays a half-year's wages for them and can feed them; armed incursion: 2D6 units of a neighbouring referee country's first kind fight a major's home army in the field through the battle code (an undefended home suffers a month of invasion; the referee's countries' incursions are not fought); political crisis: its §4.19 row only (the ruler is always at the capital); death of a leader: a random named leader of the country dies; new leader: one rolled on the new-leader tables joins it (if it has fewer than 4); military intelligence and technical advance have no effect (espionage and technology are not played)",
+    "leaders (§4.13): every country starts with one named leader, its king (abstraction.toml [leaders], placeholder: by culture), and holds at most 4; the policy sends one with the field army when it marches (policy parameter king_commands: the king or the best other), the rest command at home (the garrison, and the field army when it stands at home); the one in command is the king where he is present, else the best (option commanding_leader, A45); an army with no named leader is led by its grand units' unnamed 0-0; in Roma the SPQR 2-2 commands whenever it is attacked at home (his Republican militia is not played); a commander brings the battle code his tactical value on the leadership table (only within his grand-unit limit, option leader_command_limit, A43: beyond it the whole side fights on 0, the battle code having one value a side), his class (cavalry +1 pursuit, archers, chariots), the king +0.5 morale (the king always fights), and his strategic value on the flank and on the terrain roll: each side orders +s, -s or nothing, whichever gives it the best expected factor ratio over the 2D6 (the other's order taken as nothing); after a fight, death, wounds (1D6 months at home) and promotion at the battle code's chances (digest D7, D8), a promoted unnamed leader named 1-0 or 0-1; a dead king's best living leader succeeds him and a nation left without named leaders gets a free one (L2196); searches: 100 DEN a turn while the policy wants more leaders (leaders_wanted), 2D6 >= 10, then the tables (the found leader's class is [leaders] found_kind); leaders cannot be captured or ransomed, and tactics are not learned",
     "weather (§4.15, option weather): each zone's 1D6 every month; storm and snow double the PM of entering a node of that zone (winter too: x4 together, or x2 with option winter_and_storm = once) and halve combat factors, rain is -1 to combat and pursuit rolls, through the battle code; the policies' odds assume clear weather; elephants and camels do not suffer the cold zones (L5781 not played); storms at sea by the weather (see fleets)",
     "fleets and landings (§3.5, §3.6, §4.15): every coastal country with cities starts with the scenario's fleets (abstraction.toml [start], placeholder), in its home port; a country out of reach by land on a sea lane from a major's home port is an overseas target (the policy's overseas weight on its shortlist score); the army crosses in one month with what the fleets carry (2 land units per FT fleet; the rest stays home), every fleet sailing risks a storm (the battle code's storm_loss_chance: the worse weather of the lane's two ends, winter, the Atlantic or Indian ocean) and loses 1D10 ships with the troops aboard them; the target's holder intercepts at its home with its fleets on 1D6 >= 3 (A36, no naval leaders) and the naval battle is one play of the battle code's naval combat (ram, regular C crews; ships lost are gone, none captured or repaired; PV by the fleets' ram factors); a lost naval battle sends the army home; the first fight ashore is a landing through the battle code (landing::convert to infantry, a tenth of the fleets' ram factors beside it), and landings are at a port (no naval leader's roll); the army sails home the same way; fleets are never bought",
     "region graph (digest §6.2): one node per country; an army crosses a leg by paying hexes x the entered node's terrain PM (+ the strait's PM) from its slowest unit's monthly allowance, doubled cost in winter; passage through third countries is free; armies meet only at their target; sea lanes carry only the crossings of fleets and landings",

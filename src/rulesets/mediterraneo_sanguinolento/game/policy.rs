@@ -64,6 +64,11 @@ pub struct Scripted {
     pub peace: u32,
     /// Weight of an overseas target's shortlist score (0: never crosses the sea).
     pub overseas: f64,
+    /// At 0.5 or more the king leads the field army when he is the leader in command; below, the
+    /// best other leader does and the king stays home.
+    pub king_commands: f64,
+    /// Named leaders the country keeps: it pays for a search each turn while it has fewer.
+    pub leaders_wanted: u8,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -192,6 +197,22 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.5,
     },
+    // Appended after the war parameters: tuned files and ladders read parameters by name, the
+    // catalog's order is the tuner's.
+    Param {
+        name: "king_commands",
+        summary: "at 0.5 or more the king leads the field army when it marches (if he is the leader in command); below, the best other named leader leads it and the king stays home",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "leaders_wanted",
+        summary: "named leaders kept: while it has fewer the country pays 100 DEN each turn (two months) for a search, found on 2D6 >= 10 (digest §4.13)",
+        min: 0.0,
+        max: 4.0,
+        default: 2.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -219,6 +240,8 @@ impl Scripted {
             siege_months: value("siege_months").round() as u8,
             peace: value("peace").round() as u32,
             overseas: value("overseas"),
+            king_commands: value("king_commands"),
+            leaders_wanted: value("leaders_wanted").round() as u8,
             target: None,
         }
     }
@@ -229,12 +252,14 @@ impl Scripted {
 
     /// The referee's script for the countries no player runs: the scripted economy at its
     /// defaults with normal taxes and no gifts (PV win nothing for a country that cannot win),
-    /// defending only (§28 lets them attack; this script never does).
+    /// defending only (§28 lets them attack; this script never does), keeping the one named
+    /// leader the rules always leave it (no searches).
     pub fn referee() -> Scripted {
         Scripted {
             attack: 2.0,
             gifts: 0.0,
             taxes: 0,
+            leaders_wanted: 1,
             ..Scripted::defaults()
         }
     }
@@ -252,7 +277,7 @@ pub const KINDS: &[PolicyKind<Player>] = &[
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months",
+        summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months, who leads the field army, leader searches",
         params: &[],
         build: |_| Player {
             policy: Policy::Random,

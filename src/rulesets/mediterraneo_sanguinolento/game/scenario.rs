@@ -11,7 +11,7 @@ use super::load::Loader;
 use crate::error::Result;
 use crate::game::provenance;
 pub use crate::game::provenance::{Provenance, StandIn};
-use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
+use crate::rulesets::mediterraneo_sanguinolento::army::{Culture, LeaderKind};
 pub use crate::rulesets::mediterraneo_sanguinolento::data::Fleet;
 use std::ops::Range;
 use std::path::Path;
@@ -286,6 +286,15 @@ pub struct Calendar {
     pub printed_city_total: u32,
 }
 
+/// The leaders the country sheets would give (abstraction.toml [leaders]).
+#[derive(Clone, Copy, Debug)]
+pub struct LeadersData {
+    /// Each country's king by culture (index of `CULTURES`): tactical, strategic, class.
+    pub king: [(u8, u8, LeaderKind); 3],
+    /// The class of leaders found by searches and events or promoted from unnamed.
+    pub found_kind: LeaderKind,
+}
+
 pub struct Scenario {
     pub calendar: Calendar,
     pub countries: Vec<Country>,
@@ -304,6 +313,7 @@ pub struct Scenario {
     pub start: Vec<Start>,
     /// The fleet type of every country's fleets (None: no fleets, nobody crosses the sea).
     pub fleet: Option<&'static Fleet>,
+    pub leaders: LeadersData,
     pub(super) stand_ins: Vec<StandIn>,
 }
 

@@ -367,9 +367,9 @@ fn placeholder_economy_follows_its_stated_rule() {
 #[test]
 fn the_summary_says_which_values_are_placeholders() {
     let s = scenario();
-    assert_eq!(s.placeholders(), ["production", "start"]);
+    assert_eq!(s.placeholders(), ["production", "start", "leaders"]);
     let summary = s.stand_in_summary();
-    assert_eq!(summary.lines().count(), 7);
+    assert_eq!(summary.lines().count(), 8);
     assert!(summary.lines().next().unwrap().starts_with("placeholder"));
     for field in ["nodes", "land_edges", "sea_lanes", "majors", "readings"] {
         assert!(
@@ -401,7 +401,7 @@ fn the_summary_says_which_values_are_placeholders() {
 /// Each broken copy fails with one line naming the file, the field and the value, exit code 2.
 #[test]
 fn bad_input_is_a_one_line_error() {
-    let cases: [(bool, &str, &str, &str); 14] = [
+    let cases: [(bool, &str, &str, &str); 16] = [
         (
             true,
             "numbers = { pv_per_month = -1 }",
@@ -480,6 +480,18 @@ fn bad_input_is_a_one_line_error() {
             "{ a = \"Bética\", b = \"Lusitania\"",
             "{ a = \"Bética\", b = \"Bética\"",
             "land_edges.rows[0]",
+        ),
+        (
+            false,
+            "leader = \"3-2\"",
+            "leader = \"3-6\"",
+            "leaders.king[0].leader",
+        ),
+        (
+            false,
+            "found_kind = \"infantry\"",
+            "found_kind = \"naval\"",
+            "leaders.found_kind",
         ),
     ];
     for (in_rulebook, from, to, field) in cases {

@@ -5,6 +5,7 @@
 //! checked (resources and men change only through the rules' sources and sinks).
 
 use super::events::Pending;
+use super::leaders::{Leader, MAX_LEADERS};
 use super::pv::{Row, SOURCES};
 use super::scenario::{CountryId, Scenario, RESOURCES};
 use super::weather::{Weather, ZONES};
@@ -77,6 +78,8 @@ pub struct Nation {
     pub conquests: u32,
     /// POB left unfed over the game (rules §51).
     pub unfed_pob: i64,
+    /// Named leaders (slots of dead ones are free; the living include one king).
+    pub leaders: [Leader; MAX_LEADERS],
 }
 
 /// A country node and who holds it.
@@ -123,6 +126,14 @@ pub struct Counts {
     pub naval_battles: u32,
     /// Ships sunk by storms at sea.
     pub ships_lost_to_storms: f64,
+    /// Fights in which a side was commanded by a named leader (the SPQR is not one).
+    pub named_led_fights: u32,
+    pub leaders_killed: u32,
+    pub leaders_wounded: u32,
+    /// Named leaders promoted, and unnamed ones given a name by a promotion.
+    pub leaders_promoted: u32,
+    /// Leaders found by searches and by the new-leader event.
+    pub leaders_found: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -271,6 +282,20 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 tax_level: 0,
                 conquests: 0,
                 unfed_pob: 0,
+                leaders: {
+                    let culture = s.countries[c].culture;
+                    let i = super::scenario::CULTURES
+                        .iter()
+                        .position(|(_, x)| *x == culture)
+                        .unwrap_or(0);
+                    let (t, st, kind) = s.leaders.king[i];
+                    let mut leaders = [Leader::NONE; MAX_LEADERS];
+                    leaders[0] = Leader {
+                        king: true,
+                        ..Leader::new(t, st, kind)
+                    };
+                    leaders
+                },
             }
         })
         .collect();

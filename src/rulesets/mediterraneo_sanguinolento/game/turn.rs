@@ -1,12 +1,13 @@
 //! One game, turn by turn in the order of digest §2 (two months a turn): recruits of the last turn
-//! become operational; 1 events (not played); 2 payments and 3 desertions; 4 diplomacy and 5 trade
-//! (not played); 6 purchases; 7 constructions; 8 movement and combat, month by month, with the
+//! become operational; 1 events; 2 payments and 3 desertions; 4 diplomacy and 5 trade
+//! (not played); 6 purchases and the turn's leader search; 7 constructions; 8 movement and combat, month by month, with the
 //! month's work on the walls; 9 collection in April, August and December. The game ends when a
 //! major reaches 400 PV at the end of a turn (the highest wins if several do) or at the turn cap
 //! (the most PV wins).
 
 use super::economy;
 use super::events;
+use super::leaders;
 use super::military;
 use super::policy::{Directive, Policy, Scripted};
 use super::scenario::{CountryId, DEN, POB};
@@ -148,6 +149,7 @@ impl<'g> Play<'g> {
         }
         economy::payments(g, &mut self.st, months);
         economy::purchases(g, &mut self.st, &self.plans);
+        leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
         // No attacks on the first turn (L4508); the referee's countries never attack here.
         if turn > g.scenario.calendar.no_player_attacks_on_turn {
@@ -189,6 +191,8 @@ impl<'g> Play<'g> {
                 siege_months: dice.below(4) as u8,
                 peace: dice.below(13) as u32,
                 overseas: dice.uniform(),
+                king_commands: dice.uniform(),
+                leaders_wanted: dice.below(5) as u8,
                 target: None,
             };
         }
@@ -265,6 +269,11 @@ impl<'g> Play<'g> {
             c.landings as f64,
             c.naval_battles as f64,
             c.ships_lost_to_storms,
+            c.named_led_fights as f64,
+            c.leaders_killed as f64,
+            c.leaders_wounded as f64,
+            c.leaders_promoted as f64,
+            c.leaders_found as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
