@@ -97,7 +97,7 @@ impl Play<'_> {
     }
 
     /// The *Alliance* event drawn by `player` (placeholder model): its nation most threatened
-    /// (the highest ratio of [`Self::most_threatening`]; free to ally, active) offers a one-turn
+    /// (the highest ratio of `most_threatening`; free to ally, active) offers a one-turn
     /// alliance to that threat, which accepts as its policy's `alliance_accept` says. True when
     /// an alliance was made.
     pub fn event_alliance(

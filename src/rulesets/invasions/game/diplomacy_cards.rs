@@ -355,7 +355,7 @@ impl Play<'_> {
     /// XXX.H: a *Mercenary* never fights its own nation; when `n` (in Area `from`, attacking
     /// with `attackers`) attacks a province of `o` in Area `to`, a unit one of them hired from
     /// the other deserts to its own nation at the battle's start. At the Area level a hired unit
-    /// stays where it joined its borrower ([`Self::home_area`]): it takes part when the
+    /// stays where it joined its borrower (`home_area`): it takes part when the
     /// borrower's stack comes from, or defends, that Area and holds a unit of its kind. The
     /// loan is over (the unit is home). False when no attacker is left.
     pub fn mercenaries_desert(

@@ -286,7 +286,7 @@ pub struct Calendar {
     pub printed_city_total: u32,
 }
 
-/// The leaders the country sheets would give (abstraction.toml [leaders]).
+/// The leaders the country sheets would give (abstraction.toml `[leaders]`).
 #[derive(Clone, Copy, Debug)]
 pub struct LeadersData {
     /// Each country's king by culture (index of `CULTURES`): tactical, strategic, class.
