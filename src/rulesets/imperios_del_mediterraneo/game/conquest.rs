@@ -52,6 +52,7 @@ impl Play<'_> {
         };
         if let Some(q) = defender {
             self.take_from_hand(q, &defence.intercept);
+            self.take_from_hand(q, &defence.naval);
             self.take_from_hand(q, &defence.defence);
             self.interceptor_straits(q, &mut defence, dice);
         }
@@ -96,7 +97,7 @@ impl Play<'_> {
             let back = (played.recovered | pacify_back) & (1 << i) != 0;
             self.return_or_discard(p, c, back);
         }
-        let fought = played.intercepted[1] || reached_target;
+        let fought = played.intercepted[0] || played.intercepted[1] || reached_target;
         let leaders_back = played.leaders_recovered + pacify_leaders;
         for (i, &c) in plan.leaders.as_slice().iter().enumerate() {
             self.return_or_discard(p, c, !fought || (i as u32) < leaders_back);
@@ -108,8 +109,19 @@ impl Play<'_> {
             let mut order = Cards::default();
             military::interceptor_order(s, q, defence.intercept.as_slice(), &mut order);
             for (i, &c) in order.as_slice().iter().enumerate() {
-                // A fled interceptor (the flee hook) takes its cards home.
-                let back = played.fled || played.interceptor_recovered[1] & (1 << i) != 0;
+                // A fled interceptor (the flee hook), or one the expedition never met (it
+                // failed before, or assaulted straight from the ships), takes its cards home.
+                let back = played.fled
+                    || !played.intercepted[1]
+                    || played.interceptor_recovered[1] & (1 << i) != 0;
+                self.return_or_discard(q, c, back);
+            }
+            // The naval interceptor, in the calculator's order (troops, then fleets, by kind);
+            // never fought (the expedition ended before the sea), its cards go home.
+            military::interceptor_order(s, q, defence.naval.as_slice(), &mut order);
+            for (i, &c) in order.as_slice().iter().enumerate() {
+                let back =
+                    !played.intercepted[0] || played.interceptor_recovered[0] & (1 << i) != 0;
                 self.return_or_discard(q, c, back);
             }
             for &c in defence.defence.as_slice() {
@@ -120,6 +132,10 @@ impl Play<'_> {
         if wrecked {
             self.st.counts.wrecks += 1;
         }
+        let c = &mut self.st.counts;
+        c.naval_interceptions += played.intercepted[0] as u32;
+        c.departure_interceptions += (played.intercepted[1] && defence.land_first) as u32;
+        c.marches += (plan.naval && plan.march) as u32;
         if played.failed.is_none() && s.decks[s.empires[p].deck].has_effects {
             self.end_of_combat_draws(p, &order, played.fought_at_target);
         }

@@ -77,8 +77,8 @@ pub const TEXT_DECKS: &[&str] = &[
 /// What the engine does not play yet: printed by every run (after the decks' line).
 pub const SIMPLIFICATIONS: &[&str] = &[
     "no third-party cards in combat windows; the attacker's Leaders and City Attack cards and the defender's City Defence cards are committed before the expedition starts (returned to hand if it never reaches a combat)",
-    "interceptions: the defender intercepts only on land at the attacked city (never at sea, never at a route node), by land from its capital; its straits are rolled first",
-    "routes: a land route, or one naval leg from a port reached by land to the target port (no land leg after the naval one); a naval arrival assaults directly when the fleets allow it (A-22), else lands",
+    "interceptions: the defender commits both its interceptions (land, and at sea against an expedition by sea) when the expedition is declared, not as it reaches each point (A-24); its land interception is fought at the city (or a march's arrival port) or, against an expedition by sea, at its departure port before the naval battle (other nodes of a route give the same battle and are not offered); its straits are rolled first; the scripted attacker predicts the interception at the arrival only; the naval interceptor's card texts are not played",
+    "routes: a land route, one naval leg from the departure port (an own port reached by land, fewest straits) to the target port, or a naval leg to another own port and a march by land from it (offered to a target that is not a port where it crosses fewer straits than land alone); a naval arrival assaults directly when the fleets allow it (A-22), else lands; the search player's interceptions are its rollout policy's coin flips (they are not search decisions)",
     "optional rule 8.3 (free passage) is not played",
 ];
 

@@ -83,6 +83,11 @@ pub struct Counts {
     pub raids_taken: u32,
     /// Empire cards played as actions (decks with effects only).
     pub empire_cards: u32,
+    /// Interceptions fought: at sea, and on land at the departure port before the sea; and
+    /// expeditions declared by sea with a march after the naval leg.
+    pub naval_interceptions: u32,
+    pub departure_interceptions: u32,
+    pub marches: u32,
 }
 
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {
