@@ -242,6 +242,31 @@ impl Play<'_> {
             before = reach(plan.from as usize);
             sea = self.sea_from[q];
         }
+        if after == u8::MAX && before == u8::MAX && self.game.rules.free_passage {
+            // 8.3: by land through other players' cities, each owner asked in route order;
+            // refused, the interceptor never attacks: it stays home.
+            self.passage_reach(q, s.empires[q].capital);
+            if let Some(t) = self.passage_path(q, city) {
+                let mut asked = 0u32;
+                let mut granted = true;
+                for &c in &t.cities[..t.n as usize] {
+                    let o = self.st.owner[c as usize] as usize;
+                    if o == q || asked & (1 << o) != 0 {
+                        continue;
+                    }
+                    asked |= 1 << o;
+                    granted = self.grants_passage(o, q, dice);
+                    if !granted {
+                        break;
+                    }
+                }
+                if granted {
+                    after = self.via[city];
+                } else {
+                    self.st.counts.interceptions_refused += 1;
+                }
+            }
+        }
         if after == u8::MAX && before == u8::MAX && sea == u8::MAX {
             return d;
         }

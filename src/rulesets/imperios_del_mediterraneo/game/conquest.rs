@@ -24,6 +24,15 @@ impl Play<'_> {
         dice: &mut Dice,
         log: &mut dyn GameLog,
     ) -> bool {
+        let plan = if plan.through.n > 0 {
+            match self.ask_passage(p, plan, dice) {
+                Some(plan) => plan,
+                // Cancelled: its cards never left the hand.
+                None => return false,
+            }
+        } else {
+            plan
+        };
         let s = self.s();
         self.st.counts.expeditions += 1;
         self.take_from_hand(p, &plan.cards);
@@ -149,6 +158,69 @@ impl Play<'_> {
             }
         }
         wrecked
+    }
+
+    /// Optional rule 8.3: `p` asks each owner of a city its route passes, once and in route
+    /// order; the expedition goes on as declared if all grant passage. At the first refusal it
+    /// attacks the refusing city instead (its route cut there: the full sequence against that
+    /// city) or is cancelled (None).
+    pub(super) fn ask_passage(&mut self, p: usize, plan: Plan, dice: &mut Dice) -> Option<Plan> {
+        let t = plan.through;
+        let mut asked = 0u32;
+        for i in 0..t.n as usize {
+            let c = t.cities[i] as usize;
+            let o = self.st.owner[c];
+            if o == NEUTRAL || o as usize == p || asked & (1 << o) != 0 {
+                continue;
+            }
+            asked |= 1 << o;
+            if self.grants_passage(o as usize, p, dice) {
+                self.st.counts.passages_granted += 1;
+                continue;
+            }
+            self.st.counts.passages_refused += 1;
+            let attack = Plan {
+                target: c,
+                straits: t.straits[i],
+                through: military::Through::default(),
+                ..plan
+            };
+            if self.attacks_refusal(p, &attack, dice) {
+                self.st.counts.refusals_attacked += 1;
+                return Some(attack);
+            }
+            self.st.counts.refusals_cancelled += 1;
+            return None;
+        }
+        Some(plan)
+    }
+
+    /// Whether `owner` grants `asker` passage (8.3): the scripted players when the asker has
+    /// at most `passage` VP more; the random player on a coin.
+    pub(super) fn grants_passage(&mut self, owner: usize, asker: usize, dice: &mut Dice) -> bool {
+        match self.pol[owner] {
+            Policy::Scripted(g) => {
+                self.st.players[asker].vp as f64 - self.st.players[owner].vp as f64 <= g.passage
+            }
+            _ => dice.below(2) == 0,
+        }
+    }
+
+    /// Refused passage, whether `p` attacks the refusing city with the expedition's cards: the
+    /// scripted players when that attack passes their θ and τ by the exact chain; the random
+    /// player on a coin.
+    fn attacks_refusal(&mut self, p: usize, attack: &Plan, dice: &mut Dice) -> bool {
+        match self.pol[p] {
+            Policy::Scripted(g) => {
+                let defence = self.predicted_defence(attack.target, &g);
+                let s = self.s();
+                let options = &self.game.rules.options;
+                let (chance, vp) = self.cache.chance(s, &self.st, options, p, attack, &defence);
+                let spent = attack.cards.len() + attack.leaders.len() + attack.attack.len();
+                chance >= g.theta && vp - g.card_cost * spent as f64 >= g.tau
+            }
+            _ => dice.below(2) == 0,
+        }
     }
 
     /// The end-of-combat hook of a won assault or pacification, in the game: the draws its

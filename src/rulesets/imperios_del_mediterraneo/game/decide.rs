@@ -22,6 +22,8 @@ pub struct Way {
     /// By sea: the departure port, and a march's arrival port.
     pub from: u16,
     pub arrive: u16,
+    /// Optional rule 8.3: the other players' cities a land route passes.
+    pub through: military::Through,
 }
 
 impl Way {
@@ -42,6 +44,7 @@ impl Way {
             straits: self.straits,
             from: self.from,
             arrive: self.arrive,
+            through: self.through,
             ..Plan::default()
         }
     }
@@ -179,6 +182,9 @@ impl Play<'_> {
             return 1;
         }
         self.compute_reach(p);
+        if self.game.rules.free_passage {
+            self.passage_reach(p, capital);
+        }
         let reach = &self.reach[p * nodes..(p + 1) * nodes];
         let march = &self.march[p * nodes..(p + 1) * nodes];
         let sea_from = self.sea_from[p];
@@ -200,6 +206,15 @@ impl Play<'_> {
             if reach[node] != u8::MAX && k < out.len() {
                 out[k] = Way::land(node, reach[node]);
                 k += 1;
+            } else if self.game.rules.free_passage && k < out.len() {
+                // 8.3: by land through other players' cities, where no own route reaches.
+                if let Some(through) = self.passage_path(p, node) {
+                    out[k] = Way {
+                        through,
+                        ..Way::land(node, self.via[node])
+                    };
+                    k += 1;
+                }
             }
             if sea_from == u8::MAX || k >= out.len() {
                 continue;
@@ -222,6 +237,64 @@ impl Play<'_> {
             }
         }
         k
+    }
+
+    /// Optional rule 8.3: from `from`, the fewest straits to every node by land through `p`'s
+    /// own cities, pacified areas and (asking their owners) other players' cities, into
+    /// `self.via`, with each node's predecessor in `self.via_pred`.
+    pub(super) fn passage_reach(&mut self, p: usize, from: usize) {
+        let s = self.s();
+        self.via.fill(u8::MAX);
+        self.via[from] = 0;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for n in 0..s.map.nodes() {
+                let d = self.via[n];
+                let foreign = s.map.is_city(n) && self.st.owner[n] != super::state::NEUTRAL;
+                if d == u8::MAX || !(self.st.passable(s, p, n, from) || foreign) {
+                    continue;
+                }
+                for &(m, kind) in &s.map.adjacent[n] {
+                    let nd = d + (kind == super::scenario::EdgeKind::Strait) as u8;
+                    if nd < self.via[m] {
+                        self.via[m] = nd;
+                        self.via_pred[m] = n as u16;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The other players' cities on the route [`Self::passage_reach`] found to `node`, in
+    /// route order, None if it has none, too many, or no route.
+    pub(super) fn passage_path(&self, p: usize, node: usize) -> Option<military::Through> {
+        if self.via[node] == u8::MAX {
+            return None;
+        }
+        let s = self.s();
+        let mut back = military::Through::default();
+        let start = s.empires[p].capital;
+        let mut n = node;
+        while n != start {
+            n = self.via_pred[n] as usize;
+            if s.map.is_city(n) && self.st.owner[n] != NEUTRAL && self.st.owner[n] as usize != p {
+                if back.n as usize == military::MAX_THROUGH {
+                    return None;
+                }
+                back.cities[back.n as usize] = n as u16;
+                back.straits[back.n as usize] = self.via[n];
+                back.n += 1;
+            }
+        }
+        if back.n == 0 {
+            return None;
+        }
+        let k = back.n as usize;
+        back.cities[..k].reverse();
+        back.straits[..k].reverse();
+        Some(back)
     }
 
     /// P0: a random legal expedition, or None (then it passes or changes a card).

@@ -53,6 +53,18 @@ impl Cards {
     }
 }
 
+/// Most other players' cities a route under free passage (optional rule 8.3) may pass.
+pub const MAX_THROUGH: usize = 4;
+
+/// The other players' cities a route passes under free passage (8.3), in route order, and the
+/// straits from the capital to each (a refused city attacked is reached with those).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Through {
+    pub cities: [u16; MAX_THROUGH],
+    pub straits: [u8; MAX_THROUGH],
+    pub n: u8,
+}
+
 /// An expedition a player declares: its target, its route, its cards.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Plan {
@@ -66,6 +78,8 @@ pub struct Plan {
     /// march, the arrival port (route nodes where the defender may land-intercept).
     pub from: u16,
     pub arrive: u16,
+    /// Optional rule 8.3: the other players' cities the land route passes.
+    pub through: Through,
     /// Troop and Fleet cards (card indices into the attacker's deck).
     pub cards: Cards,
     pub leaders: Cards,

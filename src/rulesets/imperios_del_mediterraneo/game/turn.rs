@@ -39,6 +39,10 @@ pub struct Play<'g> {
     pub(super) sea_from: Vec<u8>,
     pub(super) departure: Vec<u16>,
     pub(super) march: Vec<(u8, u16)>,
+    /// Scratch for optional rule 8.3: straits of a route through other players' cities, and
+    /// each node's predecessor on it.
+    pub(super) via: Vec<u8>,
+    pub(super) via_pred: Vec<u16>,
     /// Per player, the defence the scripted players last predicted for it and what it was
     /// predicted from (kept while that is unchanged).
     pub(super) predicted: Vec<Seen>,
@@ -100,6 +104,8 @@ impl<'g> Play<'g> {
             sea_from: vec![u8::MAX; s.empires.len()],
             departure: vec![0; s.empires.len()],
             march: vec![(u8::MAX, 0); s.empires.len() * s.map.nodes()],
+            via: vec![u8::MAX; s.map.nodes()],
+            via_pred: vec![0; s.map.nodes()],
             predicted: vec![Seen::default(); s.empires.len()],
             pol: game.policies.clone(),
             first: 0,
