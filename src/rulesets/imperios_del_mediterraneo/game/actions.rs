@@ -191,7 +191,10 @@ impl Play<'_> {
             return;
         }
         for c in 0..s.map.cities.len() {
-            if !s.map.cities[c].port || self.st.owner[c] as usize != p || c == from.1 as usize {
+            // A march from a port reached by land with no more straits than the departure
+            // port's never beats the land route through that port: skip the search.
+            let by_land = self.reach[p * nodes + c];
+            if !s.map.cities[c].port || self.st.owner[c] as usize != p || by_land <= from.0 {
                 continue;
             }
             self.st.land_reach(s, p, c);
