@@ -39,9 +39,12 @@ const STRAITS: Key = keys::int("straits", 0, 10)
 const TARGET_KIND: Key = keys::choice("kind", &["city", "barbarian"])
     .default_choice("city")
     .help("a city (size, markers, capital, owner and its helpers) or a barbarian area (strength, enraged)");
-const ARRIVAL: Key = keys::choice("arrival", &["direct", "landing"])
+const ARRIVAL: Key = keys::choice("arrival", &["direct", "landing", "march"])
     .default_choice("direct")
-    .help("by sea: \"direct\" assault straight from the ships when the fleets' assault factors reach the city's size (A-22), or \"landing\"");
+    .help("by sea: \"direct\" assault straight from the ships when the fleets' assault factors reach the city's size (A-22), \"landing\" at the city, or \"march\": landing at another port and marching on by land (a land leg after the naval one: no direct assault, the fleets do not fight in the assault)");
+const LAND_AT: Key = keys::choice("land_interception_at", &["arrival", "departure"])
+    .default_choice("arrival")
+    .help("where the land interception is fought (L735-L741): \"arrival\" on the land leg after the naval one or at the city (by sea: after the naval battle, and a direct assault skips it), \"departure\" at a city or pacified area of the land leg before the naval one (before the naval battle); on a land route both are the same battle");
 const ASSAULT_EXTRA_DICE: Key = keys::int("assault_extra_dice", 0, 30)
     .default_int(0)
     .help("City Attack / Special Event dice the attacker adds to the assault");
@@ -62,8 +65,15 @@ const CITY_KEYS: &[Key] = &[
 ];
 const AREA_KEYS: &[Key] = &[TARGET_KIND, STRENGTH, ENRAGED];
 
-pub const KEYS: &[Key] = &keys::join::<39>(&[
-    &[ROUTE, STRAITS, WEATHER, ARRIVAL, ASSAULT_EXTRA_DICE],
+pub const KEYS: &[Key] = &keys::join::<40>(&[
+    &[
+        ROUTE,
+        STRAITS,
+        WEATHER,
+        ARRIVAL,
+        LAND_AT,
+        ASSAULT_EXTRA_DICE,
+    ],
     &keys::placed(EXPEDITION_KEYS, super::ATTACKER),
     &keys::placed(SEA_SIDE_KEYS, &["naval_interception"]),
     &keys::placed(INTERCEPTOR_KEYS, &["land_interception"]),
@@ -201,6 +211,11 @@ pub struct Expedition {
     land_interception: Option<Force>,
     target: Target,
     direct: bool,
+    /// The naval leg lands at another port and the expedition marches on by land (§3.1
+    /// combined route): no direct assault, the fleets stay out of the assault.
+    march: bool,
+    /// The land interception is fought on the land leg before the naval one.
+    land_first: bool,
     assault_extra_dice: u32,
     fleets_after_landing: bool,
     dice_reading: &'static str,
@@ -317,20 +332,46 @@ pub fn build(fields: &Fields, options: Options) -> Result<Box<dyn BattleModel>> 
             "nothing: an expedition against a barbarian area cannot be intercepted (L1000-L1005)",
         ));
     }
-    let direct = ARRIVAL.choice(fields)? != "landing";
+    let arrival = ARRIVAL.choice(fields)?;
+    let direct = arrival == "direct";
     let assault_extra_dice = ASSAULT_EXTRA_DICE.int(fields)? as u32;
-    Ok(Box::new(Expedition::new(
-        cf,
-        naval,
-        straits,
-        weather,
-        naval_interception,
-        land_interception,
-        target,
-        direct,
-        assault_extra_dice,
-        &options,
-    )))
+    if arrival == "march" && !naval {
+        return Err(AleaError::input(
+            fields.source,
+            "arrival",
+            "\"march\"",
+            "\"direct\" or \"landing\" on a land route: a march is the land leg after a naval one (route = \"naval\")",
+        ));
+    }
+    let route = Route {
+        march: arrival == "march",
+        land_first: LAND_AT.choice(fields)? == "departure",
+    };
+    Ok(Box::new(
+        Expedition::new(
+            cf,
+            naval,
+            straits,
+            weather,
+            naval_interception,
+            land_interception,
+            target,
+            direct,
+            assault_extra_dice,
+            &options,
+        )
+        .with_route(route),
+    ))
+}
+
+/// A naval expedition's route beyond its one naval leg (§3.1, §3.3): a land leg after it, and
+/// where on the route the land interception is fought.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Route {
+    /// A land leg after the naval one (landing at another port, then marching to the target).
+    pub march: bool,
+    /// The land interception on the land leg before the naval one (before the naval battle).
+    pub land_first: bool,
 }
 
 /// What one expedition did, for a game. Card bits follow the expedition's cards: its troops in
@@ -463,6 +504,21 @@ impl Expedition {
             }
             next
         };
+        let land_first = self.land_first && self.naval;
+        if let (true, Some(d)) = (land_first, &self.land_interception) {
+            // At a node of the land leg before the naval one: no arrival to skip it.
+            if self.flees(s) {
+                out.fled = true;
+            } else {
+                match fight(s, d, false, &mut out, &mut books, dice) {
+                    Some(n) => s = n,
+                    None => {
+                        out.failed = Some(Fail::OnLand);
+                        return (out, books);
+                    }
+                }
+            }
+        }
         if let Some(d) = &self.naval_interception {
             match fight(s, d, true, &mut out, &mut books, dice) {
                 Some(n) => s = n,
@@ -472,7 +528,7 @@ impl Expedition {
                 }
             }
         }
-        if let Some(d) = &self.land_interception {
+        if let (false, Some(d)) = (land_first, &self.land_interception) {
             if self.flees(s) && !self.arrives_directly(s) {
                 out.fled = true;
             } else if !self.arrives_directly(s) {
@@ -587,6 +643,8 @@ impl Expedition {
             land_interception,
             target,
             direct,
+            march: false,
+            land_first: false,
             assault_extra_dice,
             fleets_after_landing: options.flag("fleets_assault_after_landing"),
             dice_reading: options.choice("dice_fc_for_direct_assault"),
@@ -596,6 +654,28 @@ impl Expedition {
             columns,
             notes,
         }
+    }
+
+    /// Sets the route beyond the naval leg (a land route ignores it).
+    pub fn with_route(mut self, route: Route) -> Expedition {
+        if self.naval && route != Route::default() {
+            self.march = route.march;
+            self.land_first = route.land_first;
+            self.notes.push(format!(
+                "{}; the land interception at {}",
+                if route.march {
+                    "a land leg after the naval one: no direct assault, the fleets stay out of the assault"
+                } else {
+                    "the naval leg ends at the target"
+                },
+                if route.land_first {
+                    "a node of the land leg before the naval one, before the naval battle"
+                } else {
+                    "the arrival"
+                }
+            ));
+        }
+        self
     }
 
     /// Gives the cards their texts (a game's expedition on a deck with effects); all-vanilla
@@ -709,8 +789,9 @@ impl Expedition {
     fn target_cards(&self, s: State) -> Vec<usize> {
         match self.target {
             Target::City { .. } => {
-                let fleets_fight =
-                    self.naval && (self.arrives_directly(s) || self.fleets_after_landing);
+                let fleets_fight = self.naval
+                    && !self.march
+                    && (self.arrives_directly(s) || self.fleets_after_landing);
                 self.alive(s)
                     .filter(|&i| {
                         (!self.em.fleet[i] || fleets_fight) && self.em.cards[i].assault.usable()
@@ -1116,7 +1197,7 @@ impl Expedition {
         let Target::City { size, .. } = self.target else {
             return false;
         };
-        if !self.naval || !self.direct {
+        if !self.naval || !self.direct || self.march {
             return false;
         }
         let sum: f64 = self
@@ -1166,15 +1247,22 @@ impl Expedition {
             }
             states = merge(next);
         }
-        // Interceptions, each a battle the attacker must win.
-        let mut steps: Vec<(&Force, bool, Fail)> = Vec::new();
+        // Interceptions, each a battle the attacker must win, in route order.
+        let land_first = self.land_first && self.naval;
+        if let (true, Some(d)) = (land_first, &self.land_interception) {
+            // The flee hook: an interceptor that flees fights no battle.
+            let (fled, fight): (Vec<_>, Vec<_>) = if self.texts.is_some() {
+                states.into_iter().partition(|(_, s, _)| self.flees(*s))
+            } else {
+                (Vec::new(), states)
+            };
+            states = self.battle_step(fight, d, false, Fail::OnLand, leaf);
+            states.extend(fled);
+        }
         if let Some(d) = &self.naval_interception {
-            steps.push((d, true, Fail::AtSea));
+            states = self.battle_step(states, d, true, Fail::AtSea, leaf);
         }
-        for (d, naval, fail) in steps {
-            states = self.battle_step(states, d, naval, fail, leaf);
-        }
-        if let Some(d) = &self.land_interception {
+        if let (false, Some(d)) = (land_first, &self.land_interception) {
             // By sea a direct assault skips the landing, and with it the land interception.
             let (direct, landing): (Vec<_>, Vec<_>) = states
                 .into_iter()

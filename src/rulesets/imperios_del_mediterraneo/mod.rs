@@ -193,6 +193,14 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: GAME_ONLY,
     },
     RuleOption {
+        name: "free_passage",
+        reference: "8.3 (L1092-L1108)",
+        summary: "game: optional rule 8.3, a route may pass other players' cities whose owners grant passage (asked in route order); refused, the attacker cancels (cards back to hand) or attacks that city; an interceptor refused never attacks",
+        kind: OptionKind::Bool,
+        default: OptionValue::Bool(false),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
         name: "extra_turns",
         reference: "8.2 (L1077-L1082)",
         summary: "game: optional rule 8.2, turns played beyond the scenario's",

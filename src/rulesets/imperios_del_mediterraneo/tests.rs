@@ -446,3 +446,200 @@ fn t26_t35_t36_conquest_and_legality() {
         "attacker.troops",
     );
 }
+
+/// P(fa + the sum of `na` d6 > fd + the sum of `nd` d6) by counting every roll of the dice: an
+/// oracle of its own (no code of the calculator).
+fn beats(fa: i32, na: u32, fd: i32, nd: u32) -> f64 {
+    let n = na + nd;
+    let (mut wins, mut all) = (0u64, 0u64);
+    for code in 0..6u64.pow(n) {
+        let (mut x, mut a, mut d) = (code, fa, fd);
+        for k in 0..n {
+            let face = (x % 6) as i32 + 1;
+            x /= 6;
+            if k < na {
+                a += face;
+            } else {
+                d += face;
+            }
+        }
+        wins += (a > d) as u64;
+        all += 1;
+    }
+    wins as f64 / all as f64
+}
+
+/// Digest T-61 again, counted by hand through [`beats`] (which validates the counting oracle
+/// the next tests use): 7/12 at sea, then each casualty branch's assault.
+#[test]
+fn t61_counted_by_hand() {
+    let sea = beats(5, 1, 4, 1);
+    assert!((sea - 7.0 / 12.0).abs() < 1e-12);
+    let assault = |fc: i32| beats(fc, 1, 0, 4);
+    let lose_one = (assault(3) + 3.0 * assault(7) + assault(8)) / 5.0;
+    let p = sea * (4.0 / 6.0 * assault(10) + 2.0 / 6.0 * lose_one);
+    assert!((p - 42553.0 / 233280.0).abs() < 1e-12, "{p}");
+}
+
+/// The land interception at the departure port, before the naval battle (§3.3, L735-L751),
+/// against the count by hand: fleet F (naval 2, capacity 2, assault 1) carries T1 (field 3,
+/// assault 3) and T2 (field 2, assault 2); the land interceptor has one troop (field 2), the
+/// naval one a fleet (naval 3); the target is a size-3 port with one marker (4 dice). The fleet's
+/// assault 1 < 3: a landing, and the fleet joins the assault.
+#[test]
+fn land_interception_before_the_sea_counted() {
+    let text = |at: &str| {
+        format!("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\nroute = \"naval\"\nland_interception_at = \"{at}\"\n[attacker]\nfleets = [{{ naval = 2, assault = 1 }}]\ntroops = [{{ field = 3, assault = 3 }}, {{ field = 2, assault = 2 }}]\n[naval_interception]\nfleets = [{{ naval = 3 }}]\n[land_interception]\ntroops = [{{ field = 2 }}]\n[target]\nsize = 3\nmarkers = 1")
+    };
+    let assault = |troops: &[i32]| -> f64 {
+        if troops.is_empty() {
+            0.0 // no troop left, the expedition ends
+        } else {
+            beats(1 + troops.iter().sum::<i32>(), 1, 0, 4)
+        }
+    };
+    // At sea: 2 + 1d6 against 3 + 1d6; a casualty on a 1 (one defending card): the fleet (with
+    // its cargo: the end) or one of the troops, uniformly.
+    let at_sea = |troops: &[i32]| -> f64 {
+        let n = troops.len() as f64 + 1.0;
+        let mut lose_one = 0.0;
+        for i in 0..troops.len() {
+            let rest: Vec<i32> = (0..troops.len())
+                .filter(|&j| j != i)
+                .map(|j| troops[j])
+                .collect();
+            lose_one += assault(&rest) / n;
+        }
+        beats(2, 1, 3, 1) * (5.0 / 6.0 * assault(troops) + 1.0 / 6.0 * lose_one)
+    };
+    // On land first: 5 + 1d6 against 2 + 1d6, a casualty on a 1: T1 or T2.
+    let land = beats(5, 1, 2, 1);
+    let first =
+        land * (5.0 / 6.0 * at_sea(&[3, 2]) + 1.0 / 6.0 * (at_sea(&[2]) + at_sea(&[3])) / 2.0);
+    let ex = load(&text("departure")).exact().unwrap();
+    assert!(
+        (ex.outcomes[0] - first).abs() < 1e-12,
+        "{} {first}",
+        ex.outcomes[0]
+    );
+    // At the landing instead: the naval battle first, then the field battle.
+    let on_land = |troops: &[i32]| -> f64 {
+        let field: i32 = troops.iter().sum();
+        let mut lose_one = 0.0;
+        for i in 0..troops.len() {
+            let rest: Vec<i32> = (0..troops.len())
+                .filter(|&j| j != i)
+                .map(|j| troops[j])
+                .collect();
+            lose_one += assault(&rest) / troops.len() as f64;
+        }
+        beats(field, 1, 2, 1) * (5.0 / 6.0 * assault(troops) + 1.0 / 6.0 * lose_one)
+    };
+    // Field values equal assault values here (3 and 2), so one list serves both.
+    let sea_then_land = beats(2, 1, 3, 1)
+        * (5.0 / 6.0 * on_land(&[3, 2]) + 1.0 / 6.0 * (on_land(&[2]) + on_land(&[3])) / 3.0);
+    let ex = load(&text("arrival")).exact().unwrap();
+    assert!(
+        (ex.outcomes[0] - sea_then_land).abs() < 1e-12,
+        "{} {sea_then_land}",
+        ex.outcomes[0]
+    );
+    assert!(
+        (first - sea_then_land).abs() > 1e-4,
+        "the two places differ"
+    );
+}
+
+/// A land leg after the naval one (§3.1 combined route): no direct assault even where the
+/// fleets' assault factors reach the size, the land interceptor fights after the landing, and
+/// the fleets stay out of the assault; against the count by hand. Fleet F (naval 2, assault 3)
+/// carries T1 (field 3, assault 2) and T2 (field 1, assault 1); a naval interceptor (fleet naval
+/// 2), a land one (troop field 2); the target a size-2 city with one marker (3 dice).
+#[test]
+fn a_march_after_the_sea_counted() {
+    let text = |arrival: &str| {
+        format!("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\nroute = \"naval\"\narrival = \"{arrival}\"\n[attacker]\nfleets = [{{ naval = 2, assault = 3 }}]\ntroops = [{{ field = 3, assault = 2 }}, {{ field = 1, assault = 1 }}]\n[naval_interception]\nfleets = [{{ naval = 2 }}]\n[land_interception]\ntroops = [{{ field = 2 }}]\n[target]\nsize = 2\nmarkers = 1")
+    };
+    // Troops as (field, assault).
+    let assault = |troops: &[(i32, i32)], fleet: i32| -> f64 {
+        if troops.is_empty() {
+            0.0
+        } else {
+            beats(fleet + troops.iter().map(|t| t.1).sum::<i32>(), 1, 0, 3)
+        }
+    };
+    let without = |troops: &[(i32, i32)], i: usize| -> Vec<(i32, i32)> {
+        (0..troops.len())
+            .filter(|&j| j != i)
+            .map(|j| troops[j])
+            .collect()
+    };
+    let on_land = |troops: &[(i32, i32)]| -> f64 {
+        let field: i32 = troops.iter().map(|t| t.0).sum();
+        let lose_one: f64 = (0..troops.len())
+            .map(|i| assault(&without(troops, i), 0) / troops.len() as f64)
+            .sum();
+        beats(field, 1, 2, 1) * (5.0 / 6.0 * assault(troops, 0) + 1.0 / 6.0 * lose_one)
+    };
+    let both = [(3, 2), (1, 1)];
+    let at_sea_lose_one = (0.0 + on_land(&without(&both, 0)) + on_land(&without(&both, 1))) / 3.0;
+    let march = beats(2, 1, 2, 1) * (5.0 / 6.0 * on_land(&both) + 1.0 / 6.0 * at_sea_lose_one);
+    let b = load(&text("march"));
+    let ex = b.exact().unwrap();
+    assert!(
+        (ex.outcomes[0] - march).abs() < 1e-12,
+        "{} {march}",
+        ex.outcomes[0]
+    );
+    // Straight from the ships instead (3 >= 2): no land battle, the fleet fights.
+    let direct = beats(2, 1, 2, 1)
+        * (5.0 / 6.0 * assault(&both, 3)
+            + 1.0 / 6.0 * (assault(&without(&both, 0), 3) + assault(&without(&both, 1), 3)) / 3.0);
+    let ex = load(&text("direct")).exact().unwrap();
+    assert!(
+        (ex.outcomes[0] - direct).abs() < 1e-12,
+        "{} {direct}",
+        ex.outcomes[0]
+    );
+    // A march by land alone is refused.
+    let bad = "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\narrival = \"march\"\n[attacker]\ntroops = [{ field = 3 }]\n[target]\nsize = 2";
+    assert!(load_battle("test.toml", &bad.parse().unwrap()).is_err());
+    let good = bad.replace("arrival = \"march\"", "arrival = \"landing\"");
+    assert!(load_battle("test.toml", &good.parse().unwrap()).is_ok());
+}
+
+/// Exact and Monte Carlo agree within 5 standard errors on T-61 and on naval expeditions with
+/// every place of the land interception and both arrivals by sea (with straits and weather).
+#[test]
+fn interceptions_and_marches_agree_with_simulation() {
+    let progress = Progress::hidden();
+    let mut cases = vec![T61.to_string()];
+    for i in 0..8u64 {
+        let weather = ["normal", "bad"][(i % 2) as usize];
+        let arrival = ["march", "landing", "direct", "march"][(i % 4) as usize];
+        let at = if i < 4 { "departure" } else { "arrival" };
+        cases.push(format!(
+            "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\nroute = \"naval\"\nstraits = {}\nweather = \"{weather}\"\narrival = \"{arrival}\"\nland_interception_at = \"{at}\"\n[attacker]\nfleets = [{{ naval = 2, assault = 2 }}, {{ naval = \"1d\", assault = 1 }}]\ntroops = [{{ field = 3, assault = 3 }}, {{ field = 2, naval = 1, assault = 2 }}, {{ field = \"1d\", assault = 1 }}]\nleaders = [{}]\n[naval_interception]\nfleets = [{{ naval = {} }}, {{ naval = 1 }}]\n[land_interception]\ntroops = [{{ field = {} }}]\n[target]\nsize = {}\nmarkers = 1",
+            i % 3,
+            i % 2,
+            1 + i % 3,
+            2 + i % 4,
+            2 + i % 2
+        ));
+    }
+    for (i, text) in cases.iter().enumerate() {
+        let b = load(text);
+        let exact = b.exact().unwrap();
+        let total: f64 = exact.outcomes.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "case {i}: mass {total}");
+        let run = McRun {
+            trials: 60_000,
+            seed: 61,
+            stream: i as u64,
+            progress: &progress,
+        };
+        if let Err(why) = agreement(b.schema(), &exact, &b.monte_carlo(&run), 5.0) {
+            panic!("case {i}: {why}\n{text}");
+        }
+    }
+}

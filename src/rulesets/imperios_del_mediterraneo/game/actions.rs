@@ -4,7 +4,7 @@
 
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Policy, Style};
-use super::scenario::{EffectKind, Event, Timing, CITY_DEFENCE, EMPIRE, TROOP};
+use super::scenario::{EffectKind, Event, Timing, CITY_DEFENCE, EMPIRE, FLEET, TROOP};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -174,12 +174,47 @@ impl Play<'_> {
         pacified.clone_from(&self.st.pacified);
         self.st.land_reach(s, p, s.empires[p].capital);
         self.reach[p * nodes..(p + 1) * nodes].copy_from_slice(&self.st.reach);
+        // By sea: the departure port (an own port reached by land, fewest straits, then
+        // lowest), and from every own port a march by land (§3.1 combined route).
+        let mut from = (u8::MAX, 0u16);
+        for c in 0..s.map.cities.len() {
+            let r = self.reach[p * nodes + c];
+            if s.map.cities[c].port && self.st.owner[c] as usize == p && r < from.0 {
+                from = (r, c as u16);
+            }
+        }
+        self.sea_from[p] = from.0;
+        self.departure[p] = from.1;
+        let march = &mut self.march[p * nodes..(p + 1) * nodes];
+        march.fill((u8::MAX, 0));
+        if from.0 == u8::MAX {
+            return;
+        }
+        for c in 0..s.map.cities.len() {
+            // A march from a port reached by land with no more straits than the departure
+            // port's never beats the land route through that port: skip the search.
+            let by_land = self.reach[p * nodes + c];
+            if !s.map.cities[c].port || self.st.owner[c] as usize != p || by_land <= from.0 {
+                continue;
+            }
+            self.st.land_reach(s, p, c);
+            for n in 0..nodes {
+                let r = self.st.reach[n];
+                if r < march[n].0 {
+                    march[n] = (r, c as u16);
+                }
+            }
+        }
     }
 
-    /// The defender's choice against an attack on its city: intercept by land at the city with
-    /// its best troops (the scripted player, when it holds its capital and can reach the city;
-    /// P2 only when that lowers the attacker's chance of `attack` by its delta), and its City
-    /// Defence cards for the assault.
+    /// The defender's choice against an attack on its city (§3.3): a land interception (at
+    /// the city, or by sea at the attacker's departure port before the naval battle, or at a
+    /// march's arrival port), a naval interception when the attack comes by sea, and its City
+    /// Defence cards for the assault. It must hold its capital and reach the point (or,
+    /// at sea, one of its ports) by a legal route. The random player flips a coin for each
+    /// interception, each card and the place; the scripted players send their strongest cards
+    /// (at most `max_cards` of each role) and choose the place whose exact chance for the
+    /// attacker is lower; P2 intercepts only when that lowers the attacker's chance by its delta.
     pub(super) fn choose_defence(
         &mut self,
         q: usize,
@@ -196,34 +231,117 @@ impl Play<'_> {
             return d; // no interception without the capital.
         }
         self.compute_reach(q);
-        let straits = self.reach[q * s.map.nodes() + city];
-        if straits == u8::MAX {
+        let nodes = s.map.nodes();
+        let reach = |n: usize| self.reach[q * nodes + n];
+        // The land points: after the naval leg (the city, or a march's arrival port: the
+        // fewer straits), and before it (the departure port).
+        let mut after = reach(city);
+        let mut before = u8::MAX;
+        let mut sea = u8::MAX;
+        if let Some((_, plan)) = attack.filter(|(_, plan)| plan.naval) {
+            if plan.march {
+                after = after.min(reach(plan.arrive as usize));
+            }
+            before = reach(plan.from as usize);
+            sea = self.sea_from[q];
+        }
+        if after == u8::MAX && before == u8::MAX && self.game.rules.free_passage {
+            // 8.3: by land through other players' cities, each owner asked in route order;
+            // refused, the interceptor never attacks: it stays home.
+            self.passage_reach(q, s.empires[q].capital);
+            if let Some(t) = self.passage_path(q, city) {
+                let mut asked = 0u32;
+                let mut granted = true;
+                for &c in &t.cities[..t.n as usize] {
+                    let o = self.st.owner[c as usize] as usize;
+                    if o == q || asked & (1 << o) != 0 {
+                        continue;
+                    }
+                    asked |= 1 << o;
+                    granted = self.grants_passage(o, q, dice);
+                    if !granted {
+                        break;
+                    }
+                }
+                if granted {
+                    after = self.via[city];
+                } else {
+                    self.st.counts.interceptions_refused += 1;
+                }
+            }
+        }
+        if after == u8::MAX && before == u8::MAX && sea == u8::MAX {
             return d;
         }
-        d.straits = straits;
         let hand = &self.st.players[q].hand;
         match self.pol[q] {
             Policy::Random | Policy::Mixture | Policy::Search(..) => {
-                if dice.below(2) == 0 {
+                if (after != u8::MAX || before != u8::MAX) && dice.below(2) == 0 {
                     for &c in hand {
                         if military::is(s, q, c, TROOP) && dice.below(2) == 0 {
                             d.intercept.push(c);
                         }
                     }
+                    d.land_first = after == u8::MAX || (before != u8::MAX && dice.below(2) == 0);
                 }
-            }
-            Policy::Scripted(g) => {
-                let mut troops = Cards::default();
-                military::strongest_first(s, q, hand, TROOP, false, &mut troops);
-                for &c in troops.as_slice().iter().take(g.max_cards as usize) {
-                    d.intercept.push(c);
-                }
-                if let (Style::Turtle { delta, .. }, Some((a, plan))) = (g.style, attack) {
-                    if !d.intercept.is_empty() && !self.interception_pays(a, plan, &d, delta) {
-                        d.intercept = Cards::default();
+                if sea != u8::MAX && dice.below(2) == 0 {
+                    for &c in hand {
+                        if military::is(s, q, c, FLEET) && dice.below(2) == 0 {
+                            d.naval.push(c);
+                        }
                     }
                 }
             }
+            Policy::Scripted(g) => {
+                if after != u8::MAX || before != u8::MAX {
+                    let mut troops = Cards::default();
+                    military::strongest_first(s, q, hand, TROOP, false, &mut troops);
+                    for &c in troops.as_slice().iter().take(g.max_cards as usize) {
+                        d.intercept.push(c);
+                    }
+                }
+                if sea != u8::MAX {
+                    let mut fleets = Cards::default();
+                    military::strongest_at_sea(s, q, hand, &mut fleets);
+                    for &c in fleets.as_slice().iter().take(g.max_cards as usize) {
+                        d.naval.push(c);
+                    }
+                }
+                d.land_first = after == u8::MAX;
+                if let Some((a, plan)) = attack {
+                    if !d.intercept.is_empty() && after != u8::MAX && before != u8::MAX {
+                        // Where: the place with the lower exact chance for the attacker (its
+                        // cards as the defender can estimate them), ties to fewer straits.
+                        let seen = self.seen_plan(a, plan);
+                        let first = Defence {
+                            land_first: true,
+                            ..d
+                        };
+                        let options = &self.game.rules.options;
+                        let (at_arrival, _) = self.cache.chance(s, &self.st, options, a, &seen, &d);
+                        let (at_departure, _) =
+                            self.cache.chance(s, &self.st, options, a, &seen, &first);
+                        d.land_first = at_departure < at_arrival
+                            || (at_departure == at_arrival && before < after);
+                    }
+                    if let Style::Turtle { delta, .. } = g.style {
+                        let any = !d.intercept.is_empty() || !d.naval.is_empty();
+                        if any && !self.interception_pays(a, plan, &d, delta) {
+                            d.intercept = Cards::default();
+                            d.naval = Cards::default();
+                        }
+                    }
+                }
+            }
+        }
+        d.straits = if d.land_first { before } else { after };
+        d.naval_straits = sea;
+        if d.intercept.is_empty() {
+            d.land_first = false;
+            d.straits = 0;
+        }
+        if d.naval.is_empty() {
+            d.naval_straits = 0;
         }
         d
     }
@@ -241,10 +359,21 @@ impl Play<'_> {
         out
     }
 
-    /// The interceptor rolls for the straits of its own route: lost cards are discarded.
+    /// Each interceptor rolls for the straits of its own route, the land one first:
+    /// lost cards are discarded.
     pub(super) fn interceptor_straits(&mut self, q: usize, d: &mut Defence, dice: &mut Dice) {
-        for _ in 0..d.straits {
-            if d.intercept.is_empty() {
+        let straits = d.straits;
+        self.roll_route(q, &mut d.intercept, straits, dice);
+        let straits = d.naval_straits;
+        self.roll_route(q, &mut d.naval, straits, dice);
+    }
+
+    /// One interceptor's strait rolls over `cards` (the capacity of a naval interceptor made of
+    /// fleets alone never binds).
+    fn roll_route(&mut self, q: usize, cards: &mut Cards, straits: u8, dice: &mut Dice) {
+        let d = cards;
+        for _ in 0..straits {
+            if d.is_empty() {
                 return;
             }
             match roll_strait(
@@ -253,20 +382,20 @@ impl Play<'_> {
                 self.game.rules.options.int("bad_weather_wreck_ones") as u32,
             ) {
                 None => {
-                    for &c in d.intercept.as_slice() {
+                    for &c in d.as_slice() {
                         self.st.players[q].discard.push(c);
                     }
-                    d.intercept = Cards::default();
+                    *d = Cards::default();
                 }
                 Some(lost) => {
                     for _ in 0..lost {
-                        if d.intercept.is_empty() {
+                        if d.is_empty() {
                             break;
                         }
-                        let i = dice.below(d.intercept.len() as u64) as usize;
-                        let c = d.intercept.ids[i];
-                        d.intercept.ids[i] = d.intercept.ids[d.intercept.len() - 1];
-                        d.intercept.n -= 1;
+                        let i = dice.below(d.len() as u64) as usize;
+                        let c = d.ids[i];
+                        d.ids[i] = d.ids[d.len() - 1];
+                        d.n -= 1;
                         self.st.players[q].discard.push(c);
                     }
                 }

@@ -24,6 +24,15 @@ impl Play<'_> {
         dice: &mut Dice,
         log: &mut dyn GameLog,
     ) -> bool {
+        let plan = if plan.through.n > 0 {
+            match self.ask_passage(p, plan, dice) {
+                Some(plan) => plan,
+                // Cancelled: its cards never left the hand.
+                None => return false,
+            }
+        } else {
+            plan
+        };
         let s = self.s();
         self.st.counts.expeditions += 1;
         self.take_from_hand(p, &plan.cards);
@@ -52,6 +61,7 @@ impl Play<'_> {
         };
         if let Some(q) = defender {
             self.take_from_hand(q, &defence.intercept);
+            self.take_from_hand(q, &defence.naval);
             self.take_from_hand(q, &defence.defence);
             self.interceptor_straits(q, &mut defence, dice);
         }
@@ -96,7 +106,7 @@ impl Play<'_> {
             let back = (played.recovered | pacify_back) & (1 << i) != 0;
             self.return_or_discard(p, c, back);
         }
-        let fought = played.intercepted[1] || reached_target;
+        let fought = played.intercepted[0] || played.intercepted[1] || reached_target;
         let leaders_back = played.leaders_recovered + pacify_leaders;
         for (i, &c) in plan.leaders.as_slice().iter().enumerate() {
             self.return_or_discard(p, c, !fought || (i as u32) < leaders_back);
@@ -108,8 +118,19 @@ impl Play<'_> {
             let mut order = Cards::default();
             military::interceptor_order(s, q, defence.intercept.as_slice(), &mut order);
             for (i, &c) in order.as_slice().iter().enumerate() {
-                // A fled interceptor (the flee hook) takes its cards home.
-                let back = played.fled || played.interceptor_recovered[1] & (1 << i) != 0;
+                // A fled interceptor (the flee hook), or one the expedition never met (it
+                // failed before, or assaulted straight from the ships), takes its cards home.
+                let back = played.fled
+                    || !played.intercepted[1]
+                    || played.interceptor_recovered[1] & (1 << i) != 0;
+                self.return_or_discard(q, c, back);
+            }
+            // The naval interceptor, in the calculator's order (troops, then fleets, by kind);
+            // never fought (the expedition ended before the sea), its cards go home.
+            military::interceptor_order(s, q, defence.naval.as_slice(), &mut order);
+            for (i, &c) in order.as_slice().iter().enumerate() {
+                let back =
+                    !played.intercepted[0] || played.interceptor_recovered[0] & (1 << i) != 0;
                 self.return_or_discard(q, c, back);
             }
             for &c in defence.defence.as_slice() {
@@ -120,6 +141,10 @@ impl Play<'_> {
         if wrecked {
             self.st.counts.wrecks += 1;
         }
+        let c = &mut self.st.counts;
+        c.naval_interceptions += played.intercepted[0] as u32;
+        c.departure_interceptions += (played.intercepted[1] && defence.land_first) as u32;
+        c.marches += (plan.naval && plan.march) as u32;
         if played.failed.is_none() && s.decks[s.empires[p].deck].has_effects {
             self.end_of_combat_draws(p, &order, played.fought_at_target);
         }
@@ -133,6 +158,69 @@ impl Play<'_> {
             }
         }
         wrecked
+    }
+
+    /// Optional rule 8.3: `p` asks each owner of a city its route passes, once and in route
+    /// order; the expedition goes on as declared if all grant passage. At the first refusal it
+    /// attacks the refusing city instead (its route cut there: the full sequence against that
+    /// city) or is cancelled (None).
+    pub(super) fn ask_passage(&mut self, p: usize, plan: Plan, dice: &mut Dice) -> Option<Plan> {
+        let t = plan.through;
+        let mut asked = 0u32;
+        for i in 0..t.n as usize {
+            let c = t.cities[i] as usize;
+            let o = self.st.owner[c];
+            if o == NEUTRAL || o as usize == p || asked & (1 << o) != 0 {
+                continue;
+            }
+            asked |= 1 << o;
+            if self.grants_passage(o as usize, p, dice) {
+                self.st.counts.passages_granted += 1;
+                continue;
+            }
+            self.st.counts.passages_refused += 1;
+            let attack = Plan {
+                target: c,
+                straits: t.straits[i],
+                through: military::Through::default(),
+                ..plan
+            };
+            if self.attacks_refusal(p, &attack, dice) {
+                self.st.counts.refusals_attacked += 1;
+                return Some(attack);
+            }
+            self.st.counts.refusals_cancelled += 1;
+            return None;
+        }
+        Some(plan)
+    }
+
+    /// Whether `owner` grants `asker` passage (8.3): the scripted players when the asker has
+    /// at most `passage` VP more; the random player on a coin.
+    pub(super) fn grants_passage(&mut self, owner: usize, asker: usize, dice: &mut Dice) -> bool {
+        match self.pol[owner] {
+            Policy::Scripted(g) => {
+                self.st.players[asker].vp as f64 - self.st.players[owner].vp as f64 <= g.passage
+            }
+            _ => dice.below(2) == 0,
+        }
+    }
+
+    /// Refused passage, whether `p` attacks the refusing city with the expedition's cards: the
+    /// scripted players when that attack passes their θ and τ by the exact chain; the random
+    /// player on a coin.
+    fn attacks_refusal(&mut self, p: usize, attack: &Plan, dice: &mut Dice) -> bool {
+        match self.pol[p] {
+            Policy::Scripted(g) => {
+                let defence = self.predicted_defence(attack.target, &g);
+                let s = self.s();
+                let options = &self.game.rules.options;
+                let (chance, vp) = self.cache.chance(s, &self.st, options, p, attack, &defence);
+                let spent = attack.cards.len() + attack.leaders.len() + attack.attack.len();
+                chance >= g.theta && vp - g.card_cost * spent as f64 >= g.tau
+            }
+            _ => dice.below(2) == 0,
+        }
     }
 
     /// The end-of-combat hook of a won assault or pacification, in the game: the draws its

@@ -11,6 +11,45 @@ use super::state::{State, NEUTRAL};
 use super::turn::{Play, TOP_TARGETS};
 use crate::dice::Dice;
 
+/// A way to a target ([`Play::targets`]): by land, by sea to a port, or by sea and then by land.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Way {
+    pub node: usize,
+    pub naval: bool,
+    pub march: bool,
+    /// Straits on the land legs.
+    pub straits: u8,
+    /// By sea: the departure port, and a march's arrival port.
+    pub from: u16,
+    pub arrive: u16,
+    /// Optional rule 8.3: the other players' cities a land route passes.
+    pub through: military::Through,
+}
+
+impl Way {
+    fn land(node: usize, straits: u8) -> Way {
+        Way {
+            node,
+            straits,
+            ..Way::default()
+        }
+    }
+
+    /// An expedition on this way, without cards.
+    pub fn plan(&self) -> Plan {
+        Plan {
+            target: self.node,
+            naval: self.naval,
+            march: self.march,
+            straits: self.straits,
+            from: self.from,
+            arrive: self.arrive,
+            through: self.through,
+            ..Plan::default()
+        }
+    }
+}
+
 /// A hand sorted for [`Play::scan`].
 #[derive(Default)]
 struct SortedHand {
@@ -32,6 +71,23 @@ impl Play<'_> {
         delta: f64,
     ) -> bool {
         let s = self.s();
+        let seen = self.seen_plan(a, plan);
+        let without = Defence {
+            intercept: Cards::default(),
+            naval: Cards::default(),
+            land_first: false,
+            ..*d
+        };
+        let options = &self.game.rules.options;
+        let (open, _) = self.cache.chance(s, &self.st, options, a, &seen, &without);
+        let (held, _) = self.cache.chance(s, &self.st, options, a, &seen, d);
+        open - held >= delta
+    }
+
+    /// Attacker `a`'s declared expedition as a defender sees it: its route and its card counts
+    /// by role, the cards themselves estimated (as they are when the game is omniscient).
+    pub(super) fn seen_plan(&self, a: usize, plan: &Plan) -> Plan {
+        let s = self.s();
         let mut seen = *plan;
         if !self.game.omniscient {
             let troops = plan
@@ -45,14 +101,7 @@ impl Play<'_> {
             self.estimate(a, TROOP, troops, false, &mut seen.cards);
             self.estimate(a, FLEET, fleets, false, &mut seen.cards);
         }
-        let without = Defence {
-            intercept: Cards::default(),
-            ..*d
-        };
-        let options = &self.game.rules.options;
-        let (open, _) = self.cache.chance(s, &self.st, options, a, &seen, &without);
-        let (held, _) = self.cache.chance(s, &self.st, options, a, &seen, d);
-        open - held >= delta
+        seen
     }
 
     /// Appends to `out` an estimate of `k` hidden cards of type `t` of player `q`: the cards of
@@ -119,25 +168,32 @@ impl Play<'_> {
 
     // ---- The players' expeditions -----------------------------------------------------------
 
-    /// Each target the player can reach and how: (node, naval, straits).
-    pub(super) fn targets(&mut self, p: usize, out: &mut [(usize, bool, u8); 64]) -> usize {
+    /// Each target the player can reach and how: by land; by sea to a port; by sea and then by
+    /// land (a march from another own port) where that crosses fewer straits than by land
+    /// alone (or reaches what land alone does not), a port excepted (the sea reaches it).
+    pub(super) fn targets(&mut self, p: usize, out: &mut [Way; 64]) -> usize {
         let s = self.s();
         let nodes = s.map.nodes();
         let mut k = 0;
         let capital = s.empires[p].capital;
         if !self.st.holds_capital(s, p) {
             // the only expedition allowed retakes the capital, no route needed.
-            out[0] = (capital, false, 0);
+            out[0] = Way::land(capital, 0);
             return 1;
         }
         self.compute_reach(p);
-        let reach = &self.reach[p * nodes..(p + 1) * nodes];
-        let mut sea_from = u8::MAX;
-        for c in 0..s.map.cities.len() {
-            if s.map.cities[c].port && self.st.owner[c] as usize == p && reach[c] != u8::MAX {
-                sea_from = sea_from.min(reach[c]);
-            }
+        if self.game.rules.free_passage {
+            self.passage_reach(p, capital);
         }
+        let reach = &self.reach[p * nodes..(p + 1) * nodes];
+        let march = &self.march[p * nodes..(p + 1) * nodes];
+        let sea_from = self.sea_from[p];
+        let sea = Way {
+            naval: true,
+            straits: sea_from,
+            from: self.departure[p],
+            ..Way::default()
+        };
         for node in 0..nodes {
             let hostile = if s.map.is_city(node) {
                 self.st.owner[node] as usize != p
@@ -148,19 +204,97 @@ impl Play<'_> {
                 continue;
             }
             if reach[node] != u8::MAX && k < out.len() {
-                out[k] = (node, false, reach[node]);
+                out[k] = Way::land(node, reach[node]);
                 k += 1;
+            } else if self.game.rules.free_passage && k < out.len() {
+                // 8.3: by land through other players' cities, where no own route reaches.
+                if let Some(through) = self.passage_path(p, node) {
+                    out[k] = Way {
+                        through,
+                        ..Way::land(node, self.via[node])
+                    };
+                    k += 1;
+                }
             }
-            if sea_from != u8::MAX
-                && s.map.is_city(node)
-                && s.map.cities[node].port
-                && k < out.len()
+            if sea_from == u8::MAX || k >= out.len() {
+                continue;
+            }
+            let port = s.map.is_city(node) && s.map.cities[node].port;
+            if port {
+                out[k] = Way { node, ..sea };
+                k += 1;
+            } else if march[node].0 != u8::MAX
+                && (sea_from as u32 + march[node].0 as u32) < reach[node] as u32
             {
-                out[k] = (node, true, sea_from);
+                out[k] = Way {
+                    node,
+                    march: true,
+                    straits: sea_from + march[node].0,
+                    arrive: march[node].1,
+                    ..sea
+                };
                 k += 1;
             }
         }
         k
+    }
+
+    /// Optional rule 8.3: from `from`, the fewest straits to every node by land through `p`'s
+    /// own cities, pacified areas and (asking their owners) other players' cities, into
+    /// `self.via`, with each node's predecessor in `self.via_pred`.
+    pub(super) fn passage_reach(&mut self, p: usize, from: usize) {
+        let s = self.s();
+        self.via.fill(u8::MAX);
+        self.via[from] = 0;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for n in 0..s.map.nodes() {
+                let d = self.via[n];
+                let foreign = s.map.is_city(n) && self.st.owner[n] != super::state::NEUTRAL;
+                if d == u8::MAX || !(self.st.passable(s, p, n, from) || foreign) {
+                    continue;
+                }
+                for &(m, kind) in &s.map.adjacent[n] {
+                    let nd = d + (kind == super::scenario::EdgeKind::Strait) as u8;
+                    if nd < self.via[m] {
+                        self.via[m] = nd;
+                        self.via_pred[m] = n as u16;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The other players' cities on the route [`Self::passage_reach`] found to `node`, in
+    /// route order, None if it has none, too many, or no route.
+    pub(super) fn passage_path(&self, p: usize, node: usize) -> Option<military::Through> {
+        if self.via[node] == u8::MAX {
+            return None;
+        }
+        let s = self.s();
+        let mut back = military::Through::default();
+        let start = s.empires[p].capital;
+        let mut n = node;
+        while n != start {
+            n = self.via_pred[n] as usize;
+            if s.map.is_city(n) && self.st.owner[n] != NEUTRAL && self.st.owner[n] as usize != p {
+                if back.n as usize == military::MAX_THROUGH {
+                    return None;
+                }
+                back.cities[back.n as usize] = n as u16;
+                back.straits[back.n as usize] = self.via[n];
+                back.n += 1;
+            }
+        }
+        if back.n == 0 {
+            return None;
+        }
+        let k = back.n as usize;
+        back.cities[..k].reverse();
+        back.straits[..k].reverse();
+        Some(back)
     }
 
     /// P0: a random legal expedition, or None (then it passes or changes a card).
@@ -169,18 +303,14 @@ impl Play<'_> {
             return None;
         }
         let s = self.s();
-        let mut targets = [(0usize, false, 0u8); 64];
+        let mut targets = [Way::default(); 64];
         let k = self.targets(p, &mut targets);
         if k == 0 {
             return None;
         }
-        let (target, naval, straits) = targets[dice.below(k as u64) as usize];
-        let mut plan = Plan {
-            target,
-            naval,
-            straits,
-            ..Plan::default()
-        };
+        let way = targets[dice.below(k as u64) as usize];
+        let (target, naval) = (way.node, way.naval);
+        let mut plan = way.plan();
         let mut capacity = 0u32;
         let hand = &self.st.players[p].hand;
         for &c in hand {
@@ -229,7 +359,7 @@ impl Play<'_> {
         if hand_len as u32 <= g.reserve {
             return None;
         }
-        let mut targets = [(0usize, false, 0u8); 64];
+        let mut targets = [Way::default(); 64];
         let k = self.targets(p, &mut targets);
         let mut best: Option<(f64, Plan)> = None;
         let budget = (hand_len as u32 - g.reserve).min(g.max_cards);
@@ -237,7 +367,8 @@ impl Play<'_> {
         // The defence each target's owner is expected to put up depends on the owner alone.
         let mut defences: [Option<Defence>; 8] = [None; 8];
         let no_attack = Cards::default();
-        for &(target, naval, straits) in &targets[..k] {
+        for way in &targets[..k] {
+            let (target, naval) = (way.node, way.naval);
             let is_city = s.map.is_city(target);
             let owner = if is_city {
                 self.st.owner[target]
@@ -274,12 +405,7 @@ impl Play<'_> {
                 *defences[owner as usize].get_or_insert_with(|| self.predicted_defence(target, g))
             };
             // One leader and one City Attack card go with the expedition when held.
-            let mut bare = Plan {
-                target,
-                naval,
-                straits,
-                ..Plan::default()
-            };
+            let mut bare = way.plan();
             if let Some(&l) = leaders.as_slice().first() {
                 bare.leaders.push(l);
             }
@@ -384,19 +510,20 @@ impl Play<'_> {
     }
 
     /// Of player `q`: its hand size, and its deck's cards not in its discard pile (in its hand or
-    /// its draw pile), all of them, its City Defence cards, its Troop cards.
-    pub(super) fn unseen_counts(&self, q: usize) -> (u32, u32, u32, u32) {
+    /// its draw pile), all of them, its City Defence cards, its Troop cards, its Fleet cards.
+    pub(super) fn unseen_counts(&self, q: usize) -> (u32, u32, u32, u32, u32) {
         let s = self.s();
         let pl = &self.st.players[q];
         let deck = &s.decks[s.empires[q].deck];
-        let (mut all, mut defence, mut troop) = (0, 0, 0);
+        let (mut all, mut defence, mut troop, mut fleet) = (0, 0, 0, 0);
         for c in pl.hand.iter().chain(&pl.draw) {
             let kind = &deck.kinds[deck.cards[*c as usize] as usize];
             all += 1;
             defence += kind.is(CITY_DEFENCE) as u32;
             troop += kind.is(TROOP) as u32;
+            fleet += kind.is(FLEET) as u32;
         }
-        (pl.hand.len() as u32, all, defence, troop)
+        (pl.hand.len() as u32, all, defence, troop, fleet)
     }
 
     /// What the scripted attacker expects the owner of `target` to do: the greedy defence,
@@ -410,6 +537,7 @@ impl Play<'_> {
         }
         let q = self.st.owner[target] as usize;
         let mut troops = Cards::default();
+        let mut fleets = Cards::default();
         if self.game.omniscient {
             let hand = &self.st.players[q].hand;
             for &c in hand {
@@ -418,26 +546,45 @@ impl Play<'_> {
                 }
             }
             military::strongest_first(s, q, hand, TROOP, false, &mut troops);
+            military::strongest_at_sea(s, q, hand, &mut fleets);
         } else {
             if let Some(d) = self.predicted[q].kept(s, &self.st, q, g) {
-                return d;
+                return self.at_sea_if_it_can(q, d);
             }
-            let (h, unseen, defence, troop) = self.unseen_counts(q);
+            let (h, unseen, defence, troop, fleet) = self.unseen_counts(q);
             let share = |x: u32| ((h * x) as f64 / unseen.max(1) as f64).round() as usize;
             self.estimate(q, CITY_DEFENCE, share(defence), false, &mut d.defence);
             let mut guess = Cards::default();
             self.estimate(q, TROOP, share(troop), true, &mut guess);
             military::strongest_first(s, q, guess.as_slice(), TROOP, false, &mut troops);
+            let mut guess = Cards::default();
+            self.estimate(q, FLEET, share(fleet), false, &mut guess);
+            military::strongest_at_sea(s, q, guess.as_slice(), &mut fleets);
         }
         if self.st.holds_capital(s, q) {
             for &c in troops.as_slice().iter().take(g.max_cards as usize) {
                 d.intercept.push(c);
+            }
+            for &c in fleets.as_slice().iter().take(g.max_cards as usize) {
+                d.naval.push(c);
             }
         }
         if !self.game.omniscient {
             let mut seen = std::mem::take(&mut self.predicted[q]);
             seen.keep(s, &self.st, q, g, d);
             self.predicted[q] = seen;
+        }
+        self.at_sea_if_it_can(q, d)
+    }
+
+    /// `d` without its naval interception when `q` reaches no port of its own by land (public
+    /// information: the map and who holds what).
+    fn at_sea_if_it_can(&mut self, q: usize, mut d: Defence) -> Defence {
+        if !d.naval.is_empty() {
+            self.compute_reach(q);
+            if self.sea_from[q] == u8::MAX {
+                d.naval = Cards::default();
+            }
         }
         d
     }

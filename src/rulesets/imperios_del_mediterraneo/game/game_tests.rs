@@ -555,25 +555,20 @@ fn pacification_recovery_follows_the_pacify_battle() {
 /// the dice as a fresh one does.
 #[test]
 fn the_expedition_cache_answers_what_a_fresh_chain_computes() {
-    use super::military::{Cache, Defence, Plan};
+    use super::military::{Cache, Defence};
     let g = game_with(RING, 4, greedy(), &options());
     let mut play = Play::new(&g);
     let mut dice = Dice::for_trial(7, 0, 0);
     play.setup(&mut dice);
     let s = &g.scenario;
-    let mut targets = [(0usize, false, 0u8); 64];
+    let mut targets = [super::decide::Way::default(); 64];
     let k = play.targets(0, &mut targets);
     assert!(k > 3, "player 1 reaches {k} targets");
     let hand = play.st.players[0].hand.clone();
     let mut plans = Vec::new();
-    for &(target, naval, straits) in &targets[..k] {
+    for way in &targets[..k] {
         for n in 1..=hand.len().min(4) {
-            let mut plan = Plan {
-                target,
-                naval,
-                straits,
-                ..Plan::default()
-            };
+            let mut plan = way.plan();
             for &c in &hand[..n] {
                 plan.cards.push(c);
             }
@@ -655,4 +650,96 @@ fn t05_t38_t39_start_and_the_action_phase_under_events() {
         two > 100 && wrecked_first > 5,
         "{two} double phases, {wrecked_first} first wrecks"
     );
+}
+
+/// Interceptions at sea and at the attacker's departure port (before the naval battle) are
+/// fought in games of random and greedy players, with every card and marker conserved.
+#[test]
+fn games_intercept_at_sea_and_at_the_departure_port() {
+    let (mut at_sea, mut at_departure) = (0, 0);
+    for n in [3, 5] {
+        for policy in [Policy::Random, greedy()] {
+            let g = game(n, policy);
+            let mut play = Play::new(&g);
+            let mut record = GameRecord::new(n, super::GAME_COLUMNS.len());
+            for i in 0..150 {
+                let mut dice = Dice::for_trial(11, n as u64, i);
+                record.clear();
+                play.play_game(&mut dice, &mut record, &mut NoObserver, &mut NoLog);
+                check(&play, &record);
+                at_sea += play.st.counts.naval_interceptions;
+                at_departure += play.st.counts.departure_interceptions;
+            }
+        }
+    }
+    assert!(at_sea > 0 && at_departure > 0, "{at_sea} {at_departure}");
+}
+
+/// A land leg after the naval one (§3.1): with a port of its own in another sector, player 1
+/// is offered a march to the cities behind that port that it cannot reach by land, with the
+/// straits of both land legs, and the march plays with every card conserved.
+#[test]
+fn a_port_overseas_opens_a_march() {
+    use super::decide::Way;
+    use super::military::Plan;
+    use super::scenario::{FLEET, TROOP};
+    let g = game(4, Policy::Random);
+    let s = &g.scenario;
+    let node = |name: &str| {
+        (0..s.map.nodes())
+            .find(|&n| s.map.node_name(n) == name)
+            .unwrap()
+    };
+    let mut marched = 0;
+    for seed in 0..40 {
+        let mut play = Play::new(&g);
+        let mut dice = Dice::for_trial(5, 0, seed);
+        play.setup(&mut dice);
+        let (harbour, shrine) = (node("harbour-3"), node("shrine-3"));
+        play.st.transfer(s, harbour, 0);
+        if play.st.owner[shrine] == 0 {
+            continue;
+        }
+        let mut targets = [Way::default(); 64];
+        let k = play.targets(0, &mut targets);
+        let way = targets[..k]
+            .iter()
+            .find(|w| w.node == shrine)
+            .copied()
+            .expect("shrine-3 offered");
+        assert!(way.naval && way.march, "{way:?}");
+        assert_eq!(way.arrive as usize, harbour);
+        // The capital is a port: no strait before the sea, none from harbour-3 to shrine-3.
+        assert_eq!(way.straits, 0);
+        assert!(!targets[..k].iter().any(|w| w.node == shrine && !w.naval));
+        let hand = play.st.players[0].hand.clone();
+        let mut plan: Plan = way.plan();
+        let (mut troops, mut room) = (0, 0);
+        for &c in &hand {
+            if super::military::is(s, 0, c, FLEET) && room < 4 {
+                plan.cards.push(c);
+                let d = &s.decks[s.empires[0].deck];
+                room += d.kinds[d.cards[c as usize] as usize].naval.as_count();
+            }
+        }
+        for &c in &hand {
+            if super::military::is(s, 0, c, TROOP) && troops < room.min(3) {
+                plan.cards.push(c);
+                troops += 1;
+            }
+        }
+        if troops == 0 {
+            continue;
+        }
+        play.expedition(0, plan, &mut dice, &mut NoLog);
+        marched += play.st.counts.marches;
+        for (p, pl) in play.st.players.iter().enumerate() {
+            let mut seen = vec![0u8; s.decks[s.empires[p].deck].cards.len()];
+            for &c in pl.hand.iter().chain(&pl.draw).chain(&pl.discard) {
+                seen[c as usize] += 1;
+            }
+            assert!(seen.iter().all(|&k| k == 1), "player {p}'s cards: {seen:?}");
+        }
+    }
+    assert!(marched > 10, "{marched}");
 }

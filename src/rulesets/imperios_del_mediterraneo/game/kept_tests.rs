@@ -3,7 +3,7 @@
 //! strength ranks, the defences predicted and the land reach kept across decisions.
 
 use super::game_tests::{game_with, options, RING};
-use super::military::{self, Cards, Plan};
+use super::military::{self, Cards};
 use super::policy::{self, Policy};
 use super::scenario::TROOP;
 use super::turn::Play;
@@ -43,10 +43,11 @@ fn a_key_grown_card_by_card_is_the_plans_key() {
     let s = &g.scenario;
     let mut checked = 0;
     each_turn(&g, 20, |play| {
-        let mut targets = [(0usize, false, 0u8); 64];
+        let mut targets = [super::decide::Way::default(); 64];
         let k = play.targets(0, &mut targets);
         let hand = play.st.players[0].hand.clone();
-        for &(target, naval, straits) in &targets[..k] {
+        for way in &targets[..k] {
+            let target = way.node;
             let defence = play.predicted_defence(
                 target,
                 &match play.pol[1] {
@@ -54,12 +55,7 @@ fn a_key_grown_card_by_card_is_the_plans_key() {
                     _ => unreachable!("greedy"),
                 },
             );
-            let mut plan = Plan {
-                target,
-                naval,
-                straits,
-                ..Plan::default()
-            };
+            let mut plan = way.plan();
             for &c in &hand {
                 if military::is(s, 0, c, military::LEADER_TYPE) && plan.leaders.is_empty() {
                     plan.leaders.push(c);

@@ -11,7 +11,7 @@ use crate::dice::Dice;
 use crate::options::Options;
 use crate::rulesets::imperios_del_mediterraneo::cards::Card;
 use crate::rulesets::imperios_del_mediterraneo::expedition::{
-    CardText, Expedition, Played, Target, Texts,
+    CardText, Expedition, Played, Route, Target, Texts,
 };
 use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
 use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider};
@@ -53,12 +53,33 @@ impl Cards {
     }
 }
 
+/// Most other players' cities a route under free passage (optional rule 8.3) may pass.
+pub const MAX_THROUGH: usize = 4;
+
+/// The other players' cities a route passes under free passage (8.3), in route order, and the
+/// straits from the capital to each (a refused city attacked is reached with those).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Through {
+    pub cities: [u16; MAX_THROUGH],
+    pub straits: [u8; MAX_THROUGH],
+    pub n: u8,
+}
+
 /// An expedition a player declares: its target, its route, its cards.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Plan {
     pub target: usize,
     pub naval: bool,
+    /// By sea, a land leg after the naval one: landing at the own port `arrive`, then by land.
+    pub march: bool,
+    /// Straits on the land legs (before and after the naval one).
     pub straits: u8,
+    /// By sea, the departure port (an own port reached by land from the capital) and, for a
+    /// march, the arrival port (route nodes where the defender may land-intercept).
+    pub from: u16,
+    pub arrive: u16,
+    /// Optional rule 8.3: the other players' cities the land route passes.
+    pub through: Through,
     /// Troop and Fleet cards (card indices into the attacker's deck).
     pub cards: Cards,
     pub leaders: Cards,
@@ -66,20 +87,31 @@ pub struct Plan {
     pub attack: Cards,
 }
 
-/// The defender's answer: its land interception and the City Defence cards it adds.
+/// The defender's answer: its land and naval interceptions and the City Defence cards it adds.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Defence {
+    /// The land interceptor's Troop cards.
     pub intercept: Cards,
     pub defence: Cards,
-    /// Straits on the interceptor's route from its capital.
+    /// Straits on the land interceptor's route from its capital.
     pub straits: u8,
+    /// The naval interceptor's Fleet cards (an expedition by sea only, §3.3).
+    pub naval: Cards,
+    /// Straits on the naval interceptor's land route to its port.
+    pub naval_straits: u8,
+    /// The land interception is fought at the attacker's departure port, before the naval
+    /// battle (else at the arrival: the landing, the march's port or the city).
+    pub land_first: bool,
 }
 
-/// An expedition's description: 48 bytes (see `key`) held in six little-endian words, so a
-/// lookup hashes and compares six integers (an array's own `Hash` and `==` would go through
-/// 48 bytes), and written word by word (bytes stored one by one and read back as words stall).
+/// Words of a [`Key`].
+const WORDS: usize = 8;
+
+/// An expedition's description: 64 bytes (see `key`) held in eight little-endian words, so a
+/// lookup hashes and compares eight integers (an array's own `Hash` and `==` would go through
+/// 64 bytes), and written word by word (bytes stored one by one and read back as words stall).
 #[derive(Clone, Copy, Debug, Eq)]
-pub struct Key([u64; 6]);
+pub struct Key([u64; WORDS]);
 
 impl Key {
     /// Adds `v` to byte `i` (no byte ever passes 255: no carry into the next).
@@ -93,7 +125,7 @@ impl Key {
 
 impl PartialEq for Key {
     fn eq(&self, other: &Key) -> bool {
-        (0..6).fold(0, |diff, i| diff | (self.0[i] ^ other.0[i])) == 0
+        (0..WORDS).fold(0, |diff, i| diff | (self.0[i] ^ other.0[i])) == 0
     }
 }
 
@@ -109,7 +141,7 @@ impl std::hash::Hash for Key {
 /// the core's own cache when the map does not (a lookup in the map was mostly a memory stall).
 const FRONT: usize = 4096;
 /// A key no expedition has (byte 22, `direct`, is 0 or 1): an empty front slot.
-const EMPTY: Key = Key([u64::MAX; 6]);
+const EMPTY: Key = Key([u64::MAX; WORDS]);
 /// Most built expeditions a worker keeps to play again: past this they are built anew.
 pub const MAX_PLAYED: usize = 1024;
 
@@ -253,8 +285,8 @@ fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
     );
 }
 
-/// The rest of [`key`] (bytes 1 and 19-47): the route, the weather, the target and its
-/// defence; the plan's cards are not read.
+/// The rest of [`key`] (bytes 1 and 19-63): the route, the weather, the target and its
+/// defence (the naval interceptor only by sea); the plan's cards are not read.
 fn route_key(
     s: &Scenario,
     st: &State,
@@ -263,8 +295,9 @@ fn route_key(
     weather: Weather,
     direct: bool,
 ) -> Key {
-    let mut k = Key([0; 6]);
+    let mut k = Key([0; WORDS]);
     k.add(19, plan.naval as u8);
+    k.add(45, (plan.naval && plan.march) as u8);
     k.add(20, plan.straits);
     k.add(21, weather as u8);
     k.add(22, direct as u8);
@@ -274,12 +307,22 @@ fn route_key(
         k.add(24, s.map.cities[t].size);
         k.add(25, city_dice(s, st, t) + defence_dice(s, st, t, defence));
         k.add(26, (owner != NEUTRAL) as u8);
-        if owner != NEUTRAL && !defence.intercept.is_empty() {
+        let naval = plan.naval && !defence.naval.is_empty();
+        if owner != NEUTRAL && (!defence.intercept.is_empty() || naval) {
             let dd = &s.decks[s.empires[owner as usize].deck];
             k.add(1, s.empires[owner as usize].deck as u8);
-            k.add(44, 1);
-            for &c in defence.intercept.as_slice() {
-                k.add(28 + dd.cards[c as usize] as usize, 1);
+            if !defence.intercept.is_empty() {
+                k.add(44, 1);
+                k.add(27, (plan.naval && defence.land_first) as u8);
+                for &c in defence.intercept.as_slice() {
+                    k.add(28 + dd.cards[c as usize] as usize, 1);
+                }
+            }
+            if naval {
+                k.add(46, 1);
+                for &c in defence.naval.as_slice() {
+                    k.add(48 + dd.cards[c as usize] as usize, 1);
+                }
             }
         }
     } else {
@@ -531,18 +574,32 @@ fn expedition(
             false,
         ))
     });
+    let naval = (k.byte(46) == 1).then(|| {
+        let owner = st.owner[t] as usize;
+        Force::Cards(force_of(
+            s,
+            s.empires[owner].deck,
+            defence.naval.as_slice(),
+            &[],
+            true,
+        ))
+    });
     let e = Expedition::new(
         cf,
         plan.naval,
         plan.straits as u32,
         st.weather,
-        None,
+        naval,
         land,
         target,
         direct,
         k.byte(18) as u32,
         options,
-    );
+    )
+    .with_route(Route {
+        march: k.byte(45) == 1,
+        land_first: k.byte(27) == 1,
+    });
     let defender_deck = (k.byte(44) == 1).then(|| s.empires[st.owner[t] as usize].deck);
     if !s.decks[deck].has_effects && !defender_deck.is_some_and(|d| s.decks[d].has_effects) {
         return e;
@@ -679,6 +736,21 @@ pub fn strongest_first(
         out.ids[i] = c;
         out.n = end as u8 + 1;
     }
+}
+
+/// The Fleet cards of `cards` (player `p`'s), strongest at sea first (dice 3.5 each), equals
+/// by card index, into `out` (the first [`MAX_PLAN`]).
+pub fn strongest_at_sea(s: &Scenario, p: usize, cards: &[u8], out: &mut Cards) {
+    let d = &s.decks[s.empires[p].deck];
+    let naval = |c: u8| cv_strength(d.kinds[d.cards[c as usize] as usize].naval);
+    *out = Cards::default();
+    for &c in cards {
+        if is(s, p, c, FLEET) {
+            out.push(c);
+        }
+    }
+    let n = out.len();
+    out.ids[..n].sort_by(|&x, &y| naval(y).total_cmp(&naval(x)).then(x.cmp(&y)));
 }
 
 /// A card's strength for sorting: its value in this combat (dice count 3.5 each).

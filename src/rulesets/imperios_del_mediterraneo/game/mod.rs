@@ -41,6 +41,8 @@ mod load_tests;
 #[cfg(test)]
 mod map_tests;
 #[cfg(test)]
+mod passage_tests;
+#[cfg(test)]
 mod policy_tests;
 #[cfg(test)]
 mod texts_tests;
@@ -70,16 +72,16 @@ pub const VANILLA_DECKS: &str = "vanilla decks only: no Empire (I) or Special Ev
 /// What a game on decks with card texts does not play (in place of [`VANILLA_DECKS`]).
 pub const TEXT_DECKS: &[&str] = &[
     "card texts: only the generic effects the decks attach (effect, amount, timing; docs/games.md); no Special Event (X) cards; Empire (I) cards only as their empire_effect (VP, draws) in the action phase",
-    "card texts of a defender: a land interceptor's cards play their dice, bonus and recovery texts, not their start-of-battle, flee or end-of-combat ones; a raid's interceptor plays its dice and bonus only; end-of-combat texts fire for the attacker's cards that fought in a won assault or pacification, not in an interception battle won on the way",
+    "card texts of a defender: a land interceptor's cards play their dice, bonus and recovery texts, not their start-of-battle, flee or end-of-combat ones; a naval interceptor's cards play no text; a raid's interceptor plays its dice and bonus only; end-of-combat texts fire for the attacker's cards that fought in a won assault or pacification, not in an interception battle won on the way",
     "card texts and the players: the greedy player's exact chance and expected VP include the combat texts (dice, bonus, ignored fortification, start-of-battle kills, the fleeing interceptor, VP on a win) but not end-of-combat draws or recovery texts; the scripted players play an Empire card whenever they declare no expedition",
 ];
 
 /// What the engine does not play yet: printed by every run (after the decks' line).
 pub const SIMPLIFICATIONS: &[&str] = &[
     "no third-party cards in combat windows; the attacker's Leaders and City Attack cards and the defender's City Defence cards are committed before the expedition starts (returned to hand if it never reaches a combat)",
-    "interceptions: the defender intercepts only on land at the attacked city (never at sea, never at a route node), by land from its capital; its straits are rolled first",
-    "routes: a land route, or one naval leg from a port reached by land to the target port (no land leg after the naval one); a naval arrival assaults directly when the fleets allow it (A-22), else lands",
-    "optional rule 8.3 (free passage) is not played",
+    "interceptions: the defender commits both its interceptions (land, and at sea against an expedition by sea) when the expedition is declared, not as it reaches each point (A-24); its land interception is fought at the city (or a march's arrival port) or, against an expedition by sea, at its departure port before the naval battle (other nodes of a route give the same battle and are not offered); its straits are rolled first; the scripted attacker predicts the interception at the arrival only; the naval interceptor's card texts are not played",
+    "routes: a land route, one naval leg from the departure port (an own port reached by land, fewest straits) to the target port, or a naval leg to another own port and a march by land from it (offered to a target that is not a port where it crosses fewer straits than land alone); a naval arrival assaults directly when the fleets allow it (A-22), else lands; the search player's interceptions are its rollout policy's coin flips (they are not search decisions)",
+    "optional rule 8.3 (free passage, when on): a route passes other players' cities only where no route of the player's own reaches the target (or its interception point); each owner is asked once, in route order, before the straits; a cancelled expedition spends the action; permission is never negotiated beforehand",
 ];
 
 /// The rule options the game reads, once per game set (the §3.12 flags it touches).
@@ -96,6 +98,7 @@ pub struct Rules {
     pub aside_fleets_recover: bool,
     pub shorter_game: bool,
     pub first_commands: bool,
+    pub free_passage: bool,
     pub extra_turns: u8,
     pub options: Options,
 }
@@ -114,6 +117,7 @@ impl Rules {
             aside_fleets_recover: o.flag("aside_fleets_recover"),
             shorter_game: o.flag("shorter_game"),
             first_commands: o.flag("first_commands"),
+            free_passage: o.flag("free_passage"),
             extra_turns: o.int("extra_turns") as u8,
             options: o.clone(),
         }

@@ -60,6 +60,8 @@ pub struct Scripted {
     pub max_cards: u32,
     /// The VP one spent card is worth when expeditions are compared.
     pub card_cost: f64,
+    /// Optional rule 8.3: grant free passage to a player with at most this many VP more.
+    pub passage: f64,
     pub style: Style,
 }
 
@@ -107,8 +109,17 @@ const fn thresholds(theta: f64, reserve: f64, max_cards: f64, card_cost: f64) ->
     ]
 }
 
+const PASSAGE: Param = param(
+    "passage",
+    "optional rule 8.3 (free passage): grant passage to an expedition (or an interception) of a player with at most this many VP more than this one (-30: never, 30: always)",
+    -30.0,
+    30.0,
+    0.0,
+);
+
 const G: [Param; 5] = thresholds(0.6, 2.0, 4.0, 0.5);
-pub const GREEDY: &[Param] = &G;
+// 8.3's parameter last, so the positions of the earlier ones stay as they were.
+pub const GREEDY: &[Param] = &[G[0], G[1], G[2], G[3], G[4], PASSAGE];
 
 const T: [Param; 5] = thresholds(0.6, 3.0, 4.0, 0.5);
 pub const TURTLE: &[Param] = &[
@@ -134,6 +145,7 @@ pub const TURTLE: &[Param] = &[
         10.0,
         0.0,
     ),
+    PASSAGE,
 ];
 
 const A: [Param; 5] = thresholds(0.5, 1.0, 6.0, 0.25);
@@ -157,8 +169,11 @@ pub const AGGRESSOR: &[Param] = &[
         20.0,
         1.0,
     ),
+    PASSAGE,
 ];
 
+/// The scripted parameters: the five thresholds first, 8.3's `passage` last (after a style's
+/// own).
 fn scripted(v: &ParamValues, style: Style) -> Scripted {
     Scripted {
         theta: v.get(0),
@@ -166,6 +181,7 @@ fn scripted(v: &ParamValues, style: Style) -> Scripted {
         reserve: v.get(2).round() as u32,
         max_cards: v.get(3).round() as u32,
         card_cost: v.get(4),
+        passage: v.get(v.0.len() - 1),
         style,
     }
 }

@@ -83,6 +83,19 @@ pub struct Counts {
     pub raids_taken: u32,
     /// Empire cards played as actions (decks with effects only).
     pub empire_cards: u32,
+    /// Interceptions fought: at sea, and on land at the departure port before the sea; and
+    /// expeditions declared by sea with a march after the naval leg.
+    pub naval_interceptions: u32,
+    pub departure_interceptions: u32,
+    pub marches: u32,
+    /// Optional rule 8.3: owners asked for passage who granted it, who refused it; refusals
+    /// answered by an attack on the refusing city, by cancelling; interceptions given up on a
+    /// refusal.
+    pub passages_granted: u32,
+    pub passages_refused: u32,
+    pub refusals_attacked: u32,
+    pub refusals_cancelled: u32,
+    pub interceptions_refused: u32,
 }
 
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {

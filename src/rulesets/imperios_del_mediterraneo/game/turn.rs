@@ -33,6 +33,16 @@ pub struct Play<'g> {
     /// owners and pacified areas it was computed from (it is a function of them).
     pub(super) reach: Vec<u8>,
     pub(super) reach_from: Vec<(Vec<u8>, Vec<bool>)>,
+    /// With the reach, by player: the straits to its departure port (u8::MAX: none) and that
+    /// port; by player and node, the fewest straits of a march from another own port after a
+    /// naval leg, and that arrival port.
+    pub(super) sea_from: Vec<u8>,
+    pub(super) departure: Vec<u16>,
+    pub(super) march: Vec<(u8, u16)>,
+    /// Scratch for optional rule 8.3: straits of a route through other players' cities, and
+    /// each node's predecessor on it.
+    pub(super) via: Vec<u8>,
+    pub(super) via_pred: Vec<u16>,
     /// Per player, the defence the scripted players last predicted for it and what it was
     /// predicted from (kept while that is unchanged).
     pub(super) predicted: Vec<Seen>,
@@ -91,6 +101,11 @@ impl<'g> Play<'g> {
             metrics: vec![0.0; s.empires.len() * super::TURN_METRICS.len()],
             reach: vec![u8::MAX; s.empires.len() * s.map.nodes()],
             reach_from: vec![(Vec::new(), Vec::new()); s.empires.len()],
+            sea_from: vec![u8::MAX; s.empires.len()],
+            departure: vec![0; s.empires.len()],
+            march: vec![(u8::MAX, 0); s.empires.len() * s.map.nodes()],
+            via: vec![u8::MAX; s.map.nodes()],
+            via_pred: vec![0; s.map.nodes()],
             predicted: vec![Seen::default(); s.empires.len()],
             pol: game.policies.clone(),
             first: 0,
