@@ -9,9 +9,9 @@
 //! placeholder events model (abstraction.toml `[events]` alliance_chance, coalition_chance: the
 //! card texts are not in the text): [`Play::event_alliance`], [`Play::barbarian_coalition`].
 //!
-//! What the Area level leaves out: a province has one owner here, so no province is shared
-//! (shared control, the equal split of its income and VP, and the separation of stacks when the
-//! alliance ends do not arise); an ally's units do not join a partner's battles.
+//! Allies' units join each other's battles (joint.rs). What the Area level leaves out: a province
+//! has one owner here, so no province is shared (shared control, the equal split of its income
+//! and VP, and the separation of stacks when the alliance ends do not arise).
 
 use super::policy::Policy;
 use super::politics::Bond;

@@ -19,6 +19,7 @@ pub mod calamities;
 pub mod diplomacy;
 pub mod diplomacy_cards;
 pub mod economy;
+pub mod joint;
 mod files;
 pub mod leaders;
 pub mod limes;
@@ -34,6 +35,7 @@ pub mod religion;
 pub mod revolts;
 pub mod scenario;
 pub mod search;
+pub mod shipping;
 pub mod state;
 pub mod turn;
 
@@ -48,6 +50,8 @@ mod diplomacy_tests;
 #[cfg(test)]
 mod game_tests;
 #[cfg(test)]
+mod joint_tests;
+#[cfg(test)]
 mod leaders_tests;
 #[cfg(test)]
 mod limes_tests;
@@ -57,6 +61,8 @@ mod politics_tests;
 mod procedures_tests;
 #[cfg(test)]
 mod religion_tests;
+#[cfg(test)]
+mod shipping_tests;
 #[cfg(test)]
 mod tests;
 
@@ -123,6 +129,10 @@ pub const GAME_COLUMNS: &[&str] = &[
     "pacts",
     "calamities",
     "calamity_heresies",
+    "fleet_moves",
+    "transports",
+    "barbarian_landings",
+    "joint_battles",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_foedus_romans",
@@ -486,7 +496,8 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works (the leader's combat bonus where he stands with the stack); the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border), its leader with it; a horde's province is always defended",
     "interception (XIX.A) at the Area level: one stack from the adjacent Area with the most units to spare, led by the nation's leader if he stands there (his combat bonus to the roll, his stacking bonus to the room; he moves with it) (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "not played: fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, allies' joint stacks and battles (allies are friendly and activate together; no province is shared at the Area level)",
+    "not played: refusing a naval battle, a naval stack intercepting outside a transport or landing, strait blockades (XXV.F), shared provinces of allies (a province has one owner at the Area level: their shared control, the equal split of their income and VP and their separation at the alliance's end do not arise), allies pooling their holdings for Area control",
+    "allies' joint battles (joint.rs, XXVI.B): allies are friendly and activate together; an attacking stack takes along its allies' units standing in the Area it leaves (each ally keeping its garrison, a Barbarian one unit) and a defending one its allies' units in the province's Area, up to the stacking limit, when that ally is at war with the other side; the battle code fights the joined stack as the acting nation's (its status and leader); losses are shared by unit type in proportion to what each brought, and the ally's survivors stay where they stood",
     "politics (politics.rs): a captured horde (no unit left with it) and a Kingdom with its capital taken and 3 provinces or fewer submit as vassals (a minor kingdom taken by a Civilized nation as a client); an attacking horde never submits (the battle code reports no spare hit); a vassal or federate captor still ends the horde's nation; the vassal's one lent unit is its cheapest; the client mercenary, the federate mercenary and a second Foedus to the same federate are not played; the Foedus offer, the break and the Nomad vassal's rebellion happen at the end of the Time phase, after reinforcements (the rules: by or at the nation's activation); each Empire offers one Foedus a turn to a Barbarian of another player (not one invading this turn), ceding the two provinces of one Civilized Area it values least, the federate's horde and its units moving there; the federator's units stay (stacking ignored)",
     "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) is the Alliance event with alliance_chance (the player's most threatened nation offers its threat a one-turn alliance) or the Barbarian Coalition with coalition_chance (its biggest Barbarian allies with another player's Barbarian whose horde is in the same or the next Area), each accepted by the target's alliance_accept, and brings a heresy with heresy_chance: Heresy + on a random Catholic Area where a Catholic nation holds land, Heresy − a turn later, gone the turn after (1.A.c), heretical to every Catholic nation, its capital's Area included, with the expense and the suppression's −1; or the null model; Administration card effects follow the null model (digest §6.2) but for their calamities",
     "calamities (calamities.rs): the placeholder model of abstraction.toml [calamities]: the card a nation keeps carries a calamity with card_chance (with card_chance^k when its set holds k cards, keeping one without), a bankruptcy's card with card_chance; a calamity is Heresy with heresy_share, a Heresy + marker of the victim's religion on a random Area where it holds land, never its capital's (the horde's for a Kingdom without one), Pagans immune, lasting 2 turns and heretical to every nation of that religion (expense, suppression's −1); the other 11 calamities only count for the collapse test's +1, and the Romans' Usurper D2 in Decline does not act",
@@ -495,7 +506,8 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "religion (religion.rs): nations keep their people's religion until a Pagan or Arian Kingdom or Empire converts to Catholicism at the start of its Administration (the policy's convert; the bonus of the placeholder abstraction.toml [religion] list, the income of its provinces in Catholic Areas not in revolt, half of it to Roma's holder); Areas are Catholic, Mazdean (the placeholder list), Monophysite (Oriens and Aegyptus, a permanent heresy) or, Barbarian, Pagan; a Catholic sees heresy relative to its capital's Area, any nation a heresy marker of its own religion (an event's is Catholic, a calamity's its victim's); heretical Areas cost 1 a turn (a Kingdom only when it also holds orthodox land, Q45) and −1 to suppression, a religion that differs from the Area's another −1 (both apply to a Catholic in a Monophysite Area)",
     "leaders (leaders.rs; who arrives when with which ratings is the placeholder abstraction.toml [leaders]): one leader a nation in play (digest Q8's commanding leader; an Empire's Caesar beside a historical leader is not played), the turn's historical one else its status's intrinsic one, placed in the Reinforcements step with the horde or the nation's biggest stack, moving with the stack he leads; his combat bonus is the battle code's leader input, his death the battle code's settlement (D2 when his stack is wiped out, D10 for a winning Empire in Decline), drawn by the game; administration and diplomacy bonuses add cards; he campaigns (XXII) up to his campaign value after the stacks step from his Area, never with the horde, with no free redeployment and no maintained campaign siege; Mountain leaders (no ambush) are not marked",
     "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; the odds a policy weighs leave leaders out (their rerolls make the exact solver costly; the battle played has them); sieges are one D10 with the leader's rerolls after a failure (a Barbarian leader's terror D2 first at an unfortified city, each time his stack arrives), assaulted (2 hits for +1) when the stack keeps the policy's assault units after the hits, Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
-    "naval transport and landings (XXV.D-E) at the Area level: a Kingdom or Empire whose naval stack lies off one of its ports carries up to 3 units a fleet across that zone or into an adjacent one where it also has a stack, and lands them on an enemy or empty province with a port on the last zone (only provinces with a port city or site are coastal here: the map's coastline is not in the text), once per activation when its land attacks left room; the sea-risk roll, the enemy naval stack's interception (the biggest of another player in the zones crossed; automatic where its nation holds every city of the coast, else a D2) and the naval battle are the battle code's Landing; the landed units then attack with no border crossed; the city of a coast where its owner has a naval stack gets the siege's -1",
+    "fleets (XXV.A, shipping.rs): a naval stack sails up to 4 zones and ends within 2 zones of a coastal province of its nation (a port city or site: the map's coastline is not in the text), never moving when its nation holds no coast; a stack beyond its tether goes to the nearest zone within it; once an activation a nation's stack sails to the zone off the port of its Area with most units to spare when none lies there, then the nation lands (below) or ships: spare units (the garrison kept) to another Area where it holds a port, across the zone they embark on or into an adjacent one with a stack of its own in each, 3 units a fleet, when the enemy units in and next to that Area are at least the policy's ship times its own there and more than where they leave; no sea-risk roll, the enemy naval stack's interception and the naval battle as for a landing, the units lost with the fleets in proportion; Nomads never sail, Barbarians only land (one unit staying with the horde; Barbarian fleets of abstraction.toml [fleets])",
+    "naval landings (XXV.E) at the Area level: a nation whose naval stack lies off one of its ports carries up to 3 units a fleet across that zone or into an adjacent one where it also has a stack, and lands them on an enemy or empty province with a port on the last zone (only provinces with a port city or site are coastal here: the map's coastline is not in the text), once per activation when its land attacks left room (a Barbarian when it found no land target, before raiding); the sea-risk roll, the enemy naval stack's interception (the biggest of another player in the zones crossed; automatic where its nation holds every city of the coast, else a D2) and the naval battle are the battle code's Landing; the landed units then attack with no border crossed; the city of a coast where its owner has a naval stack gets the siege's -1",
     "Limes (XVIII.I) in the placeholder frontier provinces of abstraction.toml [limes], standing while a Roman nation holds them up to turn 7: a supported Limes fights in the battle code's land battle, an unsupported one is destroyed and hits on a D2 (the battle code's Limes) before any interceptor arrives; rebuilt for free at the start of the Military phase where Rome holds the province; an Incursion + removes it; on turn 8, at the same point, each Limes still standing becomes the placeholder [limes] local_units (one infantry) of the Roman nation holding it, in its Area (Roman aid P, Byzantine aid R)",
     "overrun and forced passage (XVIII.E-F) are not played at the Area level: with no province-by-province movement there is no province to pass through, so a stack of 6 or more (a leader's stacking bonus allows it) fights a lone unit in its target as a battle, and the forcing stack fights the defenders anyway",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",

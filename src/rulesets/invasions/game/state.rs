@@ -147,6 +147,10 @@ pub struct Counters {
     pub pacts: u32,
     pub calamities: u32,
     pub calamity_heresies: u32,
+    pub fleet_moves: u32,
+    pub transports: u32,
+    pub barbarian_landings: u32,
+    pub joint_battles: u32,
 }
 
 #[derive(Clone, Debug)]
