@@ -25,7 +25,11 @@ fn a_nation_keeping_one_of_k_cards_suffers_a_calamity_only_when_all_k_carry_one(
     assert!((c.p_calamity(1) - 1.0 / 3.0).abs() < 1e-15);
     assert!((c.p_calamity(2) - 1.0 / 9.0).abs() < 1e-15);
     assert!((c.p_calamity(3) - 1.0 / 27.0).abs() < 1e-15);
-    assert_eq!(c.p_calamity(0), c.p_calamity(1), "a set holds one card at least");
+    assert_eq!(
+        c.p_calamity(0),
+        c.p_calamity(1),
+        "a set holds one card at least"
+    );
     // The game draws them at that rate: 5 standard errors.
     let g = bundled_game(scripted());
     let s = &g.scenario;
@@ -56,15 +60,19 @@ fn a_calamity_heresy_spares_the_capitals_area_and_marks_the_victims_religion() {
     let mut play = Play::new(&g);
     let rome = s.nation("romani").unwrap() as usize;
     let persia = s.nation("persae").unwrap() as usize;
-    let capital_area = |play: &Play, n: usize| {
-        s.provinces[play.st.nations[n].capital as usize].area as usize
-    };
+    let capital_area =
+        |play: &Play, n: usize| s.provinces[play.st.nations[n].capital as usize].area as usize;
     let mut dice = Dice::from_seed(45);
     let mut hit = vec![false; s.areas.len()];
     for _ in 0..400 {
         play.st.heresy.fill(0);
         play.calamity_heresy(rome, &mut dice, &mut NoLog);
-        let a = play.st.heresy.iter().position(|&m| m == 2).expect("a marker");
+        let a = play
+            .st
+            .heresy
+            .iter()
+            .position(|&m| m == 2)
+            .expect("a marker");
         assert_ne!(a, capital_area(&play, rome), "the capital's Area is immune");
         assert_eq!(play.st.heresy_religion[a], Religion::Catholic);
         assert!(s.areas[a]
@@ -80,7 +88,12 @@ fn a_calamity_heresy_spares_the_capitals_area_and_marks_the_victims_religion() {
     let before = play.heresy_expenses(persia);
     assert_eq!(before, 0, "no Mazdean heresy at start");
     play.calamity_heresy(persia, &mut dice, &mut NoLog);
-    let a = play.st.heresy.iter().position(|&m| m == 2).expect("a marker");
+    let a = play
+        .st
+        .heresy
+        .iter()
+        .position(|&m| m == 2)
+        .expect("a marker");
     assert_ne!(a, capital_area(&play, persia));
     assert_eq!(play.st.heresy_religion[a], Religion::Mazdean);
     assert!(play.heretical(persia, a));
@@ -142,7 +155,11 @@ fn the_collapse_test_counts_this_turns_calamities_only() {
     }
     assert_eq!(play.st.nations[rome].calamities, 2);
     play.st.turn = 5;
-    assert_eq!(play.calamities_this_turn(rome), 0, "last turn's do not count");
+    assert_eq!(
+        play.calamities_this_turn(rome),
+        0,
+        "last turn's do not count"
+    );
     play.card_calamity(rome, 1, &mut dice, &mut NoLog);
     assert!(play.calamities_this_turn(rome) <= 1);
 }
@@ -177,4 +194,23 @@ fn heresies_of_calamities_arise_in_games_and_the_invariants_hold() {
             "{policy:?}: {heretical} of {seen}"
         );
     }
+}
+
+#[test]
+fn a_calamity_chance_out_of_range_is_a_one_line_error_naming_the_field() {
+    let dir = super::scenario::BUNDLED_DIR;
+    let rb = std::fs::read_to_string(format!("{dir}/rulebook.toml")).unwrap();
+    let ab = std::fs::read_to_string(format!("{dir}/abstraction.toml")).unwrap();
+    let bad = ab.replace("card_chance = 0.3333", "card_chance = 1.5");
+    assert_ne!(bad, ab);
+    let e = super::scenario::Scenario::parse("rb.toml", &rb, "ab.toml", &bad)
+        .err()
+        .unwrap();
+    let msg = e.to_string();
+    assert_eq!(e.exit_code(), 2);
+    assert!(
+        msg.contains("ab.toml") && msg.contains("calamities.card_chance") && msg.contains("1.5"),
+        "{msg}"
+    );
+    assert_eq!(msg.trim().lines().count(), 1, "{msg}");
 }

@@ -67,7 +67,13 @@ impl Play<'_> {
     /// The ally of `n` whose units in Area `a` join a battle against `enemy`: the first alliance
     /// partner at war with `enemy` that has units there beyond what it keeps (`keep_own` asks it
     /// to keep its garrison).
-    fn joining_ally(&self, n: usize, a: usize, enemy: usize, keep_own: bool) -> Option<(usize, u32)> {
+    fn joining_ally(
+        &self,
+        n: usize,
+        a: usize,
+        enemy: usize,
+        keep_own: bool,
+    ) -> Option<(usize, u32)> {
         let st = &self.st;
         for i in 0..st.alliance_count as usize {
             let (x, y) = st.alliances[i];

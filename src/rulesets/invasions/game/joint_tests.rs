@@ -88,11 +88,17 @@ fn allies_join_a_defence_up_to_the_stacking_limit_and_only_against_their_enemies
     let start = play.st.clone();
     play.st.truces[0] = (alamanni as u8, goths as u8);
     play.st.truce_count = 1;
-    assert_eq!(play.join_defence(goths, campania, &defenders), Joined::NOBODY);
+    assert_eq!(
+        play.join_defence(goths, campania, &defenders),
+        Joined::NOBODY
+    );
     // Nobody joins without an alliance.
     play.st.clone_from(&start);
     play.end_alliances();
-    assert_eq!(play.join_defence(goths, campania, &defenders), Joined::NOBODY);
+    assert_eq!(
+        play.join_defence(goths, campania, &defenders),
+        Joined::NOBODY
+    );
     assert_eq!(play.st.owner[campania], rome as u8);
 }
 

@@ -656,7 +656,11 @@ impl Play<'_> {
                 self.join_defence(n, p, &defenders),
             ];
             let sides = [
-                self.led(self.fighter(n, joined[0].with(&t.attackers), false), n, t.from),
+                self.led(
+                    self.fighter(n, joined[0].with(&t.attackers), false),
+                    n,
+                    t.from,
+                ),
                 self.led(self.fighter(o, joined[1].with(&defenders), horde), o, to),
             ];
             let r = self.battles.fight(self.ground(via, p), sides, dice);

@@ -81,7 +81,7 @@ impl Play<'_> {
         self.st.fleets[n * self.game.scenario.seas.len() + sea]
     }
 
-    fn fleets_mut(&mut self, n: usize, sea: usize) -> &mut u8 {
+    pub(super) fn fleets_mut(&mut self, n: usize, sea: usize) -> &mut u8 {
         let seas = self.game.scenario.seas.len();
         &mut self.st.fleets[n * seas + sea]
     }

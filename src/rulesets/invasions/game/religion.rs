@@ -95,8 +95,7 @@ impl Play<'_> {
     /// Monophysite (XXXI.C). Pagans see none.
     pub fn heretical(&self, n: usize, a: usize) -> bool {
         let mine = self.religion_of(n);
-        if self.st.heresy[a] > 0 && self.st.heresy_religion[a] == mine && mine != Religion::Pagan
-        {
+        if self.st.heresy[a] > 0 && self.st.heresy_religion[a] == mine && mine != Religion::Pagan {
             return true;
         }
         if mine != Religion::Catholic {

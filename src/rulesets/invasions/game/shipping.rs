@@ -118,9 +118,8 @@ impl Play<'_> {
         {
             return false;
         }
-        let seas = s.seas.len();
-        self.st.fleets[n * seas + from] = 0;
-        self.st.fleets[n * seas + to] += fleets;
+        *self.fleets_mut(n, from) = 0;
+        *self.fleets_mut(n, to) += fleets;
         self.st.counters.fleet_moves += 1;
         game_log!(
             log,
@@ -171,7 +170,13 @@ impl Play<'_> {
 
     /// Brings a naval stack of `n` to `zone` (XXV.A) unless one lies there: the nearest other
     /// stack that may, not one in `keep_zones`. True when a stack is there afterwards.
-    fn bring_fleet(&mut self, n: usize, zone: usize, keep_zones: u32, log: &mut dyn GameLog) -> bool {
+    fn bring_fleet(
+        &mut self,
+        n: usize,
+        zone: usize,
+        keep_zones: u32,
+        log: &mut dyn GameLog,
+    ) -> bool {
         if self.fleets(n, zone) > 0 {
             return true;
         }
@@ -186,12 +191,11 @@ impl Play<'_> {
         }
     }
 
-    /// Enemy units in and next to Area `a` over `n`'s own there (at least 1): nations of other
-    /// players in play, active, not at peace with `n`.
-    pub fn sea_threat(&self, n: usize, a: usize) -> f64 {
+    /// Enemy units in each Area: nations of other players in play, active, not at peace with
+    /// `n` (the Area sets are u64 bitmasks elsewhere: 64 Areas at most).
+    pub fn enemy_units(&self, n: usize) -> [u32; 64] {
         let g = self.game;
-        let s = &g.scenario;
-        let mut near = 0u32;
+        let mut units = [0u32; 64];
         for o in 0..self.st.nations.len() {
             if g.player_of(o) == g.player_of(n)
                 || self.st.status(o).is_none()
@@ -200,11 +204,23 @@ impl Play<'_> {
             {
                 continue;
             }
-            near += self.st.count(o, a);
-            for l in &s.areas[a].links {
-                near += self.st.count(o, l.to as usize);
+            for (a, u) in units.iter_mut().enumerate().take(g.scenario.areas.len()) {
+                *u += self.st.count(o, a);
             }
         }
+        units
+    }
+
+    /// Enemy units (`enemy`, from [`Play::enemy_units`]) in and next to Area `a` over `n`'s own
+    /// there (at least 1).
+    pub fn sea_threat(&self, n: usize, a: usize, enemy: &[u32; 64]) -> f64 {
+        let s = &self.game.scenario;
+        let near: u32 = enemy[a]
+            + s.areas[a]
+                .links
+                .iter()
+                .map(|l| enemy[l.to as usize])
+                .sum::<u32>();
         near as f64 / self.st.count(n, a).max(1) as f64
     }
 
@@ -220,7 +236,11 @@ impl Play<'_> {
         let g = self.game;
         let s = &g.scenario;
         let seas = s.seas.len();
-        if g.nomad[n] || self.st.fleets[n * seas..(n + 1) * seas].iter().all(|&f| f == 0) {
+        if g.nomad[n]
+            || self.st.fleets[n * seas..(n + 1) * seas]
+                .iter()
+                .all(|&f| f == 0)
+        {
             return false;
         }
         self.recall_fleets(n, log);
@@ -285,12 +305,13 @@ impl Play<'_> {
         if !ship.is_finite() {
             return None;
         }
+        let enemy = self.enemy_units(n);
         let mut to: Option<(usize, f64)> = None;
         for b in 0..s.areas.len() {
             if self.port_zones(n, b) == 0 || !self.may_enter(n, b) {
                 continue;
             }
-            let threat = self.sea_threat(n, b);
+            let threat = self.sea_threat(n, b, &enemy);
             if threat >= ship && threat > 0.0 && to.is_none_or(|t| threat > t.1) {
                 to = Some((b, threat));
             }
@@ -302,7 +323,8 @@ impl Play<'_> {
         for a in 0..s.areas.len() {
             let spare = self.st.count(n, a).saturating_sub(keep);
             let mut from_zones = self.port_zones(n, a);
-            if a == b || spare == 0 || from_zones == 0 || self.sea_threat(n, a) >= threat_b {
+            if a == b || spare == 0 || from_zones == 0 || self.sea_threat(n, a, &enemy) >= threat_b
+            {
                 continue;
             }
             while from_zones != 0 {
@@ -346,7 +368,13 @@ impl Play<'_> {
     /// The transport itself: no sea-risk roll; the enemy naval stack's interception and the naval
     /// battle through the battle code's `Landing`; the carried units lost with the fleets are
     /// out of the game, the rest arrive in `t.to`.
-    pub fn transport(&mut self, n: usize, t: &Transport, dice: &mut Dice, log: &mut dyn GameLog) -> Landed {
+    pub fn transport(
+        &mut self,
+        n: usize,
+        t: &Transport,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> Landed {
         let risk = SeaRisk {
             city_on_coast: true,
             rome_byzantium: false,
@@ -434,10 +462,9 @@ impl Play<'_> {
         let lost_fleets = out.fleets_lost[0] + out.fleets_lost[1];
         self.st.counters.fleets_sunk += lost_fleets as u32;
         self.st.ledger.fleets_out += lost_fleets as i64;
-        let seas = s.seas.len();
-        self.st.fleets[n * seas + battle_zone] -= out.fleets_lost[0];
+        *self.fleets_mut(n, battle_zone) -= out.fleets_lost[0];
         if let Some((o, sea)) = enemy {
-            self.st.fleets[o * seas + sea] -= out.fleets_lost[1];
+            *self.fleets_mut(o, sea) -= out.fleets_lost[1];
         }
         (out, enemy.map(|e| e.0))
     }

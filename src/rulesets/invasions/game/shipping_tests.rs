@@ -148,8 +148,12 @@ fn t18_a_transport_carries_3_units_a_fleet_to_the_threatened_coast() {
     let g = bundled_game(scripted());
     let (mut play, rome, italia, hispania) = spanish_board(&g);
     // 6 enemy units next to Hispania against 1 Roman: ratio 6, above the default 1.5.
-    assert!(play.sea_threat(rome, hispania) >= 6.0);
-    assert!(play.best_transport(rome, 0, 7.0, &mut NoLog).is_none(), "below the ratio asked");
+    let enemy = play.enemy_units(rome);
+    assert!(play.sea_threat(rome, hispania, &enemy) >= 6.0);
+    assert!(
+        play.best_transport(rome, 0, 7.0, &mut NoLog).is_none(),
+        "below the ratio asked"
+    );
     let t = play
         .best_transport(rome, 0, 1.5, &mut NoLog)
         .expect("a transport");
@@ -161,7 +165,10 @@ fn t18_a_transport_carries_3_units_a_fleet_to_the_threatened_coast() {
     // One fleet in each zone: 3 of the 5 (L2259).
     assert_eq!(total(&t.units), 3);
     let out = play.transport(rome, &t, &mut Dice::from_seed(18), &mut NoLog);
-    assert!(!out.intercepted && !out.sea_failure, "no enemy at sea, no sea-risk roll");
+    assert!(
+        !out.intercepted && !out.sea_failure,
+        "no enemy at sea, no sea-risk roll"
+    );
     assert_eq!(play.st.count(rome, italia), 2);
     assert_eq!(play.st.count(rome, hispania), 4);
     assert_eq!(play.st.counters.transports, 1);
