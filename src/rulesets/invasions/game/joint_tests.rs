@@ -37,7 +37,7 @@ fn losses_are_shared_by_type_in_proportion_the_allys_share_rounded_down() {
                 assert_eq!(mine[inf] + theirs[inf], s, "{o} {a} {s}");
                 let lost = (o + a - s) as u32;
                 let sent = (o + a) as u32;
-                let ally_lost = if sent == 0 { 0 } else { lost * a as u32 / sent };
+                let ally_lost = (lost * a as u32).checked_div(sent).unwrap_or(0);
                 assert_eq!((a - theirs[inf]) as u32, ally_lost);
                 assert!(mine[inf] <= o && theirs[inf] <= a);
             }
