@@ -9,9 +9,9 @@
 //! placeholder events model (abstraction.toml `[events]` alliance_chance, coalition_chance: the
 //! card texts are not in the text): [`Play::event_alliance`], [`Play::barbarian_coalition`].
 //!
-//! What the Area level leaves out: a province has one owner here, so no province is shared
-//! (shared control, the equal split of its income and VP, and the separation of stacks when the
-//! alliance ends do not arise); an ally's units do not join a partner's battles.
+//! Allies' units join each other's battles (joint.rs). What the Area level leaves out: a province
+//! has one owner here, so no province is shared (shared control, the equal split of its income
+//! and VP, and the separation of stacks when the alliance ends do not arise).
 
 use super::policy::Policy;
 use super::politics::Bond;
@@ -22,6 +22,13 @@ use crate::dice::Dice;
 use crate::game::GameLog;
 use crate::game_log;
 use crate::rulesets::invasions::army::Status;
+
+/// Which event made an alliance offer (its counter and log line).
+#[derive(Clone, Copy)]
+enum EventAlliance {
+    Alliance,
+    Coalition,
+}
 
 /// Most alliances a turn holds.
 pub const MAX_ALLIANCES: usize = 16;
@@ -119,17 +126,43 @@ impl Play<'_> {
             }
         }
         let Some((n, t, _)) = best else { return false };
+        self.event_offer(n, t, EventAlliance::Alliance, dice, log)
+    }
+
+    /// The tail both alliance events share: `t` accepts or refuses `n`'s offer; the event's
+    /// counter and log line.
+    fn event_offer(
+        &mut self,
+        n: usize,
+        t: usize,
+        event: EventAlliance,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
+        let g = self.game;
         let made = self.accepts_alliance(t, dice) && self.ally(n, t);
-        if made {
-            self.st.counters.event_alliances += 1;
+        match event {
+            EventAlliance::Alliance => {
+                self.st.counters.event_alliances += made as u32;
+                game_log!(
+                    log,
+                    "event Alliance: {} offers {} an alliance: {}",
+                    g.name(n),
+                    g.name(t),
+                    if made { "accepted" } else { "refused" }
+                );
+            }
+            EventAlliance::Coalition => {
+                self.st.counters.coalitions += made as u32;
+                game_log!(
+                    log,
+                    "event Barbarian Coalition: {} and {}: {}",
+                    g.name(n),
+                    g.name(t),
+                    if made { "allied" } else { "refused" }
+                );
+            }
         }
-        game_log!(
-            log,
-            "event Alliance: {} offers {} an alliance: {}",
-            g.name(n),
-            g.name(t),
-            if made { "accepted" } else { "refused" }
-        );
         made
     }
 
@@ -181,17 +214,6 @@ impl Play<'_> {
             }
         }
         let Some((t, _)) = partner else { return false };
-        let made = self.accepts_alliance(t, dice) && self.ally(n, t);
-        if made {
-            self.st.counters.coalitions += 1;
-        }
-        game_log!(
-            log,
-            "event Barbarian Coalition: {} and {}: {}",
-            g.name(n),
-            g.name(t),
-            if made { "allied" } else { "refused" }
-        );
-        made
+        self.event_offer(n, t, EventAlliance::Coalition, dice, log)
     }
 }

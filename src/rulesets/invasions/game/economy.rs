@@ -105,6 +105,8 @@ impl Play<'_> {
             super::scenario::SETS[cheapest],
             if pay < cost { " (cannot pay)" } else { "" }
         );
+        // The card kept may carry a calamity (calamities.rs).
+        self.card_calamity(n, drawn[cheapest] as u32, dice, log);
         pay < cost
     }
 
@@ -230,7 +232,7 @@ impl Play<'_> {
         }
     }
 
-    /// XIV.J: treasury emptied, age +2, Decline +1, the (null) calamity; an old Empire tests for
+    /// XIV.J: treasury emptied, age +2, Decline +1, the card's calamity; an old Empire tests for
     /// collapse. Once a turn.
     fn bankruptcy(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
@@ -244,6 +246,7 @@ impl Play<'_> {
         self.st.spend_gold(n, gold);
         self.age_up(n, 2, dice, log);
         self.deepen_decline(n, dice, log);
+        self.card_calamity(n, 1, dice, log);
         if self.st.status(n) == Some(Status::Empire) && self.st.nations[n].age >= 9 {
             let capital = self.st.nations[n].capital;
             let capital_area = (capital != NO_PROVINCE)
@@ -255,7 +258,7 @@ impl Play<'_> {
             let test = CollapseTest {
                 age: self.st.nations[n].age,
                 decline: self.st.nations[n].decline,
-                calamities: 0,
+                calamities: self.calamities_this_turn(n),
                 capital_lost_last_turn: self.st.nations[n].capital_lost_turn + 1 == turn,
                 other_areas,
             };

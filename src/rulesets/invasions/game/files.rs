@@ -253,6 +253,19 @@ pub struct AbstractionFile {
     /// Optional: without it every Civilized Area but the Monophysite ones is Catholic, every
     /// Barbarian Area Pagan, and no nation scores for converting.
     pub religion: Option<ReligionTable>,
+    /// Optional: without it no Administration card carries a calamity.
+    pub calamities: Option<CalamitiesTable>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalamitiesTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    /// The chance an Administration card carries a calamity.
+    pub card_chance: f64,
+    /// The share of calamities that are Heresy.
+    pub heresy_share: f64,
 }
 
 #[derive(Deserialize)]

@@ -198,6 +198,7 @@ impl<'f> Loader<'f> {
         let leaders = self.leaders(ab, head.turns)?;
         let (area_religion, conversion_bonus) =
             self.religion(ab, &names, &areas, &monophysite_areas)?;
+        let calamities = self.calamities(ab)?;
         let mut s = Scenario {
             title: head.title.clone(),
             year: head.year,
@@ -241,6 +242,7 @@ impl<'f> Loader<'f> {
             leaders,
             area_religion,
             conversion_bonus,
+            calamities,
             stand_ins: self.stand_ins,
         };
         if revolt_chance > 0.0 {

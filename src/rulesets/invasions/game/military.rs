@@ -512,6 +512,10 @@ impl Play<'_> {
                     }
                 }
                 None => {
+                    // A landing (shipping.rs) before a raid; one unit stays with the horde.
+                    if !invading && self.naval_step(n, 1, dice, log) {
+                        return;
+                    }
                     let raid = match self.policy(n) {
                         Policy::Scripted(p) => p.raid,
                         Policy::Random => procedures::d2(dice),
@@ -583,7 +587,7 @@ impl Play<'_> {
         // One naval transport a stack and activation (XXV.D): a landing if the land attacks
         // left room.
         if attacks < 2 && self.st.status(n).is_some() {
-            self.landing(n, keep, dice, log);
+            self.naval_step(n, keep, dice, log);
         }
     }
 
@@ -646,16 +650,30 @@ impl Play<'_> {
             // The defenders got away (XIX.B): the attackers enter unopposed.
         } else if total(&defenders) > 0 {
             let o = o as usize;
+            // Allies' units join either side (joint.rs).
+            let joined = [
+                self.join_attack(n, t.from, p, &t.attackers, invading),
+                self.join_defence(n, p, &defenders),
+            ];
             let sides = [
-                self.led(self.fighter(n, t.attackers, false), n, t.from),
-                self.led(self.fighter(o, defenders, horde), o, to),
+                self.led(
+                    self.fighter(n, joined[0].with(&t.attackers), false),
+                    n,
+                    t.from,
+                ),
+                self.led(self.fighter(o, joined[1].with(&defenders), horde), o, to),
             ];
             let r = self.battles.fight(self.ground(via, p), sides, dice);
             self.st.counters.battles += 1;
             self.leaders_after_battle([(n, t.from), (o, to)], r.leader_death, dice, log);
-            self.settle_units(n, t.from, &t.attackers, &r.survivors[0]);
-            self.settle_units(o, to, &defenders, &r.survivors[1]);
-            moving = r.survivors[0];
+            let survivors = self.settle_joint_battle(
+                [&joined[0], &joined[1]],
+                [&t.attackers, &defenders],
+                r.survivors,
+            );
+            self.settle_units(n, t.from, &t.attackers, &survivors[0]);
+            self.settle_units(o, to, &defenders, &survivors[1]);
+            moving = survivors[0];
             game_log!(
                 log,
                 "{} attacks {} in {} ({} vs {} units, P(win) {:.2}): {}",
@@ -717,7 +735,6 @@ impl Play<'_> {
             self.st.counters.cities_taken += 1;
         }
         self.conquer(n, t.from, p, &moving, dice, log);
-        let _ = invading;
         true
     }
 

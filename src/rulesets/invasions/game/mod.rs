@@ -15,10 +15,12 @@
 pub mod alliances;
 pub mod assault;
 pub mod battles;
+pub mod calamities;
 pub mod diplomacy;
 pub mod diplomacy_cards;
 pub mod economy;
 mod files;
+pub mod joint;
 pub mod leaders;
 pub mod limes;
 mod load;
@@ -33,17 +35,22 @@ pub mod religion;
 pub mod revolts;
 pub mod scenario;
 pub mod search;
+pub mod shipping;
 pub mod state;
 pub mod turn;
 
 #[cfg(test)]
 mod alliances_tests;
 #[cfg(test)]
+mod calamities_tests;
+#[cfg(test)]
 mod diplomacy_cards_tests;
 #[cfg(test)]
 mod diplomacy_tests;
 #[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod joint_tests;
 #[cfg(test)]
 mod leaders_tests;
 #[cfg(test)]
@@ -54,6 +61,8 @@ mod politics_tests;
 mod procedures_tests;
 #[cfg(test)]
 mod religion_tests;
+#[cfg(test)]
+mod shipping_tests;
 #[cfg(test)]
 mod tests;
 
@@ -118,6 +127,12 @@ pub const GAME_COLUMNS: &[&str] = &[
     "kingdom_foedera",
     "mercenaries_deserted",
     "pacts",
+    "calamities",
+    "calamity_heresies",
+    "fleet_moves",
+    "transports",
+    "barbarian_landings",
+    "joint_battles",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_foedus_romans",
@@ -481,15 +496,18 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works (the leader's combat bonus where he stands with the stack); the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border), its leader with it; a horde's province is always defended",
     "interception (XIX.A) at the Area level: one stack from the adjacent Area with the most units to spare, led by the nation's leader if he stands there (his combat bonus to the roll, his stacking bonus to the room; he moves with it) (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "not played: fleets moving (they keep their placeholder stations), naval transport between friendly coasts, Barbarian landings, refusing a naval battle, allies' joint stacks and battles (allies are friendly and activate together; no province is shared at the Area level), heresies of calamities (calamities follow the null model)",
+    "not played: refusing a naval battle, a naval stack intercepting outside a transport or landing, strait blockades (XXV.F), shared provinces of allies (a province has one owner at the Area level: their shared control, the equal split of their income and VP and their separation at the alliance's end do not arise), allies pooling their holdings for Area control",
+    "allies' joint battles (joint.rs, XXVI.B): allies are friendly and activate together; an attacking stack takes along its allies' units standing in the Area it leaves (each ally keeping its garrison, a Barbarian one unit) and a defending one its allies' units in the province's Area, up to the stacking limit, when that ally is at war with the other side; the battle code fights the joined stack as the acting nation's (its status and leader); losses are shared by unit type in proportion to what each brought, and the ally's survivors stay where they stood",
     "politics (politics.rs): a captured horde (no unit left with it) and a Kingdom with its capital taken and 3 provinces or fewer submit as vassals (a minor kingdom taken by a Civilized nation as a client); an attacking horde never submits (the battle code reports no spare hit); a vassal or federate captor still ends the horde's nation; the vassal's one lent unit is its cheapest; the client mercenary, the federate mercenary and a second Foedus to the same federate are not played; the Foedus offer, the break and the Nomad vassal's rebellion happen at the end of the Time phase, after reinforcements (the rules: by or at the nation's activation); each Empire offers one Foedus a turn to a Barbarian of another player (not one invading this turn), ceding the two provinces of one Civilized Area it values least, the federate's horde and its units moving there; the federator's units stay (stacking ignored)",
-    "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) is the Alliance event with alliance_chance (the player's most threatened nation offers its threat a one-turn alliance) or the Barbarian Coalition with coalition_chance (its biggest Barbarian allies with another player's Barbarian whose horde is in the same or the next Area), each accepted by the target's alliance_accept, and brings a heresy with heresy_chance: Heresy + on a random Catholic Area where a Catholic nation holds land, Heresy − a turn later, gone the turn after (1.A.c), heretical to every Catholic nation, its capital's Area included, with the expense and the suppression's −1; or the null model; calamities and Administration card effects follow the null model (digest §6.2), so neither a bankruptcy's calamity nor the Romans' Usurper D2 in Decline acts",
+    "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) is the Alliance event with alliance_chance (the player's most threatened nation offers its threat a one-turn alliance) or the Barbarian Coalition with coalition_chance (its biggest Barbarian allies with another player's Barbarian whose horde is in the same or the next Area), each accepted by the target's alliance_accept, and brings a heresy with heresy_chance: Heresy + on a random Catholic Area where a Catholic nation holds land, Heresy − a turn later, gone the turn after (1.A.c), heretical to every Catholic nation, its capital's Area included, with the expense and the suppression's −1; or the null model; Administration card effects follow the null model (digest §6.2) but for their calamities",
+    "calamities (calamities.rs): the placeholder model of abstraction.toml [calamities]: the card a nation keeps carries a calamity with card_chance (with card_chance^k when its set holds k cards, keeping one without), a bankruptcy's card with card_chance; a calamity is Heresy with heresy_share, a Heresy + marker of the victim's religion on a random Area where it holds land, never its capital's (the horde's for a Kingdom without one), Pagans immune, lasting 2 turns and heretical to every nation of that religion (expense, suppression's −1); the other 11 calamities only count for the collapse test's +1, and the Romans' Usurper D2 in Decline does not act",
     "the Huns vanish at Attila's death (their player aid E is not in the text)",
     "diplomacy (diplomacy.rs): the rulebook's 18-card deck drawn in step 1.D by Kingdoms then Empires, youngest first (a Kingdom its leader's diplomacy bonus, an Empire 1 + it; a draw from an empty deck is lost); Tributus played at once on the enemy most threatening one of the nation's Areas (the policy's tribute: 10 gold for a truce to the end of the turn), Unio on a free minor kingdom in or next to its land (a D2 makes it a client), else a one-turn alliance offered to the enemy most threatening its land (accepted by its policy's alliance_accept; alliances.rs: partners free of any bond, the alliance lapsing with one, friendly, activating together in the later slot); Matrimonium (the policy's marry: 2 gold to the most threatening enemy, which lends its cheapest unit for the turn and scores 2 VP unless it attacks the nation), Mercenary (the policy's hire: 3 gold to a Barbarian whose horde is in or next to an Area the nation controls, for its cheapest unit for the turn; lent units go back at the end of the Military phase while the borrower has one of their kind), Pactum (the policy's pact, a threat ratio: 5 gold to the most threatening enemy for a truce to the end of the turn and its province worth most to the nation in or next to its land, not a capital nor a horde's, in an Area where the target holds another; the nation moves a unit there; granaries not marked), Corruption kept for a siege of the nation's city (the policy's corrupt on P(it falls): lifted, 1 gold to the besieger), Foedus forcing an Empire's or a Kingdom's own Foedus offer (a Kingdom federator collecting the province income of the Foedus provinces its federate holds; diplomacy_cards.rs); a hired Mercenary deserts to its own nation when its borrower and its nation fight, taking part when the borrower's stack comes from, or defends, the Area where it joined it (its capital's or horde's) with a unit of its kind; unused cards discarded for 1 gold at End of Diplomacy and every card back in the deck (Q52)",
-    "religion (religion.rs): nations keep their people's religion until a Pagan or Arian Kingdom or Empire converts to Catholicism at the start of its Administration (the policy's convert; the bonus of the placeholder abstraction.toml [religion] list, the income of its provinces in Catholic Areas not in revolt, half of it to Roma's holder); Areas are Catholic, Mazdean (the placeholder list), Monophysite (Oriens and Aegyptus, a permanent heresy) or, Barbarian, Pagan; only a Catholic nation sees heresy, relative to its capital's Area; heretical Areas cost 1 a turn (a Kingdom only when it also holds orthodox land, Q45) and −1 to suppression, a religion that differs from the Area's another −1 (both apply to a Catholic in a Monophysite Area)",
+    "religion (religion.rs): nations keep their people's religion until a Pagan or Arian Kingdom or Empire converts to Catholicism at the start of its Administration (the policy's convert; the bonus of the placeholder abstraction.toml [religion] list, the income of its provinces in Catholic Areas not in revolt, half of it to Roma's holder); Areas are Catholic, Mazdean (the placeholder list), Monophysite (Oriens and Aegyptus, a permanent heresy) or, Barbarian, Pagan; a Catholic sees heresy relative to its capital's Area, any nation a heresy marker of its own religion (an event's is Catholic, a calamity's its victim's); heretical Areas cost 1 a turn (a Kingdom only when it also holds orthodox land, Q45) and −1 to suppression, a religion that differs from the Area's another −1 (both apply to a Catholic in a Monophysite Area)",
     "leaders (leaders.rs; who arrives when with which ratings is the placeholder abstraction.toml [leaders]): one leader a nation in play (digest Q8's commanding leader; an Empire's Caesar beside a historical leader is not played), the turn's historical one else its status's intrinsic one, placed in the Reinforcements step with the horde or the nation's biggest stack, moving with the stack he leads; his combat bonus is the battle code's leader input, his death the battle code's settlement (D2 when his stack is wiped out, D10 for a winning Empire in Decline), drawn by the game; administration and diplomacy bonuses add cards; he campaigns (XXII) up to his campaign value after the stacks step from his Area, never with the horde, with no free redeployment and no maintained campaign siege; Mountain leaders (no ambush) are not marked",
     "policy odds: a scripted player shortlists its best target by a strength ratio (unit values) and checks the battle code's exact P(attacker wins) on that one before attacking; the odds a policy weighs leave leaders out (their rerolls make the exact solver costly; the battle played has them); sieges are one D10 with the leader's rerolls after a failure (a Barbarian leader's terror D2 first at an unfortified city, each time his stack arrives), assaulted (2 hits for +1) when the stack keeps the policy's assault units after the hits, Barbarians sack and raze the walls of what they take, Civilized nations do not sack",
-    "naval transport and landings (XXV.D-E) at the Area level: a Kingdom or Empire whose naval stack lies off one of its ports carries up to 3 units a fleet across that zone or into an adjacent one where it also has a stack, and lands them on an enemy or empty province with a port on the last zone (only provinces with a port city or site are coastal here: the map's coastline is not in the text), once per activation when its land attacks left room; the sea-risk roll, the enemy naval stack's interception (the biggest of another player in the zones crossed; automatic where its nation holds every city of the coast, else a D2) and the naval battle are the battle code's Landing; the landed units then attack with no border crossed; the city of a coast where its owner has a naval stack gets the siege's -1",
+    "fleets (XXV.A, shipping.rs): a naval stack sails up to 4 zones and ends within 2 zones of a coastal province of its nation (a port city or site: the map's coastline is not in the text), never moving when its nation holds no coast; a stack beyond its tether goes to the nearest zone within it; once an activation a nation's stack sails to the zone off the port of its Area with most units to spare when none lies there, then the nation lands (below) or ships: spare units (the garrison kept) to another Area where it holds a port, across the zone they embark on or into an adjacent one with a stack of its own in each, 3 units a fleet, when the enemy units in and next to that Area are at least the policy's ship times its own there and more than where they leave; no sea-risk roll, the enemy naval stack's interception and the naval battle as for a landing, the units lost with the fleets in proportion; Nomads never sail, Barbarians only land (one unit staying with the horde; Barbarian fleets of abstraction.toml [fleets])",
+    "naval landings (XXV.E) at the Area level: a nation whose naval stack lies off one of its ports carries up to 3 units a fleet across that zone or into an adjacent one where it also has a stack, and lands them on an enemy or empty province with a port on the last zone (only provinces with a port city or site are coastal here: the map's coastline is not in the text), once per activation when its land attacks left room (a Barbarian when it found no land target, before raiding); the sea-risk roll, the enemy naval stack's interception (the biggest of another player in the zones crossed; automatic where its nation holds every city of the coast, else a D2) and the naval battle are the battle code's Landing; the landed units then attack with no border crossed; the city of a coast where its owner has a naval stack gets the siege's -1",
     "Limes (XVIII.I) in the placeholder frontier provinces of abstraction.toml [limes], standing while a Roman nation holds them up to turn 7: a supported Limes fights in the battle code's land battle, an unsupported one is destroyed and hits on a D2 (the battle code's Limes) before any interceptor arrives; rebuilt for free at the start of the Military phase where Rome holds the province; an Incursion + removes it; on turn 8, at the same point, each Limes still standing becomes the placeholder [limes] local_units (one infantry) of the Roman nation holding it, in its Area (Roman aid P, Byzantine aid R)",
     "overrun and forced passage (XVIII.E-F) are not played at the Area level: with no province-by-province movement there is no province to pass through, so a stack of 6 or more (a leader's stacking bonus allows it) fights a lone unit in its target as a battle, and the forcing stack fights the defenders anyway",
     "battle damage is not tracked: a flipped elite that survives counts as a whole unit after the battle",

@@ -4,11 +4,12 @@
 //! most), and lands them on an enemy or empty province with a port on the last zone crossed. The
 //! sea-risk roll, an enemy naval stack's interception (automatic for a stack whose nation holds
 //! every city of the zone's coast, else a D2) and the naval battle are the calculator's own
-//! `Landing` (through `battles.rs`); the landed units then attack the province as a land stack
-//! would, with no border crossed. Fleets do not move otherwise (placeholder stations, see
-//! `SIMPLIFICATIONS`); a city on a coast where its owner has a naval stack gets the siege's −1.
+//! `Landing` (through `battles.rs`, by shipping.rs's `cross`); the landed units then attack the
+//! province as a land stack would, with no border crossed. A Barbarian lands too (weighing it on
+//! its `attack`). Fleets move and transports sail in shipping.rs; a city on a coast where its
+//! owner has a naval stack gets the siege's −1.
 
-use super::battles::{Landed, LandingKey};
+use super::battles::Landed;
 use super::military::{shortlist_p_win, strength, strongest, Target};
 use super::policy::Policy;
 use super::scenario::Scenario;
@@ -18,7 +19,7 @@ use crate::dice::Dice;
 use crate::game::GameLog;
 use crate::game_log;
 use crate::rulesets::invasions::army::Status;
-use crate::rulesets::invasions::landing::{Interception, SeaRisk};
+use crate::rulesets::invasions::landing::SeaRisk;
 use crate::rulesets::invasions::naval::{self, Kind};
 
 /// Land units one fleet carries (XXV.D, L2259).
@@ -80,7 +81,7 @@ impl Play<'_> {
         self.st.fleets[n * self.game.scenario.seas.len() + sea]
     }
 
-    fn fleets_mut(&mut self, n: usize, sea: usize) -> &mut u8 {
+    pub(super) fn fleets_mut(&mut self, n: usize, sea: usize) -> &mut u8 {
         let seas = self.game.scenario.seas.len();
         &mut self.st.fleets[n * seas + sea]
     }
@@ -97,7 +98,7 @@ impl Play<'_> {
     /// Whether `n` holds every built city on the coast of zone `sea` (at least one): its naval
     /// interception there is automatic (XXV.B) and, at sea in the Mediterranean, its stack gets
     /// 2 rerolls (XXV.C).
-    fn holds_coast(&self, n: usize, sea: usize) -> bool {
+    pub(super) fn holds_coast(&self, n: usize, sea: usize) -> bool {
         let mut cities = 0;
         for &q in &self.game.scenario.seas[sea].ports {
             let q = q as usize;
@@ -111,7 +112,7 @@ impl Play<'_> {
         cities > 0
     }
 
-    fn naval_side(&self, n: usize, sea: usize) -> naval::Side {
+    pub(super) fn naval_side(&self, n: usize, sea: usize) -> naval::Side {
         naval::Side {
             fleets: self.fleets(n, sea).min(2),
             elite: 0,
@@ -128,7 +129,7 @@ impl Play<'_> {
 
     /// The enemy naval stack that intercepts a transport across `zones`: the biggest one of
     /// another player's nation still in the game, in the last zone first (ties: the first nation).
-    fn interceptor(&self, n: usize, zones: [usize; 2]) -> Option<(usize, usize)> {
+    pub(super) fn interceptor(&self, n: usize, zones: [usize; 2]) -> Option<(usize, usize)> {
         let g = self.game;
         let mut best: Option<(usize, usize, u8)> = None;
         for sea in [zones[1], zones[0]] {
@@ -148,8 +149,8 @@ impl Play<'_> {
         best.map(|(o, sea, _)| (o, sea))
     }
 
-    /// A Kingdom's or an Empire's landing this activation, if the policy finds one worth it.
-    /// True when one was tried.
+    /// A landing this activation, if the policy finds one worth it (a Barbarian weighs it on its
+    /// `attack`, a Kingdom or an Empire on its `civilized_attack`). True when one was tried.
     pub(super) fn landing(
         &mut self,
         n: usize,
@@ -165,6 +166,9 @@ impl Play<'_> {
             return false;
         }
         let (attack, siege, min_risk) = match self.policy(n) {
+            Policy::Scripted(p) if self.st.status(n) == Some(Status::Barbarian) => {
+                (p.attack, p.siege, p.landing)
+            }
             Policy::Scripted(p) => (p.civilized_attack, p.siege, p.landing),
             // The random player lands half the time when it can.
             Policy::Random => (0.0, 0.0, if dice.below(2) == 0 { 0.0 } else { 2.0 }),
@@ -292,33 +296,10 @@ impl Play<'_> {
         let to = s.provinces[c.province].area as usize;
         let barbarian = self.st.status(n) == Some(Status::Barbarian);
         let risk = sea_risk(s, &self.st, n, g.roman[n], barbarian, to, c.last);
-        let enemy = self.interceptor(n, [c.first, c.last]);
-        let (interception, battle_zone, defender) = match enemy {
-            Some((o, sea)) if self.holds_coast(o, sea) => {
-                (Interception::Automatic, sea, self.naval_side(o, sea))
-            }
-            Some((o, sea)) => (Interception::D2, sea, self.naval_side(o, sea)),
-            None => (Interception::None, c.last, naval::Side::new(1)),
-        };
         let carried = total(&c.attackers) as u8;
-        let key = LandingKey {
-            risk,
-            interception,
-            sides: [self.naval_side(n, battle_zone), defender],
-            carried,
-            mediterranean: mediterranean(&s.seas[battle_zone].name),
-            britannia: risk.exempt,
-        };
-        let out = self.battles.land(key, dice);
+        let zones = [c.first, c.last];
+        let (out, enemy) = self.cross(n, zones, &c.attackers, risk, risk.exempt, dice);
         self.st.counters.landings_tried += 1;
-        self.st.counters.naval_battles += out.intercepted as u32;
-        let lost_fleets = out.fleets_lost[0] + out.fleets_lost[1];
-        self.st.counters.fleets_sunk += lost_fleets as u32;
-        self.st.ledger.fleets_out += lost_fleets as i64;
-        *self.fleets_mut(n, battle_zone) -= out.fleets_lost[0];
-        if let Some((o, sea)) = enemy {
-            *self.fleets_mut(o, sea) -= out.fleets_lost[1];
-        }
         if !out.sea_failure {
             let landed = strongest(&c.attackers, out.landed as u32);
             let mut lost = 0;
@@ -350,7 +331,7 @@ impl Play<'_> {
                 "the sea-risk roll passes"
             },
             match enemy {
-                Some((o, _)) if out.intercepted => format!(
+                Some(o) if out.intercepted => format!(
                     ", intercepted by {} (fleets lost {} / {})",
                     g.name(o),
                     out.fleets_lost[0],

@@ -58,7 +58,7 @@ pub struct Scripted {
     /// Kingdom/Empire: fortify its best unwalled city (15 gold, XXIII.C) in Purchases when the
     /// treasury holds at least this; above the treasury's ceiling (40) it never does.
     pub fortify: u8,
-    /// Kingdom/Empire: land by sea (XXV.E) when the sea-risk roll's P(success) is at least this
+    /// Every status but Nomads: land by sea (XXV.E) when the sea-risk roll's P(success) is at least this
     /// (and the attack and siege pass their thresholds); above 1 never.
     pub landing: f64,
     /// Every status: assault a city (2 hits for +1, XXIV.C) when the besieging stack keeps at
@@ -97,6 +97,10 @@ pub struct Scripted {
     /// provinces) on the enemy most threatening one of its Areas when its units in and next to
     /// it are at least this many times its own.
     pub pact: f64,
+    /// Kingdom/Empire: ship spare units by sea to another Area where it holds a port (XXV.D,
+    /// shipping.rs) when the enemy units in and next to it are at least this many times its own
+    /// there (5 = never).
+    pub ship: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -193,7 +197,7 @@ pub const SCRIPTED: &[Param] = &[
     },
     Param {
         name: "landing",
-        summary: "Kingdom/Empire: land by sea (XXV.E) when P(the sea-risk roll passes) is at least this and the attack and siege pass their thresholds (1.1 = never)",
+        summary: "every status but Nomads: land by sea (XXV.E) when P(the sea-risk roll passes) is at least this and the attack and siege pass their thresholds (1.1 = never)",
         min: 0.0,
         max: 1.1,
         default: 0.5,
@@ -289,6 +293,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 5.0,
         default: 1.5,
     },
+    Param {
+        name: "ship",
+        summary: "Kingdom/Empire: ship its spare units by sea (XXV.D) to another Area where it holds a port when the enemy units in and next to that Area are at least this many times its own there (5 = never)",
+        min: 0.0,
+        max: 5.0,
+        default: 1.5,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -324,6 +335,7 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         hire: v.get(24),
         corrupt: v.get(25),
         pact: v.get(26),
+        ship: v.get(27),
     }
 }
 

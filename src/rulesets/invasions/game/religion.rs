@@ -12,8 +12,8 @@
 //! Catholic nation holds a province: Heresy +, turned to Heresy − and then removed in the next
 //! two Heresy ageing steps (1.A.c), so it lasts 2 turns. A marked Area is heretical to every
 //! Catholic nation, its capital's Area included (an event heresy spares none); the orthodox Areas
-//! do not turn heretical in its eyes when its capital's Area is marked. Calamities follow the null
-//! model, so their heresies do not arise.
+//! do not turn heretical in its eyes when its capital's Area is marked. Heresies of calamities
+//! (calamities.rs) mark an Area with their victim's religion.
 
 use super::files::AbstractionFile;
 use super::load::{bad, Index, Loader, Names};
@@ -89,11 +89,16 @@ impl Play<'_> {
         }
     }
 
-    /// Whether Area `a` is heretical in Catholic `n`'s eyes: Monophysite when its capital's Area
-    /// is not, orthodox when its capital's Area is Monophysite (XXXI.C). Pagan and Arian
-    /// nations are immune, and heresy is a Christian deviation: nobody else sees one.
+    /// Whether Area `a` is heretical in `n`'s eyes: it carries a heresy marker of `n`'s religion
+    /// (an event's is Catholic, a calamity's its victim's, calamities.rs); and for a Catholic,
+    /// Monophysite when its capital's Area is not, orthodox when its capital's Area is
+    /// Monophysite (XXXI.C). Pagans see none.
     pub fn heretical(&self, n: usize, a: usize) -> bool {
-        if self.religion_of(n) != Religion::Catholic {
+        let mine = self.religion_of(n);
+        if self.st.heresy[a] > 0 && self.st.heresy_religion[a] == mine && mine != Religion::Pagan {
+            return true;
+        }
+        if mine != Religion::Catholic {
             return false;
         }
         let s = &self.game.scenario;
@@ -101,9 +106,8 @@ impl Play<'_> {
         let capital_monophysite = c != NO_PROVINCE
             && s.area_religion[s.provinces[c as usize].area as usize] == Religion::Monophysite;
         let here = s.area_religion[a];
-        self.st.heresy[a] > 0
-            || ((here == Religion::Monophysite) != capital_monophysite
-                && matches!(here, Religion::Monophysite | Religion::Catholic))
+        (here == Religion::Monophysite) != capital_monophysite
+            && matches!(here, Religion::Monophysite | Religion::Catholic)
     }
 
     /// 1.A.c Heresy ageing: Heresy − markers go, Heresy + turns to Heresy −.
@@ -139,6 +143,7 @@ impl Play<'_> {
         }
         let Some(a) = chosen else { return };
         self.st.heresy[a] = 2;
+        self.st.heresy_religion[a] = Religion::Catholic;
         self.st.counters.heresies += 1;
         game_log!(log, "a heresy spreads in {} (Heresy +)", s.areas[a].name);
     }
@@ -152,7 +157,9 @@ impl Play<'_> {
     /// Gold a turn for heretical Areas (XIV.H): 1 for each where `n` holds a province; a Kingdom
     /// pays only when it also holds a province in a non-heretical Area (Q45).
     pub fn heresy_expenses(&self, n: usize) -> i32 {
-        if self.religion_of(n) != Religion::Catholic {
+        let mine = self.religion_of(n);
+        let marked = |a: usize| self.st.heresy[a] > 0 && self.st.heresy_religion[a] == mine;
+        if mine != Religion::Catholic && !(0..self.st.heresy.len()).any(marked) {
             return 0;
         }
         let s = &self.game.scenario;

@@ -273,6 +273,8 @@ pub struct Scenario {
     /// card lists the conversion bonus (XXXI.B).
     pub area_religion: Vec<Religion>,
     pub conversion_bonus: Vec<bool>,
+    /// abstraction.toml `[calamities]` (calamities.rs; a placeholder).
+    pub calamities: super::calamities::Calamities,
     pub(super) stand_ins: Vec<StandIn>,
 }
 

@@ -64,6 +64,9 @@ pub struct NationState {
     pub promoted_turn: u8,
     pub capital_lost_turn: u8,
     pub bankrupt_turn: u8,
+    /// Calamities suffered on turn `calamity_turn` (calamities.rs: the collapse test's +1 each).
+    pub calamity_turn: u8,
+    pub calamities: u8,
     /// A raider that settled: no more raids (the Time Track may bring it back).
     pub settled: bool,
     /// Raids keep their own units off the map.
@@ -142,6 +145,12 @@ pub struct Counters {
     pub kingdom_foedera: u32,
     pub mercenaries_deserted: u32,
     pub pacts: u32,
+    pub calamities: u32,
+    pub calamity_heresies: u32,
+    pub fleet_moves: u32,
+    pub transports: u32,
+    pub barbarian_landings: u32,
+    pub joint_battles: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -166,6 +175,9 @@ pub struct State {
     pub revolt: Vec<u8>,
     /// The heresy marker an Area carries (XXXI.C): 0 none, 1 Heresy −, 2 Heresy + (religion.rs).
     pub heresy: Vec<u8>,
+    /// The religion whose heresy the Area's marker is: Catholic for an event's, the victim's for
+    /// a calamity's (calamities.rs).
+    pub heresy_religion: Vec<super::scenario::Religion>,
     /// Provinces with a revolt marker (most turns none: the revolt steps skip their loops).
     pub rebel_provinces: u32,
     /// The raid marker a province carries (procedures::RaidMarker as u8) and the turn it was placed.
@@ -471,6 +483,8 @@ pub fn initial(s: &Scenario) -> State {
                 promoted_turn: 0,
                 capital_lost_turn: 0,
                 bankrupt_turn: 0,
+                calamity_turn: 0,
+                calamities: 0,
                 settled: false,
                 offmap: [0; NT],
                 vp: [0; VP_SOURCES.len()],
@@ -504,6 +518,7 @@ pub fn initial(s: &Scenario) -> State {
         revolt: vec![0; np],
         rebel_provinces: 0,
         heresy: vec![0; areas],
+        heresy_religion: vec![super::scenario::Religion::Catholic; areas],
         raid_marker: vec![(0, 0); np],
         ledger: Ledger::default(),
         counters: Counters::default(),

@@ -703,6 +703,12 @@ impl<'g> Play<'g> {
             c.kingdom_foedera as f64,
             c.mercenaries_deserted as f64,
             c.pacts as f64,
+            c.calamities as f64,
+            c.calamity_heresies as f64,
+            c.fleet_moves as f64,
+            c.transports as f64,
+            c.barbarian_landings as f64,
+            c.joint_battles as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {

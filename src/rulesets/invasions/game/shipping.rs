@@ -1,0 +1,471 @@
+//! Fleets moving and naval transport between friendly coasts (XXV.A, XXV.D; digest §3.9) at the
+//! Area level of digest §6.3, and the naval step of an activation that holds them together with
+//! the landings of naval.rs (a Barbarian's too, XXV.E).
+//!
+//! Fleets (XXV.A): a naval stack moves up to 4 sea zones an activation and may not end more than
+//! 2 zones from a coastal province of its nation. Only provinces with a port city or site are
+//! coastal here (the map's coastline is not in the text), and a site counts as well as a city
+//! for this tether (the text excludes an unbuilt site only from the landing's sea-risk roll); a
+//! nation holding no coast cannot move its fleets, which stay where they are. A stack beyond its
+//! tether (its coast lost) sails to the nearest zone within it, if one lies within 4 zones.
+//!
+//! The scripted player's naval step, once per activation (one naval transport a land stack,
+//! XXV.D): its naval stack sails to the zone off the port of the Area where it has most units to
+//! spare, when none lies there; then it lands there (naval.rs, on the policy's `landing`), or
+//! else ships spare units to another Area where it holds a port, across the embarkation zone or
+//! into an adjacent one with a naval stack of its own in each, when the enemy units in and next to
+//! that Area are at least the policy's `ship` times its own there (and more, relative to its
+//! own, than where they leave). The transport has no sea-risk roll; an enemy naval stack may
+//! intercept it and the naval battle sinks fleets and units as the battle code's `Landing` says
+//! (carried units lost in proportion, L2266); the survivors arrive. Nomads never ship (XXV.D);
+//! a Barbarian only lands (its units stay with its horde otherwise, XVIII.G).
+
+use super::battles::{Landed, LandingKey};
+use super::military::strongest;
+use super::naval::mediterranean;
+use super::policy::Policy;
+use super::politics::at_peace;
+use super::scenario::Scenario;
+use super::state::{total, Units};
+use super::turn::Play;
+use crate::dice::Dice;
+use crate::game::GameLog;
+use crate::game_log;
+use crate::rulesets::invasions::army::Status;
+use crate::rulesets::invasions::landing::{Interception, SeaRisk};
+use crate::rulesets::invasions::naval;
+
+/// Sea zones a naval stack moves in an activation (XXV.A).
+pub const FLEET_MOVE: u8 = 4;
+/// Zones a naval stack may end from a coastal province of its nation (XXV.A).
+pub const FLEET_TETHER: u8 = 2;
+/// The policy's `ship` at which it never ships (the top of its range).
+pub const NEVER_SHIP: f64 = 5.0;
+/// Sea zones the zone sets (u32 bitmasks) hold.
+pub const MAX_SEAS: usize = 32;
+
+/// Sea distances from zone `from` (`u8::MAX` where unreachable), on the stack.
+pub fn sea_distances(s: &Scenario, from: usize) -> [u8; MAX_SEAS] {
+    let mut d = [u8::MAX; MAX_SEAS];
+    let mut queue = [0u8; MAX_SEAS];
+    let (mut head, mut tail) = (0, 1);
+    d[from] = 0;
+    queue[0] = from as u8;
+    while head < tail {
+        let z = queue[head] as usize;
+        head += 1;
+        for &l in &s.seas[z].links {
+            let l = l as usize;
+            if d[l] == u8::MAX {
+                d[l] = d[z] + 1;
+                queue[tail] = l as u8;
+                tail += 1;
+            }
+        }
+    }
+    d
+}
+
+/// A transport's route and load (XXV.D): from Area `from` across `first` (and `last`, the same
+/// zone or an adjacent one) to Area `to`.
+#[derive(Clone, Copy, Debug)]
+pub struct Transport {
+    pub from: usize,
+    pub to: usize,
+    pub first: usize,
+    pub last: usize,
+    pub units: Units,
+}
+
+impl Play<'_> {
+    /// Zones within [`FLEET_TETHER`] of a coastal province `n` holds.
+    pub fn tether(&self, n: usize) -> u32 {
+        let s = &self.game.scenario;
+        let mut reach = 0u32;
+        for z in 0..s.seas.len() {
+            if s.seas[z]
+                .ports
+                .iter()
+                .any(|&q| self.st.owner[q as usize] == n as u8)
+            {
+                reach |= 1 << z;
+            }
+        }
+        for _ in 0..FLEET_TETHER {
+            let (mut next, mut r) = (reach, reach);
+            while r != 0 {
+                let z = r.trailing_zeros() as usize;
+                r &= r - 1;
+                for &l in &s.seas[z].links {
+                    next |= 1 << l;
+                }
+            }
+            reach = next;
+        }
+        reach
+    }
+
+    /// XXV.A: `n`'s naval stack in `from` sails to `to` when `to` lies within [`FLEET_MOVE`]
+    /// zones and within its tether, and joins any stack of `n` there. True when it moved.
+    pub fn move_fleet(&mut self, n: usize, from: usize, to: usize, log: &mut dyn GameLog) -> bool {
+        let g = self.game;
+        let s = &g.scenario;
+        let fleets = self.fleets(n, from);
+        if fleets == 0
+            || from == to
+            || self.tether(n) & (1 << to) == 0
+            || sea_distances(s, from)[to] > FLEET_MOVE
+        {
+            return false;
+        }
+        *self.fleets_mut(n, from) = 0;
+        *self.fleets_mut(n, to) += fleets;
+        self.st.counters.fleet_moves += 1;
+        game_log!(
+            log,
+            "{}'s {fleets} fleet(s) sail from {} to {}",
+            g.name(n),
+            s.seas[from].name,
+            s.seas[to].name
+        );
+        true
+    }
+
+    /// Naval stacks of `n` beyond their tether sail to the nearest zone within it (the first
+    /// such zone on ties), when one lies within [`FLEET_MOVE`] zones.
+    pub fn recall_fleets(&mut self, n: usize, log: &mut dyn GameLog) {
+        let s = &self.game.scenario;
+        let tether = self.tether(n);
+        if tether == 0 {
+            return;
+        }
+        for z in 0..s.seas.len() {
+            if self.fleets(n, z) == 0 || tether & (1 << z) != 0 {
+                continue;
+            }
+            let d = sea_distances(s, z);
+            let nearest = (0..s.seas.len())
+                .filter(|&y| tether & (1 << y) != 0 && d[y] <= FLEET_MOVE)
+                .min_by_key(|&y| d[y]);
+            if let Some(y) = nearest {
+                self.move_fleet(n, z, y, log);
+            }
+        }
+    }
+
+    /// Bitmask of the zones off `n`'s ports in Area `a`.
+    fn port_zones(&self, n: usize, a: usize) -> u32 {
+        let s = &self.game.scenario;
+        let mut zones = 0u32;
+        for &q in &s.areas[a].provinces {
+            let q = q as usize;
+            if let Some(z) = s.provinces[q].port {
+                if self.st.owner[q] == n as u8 {
+                    zones |= 1 << z;
+                }
+            }
+        }
+        zones
+    }
+
+    /// Brings a naval stack of `n` to `zone` (XXV.A) unless one lies there: the nearest other
+    /// stack that may, not one in `keep_zones`. True when a stack is there afterwards.
+    fn bring_fleet(
+        &mut self,
+        n: usize,
+        zone: usize,
+        keep_zones: u32,
+        log: &mut dyn GameLog,
+    ) -> bool {
+        if self.fleets(n, zone) > 0 {
+            return true;
+        }
+        let s = &self.game.scenario;
+        let d = sea_distances(s, zone);
+        let nearest = (0..s.seas.len())
+            .filter(|&y| self.fleets(n, y) > 0 && keep_zones & (1 << y) == 0 && d[y] <= FLEET_MOVE)
+            .min_by_key(|&y| d[y]);
+        match nearest {
+            Some(y) => self.move_fleet(n, y, zone, log),
+            None => false,
+        }
+    }
+
+    /// Enemy units in each Area: nations of other players in play, active, not at peace with
+    /// `n` (the Area sets are u64 bitmasks elsewhere: 64 Areas at most).
+    pub fn enemy_units(&self, n: usize) -> [u32; 64] {
+        let g = self.game;
+        let mut units = [0u32; 64];
+        for o in 0..self.st.nations.len() {
+            if g.player_of(o) == g.player_of(n)
+                || self.st.status(o).is_none()
+                || g.inactive[o]
+                || at_peace(&self.st, n, o)
+            {
+                continue;
+            }
+            for (a, u) in units.iter_mut().enumerate().take(g.scenario.areas.len()) {
+                *u += self.st.count(o, a);
+            }
+        }
+        units
+    }
+
+    /// Enemy units (`enemy`, from [`Play::enemy_units`]) in and next to Area `a` over `n`'s own
+    /// there (at least 1).
+    pub fn sea_threat(&self, n: usize, a: usize, enemy: &[u32; 64]) -> f64 {
+        let s = &self.game.scenario;
+        let near: u32 = enemy[a]
+            + s.areas[a]
+                .links
+                .iter()
+                .map(|l| enemy[l.to as usize])
+                .sum::<u32>();
+        near as f64 / self.st.count(n, a).max(1) as f64
+    }
+
+    /// `n`'s naval step in its activation: its stranded fleets come home, a stack sails to the
+    /// army with most units to spare, then one landing or one transport. True when units sailed.
+    pub fn naval_step(
+        &mut self,
+        n: usize,
+        keep: u32,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
+        let g = self.game;
+        let s = &g.scenario;
+        let seas = s.seas.len();
+        if g.nomad[n]
+            || self.st.fleets[n * seas..(n + 1) * seas]
+                .iter()
+                .all(|&f| f == 0)
+        {
+            return false;
+        }
+        self.recall_fleets(n, log);
+        // The army: the Area with most units to spare and a port of n's.
+        let army = (0..s.areas.len())
+            .filter(|&a| self.st.count(n, a) > keep && self.port_zones(n, a) != 0)
+            .max_by_key(|&a| (self.st.count(n, a), std::cmp::Reverse(a)));
+        if let Some(a) = army {
+            let zones = self.port_zones(n, a);
+            let mut z = zones;
+            let mut afloat = false;
+            while z != 0 && !afloat {
+                let zone = z.trailing_zeros() as usize;
+                z &= z - 1;
+                afloat = self.fleets(n, zone) > 0;
+            }
+            if !afloat {
+                self.bring_fleet(n, zones.trailing_zeros() as usize, 0, log);
+            }
+        }
+        if self.landing(n, keep, dice, log) {
+            if self.st.status(n) == Some(Status::Barbarian) {
+                self.st.counters.barbarian_landings += 1;
+            }
+            return true;
+        }
+        if self.st.status(n) == Some(Status::Barbarian) || self.st.status(n).is_none() {
+            return false;
+        }
+        let ship = match self.policy(n) {
+            Policy::Scripted(p) if p.ship >= NEVER_SHIP => f64::INFINITY,
+            Policy::Scripted(p) => p.ship,
+            Policy::Random => {
+                if super::procedures::d2(dice) {
+                    0.0
+                } else {
+                    f64::INFINITY
+                }
+            }
+        };
+        match self.best_transport(n, keep, ship, log) {
+            Some(t) => {
+                self.transport(n, &t, dice, log);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The transport the policy wants: to the Area where `n` holds a port and the threat
+    /// ratio is highest and at least `ship`, from the Area with most units to spare (beyond
+    /// `keep`) under a lower threat, across one zone or two adjacent ones; a naval stack is
+    /// brought to each zone of the route that lacks one. None when no route is afloat.
+    pub fn best_transport(
+        &mut self,
+        n: usize,
+        keep: u32,
+        ship: f64,
+        log: &mut dyn GameLog,
+    ) -> Option<Transport> {
+        let s = &self.game.scenario;
+        if !ship.is_finite() {
+            return None;
+        }
+        let enemy = self.enemy_units(n);
+        let mut to: Option<(usize, f64)> = None;
+        for b in 0..s.areas.len() {
+            if self.port_zones(n, b) == 0 || !self.may_enter(n, b) {
+                continue;
+            }
+            let threat = self.sea_threat(n, b, &enemy);
+            if threat >= ship && threat > 0.0 && to.is_none_or(|t| threat > t.1) {
+                to = Some((b, threat));
+            }
+        }
+        let (b, threat_b) = to?;
+        let to_zones = self.port_zones(n, b);
+        // (from, first, last, spare)
+        let mut best: Option<(usize, usize, usize, u32)> = None;
+        for a in 0..s.areas.len() {
+            let spare = self.st.count(n, a).saturating_sub(keep);
+            let mut from_zones = self.port_zones(n, a);
+            if a == b || spare == 0 || from_zones == 0 || self.sea_threat(n, a, &enemy) >= threat_b
+            {
+                continue;
+            }
+            while from_zones != 0 {
+                let first = from_zones.trailing_zeros() as usize;
+                from_zones &= from_zones - 1;
+                let mut reach = 1u32 << first;
+                for &l in &s.seas[first].links {
+                    reach |= 1 << l;
+                }
+                let landing_zones = reach & to_zones;
+                if landing_zones == 0 {
+                    continue;
+                }
+                // One zone when the two coasts share it, else the nearest adjacent one.
+                let last = if landing_zones & (1 << first) != 0 {
+                    first
+                } else {
+                    landing_zones.trailing_zeros() as usize
+                };
+                if best.is_none_or(|x| spare > x.3) {
+                    best = Some((a, first, last, spare));
+                }
+            }
+        }
+        let (a, first, last, spare) = best?;
+        let route = (1u32 << first) | (1u32 << last);
+        if !self.bring_fleet(n, first, route, log) || !self.bring_fleet(n, last, route, log) {
+            return None;
+        }
+        let afloat = self.fleets(n, first).min(self.fleets(n, last)).min(2) as u32;
+        let count = spare.min(super::naval::CARRIED_PER_FLEET * afloat);
+        Some(Transport {
+            from: a,
+            to: b,
+            first,
+            last,
+            units: strongest(self.st.at(n, a), count),
+        })
+    }
+
+    /// The transport itself: no sea-risk roll; the enemy naval stack's interception and the naval
+    /// battle through the battle code's `Landing`; the carried units lost with the fleets are
+    /// out of the game, the rest arrive in `t.to`.
+    pub fn transport(
+        &mut self,
+        n: usize,
+        t: &Transport,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> Landed {
+        let risk = SeaRisk {
+            city_on_coast: true,
+            rome_byzantium: false,
+            mediterranean: false,
+            event: 0,
+            exempt: true,
+        };
+        let (out, enemy) = self.cross(n, [t.first, t.last], &t.units, risk, false, dice);
+        let arrived = strongest(&t.units, out.landed as u32);
+        let to = t.to;
+        let mut lost = 0i64;
+        let mut left = *self.st.at(n, t.from);
+        for k in 0..left.len() {
+            left[k] -= t.units[k];
+            lost += (t.units[k] - arrived[k]) as i64;
+        }
+        *self.st.at_mut(n, t.from) = left;
+        let there = self.st.at_mut(n, to);
+        for k in 0..there.len() {
+            there[k] += arrived[k];
+        }
+        self.st.ledger.units_out += lost;
+        self.st.counters.transports += 1;
+        let g = self.game;
+        let s = &g.scenario;
+        game_log!(
+            log,
+            "{} ships {} units from {} to {} across {}{}{}: {} arrive",
+            g.name(n),
+            total(&t.units),
+            s.areas[t.from].name,
+            s.areas[to].name,
+            s.seas[t.first].name,
+            if t.last != t.first {
+                format!(" and {}", s.seas[t.last].name)
+            } else {
+                String::new()
+            },
+            match enemy {
+                Some(o) if out.intercepted => format!(
+                    ", intercepted by {} (fleets lost {} / {})",
+                    g.name(o),
+                    out.fleets_lost[0],
+                    out.fleets_lost[1]
+                ),
+                _ => String::new(),
+            },
+            out.landed
+        );
+        out
+    }
+
+    /// A crossing of `zones` by `n` carrying `units` through the battle code's `Landing` (the
+    /// sea-risk roll `risk`, the enemy naval stack's interception, the naval battle; `britannia`
+    /// names a Barbarian's invasion of Britannia for the battle's notes): the fleets sunk leave
+    /// the game; returns the outcome and the intercepting nation.
+    pub(super) fn cross(
+        &mut self,
+        n: usize,
+        zones: [usize; 2],
+        units: &Units,
+        risk: SeaRisk,
+        britannia: bool,
+        dice: &mut Dice,
+    ) -> (Landed, Option<usize>) {
+        let s = &self.game.scenario;
+        let enemy = self.interceptor(n, zones);
+        let (interception, battle_zone, defender) = match enemy {
+            Some((o, sea)) if self.holds_coast(o, sea) => {
+                (Interception::Automatic, sea, self.naval_side(o, sea))
+            }
+            Some((o, sea)) => (Interception::D2, sea, self.naval_side(o, sea)),
+            None => (Interception::None, zones[1], naval::Side::new(1)),
+        };
+        let key = LandingKey {
+            risk,
+            interception,
+            sides: [self.naval_side(n, battle_zone), defender],
+            carried: total(units) as u8,
+            mediterranean: mediterranean(&s.seas[battle_zone].name),
+            britannia,
+        };
+        let out = self.battles.land(key, dice);
+        self.st.counters.naval_battles += out.intercepted as u32;
+        let lost_fleets = out.fleets_lost[0] + out.fleets_lost[1];
+        self.st.counters.fleets_sunk += lost_fleets as u32;
+        self.st.ledger.fleets_out += lost_fleets as i64;
+        *self.fleets_mut(n, battle_zone) -= out.fleets_lost[0];
+        if let Some((o, sea)) = enemy {
+            *self.fleets_mut(o, sea) -= out.fleets_lost[1];
+        }
+        (out, enemy.map(|e| e.0))
+    }
+}
