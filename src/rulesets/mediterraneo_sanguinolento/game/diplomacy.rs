@@ -438,7 +438,7 @@ pub fn sign(
         } else {
             let nat = &mut st.nations[who as usize];
             nat.extensions += 1;
-            let pv = (nat.extensions % 2 == 0) as i32;
+            let pv = nat.extensions.is_multiple_of(2) as i32;
             nat.idr += pv::TREATY_EXTENSION_IDR[pv::column(cul)];
             st.add_pv(who, pv::DIPLOMACY, pv);
         }
