@@ -341,6 +341,27 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "treaty_breach_pv",
+        "A51 (L424, L4058 vs L4320)",
+        "full game: PV for breaking a written treaty: \"text\" (-5, said twice) or \"table\" (-3/-4/-5 by culture); the table's IDR either way",
+        &["text", "table"],
+        &[],
+    ),
+    choice(
+        "diplomacy_die",
+        "A54 (L546-L562)",
+        "full game: the first diplomacy roll's d100 reads \"zero-to-99\" (the bands 0-1 and 0-2 exist) or \"one-to-100\"; war on a natural 0 or 1 either way, then no treaty: 2 or less war, 3-5 envoy killed, 6-20 beaten; with a treaty: 10 or less downgrade, 11-20 no effect",
+        &["zero-to-99", "one-to-100"],
+        &[],
+    ),
+    choice(
+        "same_race",
+        "A60 (L588, L594, L4112)",
+        "full game: \"same race\" in diplomacy (+5, different -5) is the same \"cultural-group\" of the culture table (no group: different) or the same \"culture\" (B, B/C, C)",
+        &["cultural-group", "culture"],
+        &[],
+    ),
+    choice(
         "gift_cap_period",
         "A58 (L4382-L4386)",
         "full game: the 2,000 DEN cap on gifts to the population counts per \"collection\" period or per \"year\"",

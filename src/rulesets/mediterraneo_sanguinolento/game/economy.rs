@@ -452,6 +452,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         }
     }
     gifts(g, st, plans, cal);
+    super::diplomacy::buy_from_partners(g, st, plans, cal);
     if cal == 12 {
         for c in 0..n {
             if !st.nations[c].fought_this_year {

@@ -363,6 +363,11 @@ fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
         assert!(living
             .clone()
             .all(|l| l.tactical <= 5 && l.strategic <= 5 && (l.able(st.month) || !l.in_field)));
+        // Treaties: at most 15 a major (L522).
+        let p = g.major_index[c];
+        if p != u8::MAX {
+            assert!(super::diplomacy::treaties(st, p as usize) <= super::diplomacy::MAX_TREATIES);
+        }
         let pv: i32 = n.pv_by.iter().sum();
         assert_eq!(pv, n.pv, "{what}: PV by source add up");
         for k in 0..KINDS {

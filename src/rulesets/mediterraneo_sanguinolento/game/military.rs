@@ -5,6 +5,7 @@
 //! the PV of invasion suffered.
 
 use super::battles::{self, has_troops, Side};
+use super::diplomacy;
 use super::leaders::{self, Lead};
 use super::policy::Scripted;
 use super::pv;
@@ -143,23 +144,26 @@ fn target_score(g: &Game, st: &State, own: f64, t: CountryId) -> f64 {
 /// Every open target of `c` with its scripted score: land neighbours of the countries it holds
 /// (once per neighbour link: a target bordering two of its lands is offered twice), then the
 /// overseas targets of its home port, their score for the force its fleets carry weighted by
-/// `overseas` (none at 0).
+/// `overseas` (none at 0). The lands of a treaty partner are targets only if the policy
+/// `breaks` treaties.
 pub fn targets(
     g: &Game,
     st: &State,
     c: CountryId,
     turn: u32,
     overseas: f64,
+    breaks: bool,
     mut offer: impl FnMut(CountryId, f64),
 ) {
     let field = &st.nations[c as usize].field;
     let own = strength(g, c, field);
+    let allowed = |t: CountryId| breaks || !diplomacy::bound(g, st, c, st.lands[t as usize].owner);
     for l in 0..st.nations.len() {
         if st.lands[l].owner != c {
             continue;
         }
         for &t in &g.neighbours[l] {
-            if open_target(g, st, c, t, turn) {
+            if open_target(g, st, c, t, turn) && allowed(t) {
                 offer(t, target_score(g, st, own, t));
             }
         }
@@ -169,7 +173,7 @@ pub fn targets(
     }
     let carried = strength(g, c, &carried(g, st, c, field));
     for l in g.scenario.links(c) {
-        if sea_target(g, st, c, l.to, turn) {
+        if sea_target(g, st, c, l.to, turn) && allowed(l.to) {
             offer(l.to, overseas * target_score(g, st, carried, l.to));
         }
     }
@@ -222,9 +226,11 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
             continue;
         }
         // A target the search player named is marched on whatever the odds, if still open.
+        let breaks = p.break_treaties >= 0.5;
         let named = p.target.filter(|&t| {
-            (borders(g, st, c, t) && open_target(g, st, c, t, turn))
-                || (p.overseas > 0.0 && sea_target(g, st, c, t, turn))
+            ((borders(g, st, c, t) && open_target(g, st, c, t, turn))
+                || (p.overseas > 0.0 && sea_target(g, st, c, t, turn)))
+                && (breaks || !diplomacy::bound(g, st, c, st.lands[t as usize].owner))
         });
         if let Some(t) = named {
             set_out(g, st, c, t, p, turn);
@@ -237,7 +243,7 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
         let mut best: Option<(f64, CountryId)> = None;
         let mut count = 0u32;
         let random = g.random[c as usize];
-        targets(g, st, c, turn, p.overseas, |t, score| {
+        targets(g, st, c, turn, p.overseas, breaks, |t, score| {
             count += 1;
             let score = if random { dice.uniform() } else { score };
             if best.is_none_or(|(s, _)| score > s) {
@@ -262,6 +268,10 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
 /// sea with what the fleets carry (the rest stays home in the garrison).
 fn set_out(g: &Game, st: &mut State, c: CountryId, t: CountryId, p: &Scripted, turn: u32) {
     let by_sea = sea_target(g, st, c, t, turn);
+    let o = st.lands[t as usize].owner;
+    if diplomacy::bound(g, st, c, o) {
+        diplomacy::break_treaty(g, st, c, o);
+    }
     leaders::assign(g, st, c, p, st.month);
     march(st, c, t, p.garrison);
     if by_sea {

@@ -192,8 +192,10 @@ fn crossings_naval_battles_landings_and_storms_happen_in_games_and_not_without_o
         "{landings} {naval} {storms} {islands}"
     );
     let never = game_with(
+        // No envoys either: an island can also join as a province by diplomacy.
         Policy::Scripted(Scripted {
             overseas: 0.0,
+            envoys: 0,
             ..Scripted::defaults()
         }),
         &options(),

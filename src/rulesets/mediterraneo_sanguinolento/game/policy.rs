@@ -69,6 +69,19 @@ pub struct Scripted {
     pub king_commands: f64,
     /// Named leaders the country keeps: it pays for a search each turn while it has fewer.
     pub leaders_wanted: u8,
+    /// Proposals sent to the referee's countries each turn (digest §4.10).
+    pub envoys: u8,
+    /// DEN given with each proposal (above 200: +1 per full 100 on the first roll, at most +10).
+    pub envoy_gift: i64,
+    /// Military or commercial pressure put on each proposal (+0 to +10; as much against when the
+    /// first roll's natural d100 is 50 or less).
+    pub pressure: i32,
+    /// At 0.5 or more the country marches on a treaty partner when it is the best target (the
+    /// treaty is broken: PV and war); below, treaty partners are never targets.
+    pub break_treaties: f64,
+    /// Share of what its client and associated states may sell it (50% and 75% of their
+    /// production, 1:1) that it buys after each collection.
+    pub client_buying: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -185,7 +198,7 @@ pub const SCRIPTED: &[Param] = &[
     },
     Param {
         name: "peace",
-        summary: "turns a beaten attacker leaves its target alone (a truce of its own; diplomacy is not played)",
+        summary: "turns a beaten attacker leaves its target alone (a truce of its own, not a treaty)",
         min: 0.0,
         max: 30.0,
         default: 6.0,
@@ -212,6 +225,42 @@ pub const SCRIPTED: &[Param] = &[
         min: 0.0,
         max: 4.0,
         default: 2.0,
+    },
+    // Appended after the leaders: diplomacy (digest §4.10).
+    Param {
+        name: "envoys",
+        summary: "proposals sent each turn to the referee's countries it borders or reaches by sea (an ambassador for these: 1 POB, 1 CAB, 100 DEN, 25 DEN a year): the two d100 rolls of digest §4.10",
+        min: 0.0,
+        max: 4.0,
+        default: 1.0,
+    },
+    Param {
+        name: "envoy_gift",
+        summary: "DEN given with each proposal on an audience (lost if the envoy is killed): +1 on the first roll per full 100 above 200, at most +10",
+        min: 0.0,
+        max: 1200.0,
+        default: 300.0,
+    },
+    Param {
+        name: "pressure",
+        summary: "military or commercial pressure on each proposal: +0 to +10 on the first roll, as much against it when the natural d100 is 50 or less",
+        min: 0.0,
+        max: 10.0,
+        default: 0.0,
+    },
+    Param {
+        name: "break_treaties",
+        summary: "at 0.5 or more a treaty partner may be marched on (the treaty is broken: -5 PV, option treaty_breach_pv, and war); below, treaty partners are never targets",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
+    Param {
+        name: "client_buying",
+        summary: "share bought after each collection of what client and associated states may sell (50% and 75% of their production of COM, MET, MAD, PIE, MAN at 1 DEN a unit)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
     },
 ];
 
@@ -242,6 +291,11 @@ impl Scripted {
             overseas: value("overseas"),
             king_commands: value("king_commands"),
             leaders_wanted: value("leaders_wanted").round() as u8,
+            envoys: value("envoys").round() as u8,
+            envoy_gift: value("envoy_gift").round() as i64,
+            pressure: value("pressure").round() as i32,
+            break_treaties: value("break_treaties"),
+            client_buying: value("client_buying"),
             target: None,
         }
     }
@@ -253,10 +307,12 @@ impl Scripted {
     /// The referee's script for the countries no player runs: the scripted economy at its
     /// defaults with normal taxes and no gifts (PV win nothing for a country that cannot win),
     /// defending only (§28 lets them attack; this script never does), keeping the one named
-    /// leader the rules always leave it (no searches).
+    /// leader the rules always leave it (no searches), sending no envoys (the text's diplomacy is
+    /// the players' proposals to them).
     pub fn referee() -> Scripted {
         Scripted {
             attack: 2.0,
+            envoys: 0,
             gifts: 0.0,
             taxes: 0,
             leaders_wanted: 1,
@@ -268,7 +324,7 @@ impl Scripted {
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "economy (taxes, reserve, food stock, recruitment share and mix, gifts, fortification) and war (target by the battle code's odds, siege months before the assault, truce after a defeat)",
+        summary: "economy (taxes, reserve, food stock, recruitment share and mix, gifts, fortification), war (target by the battle code's odds, siege months before the assault, truce after a defeat), leaders and diplomacy (envoys, gifts, pressure, breaking treaties, buying from client states)",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),
@@ -277,7 +333,7 @@ pub const KINDS: &[PolicyKind<Player>] = &[
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months, who leads the field army, leader searches",
+        summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months, who leads the field army, leader searches, envoys, their gifts and pressure, breaking treaties, buying from client states",
         params: &[],
         build: |_| Player {
             policy: Policy::Random,
@@ -305,6 +361,9 @@ pub const CATALOG: PolicyCatalog<Player> = PolicyCatalog {
     }),
 };
 
+/// The gift of a [`Directive::Court`]: the smallest that gives the +10 cap.
+pub const COURTING_GIFT: i64 = 1200;
+
 /// A searching major's overrule of its rollout policy for one turn. Every directive but
 /// `Attack` moves numbers of the scripted policy (the random policy has none to move).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -326,6 +385,9 @@ pub enum Directive {
     Gifts(bool),
     /// The April collection of this turn sets this tax level (-2 ..= 2; no rebellion-index gate).
     Taxes(i8),
+    /// This turn one envoy more than the policy's, each with the largest gift that counts (1,200
+    /// DEN: +10), or none.
+    Court(bool),
 }
 
 impl Directive {
@@ -344,6 +406,11 @@ impl Directive {
             Directive::Heavy => (p.heavy_share, p.mounted_share) = (1.0, 0.0),
             Directive::Gifts(all) => p.gifts = if all { 1.0 } else { 0.0 },
             Directive::Taxes(level) => (p.taxes, p.tax_idr) = (level, i32::MIN),
+            Directive::Court(true) => {
+                p.envoys = p.envoys.saturating_add(1);
+                p.envoy_gift = COURTING_GIFT;
+            }
+            Directive::Court(false) => p.envoys = 0,
         }
         p
     }

@@ -47,6 +47,14 @@ pub const NOT_FIGHTING_IN_A_YEAR: Row = row([-1, 2, 3], [-50, 50, 100]);
 pub const FIRST_MONTH_OF_INVASION: Row = row([-1, -2, -3], [-175, -200, -250]);
 pub const POLITICAL_CRISIS: Row = row([-1, -1, -2], [-25, -25, -50]);
 pub const FOLLOWING_MONTH_OF_INVASION: Row = row([-1, -1, -1], [-50, -75, -100]);
+pub const PER_TREATY: Row = row([1, 1, 1], [25, 25, 25]);
+/// A treaty extension: +0.5 PV (scored whole, every second one) and this IDR.
+pub const TREATY_EXTENSION_IDR: [i32; 3] = [10, 10, 10];
+/// Breaking a written treaty: the table's row (A51 "table"); the text's -5 for every culture is
+/// `TREATY_BREACH_TEXT` (A51's recommended reading).
+pub const BREAKING_TREATY: Row = row([-3, -4, -5], [-25, -50, -75]);
+pub const TREATY_BREACH_TEXT: i32 = -5;
+pub const KILLING_AMBASSADORS: Row = row([0, -1, -2], [-25, -50, -75]);
 /// Tax rows by level -2 (lower ×2), -1 (lower ×1.5), 1 (raise ×1.5), 2 (raise ×2).
 pub const TAXES: [Row; 4] = [
     row([2, 4, 6], [150, 225, 275]),
@@ -115,7 +123,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 9] = [
+pub const SOURCES: [&str; 10] = [
     "battles",
     "conquest",
     "fortification",
@@ -125,6 +133,7 @@ pub const SOURCES: [&str; 9] = [
     "invasion",
     "hunger_rebellion",
     "events",
+    "diplomacy",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -135,6 +144,7 @@ pub const PEACE: usize = 5;
 pub const INVASION: usize = 6;
 pub const HUNGER_REBELLION: usize = 7;
 pub const EVENTS: usize = 8;
+pub const DIPLOMACY: usize = 9;
 
 /// PV for raising a city's fortification from `level - 1` to `level`: the new level (A75
 /// "triangular", the specific note L4214) or 1 (the table's "per level" line).

@@ -6,7 +6,8 @@
 //! of the [`TARGETS`] best-scored neighbours whatever the odds) when its field army stands idle at
 //! home; the purchases (none, or heavy troops only); the gifts of a turn with a collection (the
 //! whole cap or none); the tax level of a turn with the April collection (lowered ×2, normal or
-//! raised ×2). The first candidate is always `Follow`, the rollout policy's own play, and the
+//! raised ×2); the envoys of the turn (one more than the policy's, each with the 1,200 DEN gift
+//! that gives the +10, or none). The first candidate is always `Follow`, the rollout policy's own play, and the
 //! engine keeps it unless another is clearly better over the same seeds
 //! (its catalog's `margin`, [`crate::game::search::SearchSpec::margin`]).
 //!
@@ -97,7 +98,8 @@ pub fn candidates(g: &Game, st: &State, p: usize, out: &mut Vec<Directive>) {
     if turn > g.scenario.calendar.no_player_attacks_on_turn && military::may_march(st, c) {
         out.extend([Directive::Hold, Directive::Bold]);
         let mut best: [(CountryId, f64); TARGETS] = [(CountryId::MAX, f64::NEG_INFINITY); TARGETS];
-        military::targets(g, st, c, turn, own.overseas, |t, score| {
+        let breaks = own.break_treaties >= 0.5;
+        military::targets(g, st, c, turn, own.overseas, breaks, |t, score| {
             if best.iter().any(|b| b.0 == t) || score <= best[TARGETS - 1].1 {
                 return;
             }
@@ -135,6 +137,10 @@ pub fn candidates(g: &Game, st: &State, p: usize, out: &mut Vec<Directive>) {
                 .filter(|&&l| l != own.taxes)
                 .map(|&l| Directive::Taxes(l)),
         );
+    }
+    out.push(Directive::Court(true));
+    if own.envoys > 0 {
+        out.push(Directive::Court(false));
     }
 }
 

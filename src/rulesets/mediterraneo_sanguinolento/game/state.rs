@@ -4,6 +4,7 @@
 //! ledger of every resource and man that entered or left the game, so the invariants can be
 //! checked (resources and men change only through the rules' sources and sinks).
 
+use super::diplomacy::Relation;
 use super::events::Pending;
 use super::leaders::{Leader, MAX_LEADERS};
 use super::pv::{Row, SOURCES};
@@ -78,6 +79,10 @@ pub struct Nation {
     pub conquests: u32,
     /// POB left unfed over the game (rules §51).
     pub unfed_pob: i64,
+    /// Ambassadors kept (bought for proposals beyond the borders, L672).
+    pub ambassadors: u8,
+    /// Treaty extensions signed (each +0.5 PV: every second one scores 1).
+    pub extensions: u32,
     /// Named leaders (slots of dead ones are free; the living include one king).
     pub leaders: [Leader; MAX_LEADERS],
 }
@@ -134,6 +139,18 @@ pub struct Counts {
     pub leaders_promoted: u32,
     /// Leaders found by searches and by the new-leader event.
     pub leaders_found: u32,
+    /// Treaties signed and extended between a major and a referee's country.
+    pub treaties_signed: u32,
+    pub treaties_extended: u32,
+    /// Treaties a major broke by marching on its partner.
+    pub treaties_broken: u32,
+    /// First diplomacy rolls that ended in war, and in the envoy's death.
+    pub wars_declared: u32,
+    pub ambassadors_killed: u32,
+    /// Countries that joined a major as a province.
+    pub provinces: u32,
+    /// Resource units bought 1:1 from client and associated states.
+    pub bought_from_partners: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -149,6 +166,8 @@ pub struct State {
     pub counts: Counts,
     /// This month's weather in each climatic zone (the last month's before it is rolled).
     pub weather: [Weather; ZONES],
+    /// Each major's relation with each country (`diplomacy::at`).
+    pub relations: Vec<Relation>,
 }
 
 impl State {
@@ -282,6 +301,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 tax_level: 0,
                 conquests: 0,
                 unfed_pob: 0,
+                ambassadors: 0,
+                extensions: 0,
                 leaders: {
                     let culture = s.countries[c].culture;
                     let i = super::scenario::CULTURES
@@ -322,5 +343,6 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         ledger: Ledger::default(),
         counts: Counts::default(),
         weather: [Weather::Clear; ZONES],
+        relations: Vec::new(),
     }
 }

@@ -1,10 +1,11 @@
 //! One game, turn by turn in the order of digest §2 (two months a turn): recruits of the last turn
-//! become operational; 1 events; 2 payments and 3 desertions; 4 diplomacy and 5 trade
-//! (not played); 6 purchases and the turn's leader search; 7 constructions; 8 movement and combat, month by month, with the
+//! become operational; 1 events; 2 payments and 3 desertions; 4 diplomacy; 5 trade (not
+//! played; client states' sales come after the collection); 6 purchases and the turn's leader search; 7 constructions; 8 movement and combat, month by month, with the
 //! month's work on the walls; 9 collection in April, August and December. The game ends when a
 //! major reaches 400 PV at the end of a turn (the highest wins if several do) or at the turn cap
 //! (the most PV wins).
 
+use super::diplomacy;
 use super::economy;
 use super::events;
 use super::leaders;
@@ -148,6 +149,8 @@ impl<'g> Play<'g> {
             }
         }
         economy::payments(g, &mut self.st, months);
+        diplomacy::upkeep(&mut self.st, months);
+        diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
         economy::purchases(g, &mut self.st, &self.plans);
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
@@ -193,6 +196,11 @@ impl<'g> Play<'g> {
                 overseas: dice.uniform(),
                 king_commands: dice.uniform(),
                 leaders_wanted: dice.below(5) as u8,
+                envoys: dice.below(3) as u8,
+                envoy_gift: dice.below(1201) as i64,
+                pressure: dice.below(11) as i32,
+                break_treaties: dice.uniform(),
+                client_buying: dice.uniform(),
                 target: None,
             };
         }
@@ -274,6 +282,13 @@ impl<'g> Play<'g> {
             c.leaders_wounded as f64,
             c.leaders_promoted as f64,
             c.leaders_found as f64,
+            c.treaties_signed as f64,
+            c.treaties_extended as f64,
+            c.treaties_broken as f64,
+            c.wars_declared as f64,
+            c.ambassadors_killed as f64,
+            c.provinces as f64,
+            c.bought_from_partners,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
