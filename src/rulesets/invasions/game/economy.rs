@@ -120,20 +120,16 @@ impl Play<'_> {
         let mut halves = 0i32;
         // Sea zones where `n` holds a port city not in revolt (as an Area's `coasts`).
         let mut trade_seas = 0u32;
-        let held = st
-            .owner
-            .iter()
-            .zip(&st.level)
-            .zip(&st.pillaged)
-            .zip(&st.revolt);
-        for (p, (((&o, &level), &pillaged), &revolt)) in held.enumerate() {
+        // Only the provinces `n` holds or federates count: the rest are skipped unread.
+        super::state::for_each_match(&st.owner, &st.foedus_for, n as u8, |p| {
+            let (o, level, revolt) = (st.owner[p], st.level[p], st.revolt[p]);
             if o != n as u8 || revolt > 0 {
                 // XXVIII.D: a Kingdom federator collects the province income of the Foedus
                 // provinces its federate holds.
                 if !empire && revolt == 0 && o != NONE && st.foedus_for[p] == n as u8 {
                     halves += s.provinces[p].income_halves as i32;
                 }
-                continue;
+                return;
             }
             if level > 0 {
                 if let Some(sea) = s.provinces[p].port {
@@ -141,11 +137,11 @@ impl Play<'_> {
                 }
             }
             let level = level as i32;
-            halves += if pillaged { level } else { 2 * level };
+            halves += if st.pillaged[p] { level } else { 2 * level };
             if !empire {
                 halves += s.provinces[p].income_halves as i32;
             }
-        }
+        });
         let capital = st.nations[n].capital;
         if capital != NO_PROVINCE && st.owner[capital as usize] == n as u8 {
             halves += if empire { 20 } else { 10 };
