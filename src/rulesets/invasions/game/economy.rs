@@ -455,3 +455,31 @@ impl Play<'_> {
         self.game.scenario.areas[a].kind == AreaKind::Barbarian
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::state::for_each_match;
+
+    /// The masked scan visits exactly the indices a plain filter finds, in order, across the
+    /// 64-byte chunk edges and the tail.
+    #[test]
+    fn the_masked_scan_finds_what_a_filter_finds() {
+        let mut seed = 0x9e37_79b9_u32;
+        let mut byte = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed % 5) as u8
+        };
+        for len in [0, 1, 63, 64, 65, 127, 128, 129, 290] {
+            let a: Vec<u8> = (0..len).map(|_| byte()).collect();
+            let b: Vec<u8> = (0..len).map(|_| byte()).collect();
+            for x in 0..5 {
+                let mut seen = Vec::new();
+                for_each_match(&a, &b, x, |i| seen.push(i));
+                let want: Vec<usize> = (0..len).filter(|&i| a[i] == x || b[i] == x).collect();
+                assert_eq!(seen, want, "length {len}, value {x}");
+            }
+        }
+    }
+}

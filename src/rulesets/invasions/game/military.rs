@@ -808,15 +808,16 @@ impl Play<'_> {
     /// pillage marker.
     fn raidable(&self, n: usize, p: usize) -> bool {
         let o = self.st.owner[p];
+        // The province's own tests first: they settle most provinces cheapest.
         o != NONE
+            && self.st.level[p] == 0
+            && !self.st.pillaged[p]
+            && self.game.scenario.provinces[p].city.is_some()
             && self.st.civilized(o as usize)
             && self.game.player_of(o as usize) != self.game.player_of(n)
             // A vassal cannot raid (XI.C); nobody raids its lord or a fellow dependant.
             && self.st.nations[n].bond != Bond::Vassal
             && !super::politics::at_peace(&self.st, n, o as usize)
-            && self.game.scenario.provinces[p].city.is_some()
-            && self.st.level[p] == 0
-            && !self.st.pillaged[p]
     }
 
     /// One raid on `p` with up to 2 units; a failure costs one of them (taken by `lose`).
