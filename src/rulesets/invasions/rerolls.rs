@@ -199,11 +199,13 @@ const MEMO: usize = 8_192;
 /// An exchange as [`exact`] remembers it: the pools, rerolls and the judge's own inputs.
 type MemoKey = ([Pool; 2], [u32; 2], bool, Option<u64>);
 
+/// Solved exchanges by [`MemoKey`], each with the budget its solve spent.
+type Solved = FastMap<MemoKey, (u64, Vec<(Rolled, f64)>)>;
+
 thread_local! {
     /// [`exact`]'s solved exchanges and what each cost the budget: a full game's odds solve the
     /// same few pools over and over across battles.
-    static SOLVED: std::cell::RefCell<FastMap<MemoKey, (u64, Vec<(Rolled, f64)>)>> =
-        std::cell::RefCell::new(FastMap::default());
+    static SOLVED: std::cell::RefCell<Solved> = std::cell::RefCell::new(Solved::default());
 }
 
 /// The exact joint distribution of [`play`]'s result, spending `budget` (joint states walked).
