@@ -193,8 +193,70 @@ fn pool_distribution(pool: Pool, judge: &Judge, limit: u32) -> FastMap<(Showing,
 /// intractable (a few seconds of work); Monte Carlo answers beyond.
 pub const EXACT_BUDGET: u64 = 3_000_000;
 
+/// Most exchanges [`exact`] remembers per thread before it starts again (each a few KB at most).
+const MEMO: usize = 8_192;
+
+/// An exchange as [`exact`] remembers it: the pools, rerolls and the judge's own inputs.
+type MemoKey = ([Pool; 2], [u32; 2], bool, Option<u64>);
+
+/// Solved exchanges by [`MemoKey`], each with the budget its solve spent.
+type Solved = FastMap<MemoKey, (u64, Vec<(Rolled, f64)>)>;
+
+thread_local! {
+    /// [`exact`]'s solved exchanges and what each cost the budget: a full game's odds solve the
+    /// same few pools over and over across battles.
+    static SOLVED: std::cell::RefCell<Solved> = std::cell::RefCell::new(Solved::default());
+}
+
 /// The exact joint distribution of [`play`]'s result, spending `budget` (joint states walked).
+/// Remembered per thread: a repeated exchange spends the budget its first solve spent (and is
+/// intractable where that would not fit), so the result never depends on what came before.
 pub fn exact(
+    pools: [Pool; 2],
+    rerolls: [u32; 2],
+    judge: &Judge,
+    budget: &mut u64,
+) -> Result<Vec<(Rolled, f64)>, Intractable> {
+    let key = (
+        pools,
+        rerolls,
+        judge.open,
+        judge.threshold.map(f64::to_bits),
+    );
+    let known = SOLVED.with(|m| {
+        m.borrow()
+            .get(&key)
+            .map(|(cost, v)| (*cost, (*cost <= *budget).then(|| v.clone())))
+    });
+    match known {
+        Some((cost, Some(v))) => {
+            *budget -= cost;
+            Ok(v)
+        }
+        Some((_, None)) => Err(too_many(pools)),
+        None => {
+            let before = *budget;
+            let v = solve(pools, rerolls, judge, budget)?;
+            SOLVED.with(|m| {
+                let mut m = m.borrow_mut();
+                if m.len() >= MEMO {
+                    m.clear();
+                }
+                m.insert(key, (before - *budget, v.clone()));
+            });
+            Ok(v)
+        }
+    }
+}
+
+fn too_many(pools: [Pool; 2]) -> Intractable {
+    Intractable(format!(
+        "the leaders' rerolls over {}+{} and {}+{} dice make too many dice states to follow exactly",
+        pools[0].white, pools[0].black, pools[1].white, pools[1].black
+    ))
+}
+
+fn solve(
     pools: [Pool; 2],
     rerolls: [u32; 2],
     judge: &Judge,
@@ -231,10 +293,7 @@ pub fn exact(
     let d = pool_distribution(pools[1], judge, limit);
     let cost = (a.len() * d.len()) as u64 * (limit as u64 + 1);
     if cost > *budget {
-        return Err(Intractable(format!(
-            "the leaders' rerolls over {}+{} and {}+{} dice make too many dice states to follow exactly",
-            pools[0].white, pools[0].black, pools[1].white, pools[1].black
-        )));
+        return Err(too_many(pools));
     }
     *budget -= cost;
     let mut current: FastMap<ChainState, f64> =
@@ -322,6 +381,38 @@ mod tests {
             h[r.hits[side] as usize] += p;
         }
         h
+    }
+
+    /// The per-thread memory of [`exact`] gives back what a fresh solve gives, bit for bit, and
+    /// spends the budget that solve spends: intractable again where it would not fit.
+    #[test]
+    fn a_remembered_exchange_is_a_fresh_solve() {
+        for open in [false, true] {
+            for threshold in [None, Some(0.0), Some(0.3)] {
+                let judge = Judge::new(open, threshold);
+                for (pools, rerolls) in [
+                    ([pool(3, 1), pool(2, 2)], [1, 2]),
+                    ([pool(0, 4), pool(5, 0)], [0, 0]),
+                    ([pool(4, 2), pool(3, 3)], [3, 1]),
+                ] {
+                    let mut fresh_budget = EXACT_BUDGET;
+                    let fresh = solve(pools, rerolls, &judge, &mut fresh_budget).unwrap();
+                    let spent = EXACT_BUDGET - fresh_budget;
+                    // The first call may solve or remember; the second remembers.
+                    for _ in 0..2 {
+                        let mut budget = EXACT_BUDGET;
+                        let got = exact(pools, rerolls, &judge, &mut budget).unwrap();
+                        assert_eq!(format!("{got:?}"), format!("{fresh:?}"));
+                        assert_eq!(EXACT_BUDGET - budget, spent);
+                    }
+                    if spent > 0 {
+                        let mut short = spent - 1;
+                        assert!(solve(pools, rerolls, &judge, &mut short.clone()).is_err());
+                        assert!(exact(pools, rerolls, &judge, &mut short).is_err());
+                    }
+                }
+            }
+        }
     }
 
     #[test]

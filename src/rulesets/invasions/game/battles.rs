@@ -351,11 +351,11 @@ impl Battles {
 const TRIALS: u64 = 400;
 
 fn exact_p_attacker(model: &Model) -> Option<f64> {
+    let b = model.battle();
     let finishes = match model {
-        Model::Basic(b) => b.finishes().ok()?,
+        Model::Basic(basic) => return basic.probability_where(|f| b.winner(f) == ATTACKER).ok(),
         Model::Advanced(a) => a.finishes(),
     };
-    let b = model.battle();
     Some(
         finishes
             .iter()
@@ -455,6 +455,53 @@ mod tests {
                         assert_eq!(g.finishes(), Advanced::new(filed).finishes())
                     }
                 }
+            }
+        }
+    }
+
+    /// The odds sum only the attacker's finishes, yet bit for bit as summing them over the whole
+    /// sorted list of finishes would.
+    #[test]
+    fn the_odds_are_the_sum_over_the_sorted_finishes() {
+        let options = Options::defaults(OPTIONS);
+        let barbarians = fighter(Status::Barbarian, &[("infantry", 3), ("cavalry", 2)], None);
+        let led = fighter(
+            Status::Barbarian,
+            &[("infantry", 2), ("archer", 1)],
+            Some(2),
+        );
+        let empire = fighter(Status::Empire, &[("legion", 2), ("archer", 1)], Some(1));
+        let kingdom = fighter(
+            Status::Kingdom,
+            &[("heavy_infantry", 2), ("cavalry", 1)],
+            None,
+        );
+        let mut ground = Ground {
+            terrain: Terrain::Plain,
+            barbarian_province: true,
+            crossing: Border::River,
+            fortified_city: false,
+            limes: false,
+        };
+        let battles = Battles::new(System::Basic, options);
+        for terrain in [Terrain::Plain, Terrain::Forest, Terrain::Mountain] {
+            ground.terrain = terrain;
+            for sides in [[barbarians, empire], [led, kingdom], [kingdom, barbarians]] {
+                let model = battles.build(&Key { ground, sides });
+                let Model::Basic(basic) = &model else {
+                    unreachable!("a basic system builds basic battles")
+                };
+                let b = model.battle();
+                let whole: f64 = basic
+                    .finishes()
+                    .unwrap()
+                    .iter()
+                    .filter(|(f, _)| b.winner(f) == ATTACKER)
+                    .map(|(_, p)| p)
+                    .sum();
+                let p = exact_p_attacker(&model).unwrap();
+                assert!(p > 0.0 && p < 1.0);
+                assert_eq!(p.to_bits(), whole.to_bits());
             }
         }
     }

@@ -122,20 +122,16 @@ impl Play<'_> {
         let mut halves = 0i32;
         // Sea zones where `n` holds a port city not in revolt (as an Area's `coasts`).
         let mut trade_seas = 0u32;
-        let held = st
-            .owner
-            .iter()
-            .zip(&st.level)
-            .zip(&st.pillaged)
-            .zip(&st.revolt);
-        for (p, (((&o, &level), &pillaged), &revolt)) in held.enumerate() {
+        // Only the provinces `n` holds or federates count: the rest are skipped unread.
+        super::state::for_each_match(&st.owner, &st.foedus_for, n as u8, |p| {
+            let (o, level, revolt) = (st.owner[p], st.level[p], st.revolt[p]);
             if o != n as u8 || revolt > 0 {
                 // XXVIII.D: a Kingdom federator collects the province income of the Foedus
                 // provinces its federate holds.
                 if !empire && revolt == 0 && o != NONE && st.foedus_for[p] == n as u8 {
                     halves += s.provinces[p].income_halves as i32;
                 }
-                continue;
+                return;
             }
             if level > 0 {
                 if let Some(sea) = s.provinces[p].port {
@@ -143,11 +139,11 @@ impl Play<'_> {
                 }
             }
             let level = level as i32;
-            halves += if pillaged { level } else { 2 * level };
+            halves += if st.pillaged[p] { level } else { 2 * level };
             if !empire {
                 halves += s.provinces[p].income_halves as i32;
             }
-        }
+        });
         let capital = st.nations[n].capital;
         if capital != NO_PROVINCE && st.owner[capital as usize] == n as u8 {
             halves += if empire { 20 } else { 10 };
@@ -460,5 +456,33 @@ impl Play<'_> {
 
     pub fn barbarian_area(&self, a: usize) -> bool {
         self.game.scenario.areas[a].kind == AreaKind::Barbarian
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::state::for_each_match;
+
+    /// The masked scan visits exactly the indices a plain filter finds, in order, across the
+    /// 64-byte chunk edges and the tail.
+    #[test]
+    fn the_masked_scan_finds_what_a_filter_finds() {
+        let mut seed = 0x9e37_79b9_u32;
+        let mut byte = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            (seed % 5) as u8
+        };
+        for len in [0, 1, 63, 64, 65, 127, 128, 129, 290] {
+            let a: Vec<u8> = (0..len).map(|_| byte()).collect();
+            let b: Vec<u8> = (0..len).map(|_| byte()).collect();
+            for x in 0..5 {
+                let mut seen = Vec::new();
+                for_each_match(&a, &b, x, |i| seen.push(i));
+                let want: Vec<usize> = (0..len).filter(|&i| a[i] == x || b[i] == x).collect();
+                assert_eq!(seen, want, "length {len}, value {x}");
+            }
+        }
     }
 }

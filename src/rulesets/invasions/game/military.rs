@@ -301,14 +301,15 @@ impl Play<'_> {
     ) -> Option<Target> {
         let g = self.game;
         let s = &g.scenario;
-        let (attack, siege) = match self.policy(n) {
+        let policy = self.policy(n);
+        let (attack, siege) = match policy {
             Policy::Scripted(p) if self.st.status(n) == Some(Status::Barbarian) => {
                 (p.attack, p.siege)
             }
             Policy::Scripted(p) => (p.civilized_attack, p.siege),
             Policy::Random => (0.0, 0.0),
         };
-        let random = self.policy(n) == Policy::Random;
+        let random = policy == Policy::Random;
         if random && !procedures::d2(dice) {
             return None;
         }
@@ -339,6 +340,12 @@ impl Play<'_> {
             }
             for j in 0..s.areas[a].provinces.len() {
                 let p = s.areas[a].provinces[j] as usize;
+                // P(win) and P(fall) are at most 1: a province worth no more than the best score
+                // so far cannot beat it (the bound below, checked before the costlier tests).
+                let worth = self.worth(n, p);
+                if !random && worth >= 0.0 && best.is_some_and(|b| worth <= b.1) {
+                    continue;
+                }
                 if !self.attackable(n, p) {
                     continue;
                 }
@@ -356,7 +363,6 @@ impl Play<'_> {
                 }
                 // P(win) is at most 1: a target that cannot beat the best so far even then is
                 // not weighed (rounding is monotone, so the bound holds in floating point too).
-                let worth = self.worth(n, p);
                 if best.is_some_and(|b| p_fall * worth <= b.1) {
                     continue;
                 }
@@ -819,15 +825,16 @@ impl Play<'_> {
     /// pillage marker.
     fn raidable(&self, n: usize, p: usize) -> bool {
         let o = self.st.owner[p];
+        // The province's own tests first: they settle most provinces cheapest.
         o != NONE
+            && self.st.level[p] == 0
+            && !self.st.pillaged[p]
+            && self.game.scenario.provinces[p].city.is_some()
             && self.st.civilized(o as usize)
             && self.game.player_of(o as usize) != self.game.player_of(n)
             // A vassal cannot raid (XI.C); nobody raids its lord or a fellow dependant.
             && self.st.nations[n].bond != Bond::Vassal
             && !super::politics::at_peace(&self.st, n, o as usize)
-            && self.game.scenario.provinces[p].city.is_some()
-            && self.st.level[p] == 0
-            && !self.st.pillaged[p]
     }
 
     /// One raid on `p` with up to 2 units; a failure costs one of them (taken by `lose`).

@@ -715,3 +715,31 @@ pub fn held_in(s: &Scenario, st: &State, n: usize, a: usize) -> u32 {
         .filter(|&&p| st.owner[p as usize] == n as u8)
         .count() as u32
 }
+
+/// Calls `f` with every index `i` where `a[i] == x` or `b[i] == x`, in increasing order. The game
+/// asks "which provinces does this nation hold" hundreds of times a game while a nation holds few
+/// of them: the bytes are compared 64 at a time into a bit mask (a loop the compiler vectorizes)
+/// and only the set bits visited.
+pub fn for_each_match(a: &[u8], b: &[u8], x: u8, mut f: impl FnMut(usize)) {
+    debug_assert_eq!(a.len(), b.len());
+    const LANES: usize = 64;
+    let mut visit = |base: usize, mut bits: u64| {
+        while bits != 0 {
+            f(base + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+        }
+    };
+    let (chunks, rest) = (a.chunks_exact(LANES), a.len() / LANES * LANES);
+    for (c, (ca, cb)) in chunks.zip(b.chunks_exact(LANES)).enumerate() {
+        let mut bits = 0u64;
+        for i in 0..LANES {
+            bits |= (((ca[i] == x) | (cb[i] == x)) as u64) << i;
+        }
+        visit(c * LANES, bits);
+    }
+    let mut bits = 0u64;
+    for (i, (&va, &vb)) in a[rest..].iter().zip(&b[rest..]).enumerate() {
+        bits |= (((va == x) | (vb == x)) as u64) << i;
+    }
+    visit(rest, bits);
+}
