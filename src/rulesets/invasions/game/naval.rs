@@ -319,29 +319,40 @@ impl Play<'_> {
             carried,
             s.areas[c.from].name,
             s.seas[c.first].name,
-            if c.last != c.first {
-                format!(" and {}", s.seas[c.last].name)
-            } else {
-                String::new()
-            },
+            and_second_sea(s, c.first, c.last),
             s.provinces[c.province].name,
             if out.sea_failure {
                 "the sea-risk roll fails"
             } else {
                 "the sea-risk roll passes"
             },
-            match enemy {
-                Some(o) if out.intercepted => format!(
-                    ", intercepted by {} (fleets lost {} / {})",
-                    g.name(o),
-                    out.fleets_lost[0],
-                    out.fleets_lost[1]
-                ),
-                _ => String::new(),
-            },
+            interception_words(g, enemy, &out),
             out.landed
         );
         out
+    }
+}
+
+/// A crossing's log words for its second zone, if it has one (landings and transports).
+pub(super) fn and_second_sea(s: &Scenario, first: usize, last: usize) -> String {
+    if last != first {
+        format!(" and {}", s.seas[last].name)
+    } else {
+        String::new()
+    }
+}
+
+/// A crossing's log words for the enemy stack that intercepted it, if one did (landings and
+/// transports).
+pub(super) fn interception_words(g: &super::Game, enemy: Option<usize>, out: &Landed) -> String {
+    match enemy {
+        Some(o) if out.intercepted => format!(
+            ", intercepted by {} (fleets lost {} / {})",
+            g.name(o),
+            out.fleets_lost[0],
+            out.fleets_lost[1]
+        ),
+        _ => String::new(),
     }
 }
 

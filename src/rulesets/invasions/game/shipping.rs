@@ -22,7 +22,7 @@
 
 use super::battles::{Landed, LandingKey};
 use super::military::strongest;
-use super::naval::mediterranean;
+use super::naval::{and_second_sea, interception_words, mediterranean};
 use super::policy::Policy;
 use super::politics::at_peace;
 use super::scenario::Scenario;
@@ -408,20 +408,8 @@ impl Play<'_> {
             s.areas[t.from].name,
             s.areas[to].name,
             s.seas[t.first].name,
-            if t.last != t.first {
-                format!(" and {}", s.seas[t.last].name)
-            } else {
-                String::new()
-            },
-            match enemy {
-                Some(o) if out.intercepted => format!(
-                    ", intercepted by {} (fleets lost {} / {})",
-                    g.name(o),
-                    out.fleets_lost[0],
-                    out.fleets_lost[1]
-                ),
-                _ => String::new(),
-            },
+            and_second_sea(s, t.first, t.last),
+            interception_words(g, enemy, &out),
             out.landed
         );
         out
