@@ -151,6 +151,7 @@ pub struct Counters {
     pub transports: u32,
     pub barbarian_landings: u32,
     pub joint_battles: u32,
+    pub pooled_areas: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -657,6 +658,11 @@ fn controller_given_hordes(
             None => {}
         }
     }
+    // Allies pool their holdings and their hordes (XII.C; alliances.rs).
+    let (hordes, horde_owner) = match st.alliance_count {
+        0 => (hordes, horde_owner),
+        _ => super::alliances::pool(s, st, a, &mut holders, &mut k, (hordes, horde_owner)),
+    };
     let total = area.provinces.len() as u32;
     let status = |n: u8| st.nations[n as usize].phase;
     if let Some(h) = holders[..k]
