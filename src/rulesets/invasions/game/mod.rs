@@ -19,6 +19,7 @@ pub mod calamities;
 pub mod diplomacy;
 pub mod diplomacy_cards;
 pub mod economy;
+pub mod encounters;
 mod files;
 pub mod joint;
 pub mod leaders;
@@ -47,6 +48,8 @@ mod calamities_tests;
 mod diplomacy_cards_tests;
 #[cfg(test)]
 mod diplomacy_tests;
+#[cfg(test)]
+mod encounters_tests;
 #[cfg(test)]
 mod game_tests;
 #[cfg(test)]
@@ -134,30 +137,36 @@ pub const GAME_COLUMNS: &[&str] = &[
     "barbarian_landings",
     "joint_battles",
     "pooled_areas",
+    "naval_interceptions",
+    "naval_refusals",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_foedus_romans",
     "vp_rebellion_romans",
     "vp_conversion_romans",
     "vp_marriage_romans",
+    "vp_naval_romans",
     "vp_objectives_huns",
     "vp_raids_huns",
     "vp_foedus_huns",
     "vp_rebellion_huns",
     "vp_conversion_huns",
     "vp_marriage_huns",
+    "vp_naval_huns",
     "vp_objectives_persians",
     "vp_raids_persians",
     "vp_foedus_persians",
     "vp_rebellion_persians",
     "vp_conversion_persians",
     "vp_marriage_persians",
+    "vp_naval_persians",
     "vp_objectives_goths",
     "vp_raids_goths",
     "vp_foedus_goths",
     "vp_rebellion_goths",
     "vp_conversion_goths",
     "vp_marriage_goths",
+    "vp_naval_goths",
 ];
 /// `[game] objectives`: the objectives' VP as abstraction.toml writes them, or times each player's
 /// factor of its `[objective_balance]` table.
@@ -497,7 +506,8 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works (the leader's combat bonus where he stands with the stack); the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border), its leader with it; a horde's province is always defended",
     "interception (XIX.A) at the Area level: one stack from the adjacent Area with the most units to spare, led by the nation's leader if he stands there (his combat bonus to the roll, his stacking bonus to the room; he moves with it) (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "not played: refusing a naval battle, a naval stack intercepting outside a transport or landing, strait blockades (XXV.F), shared provinces of allies (a province has one owner at the Area level: their shared control, the equal split of their income and VP and their separation at the alliance's end do not arise)",
+    "naval encounters (encounters.rs, XXV.B-C): in its naval step, after its fleets moved, each naval stack of the active nation meets the biggest enemy stack in its zone: the inactive side, then the active one, intercepts when the policy's naval_fight (own fleets over the enemy's) says fight (automatic where its nation holds every city of the coast, else a D2); the intercepted side fights the battle code's naval battle or refuses (an active stack's move ends, no transport or landing; an inactive one's nation gives the active one 1 VP); the zones a stack passes through are not tracked",
+    "not played: refusing the naval battle of a transport or landing (the intercepted transport always fights), strait blockades (XXV.F: the Area graph's straits carry no sea zone, and land moves are military.rs's), shared provinces of allies (a province has one owner at the Area level: their shared control, the equal split of their income and VP and their separation at the alliance's end do not arise)",
     "allies' Area control (alliances.rs, XII.C): allies pool their provinces, cities and hordes; the claim goes to the partner whose status claims (Empire, Kingdom, Barbarian) and each ally shares the control (an Empire's Area income, the Empire and collapse tests' Areas, objectives; alliances end before scoring); full control stays a nation's own; an alliance expires for good when a partner takes a bond",
     "allies' joint battles (joint.rs, XXVI.B): allies are friendly and activate together; an attacking stack takes along its allies' units standing in the Area it leaves (each ally keeping its garrison, a Barbarian one unit) and a defending one its allies' units in the province's Area, up to the stacking limit, when that ally is at war with the other side; the battle code fights the joined stack as the acting nation's (its status and leader); losses are shared by unit type in proportion to what each brought, and the ally's survivors stay where they stood",
     "politics (politics.rs): a captured horde (no unit left with it) and a Kingdom with its capital taken and 3 provinces or fewer submit as vassals (a minor kingdom taken by a Civilized nation as a client); an attacking horde never submits (the battle code reports no spare hit); a vassal or federate captor still ends the horde's nation; the vassal's one lent unit is its cheapest; the client mercenary, the federate mercenary and a second Foedus to the same federate are not played; the Foedus offer, the break and the Nomad vassal's rebellion happen at the end of the Time phase, after reinforcements (the rules: by or at the nation's activation); each Empire offers one Foedus a turn to a Barbarian of another player (not one invading this turn), ceding the two provinces of one Civilized Area it values least, the federate's horde and its units moving there; the federator's units stay (stacking ignored)",

@@ -32,13 +32,14 @@ pub enum Phase {
 }
 
 /// The VP sources the game scores (digest §1.5), in this order in every per-source table.
-pub const VP_SOURCES: [&str; 6] = [
+pub const VP_SOURCES: [&str; 7] = [
     "objectives",
     "raids",
     "foedus",
     "rebellion",
     "conversion",
     "marriage",
+    "naval",
 ];
 pub const VP_OBJECTIVES: usize = 0;
 pub const VP_RAIDS: usize = 1;
@@ -50,6 +51,8 @@ pub const VP_REBELLION: usize = 3;
 pub const VP_CONVERSION: usize = 4;
 /// *Matrimonium*'s 2 VP to a target that did not attack the player (XXX.D, diplomacy_cards.rs).
 pub const VP_MARRIAGE: usize = 5;
+/// A naval battle refused by the intercepted inactive stack: 1 VP to the other side (XXV.C).
+pub const VP_NAVAL: usize = 6;
 
 #[derive(Clone, Copy, Debug)]
 pub struct NationState {
@@ -152,6 +155,8 @@ pub struct Counters {
     pub barbarian_landings: u32,
     pub joint_battles: u32,
     pub pooled_areas: u32,
+    pub naval_interceptions: u32,
+    pub naval_refusals: u32,
 }
 
 #[derive(Clone, Debug)]

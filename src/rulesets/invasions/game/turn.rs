@@ -713,6 +713,8 @@ impl<'g> Play<'g> {
             c.barbarian_landings as f64,
             c.joint_battles as f64,
             c.pooled_areas as f64,
+            c.naval_interceptions as f64,
+            c.naval_refusals as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
