@@ -69,6 +69,7 @@ impl Play<'_> {
                     self.income(n, short, dice, log);
                     if self.st.status(n).is_some() {
                         self.purchases(n, dice, log);
+                        self.usurper_test(n, dice, log);
                         self.suppress_revolts(n, dice, log);
                     }
                 }

@@ -157,6 +157,9 @@ pub struct Counters {
     pub pooled_areas: u32,
     pub naval_interceptions: u32,
     pub naval_refusals: u32,
+    pub calamity_effects: u32,
+    pub usurper_tests: u32,
+    pub usurpers: u32,
 }
 
 #[derive(Clone, Debug)]

@@ -715,6 +715,9 @@ impl<'g> Play<'g> {
             c.pooled_areas as f64,
             c.naval_interceptions as f64,
             c.naval_refusals as f64,
+            c.calamity_effects as f64,
+            c.usurper_tests as f64,
+            c.usurpers as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
