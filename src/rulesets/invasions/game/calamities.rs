@@ -122,7 +122,7 @@ impl Loader<'_> {
                 let allowed: Vec<&str> = EFFECTS.iter().map(|e| e.0).collect();
                 return Err(bad(
                     self.ab,
-                    &field("effect"),
+                    field("effect"),
                     &row.effect,
                     allowed.join(", "),
                 ));
@@ -130,7 +130,7 @@ impl Loader<'_> {
             if row.amount > 20 {
                 return Err(bad(
                     self.ab,
-                    &field("amount"),
+                    field("amount"),
                     &row.amount.to_string(),
                     "0..20",
                 ));
@@ -138,7 +138,7 @@ impl Loader<'_> {
             if others.iter().any(|o: &Calamity| o.name == row.name) {
                 return Err(bad(
                     self.ab,
-                    &field("name"),
+                    field("name"),
                     &row.name,
                     "a name not used before",
                 ));
