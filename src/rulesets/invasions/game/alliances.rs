@@ -9,14 +9,23 @@
 //! placeholder events model (abstraction.toml `[events]` alliance_chance, coalition_chance: the
 //! card texts are not in the text): [`Play::event_alliance`], [`Play::barbarian_coalition`].
 //!
-//! Allies' units join each other's battles (joint.rs). What the Area level leaves out: a province
-//! has one owner here, so no province is shared (shared control, the equal split of its income
-//! and VP, and the separation of stacks when the alliance ends do not arise).
+//! Allies' units join each other's battles (joint.rs) and stack together (joint.rs's joined
+//! stacks: the limit counts both). Allies pool their holdings for Area control (XII.C, [`pool`]):
+//! an Empire's cities and its ally's, a Kingdom's provinces and its ally's, a Barbarian's horde
+//! beside only its allies' hordes; the claim goes to the partner whose status claims (an Empire
+//! beats a Kingdom beats a Barbarian) and each ally shares the control it gives ([`shares_control`]:
+//! an Empire's Area income, the Empire test's and the collapse test's Areas, objectives). What the
+//! Area level leaves out: a province has one owner here, so no province is shared (the shared
+//! province control of XXVI.B, the equal split of its income and VP, and the separation of stacks
+//! when the alliance ends do not arise); full control (XII.C) stays a nation's own (it must
+//! hold every city itself). Passage is not a question at the Area level (a stack reaches any
+//! adjacent Area).
 
 use super::policy::Policy;
 use super::politics::Bond;
 use super::procedures;
-use super::state::{State, NONE, NO_PROVINCE};
+use super::scenario::Scenario;
+use super::state::{area_controller, Phase, State, NONE, NO_PROVINCE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -49,9 +58,109 @@ pub fn allied(st: &State, a: usize, b: usize) -> bool {
         && may_ally(st, b)
 }
 
+/// Whether `n` shares the control of Area `a`: it controls it or an ally of its does (XII.C).
+pub fn shares_control(st: &State, a: usize, n: usize) -> bool {
+    let c = st.control[a];
+    c == n as u8 || (c != NONE && st.alliance_count > 0 && allied(st, c as usize, n))
+}
+
+/// Area control's pooling (XII.C), for [`area_controller`] when the turn has alliances: each
+/// holder's provinces and cities become its own plus its allies' (a holder's count is what its
+/// bloc holds); the hordes present count as one when they all belong to one Barbarian and its
+/// allies, that Barbarian then claiming with the bloc's provinces (added as a holder when it
+/// holds none itself). `holders[..k]` are (nation, provinces, cities); returns the hordes pair
+/// (how many, whose) the claim reads.
+pub fn pool(
+    s: &Scenario,
+    st: &State,
+    a: usize,
+    holders: &mut [(u8, u32, u32); 16],
+    k: &mut usize,
+    hordes: (u8, u8),
+) -> (u8, u8) {
+    let mut result = hordes;
+    if hordes.0 > 1 {
+        // The hordes here; a Barbarian among them whose every other horde is an ally's.
+        let mut present = [NONE; 16];
+        let mut m = 0;
+        for (n, ns) in st.nations.iter().enumerate() {
+            if ns.horde != NO_PROVINCE
+                && matches!(ns.phase, Phase::Active(_))
+                && s.provinces[ns.horde as usize].area as usize == a
+                && m < present.len()
+            {
+                present[m] = n as u8;
+                m += 1;
+            }
+        }
+        let bloc = present[..m].iter().copied().find(|&b| {
+            st.status(b as usize) == Some(Status::Barbarian)
+                && present[..m]
+                    .iter()
+                    .all(|&o| o == b || allied(st, o as usize, b as usize))
+        });
+        if let Some(b) = bloc {
+            result = (1, b);
+        }
+    }
+    let own = *holders;
+    let n_own = *k;
+    if result.0 == 1 && *k < holders.len() && !own[..n_own].iter().any(|h| h.0 == result.1) {
+        holders[*k] = (result.1, 0, 0);
+        *k += 1;
+    }
+    for h in holders[..*k].iter_mut() {
+        let (mut provinces, mut cities) = (0, 0);
+        for o in &own[..n_own] {
+            if o.0 == h.0 || allied(st, o.0 as usize, h.0 as usize) {
+                provinces += o.1;
+                cities += o.2;
+            }
+        }
+        (h.1, h.2) = (provinces, cities);
+    }
+    result
+}
+
 impl Play<'_> {
+    /// The alliances changed: every Area's controller again (few alliances a game); returns how
+    /// many Areas changed hands.
+    fn refresh_control(&mut self) -> u32 {
+        let s = &self.game.scenario;
+        let mut changed = 0;
+        for a in 0..s.areas.len() {
+            let c = area_controller(s, &self.st, a);
+            if c != self.st.control[a] {
+                self.st.control[a] = c;
+                changed += 1;
+            }
+        }
+        changed
+    }
+
+    /// `n` became a federate, client or vassal: its alliances expire (XXVI.B) for good, not
+    /// only while the bond lasts.
+    pub fn lapse_alliances(&mut self, n: usize) {
+        let count = self.st.alliance_count as usize;
+        let table = &mut self.st.alliances;
+        let mut kept = 0;
+        for i in 0..count {
+            let (x, y) = table[i];
+            if x as usize != n && y as usize != n {
+                table[kept] = (x, y);
+                kept += 1;
+            }
+        }
+        table[kept..count].fill((NONE, NONE));
+        self.st.alliance_count = kept as u8;
+        if kept < count {
+            self.refresh_control();
+        }
+    }
+
     /// Makes `a` and `b` allies for the rest of the turn; false when either may not ally, they
-    /// already are, or the turn's table is full.
+    /// already are, or the turn's table is full. Their holdings pool at once: the Areas whose
+    /// control that changes are counted (`pooled_areas`).
     pub fn ally(&mut self, a: usize, b: usize) -> bool {
         let st = &mut self.st;
         if a == b
@@ -65,13 +174,20 @@ impl Play<'_> {
         st.alliances[st.alliance_count as usize] = (a as u8, b as u8);
         st.alliance_count += 1;
         st.counters.alliances += 1;
+        let pooled = self.refresh_control();
+        self.st.counters.pooled_areas += pooled;
         true
     }
 
-    /// The turn's alliances end (both Military activations are over).
+    /// The turn's alliances end (both Military activations are over); their pooled control
+    /// with them.
     pub fn end_alliances(&mut self) {
-        self.st.alliances[..self.st.alliance_count as usize].fill((NONE, NONE));
+        let count = self.st.alliance_count as usize;
+        self.st.alliances[..count].fill((NONE, NONE));
         self.st.alliance_count = 0;
+        if count > 0 {
+            self.refresh_control();
+        }
     }
 
     /// XXVI.B: allies activate together in the later of their two slots: the earlier partner

@@ -216,3 +216,189 @@ fn the_alliance_and_coalition_events_happen_in_games_and_the_invariants_hold() {
     assert!(counted_over(scripted(), 300, "coalitions") > 0.0);
     assert!(counted_over(Policy::Random, 200, "coalitions") > 0.0);
 }
+
+/// A Civilized Area of at least 3 provinces with no horde in it, emptied of owners.
+fn empty_civilized_area(play: &mut Play) -> usize {
+    let s = &play.game.scenario;
+    let with_horde = |play: &Play, a: usize| {
+        play.st.nations.iter().any(|ns| {
+            ns.horde != super::state::NO_PROVINCE
+                && s.provinces[ns.horde as usize].area as usize == a
+        })
+    };
+    let a = (0..s.areas.len())
+        .find(|&a| {
+            s.areas[a].kind == super::scenario::AreaKind::Civilized
+                && s.areas[a].provinces.len() >= 3
+                && !with_horde(play, a)
+        })
+        .unwrap();
+    for &p in &s.areas[a].provinces {
+        play.st.set_owner(s, p as usize, super::state::NONE);
+    }
+    a
+}
+
+fn nation(play: &Play, key: &str) -> usize {
+    play.game.scenario.nation(key).unwrap() as usize
+}
+
+#[test]
+fn allied_kingdoms_pool_their_provinces_for_area_control_and_both_share_it() {
+    use super::alliances::shares_control;
+    let g = bundled_game(scripted());
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let a = empty_civilized_area(&mut play);
+    let (x, y, z) = (
+        nation(&play, "franci"),
+        nation(&play, "burgundi"),
+        nation(&play, "suebi"),
+    );
+    for n in [x, y, z] {
+        play.st.set_phase(s, n, Phase::Active(Status::Kingdom));
+    }
+    // XII.C, Q44: a Kingdom needs strictly more than half the provinces; x holds one short of
+    // that, y one: neither alone, both together.
+    let provinces = &s.areas[a].provinces;
+    let need = provinces.len() / 2 + 1;
+    for &p in &provinces[..need - 1] {
+        play.st.set_owner(s, p as usize, x as u8);
+    }
+    play.st.set_owner(s, provinces[need - 1] as usize, y as u8);
+    assert_eq!(play.st.control[a], super::state::NONE);
+    assert!(play.ally(x, y));
+    assert!(play.st.control[a] == x as u8 || play.st.control[a] == y as u8);
+    assert!(shares_control(&play.st, a, x) && shares_control(&play.st, a, y));
+    assert!(!shares_control(&play.st, a, z), "not an ally");
+    assert_eq!(play.st.counters.pooled_areas, 1);
+    let civilized = |play: &Play, n| play.controlled_areas(n).0;
+    assert!(civilized(&play, x) >= 1 && civilized(&play, y) >= 1);
+    let mut fresh = play.st.control.clone();
+    super::state::control_table(s, &play.st, &mut fresh);
+    assert_eq!(fresh, play.st.control, "the kept table is the rebuild");
+    // The alliance ends with the turn, and its pooled control with it.
+    play.end_alliances();
+    assert_eq!(play.st.control[a], super::state::NONE);
+    assert!(!shares_control(&play.st, a, x) && !shares_control(&play.st, a, y));
+}
+
+#[test]
+fn an_empire_claims_with_its_allys_cities_and_its_ally_shares_the_area_income() {
+    use super::alliances::shares_control;
+    let g = bundled_game(scripted());
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let rome = nation(&play, "romani");
+    let franks = nation(&play, "franci");
+    play.st.set_phase(s, franks, Phase::Active(Status::Kingdom));
+    // A Civilized Area with at least 2 cities, emptied; Rome holds fewer than half its cities,
+    // the Franks the rest of a majority.
+    let a = (0..s.areas.len())
+        .find(|&a| {
+            s.areas[a].kind == super::scenario::AreaKind::Civilized
+                && s.areas[a]
+                    .provinces
+                    .iter()
+                    .filter(|&&p| play.st.level[p as usize] > 0)
+                    .count()
+                    >= 2
+                && !play.st.nations.iter().any(|ns| {
+                    ns.horde != super::state::NO_PROVINCE
+                        && s.provinces[ns.horde as usize].area as usize == a
+                })
+        })
+        .unwrap();
+    for &p in &s.areas[a].provinces {
+        play.st.set_owner(s, p as usize, super::state::NONE);
+    }
+    let cities: Vec<usize> = s.areas[a]
+        .provinces
+        .iter()
+        .map(|&p| p as usize)
+        .filter(|&p| play.st.level[p] > 0)
+        .collect();
+    let need = cities.len() / 2 + 1;
+    for &p in &cities[..need - 1] {
+        play.st.set_owner(s, p, rome as u8);
+    }
+    play.st.set_owner(s, cities[need - 1], franks as u8);
+    assert_ne!(play.st.control[a], rome as u8);
+    let before = play.gross_halves(rome);
+    assert!(play.ally(rome, franks));
+    // An Empire's claim beats a Kingdom's (XII.C): Rome claims, the Franks share it.
+    assert_eq!(play.st.control[a], rome as u8);
+    assert!(shares_control(&play.st, a, franks));
+    // The Area's 1 gold (2 halves) to Rome; not full control (the Franks hold a city).
+    assert_eq!(play.gross_halves(rome) - before, 2);
+}
+
+#[test]
+fn allied_barbarian_hordes_in_one_area_control_it_where_two_hordes_alone_would_not() {
+    use super::alliances::shares_control;
+    let g = bundled_game(scripted());
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let (x, y) = (nation(&play, "franci"), nation(&play, "burgundi"));
+    let a = (0..s.areas.len())
+        .find(|&a| {
+            s.areas[a].kind == super::scenario::AreaKind::Barbarian
+                && !play.st.nations.iter().any(|ns| {
+                    ns.horde != super::state::NO_PROVINCE
+                        && s.provinces[ns.horde as usize].area as usize == a
+                })
+                && s.areas[a]
+                    .provinces
+                    .iter()
+                    .all(|&p| play.st.owner[p as usize] == super::state::NONE)
+        })
+        .unwrap();
+    let provinces = &s.areas[a].provinces;
+    for (n, &p) in [x, y].into_iter().zip(provinces.iter()) {
+        play.st.set_phase(s, n, Phase::Active(Status::Barbarian));
+        play.st.set_horde(s, n, p);
+    }
+    assert_eq!(play.st.control[a], super::state::NONE, "two hordes");
+    assert!(play.ally(x, y));
+    assert!(play.st.control[a] == x as u8 || play.st.control[a] == y as u8);
+    assert!(shares_control(&play.st, a, x) && shares_control(&play.st, a, y));
+    assert_eq!(play.st.counters.pooled_areas, 1);
+}
+
+#[test]
+fn a_bond_ends_the_alliance_for_good_and_its_pooled_control() {
+    let g = bundled_game(scripted());
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let a = empty_civilized_area(&mut play);
+    let (x, y, lord) = (
+        nation(&play, "franci"),
+        nation(&play, "burgundi"),
+        nation(&play, "romani"),
+    );
+    for n in [x, y] {
+        play.st.set_phase(s, n, Phase::Active(Status::Kingdom));
+    }
+    let provinces = &s.areas[a].provinces;
+    let need = provinces.len() / 2 + 1;
+    for &p in &provinces[..need - 1] {
+        play.st.set_owner(s, p as usize, x as u8);
+    }
+    play.st.set_owner(s, provinces[need - 1] as usize, y as u8);
+    assert!(play.ally(x, y));
+    assert_ne!(play.st.control[a], super::state::NONE);
+    play.submit(y, lord, Bond::Client, &mut NoLog);
+    assert_eq!(play.st.alliance_count, 0);
+    assert_eq!(play.st.control[a], super::state::NONE);
+    // Freed again, y is no ally of x (the alliance expired, XXVI.B).
+    play.free_dependants_of(lord, &mut NoLog);
+    assert!(!super::alliances::allied(&play.st, x, y));
+}
+
+#[test]
+fn allies_pool_their_holdings_for_area_control_in_games() {
+    // Alliances are one-turn affairs between neighbours; pooling changes an Area's controller
+    // only where neither partner holds a majority alone.
+    let pooled = counted_over(scripted(), 500, "pooled_areas");
+    assert!(pooled > 0.0, "{pooled}");
+}

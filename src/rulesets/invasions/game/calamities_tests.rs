@@ -2,14 +2,18 @@
 //! (never the capital's, XXXI.C) and religion, its expense for a non-Catholic victim, the collapse
 //! test's count, and heresies of calamities happening in games.
 
-use super::calamities::Calamities;
+use super::calamities::{Calamities, Effect};
 use super::game_tests::{bundled_game, check_invariants};
 use super::policy::{Policy, Scripted};
+use super::politics::Bond;
+use super::procedures::Decline;
 use super::scenario::Religion;
+use super::state::Phase;
 use super::state::NONE;
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
+use crate::rulesets::invasions::army::Status;
 
 fn scripted() -> Policy {
     Policy::Scripted(Scripted::defaults())
@@ -20,6 +24,7 @@ fn a_nation_keeping_one_of_k_cards_suffers_a_calamity_only_when_all_k_carry_one(
     let c = Calamities {
         card_chance: 1.0 / 3.0,
         heresy_share: 1.0 / 12.0,
+        ..Calamities::default()
     };
     // Every card of the set must carry one: (1/3)^k; a bankruptcy's one card: 1/3.
     assert!((c.p_calamity(1) - 1.0 / 3.0).abs() < 1e-15);
@@ -213,4 +218,190 @@ fn a_calamity_chance_out_of_range_is_a_one_line_error_naming_the_field() {
         "{msg}"
     );
     assert_eq!(msg.trim().lines().count(), 1, "{msg}");
+    // An effect the game does not know, and a second Usurper row.
+    for (from, to, field, value) in [
+        (
+            "effect = \"age\"",
+            "effect = \"plague\"",
+            "calamities.others[4].effect",
+            "plague",
+        ),
+        (
+            "effect = \"decline\"",
+            "effect = \"usurper\"",
+            "calamities.others",
+            "2 usurper rows",
+        ),
+    ] {
+        let bad = ab.replacen(from, to, 1);
+        assert_ne!(bad, ab);
+        let e = super::scenario::Scenario::parse("rb.toml", &rb, "ab.toml", &bad)
+            .err()
+            .unwrap();
+        let msg = e.to_string();
+        assert_eq!(e.exit_code(), 2);
+        assert!(msg.contains(field) && msg.contains(value), "{msg}");
+        assert_eq!(msg.trim().lines().count(), 1, "{msg}");
+    }
+}
+
+/// The row of the bundled `[calamities] others` named `name`.
+fn row(g: &super::Game, name: &str) -> usize {
+    g.scenario
+        .calamities
+        .others
+        .iter()
+        .position(|c| c.name == name)
+        .unwrap()
+}
+
+/// The first bundled row with `effect`.
+fn row_with(g: &super::Game, effect: Effect) -> usize {
+    g.scenario
+        .calamities
+        .others
+        .iter()
+        .position(|c| c.effect == effect)
+        .unwrap()
+}
+
+#[test]
+fn each_calamity_row_drives_its_mechanic_by_its_amount() {
+    let g = bundled_game(scripted());
+    let s = &g.scenario;
+    let others = &s.calamities.others;
+    assert_eq!(others.len(), 11, "12 calamities, Heresy aside (XIII.E)");
+    let mut play = Play::new(&g);
+    play.st.turn = 2;
+    let rome = s.nation("romani").unwrap() as usize;
+    let start = play.st.clone();
+    let mut dice = Dice::from_seed(8);
+    // Revolts: the revolt procedure, `amount` times (XVI.A); a row heresy does not double.
+    let r = (0..others.len())
+        .find(|&r| others[r].effect == Effect::Revolt && !others[r].heresy_doubles)
+        .unwrap();
+    play.calamity(rome, r, &mut dice, &mut NoLog);
+    assert_eq!(play.st.counters.revolts, others[r].amount as u32);
+    // Ageing (VI.E): age + amount below 12.
+    play.st.clone_from(&start);
+    let r = row_with(&g, Effect::Age);
+    let age = play.st.nations[rome].age;
+    assert!(age + others[r].amount < 12);
+    play.calamity(rome, r, &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[rome].age, age + others[r].amount);
+    // Decline (VI.F): one level.
+    play.st.clone_from(&start);
+    play.st.nations[rome].decline = Decline::None;
+    play.calamity(rome, row_with(&g, Effect::Decline), &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[rome].decline, Decline::Simple);
+    // Gold: the amount, never below 0; out through the ledger.
+    play.st.clone_from(&start);
+    let r = row_with(&g, Effect::Gold);
+    play.st.nations[rome].treasury = 3;
+    let out = play.st.ledger.gold_out;
+    play.calamity(rome, r, &mut dice, &mut NoLog);
+    assert_eq!(play.st.nations[rome].treasury, 0);
+    assert_eq!(play.st.ledger.gold_out - out, 3);
+    // Units: the amount, out through the ledger.
+    play.st.clone_from(&start);
+    let r = row_with(&g, Effect::Units);
+    let units = play.st.units_of(rome);
+    play.calamity(rome, r, &mut dice, &mut NoLog);
+    assert_eq!(play.st.units_of(rome), units - others[r].amount as u32);
+    assert_eq!(
+        play.st.all_units(),
+        play.st.ledger.units_in - play.st.ledger.units_out
+    );
+    assert_eq!(
+        play.st.counters.calamity_effects,
+        start.counters.calamity_effects + 1,
+        "each row once since the last reset"
+    );
+}
+
+#[test]
+fn intolerance_doubles_where_the_victim_holds_heretical_land() {
+    let g = bundled_game(scripted());
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    play.st.turn = 2;
+    let rome = s.nation("romani").unwrap() as usize;
+    let r = row(&g, "Intolerance");
+    assert!(s.calamities.others[r].heresy_doubles);
+    let amount = s.calamities.others[r].amount as u32;
+    let mut dice = Dice::from_seed(9);
+    play.st.heresy.fill(0);
+    // Rome holds Monophysite Aegyptus at start: heretical in a Catholic's eyes (XXXI.C).
+    let start = play.st.clone();
+    let heretical = (0..s.areas.len()).any(|a| {
+        play.heretical(rome, a)
+            && s.areas[a]
+                .provinces
+                .iter()
+                .any(|&p| play.st.owner[p as usize] == rome as u8)
+    });
+    assert!(heretical);
+    play.calamity(rome, r, &mut dice, &mut NoLog);
+    assert_eq!(play.st.counters.revolts, 2 * amount);
+    // Persia sees no heresy at start: the amount as written.
+    play.st.clone_from(&start);
+    let persia = s.nation("persae").unwrap() as usize;
+    play.calamity(persia, r, &mut dice, &mut NoLog);
+    assert_eq!(play.st.counters.revolts, amount);
+}
+
+#[test]
+fn the_usurper_test_fails_on_half_the_d2s_of_rome_in_decline_and_frees_willing_federates() {
+    let g = bundled_game(scripted());
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    play.st.turn = 2;
+    let rome = s.nation("romani").unwrap() as usize;
+    let persia = s.nation("persae").unwrap() as usize;
+    let mut dice = Dice::from_seed(10);
+    // Not in Decline: no test; nor for a nation that is not Rome or Byzantium.
+    play.usurper_test(rome, &mut dice, &mut NoLog);
+    play.st.nations[persia].decline = Decline::Simple;
+    play.usurper_test(persia, &mut dice, &mut NoLog);
+    assert_eq!(play.st.counters.usurper_tests, 0);
+    play.st.nations[rome].decline = Decline::Simple;
+    let start = play.st.clone();
+    let trials = 4000u32;
+    let mut usurped = 0;
+    for _ in 0..trials {
+        play.st.clone_from(&start);
+        play.usurper_test(rome, &mut dice, &mut NoLog);
+        if play.st.counters.usurpers == 1 {
+            usurped += 1;
+            // A calamity of the turn (the collapse test's +1, XIV.K).
+            assert_eq!(play.calamities_this_turn(rome), 1);
+        } else {
+            assert_eq!(play.calamities_this_turn(rome), 0);
+        }
+    }
+    let f = usurped as f64 / trials as f64;
+    assert!(
+        (f - 0.5).abs() <= 5.0 * (0.25 / trials as f64).sqrt(),
+        "{f}"
+    );
+    // The Usurper lets a federate break its Foedus at once (XXVIII.H) when it wants to.
+    let goths = s.nation("visigothi").unwrap() as usize;
+    play.st.clone_from(&start);
+    play.st
+        .set_phase(s, goths, Phase::Active(Status::Barbarian));
+    play.st.nations[goths].bond = Bond::Federate;
+    play.st.nations[goths].lord = rome as u8;
+    let usurper = row_with(&g, Effect::Usurper);
+    play.calamity(rome, usurper, &mut dice, &mut NoLog);
+    let wants = Scripted::defaults().foedus_break;
+    assert_eq!(play.st.nations[goths].bond == Bond::Free, wants);
+    assert_eq!(play.st.counters.usurpers, 1);
+}
+
+#[test]
+fn calamity_effects_and_the_usurper_test_happen_in_games() {
+    let effects = super::alliances_tests::counted_over(scripted(), 300, "calamity_effects");
+    assert!(effects > 0.0, "{effects}");
+    let tests = super::alliances_tests::counted_over(scripted(), 300, "usurper_tests");
+    assert!(tests > 0.0, "{tests}");
 }

@@ -249,11 +249,8 @@ impl Play<'_> {
                 continue;
             }
             let ha = s.provinces[h as usize].area as usize;
-            let near = self.st.control[ha] == n as u8
-                || s.areas[ha]
-                    .links
-                    .iter()
-                    .any(|l| self.st.control[l.to as usize] == n as u8);
+            let controls = |a: usize| super::alliances::shares_control(&self.st, a, n);
+            let near = controls(ha) || s.areas[ha].links.iter().any(|l| controls(l.to as usize));
             let units = self.st.count(b, ha);
             if near && units > 0 && best.is_none_or(|(u, _)| units > u) {
                 best = Some((units, b));

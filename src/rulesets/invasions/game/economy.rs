@@ -69,6 +69,7 @@ impl Play<'_> {
                     self.income(n, short, dice, log);
                     if self.st.status(n).is_some() {
                         self.purchases(n, dice, log);
+                        self.usurper_test(n, dice, log);
                         self.suppress_revolts(n, dice, log);
                     }
                 }
@@ -150,7 +151,7 @@ impl Play<'_> {
         }
         if empire {
             for a in 0..s.areas.len() {
-                if st.control[a] == n as u8 {
+                if super::alliances::shares_control(st, a, n) {
                     halves += 2 + 2 * full_control(s, st, a, n) as i32;
                 }
             }
@@ -249,7 +250,9 @@ impl Play<'_> {
                 .then(|| g.scenario.provinces[capital as usize].area as usize);
             self.st.check_control(&g.scenario);
             let other_areas = (0..g.scenario.areas.len())
-                .filter(|&a| Some(a) != capital_area && self.st.control[a] == n as u8)
+                .filter(|&a| {
+                    Some(a) != capital_area && super::alliances::shares_control(&self.st, a, n)
+                })
                 .count() as u8;
             let test = CollapseTest {
                 age: self.st.nations[n].age,

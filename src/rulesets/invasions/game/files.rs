@@ -266,6 +266,25 @@ pub struct CalamitiesTable {
     pub card_chance: f64,
     /// The share of calamities that are Heresy.
     pub heresy_share: f64,
+    /// The other calamities, each as likely, with their stand-in effects (calamities.rs).
+    #[serde(default)]
+    pub others: Vec<CalamityRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CalamityRow {
+    pub name: String,
+    /// "revolt", "age", "decline", "gold", "units" or "usurper".
+    pub effect: String,
+    /// Revolts, ageing steps, Decline levels, gold or units (usurper: revolts).
+    pub amount: u32,
+    /// The amount doubles when the victim holds land it sees as heretical (XXXI.C: heresy
+    /// aggravates Intolerance and the Usurper).
+    #[serde(default)]
+    pub heresy_doubles: bool,
+    pub provenance: Option<String>,
+    pub why: Option<String>,
 }
 
 #[derive(Deserialize)]

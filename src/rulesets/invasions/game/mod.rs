@@ -19,6 +19,7 @@ pub mod calamities;
 pub mod diplomacy;
 pub mod diplomacy_cards;
 pub mod economy;
+pub mod encounters;
 mod files;
 pub mod joint;
 pub mod leaders;
@@ -47,6 +48,8 @@ mod calamities_tests;
 mod diplomacy_cards_tests;
 #[cfg(test)]
 mod diplomacy_tests;
+#[cfg(test)]
+mod encounters_tests;
 #[cfg(test)]
 mod game_tests;
 #[cfg(test)]
@@ -133,30 +136,40 @@ pub const GAME_COLUMNS: &[&str] = &[
     "transports",
     "barbarian_landings",
     "joint_battles",
+    "pooled_areas",
+    "naval_interceptions",
+    "naval_refusals",
+    "calamity_effects",
+    "usurper_tests",
+    "usurpers",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_foedus_romans",
     "vp_rebellion_romans",
     "vp_conversion_romans",
     "vp_marriage_romans",
+    "vp_naval_romans",
     "vp_objectives_huns",
     "vp_raids_huns",
     "vp_foedus_huns",
     "vp_rebellion_huns",
     "vp_conversion_huns",
     "vp_marriage_huns",
+    "vp_naval_huns",
     "vp_objectives_persians",
     "vp_raids_persians",
     "vp_foedus_persians",
     "vp_rebellion_persians",
     "vp_conversion_persians",
     "vp_marriage_persians",
+    "vp_naval_persians",
     "vp_objectives_goths",
     "vp_raids_goths",
     "vp_foedus_goths",
     "vp_rebellion_goths",
     "vp_conversion_goths",
     "vp_marriage_goths",
+    "vp_naval_goths",
 ];
 /// `[game] objectives`: the objectives' VP as abstraction.toml writes them, or times each player's
 /// factor of its `[objective_balance]` table.
@@ -496,11 +509,13 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works (the leader's combat bonus where he stands with the stack); the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border), its leader with it; a horde's province is always defended",
     "interception (XIX.A) at the Area level: one stack from the adjacent Area with the most units to spare, led by the nation's leader if he stands there (his combat bonus to the roll, his stacking bonus to the room; he moves with it) (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "not played: refusing a naval battle, a naval stack intercepting outside a transport or landing, strait blockades (XXV.F), shared provinces of allies (a province has one owner at the Area level: their shared control, the equal split of their income and VP and their separation at the alliance's end do not arise), allies pooling their holdings for Area control",
+    "naval encounters (encounters.rs, XXV.B-C): in its naval step, after its fleets moved, each naval stack of the active nation meets the biggest enemy stack in its zone: the inactive side, then the active one, intercepts when the policy's naval_fight (own fleets over the enemy's) says fight (automatic where its nation holds every city of the coast, else a D2); the intercepted side fights the battle code's naval battle or refuses (an active stack's move ends, no transport or landing; an inactive one's nation gives the active one 1 VP); the zones a stack passes through are not tracked",
+    "not played: refusing the naval battle of a transport or landing (the intercepted transport always fights), strait blockades (XXV.F: the Area graph's straits carry no sea zone, and land moves are military.rs's), shared provinces of allies (a province has one owner at the Area level: their shared control, the equal split of their income and VP and their separation at the alliance's end do not arise)",
+    "allies' Area control (alliances.rs, XII.C): allies pool their provinces, cities and hordes; the claim goes to the partner whose status claims (Empire, Kingdom, Barbarian) and each ally shares the control (an Empire's Area income, the Empire and collapse tests' Areas, objectives; alliances end before scoring); full control stays a nation's own; an alliance expires for good when a partner takes a bond",
     "allies' joint battles (joint.rs, XXVI.B): allies are friendly and activate together; an attacking stack takes along its allies' units standing in the Area it leaves (each ally keeping its garrison, a Barbarian one unit) and a defending one its allies' units in the province's Area, up to the stacking limit, when that ally is at war with the other side; the battle code fights the joined stack as the acting nation's (its status and leader); losses are shared by unit type in proportion to what each brought, and the ally's survivors stay where they stood",
     "politics (politics.rs): a captured horde (no unit left with it) and a Kingdom with its capital taken and 3 provinces or fewer submit as vassals (a minor kingdom taken by a Civilized nation as a client); an attacking horde never submits (the battle code reports no spare hit); a vassal or federate captor still ends the horde's nation; the vassal's one lent unit is its cheapest; the client mercenary, the federate mercenary and a second Foedus to the same federate are not played; the Foedus offer, the break and the Nomad vassal's rebellion happen at the end of the Time phase, after reinforcements (the rules: by or at the nation's activation); each Empire offers one Foedus a turn to a Barbarian of another player (not one invading this turn), ceding the two provinces of one Civilized Area it values least, the federate's horde and its units moving there; the federator's units stay (stacking ignored)",
     "events: the placeholder model of abstraction.toml [events] (\"revolts\": each player's card starts a revolt with revolt_chance against a random Civilized nation of another player; selector, Area table, markers, income and suppression as the rulebook says) is the Alliance event with alliance_chance (the player's most threatened nation offers its threat a one-turn alliance) or the Barbarian Coalition with coalition_chance (its biggest Barbarian allies with another player's Barbarian whose horde is in the same or the next Area), each accepted by the target's alliance_accept, and brings a heresy with heresy_chance: Heresy + on a random Catholic Area where a Catholic nation holds land, Heresy − a turn later, gone the turn after (1.A.c), heretical to every Catholic nation, its capital's Area included, with the expense and the suppression's −1; or the null model; Administration card effects follow the null model (digest §6.2) but for their calamities",
-    "calamities (calamities.rs): the placeholder model of abstraction.toml [calamities]: the card a nation keeps carries a calamity with card_chance (with card_chance^k when its set holds k cards, keeping one without), a bankruptcy's card with card_chance; a calamity is Heresy with heresy_share, a Heresy + marker of the victim's religion on a random Area where it holds land, never its capital's (the horde's for a Kingdom without one), Pagans immune, lasting 2 turns and heretical to every nation of that religion (expense, suppression's −1); the other 11 calamities only count for the collapse test's +1, and the Romans' Usurper D2 in Decline does not act",
+    "calamities (calamities.rs): the placeholder model of abstraction.toml [calamities]: the card a nation keeps carries a calamity with card_chance (with card_chance^k when its set holds k cards, keeping one without), a bankruptcy's card with card_chance; a calamity is Heresy with heresy_share, a Heresy + marker of the victim's religion on a random Area where it holds land, never its capital's (the horde's for a Kingdom without one), Pagans immune, lasting 2 turns and heretical to every nation of that religion (expense, suppression's −1); the others, each as likely, are the rows of [calamities] others, each driving one mechanic the rulebook ties to calamities with a placeholder amount: revolts (the revolt procedure), ageing, a Decline level, gold or units lost (the cheapest, from its biggest stack), and the Usurper (its federates may break their Foedus at once, their policy's foedus_break, and placeholder revolts); Intolerance and the Usurper double where the victim holds land it sees as heretical; Rome and Byzantium in Decline test a D2 after their Purchases, a failure bringing the Usurper (a calamity of the turn); every calamity counts for the collapse test's +1; a pillage marker's Usurper is not drawn (Civilized nations do not sack here)",
     "the Huns vanish at Attila's death (their player aid E is not in the text)",
     "diplomacy (diplomacy.rs): the rulebook's 18-card deck drawn in step 1.D by Kingdoms then Empires, youngest first (a Kingdom its leader's diplomacy bonus, an Empire 1 + it; a draw from an empty deck is lost); Tributus played at once on the enemy most threatening one of the nation's Areas (the policy's tribute: 10 gold for a truce to the end of the turn), Unio on a free minor kingdom in or next to its land (a D2 makes it a client), else a one-turn alliance offered to the enemy most threatening its land (accepted by its policy's alliance_accept; alliances.rs: partners free of any bond, the alliance lapsing with one, friendly, activating together in the later slot); Matrimonium (the policy's marry: 2 gold to the most threatening enemy, which lends its cheapest unit for the turn and scores 2 VP unless it attacks the nation), Mercenary (the policy's hire: 3 gold to a Barbarian whose horde is in or next to an Area the nation controls, for its cheapest unit for the turn; lent units go back at the end of the Military phase while the borrower has one of their kind), Pactum (the policy's pact, a threat ratio: 5 gold to the most threatening enemy for a truce to the end of the turn and its province worth most to the nation in or next to its land, not a capital nor a horde's, in an Area where the target holds another; the nation moves a unit there; granaries not marked), Corruption kept for a siege of the nation's city (the policy's corrupt on P(it falls): lifted, 1 gold to the besieger), Foedus forcing an Empire's or a Kingdom's own Foedus offer (a Kingdom federator collecting the province income of the Foedus provinces its federate holds; diplomacy_cards.rs); a hired Mercenary deserts to its own nation when its borrower and its nation fight, taking part when the borrower's stack comes from, or defends, the Area where it joined it (its capital's or horde's) with a unit of its kind; unused cards discarded for 1 gold at End of Diplomacy and every card back in the deck (Q52)",
     "religion (religion.rs): nations keep their people's religion until a Pagan or Arian Kingdom or Empire converts to Catholicism at the start of its Administration (the policy's convert; the bonus of the placeholder abstraction.toml [religion] list, the income of its provinces in Catholic Areas not in revolt, half of it to Roma's holder); Areas are Catholic, Mazdean (the placeholder list), Monophysite (Oriens and Aegyptus, a permanent heresy) or, Barbarian, Pagan; a Catholic sees heresy relative to its capital's Area, any nation a heresy marker of its own religion (an event's is Catholic, a calamity's its victim's); heretical Areas cost 1 a turn (a Kingdom only when it also holds orthodox land, Q45) and −1 to suppression, a religion that differs from the Area's another −1 (both apply to a Catholic in a Monophysite Area)",

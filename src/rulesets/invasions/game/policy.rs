@@ -101,6 +101,10 @@ pub struct Scripted {
     /// shipping.rs) when the enemy units in and next to it are at least this many times its own
     /// there (5 = never).
     pub ship: f64,
+    /// Fleets: a naval stack fights (intercepts an enemy stack outside a transport, accepts an
+    /// intercepting stack's battle) when its fleets are at least this many times the enemy's,
+    /// and refuses below it (encounters.rs; 3 = never fights).
+    pub naval_fight: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -300,6 +304,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 5.0,
         default: 1.5,
     },
+    Param {
+        name: "naval_fight",
+        summary: "Fleets: a naval stack meeting an enemy one outside a transport or landing intercepts it, and accepts the battle when intercepted, when its fleets are at least this many times the enemy's; below it, it refuses (an active stack's move ends, an inactive one's nation gives 1 VP) (XXV.B-C; 3 = never fights)",
+        min: 0.0,
+        max: 3.0,
+        default: 1.0,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -336,6 +347,7 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         corrupt: v.get(25),
         pact: v.get(26),
         ship: v.get(27),
+        naval_fight: v.get(28),
     }
 }
 

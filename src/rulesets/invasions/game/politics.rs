@@ -140,6 +140,7 @@ impl Play<'_> {
         ns.bond = bond;
         ns.lord = n as u8;
         ns.bond_turn = turn;
+        self.lapse_alliances(o);
         match bond {
             Bond::Client => self.st.counters.clients_made += 1,
             _ => self.st.counters.submissions += 1,
@@ -418,6 +419,7 @@ impl Play<'_> {
         ns.bond = Bond::Federate;
         ns.lord = e as u8;
         ns.bond_turn = turn;
+        self.lapse_alliances(b);
         self.st.counters.foedera += 1;
     }
 

@@ -261,6 +261,11 @@ impl Play<'_> {
                 self.bring_fleet(n, zones.trailing_zeros() as usize, 0, log);
             }
         }
+        // Enemy naval stacks where its own now stand (encounters.rs): an intercepted stack's
+        // movement ends, and the step with it.
+        if self.naval_encounters(n, dice, log) {
+            return false;
+        }
         if self.landing(n, keep, dice, log) {
             if self.st.status(n) == Some(Status::Barbarian) {
                 self.st.counters.barbarian_landings += 1;

@@ -32,13 +32,14 @@ pub enum Phase {
 }
 
 /// The VP sources the game scores (digest §1.5), in this order in every per-source table.
-pub const VP_SOURCES: [&str; 6] = [
+pub const VP_SOURCES: [&str; 7] = [
     "objectives",
     "raids",
     "foedus",
     "rebellion",
     "conversion",
     "marriage",
+    "naval",
 ];
 pub const VP_OBJECTIVES: usize = 0;
 pub const VP_RAIDS: usize = 1;
@@ -50,6 +51,8 @@ pub const VP_REBELLION: usize = 3;
 pub const VP_CONVERSION: usize = 4;
 /// *Matrimonium*'s 2 VP to a target that did not attack the player (XXX.D, diplomacy_cards.rs).
 pub const VP_MARRIAGE: usize = 5;
+/// A naval battle refused by the intercepted inactive stack: 1 VP to the other side (XXV.C).
+pub const VP_NAVAL: usize = 6;
 
 #[derive(Clone, Copy, Debug)]
 pub struct NationState {
@@ -151,6 +154,12 @@ pub struct Counters {
     pub transports: u32,
     pub barbarian_landings: u32,
     pub joint_battles: u32,
+    pub pooled_areas: u32,
+    pub naval_interceptions: u32,
+    pub naval_refusals: u32,
+    pub calamity_effects: u32,
+    pub usurper_tests: u32,
+    pub usurpers: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -657,6 +666,11 @@ fn controller_given_hordes(
             None => {}
         }
     }
+    // Allies pool their holdings and their hordes (XII.C; alliances.rs).
+    let (hordes, horde_owner) = match st.alliance_count {
+        0 => (hordes, horde_owner),
+        _ => super::alliances::pool(s, st, a, &mut holders, &mut k, (hordes, horde_owner)),
+    };
     let total = area.provinces.len() as u32;
     let status = |n: u8| st.nations[n as usize].phase;
     if let Some(h) = holders[..k]

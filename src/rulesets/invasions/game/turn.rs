@@ -338,7 +338,7 @@ impl<'g> Play<'g> {
         self.st.check_control(&g.scenario);
         let (mut civ, mut barb) = (0, 0);
         for a in 0..g.scenario.areas.len() {
-            if self.st.control[a] == n as u8 {
+            if super::alliances::shares_control(&self.st, a, n) {
                 match g.scenario.areas[a].kind {
                     AreaKind::Civilized => civ += 1,
                     AreaKind::Barbarian => barb += 1,
@@ -546,7 +546,10 @@ impl<'g> Play<'g> {
         let mut halves = 0i32;
         for o in &g.scenario.nations[n].objectives {
             let holder = match o.target {
-                super::scenario::Target::Area(a) => self.st.control[a as usize],
+                super::scenario::Target::Area(a) => match self.st.control[a as usize] {
+                    _ if super::alliances::shares_control(&self.st, a as usize, n) => n as u8,
+                    c => c,
+                },
                 super::scenario::Target::Province(p) => self.st.owner[p as usize],
             };
             halves += super::politics::share_halves(&self.st, n, holder, o.vp as i32);
@@ -709,6 +712,12 @@ impl<'g> Play<'g> {
             c.transports as f64,
             c.barbarian_landings as f64,
             c.joint_battles as f64,
+            c.pooled_areas as f64,
+            c.naval_interceptions as f64,
+            c.naval_refusals as f64,
+            c.calamity_effects as f64,
+            c.usurper_tests as f64,
+            c.usurpers as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
