@@ -26,7 +26,7 @@
 use super::diplomacy::{self, EQUAL_TRADE};
 use super::economy;
 use super::policy::Scripted;
-use super::scenario::{CountryId, CAB, CAM, COM, DEN, MAD, MAN, PIE, POB, RESOURCES};
+use super::scenario::{CountryId, CAB, CAM, COM, DEN, ELE, ESC, MAD, MAN, MET, PIE, POB};
 use super::state::{State, R};
 use super::Game;
 
@@ -65,16 +65,15 @@ pub fn monthly_profit(hexes: u32, importance: u8) -> (i64, i64) {
 /// Black-market buying price in DEN of 10 units of resource `r` (L967-L1013; ELE and
 /// ESC cheaper for a country that produces them); 0: not sold there.
 pub fn price_per_ten(r: usize, producer: bool) -> i64 {
-    match (RESOURCES[r], producer) {
-        ("met", _) => 16,
-        ("com", _) => 120,
-        ("man", _) => 12,
-        ("mad", _) => 12,
-        ("cab" | "pie" | "cam", _) => 10,
-        ("ele", true) => 60,
-        ("ele", false) => 100,
-        ("esc", true) => 30,
-        ("esc", false) => 45,
+    match (r, producer) {
+        (MET, _) => 16,
+        (COM, _) => 120,
+        (MAN | MAD, _) => 12,
+        (CAB | PIE | CAM, _) => 10,
+        (ELE, true) => 60,
+        (ELE, false) => 100,
+        (ESC, true) => 30,
+        (ESC, false) => 45,
         _ => 0,
     }
 }
@@ -82,15 +81,15 @@ pub fn price_per_ten(r: usize, producer: bool) -> i64 {
 /// Units of resource `r` that may be bought, and as many sold, per turn (L1021-L1058); CAB and CAM
 /// share theirs.
 pub fn limit(r: usize) -> i64 {
-    match RESOURCES[r] {
-        "com" => 100,
-        "mad" => 1200,
-        "met" => 1500,
-        "pie" => 2000,
-        "cab" | "cam" => 800,
-        "man" => 1000,
-        "ele" => 20,
-        "esc" => 100,
+    match r {
+        COM => 100,
+        MAD => 1200,
+        MET => 1500,
+        PIE => 2000,
+        CAB | CAM => 800,
+        MAN => 1000,
+        ELE => 20,
+        ESC => 100,
         _ => 0,
     }
 }
