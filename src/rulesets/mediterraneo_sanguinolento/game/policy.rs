@@ -89,6 +89,9 @@ pub struct Scripted {
     pub market_buy: f64,
     /// Caravans kept trading manufactures (digest §4.9).
     pub caravans: u8,
+    /// At 0.5 or more it signs an equal-terms trade treaty with every major it borders or reaches
+    /// (by sea or an ambassador) that offers one too (digest §4.10).
+    pub major_treaties: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -291,6 +294,14 @@ pub const SCRIPTED: &[Param] = &[
         max: 3.0,
         default: 1.0,
     },
+    // Appended after trade: treaties between majors (digest §4.10).
+    Param {
+        name: "major_treaties",
+        summary: "at 0.5 or more it offers every major it borders, reaches by a sea lane from home or reaches by an ambassador (either side's) an equal-terms trade treaty, signed when that major offers one too (+1 PV each, no march on each other unless a policy breaks treaties, caravans may sell there)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -328,6 +339,7 @@ impl Scripted {
             market_sell: value("market_sell"),
             market_buy: value("market_buy"),
             caravans: value("caravans").round() as u8,
+            major_treaties: value("major_treaties"),
             target: None,
         }
     }
@@ -421,7 +433,7 @@ pub enum Directive {
     /// The April collection of this turn sets this tax level (-2 ..= 2; no rebellion-index gate).
     Taxes(i8),
     /// This turn one envoy more than the policy's, each with the largest gift that counts (1,200
-    /// DEN: +10), or none.
+    /// DEN: +10), and treaties offered to the other majors; or no envoy and no offer.
     Court(bool),
     /// This turn trade all it may (the whole surplus sold, the whole spare DEN for what the
     /// purchases lack, at least one caravan), or not at all (caravans on the road go on).
@@ -447,8 +459,9 @@ impl Directive {
             Directive::Court(true) => {
                 p.envoys = p.envoys.saturating_add(1);
                 p.envoy_gift = COURTING_GIFT;
+                p.major_treaties = 1.0;
             }
-            Directive::Court(false) => p.envoys = 0,
+            Directive::Court(false) => (p.envoys, p.major_treaties) = (0, 0.0),
             Directive::Trade(true) => {
                 (p.market_sell, p.market_buy) = (1.0, 1.0);
                 p.caravans = p.caravans.max(1);

@@ -154,6 +154,8 @@ pub struct Counts {
     pub provinces: u32,
     /// Resource units bought 1:1 from client and associated states.
     pub bought_from_partners: f64,
+    /// Treaties signed between two majors.
+    pub major_treaties: u32,
     /// Caravans bought, trips begun, and the DEN their merchants earned (receivers' shares apart).
     pub caravans_bought: u32,
     pub caravan_trips: u32,

@@ -15,8 +15,8 @@
 //! Caravans (L860, L866-L888; cost and speed in digest §3.1.3 and §3.1.6): a major keeps up to
 //! its policy's `caravans` (each 50 POB, 50 DEN, 200 MAD, 100 CAB or 100 CAM). A caravan at home
 //! loads up to five lots of 100 MAN and goes by land to the city that pays best per month of the
-//! trip among the referee's countries that hold a trade treaty (equal-terms or better) with its
-//! major (the receiver's agreement of L860); it travels 8 PM a month over the region graph's
+//! trip among the countries that hold a trade treaty (equal-terms or better) with its major (the
+//! receiver's agreement of L860: a referee's country, or another major); it travels 8 PM a month over the region graph's
 //! cheapest land route (the hexes of its legs price the manufactures, the band of L866-L878 times
 //! the city's commercial importance, abstraction.toml `[trade]`); each month there it sells a lot
 //! and earns that much DEN, and the receiver earns a third more (not taken from the merchant);
@@ -312,13 +312,13 @@ pub fn land_hexes(g: &Game, a: CountryId, b: CountryId) -> Option<u32> {
     Some(hexes)
 }
 
-/// Whether `t` receives the `p`-th major's caravans: a referee's country holding its home and
-/// its cities, with a trade treaty (equal-terms or better) with it.
+/// Whether `t` receives the `p`-th major's caravans: a country holding its home and its cities,
+/// with a trade treaty (equal-terms or better) with it (a referee's country, or a major that
+/// signed one with it).
 pub fn receives(g: &Game, st: &State, p: usize, t: CountryId) -> bool {
     let c = g.majors[p];
     let r = st.relations[diplomacy::at(st, p, t)];
     t != c
-        && g.major_index[t as usize] == u8::MAX
         && st.lands[t as usize].owner == t
         && !g.scenario.countries[t as usize].cities.is_empty()
         && !r.war

@@ -152,6 +152,7 @@ impl<'g> Play<'g> {
         economy::payments(g, &mut self.st, months);
         diplomacy::upkeep(&mut self.st, months);
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
+        diplomacy::majors_agree(g, &mut self.st, &self.plans, months[0], log);
         trade::phase(g, &mut self.st, &self.plans);
         economy::purchases(g, &mut self.st, &self.plans);
         leaders::search(g, &mut self.st, &self.plans, dice);
@@ -207,6 +208,7 @@ impl<'g> Play<'g> {
                 market_sell: dice.uniform(),
                 market_buy: dice.uniform(),
                 caravans: dice.below(trade::MAX_CARAVANS as u64 + 1) as u8,
+                major_treaties: dice.uniform(),
                 target: None,
             };
         }
@@ -295,6 +297,7 @@ impl<'g> Play<'g> {
             c.ambassadors_killed as f64,
             c.provinces as f64,
             c.bought_from_partners,
+            c.major_treaties as f64,
             c.caravans_bought as f64,
             c.caravan_trips as f64,
             c.caravan_den,
