@@ -306,6 +306,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "black_market_limits",
+        "A53 (L1021-L1058)",
+        "full game: the black market's limits (COM 100, MAD 1,200, MET 1,500, PIE 2,000, CAB and CAM 800, MAN 1,000, ELE 20, ESC 100 units bought, and as many sold) hold \"per-turn\" for each country, or \"per-month\" (twice a turn's)",
+        &["per-turn", "per-month"],
+        &[],
+    ),
+    choice(
         "random_events",
         "A55 (L3872), §4.14",
         "full game: the event table (two D6 on the 6x6 grid) is rolled for \"every-country\" every month, or \"off\" (no events)",

@@ -323,6 +323,63 @@ pub fn phase(
     }
 }
 
+/// Treaties between majors (L420-L536: players agree freely and lodge their treaty with the
+/// referee, which binds them): each turn every two majors holding their homes whose policies both
+/// offer treaties to majors (`major_treaties` at 0.5 or more), that border each other, are
+/// linked by a sea lane from home or of which one keeps an ambassador (he carries treaties from
+/// home, L494-L528), are at peace (neither broke a treaty with the other) and hold
+/// fewer than 15 treaties each, sign an equal-terms trade treaty: +1 PV and its IDR each, no
+/// march on each other unless a policy breaks treaties, and each one's caravans may sell in the
+/// other's cities.
+pub fn majors_agree(
+    g: &Game,
+    st: &mut State,
+    plans: &[Scripted],
+    month: u32,
+    log: &mut dyn GameLog,
+) {
+    let offers = |c: CountryId| plans[c as usize].major_treaties >= 0.5;
+    for p in 0..g.majors.len() {
+        for q in p + 1..g.majors.len() {
+            let (c, d) = (g.majors[p], g.majors[q]);
+            if !offers(c)
+                || !offers(d)
+                || st.lands[c as usize].owner != c
+                || st.lands[d as usize].owner != d
+            {
+                continue;
+            }
+            let (i, j) = (at(st, p, d), at(st, q, c));
+            let (a, b) = (st.relations[i], st.relations[j]);
+            if a.level > NONE || b.level > NONE || a.war || b.war {
+                continue;
+            }
+            if treaties(st, p) >= MAX_TREATIES || treaties(st, q) >= MAX_TREATIES {
+                continue;
+            }
+            let by_sea = g.scenario.links(c).iter().any(|l| l.sea && l.to == d);
+            let envoy =
+                st.nations[c as usize].ambassadors > 0 || st.nations[d as usize].ambassadors > 0;
+            if !by_sea && !envoy && !borders(g, st, c, d) {
+                continue;
+            }
+            for (k, who) in [(i, c), (j, d)] {
+                st.relations[k].level = EQUAL_TRADE;
+                st.relations[k].met = true;
+                st.apply(who, pv::DIPLOMACY, pv::PER_TREATY, g.culture[who as usize]);
+            }
+            st.counts.major_treaties += 1;
+            game_log!(
+                log,
+                "month {month}: {} and {} sign: {}",
+                g.scenario.countries[c as usize].name,
+                g.scenario.countries[d as usize].name,
+                LEVELS[EQUAL_TRADE as usize]
+            );
+        }
+    }
+}
+
 /// One proposal of the `p`-th major to `t`; false if it could not send it (no ambassador to pay).
 #[allow(clippy::too_many_arguments)]
 pub fn negotiate(

@@ -426,3 +426,85 @@ fn treaties_are_signed_extended_and_broken_in_games() {
     assert!(random.treaties_broken > 0, "{random:?}");
     assert!(random.treaties_signed > 0, "{random:?}");
 }
+
+#[test]
+fn majors_sign_a_trade_treaty_when_both_offer_and_can_reach_each_other() {
+    let g = scripted_game();
+    let atenas = country(&g, "Atenas");
+    let esparta = country(&g, "Esparta");
+    let peloponeso = country(&g, "Peloponeso");
+    let (p, q) = (
+        g.major_index[atenas as usize] as usize,
+        g.major_index[esparta as usize] as usize,
+    );
+    let offering = Scripted {
+        major_treaties: 1.0,
+        ..Scripted::defaults()
+    };
+    let mut plans = vec![Scripted::referee(); g.scenario.countries.len()];
+    plans[atenas as usize] = offering;
+    plans[esparta as usize] = offering;
+    // Neither borders the other (Peloponeso lies between), no sea lane, no ambassador: no treaty.
+    let mut st = g.start.clone();
+    diplomacy::majors_agree(&g, &mut st, &plans, 1, &mut NoLog);
+    assert_eq!(st.counts.major_treaties, 0);
+    // Atenas holding Peloponeso borders Esparta: they sign, +1 PV each, and are bound.
+    st.lands[peloponeso as usize].owner = atenas;
+    let mut refused = plans.clone();
+    refused[esparta as usize].major_treaties = 0.0;
+    diplomacy::majors_agree(&g, &mut st, &refused, 1, &mut NoLog);
+    assert_eq!(st.counts.major_treaties, 0, "both must offer");
+    diplomacy::majors_agree(&g, &mut st, &plans, 1, &mut NoLog);
+    assert_eq!(st.counts.major_treaties, 1);
+    for (who, i) in [
+        (atenas, diplomacy::at(&st, p, esparta)),
+        (esparta, diplomacy::at(&st, q, atenas)),
+    ] {
+        assert_eq!(st.nations[who as usize].pv, 1);
+        assert_eq!(st.relations[i].level, diplomacy::EQUAL_TRADE);
+    }
+    assert!(diplomacy::bound(&g, &st, atenas, esparta));
+    assert!(super::trade::receives(&g, &st, p, esparta));
+    // Signed once: the next turn adds nothing; a broken treaty closes talks for the game.
+    diplomacy::majors_agree(&g, &mut st, &plans, 3, &mut NoLog);
+    assert_eq!(st.counts.major_treaties, 1);
+    diplomacy::break_treaty(&g, &mut st, atenas, esparta);
+    assert!(!diplomacy::bound(&g, &st, atenas, esparta));
+    // -5 PV for the breach under the default reading of A51 (L424, L4058).
+    assert_eq!(st.nations[atenas as usize].pv, 1 - 5);
+    diplomacy::majors_agree(&g, &mut st, &plans, 5, &mut NoLog);
+    assert_eq!(st.counts.major_treaties, 1);
+    // An ambassador carries treaties from home: Atenas keeping one reaches Esparta without a border.
+    let mut st = g.start.clone();
+    st.nations[atenas as usize].ambassadors = 1;
+    diplomacy::majors_agree(&g, &mut st, &plans, 1, &mut NoLog);
+    assert_eq!(st.counts.major_treaties, 1);
+}
+
+#[test]
+fn majors_that_offer_treaties_sign_them_in_games() {
+    let g = game_with(
+        Policy::Scripted(Scripted {
+            major_treaties: 1.0,
+            ..Scripted::defaults()
+        }),
+        &options(),
+    );
+    let mut play = Play::new(&g);
+    let mut r = GameRecord::new(
+        g.players.len(),
+        crate::game::GameModel::game_columns(&g).len(),
+    );
+    let mut signed = 0;
+    for i in 0..200 {
+        r.clear();
+        play.play(
+            &mut Dice::for_trial(29, 0, i),
+            &mut r,
+            &mut NoObserver,
+            &mut NoLog,
+        );
+        signed += play.st.counts.major_treaties;
+    }
+    assert!(signed > 0);
+}

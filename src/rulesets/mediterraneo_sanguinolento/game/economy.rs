@@ -91,7 +91,7 @@ fn feed_population(g: &Game, st: &mut State, c: CountryId, pob_per_com: i64) {
 }
 
 /// The recruitment mix over a country's kinds: heavy (first), middle, mounted (last).
-fn mix(p: &Scripted, nkinds: usize) -> [f64; KINDS] {
+pub fn mix(p: &Scripted, nkinds: usize) -> [f64; KINDS] {
     let heavy = p.heavy_share.clamp(0.0, 1.0);
     let mounted = p.mounted_share.clamp(0.0, 1.0);
     match nkinds {

@@ -210,6 +210,16 @@ pub struct AbstractionFile {
     pub production: ProductionTable,
     pub start: StartTable,
     pub leaders: LeadersTable,
+    pub trade: TradeTable,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TradeTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    /// The commercial importance (A, B or C) of every city of a country of that culture.
+    pub importance: BTreeMap<String, String>,
 }
 
 #[derive(Deserialize)]

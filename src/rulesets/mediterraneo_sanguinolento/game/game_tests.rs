@@ -293,9 +293,14 @@ fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
     }
     let share: f64 = r.win_share.iter().sum();
     assert!((share - 1.0).abs() < 1e-9, "{what}: win shares {share}");
-    // Resources: what is held now is what was held, plus what was gained, minus what was spent.
+    // Resources: what is held now (in stock and on the caravans) is what was held, plus what
+    // was gained, minus what was spent.
     for res in 0..R {
-        let held = |s: &State| s.nations.iter().map(|n| n.stock[res]).sum::<i64>();
+        let held = |s: &State| {
+            (0..s.nations.len() as CountryId)
+                .map(|c| s.nations[c as usize].stock[res] + super::trade::carried(s, c)[res])
+                .sum::<i64>()
+        };
         assert_eq!(
             held(st) - held(start),
             st.ledger.gained[res] - st.ledger.spent[res],

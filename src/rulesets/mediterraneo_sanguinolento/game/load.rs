@@ -222,6 +222,7 @@ impl<'f> Loader<'f> {
         let production = self.production(ab, &countries, &nodes)?;
         let start = self.start(ab, &countries, &nodes)?;
         let leaders = self.leaders(ab)?;
+        let importance = self.importance(ab)?;
         drop(names);
         for (country, (group, provenance)) in countries.iter_mut().zip(groups_of.0) {
             country.group = group;
@@ -243,6 +244,7 @@ impl<'f> Loader<'f> {
             fleet: start.1,
             start: start.0,
             leaders,
+            importance,
             stand_ins: self.stand_ins,
         })
     }

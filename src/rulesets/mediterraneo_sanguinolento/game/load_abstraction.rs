@@ -532,4 +532,47 @@ impl Loader<'_> {
             found_kind,
         })
     }
+
+    /// The commercial importance of each culture's cities ([trade], L885-L888: A x3, B x2, C x1).
+    pub(super) fn importance(&mut self, ab: &AbstractionFile) -> Result<[u8; 3]> {
+        let t = &ab.trade;
+        self.stand_in("trade", &t.provenance, t.why.as_deref())?;
+        let mut out = [0u8; 3];
+        for (k, letter) in &t.importance {
+            let field = format!("trade.importance.{k}");
+            let c = CULTURES
+                .iter()
+                .position(|(code, _)| code == k)
+                .ok_or_else(|| {
+                    bad(
+                        self.ab,
+                        field.clone(),
+                        quoted(k),
+                        "a culture code: B, B/C or C",
+                    )
+                })?;
+            out[c] = match letter.as_str() {
+                "A" => 3,
+                "B" => 2,
+                "C" => 1,
+                _ => {
+                    return Err(bad(
+                        self.ab,
+                        field,
+                        quoted(letter),
+                        "a commercial importance: A, B or C",
+                    ))
+                }
+            };
+        }
+        if let Some(c) = out.iter().position(|&v| v == 0) {
+            return Err(bad(
+                self.ab,
+                "trade.importance",
+                format!("no entry for culture \"{}\"", CULTURES[c].0),
+                "an entry for every culture",
+            ));
+        }
+        Ok(out)
+    }
 }

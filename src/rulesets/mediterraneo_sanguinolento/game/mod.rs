@@ -25,6 +25,7 @@ pub mod pv;
 pub mod scenario;
 pub mod search;
 pub mod state;
+pub mod trade;
 pub mod turn;
 pub mod weather;
 
@@ -44,6 +45,8 @@ mod policy_tests;
 mod scenario_tests;
 #[cfg(test)]
 mod search_tests;
+#[cfg(test)]
+mod trade_tests;
 
 use super::army::Culture;
 use super::data::data;
@@ -82,6 +85,12 @@ pub const GAME_COLUMNS: &[&str] = &[
     "ambassadors_killed",
     "provinces",
     "bought_from_partners",
+    "major_treaties",
+    "caravans_bought",
+    "caravan_trips",
+    "caravan_den",
+    "market_bought_den",
+    "market_sold_den",
 ];
 /// The §1.4 proxies, one column per major each.
 pub const PROXIES: &[&str] = &["cities", "countries_conquered", "wealth", "army_factors"];
@@ -201,6 +210,8 @@ pub struct Game {
     pub diplomacy_die_from_one: bool,
     /// Breaking a treaty costs the table's -3/-4/-5, not -5 (option treaty_breach_pv, A51).
     pub breach_by_table: bool,
+    /// The black market's limits hold per month, twice a turn's (option black_market_limits, A53).
+    pub market_per_month: bool,
     pub options: Options,
     pub columns: Vec<&'static str>,
 }
@@ -214,24 +225,6 @@ pub const TERRAIN_PM: [(&str, u32); 6] = [
     ("hills", 4),
     ("mountain", 5),
 ];
-
-/// Black-market buying prices per 10 units (digest §4.9): MET, COM, MAN, MAD, CAB, PIE, CAM, ELE
-/// (non-producers), ESC (non-producers), by resource index.
-fn buying_price_per_unit(r: usize) -> f64 {
-    let per_ten = match RESOURCES[r] {
-        "met" => 16.0,
-        "com" => 120.0,
-        "man" => 12.0,
-        "mad" => 12.0,
-        "cab" => 10.0,
-        "pie" => 10.0,
-        "cam" => 10.0,
-        "ele" => 100.0,
-        "esc" => 45.0,
-        _ => 0.0,
-    };
-    per_ten / 10.0
-}
 
 pub fn build(setup: &GameSetup) -> Result<Box<dyn GameModel>> {
     let f = &setup.fields;
@@ -380,8 +373,8 @@ impl Game {
             sale[r] = match (buying, special) {
                 (false, false) => 1.0,
                 (false, true) => 3.0,
-                (true, false) => buying_price_per_unit(r),
-                (true, true) => buying_price_per_unit(r) / 3.0,
+                (true, false) => trade::price_per_ten(r, false) as f64 / 10.0,
+                (true, true) => trade::price_per_ten(r, false) as f64 / 30.0,
             };
         }
         let mut columns: Vec<&'static str> = GAME_COLUMNS.to_vec();
@@ -441,11 +434,21 @@ impl Game {
             race_by_culture: options.choice("same_race") == "culture",
             diplomacy_die_from_one: options.choice("diplomacy_die") == "one-to-100",
             breach_by_table: options.choice("treaty_breach_pv") == "table",
+            market_per_month: options.choice("black_market_limits") == "per-month",
             options: options.clone(),
             columns,
             start,
             scenario,
         }
+    }
+
+    /// Index into `scenario::CULTURES` of country `c`'s culture.
+    pub fn culture_index(&self, c: CountryId) -> usize {
+        let culture = self.culture[c as usize];
+        scenario::CULTURES
+            .iter()
+            .position(|(_, x)| *x == culture)
+            .unwrap_or(0)
     }
 
     pub fn men_per_unit(&self, c: CountryId) -> [f64; KINDS] {
@@ -473,12 +476,13 @@ fn spqr(s: &Scenario) -> Option<(CountryId, u8, u8)> {
 
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
-    "not played: mercenaries, treaties between majors and the referee's countries' own diplomacy, the help a client, associate or defensive ally owes or is owed in war, hiring its troops, pressure backed by other countries, gifts other than DEN, colonies, bribes, trade and the black market (its sale value only prices the gift cap and the wealth proxy), espionage and assassination, naval leaders, the capture, ransom and persuasion of leaders, land interception, fleet purchases, repairs and captures, pirates, naval moves other than an army's crossing to an overseas target, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
+    "not played: mercenaries, treaties between majors other than the equal-terms trade treaty of the policy's major_treaties, the referee's countries' own diplomacy, the help a client, associate or defensive ally owes or is owed in war, hiring its troops, pressure backed by other countries, gifts other than DEN, colonies, bribes, trade routes and commercial leagues (the map's routes and the coinage technology are missing), trade by sea (merchant fleets, Cartago's and Atenas's +10 DEN a call, fishing fleets), the referee's countries' trade, trade in goods between countries other than client and associated states' sales, the plunder of caravans, espionage and assassination, naval leaders, the capture, ransom and persuasion of leaders, land interception, fleet purchases, repairs and captures, pirates, naval moves other than an army's crossing to an overseas target, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
     "events (§4.14, option random_events): rolled every month for every country (A55); the collection events act on the next collection of the country's land, whoever holds it (famine COM x0.5; bad and good harvests 1D6 x 10% of COM (A56); prosperity and hard times DEN x2 and x0.5; devastation x0.95 but POB; militarist and antimilitarist campaigns POB x1.2 and x0.8; plague POB x0.9 and each unit there dies on a 1 in 1D10; immigration +125 POB and a quarter of one city's DEN; currency events by option currency_events); natural disaster: a random city's walls fall to 0 (cities and ports are not separate works here); return home: 1D6 units of the country's first kind join it if it pays a half-year's wages for them and can feed them; armed incursion: 2D6 units of a neighbouring referee country's first kind fight a major's home army in the field through the battle code (an undefended home suffers a month of invasion; the referee's countries' incursions are not fought); political crisis: its §4.19 row only (the ruler is always at the capital); death of a leader: a random named leader of the country dies; new leader: one rolled on the new-leader tables joins it (if it has fewer than 4); military intelligence and technical advance have no effect (espionage and technology are not played)",
     "leaders (§4.13): every country starts with one named leader, its king (abstraction.toml [leaders], placeholder: by culture), and holds at most 4; the policy sends one with the field army when it marches (policy parameter king_commands: the king or the best other), the rest command at home (the garrison, and the field army when it stands at home); the one in command is the king where he is present, else the best (option commanding_leader, A45); an army with no named leader is led by its grand units' unnamed 0-0; in Roma the SPQR 2-2 commands whenever it is attacked at home (his Republican militia is not played); a commander brings the battle code his tactical value on the leadership table (only within his grand-unit limit, option leader_command_limit, A43: beyond it the whole side fights on 0, the battle code having one value a side), his class (cavalry +1 pursuit, archers, chariots), the king +0.5 morale (the king always fights), and his strategic value on the flank and on the terrain roll: each side orders +s, -s or nothing, whichever gives it the best expected factor ratio over the 2D6 (the other's order taken as nothing); after a fight, death, wounds (1D6 months at home) and promotion at the battle code's chances (digest D7, D8), a promoted unnamed leader named 1-0 or 0-1; a dead king's best living leader succeeds him and a nation left without named leaders gets a free one (L2196); searches: 100 DEN a turn while the policy wants more leaders (leaders_wanted), 2D6 >= 10, then the tables (the found leader's class is [leaders] found_kind); leaders cannot be captured or ransomed, and tactics are not learned",
     "weather (§4.15, option weather): each zone's 1D6 every month; storm and snow double the PM of entering a node of that zone (winter too: x4 together, or x2 with option winter_and_storm = once) and halve combat factors, rain is -1 to combat and pursuit rolls, through the battle code; the policies' odds assume clear weather; elephants and camels do not suffer the cold zones (L5781 not played); storms at sea by the weather (see fleets)",
     "fleets and landings (§3.5, §3.6, §4.15): every coastal country with cities starts with the scenario's fleets (abstraction.toml [start], placeholder), in its home port; a country out of reach by land on a sea lane from a major's home port is an overseas target (the policy's overseas weight on its shortlist score); the army crosses in one month with what the fleets carry (2 land units per FT fleet; the rest stays home), every fleet sailing risks a storm (the battle code's storm_loss_chance: the worse weather of the lane's two ends, winter, the Atlantic or Indian ocean) and loses 1D10 ships with the troops aboard them; the target's holder intercepts at its home with its fleets on 1D6 >= 3 (A36, no naval leaders) and the naval battle is one play of the battle code's naval combat (ram, regular C crews; ships lost are gone, none captured or repaired; PV by the fleets' ram factors); a lost naval battle sends the army home; the first fight ashore is a landing through the battle code (landing::convert to infantry, a tenth of the fleets' ram factors beside it), and landings are at a port (no naval leader's roll); the army sails home the same way; fleets are never bought",
-    "diplomacy (§4.10): each turn a major sends its policy's envoys (one proposal each) to the referee's countries it borders (automatic, L674) or reaches by a sea lane from home (an ambassador: 1 POB, 1 CAB, 100 DEN, 25 DEN each January, delivered the same turn); it courts first the country without a treaty with the best standing modifier, else the weakest treaty; first roll d100 (option diplomacy_die, A54) + same race +5 / different -5 (option same_race, A60) + bordering +2, first time -5, +5 per 3 turns in a row, +5 with a treaty, -5 per envoy beaten and -10 per envoy killed there (never avenged), the policy's DEN gift (+1 per full 100 above 200, at most +10; given on an audience, lost with a killed envoy, else brought back) and pressure (0 to +10; as much against when the natural roll is 50 or less); the digest's bands (war, downgrade, killed, beaten, expelled, not received, audience) and the unmodified second roll's treaty; a new treaty +1 PV to each side (+25 IDR), a better one an extension (+0.5 PV: every second scores 1, +10 IDR), at most 15; treaty partners do not march on each other (the policy's break_treaties lets a major march on one: the treaty is broken, -5 PV by option treaty_breach_pv, A51, and war); client and associated states sell their partner up to 50% and 75% of their production of COM, MET, MAD, PIE and MAN at 1 DEN a unit after each collection (food only beyond their own next feeding), delivered at once; a province joins its partner with its stock and yields in full (its troops disband); war closes talks for the game; the referee's countries never break a treaty (L4060) and start none but the Seleucid satrapies' commercial treaties with Babilonia (L4560)",
+    "diplomacy (§4.10): each turn a major sends its policy's envoys (one proposal each) to the referee's countries it borders (automatic, L674) or reaches by a sea lane from home (an ambassador: 1 POB, 1 CAB, 100 DEN, 25 DEN each January, delivered the same turn); it courts first the country without a treaty with the best standing modifier, else the weakest treaty; first roll d100 (option diplomacy_die, A54) + same race +5 / different -5 (option same_race, A60) + bordering +2, first time -5, +5 per 3 turns in a row, +5 with a treaty, -5 per envoy beaten and -10 per envoy killed there (never avenged), the policy's DEN gift (+1 per full 100 above 200, at most +10; given on an audience, lost with a killed envoy, else brought back) and pressure (0 to +10; as much against when the natural roll is 50 or less); the digest's bands (war, downgrade, killed, beaten, expelled, not received, audience) and the unmodified second roll's treaty; a new treaty +1 PV to each side (+25 IDR), a better one an extension (+0.5 PV: every second scores 1, +10 IDR), at most 15; treaty partners do not march on each other (the policy's break_treaties lets a major march on one: the treaty is broken, -5 PV by option treaty_breach_pv, A51, and war); client and associated states sell their partner up to 50% and 75% of their production of COM, MET, MAD, PIE and MAN at 1 DEN a unit after each collection (food only beyond their own next feeding), delivered at once; a province joins its partner with its stock and yields in full (its troops disband); war closes talks for the game; the referee's countries never break a treaty (L4060) and start none but the Seleucid satrapies' commercial treaties with Babilonia (L4560); two majors whose policies both offer treaties to majors (major_treaties, default off) and that border each other, share a sea lane from home or of which one keeps an ambassador sign an equal-terms trade treaty (+1 PV each; bound like any treaty; their caravans may sell in each other's cities)",
+    "trade (§4.9): the majors only (the players, L963); each turn, before the purchases, a major sells its policy's share (market_sell) of its surplus to the black market (resources none of its unit kinds costs, beyond the walls' stone its policy still wants and the caravans' wood and animals; never COM; MAN only without caravans) at the sale value of option black_market_sale (A52), then buys with its policy's share (market_buy) of its spare DEN what that turn's recruits lack, at the printed buying prices, each resource at most its printed limit bought and as much sold per turn (option black_market_limits, A53; CAB and CAM one limit), delivered at once; it keeps its policy's caravans (50 POB, 50 DEN, 200 MAD, 100 CAB or CAM each) and sends each one at home with up to 5 lots of 100 MAN by land, 8 PM a month (no winter or weather), to the referee's country with a trade treaty (equal-terms or better) whose city pays most per month of the trip: the land table's band by the route's hexes times the city's commercial importance (abstraction.toml [trade], placeholder: by culture), a lot sold a month, the receiver a third more; the money is banked when the caravan is home (lost if its home has fallen); a receiver that falls or goes to war sends it home with the rest",
     "region graph (digest §6.2): one node per country; an army crosses a leg by paying hexes x the entered node's terrain PM (+ the strait's PM) from its slowest unit's monthly allowance, doubled cost in winter; passage through third countries is free; armies meet only at their target; sea lanes carry only the crossings of fleets and landings",
     "armies: each country has one field army, a garrison in its capital and recruits in training (operational next turn); the unit kinds are the country's starting ones (abstraction.toml [start] army); recruits take the kind's morale and quality",
     "war: a country's whole land falls with its capital: the field army defending at home is fought in the field (battle terrain rolled from the node's hex), then the capital is besieged (siege code's month-by-month walls, hunger and surrender) and assaulted at its effective level (assault code) against the whole garrison; a won assault or a surrender takes every city of the country and ends its last units there (§19 conquest); the defender's stock (its storage hexes) goes to the conqueror; a beaten field army goes home (a defender's into its garrison); a conquered country is held by the conqueror's policy share of its field army (occupation troops, which defend it like a garrison behind its capital's walls; no annexation delay); a nation without land cannot pay and its troops desert; tactics: attacker AF (AE off open ground), defender DE, no retreat thresholds, pursuit on",

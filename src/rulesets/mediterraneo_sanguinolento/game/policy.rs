@@ -82,6 +82,16 @@ pub struct Scripted {
     /// Share of what its client and associated states may sell it (50% and 75% of their
     /// production, 1:1) that it buys after each collection.
     pub client_buying: f64,
+    /// Share of its surplus (what its troops, walls and caravans do not use; never COM) sold to
+    /// the black market each turn.
+    pub market_sell: f64,
+    /// Share of its spare DEN spent at the black market on what this turn's purchases lack.
+    pub market_buy: f64,
+    /// Caravans kept trading manufactures (digest §4.9).
+    pub caravans: u8,
+    /// At 0.5 or more it signs an equal-terms trade treaty with every major it borders or reaches
+    /// (by sea or an ambassador) that offers one too (digest §4.10).
+    pub major_treaties: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -262,6 +272,36 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 1.0,
     },
+    // Appended after diplomacy: trade (digest §4.9).
+    Param {
+        name: "market_sell",
+        summary: "share of the surplus sold to the black market each turn (resources its unit kinds do not cost, beyond the walls' stone and the caravans' wood and animals; never COM; MAN only without caravans), at the sale value of option black_market_sale, within the limits of option black_market_limits",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "market_buy",
+        summary: "share of the spare DEN (above the reserve and the next wages, after the troops' morale cost) spent each turn at the black market on the resources this turn's purchases lack, at the printed buying prices",
+        min: 0.0,
+        max: 1.0,
+        default: 0.5,
+    },
+    Param {
+        name: "caravans",
+        summary: "caravans kept (50 POB, 50 DEN, 200 MAD, 100 CAB or CAM each): each carries up to 500 MAN to the best-paying city of a trade-treaty partner and brings the DEN home",
+        min: 0.0,
+        max: 3.0,
+        default: 1.0,
+    },
+    // Appended after trade: treaties between majors (digest §4.10).
+    Param {
+        name: "major_treaties",
+        summary: "at 0.5 or more it offers every major it borders, reaches by a sea lane from home or reaches by an ambassador (either side's) an equal-terms trade treaty, signed when that major offers one too (+1 PV each, no march on each other unless a policy breaks treaties, caravans may sell there)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -296,6 +336,10 @@ impl Scripted {
             pressure: value("pressure").round() as i32,
             break_treaties: value("break_treaties"),
             client_buying: value("client_buying"),
+            market_sell: value("market_sell"),
+            market_buy: value("market_buy"),
+            caravans: value("caravans").round() as u8,
+            major_treaties: value("major_treaties"),
             target: None,
         }
     }
@@ -313,6 +357,9 @@ impl Scripted {
         Scripted {
             attack: 2.0,
             envoys: 0,
+            market_sell: 0.0,
+            market_buy: 0.0,
+            caravans: 0,
             gifts: 0.0,
             taxes: 0,
             leaders_wanted: 1,
@@ -324,7 +371,7 @@ impl Scripted {
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "economy (taxes, reserve, food stock, recruitment share and mix, gifts, fortification), war (target by the battle code's odds, siege months before the assault, truce after a defeat), leaders and diplomacy (envoys, gifts, pressure, breaking treaties, buying from client states)",
+        summary: "economy (taxes, reserve, food stock, recruitment share and mix, gifts, fortification), war (target by the battle code's odds, siege months before the assault, truce after a defeat), leaders and diplomacy (envoys, gifts, pressure, breaking treaties, buying from client states) and trade (black-market sales and purchases, caravans)",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),
@@ -333,7 +380,7 @@ pub const KINDS: &[PolicyKind<Player>] = &[
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months, who leads the field army, leader searches, envoys, their gifts and pressure, breaking treaties, buying from client states",
+        summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months, who leads the field army, leader searches, envoys, their gifts and pressure, breaking treaties, buying from client states, black-market trade, caravans",
         params: &[],
         build: |_| Player {
             policy: Policy::Random,
@@ -386,8 +433,11 @@ pub enum Directive {
     /// The April collection of this turn sets this tax level (-2 ..= 2; no rebellion-index gate).
     Taxes(i8),
     /// This turn one envoy more than the policy's, each with the largest gift that counts (1,200
-    /// DEN: +10), or none.
+    /// DEN: +10), and treaties offered to the other majors; or no envoy and no offer.
     Court(bool),
+    /// This turn trade all it may (the whole surplus sold, the whole spare DEN for what the
+    /// purchases lack, at least one caravan), or not at all (caravans on the road go on).
+    Trade(bool),
 }
 
 impl Directive {
@@ -409,8 +459,14 @@ impl Directive {
             Directive::Court(true) => {
                 p.envoys = p.envoys.saturating_add(1);
                 p.envoy_gift = COURTING_GIFT;
+                p.major_treaties = 1.0;
             }
-            Directive::Court(false) => p.envoys = 0,
+            Directive::Court(false) => (p.envoys, p.major_treaties) = (0, 0.0),
+            Directive::Trade(true) => {
+                (p.market_sell, p.market_buy) = (1.0, 1.0);
+                p.caravans = p.caravans.max(1);
+            }
+            Directive::Trade(false) => (p.market_sell, p.market_buy, p.caravans) = (0.0, 0.0, 0),
         }
         p
     }

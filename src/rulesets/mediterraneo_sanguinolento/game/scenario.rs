@@ -314,6 +314,9 @@ pub struct Scenario {
     /// The fleet type of every country's fleets (None: no fleets, nobody crosses the sea).
     pub fleet: Option<&'static Fleet>,
     pub leaders: LeadersData,
+    /// Per culture (index of `CULTURES`): the commercial importance multiplier of its cities
+    /// (A 3, B 2, C 1; abstraction.toml `[trade]`).
+    pub importance: [u8; 3],
     pub(super) stand_ins: Vec<StandIn>,
 }
 

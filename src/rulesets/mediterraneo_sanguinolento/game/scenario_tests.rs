@@ -367,9 +367,12 @@ fn placeholder_economy_follows_its_stated_rule() {
 #[test]
 fn the_summary_says_which_values_are_placeholders() {
     let s = scenario();
-    assert_eq!(s.placeholders(), ["production", "start", "leaders"]);
+    assert_eq!(
+        s.placeholders(),
+        ["production", "start", "leaders", "trade"]
+    );
     let summary = s.stand_in_summary();
-    assert_eq!(summary.lines().count(), 8);
+    assert_eq!(summary.lines().count(), 9);
     assert!(summary.lines().next().unwrap().starts_with("placeholder"));
     for field in ["nodes", "land_edges", "sea_lanes", "majors", "readings"] {
         assert!(
@@ -401,7 +404,7 @@ fn the_summary_says_which_values_are_placeholders() {
 /// Each broken copy fails with one line naming the file, the field and the value, exit code 2.
 #[test]
 fn bad_input_is_a_one_line_error() {
-    let cases: [(bool, &str, &str, &str); 16] = [
+    let cases: [(bool, &str, &str, &str); 18] = [
         (
             true,
             "numbers = { pv_per_month = -1 }",
@@ -492,6 +495,18 @@ fn bad_input_is_a_one_line_error() {
             "found_kind = \"infantry\"",
             "found_kind = \"naval\"",
             "leaders.found_kind",
+        ),
+        (
+            false,
+            "importance = { C = \"B\"",
+            "importance = { C = \"D\"",
+            "trade.importance.C",
+        ),
+        (
+            false,
+            "importance = { C = \"B\", ",
+            "importance = { ",
+            "trade.importance",
         ),
     ];
     for (in_rulebook, from, to, field) in cases {

@@ -7,7 +7,8 @@
 //! home; the purchases (none, or heavy troops only); the gifts of a turn with a collection (the
 //! whole cap or none); the tax level of a turn with the April collection (lowered ×2, normal or
 //! raised ×2); the envoys of the turn (one more than the policy's, each with the 1,200 DEN gift
-//! that gives the +10, or none). The first candidate is always `Follow`, the rollout policy's own play, and the
+//! that gives the +10 and treaties offered to the other majors, or neither); the turn's trade (all it may at the black market and at least
+//! one caravan, or none). The first candidate is always `Follow`, the rollout policy's own play, and the
 //! engine keeps it unless another is clearly better over the same seeds
 //! (its catalog's `margin`, [`crate::game::search::SearchSpec::margin`]).
 //!
@@ -139,8 +140,14 @@ pub fn candidates(g: &Game, st: &State, p: usize, out: &mut Vec<Directive>) {
         );
     }
     out.push(Directive::Court(true));
-    if own.envoys > 0 {
+    if own.envoys > 0 || own.major_treaties >= 0.5 {
         out.push(Directive::Court(false));
+    }
+    if own.market_sell < 1.0 || own.market_buy < 1.0 || own.caravans == 0 {
+        out.push(Directive::Trade(true));
+    }
+    if own.market_sell > 0.0 || own.market_buy > 0.0 || own.caravans > 0 {
+        out.push(Directive::Trade(false));
     }
 }
 

@@ -9,6 +9,7 @@ use super::events::Pending;
 use super::leaders::{Leader, MAX_LEADERS};
 use super::pv::{Row, SOURCES};
 use super::scenario::{CountryId, Scenario, RESOURCES};
+use super::trade::{Caravan, MAX_CARAVANS};
 use super::weather::{Weather, ZONES};
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 
@@ -85,6 +86,8 @@ pub struct Nation {
     pub extensions: u32,
     /// Named leaders (slots of dead ones are free; the living include one king).
     pub leaders: [Leader; MAX_LEADERS],
+    /// Caravans (a slot not bought is `Leg::None`).
+    pub caravans: [Caravan; MAX_CARAVANS],
 }
 
 /// A country node and who holds it.
@@ -151,6 +154,15 @@ pub struct Counts {
     pub provinces: u32,
     /// Resource units bought 1:1 from client and associated states.
     pub bought_from_partners: f64,
+    /// Treaties signed between two majors.
+    pub major_treaties: u32,
+    /// Caravans bought, trips begun, and the DEN their merchants earned (receivers' shares apart).
+    pub caravans_bought: u32,
+    pub caravan_trips: u32,
+    pub caravan_den: f64,
+    /// DEN paid to and received from the black market.
+    pub market_bought_den: f64,
+    pub market_sold_den: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -317,6 +329,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                     };
                     leaders
                 },
+                caravans: [Caravan::default(); MAX_CARAVANS],
             }
         })
         .collect();

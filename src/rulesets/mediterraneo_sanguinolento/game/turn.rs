@@ -1,6 +1,6 @@
 //! One game, turn by turn in the order of digest §2 (two months a turn): recruits of the last turn
-//! become operational; 1 events; 2 payments and 3 desertions; 4 diplomacy; 5 trade (not
-//! played; client states' sales come after the collection); 6 purchases and the turn's leader search; 7 constructions; 8 movement and combat, month by month, with the
+//! become operational; 1 events; 2 payments and 3 desertions; 4 diplomacy; 5 trade (the
+//! majors' black market and caravans; client states' sales come after the collection); 6 purchases and the turn's leader search; 7 constructions; 8 movement and combat, month by month, with the
 //! month's work on the walls; 9 collection in April, August and December. The game ends when a
 //! major reaches 400 PV at the end of a turn (the highest wins if several do) or at the turn cap
 //! (the most PV wins).
@@ -14,6 +14,7 @@ use super::policy::{Directive, Policy, Scripted};
 use super::scenario::{CountryId, DEN, POB};
 use super::search::Rollouts;
 use super::state::State;
+use super::trade;
 use super::{pv, Game, GAME_COLUMNS, PROXIES, TURN_METRICS};
 use crate::dice::Dice;
 use crate::game::search::Searcher;
@@ -151,6 +152,8 @@ impl<'g> Play<'g> {
         economy::payments(g, &mut self.st, months);
         diplomacy::upkeep(&mut self.st, months);
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
+        diplomacy::majors_agree(g, &mut self.st, &self.plans, months[0], log);
+        trade::phase(g, &mut self.st, &self.plans);
         economy::purchases(g, &mut self.st, &self.plans);
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
@@ -161,6 +164,7 @@ impl<'g> Play<'g> {
         for m in months {
             self.st.month = m;
             military::month(g, &mut self.st, &self.plans, m, dice, log);
+            trade::month(g, &mut self.st);
             let besieged = military::besieged(&self.st);
             economy::works_month(g, &mut self.st, &besieged);
         }
@@ -201,6 +205,10 @@ impl<'g> Play<'g> {
                 pressure: dice.below(11) as i32,
                 break_treaties: dice.uniform(),
                 client_buying: dice.uniform(),
+                market_sell: dice.uniform(),
+                market_buy: dice.uniform(),
+                caravans: dice.below(trade::MAX_CARAVANS as u64 + 1) as u8,
+                major_treaties: dice.uniform(),
                 target: None,
             };
         }
@@ -289,6 +297,12 @@ impl<'g> Play<'g> {
             c.ambassadors_killed as f64,
             c.provinces as f64,
             c.bought_from_partners,
+            c.major_treaties as f64,
+            c.caravans_bought as f64,
+            c.caravan_trips as f64,
+            c.caravan_den,
+            c.market_bought_den,
+            c.market_sold_den,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
