@@ -65,6 +65,10 @@ impl Play<'_> {
             self.take_from_hand(q, &defence.defence);
             self.interceptor_straits(q, &mut defence, dice);
         }
+        let assault = s.map.is_city(t);
+        if assault {
+            self.third_parties(p, defender, &mut defence);
+        }
         let played = self.cache.play(
             s,
             &self.st,
@@ -113,6 +117,9 @@ impl Play<'_> {
         }
         for &c in plan.attack.as_slice() {
             self.return_or_discard(p, c, !reached_target || !s.map.is_city(t));
+        }
+        if assault {
+            self.third_parties_done(p, reached_target);
         }
         if let Some(q) = defender {
             let mut order = Cards::default();

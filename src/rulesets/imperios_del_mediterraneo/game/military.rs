@@ -102,6 +102,10 @@ pub struct Defence {
     /// The land interception is fought at the attacker's departure port, before the naval
     /// battle (else at the arrival: the landing, the march's port or the city).
     pub land_first: bool,
+    /// Dice the other players' City Defence and City Attack cards add to the city and to the
+    /// attacker in the assault (third parties in the card window, §3.0 and §4.9).
+    pub third_defence: u8,
+    pub third_attack: u8,
 }
 
 /// Words of a [`Key`].
@@ -267,7 +271,7 @@ pub fn add_card(s: &Scenario, attacker: usize, k: &mut Key, c: u8) {
 }
 
 /// The attacker's part of [`key`] (bytes 0 and 2-18): its deck, its Troop, Fleet and Leader
-/// cards by kind, its City Attack dice.
+/// cards by kind, its City Attack dice (to which [`route_key`] adds the third parties').
 fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
     let ad = s.empires[attacker].deck;
     k.add(0, ad as u8);
@@ -285,8 +289,9 @@ fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
     );
 }
 
-/// The rest of [`key`] (bytes 1 and 19-63): the route, the weather, the target and its
-/// defence (the naval interceptor only by sea); the plan's cards are not read.
+/// The rest of [`key`] (bytes 1 and 19-63, and the third parties' City Attack dice in 18): the
+/// route, the weather, the target and its defence (the naval interceptor only by sea, the
+/// third parties' City Defence dice with the city's); the plan's cards are not read.
 fn route_key(
     s: &Scenario,
     st: &State,
@@ -305,7 +310,11 @@ fn route_key(
     if s.map.is_city(t) {
         let owner = st.owner[t];
         k.add(24, s.map.cities[t].size);
-        k.add(25, city_dice(s, st, t) + defence_dice(s, st, t, defence));
+        k.add(
+            25,
+            city_dice(s, st, t) + defence_dice(s, st, t, defence) + defence.third_defence,
+        );
+        k.add(18, defence.third_attack);
         k.add(26, (owner != NEUTRAL) as u8);
         let naval = plan.naval && !defence.naval.is_empty();
         if owner != NEUTRAL && (!defence.intercept.is_empty() || naval) {

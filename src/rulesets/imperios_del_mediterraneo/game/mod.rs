@@ -46,6 +46,8 @@ mod passage_tests;
 mod policy_tests;
 #[cfg(test)]
 mod texts_tests;
+#[cfg(test)]
+mod window_tests;
 
 use crate::error::{AleaError, Result};
 use crate::game::{GameModel, GamePlay, GameSetup};
@@ -78,7 +80,7 @@ pub const TEXT_DECKS: &[&str] = &[
 
 /// What the engine does not play yet: printed by every run (after the decks' line).
 pub const SIMPLIFICATIONS: &[&str] = &[
-    "no third-party cards in combat windows; the attacker's Leaders and City Attack cards and the defender's City Defence cards are committed before the expedition starts (returned to hand if it never reaches a combat)",
+    "combat windows: the attacker's Leaders and City Attack cards, the defender's City Defence cards and the third parties' City Defence and City Attack cards (scripted players' hinder parameter: against a side that leads them by that many VP; default 30 = never; the random player never plays them) are committed when the expedition is declared (returned to hand if it never reaches the assault), not in the window's rounds after the reveal; the exact chain counts the third parties' dice, the greedy attacker's prediction does not foresee them; no third party plays in a raid's assault",
     "interceptions: the defender commits both its interceptions (land, and at sea against an expedition by sea) when the expedition is declared, not as it reaches each point (A-24); its land interception is fought at the city (or a march's arrival port) or, against an expedition by sea, at its departure port before the naval battle (other nodes of a route give the same battle and are not offered); its straits are rolled first; the scripted attacker predicts the interception at the arrival only; the naval interceptor's card texts are not played",
     "routes: a land route, one naval leg from the departure port (an own port reached by land, fewest straits) to the target port, or a naval leg to another own port and a march by land from it (offered to a target that is not a port where it crosses fewer straits than land alone); a naval arrival assaults directly when the fleets allow it (A-22), else lands; the search player's interceptions are its rollout policy's coin flips (they are not search decisions)",
     "optional rule 8.3 (free passage, when on): a route passes other players' cities only where no route of the player's own reaches the target (or its interception point); each owner is asked once, in route order, before the straits; a cancelled expedition spends the action; permission is never negotiated beforehand",

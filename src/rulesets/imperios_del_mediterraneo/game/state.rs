@@ -96,6 +96,8 @@ pub struct Counts {
     pub refusals_attacked: u32,
     pub refusals_cancelled: u32,
     pub interceptions_refused: u32,
+    /// City Defence and City Attack cards played by third parties in others' assaults (§4.9).
+    pub third_party_cards: u32,
 }
 
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {
