@@ -4,7 +4,7 @@
 
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Policy, Style, NEVER_HINDER};
-use super::scenario::{EffectKind, Event, Timing, CITY_ATTACK, CITY_DEFENCE, EMPIRE, FLEET, TROOP};
+use super::scenario::{EffectKind, Event, Timing, EMPIRE, FLEET, TROOP};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -372,10 +372,10 @@ impl Play<'_> {
             let vp = |x: usize| self.st.players[x].vp as f64 - self.st.players[r].vp as f64;
             let attacker_lead = vp(p);
             let defender_lead = defender.map_or(f64::NEG_INFINITY, vp);
-            let kind = if attacker_lead >= g.hinder && attacker_lead >= defender_lead {
-                CITY_DEFENCE
+            let for_attack = if attacker_lead >= g.hinder && attacker_lead >= defender_lead {
+                false
             } else if defender_lead >= g.hinder {
-                CITY_ATTACK
+                true
             } else {
                 continue;
             };
@@ -384,14 +384,14 @@ impl Play<'_> {
             let mut i = 0;
             while i < hand.len() && hand.len() > g.reserve as usize {
                 let c = hand[i];
-                let kd = &d_deck.kinds[d_deck.cards[c as usize] as usize];
-                if !kd.is(kind) {
+                if !military::helps_assault(s, r, c, for_attack) {
                     i += 1;
                     continue;
                 }
+                let kd = &d_deck.kinds[d_deck.cards[c as usize] as usize];
                 hand.swap_remove(i);
                 self.third[r].push(c);
-                if kind == CITY_DEFENCE {
+                if !for_attack {
                     d.third_defence += kd.dice;
                 } else {
                     d.third_attack += kd.dice;
@@ -419,7 +419,7 @@ impl Play<'_> {
         let s = self.s();
         let mut out = Cards::default();
         for &c in &self.st.players[q].hand {
-            if military::is(s, q, c, CITY_DEFENCE)
+            if military::helps_assault(s, q, c, false)
                 && (matches!(self.pol[q], Policy::Scripted(_)) || dice.below(2) == 0)
             {
                 out.push(c);

@@ -4,7 +4,7 @@
 
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::Policy;
-use super::scenario::{EffectKind, Pacification, Timing, FLEET, TROOP};
+use super::scenario::{EffectKind, Pacification, Timing, FLEET, SPECIAL, TROOP};
 use super::state::NEUTRAL;
 use super::turn::Play;
 use crate::dice::Dice;
@@ -68,6 +68,9 @@ impl Play<'_> {
         let assault = s.map.is_city(t);
         if assault {
             self.third_parties(p, defender, &mut defence);
+            if s.empires.iter().any(|e| s.decks[e.deck].has_effects) {
+                self.count_special(p, defender, &plan, &defence);
+            }
         }
         let played = self.cache.play(
             s,
@@ -165,6 +168,25 @@ impl Play<'_> {
             }
         }
         wrecked
+    }
+
+    /// Counts the Special Event (X) cards committed to this assault's window.
+    fn count_special(&mut self, p: usize, defender: Option<usize>, plan: &Plan, d: &Defence) {
+        let s = self.s();
+        let x = |q: usize, cards: &[u8]| {
+            cards
+                .iter()
+                .filter(|&&c| military::is(s, q, c, SPECIAL))
+                .count() as u32
+        };
+        let mut n = x(p, plan.attack.as_slice());
+        if let Some(q) = defender {
+            n += x(q, d.defence.as_slice());
+        }
+        for r in 0..self.n() {
+            n += x(r, self.third[r].as_slice());
+        }
+        self.st.counts.special_cards += n;
     }
 
     /// Optional rule 8.3: `p` asks each owner of a city its route passes, once and in route

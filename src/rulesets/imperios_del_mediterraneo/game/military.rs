@@ -5,7 +5,10 @@
 //! exact chance the greedy player reads and the chain a declared expedition plays are built once;
 //! the caches outlive the game that filled them, for the next game on the same decks and options.
 
-use super::scenario::{CardKind, Deck, EffectKind, Scenario, Timing, FLEET, LEADER, TROOP};
+use super::scenario::{
+    CardKind, Deck, EffectKind, Scenario, Timing, CITY_ATTACK, CITY_DEFENCE, FLEET, LEADER,
+    SPECIAL, TROOP,
+};
 use super::state::{State, NEUTRAL};
 use crate::dice::Dice;
 use crate::options::Options;
@@ -702,6 +705,14 @@ pub fn raid(
 /// The interceptor's cards in the order the raid reports them (troops by kind).
 pub fn interceptor_order(s: &Scenario, owner: usize, cards: &[u8], out: &mut Cards) {
     calculator_order(s, s.empires[owner].deck, cards, out)
+}
+
+/// Whether a card of player `p` helps a side of an assault: a City Attack card (`attack`) or a
+/// City Defence card, or a Special Event (X) card with an assumed text (its dice for either).
+pub fn helps_assault(s: &Scenario, p: usize, c: u8, attack: bool) -> bool {
+    let d = &s.decks[s.empires[p].deck];
+    let k = &d.kinds[d.cards[c as usize] as usize];
+    k.is(if attack { CITY_ATTACK } else { CITY_DEFENCE }) || (k.is(SPECIAL) && k.dice > 0)
 }
 
 /// Whether a card (by deck index) of player `p` has type `t`.

@@ -45,6 +45,8 @@ mod passage_tests;
 #[cfg(test)]
 mod policy_tests;
 #[cfg(test)]
+mod special_tests;
+#[cfg(test)]
 mod texts_tests;
 #[cfg(test)]
 mod window_tests;
@@ -70,10 +72,10 @@ pub const GAME_COLUMNS: &[&str] = &[
 ];
 
 /// What a game on vanilla decks does not play (the first of its not-played lines).
-pub const VANILLA_DECKS: &str = "vanilla decks only: no Empire (I) or Special Event (X) cards, no card texts (the effect hooks of A-61 run, these decks attach no effect); Time for diplomacy therefore leaves Pass and Change";
+pub const VANILLA_DECKS: &str = "vanilla decks only: no Empire (I) or Special Event (X) cards (their texts are printed on the cards, §5.3, and §6.2 gives no placeholder: a vanilla deck holds none; a deck file may give an X card an assumed text), no card texts (the effect hooks of A-61 run, these decks attach no effect); Time for diplomacy therefore leaves Pass and Change";
 /// What a game on decks with card texts does not play (in place of [`VANILLA_DECKS`]).
 pub const TEXT_DECKS: &[&str] = &[
-    "card texts: only the generic effects the decks attach (effect, amount, timing; docs/games.md); no Special Event (X) cards; Empire (I) cards only as their empire_effect (VP, draws) in the action phase",
+    "card texts: only the generic effects the decks attach (effect, amount, timing; docs/games.md); Special Event (X) cards only with an assumed text (provenance assumed, labelled in the deck's line), their combat dice played for either side in an assault's card window (by the attacker with its City Attack cards, the defender with its City Defence cards, third parties by their hinder parameter), not in field or naval battles nor outside combat; Empire (I) cards only as their empire_effect (VP, draws) in the action phase",
     "card texts of a defender: a land interceptor's cards play their dice, bonus and recovery texts, not their start-of-battle, flee or end-of-combat ones; a naval interceptor's cards play no text; a raid's interceptor plays its dice and bonus only; end-of-combat texts fire for the attacker's cards that fought in a won assault or pacification, not in an interception battle won on the way",
     "card texts and the players: the greedy player's exact chance and expected VP include the combat texts (dice, bonus, ignored fortification, start-of-battle kills, the fleeing interceptor, VP on a win) but not end-of-combat draws or recovery texts; the scripted players play an Empire card whenever they declare no expedition",
 ];
@@ -336,7 +338,14 @@ impl GameModel for Game {
                         .iter()
                         .map(|e| format!("{} {} {}", e.kind.name(), e.amount, e.timing.name()))
                         .collect();
-                    format!("{} ({})", k.name, e.join(", "))
+                    match &k.assumed {
+                        Some(label) => format!(
+                            "{} (Special Event, ASSUMED text: {label}; {})",
+                            k.name,
+                            e.join(", ")
+                        ),
+                        None => format!("{} ({})", k.name, e.join(", ")),
+                    }
                 })
                 .collect();
             out.push(format!(

@@ -98,6 +98,8 @@ pub struct Counts {
     pub interceptions_refused: u32,
     /// City Defence and City Attack cards played by third parties in others' assaults (§4.9).
     pub third_party_cards: u32,
+    /// Special Event (X) cards committed to an assault's window by anyone.
+    pub special_cards: u32,
 }
 
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {
