@@ -147,6 +147,16 @@ impl Play<'_> {
                 self.return_or_discard(q, c, !reached_target);
             }
             self.st.add_vp(q, played.vp[1] as i32);
+            // The end-of-combat hook of an interceptor that won its battle: its cards' VP and
+            // draws (every card of an interceptor fights to the resolution).
+            let won = match played.failed {
+                Some(Fail::OnLand) if !played.fled => Some(defence.intercept),
+                Some(Fail::AtSea) => Some(defence.naval),
+                _ => None,
+            };
+            if let Some(cards) = won.filter(|_| s.decks[s.empires[q].deck].has_effects) {
+                self.interceptor_end_of_combat(q, &cards);
+            }
         }
         if wrecked {
             self.st.counts.wrecks += 1;
@@ -265,6 +275,21 @@ impl Play<'_> {
             }
         }
         self.st.draw(p, draws);
+    }
+
+    /// The end-of-combat texts of a winning interceptor's cards: their VP and draws to `q`.
+    pub(super) fn interceptor_end_of_combat(&mut self, q: usize, cards: &Cards) {
+        let s = self.s();
+        let deck = &s.decks[s.empires[q].deck];
+        let (mut vp, mut draws) = (0, 0);
+        for &c in cards.as_slice() {
+            let k = &deck.kinds[deck.cards[c as usize] as usize];
+            vp += k.effect(EffectKind::VictoryPoints, Timing::OnEndOfCombat) as i32;
+            draws += k.effect(EffectKind::DrawCards, Timing::OnEndOfCombat) as usize;
+        }
+        self.st.add_vp(q, vp);
+        self.st.draw(q, draws);
+        self.st.counts.interceptor_texts += (vp > 0 || draws > 0) as u32;
     }
 
     /// The recovery rolls of a pacification battle (§3.8) by the battle code's rule

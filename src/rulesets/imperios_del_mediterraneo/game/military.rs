@@ -587,14 +587,15 @@ fn expedition(
         ))
     });
     let naval = (k.byte(46) == 1).then(|| {
-        let owner = st.owner[t] as usize;
-        Force::Cards(force_of(
-            s,
-            s.empires[owner].deck,
-            defence.naval.as_slice(),
-            &[],
-            true,
-        ))
+        let deck = s.empires[st.owner[t] as usize].deck;
+        let mut cf = force_of(s, deck, defence.naval.as_slice(), &[], true);
+        if s.decks[deck].has_effects {
+            // The resolution hook of the naval interceptor's cards: no start-of-battle or flee
+            // text acts at sea and all of them fight to the resolution, so their dice and bonus
+            // are its side's own.
+            fold_resolution(s, deck, defence.naval.as_slice(), &mut cf, true);
+        }
+        Force::Cards(cf)
     });
     let e = Expedition::new(
         cf,
@@ -612,14 +613,42 @@ fn expedition(
         march: k.byte(45) == 1,
         land_first: k.byte(27) == 1,
     });
-    let defender_deck = (k.byte(44) == 1).then(|| s.empires[st.owner[t] as usize].deck);
+    let intercepted = k.byte(44) == 1 || k.byte(46) == 1;
+    let defender_deck = intercepted.then(|| s.empires[st.owner[t] as usize].deck);
     if !s.decks[deck].has_effects && !defender_deck.is_some_and(|d| s.decks[d].has_effects) {
         return e;
     }
+    let of =
+        |cards: &Cards| defender_deck.map_or_else(Vec::new, |d| texts_of(s, d, cards.as_slice()));
     e.with_texts(Texts {
         em: texts_of(s, deck, plan.cards.as_slice()),
-        land: defender_deck.map_or_else(Vec::new, |d| texts_of(s, d, defence.intercept.as_slice())),
+        land: if k.byte(44) == 1 {
+            of(&defence.intercept)
+        } else {
+            Vec::new()
+        },
+        naval: if k.byte(46) == 1 {
+            of(&defence.naval)
+        } else {
+            Vec::new()
+        },
     })
+}
+
+/// Adds the resolution texts (dice, bonus) of `cards` that fight in this combat (at sea: a
+/// naval value; on land: a field value) to their force `cf` built by [`force_of`].
+fn fold_resolution(s: &Scenario, deck: usize, cards: &[u8], cf: &mut CardForce, naval: bool) {
+    let fighting = cf.troops.iter().chain(&cf.fleets);
+    for (c, text) in fighting.zip(texts_of(s, deck, cards)) {
+        if if naval {
+            c.naval.usable()
+        } else {
+            c.field.usable()
+        } {
+            cf.extra_dice += text.dice;
+            cf.modifier += text.bonus;
+        }
+    }
 }
 
 /// What a card kind's texts do in the calculator's chain (the effect hooks of digest §6.3).
@@ -669,16 +698,7 @@ pub fn raid(
         if s.decks[deck].has_effects {
             // The resolution hook of the owner's troops (all of them fight to the end: no
             // start-of-battle kill in a raid).
-            for (t, text) in cf
-                .troops
-                .iter()
-                .zip(texts_of(s, deck, defence.intercept.as_slice()))
-            {
-                if t.field.usable() {
-                    cf.extra_dice += text.dice;
-                    cf.modifier += text.bonus;
-                }
-            }
+            fold_resolution(s, deck, defence.intercept.as_slice(), &mut cf, false);
         }
         Force::Cards(cf)
     });

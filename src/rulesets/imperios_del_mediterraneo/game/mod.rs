@@ -31,6 +31,8 @@ pub mod state;
 pub mod turn;
 
 #[cfg(test)]
+mod defender_texts_tests;
+#[cfg(test)]
 mod experiment_tests;
 #[cfg(test)]
 mod game_tests;
@@ -76,7 +78,7 @@ pub const VANILLA_DECKS: &str = "vanilla decks only: no Empire (I) or Special Ev
 /// What a game on decks with card texts does not play (in place of [`VANILLA_DECKS`]).
 pub const TEXT_DECKS: &[&str] = &[
     "card texts: only the generic effects the decks attach (effect, amount, timing; docs/games.md); Special Event (X) cards only with an assumed text (provenance assumed, labelled in the deck's line), their combat dice played for either side in an assault's card window (by the attacker with its City Attack cards, the defender with its City Defence cards, third parties by their hinder parameter), not in field or naval battles nor outside combat; Empire (I) cards only as their empire_effect (VP, draws) in the action phase",
-    "card texts of a defender: a land interceptor's cards play their dice, bonus and recovery texts, not their start-of-battle, flee or end-of-combat ones; a naval interceptor's cards play no text; a raid's interceptor plays its dice and bonus only; end-of-combat texts fire for the attacker's cards that fought in a won assault or pacification, not in an interception battle won on the way",
+    "card texts of a defender: a land or naval interceptor's cards play their dice, bonus, recovery and end-of-combat (VP, draws when it wins its battle) texts; not played: a land interceptor's start-of-battle kills (the chain branches on the defender's losses only, not on the attacker's at the start of a battle), a flee text on an interceptor's card (the generic effect makes the interceptor flee: on its own card it has no meaning), a raid interceptor's recovery and end-of-combat texts (the raid code rolls its recovery as printed); the chain's defender VP leaves out the interceptor's end-of-combat VP (the game adds them); the attacker's end-of-combat texts fire for its cards that fought in a won assault or pacification, not in an interception battle won on the way",
     "card texts and the players: the greedy player's exact chance and expected VP include the combat texts (dice, bonus, ignored fortification, start-of-battle kills, the fleeing interceptor, VP on a win) but not end-of-combat draws or recovery texts; the scripted players play an Empire card whenever they declare no expedition",
 ];
 

@@ -100,6 +100,8 @@ pub struct Counts {
     pub third_party_cards: u32,
     /// Special Event (X) cards committed to an assault's window by anyone.
     pub special_cards: u32,
+    /// Interceptors whose won battle fired their cards' end-of-combat texts.
+    pub interceptor_texts: u32,
 }
 
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {
