@@ -191,12 +191,15 @@ impl Default for CardText {
     }
 }
 
-/// The texts of an expedition's cards (in its order: troops, then fleets) and of its land
-/// interceptor's troops (in its force's order).
+/// The texts of an expedition's cards (in its order: troops, then fleets), of its land
+/// interceptor's troops and of its naval interceptor's cards (in their forces' orders; the
+/// naval interceptor's resolution dice and bonus are in its force's `extra_dice` and
+/// `modifier`, so only its recovery texts are read here).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Texts {
     pub em: Vec<CardText>,
     pub land: Vec<CardText>,
+    pub naval: Vec<CardText>,
 }
 
 pub struct Expedition {
@@ -682,7 +685,13 @@ impl Expedition {
     /// texts leave the chain as printed.
     pub fn with_texts(mut self, texts: Texts) -> Expedition {
         let vanilla = CardText::default();
-        if texts.em.iter().chain(&texts.land).any(|t| *t != vanilla) {
+        if texts
+            .em
+            .iter()
+            .chain(&texts.land)
+            .chain(&texts.naval)
+            .any(|t| *t != vanilla)
+        {
             self.texts = Some(Box::new(texts));
         }
         self
@@ -718,11 +727,14 @@ impl Expedition {
     }
 
     /// The interceptor's lowest recovering roll for its card `j` (troops, fleets, leaders in
-    /// order; texts for the land interceptor's troops).
+    /// order; texts for the land interceptor's troops and the naval interceptor's cards).
     fn interceptor_recover_from(&self, naval: bool, j: usize) -> u32 {
         match &self.texts {
-            Some(t) if !naval => t.land.get(j).map_or(6, |c| c.recover_from),
-            _ => 6,
+            Some(t) => {
+                let texts = if naval { &t.naval } else { &t.land };
+                texts.get(j).map_or(6, |c| c.recover_from)
+            }
+            None => 6,
         }
     }
 

@@ -3,8 +3,8 @@
 //! route).
 
 use super::military::{self, Cards, Defence, Plan};
-use super::policy::{Policy, Style};
-use super::scenario::{EffectKind, Event, Timing, CITY_DEFENCE, EMPIRE, FLEET, TROOP};
+use super::policy::{Policy, Style, NEVER_HINDER};
+use super::scenario::{EffectKind, Event, Timing, EMPIRE, FLEET, TROOP};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -346,11 +346,80 @@ impl Play<'_> {
         d
     }
 
+    /// The card window of an assault on `city` by `p` (defended by `defender`, if an empire's):
+    /// the other players, in seat order from the one after the attacker (§3.0), may add City
+    /// Defence or City Attack cards for either side (§4.9). They commit them with the defender,
+    /// when the expedition is declared (as the two sides' own), into `self.third`, out of their
+    /// hands; their dice go into `d`. A scripted player plays against a side that leads it by
+    /// at least its `hinder` VP (the side further ahead if both do; the attacker on a tie), all
+    /// its cards of the type that helps the other side while its hand keeps `reserve` cards.
+    /// The random and search players' own choices do not play here (a searcher's rollouts
+    /// play its rollout policy's).
+    pub(super) fn third_parties(&mut self, p: usize, defender: Option<usize>, d: &mut Defence) {
+        let s = self.s();
+        let n = self.n();
+        let seats = &self.game.seats;
+        let from = seats.iter().position(|&x| x == p).unwrap_or(0);
+        for k in 1..n {
+            let r = seats[(from + k) % n];
+            self.third[r] = Cards::default();
+            let Policy::Scripted(g) = self.pol[r] else {
+                continue;
+            };
+            if Some(r) == defender || g.hinder >= NEVER_HINDER {
+                continue;
+            }
+            let vp = |x: usize| self.st.players[x].vp as f64 - self.st.players[r].vp as f64;
+            let attacker_lead = vp(p);
+            let defender_lead = defender.map_or(f64::NEG_INFINITY, vp);
+            let for_attack = if attacker_lead >= g.hinder && attacker_lead >= defender_lead {
+                false
+            } else if defender_lead >= g.hinder {
+                true
+            } else {
+                continue;
+            };
+            let hand = &mut self.st.players[r].hand;
+            let d_deck = &s.decks[s.empires[r].deck];
+            let mut i = 0;
+            while i < hand.len() && hand.len() > g.reserve as usize {
+                let c = hand[i];
+                if !military::helps_assault(s, r, c, for_attack) {
+                    i += 1;
+                    continue;
+                }
+                let kd = &d_deck.kinds[d_deck.cards[c as usize] as usize];
+                hand.swap_remove(i);
+                self.third[r].push(c);
+                if !for_attack {
+                    d.third_defence += kd.dice;
+                } else {
+                    d.third_attack += kd.dice;
+                }
+            }
+            self.st.counts.third_party_cards += self.third[r].len() as u32;
+        }
+    }
+
+    /// The third parties' cards after the expedition: discarded if it reached its assault
+    /// (no recovery after an assault), else back in their hands.
+    pub(super) fn third_parties_done(&mut self, p: usize, assaulted: bool) {
+        for r in 0..self.n() {
+            if r == p {
+                continue;
+            }
+            let cards = std::mem::take(&mut self.third[r]);
+            for &c in cards.as_slice() {
+                self.return_or_discard(r, c, !assaulted);
+            }
+        }
+    }
+
     pub(super) fn defence_cards(&self, q: usize, dice: &mut Dice) -> Cards {
         let s = self.s();
         let mut out = Cards::default();
         for &c in &self.st.players[q].hand {
-            if military::is(s, q, c, CITY_DEFENCE)
+            if military::helps_assault(s, q, c, false)
                 && (matches!(self.pol[q], Policy::Scripted(_)) || dice.below(2) == 0)
             {
                 out.push(c);

@@ -4,7 +4,7 @@
 
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::Policy;
-use super::scenario::{EffectKind, Pacification, Timing, FLEET, TROOP};
+use super::scenario::{EffectKind, Pacification, Timing, FLEET, SPECIAL, TROOP};
 use super::state::NEUTRAL;
 use super::turn::Play;
 use crate::dice::Dice;
@@ -65,6 +65,13 @@ impl Play<'_> {
             self.take_from_hand(q, &defence.defence);
             self.interceptor_straits(q, &mut defence, dice);
         }
+        let assault = s.map.is_city(t);
+        if assault {
+            self.third_parties(p, defender, &mut defence);
+            if s.empires.iter().any(|e| s.decks[e.deck].has_effects) {
+                self.count_special(p, defender, &plan, &defence);
+            }
+        }
         let played = self.cache.play(
             s,
             &self.st,
@@ -114,6 +121,9 @@ impl Play<'_> {
         for &c in plan.attack.as_slice() {
             self.return_or_discard(p, c, !reached_target || !s.map.is_city(t));
         }
+        if assault {
+            self.third_parties_done(p, reached_target);
+        }
         if let Some(q) = defender {
             let mut order = Cards::default();
             military::interceptor_order(s, q, defence.intercept.as_slice(), &mut order);
@@ -137,6 +147,16 @@ impl Play<'_> {
                 self.return_or_discard(q, c, !reached_target);
             }
             self.st.add_vp(q, played.vp[1] as i32);
+            // The end-of-combat hook of an interceptor that won its battle: its cards' VP and
+            // draws (every card of an interceptor fights to the resolution).
+            let won = match played.failed {
+                Some(Fail::OnLand) if !played.fled => Some(defence.intercept),
+                Some(Fail::AtSea) => Some(defence.naval),
+                _ => None,
+            };
+            if let Some(cards) = won.filter(|_| s.decks[s.empires[q].deck].has_effects) {
+                self.interceptor_end_of_combat(q, &cards);
+            }
         }
         if wrecked {
             self.st.counts.wrecks += 1;
@@ -158,6 +178,25 @@ impl Play<'_> {
             }
         }
         wrecked
+    }
+
+    /// Counts the Special Event (X) cards committed to this assault's window.
+    fn count_special(&mut self, p: usize, defender: Option<usize>, plan: &Plan, d: &Defence) {
+        let s = self.s();
+        let x = |q: usize, cards: &[u8]| {
+            cards
+                .iter()
+                .filter(|&&c| military::is(s, q, c, SPECIAL))
+                .count() as u32
+        };
+        let mut n = x(p, plan.attack.as_slice());
+        if let Some(q) = defender {
+            n += x(q, d.defence.as_slice());
+        }
+        for r in 0..self.n() {
+            n += x(r, self.third[r].as_slice());
+        }
+        self.st.counts.special_cards += n;
     }
 
     /// Optional rule 8.3: `p` asks each owner of a city its route passes, once and in route
@@ -236,6 +275,21 @@ impl Play<'_> {
             }
         }
         self.st.draw(p, draws);
+    }
+
+    /// The end-of-combat texts of a winning interceptor's cards: their VP and draws to `q`.
+    pub(super) fn interceptor_end_of_combat(&mut self, q: usize, cards: &Cards) {
+        let s = self.s();
+        let deck = &s.decks[s.empires[q].deck];
+        let (mut vp, mut draws) = (0, 0);
+        for &c in cards.as_slice() {
+            let k = &deck.kinds[deck.cards[c as usize] as usize];
+            vp += k.effect(EffectKind::VictoryPoints, Timing::OnEndOfCombat) as i32;
+            draws += k.effect(EffectKind::DrawCards, Timing::OnEndOfCombat) as usize;
+        }
+        self.st.add_vp(q, vp);
+        self.st.draw(q, draws);
+        self.st.counts.interceptor_texts += (vp > 0 || draws > 0) as u32;
     }
 
     /// The recovery rolls of a pacification battle (§3.8) by the battle code's rule

@@ -6,7 +6,7 @@
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Scripted, Style};
 use super::scenario::Scenario;
-use super::scenario::{CITY_ATTACK, CITY_DEFENCE, FLEET, LEADER, TROOP};
+use super::scenario::{CITY_DEFENCE, FLEET, LEADER, TROOP};
 use super::state::{State, NEUTRAL};
 use super::turn::{Play, TOP_TARGETS};
 use crate::dice::Dice;
@@ -327,7 +327,7 @@ impl Play<'_> {
                 troops += 1;
             } else if military::is(s, p, c, LEADER) && dice.below(2) == 0 {
                 plan.leaders.push(c);
-            } else if military::is(s, p, c, CITY_ATTACK)
+            } else if military::helps_assault(s, p, c, true)
                 && s.map.is_city(target)
                 && dice.below(2) == 0
             {
@@ -494,7 +494,7 @@ impl Play<'_> {
                 out.fleets.push(c);
             } else if military::is(s, p, c, LEADER) {
                 out.leaders.push(c);
-            } else if military::is(s, p, c, CITY_ATTACK) {
+            } else if military::helps_assault(s, p, c, true) {
                 out.attack.push(c);
             }
         }

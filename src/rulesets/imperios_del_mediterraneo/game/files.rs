@@ -166,6 +166,11 @@ pub struct CardRow {
     /// The card's Spanish text, once transcribed (read by people; effects are the engine's).
     #[allow(dead_code)]
     pub text: Option<String>,
+    /// A Special Event (X) card's text is printed on the card (§5.3): a deck may give it an
+    /// assumed one built from the generic effects, `provenance = "assumed"` with a `label`
+    /// saying what it stands for.
+    pub provenance: Option<String>,
+    pub label: Option<String>,
 }
 
 #[derive(Deserialize)]

@@ -743,3 +743,22 @@ fn a_port_overseas_opens_a_march() {
     }
     assert!(marched > 10, "{marched}");
 }
+
+/// T-03: the component counts (32 markers for each of 8 empires, 50 neutral, 25 pacified: 331
+/// discs); T-20: VP above 40 are stored as they are (43), only the floor of 1 applies.
+#[test]
+fn t03_t20_components_and_high_vp() {
+    assert_eq!(
+        8 * MARKERS_PER_EMPIRE as u32 + NEUTRAL_MARKERS as u32 + PACIFIED_MARKERS as u32,
+        331
+    );
+    let g = game(3, greedy());
+    let mut play = Play::new(&g);
+    let mut dice = Dice::for_trial(1, 0, 0);
+    play.setup(&mut dice);
+    play.st.players[0].vp = 40;
+    play.st.add_vp(0, 3);
+    assert_eq!(play.st.players[0].vp, 43);
+    play.st.add_vp(0, -50);
+    assert_eq!(play.st.players[0].vp, 1);
+}

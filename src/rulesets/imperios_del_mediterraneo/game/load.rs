@@ -835,6 +835,7 @@ fn load_card(file: &str, field: &str, c: &CardRow) -> Result<CardKind> {
         assault: cv(file, &format!("{field}.assault"), &c.assault)?,
         dice,
         effects: Vec::new(),
+        assumed: None,
     };
     for (i, e) in c.effects.iter().enumerate() {
         let effect = load_effect(file, &format!("{field}.effects[{i}]"), e, &kind)?;
@@ -852,15 +853,82 @@ fn load_card(file: &str, field: &str, c: &CardRow) -> Result<CardKind> {
         .effects
         .iter()
         .any(|e| e.timing == Timing::EmpireEffect);
-    if kind.is(SPECIAL) || (kind.is(EMPIRE) && !played_as_action) {
+    if kind.is(SPECIAL) {
+        special(file, field, c, &mut kind)?;
+    } else if c.provenance.is_some() || c.label.is_some() {
+        let key = if c.provenance.is_some() {
+            "provenance"
+        } else {
+            "label"
+        };
+        return Err(bad(
+            file,
+            format!("{field}.{key}"),
+            "a value",
+            "nothing: only a Special Event (X) card carries an assumed text's provenance and label",
+        ));
+    }
+    if kind.is(EMPIRE) && !played_as_action {
         return Err(bad(
             file,
             format!("{field}.types"),
             format!("{:?}", c.types),
-            "T, F, L, D, A, or I with an empire_effect effect: other Empire and Special Event cards need their texts (Layer C)",
+            "T, F, L, D, A, X with an assumed text, or I with an empire_effect effect: other Empire cards need their texts (Layer C)",
         ));
     }
     Ok(kind)
+}
+
+/// A Special Event (X) card (§5.3: its text is printed on the card): accepted only with an
+/// assumed text, `provenance = "assumed"`, a `label`, and combat dice at resolution as its only
+/// effects (played for either side of an assault); those dice become its `dice`.
+fn special(file: &str, field: &str, c: &CardRow, kind: &mut CardKind) -> Result<()> {
+    let why = "an X card's text is printed on the card (§5.3): give it an assumed one, provenance = \"assumed\" with a label, effects = [{ effect = \"combat_dice\", amount = N, timing = \"on_resolution\" }]";
+    match c.provenance.as_deref() {
+        Some("assumed") => {}
+        Some(p) => {
+            return Err(bad(
+                file,
+                format!("{field}.provenance"),
+                format!("\"{p}\""),
+                why,
+            ))
+        }
+        None => return Err(bad(file, format!("{field}.provenance"), "nothing", why)),
+    }
+    let label = c.label.as_deref().unwrap_or("").trim();
+    if label.is_empty() {
+        return Err(bad(
+            file,
+            format!("{field}.label"),
+            "nothing",
+            "what the assumed text stands for, e.g. \"a storm card: +1 die to the side it helps\"",
+        ));
+    }
+    if kind.effects.is_empty()
+        || kind
+            .effects
+            .iter()
+            .any(|e| e.kind != EffectKind::CombatDice || e.timing != Timing::OnResolution)
+    {
+        return Err(bad(
+            file,
+            format!("{field}.effects"),
+            format!("{} effects", kind.effects.len()),
+            why,
+        ));
+    }
+    if c.dice.is_some() {
+        return Err(bad(
+            file,
+            format!("{field}.dice"),
+            "a value",
+            "nothing: an X card's dice are its combat_dice effect",
+        ));
+    }
+    kind.dice = kind.effects.iter().map(|e| e.amount).sum();
+    kind.assumed = Some(label.to_string());
+    Ok(())
 }
 
 /// One card text, `{ effect, amount, timing }`: a known effect, at a timing it can fire at,
@@ -948,7 +1016,7 @@ fn load_effect(file: &str, field: &str, v: &toml::Value, kind: &CardKind) -> Res
     let carrier_ok = if timing == Timing::EmpireEffect {
         kind.is(EMPIRE)
     } else {
-        kind.is(TROOP | FLEET)
+        kind.is(TROOP | FLEET) || (kind.is(SPECIAL) && effect == EffectKind::CombatDice)
     };
     if !carrier_ok {
         return Err(bad(
@@ -958,7 +1026,7 @@ fn load_effect(file: &str, field: &str, v: &toml::Value, kind: &CardKind) -> Res
             if timing == Timing::EmpireEffect {
                 "empire_effect only on an Empire (I) card, played as an action"
             } else {
-                "a combat timing only on a Troop or Fleet card (the cards an expedition or interception carries)"
+                "a combat timing only on a Troop or Fleet card (the cards an expedition or interception carries), or combat_dice on a Special Event (X) card"
             },
         ));
     }

@@ -5,7 +5,10 @@
 //! exact chance the greedy player reads and the chain a declared expedition plays are built once;
 //! the caches outlive the game that filled them, for the next game on the same decks and options.
 
-use super::scenario::{CardKind, Deck, EffectKind, Scenario, Timing, FLEET, LEADER, TROOP};
+use super::scenario::{
+    CardKind, Deck, EffectKind, Scenario, Timing, CITY_ATTACK, CITY_DEFENCE, FLEET, LEADER,
+    SPECIAL, TROOP,
+};
 use super::state::{State, NEUTRAL};
 use crate::dice::Dice;
 use crate::options::Options;
@@ -102,6 +105,10 @@ pub struct Defence {
     /// The land interception is fought at the attacker's departure port, before the naval
     /// battle (else at the arrival: the landing, the march's port or the city).
     pub land_first: bool,
+    /// Dice the other players' City Defence and City Attack cards add to the city and to the
+    /// attacker in the assault (third parties in the card window, §3.0 and §4.9).
+    pub third_defence: u8,
+    pub third_attack: u8,
 }
 
 /// Words of a [`Key`].
@@ -267,7 +274,7 @@ pub fn add_card(s: &Scenario, attacker: usize, k: &mut Key, c: u8) {
 }
 
 /// The attacker's part of [`key`] (bytes 0 and 2-18): its deck, its Troop, Fleet and Leader
-/// cards by kind, its City Attack dice.
+/// cards by kind, its City Attack dice (to which [`route_key`] adds the third parties').
 fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
     let ad = s.empires[attacker].deck;
     k.add(0, ad as u8);
@@ -285,8 +292,9 @@ fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
     );
 }
 
-/// The rest of [`key`] (bytes 1 and 19-63): the route, the weather, the target and its
-/// defence (the naval interceptor only by sea); the plan's cards are not read.
+/// The rest of [`key`] (bytes 1 and 19-63, and the third parties' City Attack dice in 18): the
+/// route, the weather, the target and its defence (the naval interceptor only by sea, the
+/// third parties' City Defence dice with the city's); the plan's cards are not read.
 fn route_key(
     s: &Scenario,
     st: &State,
@@ -305,7 +313,11 @@ fn route_key(
     if s.map.is_city(t) {
         let owner = st.owner[t];
         k.add(24, s.map.cities[t].size);
-        k.add(25, city_dice(s, st, t) + defence_dice(s, st, t, defence));
+        k.add(
+            25,
+            city_dice(s, st, t) + defence_dice(s, st, t, defence) + defence.third_defence,
+        );
+        k.add(18, defence.third_attack);
         k.add(26, (owner != NEUTRAL) as u8);
         let naval = plan.naval && !defence.naval.is_empty();
         if owner != NEUTRAL && (!defence.intercept.is_empty() || naval) {
@@ -575,14 +587,15 @@ fn expedition(
         ))
     });
     let naval = (k.byte(46) == 1).then(|| {
-        let owner = st.owner[t] as usize;
-        Force::Cards(force_of(
-            s,
-            s.empires[owner].deck,
-            defence.naval.as_slice(),
-            &[],
-            true,
-        ))
+        let deck = s.empires[st.owner[t] as usize].deck;
+        let mut cf = force_of(s, deck, defence.naval.as_slice(), &[], true);
+        if s.decks[deck].has_effects {
+            // The resolution hook of the naval interceptor's cards: no start-of-battle or flee
+            // text acts at sea and all of them fight to the resolution, so their dice and bonus
+            // are its side's own.
+            fold_resolution(s, deck, defence.naval.as_slice(), &mut cf, true);
+        }
+        Force::Cards(cf)
     });
     let e = Expedition::new(
         cf,
@@ -600,14 +613,42 @@ fn expedition(
         march: k.byte(45) == 1,
         land_first: k.byte(27) == 1,
     });
-    let defender_deck = (k.byte(44) == 1).then(|| s.empires[st.owner[t] as usize].deck);
+    let intercepted = k.byte(44) == 1 || k.byte(46) == 1;
+    let defender_deck = intercepted.then(|| s.empires[st.owner[t] as usize].deck);
     if !s.decks[deck].has_effects && !defender_deck.is_some_and(|d| s.decks[d].has_effects) {
         return e;
     }
+    let of =
+        |cards: &Cards| defender_deck.map_or_else(Vec::new, |d| texts_of(s, d, cards.as_slice()));
     e.with_texts(Texts {
         em: texts_of(s, deck, plan.cards.as_slice()),
-        land: defender_deck.map_or_else(Vec::new, |d| texts_of(s, d, defence.intercept.as_slice())),
+        land: if k.byte(44) == 1 {
+            of(&defence.intercept)
+        } else {
+            Vec::new()
+        },
+        naval: if k.byte(46) == 1 {
+            of(&defence.naval)
+        } else {
+            Vec::new()
+        },
     })
+}
+
+/// Adds the resolution texts (dice, bonus) of `cards` that fight in this combat (at sea: a
+/// naval value; on land: a field value) to their force `cf` built by [`force_of`].
+fn fold_resolution(s: &Scenario, deck: usize, cards: &[u8], cf: &mut CardForce, naval: bool) {
+    let fighting = cf.troops.iter().chain(&cf.fleets);
+    for (c, text) in fighting.zip(texts_of(s, deck, cards)) {
+        if if naval {
+            c.naval.usable()
+        } else {
+            c.field.usable()
+        } {
+            cf.extra_dice += text.dice;
+            cf.modifier += text.bonus;
+        }
+    }
 }
 
 /// What a card kind's texts do in the calculator's chain (the effect hooks of digest §6.3).
@@ -657,16 +698,7 @@ pub fn raid(
         if s.decks[deck].has_effects {
             // The resolution hook of the owner's troops (all of them fight to the end: no
             // start-of-battle kill in a raid).
-            for (t, text) in cf
-                .troops
-                .iter()
-                .zip(texts_of(s, deck, defence.intercept.as_slice()))
-            {
-                if t.field.usable() {
-                    cf.extra_dice += text.dice;
-                    cf.modifier += text.bonus;
-                }
-            }
+            fold_resolution(s, deck, defence.intercept.as_slice(), &mut cf, false);
         }
         Force::Cards(cf)
     });
@@ -693,6 +725,14 @@ pub fn raid(
 /// The interceptor's cards in the order the raid reports them (troops by kind).
 pub fn interceptor_order(s: &Scenario, owner: usize, cards: &[u8], out: &mut Cards) {
     calculator_order(s, s.empires[owner].deck, cards, out)
+}
+
+/// Whether a card of player `p` helps a side of an assault: a City Attack card (`attack`) or a
+/// City Defence card, or a Special Event (X) card with an assumed text (its dice for either).
+pub fn helps_assault(s: &Scenario, p: usize, c: u8, attack: bool) -> bool {
+    let d = &s.decks[s.empires[p].deck];
+    let k = &d.kinds[d.cards[c as usize] as usize];
+    k.is(if attack { CITY_ATTACK } else { CITY_DEFENCE }) || (k.is(SPECIAL) && k.dice > 0)
 }
 
 /// Whether a card (by deck index) of player `p` has type `t`.

@@ -31,6 +31,8 @@ pub mod state;
 pub mod turn;
 
 #[cfg(test)]
+mod defender_texts_tests;
+#[cfg(test)]
 mod experiment_tests;
 #[cfg(test)]
 mod game_tests;
@@ -45,7 +47,11 @@ mod passage_tests;
 #[cfg(test)]
 mod policy_tests;
 #[cfg(test)]
+mod special_tests;
+#[cfg(test)]
 mod texts_tests;
+#[cfg(test)]
+mod window_tests;
 
 use crate::error::{AleaError, Result};
 use crate::game::{GameModel, GamePlay, GameSetup};
@@ -68,19 +74,19 @@ pub const GAME_COLUMNS: &[&str] = &[
 ];
 
 /// What a game on vanilla decks does not play (the first of its not-played lines).
-pub const VANILLA_DECKS: &str = "vanilla decks only: no Empire (I) or Special Event (X) cards, no card texts (the effect hooks of A-61 run, these decks attach no effect); Time for diplomacy therefore leaves Pass and Change";
+pub const VANILLA_DECKS: &str = "vanilla decks only: no Empire (I) or Special Event (X) cards (their texts are printed on the cards, §5.3, and §6.2 gives no placeholder: a vanilla deck holds none; a deck file may give an X card an assumed text), no card texts (the effect hooks of A-61 run, these decks attach no effect); Time for diplomacy therefore leaves Pass and Change";
 /// What a game on decks with card texts does not play (in place of [`VANILLA_DECKS`]).
 pub const TEXT_DECKS: &[&str] = &[
-    "card texts: only the generic effects the decks attach (effect, amount, timing; docs/games.md); no Special Event (X) cards; Empire (I) cards only as their empire_effect (VP, draws) in the action phase",
-    "card texts of a defender: a land interceptor's cards play their dice, bonus and recovery texts, not their start-of-battle, flee or end-of-combat ones; a naval interceptor's cards play no text; a raid's interceptor plays its dice and bonus only; end-of-combat texts fire for the attacker's cards that fought in a won assault or pacification, not in an interception battle won on the way",
+    "card texts: only the generic effects the decks attach (effect, amount, timing; docs/games.md); Special Event (X) cards only with an assumed text (provenance assumed, labelled in the deck's line), their combat dice played for either side in an assault's card window (by the attacker with its City Attack cards, the defender with its City Defence cards, third parties by their hinder parameter), not in field or naval battles nor outside combat; Empire (I) cards only as their empire_effect (VP, draws) in the action phase",
+    "card texts of a defender: a land or naval interceptor's cards play their dice, bonus, recovery and end-of-combat (VP, draws when it wins its battle) texts; not played: a land interceptor's start-of-battle kills (the chain branches on the defender's losses only, not on the attacker's at the start of a battle), a flee text on an interceptor's card (the generic effect makes the interceptor flee: on its own card it has no meaning), a raid interceptor's recovery and end-of-combat texts (the raid code rolls its recovery as printed); the chain's defender VP leaves out the interceptor's end-of-combat VP (the game adds them); the attacker's end-of-combat texts fire for its cards that fought in a won assault or pacification, not in an interception battle won on the way",
     "card texts and the players: the greedy player's exact chance and expected VP include the combat texts (dice, bonus, ignored fortification, start-of-battle kills, the fleeing interceptor, VP on a win) but not end-of-combat draws or recovery texts; the scripted players play an Empire card whenever they declare no expedition",
 ];
 
 /// What the engine does not play yet: printed by every run (after the decks' line).
 pub const SIMPLIFICATIONS: &[&str] = &[
-    "no third-party cards in combat windows; the attacker's Leaders and City Attack cards and the defender's City Defence cards are committed before the expedition starts (returned to hand if it never reaches a combat)",
+    "combat windows: the attacker's Leaders and City Attack cards, the defender's City Defence cards and the third parties' City Defence and City Attack cards (scripted players' hinder parameter: against a side that leads them by that many VP; default 30 = never; the random player never plays them) are committed when the expedition is declared (returned to hand if it never reaches the assault), not in the window's rounds after the reveal; the exact chain counts the third parties' dice, the greedy attacker's prediction does not foresee them; no third party plays in a raid's assault",
     "interceptions: the defender commits both its interceptions (land, and at sea against an expedition by sea) when the expedition is declared, not as it reaches each point (A-24); its land interception is fought at the city (or a march's arrival port) or, against an expedition by sea, at its departure port before the naval battle (other nodes of a route give the same battle and are not offered); its straits are rolled first; the scripted attacker predicts the interception at the arrival only; the naval interceptor's card texts are not played",
-    "routes: a land route, one naval leg from the departure port (an own port reached by land, fewest straits) to the target port, or a naval leg to another own port and a march by land from it (offered to a target that is not a port where it crosses fewer straits than land alone); a naval arrival assaults directly when the fleets allow it (A-22), else lands; the search player's interceptions are its rollout policy's coin flips (they are not search decisions)",
+    "routes: a land route, one naval leg from the departure port (an own port reached by land, fewest straits) to the target port, or a naval leg to another own port and a march by land from it (offered to a target that is not a port where it crosses fewer straits than land alone); a naval arrival assaults directly when the fleets allow it (A-22), else lands; the search player's interceptions (whether and where) and its free-passage answers are not searched: they are its rollout policy's rule in its games and its rollouts (the scripted player's with a scripted rollout, coin flips with a random one)",
     "optional rule 8.3 (free passage, when on): a route passes other players' cities only where no route of the player's own reaches the target (or its interception point); each owner is asked once, in route order, before the straits; a cancelled expedition spends the action; permission is never negotiated beforehand",
 ];
 
@@ -334,7 +340,14 @@ impl GameModel for Game {
                         .iter()
                         .map(|e| format!("{} {} {}", e.kind.name(), e.amount, e.timing.name()))
                         .collect();
-                    format!("{} ({})", k.name, e.join(", "))
+                    match &k.assumed {
+                        Some(label) => format!(
+                            "{} (Special Event, ASSUMED text: {label}; {})",
+                            k.name,
+                            e.join(", ")
+                        ),
+                        None => format!("{} ({})", k.name, e.join(", ")),
+                    }
                 })
                 .collect();
             out.push(format!(

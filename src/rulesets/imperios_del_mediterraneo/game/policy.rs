@@ -62,6 +62,9 @@ pub struct Scripted {
     pub card_cost: f64,
     /// Optional rule 8.3: grant free passage to a player with at most this many VP more.
     pub passage: f64,
+    /// Third-party cards in an assault it neither makes nor suffers (§4.9, kingmaking): plays
+    /// against a side with at least this many VP more than itself ([`NEVER_HINDER`]: never).
+    pub hinder: f64,
     pub style: Style,
 }
 
@@ -117,9 +120,21 @@ const PASSAGE: Param = param(
     0.0,
 );
 
+/// A `hinder` at or above this: the player never plays cards in others' combats.
+pub const NEVER_HINDER: f64 = 30.0;
+
+const HINDER: Param = param(
+    "hinder",
+    "third-party cards (§4.9, kingmaking): in an assault between others, plays its City Defence cards against an attacker, or its City Attack cards against a defending empire, with at least this many VP more than this one (the one further ahead if both), keeping reserve cards in hand (30: never)",
+    -30.0,
+    NEVER_HINDER,
+    NEVER_HINDER,
+);
+
 const G: [Param; 5] = thresholds(0.6, 2.0, 4.0, 0.5);
-// 8.3's parameter last, so the positions of the earlier ones stay as they were.
-pub const GREEDY: &[Param] = &[G[0], G[1], G[2], G[3], G[4], PASSAGE];
+// 8.3's parameter and then the third-party one last, so the positions of the earlier ones
+// stay as they were (parameters are read by position).
+pub const GREEDY: &[Param] = &[G[0], G[1], G[2], G[3], G[4], PASSAGE, HINDER];
 
 const T: [Param; 5] = thresholds(0.6, 3.0, 4.0, 0.5);
 pub const TURTLE: &[Param] = &[
@@ -146,6 +161,7 @@ pub const TURTLE: &[Param] = &[
         0.0,
     ),
     PASSAGE,
+    HINDER,
 ];
 
 const A: [Param; 5] = thresholds(0.5, 1.0, 6.0, 0.25);
@@ -170,10 +186,11 @@ pub const AGGRESSOR: &[Param] = &[
         1.0,
     ),
     PASSAGE,
+    HINDER,
 ];
 
-/// The scripted parameters: the five thresholds first, 8.3's `passage` last (after a style's
-/// own).
+/// The scripted parameters: the five thresholds first, then a style's own, then 8.3's
+/// `passage` and the third-party `hinder` last.
 fn scripted(v: &ParamValues, style: Style) -> Scripted {
     Scripted {
         theta: v.get(0),
@@ -181,7 +198,8 @@ fn scripted(v: &ParamValues, style: Style) -> Scripted {
         reserve: v.get(2).round() as u32,
         max_cards: v.get(3).round() as u32,
         card_cost: v.get(4),
-        passage: v.get(v.0.len() - 1),
+        passage: v.get(v.0.len() - 2),
+        hinder: v.get(v.0.len() - 1),
         style,
     }
 }

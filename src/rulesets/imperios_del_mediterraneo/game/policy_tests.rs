@@ -237,3 +237,69 @@ fn the_search_player_plays_reproducible_legal_games() {
     }
     assert!(out.len() >= 2, "{out:?}");
 }
+
+/// The search player's interceptions (whether and where) and its free-passage answers are not
+/// searched: they are its rollout policy's rule, in its own games and in its rollouts (which
+/// copy the game's policies after set-up). With a greedy rollout they are exactly greedy's;
+/// with a random one, coin flips.
+#[test]
+fn the_searchers_interceptions_and_passage_are_its_rollout_policys_rule() {
+    use super::military::{Cards, Plan};
+    use super::scenario::TROOP;
+    use crate::game::search::SearchSpec;
+    let greedy = defaults("greedy");
+    let Policy::Scripted(g) = greedy else {
+        panic!("greedy is scripted")
+    };
+    let spec = SearchSpec {
+        budget: 4,
+        horizon: 0,
+        margin: None,
+    };
+    let searching = game_of(vec![greedy, Policy::Search(spec, Some(g)), greedy]);
+    let plain = game_of(vec![greedy; 3]);
+    let random_rollout = game_of(vec![greedy, Policy::Search(spec, None), greedy]);
+    let s = &plain.scenario;
+    let capital = s.empires[1].capital;
+    let mut intercepted = 0;
+    for seed in 0..40 {
+        let mut a = Play::new(&searching);
+        let mut b = Play::new(&plain);
+        let mut r = Play::new(&random_rollout);
+        let (mut da, mut db, mut dr) = (
+            Dice::for_trial(6, 0, seed),
+            Dice::for_trial(6, 0, seed),
+            Dice::for_trial(6, 0, seed),
+        );
+        a.setup(&mut da);
+        b.setup(&mut db);
+        r.setup(&mut dr);
+        assert_eq!(a.pol[1], greedy);
+        assert_eq!(r.pol[1], Policy::Random);
+        let mut plan = Plan {
+            target: capital,
+            ..Plan::default()
+        };
+        let mut troops = Cards::default();
+        for &c in &b.st.players[0].hand {
+            if super::military::is(s, 0, c, TROOP) {
+                troops.push(c);
+            }
+        }
+        plan.cards = troops;
+        let da_def = a.choose_defence(1, capital, Some((0, &plan)), &mut da);
+        let db_def = b.choose_defence(1, capital, Some((0, &plan)), &mut db);
+        assert_eq!(da_def, db_def);
+        intercepted += !db_def.intercept.is_empty() as u32;
+        let vp = a.st.players[0].vp;
+        for lead in [-5, 0, 5] {
+            a.st.players[0].vp = vp + lead;
+            b.st.players[0].vp = vp + lead;
+            assert_eq!(
+                a.grants_passage(1, 0, &mut da),
+                b.grants_passage(1, 0, &mut db)
+            );
+        }
+    }
+    assert!(intercepted > 0);
+}

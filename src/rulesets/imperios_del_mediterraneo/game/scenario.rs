@@ -283,6 +283,9 @@ pub struct CardKind {
     pub assault: Cv,
     pub dice: u8,
     pub effects: Vec<CardEffect>,
+    /// A Special Event (X) card's assumed text: what its label says it stands for (its
+    /// `combat_dice` are then its `dice`, for either side of an assault).
+    pub assumed: Option<String>,
 }
 
 impl CardKind {

@@ -96,6 +96,12 @@ pub struct Counts {
     pub refusals_attacked: u32,
     pub refusals_cancelled: u32,
     pub interceptions_refused: u32,
+    /// City Defence and City Attack cards played by third parties in others' assaults (§4.9).
+    pub third_party_cards: u32,
+    /// Special Event (X) cards committed to an assault's window by anyone.
+    pub special_cards: u32,
+    /// Interceptors whose won battle fired their cards' end-of-combat texts.
+    pub interceptor_texts: u32,
 }
 
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {

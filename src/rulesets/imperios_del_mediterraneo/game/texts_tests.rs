@@ -89,7 +89,7 @@ fn text(f: impl FnOnce(&mut CardText)) -> CardText {
 fn em(texts: Vec<CardText>) -> Texts {
     Texts {
         em: texts,
-        land: Vec::new(),
+        ..Texts::default()
     }
 }
 

@@ -4,7 +4,7 @@
 //! ownership, and the final ranking; the worker's buffers and the search player's hooks.
 
 use super::decide::Seen;
-use super::military::{self, Cache, Plan};
+use super::military::{self, Cache, Cards, Plan};
 use super::policy::{self, Policy};
 use super::scenario::{Event, Scenario};
 use super::search::{Rollouts, Snapshot};
@@ -48,6 +48,8 @@ pub struct Play<'g> {
     pub(super) predicted: Vec<Seen>,
     /// Each player's policy in this game (a `mixture` seat's draw for the game).
     pub pol: Vec<Policy>,
+    /// Per player, the cards it has put into the current expedition's assault as a third party.
+    pub(super) third: Vec<Cards>,
     /// The seat (a place in [`Game::seats`]) that starts every round (0 = the first; optional
     /// rule 8.1 overrides it); tests move it to rotate the seats.
     pub first: usize,
@@ -108,6 +110,7 @@ impl<'g> Play<'g> {
             via_pred: vec![0; s.map.nodes()],
             predicted: vec![Seen::default(); s.empires.len()],
             pol: game.policies.clone(),
+            third: vec![Cards::default(); s.empires.len()],
             first: 0,
             search: None,
         }
