@@ -6,6 +6,7 @@ use super::land::{
     self, advantages, AmbushSetting, Crossing, Finish, LandBattle, LeaderOption, System, Terrain,
     Weighted, ATTACKER, DEFENDER,
 };
+use super::outcome::MinCache;
 use super::rerolls::{self, Judge, Pool};
 use super::take_city::CityPlan;
 use crate::battle::{BattleModel, Intractable};
@@ -271,6 +272,19 @@ impl Basic {
         g
     }
 
+    /// [`Basic::finish_combat`] with the allocations kept in `mins` (the exact solver's).
+    fn finish_combat_cached(
+        &self,
+        f: &Finish,
+        rolled: &rerolls::Rolled,
+        mins: &mut MinCache,
+    ) -> Finish {
+        let mut g = *f;
+        g.rerolls_left = rolled.rerolls_left;
+        self.0.take_final_cached(&mut g, rolled.hits, mins);
+        g
+    }
+
     fn combat_setup(&self, f: &Finish) -> ([Pool; 2], [u32; 2]) {
         let mut pools = combat_pools(&self.0, &f.armies);
         let mut rerolls = f.rerolls_left;
@@ -357,6 +371,7 @@ impl Basic {
         let mut budget = rerolls::EXACT_BUDGET;
         let mut done: FastMap<Finish, f64> = FastMap::default();
         let mut exchanges: FastMap<([Pool; 2], [u32; 2]), Exchange> = FastMap::default();
+        let mut mins = MinCache::default();
         for (f, p) in self.exact_fire(&mut budget)? {
             if LandBattle::wiped(&f) {
                 *done.entry(f).or_insert(0.0) += p;
@@ -369,7 +384,9 @@ impl Basic {
                 Entry::Vacant(e) => e.insert(rerolls::exact(key.0, key.1, &judge, &mut budget)?),
             };
             for (rolled, q) in rolls.iter() {
-                *done.entry(self.finish_combat(&f, rolled)).or_insert(0.0) += p * q;
+                *done
+                    .entry(self.finish_combat_cached(&f, rolled, &mut mins))
+                    .or_insert(0.0) += p * q;
             }
         }
         Ok(done)

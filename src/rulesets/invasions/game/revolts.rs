@@ -162,6 +162,24 @@ impl Play<'_> {
             .sum()
     }
 
+    /// The first province from `from` on that `n` holds in revolt. Most provinces carry no
+    /// marker: the map is read eight markers at a time where it can.
+    fn next_revolt(&self, n: usize, from: usize) -> Option<usize> {
+        let (revolt, owner) = (&self.st.revolt, &self.st.owner);
+        let mut p = from;
+        while p < revolt.len() {
+            if p % 8 == 0 && p + 8 <= revolt.len() && revolt[p..p + 8] == [0; 8] {
+                p += 8;
+                continue;
+            }
+            if revolt[p] != 0 && owner[p] == n as u8 {
+                return Some(p);
+            }
+            p += 1;
+        }
+        None
+    }
+
     /// 2.D: suppression of each rebel province of `n` where its units stand (at the Area level,
     /// its units in the Area spread over the provinces it holds there), when the policy judges
     /// the battle code's P(success) worth a unit; a failure costs the cheapest unit there.
@@ -171,10 +189,9 @@ impl Play<'_> {
         if self.st.rebel_provinces == 0 {
             return;
         }
-        for p in 0..s.provinces.len() {
-            if self.st.revolt[p] == 0 || self.st.owner[p] != n as u8 {
-                continue;
-            }
+        let mut from = 0;
+        while let Some(p) = self.next_revolt(n, from) {
+            from = p + 1;
             let a = s.provinces[p].area as usize;
             let held = held_in(s, &self.st, n, a).max(1);
             let units = self.st.count(n, a) / held;
