@@ -5,7 +5,7 @@
 use super::policy::Policy;
 use super::procedures::{self, CollapseTest, D10Test};
 use super::scenario::AreaKind;
-use super::state::{full_control, held_in, template, Phase, NONE, NO_PROVINCE};
+use super::state::{full_control, held_by_area, template, Phase, NONE, NO_PROVINCE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -332,6 +332,8 @@ impl Play<'_> {
             let k = template(name) as u8;
             prices.iter().find(|p| p.0 == k).map(|p| p.1 as i32)
         };
+        // Buying changes no province's owner: the provinces held in each Area are counted once.
+        let held = held_by_area(&g.scenario, &self.st, n);
         let mut bought = 0;
         loop {
             if !empire && bought >= upkeep_room {
@@ -362,7 +364,9 @@ impl Play<'_> {
             if self.st.nations[n].treasury - price < reserve {
                 break;
             }
-            let Some(a) = self.weakest_area(n) else { break };
+            let Some(a) = self.weakest_area(n, &held) else {
+                break;
+            };
             self.st.spend_gold(n, price);
             self.st.add_units(n, a, k, 1);
             let t = &crate::rulesets::invasions::army::TEMPLATES[k];
@@ -417,11 +421,11 @@ impl Play<'_> {
     }
 
     /// The held Area (provinces held there) with the fewest units per held province.
-    pub fn weakest_area(&self, n: usize) -> Option<usize> {
+    /// `held_by_area`: the provinces `n` holds in each Area ([`held_by_area`]).
+    fn weakest_area(&self, n: usize, held_by_area: &[u32; 64]) -> Option<usize> {
         let s = &self.game.scenario;
         let mut best: Option<(u32, u32, usize)> = None;
-        for a in 0..s.areas.len() {
-            let held = held_in(s, &self.st, n, a);
+        for (a, &held) in held_by_area.iter().enumerate().take(s.areas.len()) {
             if held == 0 {
                 continue;
             }
@@ -461,7 +465,34 @@ impl Play<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::state::for_each_match;
+    use super::super::game_tests::bundled_game;
+    use super::super::policy::{Policy, Scripted};
+    use super::super::state::{for_each_match, held_by_area, held_in, NONE};
+
+    /// The one-pass count agrees with the per-Area count for every Area, over boards dealt at
+    /// random, the province printed under an Area but outside it among those dealt.
+    #[test]
+    fn held_by_area_counts_what_held_in_counts() {
+        let g = bundled_game(Policy::Scripted(Scripted::defaults()));
+        let s = &g.scenario;
+        assert!(s.provinces.iter().any(|p| !p.counts_for_area));
+        let mut st = g.start.clone();
+        let mut seed = 0x2545_f491_u32;
+        for _ in 0..50 {
+            for o in st.owner.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                *o = [0, 1, 2, NONE][(seed % 4) as usize];
+            }
+            for n in 0..3 {
+                let held = held_by_area(s, &st, n);
+                for (a, &h) in held.iter().enumerate().take(s.areas.len()) {
+                    assert_eq!(h, held_in(s, &st, n, a), "nation {n}, Area {a}");
+                }
+            }
+        }
+    }
 
     /// The masked scan visits exactly the indices a plain filter finds, in order, across the
     /// 8-byte word edges and the tail, for bytes that differ from the one sought only in the

@@ -154,12 +154,13 @@ impl Play<'_> {
         if st.rebel_provinces == 0 {
             return 0;
         }
-        st.owner
-            .iter()
-            .zip(&st.revolt)
-            .filter(|&(&o, _)| o == n as u8)
-            .map(|(_, &r)| REVOLT_COST[r as usize])
-            .sum()
+        let mut cost = 0;
+        let mut from = 0;
+        while let Some(p) = self.next_revolt(n, from) {
+            cost += REVOLT_COST[st.revolt[p] as usize];
+            from = p + 1;
+        }
+        cost
     }
 
     /// The first province from `from` on that `n` holds in revolt. Most provinces carry no

@@ -339,11 +339,9 @@ impl State {
     /// The Areas where `n` holds a province or has its horde, as a bit set.
     fn areas_of(&self, s: &Scenario, n: usize) -> u64 {
         let mut areas = 0u64;
-        for (p, &o) in self.owner.iter().enumerate() {
-            if o == n as u8 {
-                areas |= 1 << s.provinces[p].area;
-            }
-        }
+        for_each_match(&self.owner, &self.owner, n as u8, |p| {
+            areas |= 1 << s.provinces[p].area;
+        });
         let h = self.nations[n].horde;
         if h != NO_PROVINCE {
             areas |= 1 << s.provinces[h as usize].area;
@@ -364,11 +362,14 @@ impl State {
             return;
         }
         self.nations[n].horde = p;
+        // The Areas left and entered, once each (a move within an Area touches one).
+        let mut areas = 0u64;
         for q in [old, p] {
             if q != NO_PROVINCE {
-                self.update_control(s, s.provinces[q as usize].area as usize);
+                areas |= 1 << s.provinces[q as usize].area;
             }
         }
+        self.update_areas(s, areas);
     }
     fn update_control(&mut self, s: &Scenario, a: usize) {
         self.control[a] = area_controller(s, self, a);
@@ -714,6 +715,19 @@ pub fn held_in(s: &Scenario, st: &State, n: usize, a: usize) -> u32 {
         .iter()
         .filter(|&&p| st.owner[p as usize] == n as u8)
         .count() as u32
+}
+
+/// The provinces `n` holds in each Area (as [`held_in`] counts them: not the one printed under
+/// an Area but outside it), in one pass over the map.
+pub fn held_by_area(s: &Scenario, st: &State, n: usize) -> [u32; 64] {
+    let mut held = [0u32; 64];
+    for_each_match(&st.owner, &st.owner, n as u8, |p| {
+        let province = &s.provinces[p];
+        if province.counts_for_area {
+            held[province.area as usize] += 1;
+        }
+    });
+    held
 }
 
 /// Calls `f` with every index `i` where `a[i] == x` or `b[i] == x`, in increasing order. The game
