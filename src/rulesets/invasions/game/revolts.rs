@@ -169,7 +169,7 @@ impl Play<'_> {
         let (revolt, owner) = (&self.st.revolt, &self.st.owner);
         let mut p = from;
         while p < revolt.len() {
-            if p % 8 == 0 && p + 8 <= revolt.len() && revolt[p..p + 8] == [0; 8] {
+            if p.is_multiple_of(8) && p + 8 <= revolt.len() && revolt[p..p + 8] == [0; 8] {
                 p += 8;
                 continue;
             }
