@@ -208,13 +208,14 @@ pub struct Army {
 }
 
 impl Army {
+    #[inline]
     pub fn units(&self) -> u32 {
-        self.intact
-            .iter()
-            .chain(&self.damaged)
-            .map(|&n| n as u32)
+        // Lane by lane, a sum the compiler vectorizes (the solvers ask it millions of times).
+        (0..MAX_CLASSES)
+            .map(|k| self.intact[k] as u32 + self.damaged[k] as u32)
             .sum()
     }
+    #[inline]
     pub fn eliminated_total(&self) -> u32 {
         self.eliminated.iter().map(|&n| n as u32).sum()
     }

@@ -6,6 +6,7 @@ use super::land::{
     self, advantages, AmbushSetting, Crossing, Finish, LandBattle, LeaderOption, System, Terrain,
     Weighted, ATTACKER, DEFENDER,
 };
+use super::outcome::MinCache;
 use super::rerolls::{self, Judge, Pool};
 use super::take_city::CityPlan;
 use crate::battle::{BattleModel, Intractable};
@@ -271,6 +272,19 @@ impl Basic {
         g
     }
 
+    /// [`Basic::finish_combat`] with the allocations kept in `mins` (the exact solver's).
+    fn finish_combat_cached(
+        &self,
+        f: &Finish,
+        rolled: &rerolls::Rolled,
+        mins: &mut MinCache,
+    ) -> Finish {
+        let mut g = *f;
+        g.rerolls_left = rolled.rerolls_left;
+        self.0.take_final_cached(&mut g, rolled.hits, mins);
+        g
+    }
+
     fn combat_setup(&self, f: &Finish) -> ([Pool; 2], [u32; 2]) {
         let mut pools = combat_pools(&self.0, &f.armies);
         let mut rerolls = f.rerolls_left;
@@ -331,35 +345,44 @@ impl Basic {
     }
 
     pub fn finishes(&self) -> std::result::Result<Vec<(Finish, f64)>, Intractable> {
-        let mut v: Vec<(Finish, f64)> = self.finish_map()?.into_iter().collect();
+        let mut v: Vec<(Finish, f64)> = self.finish_map(|_| true)?.into_iter().collect();
         v.sort_by_key(|a| a.0);
         Ok(v)
     }
 
     /// P(the battle ends in a finish `keep` accepts), summed in [`Basic::finishes`]' order, so
-    /// bit for bit the sum over its list, without sorting the finishes left out.
+    /// bit for bit the sum over its list, without keeping or sorting the finishes left out.
     pub fn probability_where(
         &self,
         keep: impl Fn(&Finish) -> bool,
     ) -> std::result::Result<f64, Intractable> {
-        let mut v: Vec<(Finish, f64)> = self
-            .finish_map()?
-            .into_iter()
-            .filter(|(f, _)| keep(f))
-            .collect();
+        let mut v: Vec<(Finish, f64)> = self.finish_map(keep)?.into_iter().collect();
         v.sort_by_key(|a| a.0);
         Ok(v.iter().map(|(_, p)| p).sum())
     }
 
-    /// Every finish with its probability, in no order.
-    fn finish_map(&self) -> std::result::Result<FastMap<Finish, f64>, Intractable> {
+    /// Every finish `keep` accepts with its probability, in no order. (Each finish's sum is
+    /// the same whatever `keep` leaves out: its terms come in the same order.)
+    fn finish_map(
+        &self,
+        keep: impl Fn(&Finish) -> bool,
+    ) -> std::result::Result<FastMap<Finish, f64>, Intractable> {
         let judge = self.judge();
         let mut budget = rerolls::EXACT_BUDGET;
-        let mut done: FastMap<Finish, f64> = FastMap::default();
-        let mut exchanges: FastMap<([Pool; 2], [u32; 2]), Exchange> = FastMap::default();
-        for (f, p) in self.exact_fire(&mut budget)? {
+        let fire = self.exact_fire(&mut budget)?;
+        // Sized up front so that they seldom grow: a combat round leaves a few dozen finishes
+        // from each state after the fire round. (`fire`'s own order fixes the order of the sums
+        // below, and so is left as it is; `done`'s order does not matter, its readers sort it.)
+        let mut done: FastMap<Finish, f64> =
+            FastMap::with_capacity_and_hasher((32 * fire.len()).min(4096), Default::default());
+        let mut exchanges: FastMap<([Pool; 2], [u32; 2]), Exchange> =
+            FastMap::with_capacity_and_hasher(fire.len(), Default::default());
+        let mut mins = MinCache::default();
+        for (f, p) in fire {
             if LandBattle::wiped(&f) {
-                *done.entry(f).or_insert(0.0) += p;
+                if keep(&f) {
+                    *done.entry(f).or_insert(0.0) += p;
+                }
                 continue;
             }
             // Many states after the fire round roll the same pools: solve each exchange once.
@@ -369,7 +392,10 @@ impl Basic {
                 Entry::Vacant(e) => e.insert(rerolls::exact(key.0, key.1, &judge, &mut budget)?),
             };
             for (rolled, q) in rolls.iter() {
-                *done.entry(self.finish_combat(&f, rolled)).or_insert(0.0) += p * q;
+                let g = self.finish_combat_cached(&f, rolled, &mut mins);
+                if keep(&g) {
+                    *done.entry(g).or_insert(0.0) += p * q;
+                }
             }
         }
         Ok(done)

@@ -168,6 +168,45 @@ pub struct Settlement {
     pub limes_destroyed: bool,
 }
 
+/// Each side's minimum-elimination allocation (`min_eliminations`) by number of hits, for the
+/// side's army last asked about: the exact solver settles one army against every hit count the
+/// other side may roll, and the allocation is a function of (stack, army, hits) alone. One cache
+/// serves one battle (one pair of stacks).
+pub struct MinCache {
+    armies: [Option<Army>; 2],
+    /// Bit `h` of `known[s]`: `mins[s][h]` holds the allocation of `h` hits.
+    known: [u64; 2],
+    mins: [[(Army, u32); 64]; 2],
+}
+
+impl Default for MinCache {
+    fn default() -> Self {
+        MinCache {
+            armies: [None; 2],
+            known: [0; 2],
+            mins: [[(Army::default(), 0); 64]; 2],
+        }
+    }
+}
+
+impl MinCache {
+    fn get(&mut self, stack: &army::Stack, side: usize, army: &Army, hits: u32) -> (Army, u32) {
+        if hits >= 64 {
+            return min_eliminations(stack, army, hits);
+        }
+        if self.armies[side] != Some(*army) {
+            self.armies[side] = Some(*army);
+            self.known[side] = 0;
+        }
+        let (bit, h) = (1u64 << hits, hits as usize);
+        if self.known[side] & bit == 0 {
+            self.mins[side][h] = min_eliminations(stack, army, hits);
+            self.known[side] |= bit;
+        }
+        self.mins[side][h]
+    }
+}
+
 impl LandBattle {
     pub fn open(&self) -> bool {
         self.field.terrain.open()
@@ -219,14 +258,24 @@ impl LandBattle {
 
     /// The hits of the volley that decides the battle, allocated by each owner's policy.
     pub fn allocate_final(&self, f: &mut Finish, hits_on: [u32; 2]) {
+        self.allocate_final_by(f, hits_on, |s, army, hits| {
+            min_eliminations(&self.sides[s].stack, army, hits)
+        });
+    }
+
+    /// [`LandBattle::allocate_final`] with side `s`'s minimum-elimination allocation of `hits`
+    /// from `army` given by `min` (the exact solver keeps them, see [`MinCache`]).
+    fn allocate_final_by(
+        &self,
+        f: &mut Finish,
+        hits_on: [u32; 2],
+        mut min: impl FnMut(usize, &Army, u32) -> (Army, u32),
+    ) {
         if self.policy.casualties == Casualties::MinElim {
             for s in 0..2 {
-                f.leftover[s] += allocate(
-                    &self.sides[s].stack,
-                    &mut f.armies[s],
-                    hits_on[s],
-                    Plan::default(),
-                );
+                let (a, left) = min(s, &f.armies[s], hits_on[s]);
+                f.armies[s] = a;
+                f.leftover[s] += left;
             }
             return;
         }
@@ -234,7 +283,7 @@ impl LandBattle {
         // winner spends what keeps it winning.
         let mut trial = *f;
         for s in 0..2 {
-            let (a, left) = min_eliminations(&self.sides[s].stack, &f.armies[s], hits_on[s]);
+            let (a, left) = min(s, &f.armies[s], hits_on[s]);
             trial.armies[s] = a;
             trial.leftover[s] += left;
         }
@@ -380,11 +429,30 @@ impl LandBattle {
 
     /// The volley that decides the battle: `inflicted[s]` hits by side `s`.
     pub fn take_final(&self, f: &mut Finish, inflicted: [u32; 2]) {
+        self.take_final_by(f, inflicted, |s, army, hits| {
+            min_eliminations(&self.sides[s].stack, army, hits)
+        });
+    }
+
+    /// [`LandBattle::take_final`] with the minimum-elimination allocations kept in `mins`, which
+    /// serves this battle only.
+    pub fn take_final_cached(&self, f: &mut Finish, inflicted: [u32; 2], mins: &mut MinCache) {
+        self.take_final_by(f, inflicted, |s, army, hits| {
+            mins.get(&self.sides[s].stack, s, army, hits)
+        });
+    }
+
+    fn take_final_by(
+        &self,
+        f: &mut Finish,
+        inflicted: [u32; 2],
+        min: impl FnMut(usize, &Army, u32) -> (Army, u32),
+    ) {
         f.hits_inflicted[0] += inflicted[0];
         f.hits_inflicted[1] += inflicted[1];
         let on_defender = self.limes_first(f, DEFENDER, inflicted[ATTACKER]);
         let before = f.leftover;
-        self.allocate_final(f, [inflicted[DEFENDER], on_defender]);
+        self.allocate_final_by(f, [inflicted[DEFENDER], on_defender], min);
         for (s, b) in before.into_iter().enumerate() {
             let extra = f.leftover[s] - b;
             f.leftover[s] = b;

@@ -5,7 +5,7 @@
 use super::policy::Policy;
 use super::procedures::{self, CollapseTest, D10Test};
 use super::scenario::AreaKind;
-use super::state::{full_control, held_in, template, Phase, NONE, NO_PROVINCE};
+use super::state::{full_control, held_by_area, template, Phase, NONE, NO_PROVINCE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -271,10 +271,10 @@ impl Play<'_> {
 
     /// XIV.I: pillage markers leave the nation's cities and sites.
     fn recover_pillage(&mut self, n: usize) {
-        for p in 0..self.st.owner.len() {
-            if self.st.owner[p] == n as u8 {
-                self.st.pillaged[p] = false;
-            }
+        let st = &mut self.st;
+        // Branch-free, so that the compiler vectorizes the whole-map pass.
+        for (pillaged, &o) in st.pillaged.iter_mut().zip(&st.owner) {
+            *pillaged &= o != n as u8;
         }
     }
 
@@ -335,6 +335,8 @@ impl Play<'_> {
             let k = template(name) as u8;
             prices.iter().find(|p| p.0 == k).map(|p| p.1 as i32)
         };
+        // Buying changes no province's owner: the provinces held in each Area are counted once.
+        let held = held_by_area(&g.scenario, &self.st, n);
         let mut bought = 0;
         loop {
             if !empire && bought >= upkeep_room {
@@ -365,7 +367,9 @@ impl Play<'_> {
             if self.st.nations[n].treasury - price < reserve {
                 break;
             }
-            let Some(a) = self.weakest_area(n) else { break };
+            let Some(a) = self.weakest_area(n, &held) else {
+                break;
+            };
             self.st.spend_gold(n, price);
             self.st.add_units(n, a, k, 1);
             let t = &crate::rulesets::invasions::army::TEMPLATES[k];
@@ -420,11 +424,11 @@ impl Play<'_> {
     }
 
     /// The held Area (provinces held there) with the fewest units per held province.
-    pub fn weakest_area(&self, n: usize) -> Option<usize> {
+    /// `held_by_area`: the provinces `n` holds in each Area ([`held_by_area`]).
+    fn weakest_area(&self, n: usize, held_by_area: &[u32; 64]) -> Option<usize> {
         let s = &self.game.scenario;
         let mut best: Option<(u32, u32, usize)> = None;
-        for a in 0..s.areas.len() {
-            let held = held_in(s, &self.st, n, a);
+        for (a, &held) in held_by_area.iter().enumerate().take(s.areas.len()) {
             if held == 0 {
                 continue;
             }
@@ -464,23 +468,52 @@ impl Play<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::state::for_each_match;
+    use super::super::game_tests::bundled_game;
+    use super::super::policy::{Policy, Scripted};
+    use super::super::state::{for_each_match, held_by_area, held_in, NONE};
+
+    /// The one-pass count agrees with the per-Area count for every Area, over boards dealt at
+    /// random, the province printed under an Area but outside it among those dealt.
+    #[test]
+    fn held_by_area_counts_what_held_in_counts() {
+        let g = bundled_game(Policy::Scripted(Scripted::defaults()));
+        let s = &g.scenario;
+        assert!(s.provinces.iter().any(|p| !p.counts_for_area));
+        let mut st = g.start.clone();
+        let mut seed = 0x2545_f491_u32;
+        for _ in 0..50 {
+            for o in st.owner.iter_mut() {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                *o = [0, 1, 2, NONE][(seed % 4) as usize];
+            }
+            for n in 0..3 {
+                let held = held_by_area(s, &st, n);
+                for (a, &h) in held.iter().enumerate().take(s.areas.len()) {
+                    assert_eq!(h, held_in(s, &st, n, a), "nation {n}, Area {a}");
+                }
+            }
+        }
+    }
 
     /// The masked scan visits exactly the indices a plain filter finds, in order, across the
-    /// 64-byte chunk edges and the tail.
+    /// 8-byte word edges and the tail, for bytes that differ from the one sought only in the
+    /// high bit or only in the low bits (the word trick's edge cases) and for `NONE`.
     #[test]
     fn the_masked_scan_finds_what_a_filter_finds() {
+        const ALPHABET: [u8; 8] = [0, 1, 2, 0x7f, 0x80, 0x81, 0xfe, 0xff];
         let mut seed = 0x9e37_79b9_u32;
         let mut byte = || {
             seed ^= seed << 13;
             seed ^= seed >> 17;
             seed ^= seed << 5;
-            (seed % 5) as u8
+            ALPHABET[(seed % 8) as usize]
         };
-        for len in [0, 1, 63, 64, 65, 127, 128, 129, 290] {
+        for len in [0, 1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 290] {
             let a: Vec<u8> = (0..len).map(|_| byte()).collect();
             let b: Vec<u8> = (0..len).map(|_| byte()).collect();
-            for x in 0..5 {
+            for x in ALPHABET {
                 let mut seen = Vec::new();
                 for_each_match(&a, &b, x, |i| seen.push(i));
                 let want: Vec<usize> = (0..len).filter(|&i| a[i] == x || b[i] == x).collect();

@@ -340,6 +340,10 @@ impl Play<'_> {
             }
             for j in 0..s.areas[a].provinces.len() {
                 let p = s.areas[a].provinces[j] as usize;
+                // Its own provinces are never attackable: the cheapest test first.
+                if self.st.owner[p] == n as u8 {
+                    continue;
+                }
                 // P(win) and P(fall) are at most 1: a province worth no more than the best score
                 // so far cannot beat it (the bound below, checked before the costlier tests).
                 let worth = self.worth(n, p);

@@ -163,15 +163,20 @@ impl Play<'_> {
             return 0;
         }
         let s = &self.game.scenario;
+        // The Areas where `n` holds a province, then each judged once.
+        let mut held = 0u64;
+        let owner = &self.st.owner;
+        super::state::for_each_match(owner, owner, n as u8, |p| {
+            held |= 1 << s.provinces[p].area;
+        });
         let (mut heretical, mut orthodox) = (0u64, 0u64);
-        for (p, &o) in self.st.owner.iter().enumerate() {
-            if o == n as u8 {
-                let a = s.provinces[p].area as usize;
-                if self.heretical(n, a) {
-                    heretical |= 1 << a;
-                } else {
-                    orthodox |= 1 << a;
-                }
+        while held != 0 {
+            let a = held.trailing_zeros() as usize;
+            held &= held - 1;
+            if self.heretical(n, a) {
+                heretical |= 1 << a;
+            } else {
+                orthodox |= 1 << a;
             }
         }
         let count = heretical.count_ones() as i32;

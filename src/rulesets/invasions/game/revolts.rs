@@ -154,12 +154,31 @@ impl Play<'_> {
         if st.rebel_provinces == 0 {
             return 0;
         }
-        st.owner
-            .iter()
-            .zip(&st.revolt)
-            .filter(|&(&o, _)| o == n as u8)
-            .map(|(_, &r)| REVOLT_COST[r as usize])
-            .sum()
+        let mut cost = 0;
+        let mut from = 0;
+        while let Some(p) = self.next_revolt(n, from) {
+            cost += REVOLT_COST[st.revolt[p] as usize];
+            from = p + 1;
+        }
+        cost
+    }
+
+    /// The first province from `from` on that `n` holds in revolt. Most provinces carry no
+    /// marker: the map is read eight markers at a time where it can.
+    fn next_revolt(&self, n: usize, from: usize) -> Option<usize> {
+        let (revolt, owner) = (&self.st.revolt, &self.st.owner);
+        let mut p = from;
+        while p < revolt.len() {
+            if p.is_multiple_of(8) && p + 8 <= revolt.len() && revolt[p..p + 8] == [0; 8] {
+                p += 8;
+                continue;
+            }
+            if revolt[p] != 0 && owner[p] == n as u8 {
+                return Some(p);
+            }
+            p += 1;
+        }
+        None
     }
 
     /// 2.D: suppression of each rebel province of `n` where its units stand (at the Area level,
@@ -171,10 +190,9 @@ impl Play<'_> {
         if self.st.rebel_provinces == 0 {
             return;
         }
-        for p in 0..s.provinces.len() {
-            if self.st.revolt[p] == 0 || self.st.owner[p] != n as u8 {
-                continue;
-            }
+        let mut from = 0;
+        while let Some(p) = self.next_revolt(n, from) {
+            from = p + 1;
             let a = s.provinces[p].area as usize;
             let held = held_in(s, &self.st, n, a).max(1);
             let units = self.st.count(n, a) / held;

@@ -243,6 +243,11 @@ impl State {
     pub fn areas(&self) -> usize {
         self.units.len() / self.nations.len()
     }
+    /// `n`'s units in every Area, in Area order.
+    pub fn rows(&self, n: usize) -> &[Units] {
+        let areas = self.areas();
+        &self.units[n * areas..(n + 1) * areas]
+    }
     pub fn at(&self, n: usize, a: usize) -> &Units {
         &self.units[n * self.areas() + a]
     }
@@ -254,13 +259,8 @@ impl State {
         total(self.at(n, a))
     }
     pub fn units_of(&self, n: usize) -> u32 {
-        let areas = self.areas();
         // One pass over the nation's contiguous rows.
-        let on_map: u32 = self.units[n * areas..(n + 1) * areas]
-            .as_flattened()
-            .iter()
-            .map(|&c| c as u32)
-            .sum();
+        let on_map: u32 = self.rows(n).as_flattened().iter().map(|&c| c as u32).sum();
         on_map + total(&self.nations[n].offmap)
     }
     pub fn all_units(&self) -> i64 {
@@ -348,11 +348,9 @@ impl State {
     /// The Areas where `n` holds a province or has its horde, as a bit set.
     fn areas_of(&self, s: &Scenario, n: usize) -> u64 {
         let mut areas = 0u64;
-        for (p, &o) in self.owner.iter().enumerate() {
-            if o == n as u8 {
-                areas |= 1 << s.provinces[p].area;
-            }
-        }
+        for_each_match(&self.owner, &self.owner, n as u8, |p| {
+            areas |= 1 << s.provinces[p].area;
+        });
         let h = self.nations[n].horde;
         if h != NO_PROVINCE {
             areas |= 1 << s.provinces[h as usize].area;
@@ -373,11 +371,14 @@ impl State {
             return;
         }
         self.nations[n].horde = p;
+        // The Areas left and entered, once each (a move within an Area touches one).
+        let mut areas = 0u64;
         for q in [old, p] {
             if q != NO_PROVINCE {
-                self.update_control(s, s.provinces[q as usize].area as usize);
+                areas |= 1 << s.provinces[q as usize].area;
             }
         }
+        self.update_areas(s, areas);
     }
     fn update_control(&mut self, s: &Scenario, a: usize) {
         self.control[a] = area_controller(s, self, a);
@@ -730,30 +731,46 @@ pub fn held_in(s: &Scenario, st: &State, n: usize, a: usize) -> u32 {
         .count() as u32
 }
 
+/// The provinces `n` holds in each Area (as [`held_in`] counts them: not the one printed under
+/// an Area but outside it), in one pass over the map.
+pub fn held_by_area(s: &Scenario, st: &State, n: usize) -> [u32; 64] {
+    let mut held = [0u32; 64];
+    for_each_match(&st.owner, &st.owner, n as u8, |p| {
+        let province = &s.provinces[p];
+        if province.counts_for_area {
+            held[province.area as usize] += 1;
+        }
+    });
+    held
+}
+
 /// Calls `f` with every index `i` where `a[i] == x` or `b[i] == x`, in increasing order. The game
 /// asks "which provinces does this nation hold" hundreds of times a game while a nation holds few
-/// of them: the bytes are compared 64 at a time into a bit mask (a loop the compiler vectorizes)
-/// and only the set bits visited.
+/// of them: the bytes are compared eight at a time within a u64 (the high bit of each equal byte
+/// set) and only the set bits visited.
 pub fn for_each_match(a: &[u8], b: &[u8], x: u8, mut f: impl FnMut(usize)) {
     debug_assert_eq!(a.len(), b.len());
-    const LANES: usize = 64;
-    let mut visit = |base: usize, mut bits: u64| {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let spread = u64::from_le_bytes([x; 8]);
+    // The high bit of byte i is set exactly when byte i of `w` is `x`: the low seven bits plus
+    // 0x7f carry into the high bit when any is set (never past the byte), the or adds the high bit
+    // itself, so the high bit ends clear only for a zero byte of `w ^ spread`.
+    let equal = |w: u64| {
+        let t = w ^ spread;
+        !(((t & LOW7) + LOW7) | t | LOW7)
+    };
+    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().expect("8-byte chunk"));
+    let rest = a.len() / 8 * 8;
+    for (c, (ca, cb)) in a.chunks_exact(8).zip(b.chunks_exact(8)).enumerate() {
+        let mut bits = equal(word(ca)) | equal(word(cb));
         while bits != 0 {
-            f(base + bits.trailing_zeros() as usize);
+            f(c * 8 + bits.trailing_zeros() as usize / 8);
             bits &= bits - 1;
         }
-    };
-    let (chunks, rest) = (a.chunks_exact(LANES), a.len() / LANES * LANES);
-    for (c, (ca, cb)) in chunks.zip(b.chunks_exact(LANES)).enumerate() {
-        let mut bits = 0u64;
-        for i in 0..LANES {
-            bits |= (((ca[i] == x) | (cb[i] == x)) as u64) << i;
+    }
+    for i in rest..a.len() {
+        if a[i] == x || b[i] == x {
+            f(i);
         }
-        visit(c * LANES, bits);
     }
-    let mut bits = 0u64;
-    for (i, (&va, &vb)) in a[rest..].iter().zip(&b[rest..]).enumerate() {
-        bits |= (((va == x) | (vb == x)) as u64) << i;
-    }
-    visit(rest, bits);
 }
