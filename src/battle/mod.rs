@@ -483,6 +483,28 @@ pub fn agreement(schema: &Schema, exact: &Exact, tally: &Tally, z: f64) -> Resul
     }
 }
 
+/// Test helper: the exact outcomes sum to 1 and a simulation of `trials` agrees with the exact
+/// answer within 5 standard errors ([`agreement`]); a failure names `case`.
+#[cfg(test)]
+pub fn assert_agrees(m: &dyn BattleModel, trials: u64, seed: u64, stream: u64, case: &str) {
+    let ex = m.exact().unwrap();
+    let total: f64 = ex.outcomes.iter().sum();
+    assert!(
+        (total - 1.0).abs() < 1e-9,
+        "case {case}: outcomes sum to {total}"
+    );
+    let progress = crate::progress::Progress::hidden();
+    let run = McRun {
+        trials,
+        seed,
+        stream,
+        progress: &progress,
+    };
+    if let Err(e) = agreement(m.schema(), &ex, &m.monte_carlo(&run), 5.0) {
+        panic!("case {case}: {e}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

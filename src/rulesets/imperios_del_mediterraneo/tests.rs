@@ -6,7 +6,7 @@ use super::cards::{Card, Cv};
 use super::forces::{CardForce, Force};
 use super::strait::{Strait, Weather};
 use super::{OPTIONS, SIDES};
-use crate::battle::agreement;
+use crate::battle::{agreement, assert_agrees};
 use crate::battle::{side_column, LOSSES};
 use crate::battle::{BattleModel, McRun};
 use crate::options::Options;
@@ -396,7 +396,6 @@ fn raids_by_hordes_neutrals_and_pirates() {
     let t: toml::Table = "ruleset = \"imperios-del-mediterraneo\"\nbattle = \"raid\"\nraider = \"pirates\"\n[land_interception]\ntroops = [{ field = 1 }]\n[city]\nsize = 1".parse().unwrap();
     assert!(load_battle("t.toml", &t).is_err());
     // Agreement with simulation over a few raids.
-    let progress = Progress::hidden();
     for (i, text) in [
         "raider = \"neutral\"\nfixed = 6\ndice = 1\nstraits = 2\nweather = \"bad\"\n[land_interception]\ntroops = [{ field = 3 }, { field = 2 }]\n[city]\nsize = 2\nmarkers = 1",
         "raider = \"horde\"\nstrength = 3\nenraged = 1\n[land_interception]\ntroops = [{ field = 4 }]\n[city]\nsize = 3",
@@ -407,17 +406,7 @@ fn raids_by_hordes_neutrals_and_pirates() {
     .enumerate()
     {
         let b = raid(text);
-        let exact = b.exact().unwrap();
-        assert!((exact.outcomes.iter().sum::<f64>() - 1.0).abs() < 1e-9, "raid {i}");
-        let run = McRun {
-            trials: 60_000,
-            seed: 29,
-            stream: i as u64,
-            progress: &progress,
-        };
-        if let Err(why) = agreement(b.schema(), &exact, &b.monte_carlo(&run), 5.0) {
-            panic!("raid {i}: {why}\n{text}");
-        }
+        assert_agrees(&*b, 60_000, 29, i as u64, &format!("raid {i}\n{text}"));
     }
 }
 
@@ -612,7 +601,6 @@ fn a_march_after_the_sea_counted() {
 /// every place of the land interception and both arrivals by sea (with straits and weather).
 #[test]
 fn interceptions_and_marches_agree_with_simulation() {
-    let progress = Progress::hidden();
     let mut cases = vec![T61.to_string()];
     for i in 0..8u64 {
         let weather = ["normal", "bad"][(i % 2) as usize];
@@ -629,17 +617,6 @@ fn interceptions_and_marches_agree_with_simulation() {
     }
     for (i, text) in cases.iter().enumerate() {
         let b = load(text);
-        let exact = b.exact().unwrap();
-        let total: f64 = exact.outcomes.iter().sum();
-        assert!((total - 1.0).abs() < 1e-9, "case {i}: mass {total}");
-        let run = McRun {
-            trials: 60_000,
-            seed: 61,
-            stream: i as u64,
-            progress: &progress,
-        };
-        if let Err(why) = agreement(b.schema(), &exact, &b.monte_carlo(&run), 5.0) {
-            panic!("case {i}: {why}\n{text}");
-        }
+        assert_agrees(&*b, 60_000, 61, i as u64, &format!("{i}\n{text}"));
     }
 }

@@ -2,11 +2,9 @@
 //! checking the exact answer against a simulation, and checking that bad input names its field.
 
 use super::OPTIONS;
-use crate::battle::{agreement, Exact};
-use crate::battle::{BattleModel, McRun};
+use crate::battle::{BattleModel, Exact};
 use crate::error::{AleaError, Result};
 use crate::options::Options;
-use crate::progress::Progress;
 use crate::spec::Fields;
 use toml::Table;
 
@@ -36,26 +34,7 @@ pub fn close(a: f64, b: f64) {
     assert!((a - b).abs() < 1e-9, "{a} vs {b}");
 }
 
-/// The exact outcomes sum to 1 and a simulation of `trials` agrees with the exact answer within
-/// 5 standard errors; a failure names `case`.
-pub fn assert_agrees(m: &dyn BattleModel, trials: u64, seed: u64, stream: u64, case: &str) {
-    let ex = m.exact().unwrap();
-    let total: f64 = ex.outcomes.iter().sum();
-    assert!(
-        (total - 1.0).abs() < 1e-9,
-        "case {case}: outcomes sum to {total}"
-    );
-    let progress = Progress::hidden();
-    let run = McRun {
-        trials,
-        seed,
-        stream,
-        progress: &progress,
-    };
-    if let Err(e) = agreement(m.schema(), &ex, &m.monte_carlo(&run), 5.0) {
-        panic!("case {case}: {e}");
-    }
-}
+pub use crate::battle::assert_agrees;
 
 /// The error of bad input, which must be an input error (exit code 2).
 pub fn input_error(build: Build, text: &str) -> AleaError {
