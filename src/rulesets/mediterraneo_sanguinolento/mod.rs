@@ -369,6 +369,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "treasure_cities",
+        "A59 (L4410-L4430)",
+        "full game: the treasure list's \"Tebas\" (6,000) and \"Alejandría\" (8,000) are the cities its \"recommended\" reading names (Medio Egipto's Tebas, Egipto's Alejandría) or their \"other-namesake\" (Greek Tebas, Sagartia's Alejandría); Gaugamela is no listed city either way",
+        &["recommended", "other-namesake"],
+        &[],
+    ),
+    choice(
         "gift_cap_period",
         "A58 (L4382-L4386)",
         "full game: the 2,000 DEN cap on gifts to the population counts per \"collection\" period or per \"year\"",

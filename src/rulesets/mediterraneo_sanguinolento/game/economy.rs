@@ -183,7 +183,11 @@ pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
         }
         let p = &plans[c as usize];
         let nk = g.nkinds[c as usize] as usize;
-        let pob = (st.nations[c as usize].stock[POB] as f64 * p.recruit.clamp(0.0, 1.0)) as i64;
+        let mut pob = (st.nations[c as usize].stock[POB] as f64 * p.recruit.clamp(0.0, 1.0)) as i64;
+        if super::sack::half_pob(st, c, st.month) {
+            // A year after sacking a country it has half its POB for troops (L4404).
+            pob = pob.min(st.nations[c as usize].stock[POB] / 2);
+        }
         let shares = mix(p, nk);
         for k in 0..nk {
             let men = (pob as f64 * shares[k]) as i64;
@@ -413,7 +417,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     for l in 0..n {
         let land = st.lands[l];
         let owner = land.owner;
-        if !collects(land.taken_month, month) {
+        if !collects(land.taken_month, month) || !super::sack::yields(st, l as CountryId, month) {
             continue;
         }
         let mut yields = land.pending.apply(&g.scenario.production[l]);

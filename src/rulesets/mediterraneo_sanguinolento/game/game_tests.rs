@@ -279,7 +279,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
     assert!((odds - p).abs() < 5.0 * se, "odds {odds} vs {p}");
 }
 
-fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
+pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
     let st = &play.st;
     let start = &g.start;
     assert!(
@@ -344,8 +344,11 @@ fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
                 "{what}: a home holds its nation's garrison"
             );
         }
-        if let Mission::Siege { target, .. } = n.mission {
-            assert_eq!(n.at, target, "{what}: a siege where the army stands");
+        if let Mission::Siege { target, .. } | Mission::Pillage { target } = n.mission {
+            assert_eq!(
+                n.at, target,
+                "{what}: a siege or a raid where the army stands"
+            );
         }
         // An army crossing by sea is in its home port or at its target.
         if let (true, Mission::March { target }) = (n.by_sea, n.mission) {

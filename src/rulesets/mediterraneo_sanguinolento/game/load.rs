@@ -219,7 +219,7 @@ impl<'f> Loader<'f> {
         let treasures = self.treasures(rb, &names, &countries, &mut cities)?;
         let (nodes, link_start, links) = self.graph(ab, &names)?;
         let majors = self.majors(ab, &names)?;
-        let production = self.production(ab, &countries, &nodes)?;
+        let (production, city_yield) = self.production(ab, &countries, &nodes)?;
         let start = self.start(ab, &countries, &nodes)?;
         let leaders = self.leaders(ab)?;
         let importance = self.importance(ab)?;
@@ -241,6 +241,7 @@ impl<'f> Loader<'f> {
             links,
             majors,
             production,
+            city_yield,
             fleet: start.1,
             start: start.0,
             leaders,

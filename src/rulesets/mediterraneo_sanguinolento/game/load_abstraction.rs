@@ -260,7 +260,7 @@ impl Loader<'_> {
         ab: &AbstractionFile,
         countries: &[Country],
         nodes: &[Node],
-    ) -> Result<Vec<Resources>> {
+    ) -> Result<(Vec<Resources>, Resources)> {
         let p = &ab.production;
         self.stand_in("production", &p.provenance, p.why.as_deref())?;
         let city = resources(self.ab, "production.city", &p.city)?;
@@ -330,7 +330,7 @@ impl Loader<'_> {
             add(&mut total, &own, 1);
             out.push(total);
         }
-        Ok(out)
+        Ok((out, city))
     }
 
     pub(super) fn start(

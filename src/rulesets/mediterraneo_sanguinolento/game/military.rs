@@ -9,6 +9,7 @@ use super::diplomacy;
 use super::leaders::{self, Lead};
 use super::policy::Scripted;
 use super::pv;
+use super::sack;
 use super::scenario::{CountryId, Scenario, COM, ESC, MET};
 use super::state::{Land, Mission, State, Units, KINDS, NO_UNITS};
 use super::weather::{self, Weather};
@@ -253,13 +254,34 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
         let Some((score, target)) = best else {
             continue;
         };
-        let go = if random {
-            count > 0 && dice.chance(0.5)
+        // A raid (pillage, §3.9) goes by land only (a raid by sea needs pirate fleets).
+        let may_raid = |st: &State| {
+            !sea_target(g, st, c, target, turn) && sack::wants_raid(g, st, c, target, p)
+        };
+        let (go, raid) = if random {
+            let go = count > 0 && dice.chance(0.5);
+            (go, go && dice.chance(0.5) && may_raid(st))
+        } else if score < p.min_ratio {
+            (false, false)
         } else {
-            score >= p.min_ratio && win_odds(g, st, c, target, p, turn, dice) >= p.attack
+            let odds = win_odds(g, st, c, target, p, turn, dice);
+            if odds >= p.attack {
+                (true, false)
+            } else {
+                // Not worth conquering at these odds: a raid if it wins the field fight at them
+                // (none defending: it does) and the loot is worth its PV.
+                let field_odds = if has_troops(&defenders(st, target).1) {
+                    odds
+                } else {
+                    1.0
+                };
+                let raid = field_odds >= p.attack && may_raid(st);
+                (raid, raid)
+            }
         };
         if go {
             set_out(g, st, c, target, p, turn);
+            st.nations[c as usize].raid = raid;
         }
     }
 }
@@ -285,6 +307,7 @@ fn set_out(g: &Game, st: &mut State, c: CountryId, t: CountryId, p: &Scripted, t
     }
     st.nations[c as usize].by_sea = by_sea;
     st.nations[c as usize].landed = false;
+    st.nations[c as usize].raid = false;
 }
 
 /// The fortification of `t`'s capital (0 for a country without cities).
@@ -417,6 +440,18 @@ pub fn month(
             Mission::Siege { target, months } => {
                 siege_month(g, st, plans, c, target, months + 1, month, dice, log)
             }
+            Mission::Pillage { target } => {
+                let nat = &st.nations[c as usize];
+                let units: f64 = nat.field.iter().sum();
+                if nat.at == target
+                    && units >= sack::PILLAGE_MIN_UNITS
+                    && st.lands[target as usize].owner != c
+                {
+                    sack::pillage(g, st, c, target, month, log);
+                }
+                st.nations[c as usize].mission = Mission::Return;
+                st.nations[c as usize].raid = false;
+            }
         }
     }
     invasions(g, st);
@@ -535,6 +570,11 @@ fn arrive(
             held[k] += beaten[k];
         }
     }
+    if st.nations[c as usize].raid {
+        // A raid does not besiege: it spends next month pillaging the country (§3.9).
+        st.nations[c as usize].mission = Mission::Pillage { target: t };
+        return;
+    }
     st.nations[c as usize].mission = Mission::Siege {
         target: t,
         months: 0,
@@ -542,7 +582,7 @@ fn arrive(
     // An undefended country falls at once.
     let (_, _, garrison) = defenders(st, t);
     if !has_troops(&garrison) {
-        conquer(g, st, c, t, plans[c as usize].occupation, month, log);
+        conquer(g, st, c, t, &plans[c as usize], month, log);
     }
 }
 
@@ -581,7 +621,7 @@ fn siege_month(
         return;
     }
     if !has_troops(&garrison) {
-        conquer(g, st, c, t, plans[c as usize].occupation, month, log);
+        conquer(g, st, c, t, &plans[c as usize], month, log);
         return;
     }
     st.nations[c as usize].mission = Mission::Siege { target: t, months };
@@ -624,7 +664,7 @@ fn siege_month(
             g.scenario.countries[c as usize].name,
             course.why
         );
-        conquer(g, st, c, t, plans[c as usize].occupation, month, log);
+        conquer(g, st, c, t, &plans[c as usize], month, log);
         return;
     }
     if months < plans[c as usize].siege_months {
@@ -663,7 +703,7 @@ fn siege_month(
         }
     );
     if fought.winner == Some(0) {
-        conquer(g, st, c, t, plans[c as usize].occupation, month, log);
+        conquer(g, st, c, t, &plans[c as usize], month, log);
     } else {
         fall_back(st, plans, c, o);
     }
@@ -717,7 +757,7 @@ pub fn conquer(
     st: &mut State,
     c: CountryId,
     t: CountryId,
-    occupation: f64,
+    plan: &Scripted,
     month: u32,
     log: &mut dyn GameLog,
 ) {
@@ -747,9 +787,10 @@ pub fn conquer(
         collections: 0,
         garrison: NO_UNITS,
         pending: st.lands[t as usize].pending,
+        sacked_until: st.lands[t as usize].sacked_until,
     };
     // The conqueror leaves its policy's share of the field army to hold it (§4.17 occupation).
-    let share = occupation.clamp(0.0, 1.0);
+    let share = plan.occupation.clamp(0.0, 1.0);
     let nat = &mut st.nations[c as usize];
     let mut left = NO_UNITS;
     for k in 0..KINDS {
@@ -770,6 +811,8 @@ pub fn conquer(
         g.scenario.countries[t as usize].name,
         g.scenario.countries[o as usize].name
     );
+    // The moment of conquest is the only moment to sack (L4404).
+    sack::at_conquest(g, st, c, t, plan, month, log);
 }
 
 /// Offensive food: a field army outside its holder's lands eats 1 COM per 200 men a month; the
@@ -797,7 +840,10 @@ pub fn offensive_food(g: &Game, st: &mut State) {
 pub fn invaded(st: &State) -> [bool; 256] {
     let mut out = [false; 256];
     for n in &st.nations {
-        if let Mission::March { target } | Mission::Siege { target, .. } = n.mission {
+        if let Mission::March { target }
+        | Mission::Siege { target, .. }
+        | Mission::Pillage { target } = n.mission
+        {
             if n.at == target && has_troops(&n.field) {
                 out[target as usize] = true;
             }

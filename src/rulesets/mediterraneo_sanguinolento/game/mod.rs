@@ -22,6 +22,7 @@ pub mod military;
 pub mod naval;
 pub mod policy;
 pub mod pv;
+pub mod sack;
 pub mod scenario;
 pub mod search;
 pub mod state;
@@ -41,6 +42,8 @@ mod leaders_tests;
 mod naval_tests;
 #[cfg(test)]
 mod policy_tests;
+#[cfg(test)]
+mod sack_tests;
 #[cfg(test)]
 mod scenario_tests;
 #[cfg(test)]
@@ -91,6 +94,13 @@ pub const GAME_COLUMNS: &[&str] = &[
     "caravan_den",
     "market_bought_den",
     "market_sold_den",
+    "countries_sacked",
+    "cities_sacked",
+    "treasures_taken",
+    "sacred_cities_sacked",
+    "sack_den",
+    "pillages",
+    "pillage_den",
 ];
 /// The §1.4 proxies, one column per major each.
 pub const PROXIES: &[&str] = &["cities", "countries_conquered", "wealth", "army_factors"];
@@ -212,6 +222,9 @@ pub struct Game {
     pub breach_by_table: bool,
     /// The black market's limits hold per month, twice a turn's (option black_market_limits, A53).
     pub market_per_month: bool,
+    /// Per city: the DEN of its treasure to its first sacker (0: none), after option
+    /// treasure_cities (A59).
+    pub treasure: Vec<u32>,
     pub options: Options,
     pub columns: Vec<&'static str>,
 }
@@ -435,6 +448,10 @@ impl Game {
             diplomacy_die_from_one: options.choice("diplomacy_die") == "one-to-100",
             breach_by_table: options.choice("treaty_breach_pv") == "table",
             market_per_month: options.choice("black_market_limits") == "per-month",
+            treasure: treasures(
+                &scenario,
+                options.choice("treasure_cities") == "other-namesake",
+            ),
             options: options.clone(),
             columns,
             start,
@@ -465,6 +482,40 @@ impl Game {
     }
 }
 
+/// Each city's treasure (digest §5.5). A59: the list's "Tebas" and "Alejandría" name two cities
+/// each; the scenario gives the treasure to the one its note reads (Medio Egipto's Tebas, Egipto's
+/// Alejandría); with `other_namesake` it goes to the other city of the same name (Greek Tebas,
+/// Sagartia's Alejandría).
+pub fn treasures(s: &Scenario, other_namesake: bool) -> Vec<u32> {
+    let mut out: Vec<u32> = s.cities.iter().map(|c| c.treasure).collect();
+    if !other_namesake {
+        return out;
+    }
+    let fold = |name: &str| -> String {
+        name.chars()
+            .map(|ch| match ch {
+                'á' | 'Á' => 'a',
+                'é' | 'É' => 'e',
+                'í' | 'Í' => 'i',
+                'ó' | 'Ó' => 'o',
+                'ú' | 'Ú' => 'u',
+                _ => ch.to_ascii_lowercase(),
+            })
+            .collect()
+    };
+    for t in s.treasures.iter().filter(|t| t.note.is_some()) {
+        let Some(city) = t.city else { continue };
+        let name = fold(&s.cities[city as usize].name);
+        let other =
+            (0..s.cities.len()).find(|&j| j != city as usize && fold(&s.cities[j].name) == name);
+        if let Some(j) = other {
+            out[city as usize] -= t.den.min(out[city as usize]);
+            out[j] += t.den;
+        }
+    }
+    out
+}
+
 /// The SPQR of the rulebook's special rule: the first country it names and his values.
 fn spqr(s: &Scenario) -> Option<(CountryId, u8, u8)> {
     let rule = "spqr_and_republican_militia";
@@ -476,7 +527,7 @@ fn spqr(s: &Scenario) -> Option<(CountryId, u8, u8)> {
 
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
-    "not played: mercenaries, treaties between majors other than the equal-terms trade treaty of the policy's major_treaties, the referee's countries' own diplomacy, the help a client, associate or defensive ally owes or is owed in war, hiring its troops, pressure backed by other countries, gifts other than DEN, colonies, bribes, trade routes and commercial leagues (the map's routes and the coinage technology are missing), trade by sea (merchant fleets, Cartago's and Atenas's +10 DEN a call, fishing fleets), the referee's countries' trade, trade in goods between countries other than client and associated states' sales, the plunder of caravans, espionage and assassination, naval leaders, the capture, ransom and persuasion of leaders, land interception, fleet purchases, repairs and captures, pirates, naval moves other than an army's crossing to an overseas target, forced marches, foraging and supply convoys, pillage and sack (no treasures are taken), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
+    "not played: mercenaries, treaties between majors other than the equal-terms trade treaty of the policy's major_treaties, the referee's countries' own diplomacy, the help a client, associate or defensive ally owes or is owed in war, hiring its troops, pressure backed by other countries, gifts other than DEN, colonies, bribes, trade routes and commercial leagues (the map's routes and the coinage technology are missing), trade by sea (merchant fleets, Cartago's and Atenas's +10 DEN a call, fishing fleets), the referee's countries' trade, trade in goods between countries other than client and associated states' sales, the plunder of caravans, espionage and assassination, naval leaders, the capture, ransom and persuasion of leaders, land interception, fleet purchases, repairs and captures, pirates, naval moves other than an army's crossing to an overseas target, forced marches, foraging and supply convoys, maritime pillage (pirate fleets), a barbarian country's sack of itself (L4404, L4108: only for a logical cause; no policy here sacks its own land), the sack of a city by unpaid deserters (L4070), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
     "events (§4.14, option random_events): rolled every month for every country (A55); the collection events act on the next collection of the country's land, whoever holds it (famine COM x0.5; bad and good harvests 1D6 x 10% of COM (A56); prosperity and hard times DEN x2 and x0.5; devastation x0.95 but POB; militarist and antimilitarist campaigns POB x1.2 and x0.8; plague POB x0.9 and each unit there dies on a 1 in 1D10; immigration +125 POB and a quarter of one city's DEN; currency events by option currency_events); natural disaster: a random city's walls fall to 0 (cities and ports are not separate works here); return home: 1D6 units of the country's first kind join it if it pays a half-year's wages for them and can feed them; armed incursion: 2D6 units of a neighbouring referee country's first kind fight a major's home army in the field through the battle code (an undefended home suffers a month of invasion; the referee's countries' incursions are not fought); political crisis: its §4.19 row only (the ruler is always at the capital); death of a leader: a random named leader of the country dies; new leader: one rolled on the new-leader tables joins it (if it has fewer than 4); military intelligence and technical advance have no effect (espionage and technology are not played)",
     "leaders (§4.13): every country starts with one named leader, its king (abstraction.toml [leaders], placeholder: by culture), and holds at most 4; the policy sends one with the field army when it marches (policy parameter king_commands: the king or the best other), the rest command at home (the garrison, and the field army when it stands at home); the one in command is the king where he is present, else the best (option commanding_leader, A45); an army with no named leader is led by its grand units' unnamed 0-0; in Roma the SPQR 2-2 commands whenever it is attacked at home (his Republican militia is not played); a commander brings the battle code his tactical value on the leadership table (only within his grand-unit limit, option leader_command_limit, A43: beyond it the whole side fights on 0, the battle code having one value a side), his class (cavalry +1 pursuit, archers, chariots), the king +0.5 morale (the king always fights), and his strategic value on the flank and on the terrain roll: each side orders +s, -s or nothing, whichever gives it the best expected factor ratio over the 2D6 (the other's order taken as nothing); after a fight, death, wounds (1D6 months at home) and promotion at the battle code's chances (digest D7, D8), a promoted unnamed leader named 1-0 or 0-1; a dead king's best living leader succeeds him and a nation left without named leaders gets a free one (L2196); searches: 100 DEN a turn while the policy wants more leaders (leaders_wanted), 2D6 >= 10, then the tables (the found leader's class is [leaders] found_kind); leaders cannot be captured or ransomed, and tactics are not learned",
     "weather (§4.15, option weather): each zone's 1D6 every month; storm and snow double the PM of entering a node of that zone (winter too: x4 together, or x2 with option winter_and_storm = once) and halve combat factors, rain is -1 to combat and pursuit rolls, through the battle code; the policies' odds assume clear weather; elephants and camels do not suffer the cold zones (L5781 not played); storms at sea by the weather (see fleets)",
@@ -487,7 +538,9 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "armies: each country has one field army, a garrison in its capital and recruits in training (operational next turn); the unit kinds are the country's starting ones (abstraction.toml [start] army); recruits take the kind's morale and quality",
     "war: a country's whole land falls with its capital: the field army defending at home is fought in the field (battle terrain rolled from the node's hex), then the capital is besieged (siege code's month-by-month walls, hunger and surrender) and assaulted at its effective level (assault code) against the whole garrison; a won assault or a surrender takes every city of the country and ends its last units there (§19 conquest); the defender's stock (its storage hexes) goes to the conqueror; a beaten field army goes home (a defender's into its garrison); a conquered country is held by the conqueror's policy share of its field army (occupation troops, which defend it like a garrison behind its capital's walls; no annexation delay); a nation without land cannot pay and its troops desert; tactics: attacker AF (AE off open ground), defender DE, no retreat thresholds, pursuit on",
     "the referee's countries (every non-major) run the scripted economy at its defaults and never attack (§28 lets them); only majors can win; all countries start at 0 PV",
-    "PV (§4.19) applied: battles won/lost by factor ratio, conquering/losing territory, cities and the main country, the capital's fortification levels, gifts of COM and DEN to the population (capped), taxes, a year without fighting, invasion suffered (first and following months), unfed population, treaties (signed, extended, broken; killing an envoy costs the killer its row), revolts (a revolt costs its PV, resets the index to 250 and cuts POB to 75% for a year; the militia's fight is not played); the rebellion index is one per home country",
+    "sack (§4.17, rules §29): only at the moment of conquest, by the conqueror's policy (sack_den_per_pv: each city, and the country, whose loot at black-market sale value is worth that many DEN per PV the sack costs it; a sack that gains PV, a barbarian's, is always made); a city yields its printed treasure to its first sacker (rulebook.toml [treasures]; Tebas and Alejandría by option treasure_cities, A59; Gaugamela is no listed city), else twice a city's DEN production (abstraction.toml [production] city), with the sacking-cities row and, for a treasure, the stealing-a-treasure row; Delfos, Tebas and Roma cost each nation the sacred-city rule names -35 PV; a sacked country yields its sacker twice one collection's production (POB 0) and then nothing to anybody for 12 months, and the sacker recruits from half its POB for a year; stored supplies go to the conqueror with the country, sacked or not; the culture limits of L4092-L4108 are on sacking oneself, not on a conqueror",
+    "pillage (§3.9): when a major does not march on its best target to conquer it, its field army (at least 10 units, by land) raids it if it wins the field fight at the policy's attack odds (none defending: it does) and the loot is worth the policy's pillage_den_per_pv DEN per PV the pillage row costs; after the field fight it spends the next month there, takes 1% of each resource of one collection's production but POB, rounded up (L4441), and the holder's next collection loses another 1%; then it goes home",
+    "PV (§4.19) applied: battles won/lost by factor ratio, conquering/losing territory, cities and the main country, the capital's fortification levels, gifts of COM and DEN to the population (capped), taxes, a year without fighting, invasion suffered (first and following months), unfed population, treaties (signed, extended, broken; killing an envoy costs the killer its row), sacking cities and countries, stealing treasures, the sacred cities, pillage, revolts (a revolt costs its PV, resets the index to 250 and cuts POB to 75% for a year; the militia's fight is not played); the rebellion index is one per home country",
     "payments: wages 1/20 of each unit's morale cost in January and July (A41 as the digest proposes), army food 1 COM per unit each January (a shortfall has no stated effect and none here), offensive food 1 COM per 200 men per month abroad (an unfed share fights at half), population feeding by option population_feeding; unpaid units desert (no city sack)",
 ];
 

@@ -92,6 +92,12 @@ pub struct Scripted {
     /// At 0.5 or more it signs an equal-terms trade treaty with every major it borders or reaches
     /// (by sea or an ambassador) that offers one too (digest §4.10).
     pub major_treaties: f64,
+    /// DEN of loot per PV lost at or above which it sacks a city or a country it conquers
+    /// (digest §4.17; a sack that gains PV is always made).
+    pub sack_den_per_pv: f64,
+    /// DEN of loot per PV lost at or above which its field army raids (pillages, §3.9) the best
+    /// target it does not march on to conquer, if it wins the field fight at the `attack` odds.
+    pub pillage_den_per_pv: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -302,6 +308,25 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.0,
     },
+    // Appended after the treaties between majors: sack and pillage (digest §4.17, §3.9).
+    Param {
+        name: "sack_den_per_pv",
+        summary: "at each conquest it sacks each city, and the country, whose loot is worth at least this many DEN (at black-market sale value) per PV the sack costs it (§4.19 rows, the treasure row, a sacred city's -35 PV if it is one of its nations; a sack that gains PV is always made): a city yields its printed treasure the first time, else twice its DEN production; a country twice one collection's production (POB 0), then nothing to anybody for 12 months, and the sacker recruits from half its POB for a year",
+        min: 0.0,
+        max: 5000.0,
+        // A civilized major sacks a country (-4 PV for about 2,200 DEN of placeholder produce)
+        // and the treasure cities (-5 PV for 5,000-10,000 DEN) but not an ordinary city (-3 PV
+        // for 300 DEN).
+        default: 500.0,
+    },
+    Param {
+        name: "pillage_den_per_pv",
+        summary: "when it does not march on the best target to conquer it, its field army (at least 10 units) raids it if the loot (1% of a collection's production, rounded up; as much destroyed) is worth at least this many DEN per PV the pillage row costs it (a pillage that gains PV is always made) and the field fight's P(win) reaches attack",
+        min: 0.0,
+        max: 200.0,
+        // A civilized major pays 2 PV for some 10-20 DEN: it does not raid at this default.
+        default: 50.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -340,6 +365,8 @@ impl Scripted {
             market_buy: value("market_buy"),
             caravans: value("caravans").round() as u8,
             major_treaties: value("major_treaties"),
+            sack_den_per_pv: value("sack_den_per_pv"),
+            pillage_den_per_pv: value("pillage_den_per_pv"),
             target: None,
         }
     }
@@ -371,7 +398,7 @@ impl Scripted {
 pub const KINDS: &[PolicyKind<Player>] = &[
     PolicyKind {
         name: "scripted",
-        summary: "economy (taxes, reserve, food stock, recruitment share and mix, gifts, fortification), war (target by the battle code's odds, siege months before the assault, truce after a defeat), leaders and diplomacy (envoys, gifts, pressure, breaking treaties, buying from client states) and trade (black-market sales and purchases, caravans)",
+        summary: "economy (taxes, reserve, food stock, recruitment share and mix, gifts, fortification), war (target by the battle code's odds, siege months before the assault, truce after a defeat), leaders and diplomacy (envoys, gifts, pressure, breaking treaties, buying from client states) and trade (black-market sales and purchases, caravans), sack and pillage (DEN of loot per PV)",
         params: SCRIPTED,
         build: |v| Player {
             policy: scripted(v),
@@ -380,7 +407,7 @@ pub const KINDS: &[PolicyKind<Player>] = &[
     },
     PolicyKind {
         name: "random",
-        summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months, who leads the field army, leader searches, envoys, their gifts and pressure, breaking treaties, buying from client states, black-market trade, caravans",
+        summary: "legal choices at random: tax level, recruitment share and mix, gifts, fortification, whether and whom to attack among the reachable neighbours, siege months, who leads the field army, leader searches, envoys, their gifts and pressure, breaking treaties, buying from client states, black-market trade, caravans, what it sacks and whether it raids instead of conquering",
         params: &[],
         build: |_| Player {
             policy: Policy::Random,

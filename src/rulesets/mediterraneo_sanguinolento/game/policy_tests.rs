@@ -67,7 +67,11 @@ fn a_conquered_country_gets_the_garrison_the_policy_asks_for() {
     st.nations[bizacena as usize].field = NO_UNITS;
     st.nations[bizacena as usize].garrison = NO_UNITS;
     st.nations[bizacena as usize].training = NO_UNITS;
-    military::conquer(&g, &mut st, cartago, bizacena, 0.4, 5, &mut NoLog);
+    let plan = Scripted {
+        occupation: 0.4,
+        ..Scripted::defaults()
+    };
+    military::conquer(&g, &mut st, cartago, bizacena, &plan, 5, &mut NoLog);
     let held = *military::garrison(&st, bizacena);
     for k in 0..army.len() {
         assert!((held[k] - 0.4 * army[k]).abs() < 1e-9, "kind {k}");
@@ -86,7 +90,11 @@ fn a_conquered_country_gets_the_garrison_the_policy_asks_for() {
     }
     // Losing the province ends the occupation troops there.
     let egipto = country(&g, "Egipto");
-    military::conquer(&g, &mut st, egipto, bizacena, 0.0, 7, &mut NoLog);
+    let plan = Scripted {
+        occupation: 0.0,
+        ..Scripted::defaults()
+    };
+    military::conquer(&g, &mut st, egipto, bizacena, &plan, 7, &mut NoLog);
     assert_eq!(*military::garrison(&st, bizacena), NO_UNITS);
     let gone = State::men(&held, &g.men_per_unit(cartago));
     assert!((st.ledger.men_lost - lost - gone).abs() < 1e-6);

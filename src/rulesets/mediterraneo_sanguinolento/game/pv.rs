@@ -55,6 +55,11 @@ pub const TREATY_EXTENSION_IDR: [i32; 3] = [10, 10, 10];
 pub const BREAKING_TREATY: Row = row([-3, -4, -5], [-25, -50, -75]);
 pub const TREATY_BREACH_TEXT: i32 = -5;
 pub const KILLING_AMBASSADORS: Row = row([0, -1, -2], [-25, -50, -75]);
+pub const SACKING_CITIES: Row = row([3, 1, -3], [-50, -75, -100]);
+pub const SACKING_COUNTRIES: Row = row([2, 1, -4], [100, 0, -100]);
+pub const PILLAGE: Row = row([2, 1, -2], [50, 0, -50]);
+/// Taken with a city's treasure, beside the sacking-cities row (L4334).
+pub const STEALING_TREASURE: Row = row([1, -1, -2], [50, -25, -50]);
 /// Tax rows by level -2 (lower ×2), -1 (lower ×1.5), 1 (raise ×1.5), 2 (raise ×2).
 pub const TAXES: [Row; 4] = [
     row([2, 4, 6], [150, 225, 275]),
@@ -123,7 +128,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 10] = [
+pub const SOURCES: [&str; 11] = [
     "battles",
     "conquest",
     "fortification",
@@ -134,6 +139,7 @@ pub const SOURCES: [&str; 10] = [
     "hunger_rebellion",
     "events",
     "diplomacy",
+    "sack",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -145,6 +151,8 @@ pub const INVASION: usize = 6;
 pub const HUNGER_REBELLION: usize = 7;
 pub const EVENTS: usize = 8;
 pub const DIPLOMACY: usize = 9;
+/// Sacks, treasures, the sacred cities' losses and pillage.
+pub const SACK: usize = 10;
 
 /// PV for raising a city's fortification from `level - 1` to `level`: the new level (A75
 /// "triangular", the specific note L4214) or 1 (the table's "per level" line).

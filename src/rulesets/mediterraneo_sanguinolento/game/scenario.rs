@@ -310,6 +310,9 @@ pub struct Scenario {
     pub majors: Vec<CountryId>,
     /// Per country, per collection.
     pub production: Vec<Resources>,
+    /// What one listed city yields per collection (abstraction.toml `[production] city`; its DEN
+    /// is what a sacked city without a treasure doubles, L4434).
+    pub city_yield: Resources,
     pub start: Vec<Start>,
     /// The fleet type of every country's fleets (None: no fleets, nobody crosses the sea).
     pub fleet: Option<&'static Fleet>,

@@ -29,6 +29,8 @@ pub enum Mission {
     March { target: CountryId },
     /// Besieging `target`'s capital for `months` so far.
     Siege { target: CountryId, months: u8 },
+    /// Spending this month raiding `target` (a pillage, §3.9), then home.
+    Pillage { target: CountryId },
     /// Going back to its home node.
     Return,
 }
@@ -88,6 +90,10 @@ pub struct Nation {
     pub leaders: [Leader; MAX_LEADERS],
     /// Caravans (a slot not bought is `Leg::None`).
     pub caravans: [Caravan; MAX_CARAVANS],
+    /// Game month until which it raises troops from half its POB (it sacked a country, L4404).
+    pub half_pob_until: u32,
+    /// The field army's march is a pillage raid (it does not besiege, §3.9).
+    pub raid: bool,
 }
 
 /// A country node and who holds it.
@@ -103,6 +109,8 @@ pub struct Land {
     pub garrison: Units,
     /// What its events did to its next collection.
     pub pending: Pending,
+    /// Game month until which it yields nothing to anybody (sacked, L4404); 0 = never sacked.
+    pub sacked_until: u32,
 }
 
 /// Every resource and man that entered or left the game, by direction.
@@ -163,6 +171,16 @@ pub struct Counts {
     /// DEN paid to and received from the black market.
     pub market_bought_den: f64,
     pub market_sold_den: f64,
+    /// Sacks (§4.17): countries, cities, treasures taken, sacred cities sacked, and the loot's
+    /// DEN worth at the black market's sale value.
+    pub countries_sacked: u32,
+    pub cities_sacked: u32,
+    pub treasures_taken: u32,
+    pub sacred_sacked: u32,
+    pub sack_den: f64,
+    /// Pillages (§3.9) and their loot's DEN worth.
+    pub pillages: u32,
+    pub pillage_den: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -174,6 +192,8 @@ pub struct State {
     pub lands: Vec<Land>,
     /// Fortification level of each city.
     pub city_fort: Vec<u8>,
+    /// Each city has been sacked (its treasure goes only to the first sacker, L4406).
+    pub city_sacked: Vec<bool>,
     pub ledger: Ledger,
     pub counts: Counts,
     /// This month's weather in each climatic zone (the last month's before it is rolled).
@@ -330,6 +350,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                     leaders
                 },
                 caravans: [Caravan::default(); MAX_CARAVANS],
+                half_pob_until: 0,
+                raid: false,
             }
         })
         .collect();
@@ -340,6 +362,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
             collections: 0,
             garrison: NO_UNITS,
             pending: Pending::NONE,
+            sacked_until: 0,
         })
         .collect();
     let city_fort = s
@@ -352,6 +375,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         month: 1,
         nations,
         lands,
+        city_sacked: vec![false; s.cities.len()],
         city_fort,
         ledger: Ledger::default(),
         counts: Counts::default(),

@@ -209,6 +209,8 @@ impl<'g> Play<'g> {
                 market_buy: dice.uniform(),
                 caravans: dice.below(trade::MAX_CARAVANS as u64 + 1) as u8,
                 major_treaties: dice.uniform(),
+                sack_den_per_pv: dice.uniform() * 5000.0,
+                pillage_den_per_pv: dice.uniform() * 200.0,
                 target: None,
             };
         }
@@ -303,6 +305,13 @@ impl<'g> Play<'g> {
             c.caravan_den,
             c.market_bought_den,
             c.market_sold_den,
+            c.countries_sacked as f64,
+            c.cities_sacked as f64,
+            c.treasures_taken as f64,
+            c.sacred_sacked as f64,
+            c.sack_den,
+            c.pillages as f64,
+            c.pillage_den,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
