@@ -534,7 +534,7 @@ mod tests {
             seed ^= seed >> 17;
             seed ^= seed << 5;
             // Markers are mostly zero, as on the map.
-            if sparse && seed % 3 != 0 {
+            if sparse && !seed.is_multiple_of(3) {
                 0
             } else {
                 ALPHABET[(seed % 8) as usize]
