@@ -208,17 +208,27 @@ pub struct Army {
 }
 
 impl Army {
+    /// Units standing, intact or damaged. The solvers ask it millions of times (who won, who
+    /// is wiped out): each array is read as one word and its bytes added within it.
     #[inline]
     pub fn units(&self) -> u32 {
-        // Lane by lane, a sum the compiler vectorizes (the solvers ask it millions of times).
-        (0..MAX_CLASSES)
-            .map(|k| self.intact[k] as u32 + self.damaged[k] as u32)
-            .sum()
+        byte_sum(self.intact) + byte_sum(self.damaged)
     }
     #[inline]
     pub fn eliminated_total(&self) -> u32 {
-        self.eliminated.iter().map(|&n| n as u32).sum()
+        byte_sum(self.eliminated)
     }
+}
+
+/// The sum of eight counts, added within one u64: neighbouring bytes into 16-bit lanes (at most
+/// 510 each), then the four lanes into the top one by a multiply (at most 2,040: no lane carries
+/// into the next). An `Army` holds `MAX_CLASSES` = 8 counts a row, one word.
+#[inline]
+fn byte_sum(counts: [u8; MAX_CLASSES]) -> u32 {
+    const BYTES: u64 = 0x00ff_00ff_00ff_00ff;
+    let w = u64::from_le_bytes(counts);
+    let lanes = (w & BYTES) + ((w >> 8) & BYTES);
+    (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
 }
 
 /// Every group of counters present: (class index, class, damaged?, how many).
@@ -236,9 +246,13 @@ pub fn counters<'a>(
 
 /// Sums a per-counter quantity over a stack.
 pub fn count(classes: &[UnitClass], army: &Army, f: impl Fn(&UnitClass, bool) -> u32) -> u32 {
-    counters(classes, army)
-        .map(|(_, c, damaged, n)| n * f(c, damaged))
-        .sum()
+    // An indexed loop rather than `counters`' chain of iterators: the exact solvers ask for
+    // these sums (advantages, elite points) in every state they visit.
+    let mut sum = 0;
+    for (k, c) in classes.iter().enumerate() {
+        sum += army.intact[k] as u32 * f(c, false) + army.damaged[k] as u32 * f(c, true);
+    }
+    sum
 }
 
 pub fn cavalry(classes: &[UnitClass], army: &Army) -> u32 {
@@ -446,6 +460,36 @@ impl Stack {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The word sums equal plain sums, for counts up to 255 in every class.
+    #[test]
+    fn army_sums_add_every_count() {
+        let mut seed = 0x9e37_79b9_u32;
+        let mut count = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            [0, 1, 2, 7, 128, 254, 255][(seed % 7) as usize] as u8
+        };
+        for _ in 0..500 {
+            let army = Army {
+                intact: std::array::from_fn(|_| count()),
+                damaged: std::array::from_fn(|_| count()),
+                eliminated: std::array::from_fn(|_| count()),
+                flips: 0,
+            };
+            let plain = |a: &[u8]| a.iter().map(|&c| c as u32).sum::<u32>();
+            assert_eq!(army.units(), plain(&army.intact) + plain(&army.damaged));
+            assert_eq!(army.eliminated_total(), plain(&army.eliminated));
+        }
+        assert_eq!(Army::default().units(), 0);
+        let full = Army {
+            intact: [255; MAX_CLASSES],
+            damaged: [255; MAX_CLASSES],
+            ..Army::default()
+        };
+        assert_eq!(full.units(), 2 * 8 * 255);
+    }
 
     #[test]
     fn unit_keys_combine_qualities() {

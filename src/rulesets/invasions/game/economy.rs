@@ -470,7 +470,7 @@ impl Play<'_> {
 mod tests {
     use super::super::game_tests::bundled_game;
     use super::super::policy::{Policy, Scripted};
-    use super::super::state::{for_each_match, held_by_area, held_in, NONE};
+    use super::super::state::{for_each_match, held_by_area, held_in, next_marked, NONE};
 
     /// The one-pass count agrees with the per-Area count for every Area, over boards dealt at
     /// random, the province printed under an Area but outside it among those dealt.
@@ -520,5 +520,42 @@ mod tests {
                 assert_eq!(seen, want, "length {len}, value {x}");
             }
         }
+    }
+
+    /// The marked scan returns the first index from every start where a plain search finds the
+    /// owner sought with a nonzero marker, across the word edges, the tail and starts past the
+    /// end, for markers and owners that differ only in the high bit or only in the low bits.
+    #[test]
+    fn the_marked_scan_finds_what_a_search_finds() {
+        const ALPHABET: [u8; 8] = [0, 1, 2, 0x7f, 0x80, 0x81, 0xfe, 0xff];
+        let mut seed = 0x2545_f491_u32;
+        let mut byte = |sparse: bool| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            // Markers are mostly zero, as on the map.
+            if sparse && !seed.is_multiple_of(3) {
+                0
+            } else {
+                ALPHABET[(seed % 8) as usize]
+            }
+        };
+        let mut found = 0;
+        for len in [0, 1, 7, 8, 9, 63, 64, 65, 127, 128, 129, 290] {
+            let owner: Vec<u8> = (0..len).map(|_| byte(false)).collect();
+            let marks: Vec<u8> = (0..len).map(|_| byte(true)).collect();
+            for x in ALPHABET {
+                for from in 0..=len + 9 {
+                    let want = (from..len).find(|&i| owner[i] == x && marks[i] != 0);
+                    found += want.is_some() as u32;
+                    assert_eq!(
+                        next_marked(&owner, &marks, x, from),
+                        want,
+                        "length {len}, value {x}, from {from}"
+                    );
+                }
+            }
+        }
+        assert!(found > 1000, "the boards hold marked provinces to find");
     }
 }

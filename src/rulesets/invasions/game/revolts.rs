@@ -8,7 +8,7 @@
 
 use super::policy::Policy;
 use super::procedures::{self, MapHalf};
-use super::state::{held_in, NO_PROVINCE};
+use super::state::{for_each_match, held_in, next_marked, NO_PROVINCE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -117,11 +117,11 @@ impl Play<'_> {
         let capital = self.st.nations[v].capital;
         // (units, held provinces, province) of the pick so far, compared without division.
         let mut pick: Option<(u64, u64, usize)> = None;
-        for p in 0..s.provinces.len() {
+        // `v`'s provinces in increasing order (it holds few of the map's).
+        for_each_match(&self.st.owner, &self.st.owner, v as u8, |p| {
             let a = s.provinces[p].area as usize;
-            if self.st.owner[p] != v as u8 || p == capital as usize || area.is_some_and(|x| x != a)
-            {
-                continue;
+            if p == capital as usize || area.is_some_and(|x| x != a) {
+                return;
             }
             let units = self.st.count(v, a) as u64;
             let held = held_in(s, &self.st, v, a) as u64;
@@ -133,7 +133,7 @@ impl Play<'_> {
             if better {
                 pick = Some((units, held, p));
             }
-        }
+        });
         let Some((_, _, p)) = pick else { return };
         self.st.rebel_provinces += (self.st.revolt[p] == 0) as u32;
         let marker = &mut self.st.revolt[p];
@@ -163,22 +163,9 @@ impl Play<'_> {
         cost
     }
 
-    /// The first province from `from` on that `n` holds in revolt. Most provinces carry no
-    /// marker: the map is read eight markers at a time where it can.
+    /// The first province from `from` on that `n` holds in revolt.
     fn next_revolt(&self, n: usize, from: usize) -> Option<usize> {
-        let (revolt, owner) = (&self.st.revolt, &self.st.owner);
-        let mut p = from;
-        while p < revolt.len() {
-            if p.is_multiple_of(8) && p + 8 <= revolt.len() && revolt[p..p + 8] == [0; 8] {
-                p += 8;
-                continue;
-            }
-            if revolt[p] != 0 && owner[p] == n as u8 {
-                return Some(p);
-            }
-            p += 1;
-        }
-        None
+        next_marked(&self.st.owner, &self.st.revolt, n as u8, from)
     }
 
     /// 2.D: suppression of each rebel province of `n` where its units stand (at the Area level,

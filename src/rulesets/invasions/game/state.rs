@@ -744,25 +744,39 @@ pub fn held_by_area(s: &Scenario, st: &State, n: usize) -> [u32; 64] {
     held
 }
 
+/// The high bits of the bytes of a u64, where the byte-wise tests below answer.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The high bit of byte i is set exactly when byte i of `w` is not zero: the low seven bits plus
+/// 0x7f carry into the high bit when any is set (never past the byte), the or adds the high bit
+/// itself.
+#[inline]
+fn nonzero_bytes(w: u64) -> u64 {
+    (((w & LOW7) + LOW7) | w) & HIGH
+}
+
+/// The high bit of byte i is set exactly when byte i of `w` is `x` (`spread` is `x` in every byte).
+#[inline]
+fn equal_bytes(w: u64, spread: u64) -> u64 {
+    !nonzero_bytes(w ^ spread) & HIGH
+}
+
+#[inline]
+fn word(c: &[u8]) -> u64 {
+    u64::from_le_bytes(c.try_into().expect("8-byte chunk"))
+}
+
 /// Calls `f` with every index `i` where `a[i] == x` or `b[i] == x`, in increasing order. The game
 /// asks "which provinces does this nation hold" hundreds of times a game while a nation holds few
 /// of them: the bytes are compared eight at a time within a u64 (the high bit of each equal byte
 /// set) and only the set bits visited.
 pub fn for_each_match(a: &[u8], b: &[u8], x: u8, mut f: impl FnMut(usize)) {
     debug_assert_eq!(a.len(), b.len());
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let spread = u64::from_le_bytes([x; 8]);
-    // The high bit of byte i is set exactly when byte i of `w` is `x`: the low seven bits plus
-    // 0x7f carry into the high bit when any is set (never past the byte), the or adds the high bit
-    // itself, so the high bit ends clear only for a zero byte of `w ^ spread`.
-    let equal = |w: u64| {
-        let t = w ^ spread;
-        !(((t & LOW7) + LOW7) | t | LOW7)
-    };
-    let word = |c: &[u8]| u64::from_le_bytes(c.try_into().expect("8-byte chunk"));
     let rest = a.len() / 8 * 8;
     for (c, (ca, cb)) in a.chunks_exact(8).zip(b.chunks_exact(8)).enumerate() {
-        let mut bits = equal(word(ca)) | equal(word(cb));
+        let mut bits = equal_bytes(word(ca), spread) | equal_bytes(word(cb), spread);
         while bits != 0 {
             f(c * 8 + bits.trailing_zeros() as usize / 8);
             bits &= bits - 1;
@@ -773,4 +787,30 @@ pub fn for_each_match(a: &[u8], b: &[u8], x: u8, mut f: impl FnMut(usize)) {
             f(i);
         }
     }
+}
+
+/// The first index `i` from `from` on where `owner[i] == x` and `marks[i] != 0` (a nation's
+/// provinces carrying a marker: few of either), eight bytes at a time as [`for_each_match`].
+pub fn next_marked(owner: &[u8], marks: &[u8], x: u8, from: usize) -> Option<usize> {
+    debug_assert_eq!(owner.len(), marks.len());
+    let spread = u64::from_le_bytes([x; 8]);
+    let rest = owner.len() / 8 * 8;
+    let first = (from / 8 * 8).min(rest);
+    // Bytes before `from` in its word do not count.
+    let mut skip = !0u64 << (from % 8 * 8);
+    let words = owner[first..rest]
+        .chunks_exact(8)
+        .zip(marks[first..rest].chunks_exact(8));
+    for (i, (o, m)) in words.enumerate() {
+        // Most words carry no marker at all: the owners are read only where one stands.
+        let m = word(m);
+        if m != 0 {
+            let bits = equal_bytes(word(o), spread) & nonzero_bytes(m) & skip;
+            if bits != 0 {
+                return Some(first + i * 8 + bits.trailing_zeros() as usize / 8);
+            }
+        }
+        skip = !0;
+    }
+    (rest.max(from)..owner.len()).find(|&i| owner[i] == x && marks[i] != 0)
 }

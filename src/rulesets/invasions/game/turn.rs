@@ -58,7 +58,13 @@ impl<'g> Play<'g> {
     /// have it (Follow, the policy unchanged, for every player that does not search).
     pub fn policy(&self, n: usize) -> Policy {
         let p = self.game.player_of(n);
-        self.st.orders[p].apply(self.st.plans[p].apply(self.game.policies[n]))
+        let (plan, orders) = (self.st.plans[p], self.st.orders[p]);
+        // The common case (no searching player): the policy as it is, not copied through two
+        // `apply`s.
+        if plan == Directive::Follow && orders == Directive::Follow {
+            return self.game.policies[n];
+        }
+        orders.apply(plan.apply(self.game.policies[n]))
     }
 
     /// Plays the whole game from the start into `self.st`.
