@@ -136,6 +136,9 @@ pub struct LandingKey {
     /// The zone of the battle is a Mediterranean or Pontus Euxinus one (Q47).
     pub mediterranean: bool,
     pub britannia: bool,
+    /// The transporting stack refuses the naval battle once intercepted (XXV.C-D: the
+    /// transport or landing is cancelled, its units stay where they embarked).
+    pub refuse: bool,
 }
 
 /// What one landing left.
@@ -147,6 +150,8 @@ pub struct Landed {
     pub landed: u8,
     /// Fleets lost for good by the transporting and the intercepting stack.
     pub fleets_lost: [u8; 2],
+    /// Intercepted, the transporting stack refused the battle: nobody landed, nobody was lost.
+    pub refused: bool,
 }
 
 /// The unit types in name order, the order a battle file's side table lists them: a game battle's
@@ -317,7 +322,14 @@ impl Battles {
                 system,
                 key.mediterranean,
                 naval::Rules::from_options(&self.options),
-                naval::Policy::default(),
+                naval::Policy {
+                    refuse: if key.refuse {
+                        naval::Refuse::Attacker
+                    } else {
+                        naval::Refuse::Never
+                    },
+                    ..naval::Policy::default()
+                },
             );
             let has_defender = key.interception != Interception::None;
             let landing = Landing::new(
@@ -334,11 +346,13 @@ impl Battles {
         self.landings[&key].trial(dice, &mut trial);
         // The Landing schema's columns: units landed, lost at sea, each side's fleets lost; the
         // scalars sea-risk failure and intercepted first.
+        let intercepted = trial.scalars[1] > 0.0;
         Landed {
             sea_failure: trial.scalars[0] > 0.0,
-            intercepted: trial.scalars[1] > 0.0,
+            intercepted,
             landed: trial.counts[0] as u8,
             fleets_lost: [trial.counts[2] as u8, trial.counts[3] as u8],
+            refused: intercepted && key.refuse,
         }
     }
 

@@ -66,7 +66,7 @@ impl Play<'_> {
 
     /// Whether `n`'s naval stack of `mine` fleets fights one of `theirs` (the policy's
     /// `naval_fight`; a random player on a D2).
-    fn fights(&self, n: usize, mine: u8, theirs: u8, dice: &mut Dice) -> bool {
+    pub(super) fn fights(&self, n: usize, mine: u8, theirs: u8, dice: &mut Dice) -> bool {
         match self.policy(n) {
             Policy::Scripted(p) => mine as f64 >= p.naval_fight * theirs as f64,
             Policy::Random => procedures::d2(dice),
@@ -87,14 +87,17 @@ impl Play<'_> {
         dice: &mut Dice,
         log: &mut dyn GameLog,
     ) -> bool {
-        let mut stopped = false;
+        // A stack stopped earlier in the activation (a blockade's battle, blockade.rs) ends it.
+        let mut stopped = self.naval_halted;
         for z in 0..self.game.scenario.seas.len() {
-            if self.fleets(n, z) == 0 {
+            // Once an activation a stack (XXV.B): not again where one already met an enemy.
+            if self.fleets(n, z) == 0 || self.naval_met & (1 << z) != 0 {
                 continue;
             }
             let Some(o) = self.naval_enemy(n, z) else {
                 continue;
             };
+            self.naval_met |= 1 << z;
             stopped |= matches!(
                 self.encounter(n, o, z, dice, log),
                 Encounter::ActiveRefused
@@ -162,7 +165,7 @@ impl Play<'_> {
     /// A naval battle between `n`'s and `o`'s stacks in zone `z` through the battle code (a
     /// `Landing` carrying nothing, with no sea-risk roll and the interception made): the fleets
     /// sunk leave the game.
-    fn naval_battle(
+    pub(super) fn naval_battle(
         &mut self,
         n: usize,
         o: usize,
@@ -184,6 +187,7 @@ impl Play<'_> {
             carried: 0,
             mediterranean: mediterranean(&g.scenario.seas[z].name),
             britannia: false,
+            refuse: false,
         };
         let out = self.battles.land(key, dice);
         self.st.counters.naval_battles += 1;

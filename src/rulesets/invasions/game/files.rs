@@ -255,6 +255,9 @@ pub struct AbstractionFile {
     pub religion: Option<ReligionTable>,
     /// Optional: without it no Administration card carries a calamity.
     pub calamities: Option<CalamitiesTable>,
+    /// Optional: the sea zone of each strait of the Area graph (XXV.F); a strait without one
+    /// cannot be blockaded.
+    pub straits: Option<Rows<StraitRow>>,
 }
 
 #[derive(Deserialize)]
@@ -384,6 +387,16 @@ pub struct LinkRow {
     pub river: Option<String>,
     #[serde(default)]
     pub mountains: bool,
+}
+
+/// A strait of the Area graph (`a`, `b`, either order) and the sea zone whose naval stacks may
+/// blockade it.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StraitRow {
+    pub a: String,
+    pub b: String,
+    pub sea: String,
 }
 
 #[derive(Deserialize)]

@@ -165,6 +165,7 @@ impl<'f> Loader<'f> {
         self.area_graph(ab, &names, &rivers, &mut areas)?;
         let boxes = self.boxes(rb, ab, &names)?;
         self.sea_graph(ab, &names, &mut seas)?;
+        self.straits(ab, &names, &mut areas)?;
         let head = &rb.scenario;
         self.time_track(ab, head.turns)?;
         let nations = self.nations(rb, ab, &names, &peoples, &areas, &provinces)?;

@@ -67,8 +67,58 @@ impl<'f> Loader<'f> {
             crossing,
             river: l.river.is_some(),
             mountains: l.mountains,
+            sea: None,
         };
         Ok((a, link))
+    }
+
+    /// abstraction.toml [straits] (optional): each strait of the Area graph given the sea zone
+    /// whose naval stacks blockade it (XXV.F), a zone on the coast of one of its two Areas.
+    pub(super) fn straits(
+        &mut self,
+        ab: &AbstractionFile,
+        names: &Names,
+        areas: &mut [Area],
+    ) -> Result<()> {
+        let Some(t) = &ab.straits else {
+            return Ok(());
+        };
+        self.stand_in("straits", &t.provenance, &t.why)?;
+        for (i, row) in t.rows.iter().enumerate() {
+            let f = |k: &str| format!("straits.rows[{i}].{k}");
+            let a = names.areas.get(self.ab, f("a"), &row.a)?;
+            let b = names.areas.get(self.ab, f("b"), &row.b)?;
+            let sea = names.seas.get(self.ab, f("sea"), &row.sea)?;
+            let Some(link) = areas[a]
+                .links
+                .iter()
+                .position(|l| l.to as usize == b && l.crossing == Crossing::Strait)
+            else {
+                let value = format!("{} - {}", row.a, row.b);
+                let allowed = "two Areas joined by a strait in [area_graph] links";
+                return Err(bad(self.ab, format!("straits.rows[{i}]"), &value, allowed));
+            };
+            if areas[a].links[link].sea.is_some() {
+                let value = format!("{} - {}", row.a, row.b);
+                let allowed = "a strait listed once";
+                return Err(bad(self.ab, format!("straits.rows[{i}]"), &value, allowed));
+            }
+            if (areas[a].coasts | areas[b].coasts) & (1 << sea) == 0 {
+                let allowed = format!(
+                    "a sea zone where {} or {} has a port (rulebook.toml)",
+                    row.a, row.b
+                );
+                return Err(bad(self.ab, f("sea"), &row.sea, allowed));
+            }
+            areas[a].links[link].sea = Some(sea as SeaId);
+            let back = areas[b]
+                .links
+                .iter_mut()
+                .find(|l| l.to as usize == a)
+                .expect("links are symmetric");
+            back.sea = Some(sea as SeaId);
+        }
+        Ok(())
     }
 
     pub(super) fn boxes(

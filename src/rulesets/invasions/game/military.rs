@@ -88,8 +88,14 @@ impl Play<'_> {
             if self.game.inactive[n] {
                 continue;
             }
+            // A new activation: its naval stacks have met nobody yet (XXV.B).
+            self.naval_met = 0;
+            self.naval_halted = false;
             match self.st.status(n) {
-                Some(Status::Barbarian) => self.barbarian(n, dice, log),
+                Some(Status::Barbarian) => {
+                    self.break_blockades(n, 0, dice, log);
+                    self.barbarian(n, dice, log)
+                }
                 Some(_) => {
                     if self.st.nations[n].capital == NO_PROVINCE {
                         self.place_capital(n);
@@ -97,6 +103,11 @@ impl Play<'_> {
                     if self.game.minor[n] {
                         continue;
                     }
+                    let keep = match self.policy(n) {
+                        Policy::Scripted(p) => p.garrison as u32,
+                        Policy::Random => 0,
+                    };
+                    self.break_blockades(n, keep, dice, log);
                     self.civilized(n, dice, log);
                 }
                 None => continue,
@@ -335,7 +346,9 @@ impl Play<'_> {
             } else {
                 s.areas[from].links[i - 1].to as usize
             };
-            if !self.may_enter(n, a) {
+            // A strait blockaded against it is closed (XXV.F, blockade.rs).
+            if !self.may_enter(n, a) || (i > 0 && !self.border_open(n, &s.areas[from].links[i - 1]))
+            {
                 continue;
             }
             for j in 0..s.areas[a].provinces.len() {
@@ -431,10 +444,12 @@ impl Play<'_> {
             return None;
         }
         let near = |a: usize| a == to || s.areas[to].links.iter().any(|l| l.to as usize == a);
+        // Not across a strait blockaded against it (XXV.F).
         let from = match from {
-            Some(a) => Some(a).filter(|&a| near(a)),
+            Some(a) => Some(a).filter(|&a| near(a) && self.passable(n, a, to)),
             None => std::iter::once(to)
                 .chain(s.areas[to].links.iter().map(|l| l.to as usize))
+                .filter(|&a| self.passable(n, a, to))
                 .max_by_key(|&a| (self.st.count(n, a), std::cmp::Reverse(a))),
         }?;
         let have = self.st.count(n, from).saturating_sub(keep);
@@ -468,7 +483,8 @@ impl Play<'_> {
             } else {
                 s.areas[from].links[i - 1].to as usize
             };
-            if !self.may_enter(n, a) {
+            if !self.may_enter(n, a) || (i > 0 && !self.border_open(n, &s.areas[from].links[i - 1]))
+            {
                 continue;
             }
             for &p in &s.areas[a].provinces {

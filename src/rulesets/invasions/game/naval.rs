@@ -300,7 +300,8 @@ impl Play<'_> {
         let zones = [c.first, c.last];
         let (out, enemy) = self.cross(n, zones, &c.attackers, risk, risk.exempt, dice);
         self.st.counters.landings_tried += 1;
-        if !out.sea_failure {
+        // A refused battle cancels the landing (XXV.C-D): nobody lands, nobody is lost.
+        if !out.sea_failure && !out.refused {
             let landed = strongest(&c.attackers, out.landed as u32);
             let mut lost = 0;
             let u = self.st.at_mut(n, c.from);
@@ -323,6 +324,8 @@ impl Play<'_> {
             s.provinces[c.province].name,
             if out.sea_failure {
                 "the sea-risk roll fails"
+            } else if out.refused {
+                "the sea-risk roll passes, intercepted, the battle refused: cancelled"
             } else {
                 "the sea-risk roll passes"
             },
@@ -468,7 +471,12 @@ mod tests {
 
     #[test]
     fn t18_one_fleet_carries_three_units_and_the_landing_fails_as_often_as_the_sea_risk_says() {
-        let g = game(Policy::Scripted(Scripted::defaults()));
+        // Every stack fights (naval_fight 0): the 1-fleet landing does not refuse the 2-fleet
+        // interceptor below (refusals: blockade_tests.rs).
+        let g = game(Policy::Scripted(Scripted {
+            naval_fight: 0.0,
+            ..Scripted::defaults()
+        }));
         let s = &g.scenario;
         let (mut play, rome, goths, italia, adriaticum) = adriatic_board(&g);
         let epirus = province(&g, "Epirus");

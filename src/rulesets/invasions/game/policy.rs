@@ -101,10 +101,14 @@ pub struct Scripted {
     /// shipping.rs) when the enemy units in and next to it are at least this many times its own
     /// there (5 = never).
     pub ship: f64,
-    /// Fleets: a naval stack fights (intercepts an enemy stack outside a transport, accepts an
-    /// intercepting stack's battle) when its fleets are at least this many times the enemy's,
-    /// and refuses below it (encounters.rs; 3 = never fights).
+    /// Fleets: a naval stack fights (intercepts an enemy stack, accepts an intercepting stack's
+    /// battle, its transport's or landing's included) when its fleets are at least this many
+    /// times the enemy's, and refuses below it (encounters.rs, shipping.rs; 3 = never fights).
     pub naval_fight: f64,
+    /// Fleets: blockade straits (XXV.F, blockade.rs): its naval stacks in a strait's zone block
+    /// enemy land stacks, and one sails there when the enemy units in the Area across the strait
+    /// are at least this many times its own on its side; 5 = never blockades.
+    pub blockade: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -306,9 +310,16 @@ pub const SCRIPTED: &[Param] = &[
     },
     Param {
         name: "naval_fight",
-        summary: "Fleets: a naval stack meeting an enemy one outside a transport or landing intercepts it, and accepts the battle when intercepted, when its fleets are at least this many times the enemy's; below it, it refuses (an active stack's move ends, an inactive one's nation gives 1 VP) (XXV.B-C; 3 = never fights)",
+        summary: "Fleets: a naval stack meeting an enemy one intercepts it, and accepts the battle when intercepted, when its fleets are at least this many times the enemy's; below it, it refuses (an active stack's move ends, its transport or landing cancelled; an inactive one's nation gives 1 VP) (XXV.B-D; 3 = never fights)",
         min: 0.0,
         max: 3.0,
+        default: 1.0,
+    },
+    Param {
+        name: "blockade",
+        summary: "Fleets: blockade straits (XXV.F): its naval stacks in a strait's sea zone close it to enemy land stacks, and one sails there when the enemy units in the Area across the strait are at least this many times its own on its side (5 = never blockades)",
+        min: 0.0,
+        max: 5.0,
         default: 1.0,
     },
 ];
@@ -348,6 +359,7 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         pact: v.get(26),
         ship: v.get(27),
         naval_fight: v.get(28),
+        blockade: v.get(29),
     }
 }
 

@@ -73,7 +73,12 @@ impl Play<'_> {
         for l in &s.areas[a].links {
             let b = l.to as usize;
             let spare = self.st.count(o, b).saturating_sub(keep);
-            if b == from || spare == 0 || source.is_some_and(|x| spare <= x.1) {
+            // Never across a strait blockaded against it (XXV.F, blockade.rs).
+            if b == from
+                || spare == 0
+                || source.is_some_and(|x| spare <= x.1)
+                || !self.border_open(o, l)
+            {
                 continue;
             }
             let crossing = l.mountains || l.crossing == Crossing::Strait;
@@ -181,7 +186,9 @@ impl Play<'_> {
                 .iter()
                 .find(|l| {
                     let to = l.to as usize;
-                    self.may_enter(o, to) && held_in(s, &self.st, o, to) > 0
+                    self.may_enter(o, to)
+                        && held_in(s, &self.st, o, to) > 0
+                        && self.border_open(o, l)
                 })
                 .map(|l| {
                     let crossing = l.river || l.mountains || l.crossing == Crossing::Strait;

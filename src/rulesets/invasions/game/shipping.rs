@@ -170,7 +170,7 @@ impl Play<'_> {
 
     /// Brings a naval stack of `n` to `zone` (XXV.A) unless one lies there: the nearest other
     /// stack that may, not one in `keep_zones`. True when a stack is there afterwards.
-    fn bring_fleet(
+    pub(super) fn bring_fleet(
         &mut self,
         n: usize,
         zone: usize,
@@ -254,6 +254,8 @@ impl Play<'_> {
             return false;
         }
         self.recall_fleets(n, log);
+        // Straits to blockade first (blockade.rs); those stacks stay where they are.
+        let blockading = self.set_blockades(n, dice, log);
         // The army: the Area with most units to spare and a port of n's.
         let army = (0..s.areas.len())
             .filter(|&a| self.st.count(n, a) > keep && self.port_zones(n, a) != 0)
@@ -268,7 +270,7 @@ impl Play<'_> {
                 afloat = self.fleets(n, zone) > 0;
             }
             if !afloat {
-                self.bring_fleet(n, zones.trailing_zeros() as usize, 0, log);
+                self.bring_fleet(n, zones.trailing_zeros() as usize, blockading, log);
             }
         }
         // Enemy naval stacks where its own now stand (encounters.rs): an intercepted stack's
@@ -296,7 +298,7 @@ impl Play<'_> {
                 }
             }
         };
-        match self.best_transport(n, keep, ship, log) {
+        match self.best_transport(n, keep, ship, blockading, log) {
             Some(t) => {
                 self.transport(n, &t, dice, log);
                 true
@@ -308,12 +310,14 @@ impl Play<'_> {
     /// The transport the policy wants: to the Area where `n` holds a port and the threat
     /// ratio is highest and at least `ship`, from the Area with most units to spare (beyond
     /// `keep`) under a lower threat, across one zone or two adjacent ones; a naval stack is
-    /// brought to each zone of the route that lacks one. None when no route is afloat.
+    /// brought to each zone of the route that lacks one, never from `keep_zones` (the straits it
+    /// blockades). None when no route is afloat.
     pub fn best_transport(
         &mut self,
         n: usize,
         keep: u32,
         ship: f64,
+        keep_zones: u32,
         log: &mut dyn GameLog,
     ) -> Option<Transport> {
         let s = &self.game.scenario;
@@ -365,7 +369,7 @@ impl Play<'_> {
             }
         }
         let (a, first, last, spare) = best?;
-        let route = (1u32 << first) | (1u32 << last);
+        let route = (1u32 << first) | (1u32 << last) | keep_zones;
         if !self.bring_fleet(n, first, route, log) || !self.bring_fleet(n, last, route, log) {
             return None;
         }
@@ -398,6 +402,23 @@ impl Play<'_> {
             exempt: true,
         };
         let (out, enemy) = self.cross(n, [t.first, t.last], &t.units, risk, false, dice);
+        if out.refused {
+            // Cancelled (XXV.D): the units stay where they embarked, the stack's move is over.
+            let g = self.game;
+            let s = &g.scenario;
+            game_log!(
+                log,
+                "{} ships {} units from {} to {} across {}{}: intercepted by {}, refuses the battle: cancelled",
+                g.name(n),
+                total(&t.units),
+                s.areas[t.from].name,
+                s.areas[t.to].name,
+                s.seas[t.first].name,
+                and_second_sea(s, t.first, t.last),
+                enemy.map_or("?", |o| g.name(o))
+            );
+            return out;
+        }
         let arrived = strongest(&t.units, out.landed as u32);
         let to = t.to;
         let mut lost = 0i64;
@@ -444,7 +465,18 @@ impl Play<'_> {
         dice: &mut Dice,
     ) -> (Landed, Option<usize>) {
         let s = &self.game.scenario;
-        let enemy = self.interceptor(n, zones);
+        // The enemy stack intercepts when its policy fights (XXV.B, as in encounters.rs); the
+        // transporting stack, intercepted, refuses when its own does not (XXV.C-D).
+        let mut enemy = self.interceptor(n, zones);
+        let mut refuse = false;
+        if let Some((o, sea)) = enemy {
+            let (mine, theirs) = (self.fleets(n, sea).min(2), self.fleets(o, sea).min(2));
+            if self.fights(o, theirs, mine, dice) {
+                refuse = !self.fights(n, mine, theirs, dice);
+            } else {
+                enemy = None;
+            }
+        }
         let (interception, battle_zone, defender) = match enemy {
             Some((o, sea)) if self.holds_coast(o, sea) => {
                 (Interception::Automatic, sea, self.naval_side(o, sea))
@@ -459,9 +491,11 @@ impl Play<'_> {
             carried: total(units) as u8,
             mediterranean: mediterranean(&s.seas[battle_zone].name),
             britannia,
+            refuse,
         };
         let out = self.battles.land(key, dice);
-        self.st.counters.naval_battles += out.intercepted as u32;
+        self.st.counters.naval_battles += (out.intercepted && !out.refused) as u32;
+        self.st.counters.crossings_refused += out.refused as u32;
         let lost_fleets = out.fleets_lost[0] + out.fleets_lost[1];
         self.st.counters.fleets_sunk += lost_fleets as u32;
         self.st.ledger.fleets_out += lost_fleets as i64;

@@ -151,11 +151,11 @@ fn t18_a_transport_carries_3_units_a_fleet_to_the_threatened_coast() {
     let enemy = play.enemy_units(rome);
     assert!(play.sea_threat(rome, hispania, &enemy) >= 6.0);
     assert!(
-        play.best_transport(rome, 0, 7.0, &mut NoLog).is_none(),
+        play.best_transport(rome, 0, 7.0, 0, &mut NoLog).is_none(),
         "below the ratio asked"
     );
     let t = play
-        .best_transport(rome, 0, 1.5, &mut NoLog)
+        .best_transport(rome, 0, 1.5, 0, &mut NoLog)
         .expect("a transport");
     assert_eq!((t.from, t.to), (italia, hispania));
     assert_eq!(
@@ -194,7 +194,7 @@ fn t18_an_intercepted_transport_loses_units_with_its_fleets_and_conserves_the_re
     let (mut battles, mut short) = (0, 0);
     for _ in 0..2000 {
         play.st.clone_from(&board);
-        let t = play.best_transport(rome, 0, 1.5, &mut NoLog).unwrap();
+        let t = play.best_transport(rome, 0, 1.5, 0, &mut NoLog).unwrap();
         assert_eq!(total(&t.units), 5);
         let out = play.transport(rome, &t, &mut dice, &mut NoLog);
         battles += out.intercepted as u32;

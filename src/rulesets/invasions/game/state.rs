@@ -160,6 +160,14 @@ pub struct Counters {
     pub calamity_effects: u32,
     pub usurper_tests: u32,
     pub usurpers: u32,
+    /// Strait blockades (blockade.rs): a naval stack sailing to a strait's zone to block it, a
+    /// nation finding its crossing blocked, the naval battles fought to break one, those broken.
+    pub blockade_moves: u32,
+    pub blockades_met: u32,
+    pub blockade_battles: u32,
+    pub blockades_broken: u32,
+    /// Transports and landings whose intercepted stack refused the naval battle (cancelled).
+    pub crossings_refused: u32,
 }
 
 #[derive(Clone, Debug)]

@@ -26,6 +26,10 @@ pub struct Play<'g> {
     global: Vec<f64>,
     /// Where a player searches: the game as rollouts see it, and the searcher's buffers.
     search: Option<Box<(Rollouts<'g>, Searcher<Rollouts<'g>>)>>,
+    /// Zones where the active nation's naval stacks met an enemy stack this activation (XXV.B:
+    /// once an activation), and whether one of them was stopped (blockade.rs, encounters.rs).
+    pub(super) naval_met: u32,
+    pub(super) naval_halted: bool,
 }
 
 impl<'g> Play<'g> {
@@ -51,6 +55,8 @@ impl<'g> Play<'g> {
                 .unwrap_or_else(|| Battles::new(game.system, game.options.clone())),
             per_player: vec![0.0; game.players.len() * super::TURN_METRICS.len()],
             global: vec![0.0; super::GLOBAL_METRICS.len()],
+            naval_met: 0,
+            naval_halted: false,
         }
     }
 
@@ -724,6 +730,11 @@ impl<'g> Play<'g> {
             c.calamity_effects as f64,
             c.usurper_tests as f64,
             c.usurpers as f64,
+            c.blockade_moves as f64,
+            c.blockades_met as f64,
+            c.blockade_battles as f64,
+            c.blockades_broken as f64,
+            c.crossings_refused as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
