@@ -193,6 +193,14 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: GAME_ONLY,
     },
     RuleOption {
+        name: "interception_timing",
+        reference: "A-24 (L749-L751), §3.3",
+        summary: "game: when the defender decides its interceptions (at most one land and one naval per expedition, fought in route order): \"as-reached\" = at each point as the expedition reaches it (its departure port before the naval battle, the naval leg, the arrival), seeing the attacker's surviving cards and the earlier battles' results; \"at-declaration\" = both committed when the expedition is declared",
+        kind: OptionKind::Choice(&["as-reached", "at-declaration"]),
+        default: OptionValue::Choice("as-reached"),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
         name: "free_passage",
         reference: "8.3 (L1092-L1108)",
         summary: "game: optional rule 8.3, a route may pass other players' cities whose owners grant passage (asked in route order); refused, the attacker cancels (cards back to hand) or attacks that city; an interceptor refused never attacks",

@@ -16,7 +16,7 @@ use super::forces::{
 };
 use super::rolloff::{attacker_wins, Total};
 use super::strait::WEATHER;
-use super::strait::{roll_strait, strait_outcomes, Weather};
+use super::strait::{strait_outcomes, Weather};
 use super::SIDES;
 use crate::battle::keys::{self, Key};
 use crate::battle::{side_column, Exact, Schema, Simulate, Trial};
@@ -28,8 +28,10 @@ use crate::spec::Fields;
 use toml::Table;
 
 mod build;
+mod points;
 mod steps;
 pub use build::build;
+pub use points::{Point, Reached};
 
 pub const SUMMARY: &str = "the whole military expedition: straits, a naval and a land interception, landing or direct assault, then the assault or pacification, cards carried between steps";
 /// Who wins.
@@ -223,6 +225,8 @@ pub struct Expedition {
     march: bool,
     /// The land interception is fought on the land leg before the naval one.
     land_first: bool,
+    /// Where the chain starts (the start, or a later point for a defender deciding there).
+    from: Point,
     assault_extra_dice: u32,
     fleets_after_landing: bool,
     dice_reading: &'static str,
@@ -286,6 +290,8 @@ pub struct Played {
     pub fought_at_target: u32,
     /// The land interceptor fled (a cancel_interception text): no battle, its cards go home.
     pub fled: bool,
+    /// Where the chain stopped when played up to a point ([`Expedition::play_between`]).
+    pub reached: Option<Reached>,
 }
 
 impl Expedition {
@@ -304,159 +310,7 @@ impl Expedition {
 
     /// One expedition with dice, in the trial's order of rolls.
     pub fn play(&self, dice: &mut Dice) -> Played {
-        self.run(dice).0
-    }
-
-    /// One expedition with dice: what a game needs, and the trial's books.
-    fn run(&self, dice: &mut Dice) -> (Played, Books) {
-        let mut out = Played::default();
-        let mut books = Books::default();
-        let mut s = self.start();
-        for _ in 0..self.straits {
-            let Some(lost) = roll_strait(dice, self.weather, self.wreck_ones) else {
-                out.failed = Some(Fail::Wrecked);
-                return (out, books);
-            };
-            for _ in 0..lost {
-                let alive = s.alive.count_ones();
-                if alive == 0 {
-                    break;
-                }
-                let i = nth_bit(s.alive, dice.below(alive as u64) as u32);
-                s.alive &= !(1 << i);
-                s = self.fit_cargo(s);
-            }
-            if s.alive == 0 {
-                out.failed = Some(Fail::Wrecked);
-                return (out, books);
-            }
-        }
-        let sixes = |n: u32, dice: &mut Dice| {
-            let mut m = 0u32;
-            for i in 0..n {
-                if dice.d(6) == 6 {
-                    m |= 1 << i;
-                }
-            }
-            m
-        };
-        let fight = |s: State,
-                     d: &Force,
-                     naval: bool,
-                     out: &mut Played,
-                     books: &mut Books,
-                     dice: &mut Dice| {
-            let (won, next, gone, leaders_gone) = self.battle_roll(s, d, naval, dice);
-            // One roll per card lost (in card order), then per leader lost, then per defender card.
-            let mut back = 0u32;
-            let mut cards = gone;
-            while cards != 0 {
-                let i = cards.trailing_zeros();
-                cards &= cards - 1;
-                // The recovery hook: a card's text may lower the roll that brings it back.
-                if dice.d(6) >= self.text(i as usize).recover_from {
-                    back |= 1 << i;
-                }
-            }
-            out.recovered |= back;
-            let mut leaders_back = 0;
-            if leaders_gone {
-                leaders_back = sixes(self.em.leaders, dice).count_ones();
-                out.leaders_recovered += leaders_back;
-            }
-            let dn = d.card_count() as u32;
-            let slot = if naval { 0 } else { 1 };
-            out.intercepted[slot] = true;
-            out.interceptor_recovered[slot] = if self.texts.is_none() {
-                sixes(dn, dice)
-            } else {
-                let mut m = 0u32;
-                for j in 0..dn {
-                    if dice.d(6) >= self.interceptor_recover_from(naval, j as usize) {
-                        m |= 1 << j;
-                    }
-                }
-                m
-            };
-            books.recovered[0] += (back.count_ones() + leaders_back) as f64;
-            books.recovered[1] += out.interceptor_recovered[slot].count_ones() as f64;
-            books.defender_cards += dn;
-            let v = if won { 2.0 } else { -2.0 };
-            out.vp[0] += v;
-            books.vp[0] += v;
-            if d.is_player() {
-                out.vp[1] -= v;
-                books.vp[1] -= v;
-            }
-            next
-        };
-        let land_first = self.land_first && self.naval;
-        if let (true, Some(d)) = (land_first, &self.land_interception) {
-            // At a node of the land leg before the naval one: no arrival to skip it.
-            if self.flees(s) {
-                out.fled = true;
-            } else {
-                match fight(s, d, false, &mut out, &mut books, dice) {
-                    Some(n) => s = n,
-                    None => {
-                        out.failed = Some(Fail::OnLand);
-                        return (out, books);
-                    }
-                }
-            }
-        }
-        if let Some(d) = &self.naval_interception {
-            match fight(s, d, true, &mut out, &mut books, dice) {
-                Some(n) => s = n,
-                None => {
-                    out.failed = Some(Fail::AtSea);
-                    return (out, books);
-                }
-            }
-        }
-        if let (false, Some(d)) = (land_first, &self.land_interception) {
-            if self.flees(s) && !self.arrives_directly(s) {
-                out.fled = true;
-            } else if !self.arrives_directly(s) {
-                match fight(s, d, false, &mut out, &mut books, dice) {
-                    Some(n) => s = n,
-                    None => {
-                        out.failed = Some(Fail::OnLand);
-                        return (out, books);
-                    }
-                }
-            }
-        }
-        books.cards_at_target = s.alive.count_ones();
-        out.alive_at_target = s.alive;
-        out.leaders_at_target = s.leaders;
-        if self.texts.is_some() {
-            out.fought_at_target = self.target_cards(s).iter().fold(0, |m, &i| m | 1 << i);
-        }
-        let margin = self
-            .target_totals(s)
-            .map(|(a, d)| a.roll(dice) - d.roll(dice));
-        match margin {
-            Some(m) if m > 0 => {
-                let mut vp = self.target_vp();
-                if self.texts.is_some() {
-                    vp[0] += self.target_win_vp(s);
-                }
-                out.vp[0] += vp[0];
-                out.vp[1] += vp[1];
-                books.vp[0] += vp[0];
-                books.vp[1] += vp[1];
-                out.margin = m;
-            }
-            _ => {
-                if matches!(self.target, Target::Barbarian { .. }) {
-                    out.vp[0] -= 2.0;
-                    books.vp[0] -= 2.0;
-                }
-                out.failed = Some(Fail::Target);
-            }
-        }
-        (out, books)
+        self.run(dice, self.start(), self.from, None).0
     }
 
     /// The expedition chain on the given cards and situation: a battle file's, or a game's.
@@ -531,6 +385,7 @@ impl Expedition {
             direct,
             march: false,
             land_first: false,
+            from: Point::Start,
             assault_extra_dice,
             fleets_after_landing: options.flag("fleets_assault_after_landing"),
             dice_reading: options.choice("dice_fc_for_direct_assault"),
@@ -789,74 +644,6 @@ impl Expedition {
         load
     }
 
-    /// Walks the chain exactly: `leaf(probability, books, failure or None)`.
-    fn walk(&self, leaf: &mut impl FnMut(f64, Books, Option<Fail>)) {
-        let mut states: Vec<(f64, State, Books)> = vec![(1.0, self.start(), Books::default())];
-        // Straits.
-        for _ in 0..self.straits {
-            let mut next = Vec::new();
-            for (p, s, b) in states {
-                for (q, n) in self.strait_branches(s) {
-                    match n {
-                        _ if q == 0.0 => {}
-                        Some(n) if n.alive != 0 => next.push((p * q, n, b)),
-                        _ => leaf(p * q, b, Some(Fail::Wrecked)),
-                    }
-                }
-            }
-            states = merge(next);
-        }
-        // Interceptions, each a battle the attacker must win, in route order.
-        let land_first = self.land_first && self.naval;
-        if let (true, Some(d)) = (land_first, &self.land_interception) {
-            // The flee hook: an interceptor that flees fights no battle.
-            let (fled, fight): (Vec<_>, Vec<_>) = if self.texts.is_some() {
-                states.into_iter().partition(|(_, s, _)| self.flees(*s))
-            } else {
-                (Vec::new(), states)
-            };
-            states = self.battle_step(fight, d, false, Fail::OnLand, leaf);
-            states.extend(fled);
-        }
-        if let Some(d) = &self.naval_interception {
-            states = self.battle_step(states, d, true, Fail::AtSea, leaf);
-        }
-        if let (false, Some(d)) = (land_first, &self.land_interception) {
-            // By sea a direct assault skips the landing, and with it the land interception.
-            let (direct, landing): (Vec<_>, Vec<_>) = states
-                .into_iter()
-                .partition(|(_, s, _)| self.arrives_directly(*s));
-            // The flee hook: an interceptor that flees fights no battle.
-            let (fled, landing): (Vec<_>, Vec<_>) = if self.texts.is_some() {
-                landing.into_iter().partition(|(_, s, _)| self.flees(*s))
-            } else {
-                (Vec::new(), landing)
-            };
-            let mut fought = self.battle_step(landing, d, false, Fail::OnLand, leaf);
-            fought.extend(direct);
-            fought.extend(fled);
-            states = fought;
-        }
-        // The target.
-        for (p, s, mut b) in states {
-            let w = self.target_chance(s);
-            b.cards_at_target = self.alive(s).count() as u32;
-            let vp = self.target_vp();
-            let mut won = b;
-            won.vp[0] += vp[0];
-            won.vp[1] += vp[1];
-            if self.texts.is_some() {
-                won.vp[0] += self.target_win_vp(s);
-            }
-            if matches!(self.target, Target::Barbarian { .. }) {
-                // Pacification is a field battle (±2 only when it is lost).
-                b.vp[0] -= 2.0;
-            }
-            leaf(p * w, won, None);
-            leaf(p * (1.0 - w), b, Some(Fail::Target));
-        }
-    }
-
     fn battle_step(
         &self,
         states: Vec<(f64, State, Books)>,
@@ -942,7 +729,7 @@ impl Simulate for Expedition {
     /// lost card, the recovery dice, then the assault.
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
         out.clear(self.schema.counts.len(), self.schema.scalars.len());
-        let (played, books) = self.run(dice);
+        let (played, books) = self.run(dice, self.start(), self.from, None);
         record(&self.columns, out, &books, played.failed)
     }
 }

@@ -227,52 +227,9 @@ impl Play<'_> {
             defence: self.defence_cards(q, dice),
             ..Defence::default()
         };
-        if !self.st.holds_capital(s, q) {
-            return d; // no interception without the capital.
-        }
-        self.compute_reach(q);
-        let nodes = s.map.nodes();
-        let reach = |n: usize| self.reach[q * nodes + n];
-        // The land points: after the naval leg (the city, or a march's arrival port: the
-        // fewer straits), and before it (the departure port).
-        let mut after = reach(city);
-        let mut before = u8::MAX;
-        let mut sea = u8::MAX;
-        if let Some((_, plan)) = attack.filter(|(_, plan)| plan.naval) {
-            if plan.march {
-                after = after.min(reach(plan.arrive as usize));
-            }
-            before = reach(plan.from as usize);
-            sea = self.sea_from[q];
-        }
-        if after == u8::MAX && before == u8::MAX && self.game.rules.free_passage {
-            // 8.3: by land through other players' cities, each owner asked in route order;
-            // refused, the interceptor never attacks: it stays home.
-            self.passage_reach(q, s.empires[q].capital);
-            if let Some(t) = self.passage_path(q, city) {
-                let mut asked = 0u32;
-                let mut granted = true;
-                for &c in &t.cities[..t.n as usize] {
-                    let o = self.st.owner[c as usize] as usize;
-                    if o == q || asked & (1 << o) != 0 {
-                        continue;
-                    }
-                    asked |= 1 << o;
-                    granted = self.grants_passage(o, q, dice);
-                    if !granted {
-                        break;
-                    }
-                }
-                if granted {
-                    after = self.via[city];
-                } else {
-                    self.st.counts.interceptions_refused += 1;
-                }
-            }
-        }
-        if after == u8::MAX && before == u8::MAX && sea == u8::MAX {
+        let Some((after, before, sea)) = self.interception_reach(q, city, attack, dice) else {
             return d;
-        }
+        };
         let hand = &self.st.players[q].hand;
         match self.pol[q] {
             Policy::Random | Policy::Mixture | Policy::Search(..) => {
@@ -344,6 +301,69 @@ impl Play<'_> {
             d.naval_straits = 0;
         }
         d
+    }
+
+    /// Where defender `q` may intercept an attack on its city (§3.3): the straits of its
+    /// route to the land point after the naval leg (the city, or a march's arrival port), to the
+    /// land point before it (the attacker's departure port), and to a port of its own for the
+    /// naval interception; u8::MAX where it cannot. None: no interception at all (it does not
+    /// hold its capital, A-21, or reaches no point). Under 8.3 the owners of the cities its land
+    /// route passes are asked here.
+    pub(super) fn interception_reach(
+        &mut self,
+        q: usize,
+        city: usize,
+        attack: Option<(usize, &Plan)>,
+        dice: &mut Dice,
+    ) -> Option<(u8, u8, u8)> {
+        let s = self.s();
+        if !self.st.holds_capital(s, q) {
+            return None; // no interception without the capital.
+        }
+        self.compute_reach(q);
+        let nodes = s.map.nodes();
+        let reach = |n: usize| self.reach[q * nodes + n];
+        // The land points: after the naval leg (the city, or a march's arrival port: the
+        // fewer straits), and before it (the departure port).
+        let mut after = reach(city);
+        let mut before = u8::MAX;
+        let mut sea = u8::MAX;
+        if let Some((_, plan)) = attack.filter(|(_, plan)| plan.naval) {
+            if plan.march {
+                after = after.min(reach(plan.arrive as usize));
+            }
+            before = reach(plan.from as usize);
+            sea = self.sea_from[q];
+        }
+        if after == u8::MAX && before == u8::MAX && self.game.rules.free_passage {
+            // 8.3: by land through other players' cities, each owner asked in route order;
+            // refused, the interceptor never attacks: it stays home.
+            self.passage_reach(q, s.empires[q].capital);
+            if let Some(t) = self.passage_path(q, city) {
+                let mut asked = 0u32;
+                let mut granted = true;
+                for &c in &t.cities[..t.n as usize] {
+                    let o = self.st.owner[c as usize] as usize;
+                    if o == q || asked & (1 << o) != 0 {
+                        continue;
+                    }
+                    asked |= 1 << o;
+                    granted = self.grants_passage(o, q, dice);
+                    if !granted {
+                        break;
+                    }
+                }
+                if granted {
+                    after = self.via[city];
+                } else {
+                    self.st.counts.interceptions_refused += 1;
+                }
+            }
+        }
+        if after == u8::MAX && before == u8::MAX && sea == u8::MAX {
+            return None;
+        }
+        Some((after, before, sea))
     }
 
     /// The card window of an assault on `city` by `p` (defended by `defender`, if an empire's):
@@ -439,7 +459,7 @@ impl Play<'_> {
 
     /// One interceptor's strait rolls over `cards` (the capacity of a naval interceptor made of
     /// fleets alone never binds).
-    fn roll_route(&mut self, q: usize, cards: &mut Cards, straits: u8, dice: &mut Dice) {
+    pub(super) fn roll_route(&mut self, q: usize, cards: &mut Cards, straits: u8, dice: &mut Dice) {
         let d = cards;
         for _ in 0..straits {
             if d.is_empty() {

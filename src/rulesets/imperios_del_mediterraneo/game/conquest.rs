@@ -55,7 +55,19 @@ impl Play<'_> {
                 }
             }
         }
+        let as_reached = self.game.rules.intercept_as_reached;
+        let mut reach = None;
         let mut defence = match defender {
+            // A-24 as reached: only the City Defence cards now; where the interceptors can go
+            // (8.3's owners asked) now, whether they go as the expedition reaches each point.
+            Some(q) if as_reached => {
+                let d = Defence {
+                    defence: self.defence_cards(q, dice),
+                    ..Defence::default()
+                };
+                reach = self.interception_reach(q, t, Some((p, &plan)), dice);
+                d
+            }
             Some(q) => self.choose_defence(q, t, Some((p, &plan)), dice),
             None => Defence::default(),
         };
@@ -72,15 +84,18 @@ impl Play<'_> {
                 self.count_special(p, defender, &plan, &defence);
             }
         }
-        let played = self.cache.play(
-            s,
-            &self.st,
-            &self.game.rules.options,
-            p,
-            &plan,
-            &defence,
-            dice,
-        );
+        let played = match defender {
+            Some(q) if as_reached => self.play_as_reached(p, q, &plan, &mut defence, reach, dice),
+            _ => self.cache.play(
+                s,
+                &self.st,
+                &self.game.rules.options,
+                p,
+                &plan,
+                &defence,
+                dice,
+            ),
+        };
         game_log!(
             log,
             "  {} attacks {} with {} cards: {:?}",

@@ -14,7 +14,7 @@ use crate::dice::Dice;
 use crate::options::Options;
 use crate::rulesets::imperios_del_mediterraneo::cards::Card;
 use crate::rulesets::imperios_del_mediterraneo::expedition::{
-    CardText, Expedition, Played, Route, Target, Texts,
+    CardText, Expedition, Played, Point, Reached, Route, Target, Texts,
 };
 use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
 use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider};
@@ -113,6 +113,9 @@ pub struct Defence {
 
 /// Words of a [`Key`].
 const WORDS: usize = 8;
+/// The byte of a [`Key`] that holds the point the chain starts at (0: the start, every key of
+/// a whole expedition), for a defender's exact chance from a later point (A-24 as reached).
+const FROM_BYTE: usize = 47;
 
 /// An expedition's description: 64 bytes (see `key`) held in eight little-endian words, so a
 /// lookup hashes and compares eight integers (an array's own `Hash` and `==` would go through
@@ -527,6 +530,22 @@ impl Cache {
         defence: &Defence,
         dice: &mut Dice,
     ) -> Played {
+        self.built(s, st, options, attacker, plan, defence)
+            .play(dice)
+    }
+
+    /// The calculator's expedition of this plan against this defence, built on first use and
+    /// kept to play again.
+    #[allow(clippy::too_many_arguments)]
+    pub fn built(
+        &mut self,
+        s: &Scenario,
+        st: &State,
+        options: &Options,
+        attacker: usize,
+        plan: &Plan,
+        defence: &Defence,
+    ) -> &Expedition {
         let k = key(s, st, attacker, plan, defence, st.weather, true);
         if self.played.len() >= MAX_PLAYED && !self.played.contains_key(&k) {
             self.played.clear();
@@ -534,7 +553,46 @@ impl Cache {
         self.played
             .entry(k)
             .or_insert_with(|| expedition(s, st, options, attacker, plan, defence, &k))
-            .play(dice)
+    }
+
+    /// Plays this plan against this defence from point `from` (the expedition as `at`) until
+    /// `until` (None: to its end): the chain of [`Self::play`] a point at a time, for a defender
+    /// deciding each interception as the expedition reaches it.
+    #[allow(clippy::too_many_arguments)]
+    pub fn play_between(
+        &mut self,
+        s: &Scenario,
+        st: &State,
+        options: &Options,
+        attacker: usize,
+        plan: &Plan,
+        defence: &Defence,
+        dice: &mut Dice,
+        at: Reached,
+        from: Point,
+        until: Option<Point>,
+    ) -> Played {
+        self.built(s, st, options, attacker, plan, defence)
+            .play_between(dice, at, from, until)
+    }
+
+    /// The exact (P(success), expected VP) of this plan against this defence from point `from`
+    /// on, every card of the plan there (a defender's view of the expedition that reached it:
+    /// the plan holds its surviving cards), computed on first use.
+    #[allow(clippy::too_many_arguments)]
+    pub fn chance_from(
+        &mut self,
+        s: &Scenario,
+        st: &State,
+        options: &Options,
+        attacker: usize,
+        plan: &Plan,
+        defence: &Defence,
+        from: Point,
+    ) -> (f64, f64) {
+        let mut k = key(s, st, attacker, plan, defence, st.weather, true);
+        k.add(FROM_BYTE, from as u8);
+        self.chance_keyed(&k, s, st, options, attacker, plan, defence)
     }
 
     pub fn len(&self) -> usize {
@@ -612,6 +670,12 @@ fn expedition(
     .with_route(Route {
         march: k.byte(45) == 1,
         land_first: k.byte(27) == 1,
+    })
+    .starting_at(match k.byte(FROM_BYTE) {
+        0 => Point::Start,
+        1 => Point::Departure,
+        2 => Point::Sea,
+        _ => Point::Arrival,
     });
     let intercepted = k.byte(44) == 1 || k.byte(46) == 1;
     let defender_deck = intercepted.then(|| s.empires[st.owner[t] as usize].deck);

@@ -23,6 +23,7 @@ pub mod load;
 pub mod map;
 pub mod military;
 pub mod policy;
+mod reached;
 pub mod scenario;
 pub mod scoring;
 pub mod search;
@@ -46,6 +47,8 @@ mod map_tests;
 mod passage_tests;
 #[cfg(test)]
 mod policy_tests;
+#[cfg(test)]
+mod reached_tests;
 #[cfg(test)]
 mod special_tests;
 #[cfg(test)]
@@ -85,7 +88,7 @@ pub const TEXT_DECKS: &[&str] = &[
 /// What the engine does not play yet: printed by every run (after the decks' line).
 pub const SIMPLIFICATIONS: &[&str] = &[
     "combat windows: the attacker's Leaders and City Attack cards, the defender's City Defence cards and the third parties' City Defence and City Attack cards (scripted players' hinder parameter: against a side that leads them by that many VP; default 30 = never; the random player never plays them) are committed when the expedition is declared (returned to hand if it never reaches the assault), not in the window's rounds after the reveal; the exact chain counts the third parties' dice, the greedy attacker's prediction does not foresee them; no third party plays in a raid's assault",
-    "interceptions: the defender commits both its interceptions (land, and at sea against an expedition by sea) when the expedition is declared, not as it reaches each point (A-24); its land interception is fought at the city (or a march's arrival port) or, against an expedition by sea, at its departure port before the naval battle (other nodes of a route give the same battle and are not offered); its straits are rolled first; the scripted attacker predicts the interception at the arrival only; the naval interceptor's card texts are not played",
+    "interceptions (A-24, rule option interception_timing): by default (\"as-reached\") the defender decides each interception as the expedition reaches its point (its straits first, then by sea the departure port before the naval battle and the naval leg, then the arrival: the landing, a march's arrival port or the city), seeing the attacker's surviving cards (their count by role unless omniscient) and the earlier battles, at most one land and one naval interception; the greedy defender sends its strongest cards at each point it reaches (at the departure port only where the exact chance for the attacker from there is lower than with the land interception at the arrival), P2 only where the interception lowers the attacker's exact chance from that point by delta (later points not counted), the random player flips coins at each point; \"at-declaration\" commits both when the expedition is declared; the routes the interceptors can take (and 8.3's owners' answers) are fixed at the declaration, each interceptor rolls its straits when it is sent; other nodes of a route give the same battle and are not offered; the scripted attacker predicts the greedy defender's rule with the land interception at the arrival (not P2's delta test, not the departure port); the naval interceptor's card texts are not played",
     "routes: a land route, one naval leg from the departure port (an own port reached by land, fewest straits) to the target port, or a naval leg to another own port and a march by land from it (offered to a target that is not a port where it crosses fewer straits than land alone); a naval arrival assaults directly when the fleets allow it (A-22), else lands; the search player's interceptions (whether and where) and its free-passage answers are not searched: they are its rollout policy's rule in its games and its rollouts (the scripted player's with a scripted rollout, coin flips with a random one)",
     "optional rule 8.3 (free passage, when on): a route passes other players' cities only where no route of the player's own reaches the target (or its interception point); each owner is asked once, in route order, before the straits; a cancelled expedition spends the action; permission is never negotiated beforehand",
 ];
@@ -105,6 +108,9 @@ pub struct Rules {
     pub shorter_game: bool,
     pub first_commands: bool,
     pub free_passage: bool,
+    /// the defender decides each interception as the expedition reaches its point (else
+    /// both when it is declared).
+    pub intercept_as_reached: bool,
     pub extra_turns: u8,
     pub options: Options,
 }
@@ -124,6 +130,7 @@ impl Rules {
             shorter_game: o.flag("shorter_game"),
             first_commands: o.flag("first_commands"),
             free_passage: o.flag("free_passage"),
+            intercept_as_reached: o.choice("interception_timing") == "as-reached",
             extra_turns: o.int("extra_turns") as u8,
             options: o.clone(),
         }
