@@ -433,6 +433,7 @@ impl Play<'_> {
         from: Option<usize>,
         invading: bool,
         keep: u32,
+        log: &mut dyn GameLog,
     ) -> Option<Target> {
         let Directive::Attack(p) = self.st.orders[self.game.player_of(n)] else {
             return None;
@@ -445,17 +446,35 @@ impl Play<'_> {
         }
         let near = |a: usize| a == to || s.areas[to].links.iter().any(|l| l.to as usize == a);
         // Not across a strait blockaded against it (XXV.F).
-        let from = match from {
-            Some(a) => Some(a).filter(|&a| near(a) && self.passable(n, a, to)),
-            None => std::iter::once(to)
-                .chain(s.areas[to].links.iter().map(|l| l.to as usize))
-                .filter(|&a| self.passable(n, a, to))
-                .max_by_key(|&a| (self.st.count(n, a), std::cmp::Reverse(a))),
-        }?;
-        let have = self.st.count(n, from).saturating_sub(keep);
-        if have == 0 {
+        let blocked = |a: usize| !self.passable(n, a, to);
+        let near_areas = || {
+            from.into_iter().filter(|&a| near(a)).chain(
+                from.is_none()
+                    .then(|| {
+                        std::iter::once(to).chain(s.areas[to].links.iter().map(|l| l.to as usize))
+                    })
+                    .into_iter()
+                    .flatten(),
+            )
+        };
+        let from = near_areas()
+            .filter(|&a| !blocked(a))
+            .max_by_key(|&a| (self.st.count(n, a), std::cmp::Reverse(a)));
+        let have = from.map_or(0, |a| self.st.count(n, a).saturating_sub(keep));
+        let Some(from) = from.filter(|_| have > 0) else {
+            // Said in the log, so a replay (and the search's tests) can tell a blockade's refusal
+            // from orders the nation cannot follow for other reasons.
+            if near_areas().any(|a| blocked(a) && self.st.count(n, a) > keep) {
+                let g = self.game;
+                game_log!(
+                    log,
+                    "{}'s orders name {}, across a strait blockaded against it",
+                    g.name(n),
+                    s.provinces[p].name
+                );
+            }
             return None;
-        }
+        };
         let limit = self.limit(p, invading) + self.leader_stacking(n, from);
         let stack = strongest(self.st.at(n, from), have.min(limit));
         Some(self.evaluate(n, from, p, stack, true))
@@ -517,7 +536,7 @@ impl Play<'_> {
             let ha = g.scenario.provinces[horde as usize].area as usize;
             // A searching player's named target comes first; a federate keeps its horde in its
             // Foedus provinces (XXVIII.E).
-            let directed = self.directed(n, Some(ha), invading, 0);
+            let directed = self.directed(n, Some(ha), invading, 0, log);
             if directed.is_none()
                 && !invading
                 && self.st.nations[n].bond != Bond::Federate
@@ -594,7 +613,7 @@ impl Play<'_> {
             Policy::Random => dice.below(4) as u32,
         };
         let mut attacks = 0;
-        if let Some(t) = self.directed(n, None, false, keep) {
+        if let Some(t) = self.directed(n, None, false, keep, log) {
             self.attack(n, t, false, dice, log);
             attacks += 1;
         }
