@@ -1,6 +1,6 @@
 //! Strait blockades (XXV.F; digest §3.9, §4.12) at the Area level of digest §6.3.
 //!
-//! Each strait of the Area graph has a sea zone (abstraction.toml [straits]). A naval stack in
+//! Each strait of the Area graph has a sea zone (`abstraction.toml [straits]`). A naval stack in
 //! that zone blocks the strait to the land stacks of its nation's enemies (another player's
 //! nation, not at peace with it), even where a naval stack of theirs also stands; a nation
 //! blockades unless its policy's `blockade` says never (the random player always does). A

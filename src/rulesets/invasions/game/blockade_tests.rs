@@ -106,7 +106,7 @@ fn bosporus(g: &Game, byzantine_fleets: u8, gothic_fleets: u8) -> (Play<'_>, usi
     *play.fleets_mut(byzantium, z) = byzantine_fleets;
     *play.fleets_mut(goths, z) = gothic_fleets;
     // The coast of Propontis to a third nation's: no interception is automatic.
-    let third = s.nation("persae").unwrap() as u8;
+    let third = s.nation("persae").unwrap();
     for &q in &s.seas[z].ports {
         play.st.set_owner(s, q as usize, third);
         play.st.level[q as usize] = play.st.level[q as usize].max(1);

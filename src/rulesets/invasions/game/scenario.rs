@@ -99,7 +99,7 @@ pub struct AreaLink {
     pub crossing: Crossing,
     pub river: bool,
     pub mountains: bool,
-    /// A strait's sea zone (abstraction.toml [straits]): enemy naval stacks there may blockade it
+    /// A strait's sea zone (`abstraction.toml [straits]`): enemy naval stacks there may blockade it
     /// (XXV.F). `None` for land borders and straits given no zone.
     pub sea: Option<SeaId>,
 }
