@@ -514,7 +514,7 @@ impl Play<'_> {
     }
 
     /// The exact means of a crossing of `zones` by `n` carrying `carried` units (the battle
-    /// code's `Landing`, as [`Play::cross`] would play it): the enemy stack [`Play::interceptor`]
+    /// code's `Landing`, as `cross` would play it): the enemy stack `interceptor`
     /// names intercepts as often as its policy fights and the interception succeeds, and the
     /// carrying stack refuses as often as its own does not fight.
     pub fn expected_at_sea(
