@@ -328,6 +328,14 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: &[],
     },
     RuleOption {
+        name: "naval_intercepted_move",
+        reference: "Q21 (L2232, L2244, L2249)",
+        summary: "full game: a moving naval stack intercepted on its way (in a zone it enters, or where it stands) that fights the battle \"continues\" its move unless sunk (Q21: no displacement after a naval battle; only a refusal ends the move) or \"stops\" where it was intercepted (reading L2232's intercepted fleets do not move as the target's move ending)",
+        kind: OptionKind::Choice(&["continues", "stops"]),
+        default: OptionValue::Choice("continues"),
+        battles: &[],
+    },
+    RuleOption {
         name: "game_battle_system",
         reference: "XXI (L1763), the advanced system is an optional rule",
         summary: "full game: land battles by the \"basic\" system (battle dice) or the optional \"advanced\" one (2D6 and the combat table)",

@@ -6,7 +6,7 @@
 //! and after the cache warms up no allocation per battle.
 
 use super::state::{Units, NT};
-use crate::battle::{Simulate, Trial};
+use crate::battle::{BattleModel, Simulate, Trial};
 use crate::dice::Dice;
 use crate::exact::FastMap;
 use crate::options::Options;
@@ -123,6 +123,7 @@ pub struct Battles {
     models: FastMap<Key, Model>,
     odds: FastMap<Key, f64>,
     landings: FastMap<LandingKey, Landing>,
+    at_sea: FastMap<LandingKey, AtSea>,
 }
 
 /// An amphibious landing as the calculator's `Landing` takes it: the sea-risk roll, the enemy
@@ -139,6 +140,15 @@ pub struct LandingKey {
     /// The transporting stack refuses the naval battle once intercepted (XXV.C-D: the
     /// transport or landing is cancelled, its units stay where they embarked).
     pub refuse: bool,
+}
+
+/// A landing's exact means (the battle code's `Landing`): P(an enemy stack intercepts it), the
+/// land units that reach the shore and those lost at sea with sunk fleets.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AtSea {
+    pub p_intercepted: f64,
+    pub units_landed: f64,
+    pub units_lost: f64,
 }
 
 /// What one landing left.
@@ -205,6 +215,7 @@ impl Battles {
             models: FastMap::default(),
             odds: FastMap::default(),
             landings: FastMap::default(),
+            at_sea: FastMap::default(),
         }
     }
 
@@ -307,6 +318,46 @@ impl Battles {
     /// One landing from the game's dice, played by the calculator's `Landing` (built once per
     /// situation): its sea-risk roll, interception D2 and naval battle.
     pub fn land(&mut self, key: LandingKey, dice: &mut Dice) -> Landed {
+        let mut trial = Trial::default();
+        self.landing(key).trial(dice, &mut trial);
+        // The Landing schema's columns: units landed, lost at sea, each side's fleets lost; the
+        // scalars sea-risk failure and intercepted first.
+        let intercepted = trial.scalars[1] > 0.0;
+        Landed {
+            sea_failure: trial.scalars[0] > 0.0,
+            intercepted,
+            landed: trial.counts[0] as u8,
+            fleets_lost: [trial.counts[2] as u8, trial.counts[3] as u8],
+            refused: intercepted && key.refuse,
+        }
+    }
+
+    /// The exact means of one landing (the same `Landing` model [`Battles::land`] plays), for
+    /// the planners of transports and landings.
+    pub fn at_sea(&mut self, key: LandingKey) -> AtSea {
+        if let Some(&a) = self.at_sea.get(&key) {
+            return a;
+        }
+        // The Landing's exact distribution never fails (its naval battle has 2 fleets a side at
+        // most); an intractable one would be a bug in the game.
+        let ex = self
+            .landing(key)
+            .exact()
+            .expect("a game landing's exact distribution");
+        let a = AtSea {
+            p_intercepted: ex.scalars[1],
+            units_landed: ex.counts[0].mean(),
+            units_lost: ex.counts[1].mean(),
+        };
+        if self.at_sea.len() >= ODDS {
+            self.at_sea.clear();
+        }
+        self.at_sea.insert(key, a);
+        a
+    }
+
+    /// The calculator's `Landing` for `key`, built once per situation.
+    fn landing(&mut self, key: LandingKey) -> &Landing {
         if !self.landings.contains_key(&key) {
             if self.landings.len() >= MODELS {
                 self.landings.clear();
@@ -342,18 +393,7 @@ impl Battles {
             );
             self.landings.insert(key, landing);
         }
-        let mut trial = Trial::default();
-        self.landings[&key].trial(dice, &mut trial);
-        // The Landing schema's columns: units landed, lost at sea, each side's fleets lost; the
-        // scalars sea-risk failure and intercepted first.
-        let intercepted = trial.scalars[1] > 0.0;
-        Landed {
-            sea_failure: trial.scalars[0] > 0.0,
-            intercepted,
-            landed: trial.counts[0] as u8,
-            fleets_lost: [trial.counts[2] as u8, trial.counts[3] as u8],
-            refused: intercepted && key.refuse,
-        }
+        &self.landings[&key]
     }
 
     /// (built battles, P(win) values) held.

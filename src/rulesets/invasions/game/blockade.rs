@@ -146,20 +146,22 @@ impl Play<'_> {
             return;
         };
         let mine = self.fleets(n, y).min(2);
-        if !self.fights(n, mine, theirs, dice) || (y != z && !self.move_fleet(n, y, z, log)) {
+        if !self.fights(n, mine, theirs, dice) {
             return;
         }
-        self.naval_met |= 1 << z;
         let battles = self.st.counters.naval_battles;
-        let met = self.encounter(n, o, z, dice, log);
-        self.naval_halted |= matches!(
-            met,
-            super::encounters::Encounter::ActiveRefused
-                | super::encounters::Encounter::Battle {
-                    active_stopped: true
-                }
-        );
+        // Sailing there, the stack may meet enemy stacks on its way, the blocker's zone included
+        // (shipping.rs's path): then that was its encounter.
+        let arrived = y == z || self.move_fleet(n, y, z, dice, log);
+        if arrived && self.naval_met & (1 << z) == 0 {
+            self.naval_met |= 1 << z;
+            let met = self.encounter(n, o, z, dice, log);
+            self.naval_halted |= self.move_ends(met);
+        }
         self.st.counters.blockade_battles += self.st.counters.naval_battles - battles;
+        if !arrived {
+            return;
+        }
         if self.blocker(n, z).is_none() {
             self.st.counters.blockades_broken += 1;
             let g = self.game;
@@ -213,7 +215,7 @@ impl Play<'_> {
                 if across == 0 || (across as f64) < threshold * own as f64 {
                     continue;
                 }
-                if self.bring_fleet(n, z, held, log) {
+                if self.bring_fleet(n, z, held, dice, log) {
                     held |= 1 << z;
                     self.st.counters.blockade_moves += 1;
                     game_log!(

@@ -8,13 +8,13 @@
 //! active stack counts as the loser and its movement ends (no transport or landing this
 //! activation), a refusing inactive one costs its nation 1 VP, to the active nation. A naval
 //! battle is the battle code's (through `Landing` with nothing carried and no sea-risk roll):
-//! fleets sunk leave the game; an active stack intercepted ends its movement.
+//! fleets sunk leave the game; a stack that fought sails on unless sunk (Q21), or, under option
+//! `naval_intercepted_move` = "stops", an active stack intercepted ends its movement.
 //!
 //! The policy's `naval_fight`: a stack fights (intercepts, accepts an intercepting stack's
 //! battle) when its fleets are at least this many times the enemy's, and refuses below it;
-//! a random player fights on a D2. Each stack meets at most one enemy a step (XXV.B's once per
-//! activation), at the zone where it stands after moving (the zones it passed through are not
-//! tracked at the Area level).
+//! a random player fights on a D2. Each stack meets at most one enemy an activation (XXV.B): in
+//! a zone it enters while it moves (shipping.rs's `move_fleet`) or where it stands afterwards.
 
 use super::battles::LandingKey;
 use super::naval::mediterranean;
@@ -31,8 +31,10 @@ use crate::rulesets::invasions::landing::{Interception, SeaRisk};
 /// What one naval encounter came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encounter {
-    /// Neither side intercepted (or the interception failed).
+    /// Neither side tried to intercept.
     None,
+    /// A side tried to intercept and failed its D2 (both stacks have had their encounter).
+    Missed,
     /// A naval battle was fought; `active_stopped` when the active stack had been intercepted.
     Battle { active_stopped: bool },
     /// The active stack, intercepted, refused: its movement ends.
@@ -62,6 +64,29 @@ impl Play<'_> {
             }
         }
         best.map(|b| b.0)
+    }
+
+    /// P([`Play::fights`]): 1 or 0 for a scripted player, a half for a random one.
+    pub(super) fn p_fights(&self, n: usize, mine: u8, theirs: u8) -> f64 {
+        match self.policy(n) {
+            Policy::Scripted(p) => {
+                f64::from(u8::from(mine as f64 >= p.naval_fight * theirs as f64))
+            }
+            Policy::Random => 0.5,
+        }
+    }
+
+    /// Whether encounter `e` ends the active stack's move: a refusal always (XXV.C); a battle
+    /// it was intercepted into only under option `naval_intercepted_move` = "stops" (Q21's
+    /// default: it sails on unless sunk).
+    pub(super) fn move_ends(&self, e: Encounter) -> bool {
+        match e {
+            Encounter::ActiveRefused => true,
+            Encounter::Battle { active_stopped } => {
+                active_stopped && self.game.intercepted_fleets_stop
+            }
+            _ => false,
+        }
     }
 
     /// Whether `n`'s naval stack of `mine` fleets fights one of `theirs` (the policy's
@@ -98,13 +123,8 @@ impl Play<'_> {
                 continue;
             };
             self.naval_met |= 1 << z;
-            stopped |= matches!(
-                self.encounter(n, o, z, dice, log),
-                Encounter::ActiveRefused
-                    | Encounter::Battle {
-                        active_stopped: true
-                    }
-            );
+            let met = self.encounter(n, o, z, dice, log);
+            stopped |= self.move_ends(met);
         }
         stopped
     }
@@ -121,8 +141,11 @@ impl Play<'_> {
         let g = self.game;
         let (mine, theirs) = (self.fleets(n, z).min(2), self.fleets(o, z).min(2));
         let zone = &g.scenario.seas[z].name;
+        let mut declared = false;
         // The inactive side declares first.
-        if self.fights(o, theirs, mine, dice) && self.naval_interception(o, z, dice) {
+        let inactive_declares = self.fights(o, theirs, mine, dice);
+        declared |= inactive_declares;
+        if inactive_declares && self.naval_interception(o, z, dice) {
             self.st.counters.naval_interceptions += 1;
             if self.fights(n, mine, theirs, dice) {
                 self.naval_battle(n, o, z, dice, log);
@@ -139,7 +162,9 @@ impl Play<'_> {
             );
             return Encounter::ActiveRefused;
         }
-        if self.fights(n, mine, theirs, dice) && self.naval_interception(n, z, dice) {
+        let active_declares = self.fights(n, mine, theirs, dice);
+        declared |= active_declares;
+        if active_declares && self.naval_interception(n, z, dice) {
             self.st.counters.naval_interceptions += 1;
             if self.fights(o, theirs, mine, dice) {
                 self.naval_battle(n, o, z, dice, log);
@@ -159,7 +184,11 @@ impl Play<'_> {
             );
             return Encounter::InactiveRefused;
         }
-        Encounter::None
+        if declared {
+            Encounter::Missed
+        } else {
+            Encounter::None
+        }
     }
 
     /// A naval battle between `n`'s and `o`'s stacks in zone `z` through the battle code (a

@@ -68,6 +68,8 @@ mod procedures_tests;
 #[cfg(test)]
 mod religion_tests;
 #[cfg(test)]
+mod sea_path_tests;
+#[cfg(test)]
 mod shipping_tests;
 #[cfg(test)]
 mod tests;
@@ -150,6 +152,11 @@ pub const GAME_COLUMNS: &[&str] = &[
     "blockade_battles",
     "blockades_broken",
     "crossings_refused",
+    "interceptions_on_the_way",
+    "transports_planned",
+    "transports_dropped",
+    "transports_intercepted",
+    "units_lost_at_sea",
     "vp_objectives_romans",
     "vp_raids_romans",
     "vp_foedus_romans",
@@ -246,6 +253,9 @@ pub struct Game {
     pub heresy_kingdom_always: bool,
     /// Q52: played diplomacy cards leave the deck for the rest of the game.
     pub played_cards_discarded: bool,
+    /// Option `naval_intercepted_move` = "stops" (Q21): a moving naval stack intercepted on its
+    /// way ends its move there even when it fights the battle (default: it sails on unless sunk).
+    pub intercepted_fleets_stop: bool,
     /// `GAME_COLUMNS`, then `vp_<source>_<nation>` for each nation that can score from that
     /// source (objectives: it has some; raids: it can raid, entering as a Barbarian).
     pub columns: Vec<&'static str>,
@@ -496,6 +506,7 @@ impl Game {
             foedus_vp_every_turn: options.choice("foedus_vp_turns") == "every-turn",
             heresy_kingdom_always: options.choice("heresy_expense_kingdom") == "always",
             played_cards_discarded: options.choice("diplomacy_played_cards") == "discarded",
+            intercepted_fleets_stop: options.choice("naval_intercepted_move") == "stops",
             start,
             scenario,
             caches: std::sync::Mutex::new(Vec::new()),
@@ -517,9 +528,9 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "Area level (digest §6.3): units stand in Areas, not provinces; a stack attacks one province of its Area or an adjacent one; a nation's units in an Area defend all its provinces there (up to the stacking limit)",
     "flight (XIX.B) at the Area level: the owner's policy decides whether to try, the battle code's Flight whether it works (the leader's combat bonus where he stands with the stack); the stack stays in the Area when its nation holds another province there, else it leaves for the first adjacent Area where it holds one (crossing modifier of that border), its leader with it; a horde's province is always defended",
     "interception (XIX.A) at the Area level: one stack from the adjacent Area with the most units to spare, led by the nation's leader if he stands there (his combat bonus to the roll, his stacking bonus to the room; he moves with it) (counted as 2 steps: no distance modifier), tried when the battle code's P(the defence wins) is below the policy's intercept; the confrontation is the battle that follows",
-    "naval encounters (encounters.rs, XXV.B-C): in its naval step, after its fleets moved, each naval stack of the active nation meets the biggest enemy stack in its zone: the inactive side, then the active one, intercepts when the policy's naval_fight (own fleets over the enemy's) says fight (automatic where its nation holds every city of the coast, else a D2); the intercepted side fights the battle code's naval battle or refuses (an active stack's move ends, no transport or landing; an inactive one's nation gives the active one 1 VP); a transport or landing is intercepted by the biggest enemy stack in its zones when that stack's naval_fight fights, and the carrying stack refuses below its own naval_fight (the crossing cancelled, its units staying where they embarked, the movement spent; no VP); the zones a stack passes through are not tracked",
+    "naval encounters (encounters.rs, XXV.B-C): in its naval step, after its fleets moved, each naval stack of the active nation meets the biggest enemy stack in its zone: the inactive side, then the active one, intercepts when the policy's naval_fight (own fleets over the enemy's) says fight (automatic where its nation holds every city of the coast, else a D2); the intercepted side fights the battle code's naval battle or refuses (an active stack's move ends, no transport or landing; an inactive one's nation gives the active one 1 VP); a transport or landing is intercepted by the biggest enemy stack in its zones when that stack's naval_fight fights, and the carrying stack refuses below its own naval_fight (the crossing cancelled, its units staying where they embarked, the movement spent; no VP); a moving stack sails the sea graph's shortest path (breadth first, links in the scenario's order) and meets the enemy stack of each zone it enters the same way, until its one encounter of the activation (a declared interception): a refusal stops it there and ends the step, a battle leaves it sailing on unless sunk (Q21; option naval_intercepted_move = \"stops\" stops it there); the scripted planner weighs a transport's or landing's crossing by the battle code's exact Landing against the enemy stack that would intercept it (declaring and refusing as their naval_fight says): a transport expected to lose more than the policy's sea_loss share of its units at sea, or to deliver fewer than 1 - sea_loss of them, is not made, a landing expected to lose more is left alone and its sea-risk factor is the share expected ashore; a stack's encounters while it moves do not spend its transport's one interception",
     "strait blockades (blockade.rs, XXV.F): each strait of the Area graph has the sea zone of abstraction.toml [straits] (assumed); a naval stack there blocks it to its nation's enemies' land stacks (attacks, campaigns, interception, flight), even beside a stack of theirs, unless its policy's blockade says never; a nation whose units stand by a strait blocked against it with a province across to take tries to break it at the start of its activation when its naval_fight fights the blocker (its stack there or the nearest that may sail there; the encounter of encounters.rs), the strait opening only once no blocking fleet is left in the zone (a refusing blocker pays 1 VP and keeps it closed); in its naval step a nation sends a stack to a strait's zone when the enemy units across are at least its blockade times its own on its side; a migration (which moves a whole nation between Areas) ignores blockades",
-    "not played: the zones a naval stack passes through (encounters only where it stands after moving), shared provinces of allies (a province has one owner at the Area level: their shared control, the equal split of their income and VP and their separation at the alliance's end do not arise)",
+    "not played: shared provinces of allies (a province has one owner at the Area level: their shared control, the equal split of their income and VP and their separation at the alliance's end do not arise)",
     "allies' Area control (alliances.rs, XII.C): allies pool their provinces, cities and hordes; the claim goes to the partner whose status claims (Empire, Kingdom, Barbarian) and each ally shares the control (an Empire's Area income, the Empire and collapse tests' Areas, objectives; alliances end before scoring); full control stays a nation's own; an alliance expires for good when a partner takes a bond",
     "allies' joint battles (joint.rs, XXVI.B): allies are friendly and activate together; an attacking stack takes along its allies' units standing in the Area it leaves (each ally keeping its garrison, a Barbarian one unit) and a defending one its allies' units in the province's Area, up to the stacking limit, when that ally is at war with the other side; the battle code fights the joined stack as the acting nation's (its status and leader); losses are shared by unit type in proportion to what each brought, and the ally's survivors stay where they stood",
     "politics (politics.rs): a captured horde (no unit left with it) and a Kingdom with its capital taken and 3 provinces or fewer submit as vassals (a minor kingdom taken by a Civilized nation as a client); an attacking horde never submits (the battle code reports no spare hit); a vassal or federate captor still ends the horde's nation; the vassal's one lent unit is its cheapest; the client mercenary, the federate mercenary and a second Foedus to the same federate are not played; the Foedus offer, the break and the Nomad vassal's rebellion happen at the end of the Time phase, after reinforcements (the rules: by or at the nation's activation); each Empire offers one Foedus a turn to a Barbarian of another player (not one invading this turn), ceding the two provinces of one Civilized Area it values least, the federate's horde and its units moving there; the federator's units stay (stacking ignored)",

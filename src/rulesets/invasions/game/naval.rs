@@ -66,7 +66,7 @@ pub fn sea_risk(
 
 /// A landing the policy weighs: where from, across which zones, onto which province.
 #[derive(Clone, Copy, Debug)]
-struct Crossing {
+pub(super) struct Crossing {
     from: usize,
     /// The zone the stack embarks on and the zone it lands from (the same for one zone).
     first: usize,
@@ -165,18 +165,18 @@ impl Play<'_> {
         {
             return false;
         }
-        let (attack, siege, min_risk) = match self.policy(n) {
+        let (attack, siege, min_risk, sea_loss) = match self.policy(n) {
             Policy::Scripted(p) if self.st.status(n) == Some(Status::Barbarian) => {
-                (p.attack, p.siege, p.landing)
+                (p.attack, p.siege, p.landing, Some(p.sea_loss))
             }
-            Policy::Scripted(p) => (p.civilized_attack, p.siege, p.landing),
+            Policy::Scripted(p) => (p.civilized_attack, p.siege, p.landing, Some(p.sea_loss)),
             // The random player lands half the time when it can.
-            Policy::Random => (0.0, 0.0, if dice.below(2) == 0 { 0.0 } else { 2.0 }),
+            Policy::Random => (0.0, 0.0, if dice.below(2) == 0 { 0.0 } else { 2.0 }, None),
         };
         if min_risk > 1.0 {
             return false;
         }
-        let Some(c) = self.best_crossing(n, keep, siege, min_risk) else {
+        let Some(c) = self.best_crossing(n, keep, siege, min_risk, sea_loss) else {
             return false;
         };
         let g = self.game;
@@ -213,8 +213,18 @@ impl Play<'_> {
 
     /// The best landing for `n` by the policy's score (P(sea risk) × the shortlist's P(win) ×
     /// P(the city falls) × the province's worth), among those whose sea-risk roll passes
-    /// `min_risk` and whose siege passes `siege`.
-    fn best_crossing(&self, n: usize, keep: u32, siege: f64, min_risk: f64) -> Option<Crossing> {
+    /// `min_risk` and whose siege passes `siege`. With `sea_loss` (a scripted player's), the
+    /// enemy fleets count: the sea-risk factor becomes the share of the carried units expected
+    /// ashore (the battle code's exact `Landing`, shipping.rs's `expected_at_sea`), and a
+    /// crossing expected to lose more than `sea_loss` of them at sea is left alone.
+    pub(super) fn best_crossing(
+        &mut self,
+        n: usize,
+        keep: u32,
+        siege: f64,
+        min_risk: f64,
+        sea_loss: Option<f64>,
+    ) -> Option<Crossing> {
         let g = self.game;
         let s = &g.scenario;
         let barbarian = self.st.status(n) == Some(Status::Barbarian);
@@ -256,12 +266,21 @@ impl Play<'_> {
                             continue;
                         }
                         let p_fall = self.p_fall(n, p);
-                        let risk =
-                            sea_risk(s, &self.st, n, g.roman[n], barbarian, to, last).success();
+                        let sea = sea_risk(s, &self.st, n, g.roman[n], barbarian, to, last);
+                        let mut risk = sea.success();
                         if p_fall < siege || risk < min_risk {
                             continue;
                         }
                         let count = have.min(capacity).min(self.limit(p, false));
+                        if let Some(share) = sea_loss.filter(|_| count > 0) {
+                            let zones = [first, last];
+                            let at_sea =
+                                self.expected_at_sea(n, zones, count as u8, sea, sea.exempt);
+                            if at_sea.units_lost > share * count as f64 {
+                                continue;
+                            }
+                            risk = at_sea.units_landed / count as f64;
+                        }
                         let attackers = strongest(self.st.at(n, from), count);
                         let (defenders, horde) = self.defenders(p);
                         let p_win = if total(&defenders) == 0 {
@@ -481,7 +500,7 @@ mod tests {
         let (mut play, rome, goths, italia, adriaticum) = adriatic_board(&g);
         let epirus = province(&g, "Epirus");
         let c = play
-            .best_crossing(rome, 0, 0.0, 0.0)
+            .best_crossing(rome, 0, 0.0, 0.0, None)
             .expect("a landing in reach");
         assert_eq!(c.province, epirus);
         assert_eq!((c.from, c.first, c.last), (italia, adriaticum, adriaticum));

@@ -109,6 +109,12 @@ pub struct Scripted {
     /// enemy land stacks, and one sails there when the enemy units in the Area across the strait
     /// are at least this many times its own on its side; 5 = never blockades.
     pub blockade: f64,
+    /// Transports and landings: plan a crossing only when the land units it expects to lose at
+    /// sea (the battle code's exact `Landing` against the enemy naval stack that would intercept
+    /// it, weighted by the chance it does) are at most this share of those it carries, and a
+    /// transport only when the units it expects to deliver are at least 1 - this share; 1 =
+    /// crossings ignore enemy fleets (shipping.rs, naval.rs).
+    pub sea_loss: f64,
 }
 
 pub const SCRIPTED: &[Param] = &[
@@ -322,6 +328,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 5.0,
         default: 1.0,
     },
+    Param {
+        name: "sea_loss",
+        summary: "Transports and landings (XXV.D-E): plan a crossing only when the land units expected lost at sea (the battle code's exact Landing against the enemy naval stack that would intercept it, times the chance it does) are at most this share of those carried, and a transport only when those expected to arrive are at least 1 - this share (1 = ignore enemy fleets)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.25,
+    },
 ];
 
 fn scripted(v: &crate::game::policy::ParamValues) -> Policy {
@@ -360,6 +373,7 @@ fn scripted_values(v: &crate::game::policy::ParamValues) -> Scripted {
         ship: v.get(27),
         naval_fight: v.get(28),
         blockade: v.get(29),
+        sea_loss: v.get(30),
     }
 }
 

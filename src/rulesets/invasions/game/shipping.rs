@@ -7,7 +7,9 @@
 //! coastal here (the map's coastline is not in the text), and a site counts as well as a city
 //! for this tether (the text excludes an unbuilt site only from the landing's sea-risk roll); a
 //! nation holding no coast cannot move its fleets, which stay where they are. A stack beyond its
-//! tether (its coast lost) sails to the nearest zone within it, if one lies within 4 zones.
+//! tether (its coast lost) sails to the nearest zone within it, if one lies within 4 zones. It
+//! sails the shortest path of the sea graph ([`sea_path`]) and meets the enemy naval stack of each
+//! zone it enters (encounters.rs) until it has had its one encounter of the activation (XXV.B).
 //!
 //! The scripted player's naval step, once per activation (one naval transport a land stack,
 //! XXV.D): its naval stack sails to the zone off the port of the Area where it has most units to
@@ -17,10 +19,13 @@
 //! that Area are at least the policy's `ship` times its own there (and more, relative to its
 //! own, than where they leave). The transport has no sea-risk roll; an enemy naval stack may
 //! intercept it and the naval battle sinks fleets and units as the battle code's `Landing` says
-//! (carried units lost in proportion, L2266); the survivors arrive. Nomads never ship (XXV.D);
+//! (carried units lost in proportion, L2266); the survivors arrive. The scripted planner weighs
+//! that first ([`Play::expected_at_sea`], the exact `Landing`): a transport expected to lose more
+//! than the policy's `sea_loss` share of its units, or to deliver fewer than 1 - that share, is
+//! not made. Nomads never ship (XXV.D);
 //! a Barbarian only lands (its units stay with its horde otherwise, XVIII.G).
 
-use super::battles::{Landed, LandingKey};
+use super::battles::{AtSea, Landed, LandingKey};
 use super::military::strongest;
 use super::naval::{and_second_sea, interception_words, mediterranean};
 use super::policy::Policy;
@@ -41,6 +46,14 @@ pub const FLEET_MOVE: u8 = 4;
 pub const FLEET_TETHER: u8 = 2;
 /// The policy's `ship` at which it never ships (the top of its range).
 pub const NEVER_SHIP: f64 = 5.0;
+/// A transport between friendly coasts rolls no sea risk (XXV.D; only a landing does, XXV.E).
+pub const NO_SEA_RISK: SeaRisk = SeaRisk {
+    city_on_coast: true,
+    rome_byzantium: false,
+    mediterranean: false,
+    event: 0,
+    exempt: true,
+};
 /// Sea zones the zone sets (u32 bitmasks) hold.
 pub const MAX_SEAS: usize = 32;
 
@@ -64,6 +77,52 @@ pub fn sea_distances(s: &Scenario, from: usize) -> [u8; MAX_SEAS] {
         }
     }
     d
+}
+
+/// The zones a naval stack enters sailing from `from` to `to` by the shortest path of the sea
+/// graph (`to` last), fixed deterministically: breadth first, each zone's links in the
+/// scenario's order, the first path found kept. None when `to` lies more than [`FLEET_MOVE`]
+/// zones away (or is `from`).
+pub fn sea_path(
+    s: &Scenario,
+    from: usize,
+    to: usize,
+) -> Option<([u8; FLEET_MOVE as usize], usize)> {
+    let mut previous = [u8::MAX; MAX_SEAS];
+    let mut queue = [0u8; MAX_SEAS];
+    let (mut head, mut tail) = (0, 1);
+    previous[from] = from as u8;
+    queue[0] = from as u8;
+    while head < tail && previous[to] == u8::MAX {
+        let z = queue[head] as usize;
+        head += 1;
+        for &l in &s.seas[z].links {
+            if previous[l as usize] == u8::MAX {
+                previous[l as usize] = z as u8;
+                queue[tail] = l;
+                tail += 1;
+            }
+        }
+    }
+    if from == to || previous[to] == u8::MAX {
+        return None;
+    }
+    // Walk back from `to`, then reverse.
+    let mut back = [0u8; MAX_SEAS];
+    let (mut len, mut z) = (0, to);
+    while z != from {
+        back[len] = z as u8;
+        len += 1;
+        z = previous[z] as usize;
+    }
+    if len > FLEET_MOVE as usize {
+        return None;
+    }
+    let mut path = [0u8; FLEET_MOVE as usize];
+    for i in 0..len {
+        path[i] = back[len - 1 - i];
+    }
+    Some((path, len))
 }
 
 /// A transport's route and load (XXV.D): from Area `from` across `first` (and `last`, the same
@@ -106,34 +165,77 @@ impl Play<'_> {
     }
 
     /// XXV.A: `n`'s naval stack in `from` sails to `to` when `to` lies within [`FLEET_MOVE`]
-    /// zones and within its tether, and joins any stack of `n` there. True when it moved.
-    pub fn move_fleet(&mut self, n: usize, from: usize, to: usize, log: &mut dyn GameLog) -> bool {
+    /// zones and within its tether, by [`sea_path`], and joins any stack of `n` there. In each
+    /// zone it enters that holds an enemy naval stack it meets it (XXV.B-C, encounters.rs), until
+    /// it has had its one encounter of the activation; it stops there when it refuses an
+    /// interception (the naval step then ends), is sunk, or, under option
+    /// `naval_intercepted_move` = "stops", fights a battle it was intercepted into. True when it
+    /// reached `to`.
+    pub fn move_fleet(
+        &mut self,
+        n: usize,
+        from: usize,
+        to: usize,
+        dice: &mut Dice,
+        log: &mut dyn GameLog,
+    ) -> bool {
         let g = self.game;
         let s = &g.scenario;
-        let fleets = self.fleets(n, from);
-        if fleets == 0
-            || from == to
-            || self.tether(n) & (1 << to) == 0
-            || sea_distances(s, from)[to] > FLEET_MOVE
-        {
+        let mut moving = self.fleets(n, from);
+        if moving == 0 || from == to || self.tether(n) & (1 << to) == 0 {
             return false;
         }
-        *self.fleets_mut(n, from) = 0;
-        *self.fleets_mut(n, to) += fleets;
+        let Some((path, len)) = sea_path(s, from, to) else {
+            return false;
+        };
         self.st.counters.fleet_moves += 1;
         game_log!(
             log,
-            "{}'s {fleets} fleet(s) sail from {} to {}",
+            "{}'s {moving} fleet(s) sail from {} to {}",
             g.name(n),
             s.seas[from].name,
             s.seas[to].name
         );
+        // XXV.B: a stack meets enemies once an activation; one that already has stays clear.
+        let mut spent = self.naval_met & (1 << from) != 0;
+        let mut at = from;
+        for &z in &path[..len] {
+            let z = z as usize;
+            *self.fleets_mut(n, at) -= moving;
+            *self.fleets_mut(n, z) += moving;
+            at = z;
+            if spent || self.naval_met & (1 << z) != 0 {
+                continue;
+            }
+            let Some(o) = self.naval_enemy(n, z) else {
+                continue;
+            };
+            // The enemy stack there has had its encounter too, whatever comes of it.
+            self.naval_met |= 1 << z;
+            let made = self.st.counters.naval_interceptions;
+            let met = self.encounter(n, o, z, dice, log);
+            self.st.counters.interceptions_on_the_way +=
+                self.st.counters.naval_interceptions - made;
+            spent = met != super::encounters::Encounter::None;
+            moving = moving.min(self.fleets(n, z));
+            if moving == 0 {
+                return false;
+            }
+            if self.move_ends(met) {
+                self.naval_halted = true;
+                game_log!(log, "{}'s fleets stop in {}", g.name(n), s.seas[z].name);
+                return false;
+            }
+        }
+        if spent {
+            self.naval_met |= 1 << to;
+        }
         true
     }
 
     /// Naval stacks of `n` beyond their tether sail to the nearest zone within it (the first
     /// such zone on ties), when one lies within [`FLEET_MOVE`] zones.
-    pub fn recall_fleets(&mut self, n: usize, log: &mut dyn GameLog) {
+    pub fn recall_fleets(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
         let s = &self.game.scenario;
         let tether = self.tether(n);
         if tether == 0 {
@@ -148,7 +250,7 @@ impl Play<'_> {
                 .filter(|&y| tether & (1 << y) != 0 && d[y] <= FLEET_MOVE)
                 .min_by_key(|&y| d[y]);
             if let Some(y) = nearest {
-                self.move_fleet(n, z, y, log);
+                self.move_fleet(n, z, y, dice, log);
             }
         }
     }
@@ -175,6 +277,7 @@ impl Play<'_> {
         n: usize,
         zone: usize,
         keep_zones: u32,
+        dice: &mut Dice,
         log: &mut dyn GameLog,
     ) -> bool {
         if self.fleets(n, zone) > 0 {
@@ -186,7 +289,7 @@ impl Play<'_> {
             .filter(|&y| self.fleets(n, y) > 0 && keep_zones & (1 << y) == 0 && d[y] <= FLEET_MOVE)
             .min_by_key(|&y| d[y]);
         match nearest {
-            Some(y) => self.move_fleet(n, y, zone, log),
+            Some(y) => self.move_fleet(n, y, zone, dice, log),
             None => false,
         }
     }
@@ -253,7 +356,7 @@ impl Play<'_> {
         {
             return false;
         }
-        self.recall_fleets(n, log);
+        self.recall_fleets(n, dice, log);
         // Straits to blockade first (blockade.rs); those stacks stay where they are.
         let blockading = self.set_blockades(n, dice, log);
         // The army: the Area with most units to spare and a port of n's.
@@ -270,11 +373,11 @@ impl Play<'_> {
                 afloat = self.fleets(n, zone) > 0;
             }
             if !afloat {
-                self.bring_fleet(n, zones.trailing_zeros() as usize, blockading, log);
+                self.bring_fleet(n, zones.trailing_zeros() as usize, blockading, dice, log);
             }
         }
-        // Enemy naval stacks where its own now stand (encounters.rs): an intercepted stack's
-        // movement ends, and the step with it.
+        // Enemy naval stacks where its own now stand (encounters.rs), those its moving stacks
+        // have not met on their way: a stack whose move ended ends the step with it.
         if self.naval_encounters(n, dice, log) {
             return false;
         }
@@ -298,7 +401,7 @@ impl Play<'_> {
                 }
             }
         };
-        match self.best_transport(n, keep, ship, blockading, log) {
+        match self.best_transport(n, keep, ship, blockading, dice, log) {
             Some(t) => {
                 self.transport(n, &t, dice, log);
                 true
@@ -318,6 +421,7 @@ impl Play<'_> {
         keep: u32,
         ship: f64,
         keep_zones: u32,
+        dice: &mut Dice,
         log: &mut dyn GameLog,
     ) -> Option<Transport> {
         let s = &self.game.scenario;
@@ -370,18 +474,117 @@ impl Play<'_> {
         }
         let (a, first, last, spare) = best?;
         let route = (1u32 << first) | (1u32 << last) | keep_zones;
-        if !self.bring_fleet(n, first, route, log) || !self.bring_fleet(n, last, route, log) {
+        if !self.bring_fleet(n, first, route, dice, log)
+            || !self.bring_fleet(n, last, route, dice, log)
+        {
             return None;
         }
         let afloat = self.fleets(n, first).min(self.fleets(n, last)).min(2) as u32;
         let count = spare.min(super::naval::CARRIED_PER_FLEET * afloat);
-        Some(Transport {
+        let t = Transport {
             from: a,
             to: b,
             first,
             last,
             units: strongest(self.st.at(n, a), count),
-        })
+        };
+        self.st.counters.transports_planned += 1;
+        if let Policy::Scripted(p) = self.policy(n) {
+            let at_sea = self.expected_at_sea(n, [first, last], count as u8, NO_SEA_RISK, false);
+            let carried = count as f64;
+            if at_sea.units_lost > p.sea_loss * carried
+                || at_sea.units_landed < (1.0 - p.sea_loss) * carried
+            {
+                self.st.counters.transports_dropped += 1;
+                let g = self.game;
+                game_log!(
+                    log,
+                    "{} keeps {count} units in {}: the crossing to {} would lose {:.2} at sea and land {:.2} (intercepted {:.2})",
+                    g.name(n),
+                    s.areas[a].name,
+                    s.areas[b].name,
+                    at_sea.units_lost,
+                    at_sea.units_landed,
+                    at_sea.p_intercepted
+                );
+                return None;
+            }
+        }
+        Some(t)
+    }
+
+    /// The exact means of a crossing of `zones` by `n` carrying `carried` units (the battle
+    /// code's `Landing`, as `cross` would play it): the enemy stack `interceptor`
+    /// names intercepts as often as its policy fights and the interception succeeds, and the
+    /// carrying stack refuses as often as its own does not fight.
+    pub fn expected_at_sea(
+        &mut self,
+        n: usize,
+        zones: [usize; 2],
+        carried: u8,
+        risk: SeaRisk,
+        britannia: bool,
+    ) -> AtSea {
+        let Some((o, sea)) = self.interceptor(n, zones) else {
+            // Unopposed: only the sea-risk roll (no model needed).
+            return AtSea {
+                p_intercepted: 0.0,
+                units_landed: risk.success() * carried as f64,
+                units_lost: 0.0,
+            };
+        };
+        let (mine, theirs) = (self.fleets(n, sea).min(2), self.fleets(o, sea).min(2));
+        let declares = self.p_fights(o, theirs, mine);
+        let accepts = self.p_fights(n, mine, theirs);
+        let mut mean = AtSea::default();
+        for (weight, enemy, refuse) in [
+            (1.0 - declares, None, false),
+            (declares * accepts, Some((o, sea)), false),
+            (declares * (1.0 - accepts), Some((o, sea)), true),
+        ] {
+            if weight == 0.0 {
+                continue;
+            }
+            let key = self.crossing_key(n, zones, enemy, carried, risk, britannia, refuse);
+            let a = self.battles.at_sea(key);
+            mean.p_intercepted += weight * a.p_intercepted;
+            mean.units_landed += weight * a.units_landed;
+            mean.units_lost += weight * a.units_lost;
+        }
+        mean
+    }
+
+    /// The calculator's `Landing` for a crossing of `zones` by `n` carrying `carried` units,
+    /// intercepted (or not) by `enemy`'s stack in its zone, the carrying stack refusing the
+    /// battle when `refuse`.
+    #[allow(clippy::too_many_arguments)]
+    fn crossing_key(
+        &self,
+        n: usize,
+        zones: [usize; 2],
+        enemy: Option<(usize, usize)>,
+        carried: u8,
+        risk: SeaRisk,
+        britannia: bool,
+        refuse: bool,
+    ) -> LandingKey {
+        let s = &self.game.scenario;
+        let (interception, battle_zone, defender) = match enemy {
+            Some((o, sea)) if self.holds_coast(o, sea) => {
+                (Interception::Automatic, sea, self.naval_side(o, sea))
+            }
+            Some((o, sea)) => (Interception::D2, sea, self.naval_side(o, sea)),
+            None => (Interception::None, zones[1], naval::Side::new(1)),
+        };
+        LandingKey {
+            risk,
+            interception,
+            sides: [self.naval_side(n, battle_zone), defender],
+            carried,
+            mediterranean: mediterranean(&s.seas[battle_zone].name),
+            britannia,
+            refuse,
+        }
     }
 
     /// The transport itself: no sea-risk roll; the enemy naval stack's interception and the naval
@@ -394,14 +597,8 @@ impl Play<'_> {
         dice: &mut Dice,
         log: &mut dyn GameLog,
     ) -> Landed {
-        let risk = SeaRisk {
-            city_on_coast: true,
-            rome_byzantium: false,
-            mediterranean: false,
-            event: 0,
-            exempt: true,
-        };
-        let (out, enemy) = self.cross(n, [t.first, t.last], &t.units, risk, false, dice);
+        let (out, enemy) = self.cross(n, [t.first, t.last], &t.units, NO_SEA_RISK, false, dice);
+        self.st.counters.transports_intercepted += out.intercepted as u32;
         if out.refused {
             // Cancelled (XXV.D): the units stay where they embarked, the stack's move is over.
             let g = self.game;
@@ -464,7 +661,6 @@ impl Play<'_> {
         britannia: bool,
         dice: &mut Dice,
     ) -> (Landed, Option<usize>) {
-        let s = &self.game.scenario;
         // The enemy stack intercepts when its policy fights (XXV.B, as in encounters.rs); the
         // transporting stack, intercepted, refuses when its own does not (XXV.C-D).
         let mut enemy = self.interceptor(n, zones);
@@ -477,25 +673,15 @@ impl Play<'_> {
                 enemy = None;
             }
         }
-        let (interception, battle_zone, defender) = match enemy {
-            Some((o, sea)) if self.holds_coast(o, sea) => {
-                (Interception::Automatic, sea, self.naval_side(o, sea))
-            }
-            Some((o, sea)) => (Interception::D2, sea, self.naval_side(o, sea)),
-            None => (Interception::None, zones[1], naval::Side::new(1)),
-        };
-        let key = LandingKey {
-            risk,
-            interception,
-            sides: [self.naval_side(n, battle_zone), defender],
-            carried: total(units) as u8,
-            mediterranean: mediterranean(&s.seas[battle_zone].name),
-            britannia,
-            refuse,
-        };
+        let carried = total(units) as u8;
+        let key = self.crossing_key(n, zones, enemy, carried, risk, britannia, refuse);
+        let battle_zone = enemy.map_or(zones[1], |e| e.1);
         let out = self.battles.land(key, dice);
         self.st.counters.naval_battles += (out.intercepted && !out.refused) as u32;
         self.st.counters.crossings_refused += out.refused as u32;
+        if !out.sea_failure && !out.refused {
+            self.st.counters.units_lost_at_sea += (carried - out.landed) as u32;
+        }
         let lost_fleets = out.fleets_lost[0] + out.fleets_lost[1];
         self.st.counters.fleets_sunk += lost_fleets as u32;
         self.st.ledger.fleets_out += lost_fleets as i64;

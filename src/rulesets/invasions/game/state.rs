@@ -168,6 +168,15 @@ pub struct Counters {
     pub blockades_broken: u32,
     /// Transports and landings whose intercepted stack refused the naval battle (cancelled).
     pub crossings_refused: u32,
+    /// Interceptions made in the zones a moving naval stack entered (shipping.rs's path).
+    pub interceptions_on_the_way: u32,
+    /// Transports the planner found a route for, those it dropped on the crossing's expected
+    /// loss at sea (the policy's `sea_loss`), and those an enemy stack intercepted.
+    pub transports_planned: u32,
+    pub transports_dropped: u32,
+    pub transports_intercepted: u32,
+    /// Land units lost at sea with sunk fleets (transports and landings).
+    pub units_lost_at_sea: u32,
 }
 
 #[derive(Clone, Debug)]

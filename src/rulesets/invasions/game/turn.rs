@@ -735,6 +735,11 @@ impl<'g> Play<'g> {
             c.blockade_battles as f64,
             c.blockades_broken as f64,
             c.crossings_refused as f64,
+            c.interceptions_on_the_way as f64,
+            c.transports_planned as f64,
+            c.transports_dropped as f64,
+            c.transports_intercepted as f64,
+            c.units_lost_at_sea as f64,
         ];
         record.extra[..head.len()].copy_from_slice(&head);
         for p in 0..players.min(4) {
