@@ -97,16 +97,16 @@ impl Play<'_> {
             // Nomads never sail (XXV.D): they have no fleet to break a blockade with.
             return;
         }
-        for from in 0..s.areas.len() {
+        for &from in &g.blockade_areas {
             if self.st.count(n, from) <= keep {
                 continue;
             }
             for i in 0..s.areas[from].links.len() {
                 let l = s.areas[from].links[i];
-                let Some(z) = l.sea.filter(|_| l.crossing == Crossing::Strait) else {
+                let Some(z) = l.blockade_zone() else {
                     continue;
                 };
-                let (z, to) = (z as usize, l.to as usize);
+                let to = l.to as usize;
                 let Some(o) = self.blocker(n, z) else {
                     continue;
                 };

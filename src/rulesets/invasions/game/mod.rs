@@ -233,6 +233,9 @@ pub struct Game {
     pub player: Vec<u8>,
     /// Each province's stacking limit before bonuses (XVII): 3 in mountains, else 4.
     pub stacking: Vec<u8>,
+    /// The Areas with a border that may be blockaded ([`scenario::AreaLink::blockade_zone`]), in Area
+    /// order: the only ones a nation's blockade check at each activation need look at.
+    pub blockade_areas: Vec<usize>,
     pub last_turn: u8,
     /// Who may enter each Area (XVIII.J), by Area.
     pub entry_rule: Vec<EntryRule>,
@@ -476,6 +479,14 @@ impl Game {
             worth,
             player,
             stacking,
+            blockade_areas: (0..scenario.areas.len())
+                .filter(|&a| {
+                    scenario.areas[a]
+                        .links
+                        .iter()
+                        .any(|l| l.blockade_zone().is_some())
+                })
+                .collect(),
             last_turn: if islam {
                 scenario.turns_with_islam
             } else {

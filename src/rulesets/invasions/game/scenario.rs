@@ -104,6 +104,15 @@ pub struct AreaLink {
     pub sea: Option<SeaId>,
 }
 
+impl AreaLink {
+    /// The sea zone where naval stacks may blockade this border (XXV.F): a strait's, given one.
+    pub fn blockade_zone(&self) -> Option<usize> {
+        self.sea
+            .filter(|_| self.crossing == Crossing::Strait)
+            .map(usize::from)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Area {
     pub name: String,

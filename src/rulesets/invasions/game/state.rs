@@ -277,7 +277,7 @@ impl State {
     }
     pub fn units_of(&self, n: usize) -> u32 {
         // One pass over the nation's contiguous rows.
-        let on_map: u32 = self.rows(n).as_flattened().iter().map(|&c| c as u32).sum();
+        let on_map = byte_sum(self.rows(n).as_flattened());
         on_map + total(&self.nations[n].offmap)
     }
     pub fn all_units(&self) -> i64 {
@@ -452,8 +452,43 @@ thread_local! {
     pub static CHECK_CONTROL: std::cell::Cell<Option<(u64, u64)>> = const { std::cell::Cell::new(None) };
 }
 
+/// The units of a stack: its counts summed eight bytes at a time ([`byte_sum`]'s lanes), from a
+/// copy padded to two words (every stack count and Area scan goes through here).
 pub fn total(u: &Units) -> u32 {
-    u.iter().map(|&x| x as u32).sum()
+    const { assert!(NT <= 16, "a stack's counts fit two words") };
+    let mut padded = [0u8; 16];
+    padded[..NT].copy_from_slice(u);
+    let (lo, hi) = (word(&padded[..8]), word(&padded[8..]));
+    fold_lanes(byte_pairs(lo) + byte_pairs(hi))
+}
+
+/// The sum of `bytes` (each a count), eight at a time: the game sums every count of a nation (its
+/// units on the map) for each nation several times a turn.
+pub fn byte_sum(bytes: &[u8]) -> u32 {
+    let mut sum = 0;
+    // 32 words a block: its four 16-bit lanes then hold at most 32 * 8 * 255 = 65,280 together,
+    // so folding them carries nothing out of the top lane.
+    for block in bytes.chunks(32 * 8) {
+        let words = block.chunks_exact(8);
+        let rest: u32 = words.remainder().iter().map(|&b| b as u32).sum();
+        let lanes = words.fold(0, |lanes, w| lanes + byte_pairs(word(w)));
+        sum += fold_lanes(lanes) + rest;
+    }
+    sum
+}
+
+/// A word's eight bytes added in pairs: four 16-bit lanes of at most 510 each.
+#[inline]
+fn byte_pairs(w: u64) -> u64 {
+    const EVEN: u64 = 0x00FF_00FF_00FF_00FF;
+    (w & EVEN) + ((w >> 8) & EVEN)
+}
+
+/// The sum of four 16-bit lanes (together below 65,536): the product's top lane adds them all,
+/// and no lower lane's partial sum carries into the next.
+#[inline]
+fn fold_lanes(lanes: u64) -> u32 {
+    (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as u32
 }
 
 /// Unit types from least to most valuable (the battle code's worth), worked out once.

@@ -711,3 +711,35 @@ fn objective_balance_factors_must_name_every_player_once_with_a_positive_factor(
         "{e}"
     );
 }
+
+#[test]
+fn word_at_a_time_unit_sums_equal_a_plain_sum() {
+    use super::state::{byte_sum, total, Units, NT};
+    let plain = |b: &[u8]| b.iter().map(|&x| x as u32).sum::<u32>();
+    let mut dice = crate::dice::Dice::from_seed(19);
+    // Random counts, full bytes (the lanes' worst case) and lengths around the 8-byte words and the
+    // 256-byte blocks.
+    for len in (0..40).chain([255, 256, 257, 511, 512, 513, 675, 2_000]) {
+        for fill in 0..3 {
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| match fill {
+                    0 => dice.below(256) as u8,
+                    1 => 255,
+                    _ => dice.below(4) as u8,
+                })
+                .collect();
+            assert_eq!(byte_sum(&bytes), plain(&bytes), "length {len}, fill {fill}");
+        }
+    }
+    for fill in [0u8, 1, 7, 255] {
+        let mut u: Units = [fill; NT];
+        assert_eq!(total(&u), plain(&u));
+        u[NT - 1] = 3;
+        u[0] = 200;
+        assert_eq!(total(&u), plain(&u));
+    }
+    for _ in 0..1_000 {
+        let u: Units = std::array::from_fn(|_| dice.below(256) as u8);
+        assert_eq!(total(&u), plain(&u));
+    }
+}
