@@ -24,7 +24,7 @@
 
 use super::policy::Policy;
 use super::politics::at_peace;
-use super::scenario::{AreaLink, Crossing};
+use super::scenario::AreaLink;
 use super::shipping::{sea_distances, FLEET_MOVE};
 use super::turn::Play;
 use crate::dice::Dice;
@@ -70,10 +70,7 @@ impl Play<'_> {
     /// Whether `n`'s land stacks may cross the border `l` (always across land; across a strait
     /// unless an enemy naval stack blocks its zone).
     pub fn border_open(&self, n: usize, l: &AreaLink) -> bool {
-        match l.sea {
-            Some(z) if l.crossing == Crossing::Strait => self.blocker(n, z as usize).is_none(),
-            _ => true,
-        }
+        l.blockade_zone().is_none_or(|z| self.blocker(n, z).is_none())
     }
 
     /// Whether `n`'s land stacks may go from Area `from` to Area `to` (the same Area, or across
@@ -201,10 +198,9 @@ impl Play<'_> {
             }
             for i in 0..s.areas[a].links.len() {
                 let l = s.areas[a].links[i];
-                let Some(z) = l.sea.filter(|_| l.crossing == Crossing::Strait) else {
+                let Some(z) = l.blockade_zone() else {
                     continue;
                 };
-                let z = z as usize;
                 if self.fleets(n, z) > 0 {
                     held |= 1 << z;
                     continue;
