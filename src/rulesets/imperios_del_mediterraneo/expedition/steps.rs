@@ -217,7 +217,7 @@ impl Expedition {
         )
     }
 
-    /// A battle against an interceptor: the branches of [`Battle`], the start-of-battle kills
+    /// A battle against an interceptor: its [`Branch`]es, the start-of-battle kills
     /// on the attacker first (their cards discarded and rolled for recovery), then the
     /// resolution and the casualty roll.
     pub(super) fn battle_branches(&self, s: State, d: &Force, naval: bool) -> Vec<Branch> {

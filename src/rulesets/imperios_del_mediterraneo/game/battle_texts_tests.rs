@@ -275,7 +275,7 @@ fn battle_texts_exact_and_simulated_agree_over_a_grid() {
                         em,
                         Some((vec![troop(2, 1); m], land)),
                         target,
-                        (dk % 2) as u32,
+                        dk % 2,
                     );
                     twin(&e);
                 }
