@@ -53,7 +53,7 @@ const LAND_AT: Key = keys::choice("land_interception_at", &["arrival", "departur
     .help("where the land interception is fought (L735-L741): \"arrival\" on the land leg after the naval one or at the city (by sea: after the naval battle, and a direct assault skips it), \"departure\" at a city or pacified area of the land leg before the naval one (before the naval battle); on a land route both are the same battle");
 const ASSAULT_EXTRA_DICE: Key = keys::int("assault_extra_dice", 0, 30)
     .default_int(0)
-    .help("City Attack / Special Event dice the attacker adds to the assault");
+    .help("City Attack / Special Event dice the attacker adds to the assault (Special Event dice to a pacification's field battle)");
 const TARGET: &[&str] = &["target"];
 const TARGET_SIZE: Key = SIZE
     .absent("")
@@ -135,6 +135,22 @@ struct Books {
     recovered: [f64; 2],
     defender_cards: u32,
     cards_at_target: u32,
+}
+
+/// One way a battle against an interceptor goes.
+#[derive(Clone, Copy, Debug)]
+struct Branch {
+    p: f64,
+    /// Whether the attacker won.
+    won: bool,
+    /// The state it goes on with (None: the expedition is over).
+    next: Option<State>,
+    /// The attacker's cards discarded in it (leaders included).
+    gone: u32,
+    /// The cards its recovery rolls bring back, in expectation.
+    back: f64,
+    /// The end-of-combat VP of its cards that fought to a won resolution.
+    win_vp: f64,
 }
 
 struct BattleSetup {
@@ -288,6 +304,12 @@ pub struct Played {
     pub leaders_at_target: bool,
     /// The cards (bits as in `recovered`) that fought in the assault or pacification.
     pub fought_at_target: u32,
+    /// The cards (bits as in `recovered`) that fought to the resolution of each interception
+    /// battle (naval, land) the attacker won: their end-of-combat texts fire (their VP are in
+    /// `vp`).
+    pub won_battle_cards: [u32; 2],
+    /// The cards (bits as in `recovered`) a land interceptor's start-of-battle texts killed.
+    pub killed: u32,
     /// The land interceptor fled (a cancel_interception text): no battle, its cards go home.
     pub fled: bool,
     /// Where the chain stopped when played up to a point ([`Expedition::play_between`]).
@@ -561,11 +583,7 @@ impl Expedition {
     fn target_win_vp(&self, s: State) -> f64 {
         match &self.texts {
             None => 0.0,
-            Some(t) => self
-                .target_cards(s)
-                .iter()
-                .map(|&i| t.em[i].win_vp as f64)
-                .sum(),
+            Some(_) => self.win_vp_of(&self.target_cards(s)),
         }
     }
 
@@ -661,22 +679,22 @@ impl Expedition {
         };
         let mut next = Vec::new();
         for (p, s, b) in states {
-            for (q, won, n, _, back) in self.battle_branches(s, d, naval) {
-                if q == 0.0 {
+            for br in self.battle_branches(s, d, naval) {
+                if br.p == 0.0 {
                     continue;
                 }
                 let mut nb = b;
-                nb.recovered[0] += back;
+                nb.recovered[0] += br.back;
                 nb.recovered[1] += d_back;
                 nb.defender_cards += dn;
-                let v = if won { 2.0 } else { -2.0 };
-                nb.vp[0] += v;
+                let v = if br.won { 2.0 } else { -2.0 };
+                nb.vp[0] += v + br.win_vp;
                 if d.is_player() {
                     nb.vp[1] -= v;
                 }
-                match n {
-                    Some(n) => next.push((p * q, n, nb)),
-                    None => leaf(p * q, nb, Some(fail)),
+                match br.next {
+                    Some(n) => next.push((p * br.p, n, nb)),
+                    None => leaf(p * br.p, nb, Some(fail)),
                 }
             }
         }

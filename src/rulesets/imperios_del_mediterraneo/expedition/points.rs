@@ -183,7 +183,9 @@ impl Expedition {
                      out: &mut Played,
                      books: &mut Books,
                      dice: &mut Dice| {
-            let (won, next, gone, leaders_gone) = self.battle_roll(s, d, naval, dice);
+            let (won, next, gone, leaders_gone, fought, killed) =
+                self.battle_roll(s, d, naval, dice);
+            out.killed |= killed;
             // One roll per card lost (in card order), then per leader lost, then per defender card.
             let mut back = 0u32;
             let mut cards = gone;
@@ -219,8 +221,15 @@ impl Expedition {
             books.recovered[1] += out.interceptor_recovered[slot].count_ones() as f64;
             books.defender_cards += dn;
             let v = if won { 2.0 } else { -2.0 };
-            out.vp[0] += v;
-            books.vp[0] += v;
+            // The end-of-combat hook of a won battle: its fighting cards' VP.
+            let fought_vp = if won {
+                out.won_battle_cards[slot] = fought;
+                self.win_vp_mask(fought)
+            } else {
+                0.0
+            };
+            out.vp[0] += v + fought_vp;
+            books.vp[0] += v + fought_vp;
             if d.is_player() {
                 out.vp[1] -= v;
                 books.vp[1] -= v;

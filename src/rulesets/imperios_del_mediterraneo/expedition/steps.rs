@@ -59,14 +59,7 @@ impl Expedition {
     /// What a battle against an interceptor turns on, from state `s`.
     pub(super) fn battle_setup(&self, s: State, d: &Force, naval: bool) -> BattleSetup {
         let c = if naval { Combat::Naval } else { Combat::Field };
-        let fighting: Vec<usize> = if naval {
-            self.alive(s).collect()
-        } else {
-            self.troops(s)
-                .into_iter()
-                .filter(|&i| self.em.cards[i].field.usable())
-                .collect()
-        };
+        let fighting = self.fighting(s, naval);
         let all = self.alive(s).count() as u32 + if s.leaders { self.em.leaders } else { 0 };
         let has_own = if naval {
             !self.fleets(s).is_empty()
@@ -140,55 +133,181 @@ impl Expedition {
         ((!ends).then_some(next), gone)
     }
 
-    /// A battle against an interceptor: (probability, whether the attacker won, the state it goes
-    /// on with (None: the expedition is over), the attacker's cards discarded in it, the cards
-    /// its recovery rolls bring back in expectation).
-    pub(super) fn battle_branches(
+    /// The attacker's cards that fight in a battle from `s`: at sea all of them, in the field
+    /// its Troop cards with a field value.
+    pub(super) fn fighting(&self, s: State, naval: bool) -> Vec<usize> {
+        if naval {
+            self.alive(s).collect()
+        } else {
+            self.troops(s)
+                .into_iter()
+                .filter(|&i| self.em.cards[i].field.usable())
+                .collect()
+        }
+    }
+
+    /// The end-of-combat hook (A-61: in the recovery step) of a combat the attacker won: the
+    /// VP its `fought` cards' texts give it.
+    pub(super) fn win_vp_of(&self, fought: &[usize]) -> f64 {
+        match &self.texts {
+            None => 0.0,
+            Some(t) => fought.iter().map(|&i| t.em[i].win_vp as f64).sum(),
+        }
+    }
+
+    /// [`Self::win_vp_of`] of the cards of `mask`.
+    pub(super) fn win_vp_mask(&self, mask: u32) -> f64 {
+        match &self.texts {
+            None => 0.0,
+            Some(t) => {
+                t.em.iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask & (1 << i) != 0)
+                    .map(|(_, c)| c.win_vp as f64)
+                    .sum()
+            }
+        }
+    }
+
+    /// The start-of-battle hook on the attacker (A-61: start effects, simultaneous with its
+    /// own): in a field battle the land interceptor's fighting troops' `kills` discard that
+    /// many of the attacker's fighting troops, every set equally likely: (weight, the killed
+    /// cards as bits). None: no texts, at sea, or no kill.
+    pub(super) fn attacker_kill_variants(
         &self,
         s: State,
         d: &Force,
         naval: bool,
-    ) -> Vec<(f64, bool, Option<State>, u32, f64)> {
+    ) -> Option<Vec<(f64, u32)>> {
+        if naval {
+            return None;
+        }
+        let t = self.texts.as_ref()?;
+        let Force::Cards(cf) = d else {
+            return None;
+        };
+        let kills: u32 = cf
+            .troops
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.field.usable())
+            .map(|(j, _)| t.land.get(j).map_or(0, |x| x.kills))
+            .sum();
+        let fighting = self.fighting(s, false);
+        let m = fighting.len();
+        let k = (kills as usize).min(m);
+        if k == 0 {
+            return None;
+        }
+        let sets: Vec<u32> = (0u32..1 << m)
+            .filter(|x| x.count_ones() as usize == k)
+            .collect();
+        let w = 1.0 / sets.len() as f64;
+        Some(
+            sets.into_iter()
+                .map(|pick| {
+                    let killed = fighting
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, _)| pick & (1 << j) != 0)
+                        .fold(0u32, |mask, (_, &i)| mask | 1 << i);
+                    (w, killed)
+                })
+                .collect(),
+        )
+    }
+
+    /// A battle against an interceptor: its [`Branch`]es, the start-of-battle kills
+    /// on the attacker first (their cards discarded and rolled for recovery), then the
+    /// resolution and the casualty roll.
+    pub(super) fn battle_branches(&self, s: State, d: &Force, naval: bool) -> Vec<Branch> {
+        // The attacker's kills on the defender count its troops before the defender's kills
+        // on it (start effects are simultaneous).
+        let fighting = if self.texts.is_some() {
+            self.fighting(s, naval)
+        } else {
+            Vec::new()
+        };
+        let Some(variants) = self.attacker_kill_variants(s, d, naval) else {
+            return self.resolution_branches(s, d, naval, &fighting);
+        };
+        let mut out = Vec::new();
+        for (w, killed) in variants {
+            let killed_back = self.recovery_mass(killed, 0);
+            for mut b in self.resolution_branches(remove(s, killed), d, naval, &fighting) {
+                b.p *= w;
+                b.gone += killed.count_ones();
+                b.back += killed_back;
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    /// The battle from its resolution, the attacker as `s` after the start of the battle
+    /// (`started`: its fighting cards before the start-of-battle kills).
+    fn resolution_branches(
+        &self,
+        s: State,
+        d: &Force,
+        naval: bool,
+        started: &[usize],
+    ) -> Vec<Branch> {
         let b = self.battle_setup(s, d, naval);
         let all_leaders = if s.leaders { self.em.leaders } else { 0 };
         let all_back = self.recovery_mass(s.alive, all_leaders);
+        let lost = |p: f64| Branch {
+            p,
+            won: false,
+            next: None,
+            gone: b.all,
+            back: all_back,
+            win_vp: 0.0,
+        };
         if !b.has_own {
-            return vec![(1.0, false, None, b.all, all_back)];
+            return vec![lost(1.0)];
         }
+        let win_vp = if self.texts.is_some() {
+            self.win_vp_of(&self.fighting(s, naval))
+        } else {
+            0.0
+        };
         let n = b.candidates.len() as f64;
         // P(lose), P(win, no casualty), P(win, a casualty): over the defender's variants
         // when the start-of-battle hook may take some of its troops.
-        let (lose, keep, hit) = match (naval, self.texts.is_some()) {
-            (false, true) => {
-                let fighting: Vec<usize> = self
-                    .troops(s)
-                    .into_iter()
-                    .filter(|&i| self.em.cards[i].field.usable())
-                    .collect();
-                match self.defender_variants(d, &fighting) {
-                    Some(variants) => {
-                        let (mut lose, mut keep, mut hit) = (0.0, 0.0, 0.0);
-                        for (w, td, count, d_has) in variants {
-                            let pw = if d_has { attacker_wins(b.ta, td) } else { 1.0 };
-                            let chance = if b.candidates.is_empty() {
-                                0.0
-                            } else {
-                                count.min(6) as f64 / 6.0
-                            };
-                            lose += w * (1.0 - pw);
-                            keep += w * pw * (1.0 - chance);
-                            hit += w * pw * chance;
-                        }
-                        (lose, keep, hit)
-                    }
-                    None => self.plain_branches(&b),
+        let variants = if naval || self.texts.is_none() {
+            None
+        } else {
+            self.defender_variants(d, started)
+        };
+        let (lose, keep, hit) = match variants {
+            Some(variants) => {
+                let (mut lose, mut keep, mut hit) = (0.0, 0.0, 0.0);
+                for (w, td, count, d_has) in variants {
+                    let pw = if d_has { attacker_wins(b.ta, td) } else { 1.0 };
+                    let chance = if b.candidates.is_empty() {
+                        0.0
+                    } else {
+                        count.min(6) as f64 / 6.0
+                    };
+                    lose += w * (1.0 - pw);
+                    keep += w * pw * (1.0 - chance);
+                    hit += w * pw * chance;
                 }
+                (lose, keep, hit)
             }
-            _ => self.plain_branches(&b),
+            None => self.plain_branches(&b),
         };
         let mut out = vec![
-            (lose, false, None, b.all, all_back),
-            (keep, true, Some(s), 0, 0.0),
+            lost(lose),
+            Branch {
+                p: keep,
+                won: true,
+                next: Some(s),
+                gone: 0,
+                back: 0.0,
+                win_vp,
+            },
         ];
         for lost in &b.candidates {
             let (next, gone) = self.after_loss(s, lost, naval);
@@ -198,7 +317,14 @@ impl Expedition {
                 let mask = lost.iter().fold(0u32, |m, &i| m | 1 << i);
                 self.recovery_mass(mask, gone - lost.len() as u32)
             };
-            out.push((hit / n, true, next, gone, back));
+            out.push(Branch {
+                p: hit / n,
+                won: true,
+                next,
+                gone,
+                back,
+                win_vp,
+            });
         }
         out
     }
@@ -220,27 +346,37 @@ impl Expedition {
     }
 
     /// The same battle with dice: (attacker won, the state it goes on with, the attacker's cards
-    /// lost in it as bits, whether its leaders were lost).
+    /// lost in it as bits, whether its leaders were lost, the cards that fought to the
+    /// resolution as bits when it won: their end-of-combat texts fire, the cards the
+    /// start-of-battle kills took as bits).
     pub(super) fn battle_roll(
         &self,
         s: State,
         d: &Force,
         naval: bool,
         dice: &mut Dice,
-    ) -> (bool, Option<State>, u32, bool) {
+    ) -> (bool, Option<State>, u32, bool, u32, u32) {
+        let started = if self.texts.is_some() {
+            self.fighting(s, naval)
+        } else {
+            Vec::new()
+        };
+        // The start-of-battle hook on the attacker: the land interceptor's kills take
+        // uniformly random fighting troops (every set equally likely, one draw among them).
+        let killed = match self.attacker_kill_variants(s, d, naval) {
+            Some(v) if v.len() > 1 => v[dice.below(v.len() as u64) as usize].1,
+            Some(v) => v[0].1,
+            None => 0,
+        };
+        let s = remove(s, killed);
         let mut b = self.battle_setup(s, d, naval);
         if !b.has_own {
-            return (false, None, s.alive, s.leaders);
+            return (false, None, s.alive | killed, s.leaders, 0, killed);
         }
         if !naval && self.texts.is_some() {
-            // The start-of-battle hook: the kills take uniformly random defending troops
-            // (every way equally likely, one draw among them).
-            let fighting: Vec<usize> = self
-                .troops(s)
-                .into_iter()
-                .filter(|&i| self.em.cards[i].field.usable())
-                .collect();
-            if let Some(v) = self.defender_variants(d, &fighting) {
+            // The start-of-battle hook on the defender: the kills take uniformly random
+            // defending troops (every way equally likely, one draw among them).
+            if let Some(v) = self.defender_variants(d, &started) {
                 let pick = if v.len() > 1 {
                     dice.below(v.len() as u64) as usize
                 } else {
@@ -250,16 +386,23 @@ impl Expedition {
             }
         }
         if b.d_has && b.ta.roll(dice) <= b.td.roll(dice) {
-            return (false, None, s.alive, s.leaders);
+            return (false, None, s.alive | killed, s.leaders, 0, killed);
         }
+        let fought = if self.texts.is_some() {
+            self.fighting(s, naval)
+                .iter()
+                .fold(0u32, |m, &i| m | 1 << i)
+        } else {
+            0
+        };
         if b.candidates.is_empty() || dice.d(6) > b.count {
-            return (true, Some(s), 0, false);
+            return (true, Some(s), killed, false, fought, killed);
         }
         let lost = &b.candidates[dice.below(b.candidates.len() as u64) as usize];
         let (next, _) = self.after_loss(s, lost, naval);
         let mask = lost.iter().fold(0u32, |m, &i| m | 1 << i);
         let leaders_gone = s.leaders && naval && self.fleets(remove(s, mask)).is_empty();
-        (true, next, mask, leaders_gone)
+        (true, next, mask | killed, leaders_gone, fought, killed)
     }
 
     /// The totals of the final assault or pacification, None when nothing can take part.
@@ -288,8 +431,10 @@ impl Expedition {
                     },
                 )
             }
+            // The pacification's card window (a field battle, §3.8): the attacker's Special
+            // Event dice.
             Target::Barbarian { dice } => (
-                self.total(s, Combat::Field, &cards, 0),
+                self.total(s, Combat::Field, &cards, self.assault_extra_dice),
                 Total { fixed: 0, dice },
             ),
         })

@@ -375,7 +375,14 @@ impl Play<'_> {
     /// its cards of the type that helps the other side while its hand keeps `reserve` cards.
     /// The random and search players' own choices do not play here (a searcher's rollouts
     /// play its rollout policy's).
-    pub(super) fn third_parties(&mut self, p: usize, defender: Option<usize>, d: &mut Defence) {
+    /// In a pacification (`battle`: a field battle, §3.8) only their Special Event cards.
+    pub(super) fn third_parties(
+        &mut self,
+        p: usize,
+        defender: Option<usize>,
+        d: &mut Defence,
+        battle: bool,
+    ) {
         let s = self.s();
         let n = self.n();
         let seats = &self.game.seats;
@@ -404,7 +411,12 @@ impl Play<'_> {
             let mut i = 0;
             while i < hand.len() && hand.len() > g.reserve as usize {
                 let c = hand[i];
-                if !military::helps_assault(s, r, c, for_attack) {
+                let helps = if battle {
+                    military::helps_battle(s, r, c)
+                } else {
+                    military::helps_assault(s, r, c, for_attack)
+                };
+                if !helps {
                     i += 1;
                     continue;
                 }

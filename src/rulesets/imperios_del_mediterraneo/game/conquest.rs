@@ -77,9 +77,11 @@ impl Play<'_> {
             self.take_from_hand(q, &defence.defence);
             self.interceptor_straits(q, &mut defence, dice);
         }
+        // Third parties play in an assault's window and in a pacification's (§3.8: a field
+        // battle, its X cards only).
         let assault = s.map.is_city(t);
-        if assault {
-            self.third_parties(p, defender, &mut defence);
+        {
+            self.third_parties(p, defender, &mut defence, !assault);
             if s.empires.iter().any(|e| s.decks[e.deck].has_effects) {
                 self.count_special(p, defender, &plan, &defence);
             }
@@ -134,11 +136,9 @@ impl Play<'_> {
             self.return_or_discard(p, c, !fought || (i as u32) < leaders_back);
         }
         for &c in plan.attack.as_slice() {
-            self.return_or_discard(p, c, !reached_target || !s.map.is_city(t));
+            self.return_or_discard(p, c, !reached_target);
         }
-        if assault {
-            self.third_parties_done(p, reached_target);
-        }
+        self.third_parties_done(p, reached_target);
         if let Some(q) = defender {
             let mut order = Cards::default();
             military::interceptor_order(s, q, defence.intercept.as_slice(), &mut order);
@@ -170,18 +170,33 @@ impl Play<'_> {
                 _ => None,
             };
             if let Some(cards) = won.filter(|_| s.decks[s.empires[q].deck].has_effects) {
+                let fired = self.st.counts.interceptor_texts;
                 self.interceptor_end_of_combat(q, &cards);
+                if played.failed == Some(Fail::AtSea) {
+                    self.st.counts.naval_interceptor_texts +=
+                        self.st.counts.interceptor_texts - fired;
+                }
             }
         }
         if wrecked {
             self.st.counts.wrecks += 1;
         }
         let c = &mut self.st.counts;
+        c.attacker_cards_killed += played.killed.count_ones();
         c.naval_interceptions += played.intercepted[0] as u32;
         c.departure_interceptions += (played.intercepted[1] && defence.land_first) as u32;
         c.marches += (plan.naval && plan.march) as u32;
-        if played.failed.is_none() && s.decks[s.empires[p].deck].has_effects {
-            self.end_of_combat_draws(p, &order, played.fought_at_target);
+        if s.decks[s.empires[p].deck].has_effects {
+            // The end-of-combat hook of each interception battle the attacker won (its VP are
+            // the calculator's, in `played.vp`), then of a won assault or pacification.
+            for fought in played.won_battle_cards {
+                if fought != 0 && self.end_of_combat_draws(p, &order, fought) {
+                    self.st.counts.attacker_battle_texts += 1;
+                }
+            }
+            if played.failed.is_none() {
+                self.end_of_combat_draws(p, &order, played.fought_at_target);
+            }
         }
         self.st.add_vp(p, played.vp[0] as i32);
         if played.failed.is_none() {
@@ -195,7 +210,7 @@ impl Play<'_> {
         wrecked
     }
 
-    /// Counts the Special Event (X) cards committed to this assault's window.
+    /// Counts the Special Event (X) cards committed to this assault's or pacification's window.
     fn count_special(&mut self, p: usize, defender: Option<usize>, plan: &Plan, d: &Defence) {
         let s = self.s();
         let x = |q: usize, cards: &[u8]| {
@@ -212,6 +227,9 @@ impl Play<'_> {
             n += x(r, self.third[r].as_slice());
         }
         self.st.counts.special_cards += n;
+        if !s.map.is_city(plan.target) {
+            self.st.counts.pacification_special_cards += n;
+        }
     }
 
     /// Optional rule 8.3: `p` asks each owner of a city its route passes, once and in route
@@ -277,19 +295,25 @@ impl Play<'_> {
         }
     }
 
-    /// The end-of-combat hook of a won assault or pacification, in the game: the draws its
-    /// fighting cards' texts give their owner (their VP are the calculator's, in its VP).
-    pub(super) fn end_of_combat_draws(&mut self, p: usize, order: &Cards, fought: u32) {
+    /// The end-of-combat hook of a combat the attacker won (an interception battle, the assault
+    /// or the pacification), in the game: the draws its fighting cards' texts give their owner
+    /// (their VP are the calculator's, in its VP).
+    /// Returns whether any of those cards has an end-of-combat text (VP or draws).
+    pub(super) fn end_of_combat_draws(&mut self, p: usize, order: &Cards, fought: u32) -> bool {
         let s = self.s();
         let deck = &s.decks[s.empires[p].deck];
         let mut draws = 0;
+        let mut fired = false;
         for (i, &c) in order.as_slice().iter().enumerate() {
             if fought & (1 << i) != 0 {
                 let k = &deck.kinds[deck.cards[c as usize] as usize];
-                draws += k.effect(EffectKind::DrawCards, Timing::OnEndOfCombat) as usize;
+                let n = k.effect(EffectKind::DrawCards, Timing::OnEndOfCombat) as usize;
+                draws += n;
+                fired |= n > 0 || k.effect(EffectKind::VictoryPoints, Timing::OnEndOfCombat) > 0;
             }
         }
         self.st.draw(p, draws);
+        fired
     }
 
     /// The end-of-combat texts of a winning interceptor's cards: their VP and draws to `q`.

@@ -58,6 +58,8 @@ struct SortedHand {
     fleets: Cards,
     leaders: Cards,
     attack: Cards,
+    /// Its Special Event cards with dice: the pacification's window (a field battle).
+    battle: Cards,
 }
 
 impl Play<'_> {
@@ -328,7 +330,7 @@ impl Play<'_> {
             } else if military::is(s, p, c, LEADER) && dice.below(2) == 0 {
                 plan.leaders.push(c);
             } else if military::helps_assault(s, p, c, true)
-                && s.map.is_city(target)
+                && (s.map.is_city(target) || military::helps_battle(s, p, c))
                 && dice.below(2) == 0
             {
                 plan.attack.push(c);
@@ -366,7 +368,6 @@ impl Play<'_> {
         let hand = self.sorted_hand(p);
         // The defence each target's owner is expected to put up depends on the owner alone.
         let mut defences: [Option<Defence>; 8] = [None; 8];
-        let no_attack = Cards::default();
         for way in &targets[..k] {
             let (target, naval) = (way.node, way.naval);
             let is_city = s.map.is_city(target);
@@ -390,7 +391,7 @@ impl Play<'_> {
             let (troops, attack) = if is_city {
                 (&hand.city_troops, &hand.attack)
             } else {
-                (&hand.area_troops, &no_attack)
+                (&hand.area_troops, &hand.battle)
             };
             let (fleets, leaders) = (&hand.fleets, &hand.leaders);
             if naval && fleets.is_empty() {
@@ -496,6 +497,9 @@ impl Play<'_> {
                 out.leaders.push(c);
             } else if military::helps_assault(s, p, c, true) {
                 out.attack.push(c);
+                if military::helps_battle(s, p, c) {
+                    out.battle.push(c);
+                }
             }
         }
         military::strongest_first(s, p, hand, TROOP, true, &mut out.city_troops);

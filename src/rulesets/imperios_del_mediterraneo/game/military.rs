@@ -341,8 +341,11 @@ fn route_key(
             }
         }
     } else {
+        // A pacification's card window: the third parties' Special Event dice for the area
+        // or for the attacker (§3.8, a field battle).
         k.add(23, 1);
-        k.add(25, area_dice(s, st, t));
+        k.add(25, area_dice(s, st, t) + defence.third_defence);
+        k.add(18, defence.third_attack);
     }
     k
 }
@@ -796,7 +799,15 @@ pub fn interceptor_order(s: &Scenario, owner: usize, cards: &[u8], out: &mut Car
 pub fn helps_assault(s: &Scenario, p: usize, c: u8, attack: bool) -> bool {
     let d = &s.decks[s.empires[p].deck];
     let k = &d.kinds[d.cards[c as usize] as usize];
-    k.is(if attack { CITY_ATTACK } else { CITY_DEFENCE }) || (k.is(SPECIAL) && k.dice > 0)
+    k.is(if attack { CITY_ATTACK } else { CITY_DEFENCE }) || helps_battle(s, p, c)
+}
+
+/// Whether a card of player `p` helps a side of a field or naval battle (§3.0's card window of
+/// a battle): a Special Event (X) card with an assumed text (its dice for either side).
+pub fn helps_battle(s: &Scenario, p: usize, c: u8) -> bool {
+    let d = &s.decks[s.empires[p].deck];
+    let k = &d.kinds[d.cards[c as usize] as usize];
+    k.is(SPECIAL) && k.dice > 0
 }
 
 /// Whether a card (by deck index) of player `p` has type `t`.

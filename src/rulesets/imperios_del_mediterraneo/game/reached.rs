@@ -31,12 +31,14 @@ fn add_stretch(total: &mut Played, part: &Played) {
         if part.intercepted[k] {
             total.intercepted[k] = true;
             total.interceptor_recovered[k] = part.interceptor_recovered[k];
+            total.won_battle_cards[k] = part.won_battle_cards[k];
         }
     }
     total.alive_at_target = part.alive_at_target;
     total.leaders_at_target = part.leaders_at_target;
     total.fought_at_target = part.fought_at_target;
     total.fled |= part.fled;
+    total.killed |= part.killed;
     total.reached = part.reached;
 }
 

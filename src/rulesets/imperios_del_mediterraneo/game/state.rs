@@ -102,6 +102,15 @@ pub struct Counts {
     pub special_cards: u32,
     /// Interceptors whose won battle fired their cards' end-of-combat texts.
     pub interceptor_texts: u32,
+    /// Interception battles won by an attacker whose fighting cards have end-of-combat texts
+    /// (VP or draws) that fired.
+    pub attacker_battle_texts: u32,
+    /// Attacking cards a land interceptor's start-of-battle texts killed.
+    pub attacker_cards_killed: u32,
+    /// Naval interceptors whose won battle fired their cards' end-of-combat texts.
+    pub naval_interceptor_texts: u32,
+    /// Special Event (X) cards committed to a pacification's window by anyone.
+    pub pacification_special_cards: u32,
 }
 
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {

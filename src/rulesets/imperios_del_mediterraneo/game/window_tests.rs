@@ -66,7 +66,7 @@ fn window(hinder: f64, vp: [u32; 3]) -> (Defence, usize, Cards) {
         play.st.players[p].vp = vp[p] as _;
     }
     let mut d = Defence::default();
-    play.third_parties(0, Some(1), &mut d);
+    play.third_parties(0, Some(1), &mut d, false);
     (d, play.st.players[2].hand.len(), play.third[2])
 }
 
@@ -113,7 +113,7 @@ fn the_defender_and_the_reserve_are_kept_out_of_the_window() {
     hand_of(&mut play, 2, 2, 3);
     play.st.players[0].vp = 30;
     let mut d = Defence::default();
-    play.third_parties(0, Some(1), &mut d);
+    play.third_parties(0, Some(1), &mut d, false);
     // Player 2 defends (its City Defence cards are its own, not a third party's); player 3
     // keeps 5 of its 6 cards.
     assert_eq!(play.third[1].len(), 0);
