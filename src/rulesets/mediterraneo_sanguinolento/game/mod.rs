@@ -15,6 +15,8 @@ pub mod diplomacy;
 pub mod economy;
 pub mod events;
 mod files;
+pub mod interception;
+pub mod intrigue;
 pub mod leaders;
 mod load;
 mod load_abstraction;
@@ -36,6 +38,8 @@ mod diplomacy_tests;
 mod events_tests;
 #[cfg(test)]
 mod game_tests;
+#[cfg(test)]
+mod intrigue_tests;
 #[cfg(test)]
 mod leaders_tests;
 #[cfg(test)]
@@ -101,6 +105,12 @@ pub const GAME_COLUMNS: &[&str] = &[
     "sack_den",
     "pillages",
     "pillage_den",
+    "interceptions_tried",
+    "interceptions_succeeded",
+    "spying_bought",
+    "counter_espionage_months",
+    "assassinations_tried",
+    "assassinations_succeeded",
 ];
 /// The §1.4 proxies, one column per major each.
 pub const PROXIES: &[&str] = &["cities", "countries_conquered", "wealth", "army_factors"];
@@ -225,6 +235,13 @@ pub struct Game {
     /// Per city: the DEN of its treasure to its first sacker (0: none), after option
     /// treasure_cities (A59).
     pub treasure: Vec<u32>,
+    /// Land interception succeeds only on 7-10 (option interception_bands = literal, A36).
+    pub interception_literal: bool,
+    /// An assassination attempt costs the table's 0/-1/-2 PV, not -5 (option assassination_pv, A38).
+    pub assassination_by_table: bool,
+    /// The policies' war odds see a target's field army as their spies report it (option
+    /// war_intelligence = spied).
+    pub spied_intelligence: bool,
     pub options: Options,
     pub columns: Vec<&'static str>,
 }
@@ -452,6 +469,9 @@ impl Game {
                 &scenario,
                 options.choice("treasure_cities") == "other-namesake",
             ),
+            interception_literal: options.choice("interception_bands") == "literal",
+            assassination_by_table: options.choice("assassination_pv") == "table",
+            spied_intelligence: options.choice("war_intelligence") == "spied",
             options: options.clone(),
             columns,
             start,

@@ -1,0 +1,1 @@
+//! Tests of land interception, espionage and assassination in the game (digest §3.7, §4.11, §3.9).
