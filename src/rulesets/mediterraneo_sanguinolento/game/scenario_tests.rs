@@ -372,9 +372,16 @@ fn the_summary_says_which_values_are_placeholders() {
         ["production", "start", "leaders", "trade"]
     );
     let summary = s.stand_in_summary();
-    assert_eq!(summary.lines().count(), 9);
+    assert_eq!(summary.lines().count(), 10);
     assert!(summary.lines().next().unwrap().starts_with("placeholder"));
-    for field in ["nodes", "land_edges", "sea_lanes", "majors", "readings"] {
+    for field in [
+        "nodes",
+        "land_edges",
+        "sea_lanes",
+        "majors",
+        "readings",
+        "intrigue",
+    ] {
         assert!(
             summary
                 .lines()
