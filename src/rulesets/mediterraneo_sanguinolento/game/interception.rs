@@ -20,7 +20,9 @@ use crate::dice::Dice;
 use crate::game::GameLog;
 use crate::game_log;
 use crate::rulesets::mediterraneo_sanguinolento::data::data;
-use crate::rulesets::mediterraneo_sanguinolento::interception::{land_modifier, land_succeeds};
+use crate::rulesets::mediterraneo_sanguinolento::interception::{
+    land_chance, land_modifier, land_succeeds,
+};
 
 /// Whether every unit of `units` is cavalry, camelry or chariots (+3, L5575).
 pub fn mounted_only(g: &Game, c: CountryId, units: &Units) -> bool {
@@ -92,6 +94,20 @@ pub fn check(
         return false;
     };
     let lead = leaders::home_lead(g, st, o, month);
+    let m = land_modifier(
+        lead.strategic as i32,
+        mounted_only(g, o, &st.nations[o as usize].field),
+        false,
+        st.lands[at as usize].owner == o,
+        dist,
+    );
+    // Cheap gates before the battle code's odds: a roll that cannot succeed, or a factor ratio
+    // below the policy's min_ratio (as for a march).
+    let ratio = military::strength(g, o, &st.nations[o as usize].field)
+        / (military::strength(g, c, &st.nations[c as usize].field) + 1e-9);
+    if land_chance(m, g.interception_literal) == 0.0 || ratio < p.min_ratio {
+        return false;
+    }
     let interceptors = Side {
         country: o,
         units: st.nations[o as usize].field,
@@ -121,13 +137,6 @@ pub fn check(
     // Once: the try uses up the month of waiting, whatever the roll.
     st.nations[o as usize].idle_months = 0;
     st.counts.interceptions_tried += 1;
-    let m = land_modifier(
-        lead.strategic as i32,
-        mounted_only(g, o, &interceptors.units),
-        false,
-        st.lands[at as usize].owner == o,
-        dist,
-    );
     if !land_succeeds(dice.d(10), m, g.interception_literal) {
         return false;
     }

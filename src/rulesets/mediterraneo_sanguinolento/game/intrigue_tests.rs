@@ -80,6 +80,7 @@ fn game_interceptions_match_the_exact_chance_over_a_grid() {
         plans[o as usize] = Scripted {
             intercept: 0.0,
             odds_trials: 1,
+            min_ratio: 0.0,
             ..Scripted::defaults()
         };
         assert_eq!(interception::distance(&g, o, c, o), Some(1));

@@ -344,7 +344,7 @@ pub const SCRIPTED: &[Param] = &[
     // §4.11, §3.9).
     Param {
         name: "intercept",
-        summary: "its field army, idle at home a whole month under a named leader, tries once to intercept an army marching on its lands that moves within range (1D10 + strategic + 3 mounted only + 1 own territory - distance >= 7, option interception_bands) when the battle code's P(win) of that field battle is at least this (above 1: never)",
+        summary: "its field army, idle at home a whole month under a named leader, tries once to intercept an army marching on its lands that moves within range (1D10 + strategic + 3 mounted only + 1 own territory - distance >= 7, option interception_bands) when the battle code's P(win) of that field battle is at least this (above 1: never; no odds are simulated below min_ratio's factor ratio)",
         min: 0.0,
         max: 1.1,
         default: 0.6,
