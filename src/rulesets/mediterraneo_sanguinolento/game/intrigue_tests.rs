@@ -382,12 +382,13 @@ fn bad_option_values_name_the_field_and_the_choices() {
         ),
     ] {
         let table: toml::Table = toml::from_str(text).unwrap();
-        let err = Options::resolve(
+        let err = match Options::resolve(
             crate::rulesets::mediterraneo_sanguinolento::OPTIONS,
             Fields::new("options", &table),
-        )
-        .err()
-        .expect(text);
+        ) {
+            Ok(_) => panic!("{text}: accepted"),
+            Err(e) => e,
+        };
         let msg = err.to_string();
         assert_eq!(err.exit_code(), 2, "{msg}");
         assert_eq!(msg.lines().count(), 1, "{msg}");

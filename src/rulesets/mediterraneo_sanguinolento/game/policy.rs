@@ -17,6 +17,8 @@ pub struct Player {
 }
 
 /// What a country does.
+// One per country, copied into each turn's plans: a box would cost more than the bytes.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Policy {
     Scripted(Scripted),
