@@ -52,6 +52,30 @@ const LAND_KEYS: &[Key] = &[
 ];
 const NAVAL_KEYS: &[Key] = &[KIND, DISTANCE, LEADERSHIP];
 
+/// Land interception's modifier (digest §8.6): the leader's strategic level + 3 if only mounted
+/// troops or chariots intercept - 3 with a supply convoy + 1 in own territory - distance in hexes.
+pub fn land_modifier(
+    strategic: i32,
+    mounted_only: bool,
+    convoy: bool,
+    own_territory: bool,
+    distance: i32,
+) -> i32 {
+    strategic + 3 * mounted_only as i32 - 3 * convoy as i32 + own_territory as i32 - distance
+}
+
+/// Whether a land interception's natural 1D10 `d` succeeds with modifier `m`: at least 7, and
+/// with the `literal` band (A36) at most 10.
+pub fn land_succeeds(d: u32, m: i32, literal: bool) -> bool {
+    let r = d as i32 + m;
+    r >= 7 && (!literal || r <= 10)
+}
+
+/// P(land interception) by enumeration of the 1D10 (digest §8.6).
+pub fn land_chance(m: i32, literal: bool) -> f64 {
+    (1..=10).filter(|&d| land_succeeds(d, m, literal)).count() as f64 / 10.0
+}
+
 pub struct Interception {
     kind: &'static str,
     sides: u32,
@@ -77,10 +101,13 @@ impl Interception {
                 LAND_KEYS,
                 "to a land interception (kind = \"land\")",
             )?;
-            let m = STRATEGIC.int(fields)? as i32 + 3 * MOUNTED_ONLY.bool(fields)? as i32
-                - 3 * CONVOY.bool(fields)? as i32
-                + OWN_TERRITORY.bool(fields)? as i32
-                - distance;
+            let m = land_modifier(
+                STRATEGIC.int(fields)? as i32,
+                MOUNTED_ONLY.bool(fields)?,
+                CONVOY.bool(fields)?,
+                OWN_TERRITORY.bool(fields)?,
+                distance,
+            );
             Ok(Interception::new("land", 10, m, 7, 10, literal))
         } else {
             keys::only(
@@ -114,8 +141,11 @@ impl Interception {
         }
     }
 
-    /// Whether natural face `d` intercepts.
+    /// Whether natural face `d` intercepts (the land roll is [`land_succeeds`]'s).
     fn succeeds(&self, d: u32) -> bool {
+        if self.kind == "land" {
+            return land_succeeds(d, self.modifier, self.literal);
+        }
         (self.lo..=self.hi).contains(&(d as i32 + self.modifier))
     }
 

@@ -14,6 +14,7 @@ pub mod engine;
 pub mod field;
 pub mod game;
 pub mod interception;
+pub mod intrigue;
 pub mod landing;
 pub mod naval;
 pub mod outcome;
@@ -380,6 +381,20 @@ pub const OPTIONS: &[RuleOption] = &[
         "A58 (L4382-L4386)",
         "full game: the 2,000 DEN cap on gifts to the population counts per \"collection\" period or per \"year\"",
         &["collection", "year"],
+        &[],
+    ),
+    choice(
+        "assassination_pv",
+        "A38 (L5076 vs L4294)",
+        "full game: PV an assassination attempt costs the aggressor: \"specific\" (-5, the assassination rule) or \"table\" (0/-1/-2 by culture, the PV table's row); the row's rebellion index either way",
+        &["specific", "table"],
+        &[],
+    ),
+    choice(
+        "war_intelligence",
+        "§4.11 (L3738-L3778: what a player knows of an enemy army is what his spies report)",
+        "full game: the policies' war-target odds see the defending field army \"omniscient\"ly (the exact figure; espionage then only costs DEN) or as \"spied\": the figure of the latest report arrived on that target, wrong by its band's share (up or down, drawn from the game's dice), and 100% wrong (none or twice) without one",
+        &["omniscient", "spied"],
         &[],
     ),
 ];

@@ -211,6 +211,20 @@ pub struct AbstractionFile {
     pub start: StartTable,
     pub leaders: LeadersTable,
     pub trade: TradeTable,
+    pub intrigue: IntrigueTable,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct IntrigueTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    /// Hexes of a land link within which an army in one node reaches an army entering the other.
+    pub range_hexes: u16,
+    /// Hexes counted when the enemy's leg enters the interceptor's own node.
+    pub same_node_distance: u16,
+    /// Months a spy's report takes over a sea lane.
+    pub sea_lane_months: u32,
 }
 
 #[derive(Deserialize)]

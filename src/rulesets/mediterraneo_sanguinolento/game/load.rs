@@ -223,6 +223,7 @@ impl<'f> Loader<'f> {
         let start = self.start(ab, &countries, &nodes)?;
         let leaders = self.leaders(ab)?;
         let importance = self.importance(ab)?;
+        let intrigue = self.intrigue(ab)?;
         drop(names);
         for (country, (group, provenance)) in countries.iter_mut().zip(groups_of.0) {
             country.group = group;
@@ -246,6 +247,7 @@ impl<'f> Loader<'f> {
             start: start.0,
             leaders,
             importance,
+            intrigue,
             stand_ins: self.stand_ins,
         })
     }

@@ -575,4 +575,39 @@ impl Loader<'_> {
         }
         Ok(out)
     }
+
+    /// The region-graph reading of interception's range and a report's sea travel ([intrigue]).
+    pub(super) fn intrigue(&mut self, ab: &AbstractionFile) -> Result<IntrigueData> {
+        let t = &ab.intrigue;
+        self.stand_in("intrigue", &t.provenance, t.why.as_deref())?;
+        if !(1..=3).contains(&t.range_hexes) {
+            return Err(bad(
+                self.ab,
+                "intrigue.range_hexes",
+                t.range_hexes,
+                "1 to 3 (interception reaches 3 hexes, L5567)",
+            ));
+        }
+        if !(1..=3).contains(&t.same_node_distance) {
+            return Err(bad(
+                self.ab,
+                "intrigue.same_node_distance",
+                t.same_node_distance,
+                "1 to 3 hexes",
+            ));
+        }
+        if !(1..=24).contains(&t.sea_lane_months) {
+            return Err(bad(
+                self.ab,
+                "intrigue.sea_lane_months",
+                t.sea_lane_months,
+                "1 to 24 months",
+            ));
+        }
+        Ok(IntrigueData {
+            range_hexes: t.range_hexes,
+            same_node_distance: t.same_node_distance,
+            sea_lane_months: t.sea_lane_months,
+        })
+    }
 }

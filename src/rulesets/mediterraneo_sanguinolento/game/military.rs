@@ -326,7 +326,13 @@ fn win_odds(
     turn: u32,
     dice: &mut Dice,
 ) -> f64 {
-    let (o, field, garrison) = defenders(st, t);
+    let (o, mut field, garrison) = defenders(st, t);
+    // What its spies say of the defending field army (exact when omniscient, option
+    // war_intelligence).
+    let seen = super::intrigue::seen_factor(g, st, c, t, dice);
+    for u in &mut field {
+        *u *= seen;
+    }
     let mut attackers = st.nations[c as usize].field;
     for u in &mut attackers {
         *u *= 1.0 - p.garrison.clamp(0.0, 1.0);
@@ -432,6 +438,9 @@ pub fn month(
             Mission::March { target } => {
                 if st.nations[c as usize].at != target {
                     step(g, st, c, target, win);
+                    if super::interception::check(g, st, plans, c, target, month, dice, log) {
+                        continue;
+                    }
                 }
                 if st.nations[c as usize].at == target {
                     arrive(g, st, plans, c, target, month, dice, log);
@@ -455,6 +464,7 @@ pub fn month(
         }
     }
     invasions(g, st);
+    super::interception::count_idle_months(st);
 }
 
 /// How many times its PM a leg costs: doubled in winter (L4502) and doubled by storm or snow in the

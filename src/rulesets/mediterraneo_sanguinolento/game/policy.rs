@@ -17,6 +17,8 @@ pub struct Player {
 }
 
 /// What a country does.
+// One per country, copied into each turn's plans: a box would cost more than the bytes.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Policy {
     Scripted(Scripted),
@@ -98,6 +100,19 @@ pub struct Scripted {
     /// DEN of loot per PV lost at or above which its field army raids (pillages, §3.9) the best
     /// target it does not march on to conquer, if it wins the field fight at the `attack` odds.
     pub pillage_den_per_pv: f64,
+    /// Its field army, idle at home a whole month under a named leader, tries to intercept an
+    /// army marching on its lands within range when the battle code's P(win) of that field battle
+    /// reaches this (above 1: never; digest §3.7).
+    pub intercept: f64,
+    /// At 0.5 or more it spies each turn (300 DEN) on its best-looking target (digest §4.11).
+    pub spy: f64,
+    /// At 0.5 or more it pays 50 DEN a month for counter-espionage (-3 to spies on it).
+    pub counter_espionage: f64,
+    /// Once a turn it tries to assassinate the commanding named leader of a country at war with
+    /// it whose tactical value is at least this (above 5: never; digest §3.9).
+    pub assassinate_tactical: u8,
+    /// DEN it spends on an assassination attempt (+1 per full 500).
+    pub assassination_den: i64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -327,6 +342,43 @@ pub const SCRIPTED: &[Param] = &[
         // A civilized major pays 2 PV for some 10-20 DEN: it does not raid at this default.
         default: 50.0,
     },
+    // Appended after sack and pillage: interception, espionage, assassination (digest §3.7,
+    // §4.11, §3.9).
+    Param {
+        name: "intercept",
+        summary: "its field army, idle at home a whole month under a named leader, tries once to intercept an army marching on its lands that moves within range (1D10 + strategic + 3 mounted only + 1 own territory - distance >= 7, option interception_bands) when the battle code's P(win) of that field battle is at least this (above 1: never; no odds are simulated below min_ratio's factor ratio)",
+        min: 0.0,
+        max: 1.1,
+        default: 0.6,
+    },
+    Param {
+        name: "spy",
+        summary: "at 0.5 or more it spies each turn (300 DEN, general information: 2D6 bands of digest §4.11) on its best-looking target's field army; the report arrives after the travel time (light cavalry by land, galleys by sea) and feeds the war odds under option war_intelligence = spied",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
+    Param {
+        name: "counter_espionage",
+        summary: "at 0.5 or more it pays 50 DEN a month for counter-espionage (-3 on the rolls of spies on it)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
+    Param {
+        name: "assassinate_tactical",
+        summary: "once a turn it tries to assassinate the commanding named leader of the country its field army marches on or besieges (or that marches on it) when his tactical value is at least this (above 5: never); the aggressor loses PV by option assassination_pv",
+        min: 0.0,
+        max: 6.0,
+        default: 6.0,
+    },
+    Param {
+        name: "assassination_den",
+        summary: "DEN paid for each assassination attempt (+1 on the 2D6 per full 500; 13 or more kills, a natural 4 or less fails)",
+        min: 0.0,
+        max: 5000.0,
+        default: 2000.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -367,6 +419,11 @@ impl Scripted {
             major_treaties: value("major_treaties"),
             sack_den_per_pv: value("sack_den_per_pv"),
             pillage_den_per_pv: value("pillage_den_per_pv"),
+            intercept: value("intercept"),
+            spy: value("spy"),
+            counter_espionage: value("counter_espionage"),
+            assassinate_tactical: value("assassinate_tactical").round() as u8,
+            assassination_den: value("assassination_den").round() as i64,
             target: None,
         }
     }
@@ -390,6 +447,9 @@ impl Scripted {
             gifts: 0.0,
             taxes: 0,
             leaders_wanted: 1,
+            spy: 0.0,
+            counter_espionage: 0.0,
+            assassinate_tactical: 6,
             ..Scripted::defaults()
         }
     }

@@ -128,7 +128,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 11] = [
+pub const SOURCES: [&str; 12] = [
     "battles",
     "conquest",
     "fortification",
@@ -140,6 +140,7 @@ pub const SOURCES: [&str; 11] = [
     "events",
     "diplomacy",
     "sack",
+    "intrigue",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -153,6 +154,12 @@ pub const EVENTS: usize = 8;
 pub const DIPLOMACY: usize = 9;
 /// Sacks, treasures, the sacred cities' losses and pillage.
 pub const SACK: usize = 10;
+/// Assassination attempts (digest §3.9, A38).
+pub const INTRIGUE: usize = 11;
+/// An assassination attempt, by the table (A38 "table"); the specific rule's -5 PV is
+/// `ASSASSINATION_TEXT` (A38's recommended reading).
+pub const ASSASSINATION_ATTEMPT: Row = row([0, -1, -2], [-25, -50, -75]);
+pub const ASSASSINATION_TEXT: i32 = -5;
 
 /// PV for raising a city's fortification from `level - 1` to `level`: the new level (A75
 /// "triangular", the specific note L4214) or 1 (the table's "per level" line).

@@ -320,7 +320,18 @@ pub struct Scenario {
     /// Per culture (index of `CULTURES`): the commercial importance multiplier of its cities
     /// (A 3, B 2, C 1; abstraction.toml `[trade]`).
     pub importance: [u8; 3],
+    /// The region-graph reading of interception's range and spies' travel (abstraction.toml
+    /// `[intrigue]`).
+    pub intrigue: IntrigueData,
     pub(super) stand_ins: Vec<StandIn>,
+}
+
+/// abstraction.toml `[intrigue]`, checked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IntrigueData {
+    pub range_hexes: u16,
+    pub same_node_distance: u16,
+    pub sea_lane_months: u32,
 }
 
 impl Scenario {

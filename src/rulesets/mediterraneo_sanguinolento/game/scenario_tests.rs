@@ -372,9 +372,16 @@ fn the_summary_says_which_values_are_placeholders() {
         ["production", "start", "leaders", "trade"]
     );
     let summary = s.stand_in_summary();
-    assert_eq!(summary.lines().count(), 9);
+    assert_eq!(summary.lines().count(), 10);
     assert!(summary.lines().next().unwrap().starts_with("placeholder"));
-    for field in ["nodes", "land_edges", "sea_lanes", "majors", "readings"] {
+    for field in [
+        "nodes",
+        "land_edges",
+        "sea_lanes",
+        "majors",
+        "readings",
+        "intrigue",
+    ] {
         assert!(
             summary
                 .lines()
@@ -404,7 +411,7 @@ fn the_summary_says_which_values_are_placeholders() {
 /// Each broken copy fails with one line naming the file, the field and the value, exit code 2.
 #[test]
 fn bad_input_is_a_one_line_error() {
-    let cases: [(bool, &str, &str, &str); 18] = [
+    let cases: [(bool, &str, &str, &str); 21] = [
         (
             true,
             "numbers = { pv_per_month = -1 }",
@@ -507,6 +514,24 @@ fn bad_input_is_a_one_line_error() {
             "importance = { C = \"B\", ",
             "importance = { ",
             "trade.importance",
+        ),
+        (
+            false,
+            "range_hexes = 3",
+            "range_hexes = 4",
+            "intrigue.range_hexes",
+        ),
+        (
+            false,
+            "same_node_distance = 1",
+            "same_node_distance = 0",
+            "intrigue.same_node_distance",
+        ),
+        (
+            false,
+            "sea_lane_months = 1",
+            "sea_lane_months = 0",
+            "intrigue.sea_lane_months",
         ),
     ];
     for (in_rulebook, from, to, field) in cases {

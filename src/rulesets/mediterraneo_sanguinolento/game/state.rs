@@ -94,6 +94,29 @@ pub struct Nation {
     pub half_pob_until: u32,
     /// The field army's march is a pillage raid (it does not besiege, §3.9).
     pub raid: bool,
+    /// Whole months its field army has stood idle at home (an interception needs one, L5567).
+    pub idle_months: u8,
+    /// The latest spy report bought (digest §4.11).
+    pub intel: Intel,
+    /// It pays for counter-espionage this month (-3 on spies' rolls against it).
+    pub counter_espionage: bool,
+}
+
+/// A spy report on a target's field army: how wrong its figure is (the figure seen is the exact
+/// one times `factor`) and the game month it arrives.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Intel {
+    pub target: CountryId,
+    pub factor: f64,
+    pub arrives: u32,
+}
+
+impl Intel {
+    pub const NONE: Intel = Intel {
+        target: CountryId::MAX,
+        factor: 1.0,
+        arrives: u32::MAX,
+    };
 }
 
 /// A country node and who holds it.
@@ -181,6 +204,15 @@ pub struct Counts {
     /// Pillages (§3.9) and their loot's DEN worth.
     pub pillages: u32,
     pub pillage_den: f64,
+    /// Land interceptions rolled (§3.7) and those that reached their target (a field battle).
+    pub interceptions_tried: u32,
+    pub interceptions_succeeded: u32,
+    /// Spy reports bought (300 DEN each) and months of counter-espionage paid (§4.11).
+    pub spying_bought: u32,
+    pub counter_espionage_months: u32,
+    /// Assassination attempts and the leaders they killed (§3.9).
+    pub assassinations_tried: u32,
+    pub assassinations_succeeded: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -352,6 +384,9 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 caravans: [Caravan::default(); MAX_CARAVANS],
                 half_pob_until: 0,
                 raid: false,
+                idle_months: 0,
+                intel: Intel::NONE,
+                counter_espionage: false,
             }
         })
         .collect();

@@ -8,6 +8,7 @@
 use super::diplomacy;
 use super::economy;
 use super::events;
+use super::intrigue;
 use super::leaders;
 use super::military;
 use super::policy::{Directive, Policy, Scripted};
@@ -157,6 +158,7 @@ impl<'g> Play<'g> {
         economy::purchases(g, &mut self.st, &self.plans);
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
+        intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
         // No attacks on the first turn (L4508); the referee's countries never attack here.
         if turn > g.scenario.calendar.no_player_attacks_on_turn {
             military::choose_targets(g, &mut self.st, &self.plans, turn, dice);
@@ -211,6 +213,11 @@ impl<'g> Play<'g> {
                 major_treaties: dice.uniform(),
                 sack_den_per_pv: dice.uniform() * 5000.0,
                 pillage_den_per_pv: dice.uniform() * 200.0,
+                intercept: dice.uniform() * 1.1,
+                spy: dice.uniform(),
+                counter_espionage: dice.uniform(),
+                assassinate_tactical: dice.below(7) as u8,
+                assassination_den: dice.below(5001) as i64,
                 target: None,
             };
         }
@@ -312,6 +319,12 @@ impl<'g> Play<'g> {
             c.sack_den,
             c.pillages as f64,
             c.pillage_den,
+            c.interceptions_tried as f64,
+            c.interceptions_succeeded as f64,
+            c.spying_bought as f64,
+            c.counter_espionage_months as f64,
+            c.assassinations_tried as f64,
+            c.assassinations_succeeded as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
