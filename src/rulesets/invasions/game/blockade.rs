@@ -70,7 +70,8 @@ impl Play<'_> {
     /// Whether `n`'s land stacks may cross the border `l` (always across land; across a strait
     /// unless an enemy naval stack blocks its zone).
     pub fn border_open(&self, n: usize, l: &AreaLink) -> bool {
-        l.blockade_zone().is_none_or(|z| self.blocker(n, z).is_none())
+        l.blockade_zone()
+            .is_none_or(|z| self.blocker(n, z).is_none())
     }
 
     /// Whether `n`'s land stacks may go from Area `from` to Area `to` (the same Area, or across
