@@ -20,28 +20,9 @@ use crate::rulesets::imperios_del_mediterraneo::expedition::{CardText, Expeditio
 use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
 use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
 
-const DIR: &str = "scenarios/imperios-del-mediterraneo/game/";
+use super::texts_tests::p_beats;
 
-/// P(fixed_a + a d6 > fixed_d + d d6), every outcome of the a + d dice counted.
-fn p_beats(fixed_a: i32, a: u32, fixed_d: i32, d: u32) -> f64 {
-    let n = a + d;
-    let (mut wins, mut all) = (0u64, 0u64);
-    for code in 0..6u64.pow(n) {
-        let (mut c, mut ta, mut td) = (code, fixed_a, fixed_d);
-        for i in 0..n {
-            let face = (c % 6) as i32 + 1;
-            c /= 6;
-            if i < a {
-                ta += face;
-            } else {
-                td += face;
-            }
-        }
-        wins += (ta > td) as u64;
-        all += 1;
-    }
-    wins as f64 / all as f64
-}
+const DIR: &str = "scenarios/imperios-del-mediterraneo/game/";
 
 /// A troop with these field and assault values.
 fn troop(field: i32, assault: i32) -> Card {

@@ -22,7 +22,7 @@ use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
 const DIR: &str = "scenarios/imperios-del-mediterraneo/game/";
 
 /// P(fixed_a + a d6 > fixed_d + d d6), every outcome of the a + d dice counted.
-fn p_beats(fixed_a: i32, a: u32, fixed_d: i32, d: u32) -> f64 {
+pub(super) fn p_beats(fixed_a: i32, a: u32, fixed_d: i32, d: u32) -> f64 {
     let n = a + d;
     let (mut wins, mut all) = (0u64, 0u64);
     for code in 0..6u64.pow(n) {
