@@ -17,32 +17,16 @@ use crate::dice::Dice;
 use crate::game::{GameRecord, NoLog, NoObserver};
 use crate::rulesets::imperios_del_mediterraneo::cards::{Card, Cv};
 use crate::rulesets::imperios_del_mediterraneo::expedition::{CardText, Expedition, Target, Texts};
-use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
+use crate::rulesets::imperios_del_mediterraneo::forces::Force;
 use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
 
-use super::texts_tests::p_beats;
+use super::texts_tests::{self, force, p_beats};
 
 const DIR: &str = "scenarios/imperios-del-mediterraneo/game/";
 
 /// A troop with these field and assault values.
 fn troop(field: i32, assault: i32) -> Card {
-    Card {
-        name: "t".into(),
-        field: Cv::Fixed(field as _),
-        naval: Cv::Dash,
-        assault: Cv::Fixed(assault as _),
-    }
-}
-
-fn force(troops: Vec<Card>) -> CardForce {
-    CardForce {
-        aboard: vec![None; troops.len()],
-        troops,
-        fleets: Vec::new(),
-        leaders: Vec::new(),
-        extra_dice: 0,
-        modifier: 0,
-    }
+    texts_tests::troop(Cv::Fixed(field as _), Cv::Fixed(assault as _))
 }
 
 /// A land expedition of `troops` (texts `em`) against `target`, no straits, a land interceptor

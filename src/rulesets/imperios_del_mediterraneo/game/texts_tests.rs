@@ -42,7 +42,7 @@ pub(super) fn p_beats(fixed_a: i32, a: u32, fixed_d: i32, d: u32) -> f64 {
     wins as f64 / all as f64
 }
 
-fn troop(field: Cv, assault: Cv) -> Card {
+pub(super) fn troop(field: Cv, assault: Cv) -> Card {
     Card {
         name: "t".into(),
         field,
@@ -51,7 +51,7 @@ fn troop(field: Cv, assault: Cv) -> Card {
     }
 }
 
-fn force(troops: Vec<Card>) -> CardForce {
+pub(super) fn force(troops: Vec<Card>) -> CardForce {
     CardForce {
         aboard: vec![None; troops.len()],
         troops,
