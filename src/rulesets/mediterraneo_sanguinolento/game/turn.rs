@@ -158,8 +158,9 @@ impl<'g> Play<'g> {
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
         diplomacy::majors_agree(g, &mut self.st, &self.plans, months[0], log);
         trade::phase(g, &mut self.st, &self.plans);
-        economy::purchases(g, &mut self.st, &self.plans);
+        // The fleets the policy names come before the share of POB turned into troops.
         fleets::purchases(g, &mut self.st, &self.plans, months[0]);
+        economy::purchases(g, &mut self.st, &self.plans);
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
