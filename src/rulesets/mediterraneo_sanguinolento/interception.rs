@@ -76,6 +76,18 @@ pub fn land_chance(m: i32, literal: bool) -> f64 {
     (1..=10).filter(|&d| land_succeeds(d, m, literal)).count() as f64 / 10.0
 }
 
+/// Whether a naval interception's natural 1D6 `d` succeeds with modifier `m` (the naval
+/// leader's leadership - distance): at least 3, and with the `literal` band (A36) at most 6.
+pub fn naval_succeeds(d: u32, m: i32, literal: bool) -> bool {
+    let r = d as i32 + m;
+    r >= 3 && (!literal || r <= 6)
+}
+
+/// P(naval interception) by enumeration of the 1D6 (digest §8.6, D11).
+pub fn naval_chance(m: i32, literal: bool) -> f64 {
+    (1..=6).filter(|&d| naval_succeeds(d, m, literal)).count() as f64 / 6.0
+}
+
 pub struct Interception {
     kind: &'static str,
     sides: u32,
@@ -144,9 +156,10 @@ impl Interception {
     /// Whether natural face `d` intercepts (the land roll is [`land_succeeds`]'s).
     fn succeeds(&self, d: u32) -> bool {
         if self.kind == "land" {
-            return land_succeeds(d, self.modifier, self.literal);
+            land_succeeds(d, self.modifier, self.literal)
+        } else {
+            naval_succeeds(d, self.modifier, self.literal)
         }
-        (self.lo..=self.hi).contains(&(d as i32 + self.modifier))
     }
 
     fn p(&self) -> f64 {

@@ -391,6 +391,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "naval_interception_value",
+        "A34 (L2054, L2467: the same word, liderazgo)",
+        "full game: the naval leader value added to the naval interception's 1D6 (1D6 + it - distance, bands by interception_bands): \"tactical\" (A34's reading of the landing roll's word) or \"strategic\" (the value §11 says modifies interceptions)",
+        &["tactical", "strategic"],
+        &[],
+    ),
+    choice(
         "war_intelligence",
         "§4.11 (L3738-L3778: what a player knows of an enemy army is what his spies report)",
         "full game: the policies' war-target odds see the defending field army \"omniscient\"ly (the exact figure; espionage then only costs DEN) or as \"spied\": the figure of the latest report arrived on that target, wrong by its band's share (up or down, drawn from the game's dice), and 100% wrong (none or twice) without one",

@@ -312,6 +312,14 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
             "{what}: negative stock"
         );
     }
+    // Ships: what is in port now is what was, plus those launched, minus those sunk.
+    let ships = super::fleets::ships_afloat(st);
+    let expected =
+        super::fleets::ships_afloat(start) + st.ledger.ships_built - st.ledger.ships_lost;
+    assert!(
+        (ships - expected).abs() < 1e-6 * expected.max(1.0),
+        "{what}: ships {ships} vs {expected}"
+    );
     // Men: what stands now is what stood, plus the raised, minus the lost.
     let men = |s: &State| -> f64 {
         (0..s.nations.len() as CountryId)
@@ -354,16 +362,23 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
         if let (true, Mission::March { target }) = (n.by_sea, n.mission) {
             assert!(n.at as usize == c || n.at == target, "{what}: {c} at sea");
         }
-        // Fleets: whole ships, never more than at the start (none are bought or captured).
-        let ships = n.fleets * 10.0;
-        assert!(
-            ships >= 0.0 && (ships - ships.round()).abs() < 1e-6,
-            "{what}: {c} has {ships} ships"
-        );
-        assert!(
-            n.fleets <= start.nations[c].fleets + 1e-9,
-            "{what}: {c} fleets"
-        );
+        // Fleets: whole ships of every kind; only the majors buy (none are captured), so the
+        // referee's countries never have more than at the start.
+        for fleets in [n.fleets, n.transports, n.pirates] {
+            let ships = fleets * 10.0;
+            assert!(
+                ships >= 0.0 && (ships - ships.round()).abs() < 1e-6,
+                "{what}: {c} has {ships} ships"
+            );
+        }
+        if !g.majors.contains(&(c as CountryId)) {
+            assert!(
+                n.fleets <= start.nations[c].fleets + 1e-9
+                    && n.transports == 0.0
+                    && n.pirates == 0.0,
+                "{what}: {c} fleets"
+            );
+        }
         // Leaders: one to four living named leaders, one king among them, values 0-5.
         let living = n.leaders.iter().filter(|l| l.alive);
         assert!((1..=4).contains(&living.clone().count()), "{what}: {c}");

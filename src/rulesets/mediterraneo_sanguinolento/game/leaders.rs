@@ -443,7 +443,9 @@ pub fn after_battle(
 pub fn search(g: &Game, st: &mut State, plans: &[Scripted], dice: &mut Dice) {
     for c in 0..st.nations.len() as CountryId {
         let p = &plans[c as usize];
-        if living(st, c) >= (p.leaders_wanted as usize).min(MAX_LEADERS)
+        // One search a turn, stated land or naval (L2254; naval leaders: super::fleets).
+        let naval = super::fleets::search_naval(g, st, c, p);
+        if (!naval && living(st, c) >= (p.leaders_wanted as usize).min(MAX_LEADERS))
             || st.lands[c as usize].owner != c
         {
             continue;
@@ -454,6 +456,10 @@ pub fn search(g: &Game, st: &mut State, plans: &[Scripted], dice: &mut Dice) {
         }
         st.spend(c, DEN, SEARCH_COST);
         if dice.d(6) + dice.d(6) >= SEARCH_SUCCESS {
+            if naval {
+                super::fleets::add_admiral(g, st, c, dice);
+                continue;
+            }
             let found = roll_new(g, c, dice);
             if add(st, c, found) {
                 st.counts.leaders_found += 1;

@@ -303,6 +303,8 @@ fn d12_the_new_leader_search() {
     plans[c as usize] = Scripted {
         leaders_wanted: 4,
         reserve: 0,
+        // Land searches only (naval ones: fleets_tests).
+        naval_leaders_wanted: 0,
         ..Scripted::defaults()
     };
     let (mut attempts, mut found) = (0, 0);

@@ -188,17 +188,19 @@ pub fn sea_target(g: &Game, st: &State, c: CountryId, t: CountryId, turn: u32) -
     let truce = st.nations[c as usize].truce;
     g.scenario.fleet.is_some()
         && st.lands[c as usize].owner == c
-        && st.nations[c as usize].fleets >= 1.0
+        && st.nations[c as usize].fleets + st.nations[c as usize].transports >= 1.0
         && g.next[c as usize * n + t as usize] == UNREACHABLE
         && o != c
         && !(truce.0 == o && turn < truce.1)
         && g.scenario.links(c).iter().any(|l| l.sea && l.to == t)
 }
 
-/// Units `c`'s fleets carry (whole fleets, digest §3.1.8; 0 without fleets).
+/// Units `c`'s warfleets and transports carry (whole fleets, digest §3.1.8; 0 without fleets).
 pub fn capacity(g: &Game, st: &State, c: CountryId) -> f64 {
     g.scenario.fleet.map_or(0.0, |f| {
-        st.nations[c as usize].fleets.floor() * f.carries_units as f64
+        let n = &st.nations[c as usize];
+        n.fleets.floor() * f.carries_units as f64
+            + n.transports.floor() * super::fleets::transport().carries_units as f64
     })
 }
 
@@ -254,7 +256,7 @@ pub fn choose_targets(g: &Game, st: &mut State, plans: &[Scripted], turn: u32, d
         let Some((score, target)) = best else {
             continue;
         };
-        // A raid (pillage, §3.9) goes by land only (a raid by sea needs pirate fleets).
+        // A raid (pillage, §3.9) goes by land only (by sea it takes pirate fleets: super::pirates).
         let may_raid = |st: &State| {
             !sea_target(g, st, c, target, turn) && sack::wants_raid(g, st, c, target, p)
         };

@@ -5,13 +5,14 @@
 //! `naval::storm_loss_chance`: the storm number of the worse of the two ends' zones, +2 in
 //! winter, +2 on the Atlantic or Indian ocean); a fleet hit loses 1D10 ships and the troops they
 //! carried. The target's holder, if it is its home, intercepts with the fleets in its port on
-//! 1D6 >= 3 (naval interception with no leader at distance 0, A36's reading) and the fleets
+//! 1D6 + its naval leader's leadership - 0 hexes (`fleets::intercepts`, A36) and the fleets
 //! fight a naval battle through the battle code (`naval::build`, ram combat by its defaults);
 //! the crossing goes on only if the attacker wins it, else the army is back in its port. Ashore,
 //! the first fight is a landing (`battles::landing_battle`). Coming home, the army sails back
 //! through the same storms.
 
 use super::battles::has_troops;
+use super::fleets;
 use super::military::{fall_back, weather_at, winter};
 use super::policy::Scripted;
 use super::pv;
@@ -29,8 +30,6 @@ use crate::spec::Fields;
 
 /// Ships in a fleet (L1246).
 pub const SHIPS_PER_FLEET: f64 = 10.0;
-/// Naval interception succeeds on 1D6 + leadership - distance at least this (A36).
-pub const INTERCEPTION: u32 = 3;
 
 /// The battle code's weather name.
 fn weather_name(w: Weather) -> &'static str {
@@ -67,12 +66,31 @@ fn ocean(g: &Game, a: CountryId, b: CountryId) -> bool {
     common != 0 && common & !oceans == 0
 }
 
-/// Storms on `c`'s fleets sailing between `a` and `b` this month: ships sunk, and the troops
-/// aboard the sunk ships with them (an even share of the army aboard).
+/// Which of a nation's squadrons sails: the army's warfleets and transports, or its pirates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Squadron {
+    Army,
+    Pirates,
+}
+
+/// The fleets of `c`'s squadron by kind: [warfleets or pirate fleets, transports].
+pub fn squadron(st: &State, c: CountryId, sq: Squadron) -> [f64; 2] {
+    let n = &st.nations[c as usize];
+    match sq {
+        Squadron::Army => [n.fleets, n.transports],
+        Squadron::Pirates => [n.pirates, 0.0],
+    }
+}
+
+/// Storms on `c`'s squadron sailing between `a` and `b` this month: each whole fleet risks
+/// the storm and loses 1D10 ships; an army's troops aboard the sunk ships go down with them
+/// (an even share of the army aboard).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn storms(
     g: &Game,
     st: &mut State,
     c: CountryId,
+    sq: Squadron,
     a: CountryId,
     b: CountryId,
     month: u32,
@@ -80,26 +98,48 @@ pub(super) fn storms(
 ) {
     let weather = crossing_weather(g, st, a, b);
     let chance = battle::storm_loss_chance(weather, winter(g, month), ocean(g, a, b), false);
-    let fleets = st.nations[c as usize].fleets.floor();
-    let mut sunk = 0.0;
-    for _ in 0..fleets as u32 {
-        if dice.chance(chance) {
-            sunk += dice.d(10) as f64;
+    let fleets = squadron(st, c, sq);
+    let mut sunk = [0.0; 2];
+    for kind in 0..2 {
+        for _ in 0..fleets[kind].floor() as u32 {
+            if dice.chance(chance) {
+                sunk[kind] += dice.d(10) as f64;
+            }
         }
     }
-    if sunk == 0.0 {
+    let total = sunk[0] + sunk[1];
+    if total == 0.0 {
         return;
     }
-    let share = sunk / (fleets * SHIPS_PER_FLEET);
-    lose_ships(g, st, c, sunk, share);
-    st.counts.ships_lost_to_storms += sunk;
+    let share = total / ((fleets[0].floor() + fleets[1].floor()) * SHIPS_PER_FLEET);
+    lose_ships(g, st, c, sq, sunk, share);
+    st.counts.ships_lost_to_storms += total;
 }
 
-/// `c` loses `ships` and `share` of the army aboard.
-fn lose_ships(g: &Game, st: &mut State, c: CountryId, ships: f64, share: f64) {
+/// `c`'s squadron loses `ships` of each kind (at most what it has), and its army `share` of the
+/// troops aboard (none for pirates).
+fn lose_ships(g: &Game, st: &mut State, c: CountryId, sq: Squadron, ships: [f64; 2], share: f64) {
     let mpu = g.men_per_unit(c);
     let n = &mut st.nations[c as usize];
-    n.fleets = ((n.fleets * SHIPS_PER_FLEET - ships).max(0.0)).round() / SHIPS_PER_FLEET;
+    let mut gone = 0.0;
+    let mut cut = |fleets: &mut f64, lost: f64| {
+        let before = (*fleets * SHIPS_PER_FLEET).round();
+        let after = (before - lost).max(0.0);
+        gone += before - after;
+        *fleets = after / SHIPS_PER_FLEET;
+    };
+    match sq {
+        Squadron::Army => {
+            cut(&mut n.fleets, ships[0]);
+            cut(&mut n.transports, ships[1]);
+        }
+        Squadron::Pirates => cut(&mut n.pirates, ships[0] + ships[1]),
+    }
+    st.ledger.ships_lost += gone;
+    if sq == Squadron::Pirates {
+        return;
+    }
+    let n = &mut st.nations[c as usize];
     let mut men = 0.0;
     for k in 0..KINDS {
         let lost = n.field[k] * share.clamp(0.0, 1.0);
@@ -110,6 +150,17 @@ fn lose_ships(g: &Game, st: &mut State, c: CountryId, ships: f64, share: f64) {
         men += lost * mpu[k];
     }
     st.ledger.men_lost += men;
+}
+
+/// `lost` ships split between the kinds of `fleets` by their ships (whole ships, the larger
+/// kind first on a remainder).
+fn split_losses(lost: f64, fleets: [f64; 2]) -> [f64; 2] {
+    let total = fleets[0] + fleets[1];
+    if total <= 0.0 {
+        return [0.0; 2];
+    }
+    let first = (lost * fleets[0] / total).round();
+    [first, lost - first]
 }
 
 /// One month's crossing of `c`'s army to `t`: storms, then the holder's interception and naval
@@ -126,7 +177,7 @@ pub fn cross(
     log: &mut dyn GameLog,
 ) -> bool {
     let from = st.nations[c as usize].at;
-    storms(g, st, c, from, t, month, dice);
+    storms(g, st, c, Squadron::Army, from, t, month, dice);
     if !has_troops(&st.nations[c as usize].field) {
         back_home(st, c);
         return false;
@@ -136,10 +187,10 @@ pub fn cross(
     // crossing fleets with fewer, but those still fight.
     if o == t
         && st.nations[o as usize].fleets >= 1.0
-        && st.nations[c as usize].fleets > 0.0
-        && dice.d(6) >= INTERCEPTION
+        && st.nations[c as usize].fleets + st.nations[c as usize].transports > 0.0
+        && fleets::intercepts(g, st, o, 0, dice)
     {
-        let won = naval_battle(g, st, c, o, from, t, month, dice, log);
+        let won = naval_battle(g, st, c, Squadron::Army, o, from, t, month, dice, log);
         if !won {
             fall_back(st, plans, c, o);
             back_home(st, c);
@@ -169,20 +220,24 @@ fn back_home(st: &mut State, c: CountryId) {
 /// `c`'s army sails home from overseas in a month, through the month's storms.
 pub fn sail_home(g: &Game, st: &mut State, c: CountryId, month: u32, dice: &mut Dice) {
     let from = st.nations[c as usize].at;
-    storms(g, st, c, from, c, month, dice);
+    storms(g, st, c, Squadron::Army, from, c, month, dice);
     back_home(st, c);
 }
 
-/// The naval battle of `c`'s fleets (attacking, the army aboard) against `o`'s, through the
-/// battle code: one play of `naval::build` on the fleets as they stand (ram combat, crews of
-/// regular C morale, barbarian ships for a barbarian country). Ships lost on each side are gone
-/// (none are captured or repaired here), the attacker's army aboard with its lost ships; the PV
-/// of a battle won or lost by the fleets' ram factors. True if the attacker wins.
+/// The naval battle of `c`'s squadron `sq` (attacking: the army's fleets with the army aboard,
+/// or its pirates) against `o`'s warfleets and transports in port, through the battle code: one
+/// play of `naval::build` on the fleets as they stand (ram combat; crews of regular C morale,
+/// pirates irregular D; barbarian ships for a barbarian country; each side's best naval leader
+/// brings his tactical value to the leadership table). Ships lost on each side are gone (none
+/// captured or repaired), split between a side's kinds by their ships; the attacker's army goes
+/// down with its lost ships; the PV of a battle won or lost by the fleets' ram factors. True if
+/// the attacker wins.
 #[allow(clippy::too_many_arguments)]
-fn naval_battle(
+pub(super) fn naval_battle(
     g: &Game,
     st: &mut State,
     c: CountryId,
+    sq: Squadron,
     o: CountryId,
     from: CountryId,
     t: CountryId,
@@ -193,22 +248,31 @@ fn naval_battle(
     let Some(fleet) = g.scenario.fleet else {
         return true;
     };
-    // The crossing fleets as the storms left them, single ships included; the holder's whole.
-    let fleets = [
-        st.nations[c as usize].fleets,
-        st.nations[o as usize].fleets.floor(),
-    ];
+    let transport = fleets::transport();
+    // The attacking fleets as the storms left them, single ships included; the holder's whole.
+    let defending = squadron(st, o, Squadron::Army);
+    let ships = [squadron(st, c, sq), defending.map(f64::floor)];
     let mut table = toml::Table::new();
     table.insert("weather".into(), crossing_weather(g, st, from, t).into());
     table.insert("winter".into(), winter(g, month).into());
+    let mut led = false;
     for (i, who) in [c, o].into_iter().enumerate() {
         let mut side = toml::Table::new();
-        let mut ships = toml::Table::new();
-        ships.insert(fleet.code.clone(), fleets[i].into());
-        side.insert("fleets".into(), ships.into());
-        let barbarian = g.culture[who as usize]
-            == crate::rulesets::mediterraneo_sanguinolento::army::Culture::Barbarian;
-        side.insert("barbarian".into(), barbarian.into());
+        let mut kinds = toml::Table::new();
+        kinds.insert(fleet.code.clone(), ships[i][0].into());
+        if ships[i][1] > 0.0 {
+            kinds.insert(transport.code.clone(), ships[i][1].into());
+        }
+        side.insert("fleets".into(), kinds.into());
+        side.insert("barbarian".into(), fleets::barbarian(g, who).into());
+        if i == 0 && sq == Squadron::Pirates {
+            side.insert("morale".into(), "D".into());
+            side.insert("quality".into(), "irregular".into());
+        }
+        if let Some(admiral) = fleets::admiral(st, who) {
+            side.insert("leader".into(), (admiral.tactical as i64).into());
+            led = true;
+        }
         table.insert(SIDES[i].into(), side.into());
     }
     let model = battle::build(&Fields::new("naval battle", &table), g.options.clone())
@@ -217,21 +281,26 @@ fn naval_battle(
     model.trial(dice, &mut trial);
     let schema = model.schema();
     st.counts.naval_battles += 1;
+    st.counts.naval_led_battles += led as u32;
+    let mut factors = [0.0; 2];
     for (i, who) in [c, o].into_iter().enumerate() {
         let lost = schema
             .count_index(&side_column(SIDES[i], LOSSES))
             .map_or(0, |k| trial.counts[k]) as f64;
-        let share = if i == 0 {
-            lost / (fleets[0] * SHIPS_PER_FLEET)
+        let aboard = ships[i][0] + ships[i][1];
+        let share = if i == 0 && aboard > 0.0 {
+            lost / (aboard * SHIPS_PER_FLEET)
         } else {
             0.0
         };
-        lose_ships(g, st, who, lost, share);
+        let kind = if i == 0 { sq } else { Squadron::Army };
+        lose_ships(g, st, who, kind, split_losses(lost, ships[i]), share);
+        st.counts.ships_lost_in_battle += lost;
         st.nations[who as usize].fought_this_year = true;
+        factors[i] = ships[i][0] * fleet.ram as f64 + ships[i][1] * transport.ram as f64;
     }
     let winner = (trial.outcome < 2).then_some(trial.outcome);
     if let Some(w) = winner {
-        let factors = [fleets[0] * fleet.ram as f64, fleets[1] * fleet.ram as f64];
         let (wc, lc) = if w == 0 { (c, o) } else { (o, c) };
         let row = pv::battle_row(true, factors[w], factors[1 - w]);
         st.apply(wc, pv::BATTLES, row, g.culture[wc as usize]);
@@ -240,7 +309,12 @@ fn naval_battle(
     }
     game_log!(
         log,
-        "month {month}: the fleets of {} meet those of {} off {}: {}",
+        "month {month}: the {} of {} meet the fleets of {} off {}: {}",
+        if sq == Squadron::Pirates {
+            "pirates"
+        } else {
+            "fleets"
+        },
         g.scenario.countries[c as usize].name,
         g.scenario.countries[o as usize].name,
         g.scenario.countries[t as usize].name,

@@ -82,7 +82,16 @@ fn storms_at_sea_sink_ships_at_the_digests_rate() {
         st.nations[from as usize].field = [1.0e6; KINDS];
         let men_before = State::men(&st.nations[from as usize].field, &g.men_per_unit(from));
         let mut dice = Dice::from_seed(17);
-        naval::storms(&g, &mut st, from, from, to, month, &mut dice);
+        naval::storms(
+            &g,
+            &mut st,
+            from,
+            naval::Squadron::Army,
+            from,
+            to,
+            month,
+            &mut dice,
+        );
         let sunk = st.counts.ships_lost_to_storms;
         let expected = fleets * p * 5.5;
         let se = (fleets * (p * 38.5 - (p * 5.5) * (p * 5.5))).sqrt();

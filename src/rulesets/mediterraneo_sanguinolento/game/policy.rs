@@ -113,6 +113,15 @@ pub struct Scripted {
     pub assassinate_tactical: u8,
     /// DEN it spends on an assassination attempt (+1 per full 500).
     pub assassination_den: i64,
+    /// Warfleets (the scenario's type) it keeps per home city: it buys what it lacks (§4.5).
+    pub warfleets_per_city: f64,
+    /// Transport fleets (FTR) it keeps (§3.1.2: 5 land units each).
+    pub transports: u8,
+    /// Pirate fleets (morale D, §4.5.6) it keeps; with 10 they pillage by sea (L4447-L4452).
+    pub pirate_fleets: u8,
+    /// Naval leaders it keeps: a turn's leader search is stated naval while it lacks them (and
+    /// at least as many of them as land leaders).
+    pub naval_leaders_wanted: u8,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -379,6 +388,36 @@ pub const SCRIPTED: &[Param] = &[
         max: 5000.0,
         default: 2000.0,
     },
+    // Appended by ms13: fleets, naval leaders and pirates (digest §4.5, §4.13, §4.5.6).
+    Param {
+        name: "warfleets_per_city",
+        summary: "warfleets (the scenario's fleet type, regular C crews) it keeps per home city: each turn with nothing on its stocks it buys what it lacks at the printed cost (POB, DEN, MET, MAD) and the crews' morale cost, within 30 ram factors per home city (L2691), ready after 4 months",
+        min: 0.0,
+        max: 3.0,
+        // The scenario's start: one per coastal city; it replaces what storms and battles sink.
+        default: 1.0,
+    },
+    Param {
+        name: "transports",
+        summary: "transport fleets (FTR: 5 land units each, ram 1) it keeps, bought like the warfleets",
+        min: 0.0,
+        max: 10.0,
+        default: 0.0,
+    },
+    Param {
+        name: "pirate_fleets",
+        summary: "pirate fleets (its warfleet type, irregular D crews, ready after 3 months) it keeps; with 10 of them it sends them once a turn to pillage by landing (1% of a collection's production, as much destroyed, half the loot home) the sea-lane neighbour whose loot is worth most, when that half is worth pillage_den_per_pv DEN per PV the pillage row costs",
+        min: 0.0,
+        max: 20.0,
+        default: 0.0,
+    },
+    Param {
+        name: "naval_leaders_wanted",
+        summary: "naval leaders it keeps (at most 2): a turn's leader search (100 DEN, 2D6 >= 10) is stated naval while it lacks at least as many naval as land leaders",
+        min: 0.0,
+        max: 2.0,
+        default: 1.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -424,6 +463,10 @@ impl Scripted {
             counter_espionage: value("counter_espionage"),
             assassinate_tactical: value("assassinate_tactical").round() as u8,
             assassination_den: value("assassination_den").round() as i64,
+            warfleets_per_city: value("warfleets_per_city"),
+            transports: value("transports").round() as u8,
+            pirate_fleets: value("pirate_fleets").round() as u8,
+            naval_leaders_wanted: value("naval_leaders_wanted").round() as u8,
             target: None,
         }
     }
@@ -450,6 +493,7 @@ impl Scripted {
             spy: 0.0,
             counter_espionage: 0.0,
             assassinate_tactical: 6,
+            naval_leaders_wanted: 0,
             ..Scripted::defaults()
         }
     }

@@ -6,6 +6,7 @@
 
 use super::diplomacy::Relation;
 use super::events::Pending;
+use super::fleets::MAX_ADMIRALS;
 use super::leaders::{Leader, MAX_LEADERS};
 use super::pv::{Row, SOURCES};
 use super::scenario::{CountryId, Scenario, RESOURCES};
@@ -100,6 +101,29 @@ pub struct Nation {
     pub intel: Intel,
     /// It pays for counter-espionage this month (-3 on spies' rolls against it).
     pub counter_espionage: bool,
+    /// Transport fleets (FTR, digest §3.1.2; tenths are single ships), in the home port.
+    pub transports: f64,
+    /// Pirate fleets (§4.5.6: the scenario's warfleet type with morale D crews), in the home port.
+    pub pirates: f64,
+    /// Fleets on the stocks in the home port (digest §4.5.1, L2691).
+    pub shipyard: Shipyard,
+    /// Named naval leaders: naval battles, interceptions and landings only (L2362).
+    pub admirals: [Leader; MAX_ADMIRALS],
+}
+
+/// Fleets being built: whole fleets of each kind, and the game month they join the port.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Shipyard {
+    pub warfleets: f64,
+    pub transports: f64,
+    pub pirates: f64,
+    pub ready: u32,
+}
+
+impl Shipyard {
+    pub fn is_empty(&self) -> bool {
+        self.warfleets + self.transports + self.pirates <= 0.0
+    }
 }
 
 /// A spy report on a target's field army: how wrong its figure is (the figure seen is the exact
@@ -146,6 +170,9 @@ pub struct Ledger {
     pub men_raised: f64,
     /// Men dead or gone: battle losses net of recovery, desertion, disbanded homeless armies.
     pub men_lost: f64,
+    /// Ships launched from the shipyards, and ships sunk (storms, naval battles).
+    pub ships_built: f64,
+    pub ships_lost: f64,
 }
 
 /// Counts over the game, for the reports.
@@ -213,6 +240,21 @@ pub struct Counts {
     /// Assassination attempts and the leaders they killed (§3.9).
     pub assassinations_tried: u32,
     pub assassinations_succeeded: u32,
+    /// Fleets bought by kind (§4.5, §4.5.6): warfleets, transports (FTR), pirate fleets.
+    pub warfleets_bought: u32,
+    pub transports_bought: u32,
+    pub pirate_fleets_bought: u32,
+    /// Ships sunk in naval battles (all sides).
+    pub ships_lost_in_battle: f64,
+    /// Naval interceptions rolled by a holder's fleets (§3.7, A36).
+    pub naval_interceptions_tried: u32,
+    /// Naval battles with a named naval leader on some side, and naval leaders found.
+    pub naval_led_battles: u32,
+    pub naval_leaders_found: u32,
+    /// Maritime pillages (§3.9, L4447-L4452) landed, and the controllers' share of the loot (DEN
+    /// worth at the black market's sale value).
+    pub maritime_pillages: u32,
+    pub maritime_pillage_den: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -387,6 +429,10 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 idle_months: 0,
                 intel: Intel::NONE,
                 counter_espionage: false,
+                transports: 0.0,
+                pirates: 0.0,
+                shipyard: Shipyard::default(),
+                admirals: [Leader::NONE; MAX_ADMIRALS],
             }
         })
         .collect();

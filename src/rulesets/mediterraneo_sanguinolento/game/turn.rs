@@ -8,9 +8,11 @@
 use super::diplomacy;
 use super::economy;
 use super::events;
+use super::fleets;
 use super::intrigue;
 use super::leaders;
 use super::military;
+use super::pirates;
 use super::policy::{Directive, Policy, Scripted};
 use super::scenario::{CountryId, DEN, POB};
 use super::search::Rollouts;
@@ -145,6 +147,7 @@ impl<'g> Play<'g> {
     fn turn_phases(&mut self, turn: u32, months: [u32; 2], dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         economy::train(&mut self.st);
+        fleets::launch(g, &mut self.st, months[0]);
         if g.events_rolled {
             for m in months {
                 events::month(g, &mut self.st, &self.plans, m, dice, log);
@@ -155,6 +158,8 @@ impl<'g> Play<'g> {
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
         diplomacy::majors_agree(g, &mut self.st, &self.plans, months[0], log);
         trade::phase(g, &mut self.st, &self.plans);
+        // The fleets the policy names come before the share of POB turned into troops.
+        fleets::purchases(g, &mut self.st, &self.plans, months[0]);
         economy::purchases(g, &mut self.st, &self.plans);
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
@@ -166,6 +171,9 @@ impl<'g> Play<'g> {
         for m in months {
             self.st.month = m;
             military::month(g, &mut self.st, &self.plans, m, dice, log);
+            if m == months[0] {
+                pirates::raids(g, &mut self.st, &self.plans, m, dice, log);
+            }
             trade::month(g, &mut self.st);
             let besieged = military::besieged(&self.st);
             economy::works_month(g, &mut self.st, &besieged);
@@ -218,6 +226,10 @@ impl<'g> Play<'g> {
                 counter_espionage: dice.uniform(),
                 assassinate_tactical: dice.below(7) as u8,
                 assassination_den: dice.below(5001) as i64,
+                warfleets_per_city: dice.uniform() * 3.0,
+                transports: dice.below(11) as u8,
+                pirate_fleets: dice.below(21) as u8,
+                naval_leaders_wanted: dice.below(3) as u8,
                 target: None,
             };
         }
@@ -325,6 +337,15 @@ impl<'g> Play<'g> {
             c.counter_espionage_months as f64,
             c.assassinations_tried as f64,
             c.assassinations_succeeded as f64,
+            c.warfleets_bought as f64,
+            c.transports_bought as f64,
+            c.pirate_fleets_bought as f64,
+            c.ships_lost_in_battle,
+            c.naval_interceptions_tried as f64,
+            c.naval_led_battles as f64,
+            c.naval_leaders_found as f64,
+            c.maritime_pillages as f64,
+            c.maritime_pillage_den,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
