@@ -200,6 +200,10 @@ pub struct CardText {
     pub recover_from: u32,
     /// End of combat: VP to its owner when its side wins the combat it fought in.
     pub win_vp: u32,
+    /// End of combat: cards its owner draws when its side wins (the game draws them; the
+    /// chain only reports which cards fought to a won resolution, so a card with this text
+    /// alone must not read as vanilla).
+    pub draws: u32,
 }
 
 impl Default for CardText {
@@ -212,6 +216,7 @@ impl Default for CardText {
             cancel: false,
             recover_from: 6,
             win_vp: 0,
+            draws: 0,
         }
     }
 }

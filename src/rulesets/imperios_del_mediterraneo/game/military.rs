@@ -121,6 +121,8 @@ pub struct Defence {
 /// reader and writer of a key goes through these names.
 mod layout {
     use super::MAX_KINDS;
+    /// A yes/no fact: a bit (the mask) of a byte shared with others.
+    pub type Flag = (usize, u8);
     /// The attacker's deck; the defender's (when it intercepts).
     pub const ATTACKER_DECK: usize = 0;
     pub const DEFENDER_DECK: usize = 1;
@@ -128,10 +130,14 @@ mod layout {
     pub const ATTACKER_KINDS: usize = 2;
     /// City Attack dice for the attacker in the assault (its own and the third parties').
     pub const ATTACK_DICE: usize = ATTACKER_KINDS + MAX_KINDS;
-    pub const NAVAL: usize = 19;
+    /// By sea; by sea with a march after the naval leg.
+    pub const NAVAL: Flag = (19, 1);
+    pub const MARCH: Flag = (19, 2);
+    /// Straits on the land legs.
     pub const STRAITS: usize = 20;
     pub const WEATHER: usize = 21;
-    /// 0 or 1 (an empty front slot has 255 here).
+    /// 0 or 1 (an empty front slot has 255 here): the attacker chose a direct assault where
+    /// its fleets allow it.
     pub const DIRECT: usize = 22;
     pub const BARBARIAN: usize = 23;
     pub const SIZE: usize = 24;
@@ -139,25 +145,26 @@ mod layout {
     /// parties'), or the barbarian area's dice.
     pub const TARGET_DICE: usize = 25;
     pub const PLAYER_OWNER: usize = 26;
-    pub const LAND_FIRST: usize = 27;
-    /// The land interceptor's Troop cards by kind.
-    pub const LAND_KINDS: usize = 28;
-    pub const LAND_INTERCEPTED: usize = LAND_KINDS + MAX_KINDS;
-    pub const MARCH: usize = 45;
-    pub const NAVAL_INTERCEPTED: usize = 46;
-    /// The point the chain starts at (0: the start, every key of a whole expedition), for a
-    /// defender's exact chance from a later point (A-24 as reached).
-    pub const FROM: usize = 47;
-    /// The naval interceptor's cards by kind.
-    pub const NAVAL_KINDS: usize = 48;
     /// Special Event (X) dice in the expedition's card window for the attacker and for the
     /// defender (anyone's), played where the option `special_event_window` says.
-    pub const SPECIAL_ATTACK: usize = NAVAL_KINDS + MAX_KINDS;
-    pub const SPECIAL_DEFENCE: usize = SPECIAL_ATTACK + 1;
-    /// 1: those X dice were spent in a battle before [`FROM`].
-    pub const SPENT: usize = SPECIAL_ATTACK + 2;
+    pub const SPECIAL_ATTACK: usize = 27;
+    pub const SPECIAL_DEFENCE: usize = 45;
+    /// The land interceptor's Troop cards by kind.
+    pub const LAND_KINDS: usize = 28;
+    /// A land interception; fought at the departure port, before the naval battle.
+    pub const LAND_INTERCEPTED: Flag = (LAND_KINDS + MAX_KINDS, 1);
+    pub const LAND_FIRST: Flag = (LAND_KINDS + MAX_KINDS, 2);
+    pub const NAVAL_INTERCEPTED: Flag = (46, 1);
+    /// The point the chain starts at in the low bits (0: the start, every key of a whole
+    /// expedition), for a defender's exact chance from a later point (A-24 as reached); and
+    /// whether the window's X dice were spent in a battle before it.
+    pub const FROM: usize = 47;
+    pub const FROM_MASK: u8 = 3;
+    pub const SPENT: Flag = (FROM, 4);
+    /// The naval interceptor's cards by kind.
+    pub const NAVAL_KINDS: usize = 48;
     /// Bytes in use.
-    pub const BYTES: usize = SPENT + 1;
+    pub const BYTES: usize = NAVAL_KINDS + MAX_KINDS;
 }
 use layout::*;
 
@@ -177,6 +184,15 @@ impl Key {
     }
     fn byte(&self, i: usize) -> u8 {
         (self.0[i / 8] >> (8 * (i % 8))) as u8
+    }
+    /// Sets flag `f` when `on` (each flag is set at most once per key).
+    fn set(&mut self, f: Flag, on: bool) {
+        if on {
+            self.add(f.0, f.1);
+        }
+    }
+    fn has(&self, f: Flag) -> bool {
+        self.byte(f.0) & f.1 != 0
     }
 }
 
@@ -356,8 +372,8 @@ fn route_key(
     direct: bool,
 ) -> Key {
     let mut k = Key([0; WORDS]);
-    k.add(NAVAL, plan.naval as u8);
-    k.add(MARCH, (plan.naval && plan.march) as u8);
+    k.set(NAVAL, plan.naval);
+    k.set(MARCH, plan.naval && plan.march);
     k.add(STRAITS, plan.straits);
     k.add(WEATHER, weather as u8);
     k.add(DIRECT, direct as u8);
@@ -380,14 +396,14 @@ fn route_key(
             let dd = &s.decks[s.empires[owner as usize].deck];
             k.add(DEFENDER_DECK, s.empires[owner as usize].deck as u8);
             if !defence.intercept.is_empty() {
-                k.add(LAND_INTERCEPTED, 1);
-                k.add(LAND_FIRST, (plan.naval && defence.land_first) as u8);
+                k.set(LAND_INTERCEPTED, true);
+                k.set(LAND_FIRST, plan.naval && defence.land_first);
                 for &c in defence.intercept.as_slice() {
                     k.add(LAND_KINDS + dd.cards[c as usize] as usize, 1);
                 }
             }
             if naval {
-                k.add(NAVAL_INTERCEPTED, 1);
+                k.set(NAVAL_INTERCEPTED, true);
                 for &c in defence.naval.as_slice() {
                     k.add(NAVAL_KINDS + dd.cards[c as usize] as usize, 1);
                 }
@@ -656,7 +672,7 @@ impl Cache {
     ) -> (f64, f64) {
         let mut k = key(s, st, attacker, plan, defence, st.weather, true);
         k.add(FROM, from as u8);
-        k.add(SPENT, spent as u8);
+        k.set(SPENT, spent);
         self.chance_keyed(&k, s, st, options, attacker, plan, defence)
     }
 
@@ -699,7 +715,7 @@ fn expedition(
             dice: k.byte(TARGET_DICE) as u32,
         }
     };
-    let land = (k.byte(LAND_INTERCEPTED) == 1).then(|| {
+    let land = k.has(LAND_INTERCEPTED).then(|| {
         let owner = st.owner[t] as usize;
         Force::Cards(force_of(
             s,
@@ -709,7 +725,7 @@ fn expedition(
             false,
         ))
     });
-    let naval = (k.byte(NAVAL_INTERCEPTED) == 1).then(|| {
+    let naval = k.has(NAVAL_INTERCEPTED).then(|| {
         let deck = s.empires[st.owner[t] as usize].deck;
         let mut cf = force_of(s, deck, defence.naval.as_slice(), &[], true);
         if s.decks[deck].has_effects {
@@ -733,10 +749,10 @@ fn expedition(
         options,
     )
     .with_route(Route {
-        march: k.byte(MARCH) == 1,
-        land_first: k.byte(LAND_FIRST) == 1,
+        march: k.has(MARCH),
+        land_first: k.has(LAND_FIRST),
     })
-    .starting_at(match k.byte(FROM) {
+    .starting_at(match k.byte(FROM) & FROM_MASK {
         0 => Point::Start,
         1 => Point::Departure,
         2 => Point::Sea,
@@ -749,8 +765,8 @@ fn expedition(
         ],
         options.choice("special_event_window") == "first-battle",
     )
-    .starting_spent(k.byte(SPENT) == 1);
-    let intercepted = k.byte(LAND_INTERCEPTED) == 1 || k.byte(NAVAL_INTERCEPTED) == 1;
+    .starting_spent(k.has(SPENT));
+    let intercepted = k.has(LAND_INTERCEPTED) || k.has(NAVAL_INTERCEPTED);
     let defender_deck = intercepted.then(|| s.empires[st.owner[t] as usize].deck);
     if !s.decks[deck].has_effects && !defender_deck.is_some_and(|d| s.decks[d].has_effects) {
         return e;
@@ -759,12 +775,12 @@ fn expedition(
         |cards: &Cards| defender_deck.map_or_else(Vec::new, |d| texts_of(s, d, cards.as_slice()));
     e.with_texts(Texts {
         em: texts_of(s, deck, plan.cards.as_slice()),
-        land: if k.byte(LAND_INTERCEPTED) == 1 {
+        land: if k.has(LAND_INTERCEPTED) {
             of(&defence.intercept)
         } else {
             Vec::new()
         },
-        naval: if k.byte(NAVAL_INTERCEPTED) == 1 {
+        naval: if k.has(NAVAL_INTERCEPTED) {
             of(&defence.naval)
         } else {
             Vec::new()
@@ -799,6 +815,7 @@ pub fn card_text(k: &CardKind) -> CardText {
         cancel: k.effect(EffectKind::CancelInterception, Timing::OnFlee) > 0,
         recover_from: if recovery > 0 { recovery as u32 } else { 6 },
         win_vp: k.effect(EffectKind::VictoryPoints, Timing::OnEndOfCombat) as u32,
+        draws: k.effect(EffectKind::DrawCards, Timing::OnEndOfCombat) as u32,
     }
 }
 
