@@ -171,7 +171,7 @@ use layout::*;
 /// Words of a [`Key`].
 const WORDS: usize = layout::BYTES.div_ceil(8);
 
-/// An expedition's description: the bytes of [`layout`] held in little-endian words, so a
+/// An expedition's description: the bytes of its declared `layout` held in little-endian words, so a
 /// lookup hashes and compares a few integers (an array's own `Hash` and `==` would go through
 /// every byte), and written word by word (bytes stored one by one and read back as words stall).
 #[derive(Clone, Copy, Debug, Eq)]
