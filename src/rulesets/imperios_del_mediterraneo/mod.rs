@@ -201,6 +201,14 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: GAME_ONLY,
     },
     RuleOption {
+        name: "special_event_window",
+        reference: "§3.0 card-play window (L767-L770, L843-L846, L926-L932, L1137-L1149), A-61",
+        summary: "game: where the Special Event (X) cards committed to an expedition's card window (by the attacker, the defender and third parties, for either side) are played: \"first-battle\" = in the first combat of its chain that is fought (a naval or land interception's battle, else the assault or pacification), discarded there (after a battle each rolls for recovery); \"target\" = kept for the assault or pacification",
+        kind: OptionKind::Choice(&["first-battle", "target"]),
+        default: OptionValue::Choice("first-battle"),
+        battles: GAME_ONLY,
+    },
+    RuleOption {
         name: "free_passage",
         reference: "8.3 (L1092-L1108)",
         summary: "game: optional rule 8.3, a route may pass other players' cities whose owners grant passage (asked in route order); refused, the attacker cancels (cards back to hand) or attacks that city; an interceptor refused never attacks",

@@ -117,6 +117,9 @@ struct Em {
 struct State {
     alive: u32,
     leaders: bool,
+    /// The Special Event dice of the card window ([`Expedition::with_special`]) were played in
+    /// an earlier battle of the chain (spent: the later combats do not have them).
+    spent: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -197,6 +200,10 @@ pub struct CardText {
     pub recover_from: u32,
     /// End of combat: VP to its owner when its side wins the combat it fought in.
     pub win_vp: u32,
+    /// End of combat: cards its owner draws when its side wins (the game draws them; the
+    /// chain only reports which cards fought to a won resolution, so a card with this text
+    /// alone must not read as vanilla).
+    pub draws: u32,
 }
 
 impl Default for CardText {
@@ -209,6 +216,7 @@ impl Default for CardText {
             cancel: false,
             recover_from: 6,
             win_vp: 0,
+            draws: 0,
         }
     }
 }
@@ -243,7 +251,16 @@ pub struct Expedition {
     land_first: bool,
     /// Where the chain starts (the start, or a later point for a defender deciding there).
     from: Point,
+    /// The window's Special Event dice were spent before `from` (a chain started later on).
+    spent_before: bool,
     assault_extra_dice: u32,
+    /// Special Event (X) dice committed to the expedition's card window for the attacker and
+    /// for the defender (§3.0: anyone may play them in a battle's window or an assault's).
+    special: [u32; 2],
+    /// Rule option `special_event_window`: the X dice join the first combat of the chain (an
+    /// interception's naval or field battle, else the assault or pacification) and are spent
+    /// there; false: they are kept for the assault or pacification.
+    special_in_battles: bool,
     fleets_after_landing: bool,
     dice_reading: &'static str,
     em_ends_without_troops: bool,
@@ -314,6 +331,10 @@ pub struct Played {
     pub fled: bool,
     /// Where the chain stopped when played up to a point ([`Expedition::play_between`]).
     pub reached: Option<Reached>,
+    /// The interception battle (0 naval, 1 land) whose card window the Special Event dice of
+    /// [`Expedition::with_special`] joined (None: kept for the assault or pacification, or
+    /// never played): their cards are discarded there and roll for recovery.
+    pub special_battle: Option<usize>,
 }
 
 impl Expedition {
@@ -408,7 +429,10 @@ impl Expedition {
             march: false,
             land_first: false,
             from: Point::Start,
+            spent_before: false,
             assault_extra_dice,
+            special: [0, 0],
+            special_in_battles: false,
             fleets_after_landing: options.flag("fleets_assault_after_landing"),
             dice_reading: options.choice("dice_fc_for_direct_assault"),
             em_ends_without_troops: options.flag("em_ends_without_troops"),
@@ -439,6 +463,60 @@ impl Expedition {
             ));
         }
         self
+    }
+
+    /// The Special Event (X) dice committed to the expedition's card window for the attacker
+    /// and for the defender, and where they are played (option `special_event_window`): in the
+    /// first combat of the chain (`in_battles`: an interception battle if one is fought before
+    /// the target) or in the assault or pacification.
+    pub fn with_special(mut self, dice: [u32; 2], in_battles: bool) -> Expedition {
+        self.special = dice;
+        self.special_in_battles = in_battles && dice != [0, 0];
+        if dice != [0, 0] {
+            self.notes.push(format!(
+                "Special Event dice: {} for the attacker, {} for the defender, played in {}",
+                dice[0],
+                dice[1],
+                if self.special_in_battles {
+                    "the first combat of the chain (an interception battle, else the target)"
+                } else {
+                    "the assault or pacification"
+                }
+            ));
+        }
+        self
+    }
+
+    /// The window's Special Event dice were already spent where the chain starts (a chain
+    /// started at a later point, after a battle that played them).
+    pub fn starting_spent(mut self, spent: bool) -> Expedition {
+        self.spent_before = spent && self.special_in_battles;
+        self
+    }
+
+    /// The Special Event dice (attacker's, defender's) an interception battle from `s` adds.
+    fn battle_window(&self, s: State) -> [u32; 2] {
+        if self.special_in_battles && !s.spent {
+            self.special
+        } else {
+            [0, 0]
+        }
+    }
+
+    /// The Special Event dice (attacker's, defender's) the assault or pacification from `s`
+    /// adds: those no battle spent.
+    fn target_window(&self, s: State) -> [u32; 2] {
+        if s.spent {
+            [0, 0]
+        } else {
+            self.special
+        }
+    }
+
+    /// `s` after a battle: its window's Special Event dice spent (when battles play them).
+    fn spend(&self, mut s: State) -> State {
+        s.spent |= self.special_in_battles;
+        s
     }
 
     /// Gives the cards their texts (a game's expedition on a deck with effects); all-vanilla
@@ -500,11 +578,13 @@ impl Expedition {
 
     /// With texts, a field battle's defender at the resolution: each way the start-of-battle
     /// kills (the attacker's fighting troops' `kills`) leave its fighting troops, equally
-    /// likely, as (weight, total, card count, has troops). None: no texts, or at sea.
+    /// likely, as (weight, total, card count, has troops), `window` Special Event dice added
+    /// to its total. None: no texts, or at sea.
     fn defender_variants(
         &self,
         d: &Force,
         fighting: &[usize],
+        window: u32,
     ) -> Option<Vec<(f64, Total, u32, bool)>> {
         let t = self.texts.as_ref()?;
         let Force::Cards(cf) = d else {
@@ -513,7 +593,7 @@ impl Expedition {
         let kills: u32 = fighting.iter().map(|&i| t.em[i].kills).sum();
         let rest = Total {
             fixed: cf.modifier,
-            dice: 1 + cf.extra_dice + cf.leaders.iter().sum::<u32>(),
+            dice: 1 + cf.extra_dice + window + cf.leaders.iter().sum::<u32>(),
         };
         let mut parts: Vec<Total> = Vec::new();
         for (j, c) in cf.troops.iter().enumerate() {
@@ -591,6 +671,7 @@ impl Expedition {
         State {
             alive: (1u32 << self.em.cards.len()) - 1,
             leaders: self.em.leaders > 0,
+            spent: self.spent_before,
         }
     }
 
@@ -693,7 +774,7 @@ impl Expedition {
                     nb.vp[1] -= v;
                 }
                 match br.next {
-                    Some(n) => next.push((p * br.p, n, nb)),
+                    Some(n) => next.push((p * br.p, self.spend(n), nb)),
                     None => leaf(p * br.p, nb, Some(fail)),
                 }
             }
@@ -714,7 +795,7 @@ fn nth_bit(mut bits: u32, n: u32) -> u32 {
 fn remove(s: State, mask: u32) -> State {
     State {
         alive: s.alive & !mask,
-        leaders: s.leaders,
+        ..s
     }
 }
 

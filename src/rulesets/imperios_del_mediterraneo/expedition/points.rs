@@ -29,12 +29,15 @@ pub enum Point {
 
 /// The attacker's expedition where the chain stopped: its cards (bits in the chain's order:
 /// troops, then fleets), whether its leaders are with it, and, at the arrival, whether it lands
-/// (false: it assaults straight from the ships, so no land interception can meet it).
+/// (false: it assaults straight from the ships, so no land interception can meet it), and
+/// whether the Special Event dice of its card window were played in a battle already.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Reached {
     pub alive: u32,
     pub leaders: bool,
     pub lands: bool,
+    /// The card window's Special Event dice were spent in a battle on the way.
+    pub spent: bool,
 }
 
 impl Expedition {
@@ -52,6 +55,7 @@ impl Expedition {
             alive: s.alive,
             leaders: s.leaders,
             lands: !self.arrives_directly(s),
+            spent: s.spent,
         }
     }
 
@@ -68,6 +72,7 @@ impl Expedition {
         let s = State {
             alive: at.alive,
             leaders: at.leaders,
+            spent: at.spent && self.special_in_battles,
         };
         self.run(dice, s, from, until).0
     }
@@ -78,6 +83,7 @@ impl Expedition {
         let s = State {
             alive: at.alive,
             leaders: at.leaders,
+            spent: at.spent && self.special_in_battles,
         };
         let mut p = 0.0;
         let mut vp = 0.0;
@@ -103,6 +109,7 @@ impl Expedition {
         let s = State {
             alive: at.alive,
             leaders: at.leaders,
+            spent: at.spent && self.special_in_battles,
         };
         let mut out = Vec::new();
         self.walk_between(
@@ -117,6 +124,7 @@ impl Expedition {
                         alive: s.alive,
                         leaders: s.leaders,
                         lands: !self.arrives_directly(s),
+                        spent: s.spent,
                     },
                     b.vp[0],
                 ))
@@ -141,6 +149,7 @@ impl Expedition {
                 alive: s.alive,
                 leaders: s.leaders,
                 lands: !self.arrives_directly(s),
+                spent: s.spent,
             });
         };
         if from == Point::Start {
@@ -205,6 +214,10 @@ impl Expedition {
             }
             let dn = d.card_count() as u32;
             let slot = if naval { 0 } else { 1 };
+            if self.special_in_battles && !s.spent {
+                // The card window's Special Event dice were played in this battle.
+                out.special_battle = Some(slot);
+            }
             out.intercepted[slot] = true;
             out.interceptor_recovered[slot] = if self.texts.is_none() {
                 sixes(dn, dice)
@@ -234,7 +247,7 @@ impl Expedition {
                 out.vp[1] -= v;
                 books.vp[1] -= v;
             }
-            next
+            next.map(|n| self.spend(n))
         };
         let land_first = self.land_first && self.naval;
         if let (true, true, Some(d)) = (

@@ -104,9 +104,14 @@ impl Expedition {
         } else {
             fighting.iter().map(|&t| vec![t]).collect()
         };
+        // The battle's card window: the Special Event dice for each side, unless an earlier
+        // battle spent them.
+        let window = self.battle_window(s);
+        let mut td = d.total(c, true, false);
+        td.dice += window[1];
         BattleSetup {
-            ta: self.total(s, c, &fighting, 0),
-            td: d.total(c, true, false),
+            ta: self.total(s, c, &fighting, window[0]),
+            td,
             all,
             has_own,
             d_has,
@@ -278,7 +283,7 @@ impl Expedition {
         let variants = if naval || self.texts.is_none() {
             None
         } else {
-            self.defender_variants(d, started)
+            self.defender_variants(d, started, self.battle_window(s)[1])
         };
         let (lose, keep, hit) = match variants {
             Some(variants) => {
@@ -376,7 +381,7 @@ impl Expedition {
         if !naval && self.texts.is_some() {
             // The start-of-battle hook on the defender: the kills take uniformly random
             // defending troops (every way equally likely, one draw among them).
-            if let Some(v) = self.defender_variants(d, &started) {
+            if let Some(v) = self.defender_variants(d, &started, self.battle_window(s)[1]) {
                 let pick = if v.len() > 1 {
                     dice.below(v.len() as u64) as usize
                 } else {
@@ -413,6 +418,8 @@ impl Expedition {
         }
         Some(match self.target {
             Target::City { dice, modifier, .. } => {
+                let window = self.target_window(s);
+                let dice = dice + window[1];
                 // The resolution hook: fortification levels the fighting cards ignore.
                 let ignored: u32 = self
                     .texts
@@ -424,7 +431,12 @@ impl Expedition {
                     dice
                 };
                 (
-                    self.total(s, Combat::Assault, &cards, self.assault_extra_dice),
+                    self.total(
+                        s,
+                        Combat::Assault,
+                        &cards,
+                        self.assault_extra_dice + window[0],
+                    ),
                     Total {
                         fixed: modifier,
                         dice,
@@ -433,10 +445,21 @@ impl Expedition {
             }
             // The pacification's card window (a field battle, §3.8): the attacker's Special
             // Event dice.
-            Target::Barbarian { dice } => (
-                self.total(s, Combat::Field, &cards, self.assault_extra_dice),
-                Total { fixed: 0, dice },
-            ),
+            Target::Barbarian { dice } => {
+                let window = self.target_window(s);
+                (
+                    self.total(
+                        s,
+                        Combat::Field,
+                        &cards,
+                        self.assault_extra_dice + window[0],
+                    ),
+                    Total {
+                        fixed: 0,
+                        dice: dice + window[1],
+                    },
+                )
+            }
         })
     }
 

@@ -4,7 +4,7 @@
 
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Policy, Style, NEVER_HINDER};
-use super::scenario::{EffectKind, Event, Timing, EMPIRE, FLEET, TROOP};
+use super::scenario::{EffectKind, Event, Timing, EMPIRE, FLEET, SPECIAL, TROOP};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -149,6 +149,36 @@ impl Play<'_> {
             if let Some(i) = hand.iter().position(|&x| x == c) {
                 hand.swap_remove(i);
             }
+        }
+    }
+
+    /// A card player `r` committed to an expedition's card window, after it: a Special Event
+    /// (X) card whose dice joined an interception battle (`special_battle`: 0 naval, 1 land;
+    /// option special_event_window) is discarded in that battle and rolls for recovery (§3.0:
+    /// every card discarded since the start of the battle, third parties' too, A-31; its
+    /// recovery text's roll, else a 6); the rest are discarded if the expedition reached its
+    /// assault or pacification (no recovery after an assault), else go back to the hand.
+    pub(super) fn window_card_done(
+        &mut self,
+        r: usize,
+        c: u8,
+        reached: bool,
+        special_battle: Option<usize>,
+        dice: &mut Dice,
+    ) {
+        let s = self.s();
+        match special_battle {
+            Some(slot) if military::is(s, r, c, SPECIAL) => {
+                let d = &s.decks[s.empires[r].deck];
+                let from = military::card_text(&d.kinds[d.cards[c as usize] as usize]).recover_from;
+                let back = dice.d(6) >= from;
+                let counts = &mut self.st.counts;
+                counts.battle_special_cards += 1;
+                counts.naval_special_cards += (slot == 0) as u32;
+                counts.special_recovered += back as u32;
+                self.return_or_discard(r, c, back);
+            }
+            _ => self.return_or_discard(r, c, !reached),
         }
     }
 
@@ -423,26 +453,35 @@ impl Play<'_> {
                 let kd = &d_deck.kinds[d_deck.cards[c as usize] as usize];
                 hand.swap_remove(i);
                 self.third[r].push(c);
-                if !for_attack {
-                    d.third_defence += kd.dice;
-                } else {
-                    d.third_attack += kd.dice;
-                }
+                // X dice go to the expedition's card window (option special_event_window),
+                // City Defence and City Attack dice to the assault.
+                let dice = match (kd.is(SPECIAL), for_attack) {
+                    (true, true) => &mut d.special_attack,
+                    (true, false) => &mut d.special_defence,
+                    (false, true) => &mut d.third_attack,
+                    (false, false) => &mut d.third_defence,
+                };
+                *dice += kd.dice;
             }
             self.st.counts.third_party_cards += self.third[r].len() as u32;
         }
     }
 
-    /// The third parties' cards after the expedition: discarded if it reached its assault
-    /// (no recovery after an assault), else back in their hands.
-    pub(super) fn third_parties_done(&mut self, p: usize, assaulted: bool) {
+    /// The third parties' cards after the expedition ([`Self::window_card_done`]).
+    pub(super) fn third_parties_done(
+        &mut self,
+        p: usize,
+        assaulted: bool,
+        special_battle: Option<usize>,
+        dice: &mut Dice,
+    ) {
         for r in 0..self.n() {
             if r == p {
                 continue;
             }
             let cards = std::mem::take(&mut self.third[r]);
             for &c in cards.as_slice() {
-                self.return_or_discard(r, c, !assaulted);
+                self.window_card_done(r, c, assaulted, special_battle, dice);
             }
         }
     }

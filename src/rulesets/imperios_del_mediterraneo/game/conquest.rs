@@ -136,9 +136,9 @@ impl Play<'_> {
             self.return_or_discard(p, c, !fought || (i as u32) < leaders_back);
         }
         for &c in plan.attack.as_slice() {
-            self.return_or_discard(p, c, !reached_target);
+            self.window_card_done(p, c, reached_target, played.special_battle, dice);
         }
-        self.third_parties_done(p, reached_target);
+        self.third_parties_done(p, reached_target, played.special_battle, dice);
         if let Some(q) = defender {
             let mut order = Cards::default();
             military::interceptor_order(s, q, defence.intercept.as_slice(), &mut order);
@@ -159,7 +159,7 @@ impl Play<'_> {
                 self.return_or_discard(q, c, back);
             }
             for &c in defence.defence.as_slice() {
-                self.return_or_discard(q, c, !reached_target);
+                self.window_card_done(q, c, reached_target, played.special_battle, dice);
             }
             self.st.add_vp(q, played.vp[1] as i32);
             // The end-of-combat hook of an interceptor that won its battle: its cards' VP and

@@ -109,17 +109,71 @@ pub struct Defence {
     /// attacker in the assault (third parties in the card window, §3.0 and §4.9).
     pub third_defence: u8,
     pub third_attack: u8,
+    /// Dice the other players' Special Event (X) cards add to the defender and to the attacker
+    /// in the expedition's card window (the first battle or the assault, option
+    /// `special_event_window`).
+    pub special_defence: u8,
+    pub special_attack: u8,
 }
 
-/// Words of a [`Key`].
-const WORDS: usize = 8;
-/// The byte of a [`Key`] that holds the point the chain starts at (0: the start, every key of
-/// a whole expedition), for a defender's exact chance from a later point (A-24 as reached).
-const FROM_BYTE: usize = 47;
+/// The layout of a [`Key`]: the byte (or first byte of a run of [`MAX_KINDS`] bytes, a count
+/// per card kind) that holds each thing an expedition's outcome depends on. Declared once; every
+/// reader and writer of a key goes through these names.
+mod layout {
+    use super::MAX_KINDS;
+    /// A yes/no fact: a bit (the mask) of a byte shared with others.
+    pub type Flag = (usize, u8);
+    /// The attacker's deck; the defender's (when it intercepts).
+    pub const ATTACKER_DECK: usize = 0;
+    pub const DEFENDER_DECK: usize = 1;
+    /// The attacker's Troop, Fleet and Leader cards by kind.
+    pub const ATTACKER_KINDS: usize = 2;
+    /// City Attack dice for the attacker in the assault (its own and the third parties').
+    pub const ATTACK_DICE: usize = ATTACKER_KINDS + MAX_KINDS;
+    /// By sea; by sea with a march after the naval leg.
+    pub const NAVAL: Flag = (19, 1);
+    pub const MARCH: Flag = (19, 2);
+    /// Straits on the land legs.
+    pub const STRAITS: usize = 20;
+    pub const WEATHER: usize = 21;
+    /// 0 or 1 (an empty front slot has 255 here): the attacker chose a direct assault where
+    /// its fleets allow it.
+    pub const DIRECT: usize = 22;
+    pub const BARBARIAN: usize = 23;
+    pub const SIZE: usize = 24;
+    /// The city's defence dice with its City Defence dice (the defender's and the third
+    /// parties'), or the barbarian area's dice.
+    pub const TARGET_DICE: usize = 25;
+    pub const PLAYER_OWNER: usize = 26;
+    /// Special Event (X) dice in the expedition's card window for the attacker and for the
+    /// defender (anyone's), played where the option `special_event_window` says.
+    pub const SPECIAL_ATTACK: usize = 27;
+    pub const SPECIAL_DEFENCE: usize = 45;
+    /// The land interceptor's Troop cards by kind.
+    pub const LAND_KINDS: usize = 28;
+    /// A land interception; fought at the departure port, before the naval battle.
+    pub const LAND_INTERCEPTED: Flag = (LAND_KINDS + MAX_KINDS, 1);
+    pub const LAND_FIRST: Flag = (LAND_KINDS + MAX_KINDS, 2);
+    pub const NAVAL_INTERCEPTED: Flag = (46, 1);
+    /// The point the chain starts at in the low bits (0: the start, every key of a whole
+    /// expedition), for a defender's exact chance from a later point (A-24 as reached); and
+    /// whether the window's X dice were spent in a battle before it.
+    pub const FROM: usize = 47;
+    pub const FROM_MASK: u8 = 3;
+    pub const SPENT: Flag = (FROM, 4);
+    /// The naval interceptor's cards by kind.
+    pub const NAVAL_KINDS: usize = 48;
+    /// Bytes in use.
+    pub const BYTES: usize = NAVAL_KINDS + MAX_KINDS;
+}
+use layout::*;
 
-/// An expedition's description: 64 bytes (see `key`) held in eight little-endian words, so a
-/// lookup hashes and compares eight integers (an array's own `Hash` and `==` would go through
-/// 64 bytes), and written word by word (bytes stored one by one and read back as words stall).
+/// Words of a [`Key`].
+const WORDS: usize = layout::BYTES.div_ceil(8);
+
+/// An expedition's description: the bytes of its declared `layout` held in little-endian words, so a
+/// lookup hashes and compares a few integers (an array's own `Hash` and `==` would go through
+/// every byte), and written word by word (bytes stored one by one and read back as words stall).
 #[derive(Clone, Copy, Debug, Eq)]
 pub struct Key([u64; WORDS]);
 
@@ -130,6 +184,15 @@ impl Key {
     }
     fn byte(&self, i: usize) -> u8 {
         (self.0[i / 8] >> (8 * (i % 8))) as u8
+    }
+    /// Sets flag `f` when `on` (each flag is set at most once per key).
+    fn set(&mut self, f: Flag, on: bool) {
+        if on {
+            self.add(f.0, f.1);
+        }
+    }
+    fn has(&self, f: Flag) -> bool {
+        self.byte(f.0) & f.1 != 0
     }
 }
 
@@ -150,7 +213,7 @@ impl std::hash::Hash for Key {
 /// Slots of the small table in front of the map: the latest lookups, dense enough to stay in
 /// the core's own cache when the map does not (a lookup in the map was mostly a memory stall).
 const FRONT: usize = 4096;
-/// A key no expedition has (byte 22, `direct`, is 0 or 1): an empty front slot.
+/// A key no expedition has (its [`DIRECT`] byte is 0 or 1): an empty front slot.
 const EMPTY: Key = Key([u64::MAX; WORDS]);
 /// Most built expeditions a worker keeps to play again: past this they are built anew.
 pub const MAX_PLAYED: usize = 1024;
@@ -273,31 +336,33 @@ pub fn key_without_cards(
 #[inline]
 pub fn add_card(s: &Scenario, attacker: usize, k: &mut Key, c: u8) {
     let deck = &s.decks[s.empires[attacker].deck];
-    k.add(2 + deck.cards[c as usize] as usize, 1);
+    k.add(ATTACKER_KINDS + deck.cards[c as usize] as usize, 1);
 }
 
-/// The attacker's part of [`key`] (bytes 0 and 2-18): its deck, its Troop, Fleet and Leader
-/// cards by kind, its City Attack dice (to which [`route_key`] adds the third parties').
+/// The attacker's part of [`key`]: its deck, its Troop, Fleet and Leader cards by kind, its
+/// City Attack dice and its Special Event dice (to which [`route_key`] adds the third parties').
 fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
     let ad = s.empires[attacker].deck;
-    k.add(0, ad as u8);
+    k.add(ATTACKER_DECK, ad as u8);
     let deck = &s.decks[ad];
     for &c in plan.cards.as_slice().iter().chain(plan.leaders.as_slice()) {
         add_card(s, attacker, k, c);
     }
-    k.add(
-        18,
-        plan.attack
-            .as_slice()
-            .iter()
-            .map(|&c| deck.kinds[deck.cards[c as usize] as usize].dice)
-            .sum(),
-    );
+    for &c in plan.attack.as_slice() {
+        let kind = &deck.kinds[deck.cards[c as usize] as usize];
+        let at = if kind.is(SPECIAL) {
+            SPECIAL_ATTACK
+        } else {
+            ATTACK_DICE
+        };
+        k.add(at, kind.dice);
+    }
 }
 
-/// The rest of [`key`] (bytes 1 and 19-63, and the third parties' City Attack dice in 18): the
-/// route, the weather, the target and its defence (the naval interceptor only by sea, the
-/// third parties' City Defence dice with the city's); the plan's cards are not read.
+/// The rest of [`key`]: the route, the weather, the target and its defence (the naval
+/// interceptor only by sea, the City Defence and Special Event dice of the defender and the
+/// third parties, the third parties' City Attack and Special Event dice for the attacker); the
+/// plan's cards are not read.
 fn route_key(
     s: &Scenario,
     st: &State,
@@ -307,45 +372,48 @@ fn route_key(
     direct: bool,
 ) -> Key {
     let mut k = Key([0; WORDS]);
-    k.add(19, plan.naval as u8);
-    k.add(45, (plan.naval && plan.march) as u8);
-    k.add(20, plan.straits);
-    k.add(21, weather as u8);
-    k.add(22, direct as u8);
+    k.set(NAVAL, plan.naval);
+    k.set(MARCH, plan.naval && plan.march);
+    k.add(STRAITS, plan.straits);
+    k.add(WEATHER, weather as u8);
+    k.add(DIRECT, direct as u8);
+    k.add(ATTACK_DICE, defence.third_attack);
+    k.add(SPECIAL_ATTACK, defence.special_attack);
+    k.add(SPECIAL_DEFENCE, defence.special_defence);
     let t = plan.target;
     if s.map.is_city(t) {
         let owner = st.owner[t];
-        k.add(24, s.map.cities[t].size);
+        k.add(SIZE, s.map.cities[t].size);
+        let (defence_dice, special) = defence_dice(s, st, t, defence);
         k.add(
-            25,
-            city_dice(s, st, t) + defence_dice(s, st, t, defence) + defence.third_defence,
+            TARGET_DICE,
+            city_dice(s, st, t) + defence_dice + defence.third_defence,
         );
-        k.add(18, defence.third_attack);
-        k.add(26, (owner != NEUTRAL) as u8);
+        k.add(SPECIAL_DEFENCE, special);
+        k.add(PLAYER_OWNER, (owner != NEUTRAL) as u8);
         let naval = plan.naval && !defence.naval.is_empty();
         if owner != NEUTRAL && (!defence.intercept.is_empty() || naval) {
             let dd = &s.decks[s.empires[owner as usize].deck];
-            k.add(1, s.empires[owner as usize].deck as u8);
+            k.add(DEFENDER_DECK, s.empires[owner as usize].deck as u8);
             if !defence.intercept.is_empty() {
-                k.add(44, 1);
-                k.add(27, (plan.naval && defence.land_first) as u8);
+                k.set(LAND_INTERCEPTED, true);
+                k.set(LAND_FIRST, plan.naval && defence.land_first);
                 for &c in defence.intercept.as_slice() {
-                    k.add(28 + dd.cards[c as usize] as usize, 1);
+                    k.add(LAND_KINDS + dd.cards[c as usize] as usize, 1);
                 }
             }
             if naval {
-                k.add(46, 1);
+                k.set(NAVAL_INTERCEPTED, true);
                 for &c in defence.naval.as_slice() {
-                    k.add(48 + dd.cards[c as usize] as usize, 1);
+                    k.add(NAVAL_KINDS + dd.cards[c as usize] as usize, 1);
                 }
             }
         }
     } else {
         // A pacification's card window: the third parties' Special Event dice for the area
-        // or for the attacker (§3.8, a field battle).
-        k.add(23, 1);
-        k.add(25, area_dice(s, st, t) + defence.third_defence);
-        k.add(18, defence.third_attack);
+        // or for the attacker (§3.8, a field battle) are in the special bytes.
+        k.add(BARBARIAN, 1);
+        k.add(TARGET_DICE, area_dice(s, st, t) + defence.third_defence);
     }
     k
 }
@@ -357,17 +425,24 @@ pub fn city_dice(s: &Scenario, st: &State, city: usize) -> u8 {
     s.map.cities[city].size + st.markers[city] + own_capital as u8
 }
 
-fn defence_dice(s: &Scenario, st: &State, city: usize, d: &Defence) -> u8 {
+/// The defender's own dice for the assault: its City Defence cards' and its Special Event
+/// cards' (those played where `special_event_window` says).
+fn defence_dice(s: &Scenario, st: &State, city: usize, d: &Defence) -> (u8, u8) {
     let owner = st.owner[city];
     if owner == NEUTRAL {
-        return 0;
+        return (0, 0);
     }
     let deck = &s.decks[s.empires[owner as usize].deck];
-    d.defence
-        .as_slice()
-        .iter()
-        .map(|&c| deck.kinds[deck.cards[c as usize] as usize].dice)
-        .sum()
+    let (mut defence, mut special) = (0, 0);
+    for &c in d.defence.as_slice() {
+        let kind = &deck.kinds[deck.cards[c as usize] as usize];
+        if kind.is(SPECIAL) {
+            special += kind.dice;
+        } else {
+            defence += kind.dice;
+        }
+    }
+    (defence, special)
 }
 
 /// A barbarian area's dice: printed strength + Enraged level (§3.8).
@@ -581,7 +656,8 @@ impl Cache {
 
     /// The exact (P(success), expected VP) of this plan against this defence from point `from`
     /// on, every card of the plan there (a defender's view of the expedition that reached it:
-    /// the plan holds its surviving cards), computed on first use.
+    /// the plan holds its surviving cards; `spent`: the card window's Special Event dice were
+    /// played in a battle before it), computed on first use.
     #[allow(clippy::too_many_arguments)]
     pub fn chance_from(
         &mut self,
@@ -592,9 +668,11 @@ impl Cache {
         plan: &Plan,
         defence: &Defence,
         from: Point,
+        spent: bool,
     ) -> (f64, f64) {
         let mut k = key(s, st, attacker, plan, defence, st.weather, true);
-        k.add(FROM_BYTE, from as u8);
+        k.add(FROM, from as u8);
+        k.set(SPENT, spent);
         self.chance_keyed(&k, s, st, options, attacker, plan, defence)
     }
 
@@ -615,7 +693,7 @@ fn expedition(
     defence: &Defence,
     k: &Key,
 ) -> Expedition {
-    let direct = k.byte(22) == 1;
+    let direct = k.byte(DIRECT) == 1;
     let deck = s.empires[attacker].deck;
     let cf = force_of(
         s,
@@ -628,16 +706,16 @@ fn expedition(
     let target = if s.map.is_city(t) {
         Target::City {
             size: s.map.cities[t].size as u32,
-            dice: k.byte(25) as u32,
+            dice: k.byte(TARGET_DICE) as u32,
             player_owner: st.owner[t] != NEUTRAL,
             modifier: 0,
         }
     } else {
         Target::Barbarian {
-            dice: k.byte(25) as u32,
+            dice: k.byte(TARGET_DICE) as u32,
         }
     };
-    let land = (k.byte(44) == 1).then(|| {
+    let land = k.has(LAND_INTERCEPTED).then(|| {
         let owner = st.owner[t] as usize;
         Force::Cards(force_of(
             s,
@@ -647,7 +725,7 @@ fn expedition(
             false,
         ))
     });
-    let naval = (k.byte(46) == 1).then(|| {
+    let naval = k.has(NAVAL_INTERCEPTED).then(|| {
         let deck = s.empires[st.owner[t] as usize].deck;
         let mut cf = force_of(s, deck, defence.naval.as_slice(), &[], true);
         if s.decks[deck].has_effects {
@@ -667,20 +745,28 @@ fn expedition(
         land,
         target,
         direct,
-        k.byte(18) as u32,
+        k.byte(ATTACK_DICE) as u32,
         options,
     )
     .with_route(Route {
-        march: k.byte(45) == 1,
-        land_first: k.byte(27) == 1,
+        march: k.has(MARCH),
+        land_first: k.has(LAND_FIRST),
     })
-    .starting_at(match k.byte(FROM_BYTE) {
+    .starting_at(match k.byte(FROM) & FROM_MASK {
         0 => Point::Start,
         1 => Point::Departure,
         2 => Point::Sea,
         _ => Point::Arrival,
-    });
-    let intercepted = k.byte(44) == 1 || k.byte(46) == 1;
+    })
+    .with_special(
+        [
+            k.byte(SPECIAL_ATTACK) as u32,
+            k.byte(SPECIAL_DEFENCE) as u32,
+        ],
+        options.choice("special_event_window") == "first-battle",
+    )
+    .starting_spent(k.has(SPENT));
+    let intercepted = k.has(LAND_INTERCEPTED) || k.has(NAVAL_INTERCEPTED);
     let defender_deck = intercepted.then(|| s.empires[st.owner[t] as usize].deck);
     if !s.decks[deck].has_effects && !defender_deck.is_some_and(|d| s.decks[d].has_effects) {
         return e;
@@ -689,12 +775,12 @@ fn expedition(
         |cards: &Cards| defender_deck.map_or_else(Vec::new, |d| texts_of(s, d, cards.as_slice()));
     e.with_texts(Texts {
         em: texts_of(s, deck, plan.cards.as_slice()),
-        land: if k.byte(44) == 1 {
+        land: if k.has(LAND_INTERCEPTED) {
             of(&defence.intercept)
         } else {
             Vec::new()
         },
-        naval: if k.byte(46) == 1 {
+        naval: if k.has(NAVAL_INTERCEPTED) {
             of(&defence.naval)
         } else {
             Vec::new()
@@ -729,6 +815,7 @@ pub fn card_text(k: &CardKind) -> CardText {
         cancel: k.effect(EffectKind::CancelInterception, Timing::OnFlee) > 0,
         recover_from: if recovery > 0 { recovery as u32 } else { 6 },
         win_vp: k.effect(EffectKind::VictoryPoints, Timing::OnEndOfCombat) as u32,
+        draws: k.effect(EffectKind::DrawCards, Timing::OnEndOfCombat) as u32,
     }
 }
 
@@ -783,7 +870,11 @@ pub fn raid(
         st.weather,
         interceptor,
         s.map.cities[city].size as u32,
-        (city_dice(s, st, city) + defence_dice(s, st, city, defence)) as u32,
+        {
+            // The owner's City Defence and Special Event dice both join the raid's assault.
+            let (defence, special) = defence_dice(s, st, city, defence);
+            (city_dice(s, st, city) + defence + special) as u32
+        },
         options,
     );
     r.play(dice)

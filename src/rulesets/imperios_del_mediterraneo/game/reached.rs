@@ -38,6 +38,7 @@ fn add_stretch(total: &mut Played, part: &Played) {
     total.leaders_at_target = part.leaders_at_target;
     total.fought_at_target = part.fought_at_target;
     total.fled |= part.fled;
+    total.special_battle = total.special_battle.or(part.special_battle);
     total.killed |= part.killed;
     total.reached = part.reached;
 }
@@ -197,10 +198,10 @@ impl Play<'_> {
                     };
                     let (h, _) = self
                         .cache
-                        .chance_from(s, &self.st, o, a, &seen, &here, point);
+                        .chance_from(s, &self.st, o, a, &seen, &here, point, at.spent);
                     let (t, _) = self
                         .cache
-                        .chance_from(s, &self.st, o, a, &seen, &there, point);
+                        .chance_from(s, &self.st, o, a, &seen, &there, point, at.spent);
                     if !(h < t || (h == t && before < after)) {
                         return cards;
                     }
@@ -208,10 +209,10 @@ impl Play<'_> {
                 if let Style::Turtle { delta, .. } = g.style {
                     let (open, _) = self
                         .cache
-                        .chance_from(s, &self.st, o, a, &seen, defence, point);
+                        .chance_from(s, &self.st, o, a, &seen, defence, point, at.spent);
                     let (held, _) = self
                         .cache
-                        .chance_from(s, &self.st, o, a, &seen, &with, point);
+                        .chance_from(s, &self.st, o, a, &seen, &with, point, at.spent);
                     if open - held < delta {
                         return cards;
                     }

@@ -111,6 +111,12 @@ pub struct Counts {
     pub naval_interceptor_texts: u32,
     /// Special Event (X) cards committed to a pacification's window by anyone.
     pub pacification_special_cards: u32,
+    /// Special Event (X) cards (anyone's) played in an interception's naval or field battle
+    /// (option special_event_window = "first-battle"), of them at sea, and of them back in
+    /// their owner's hand on the recovery roll.
+    pub battle_special_cards: u32,
+    pub naval_special_cards: u32,
+    pub special_recovered: u32,
 }
 
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {

@@ -333,6 +333,40 @@ fn a_won_combat_draws_the_cards_its_texts_say() {
     }
 }
 
+/// The chain reports which cards fought to a won resolution for a deck whose only text is a
+/// draw (texts-plunder): a draws-only card is not vanilla to it. (Before, such a deck's texts
+/// read as vanilla, the chain reported no fighting cards, and its draws never fired in a game.)
+#[test]
+fn a_draws_only_text_reaches_the_game_from_the_chain() {
+    let g = texts_game("texts-plunder", 2, super::policy::defaults("greedy"));
+    let s = &g.scenario;
+    let mut play = Play::new(&g);
+    let mut dice = Dice::from_seed(3);
+    play.setup(&mut dice);
+    let heavy = cards_of(&play, 0, "Infantería pesada");
+    let target = (0..s.map.cities.len())
+        .find(|&c| play.st.owner[c] == super::state::NEUTRAL)
+        .unwrap();
+    let mut plan = Plan {
+        target,
+        ..Plan::default()
+    };
+    for &c in &heavy[..3] {
+        plan.cards.push(c);
+    }
+    let o = &g.rules.options;
+    let none = super::military::Defence::default();
+    let mut won = 0;
+    for _ in 0..200 {
+        let r = play.cache.play(s, &play.st, o, 0, &plan, &none, &mut dice);
+        if r.failed.is_none() {
+            won += 1;
+            assert_eq!(r.fought_at_target, 0b111);
+        }
+    }
+    assert!(won > 0);
+}
+
 /// Flee, in the game: the defender intercepts a landing at its capital; against Exploradores
 /// its troops flee home, against plain Infantería they fight and are discarded (unless a
 /// recovery 6 brings one back).

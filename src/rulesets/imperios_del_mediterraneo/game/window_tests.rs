@@ -120,7 +120,7 @@ fn the_defender_and_the_reserve_are_kept_out_of_the_window() {
     assert_eq!((play.third[2].len(), play.st.players[2].hand.len()), (1, 5));
     assert_eq!(d.third_defence, 1);
     // Nothing reached the assault: the cards go home.
-    play.third_parties_done(0, false);
+    play.third_parties_done(0, false, None, &mut dice);
     assert_eq!(play.st.players[2].hand.len(), 6);
     assert_eq!(play.st.counts.third_party_cards, 1);
 }
