@@ -7,6 +7,7 @@
 use super::diplomacy::Relation;
 use super::events::Pending;
 use super::leaders::{Leader, MAX_LEADERS};
+use super::mercenaries::{Bands, NO_BANDS};
 use super::pv::{Row, SOURCES};
 use super::scenario::{CountryId, Scenario, RESOURCES};
 use super::trade::{Caravan, MAX_CARAVANS};
@@ -100,6 +101,8 @@ pub struct Nation {
     pub intel: Intel,
     /// It pays for counter-espionage this month (-3 on spies' rolls against it).
     pub counter_espionage: bool,
+    /// Mercenary bands in its field army (digest §4.5.9; `mercenaries.rs`).
+    pub mercs: Bands,
 }
 
 /// A spy report on a target's field army: how wrong its figure is (the figure seen is the exact
@@ -213,6 +216,28 @@ pub struct Counts {
     /// Assassination attempts and the leaders they killed (§3.9).
     pub assassinations_tried: u32,
     pub assassinations_succeeded: u32,
+    /// Mercenaries (§4.5.9): appearances, units offered, bands bought and their units, the DEN
+    /// paid for them and in upkeep, units deserted unpaid, named leaders with them, their men lost
+    /// in battle and the men of their casualties the 10% cap moved onto their employers' troops.
+    pub mercenaries_appeared: u32,
+    pub mercenary_units_offered: u32,
+    pub mercenaries_hired: u32,
+    pub mercenary_units_hired: u32,
+    pub mercenary_den: f64,
+    pub mercenary_upkeep_den: f64,
+    pub mercenaries_deserted: f64,
+    pub mercenary_leaders: u32,
+    pub mercenary_men_lost: f64,
+    pub mercenary_casualties_moved: f64,
+    /// Units hired from client and associated states, and the DEN paid to them (§4.10).
+    pub partner_units_hired: f64,
+    pub partner_hire_den: f64,
+    /// Protectors' fights for a partner attacked (§4.10), those they won, the partner's units
+    /// lent to them and the men of those lost.
+    pub protector_battles: u32,
+    pub protector_wins: u32,
+    pub lent_units: f64,
+    pub lent_men_lost: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -387,6 +412,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 idle_months: 0,
                 intel: Intel::NONE,
                 counter_espionage: false,
+                mercs: NO_BANDS,
             }
         })
         .collect();

@@ -10,6 +10,7 @@ use super::economy;
 use super::events;
 use super::intrigue;
 use super::leaders;
+use super::mercenaries;
 use super::military;
 use super::policy::{Directive, Policy, Scripted};
 use super::scenario::{CountryId, DEN, POB};
@@ -150,12 +151,16 @@ impl<'g> Play<'g> {
                 events::month(g, &mut self.st, &self.plans, m, dice, log);
             }
         }
+        // Once a game turn, after the month's events: the mercenaries' appearance and auction.
+        mercenaries::turn(g, &mut self.st, &self.plans, months[0], dice, log);
         economy::payments(g, &mut self.st, months);
+        mercenaries::payments(g, &mut self.st, months);
         diplomacy::upkeep(&mut self.st, months);
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
         diplomacy::majors_agree(g, &mut self.st, &self.plans, months[0], log);
         trade::phase(g, &mut self.st, &self.plans);
         economy::purchases(g, &mut self.st, &self.plans);
+        mercenaries::hire_partners(g, &mut self.st, &self.plans, months[0]);
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
@@ -218,6 +223,8 @@ impl<'g> Play<'g> {
                 counter_espionage: dice.uniform(),
                 assassinate_tactical: dice.below(7) as u8,
                 assassination_den: dice.below(5001) as i64,
+                mercenary_bid: dice.below(1001) as i64,
+                partner_hire: dice.uniform(),
                 target: None,
             };
         }
@@ -325,6 +332,22 @@ impl<'g> Play<'g> {
             c.counter_espionage_months as f64,
             c.assassinations_tried as f64,
             c.assassinations_succeeded as f64,
+            c.mercenaries_appeared as f64,
+            c.mercenary_units_offered as f64,
+            c.mercenaries_hired as f64,
+            c.mercenary_units_hired as f64,
+            c.mercenary_den,
+            c.mercenary_upkeep_den,
+            c.mercenaries_deserted,
+            c.mercenary_leaders as f64,
+            c.mercenary_men_lost,
+            c.mercenary_casualties_moved,
+            c.partner_units_hired,
+            c.partner_hire_den,
+            c.protector_battles as f64,
+            c.protector_wins as f64,
+            c.lent_units,
+            c.lent_men_lost,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
