@@ -150,7 +150,7 @@ pub fn due(g: &Game, band: &Band, m: u32) -> bool {
         return false;
     }
     if g.merc_upkeep_anniversary {
-        (m - band.bought) % 12 == 0
+        (m - band.bought).is_multiple_of(12)
     } else {
         State::calendar(m) == 1
     }
