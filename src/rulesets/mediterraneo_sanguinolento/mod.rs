@@ -404,4 +404,25 @@ pub const OPTIONS: &[RuleOption] = &[
         &["omniscient", "spied"],
         &[],
     ),
+    choice(
+        "mercenary_casualties",
+        "§4.5.9, L4522 (mercenaries take no more than 10% of the casualties, if possible)",
+        "full game: \"capped\": after each fight the part of a side's mercenary bands' losses above 10% of the side's casualties (in men) moves onto its own troops left, in proportion to each kind's men left (as far as they go); \"uncapped\": they lose what the battle code's casualty order gives them (they come last in it)",
+        &["capped", "uncapped"],
+        &[],
+    ),
+    choice(
+        "mercenary_upkeep",
+        "§4.5.9, L4520 and the §2 calendar (a tenth of the price each year; the yearly payments are made in January)",
+        "full game: a mercenary band's yearly upkeep (a tenth of its price) falls due each \"january\" after its purchase, with the ambassadors' upkeep, or on each \"anniversary\" of its purchase; unpaid, the band deserts",
+        &["january", "anniversary"],
+        &[],
+    ),
+    choice(
+        "reasonable_defence",
+        "§4.10, L448 (a client or associated state must be defended with a reasonable number of troops), digest §6.1 item 4 (a referee's judgement)",
+        "full game: when a major's army arrives by land at a client, associated state or defensive ally of another major, the protector's field army (idle at home, within a month's move) meets it first, with 20% of a client's or 50% of an associate's most numerous kind lent beside it: on \"odds\" when the battle code gives the marcher at most even odds of winning that fight, \"always\" whenever it can, \"never\" (the help is not played)",
+        &["odds", "always", "never"],
+        &[],
+    ),
 ];

@@ -8,7 +8,9 @@
 //! per turn; a game has a few dozen fights.
 
 use super::leaders::{self, Lead};
+use super::mercenaries::{self, Bands, BANDS, NO_BANDS};
 use super::scenario::CountryId;
+use super::state::State;
 use super::state::{Units, KINDS, NO_UNITS};
 use super::weather::Weather;
 use super::Game;
@@ -35,6 +37,25 @@ pub struct Side {
     pub units: Units,
     pub unsupplied: f64,
     pub lead: Lead,
+    /// Its mercenary bands (none but with a field army; `mercenaries.rs`).
+    pub mercs: Bands,
+}
+
+impl Side {
+    /// The bands that fight: all of them defending, attacking only beside at least twice their
+    /// men in the side's own troops (L4522).
+    pub fn fighting_bands(&self, game: &Game, attacking: bool) -> Bands {
+        let mut bands = self.mercs;
+        let band_men = mercenaries::men(game, &bands);
+        if band_men <= 0.0 {
+            return bands;
+        }
+        let own = State::men(&self.units, &game.men_per_unit(self.country));
+        if attacking && own < mercenaries::SUPPORT_RATIO * band_men {
+            bands = NO_BANDS;
+        }
+        bands
+    }
 }
 
 /// What a fight did.
@@ -50,6 +71,10 @@ pub struct Fought {
     pub metal: [f64; 2],
     /// Each side's commander's chances, by the battle code: killed, wounded, promoted.
     pub risk: [[f64; 3]; 2],
+    /// Units each side's mercenary bands lost (after the 10% cap).
+    pub merc_lost: [[f64; BANDS]; 2],
+    /// Men of mercenary casualties the cap moved onto each side's own troops.
+    pub merc_moved: [f64; 2],
 }
 
 /// Days fought before a battle is called undecided (the calculator's default).
@@ -73,7 +98,7 @@ pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
     let c = side.country;
     let flags = &game.scenario.nations;
     let kinds = &game.kinds[c as usize];
-    let groups = (0..game.nkinds[c as usize] as usize)
+    let mut groups: Vec<Group> = (0..game.nkinds[c as usize] as usize)
         .filter(|&k| side.units[k] > 1e-9)
         .map(|k| Group {
             code: kinds[k].code.to_string(),
@@ -84,6 +109,19 @@ pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
             guard: false,
         })
         .collect();
+    // The mercenaries after the own troops: last in the casualty order.
+    for band in side.fighting_bands(game, attacking) {
+        if let (Some(k), true) = (mercenaries::kind(game, band.source), band.units > 1e-9) {
+            groups.push(Group {
+                code: k.code.to_string(),
+                regular: k.regular,
+                morale: k.morale,
+                units: band.units,
+                veteran: false,
+                guard: false,
+            });
+        }
+    }
     let tactic = if attacking { AF } else { DE };
     Army {
         culture: game.culture[c as usize],
@@ -205,7 +243,7 @@ fn fight(
         false,
         Vec::new(),
     );
-    play(&battle, &sides, landing.is_some(), dice)
+    play(game, &battle, &sides, landing.is_some(), dice)
 }
 
 /// Both commanders' shifts of the battle-terrain roll (L2889; digest T1).
@@ -234,12 +272,18 @@ pub fn assault(
         &game.options,
         Vec::new(),
     );
-    play(&battle, &sides, false, dice)
+    play(game, &battle, &sides, false, dice)
 }
 
 /// Plays `battle` once and reads what each side lost back into unit kinds: group by group, or
 /// for a `converted` attacker (a landing force fighting as infantry) the share its groups lost.
-fn play(battle: &FieldBattle, sides: &[Side; 2], converted: bool, dice: &mut Dice) -> Fought {
+fn play(
+    game: &Game,
+    battle: &FieldBattle,
+    sides: &[Side; 2],
+    converted: bool,
+    dice: &mut Dice,
+) -> Fought {
     let mut trial = Trial::default();
     battle.trial(dice, &mut trial);
     let schema = &battle.schema;
@@ -253,6 +297,8 @@ fn play(battle: &FieldBattle, sides: &[Side; 2], converted: bool, dice: &mut Dic
     for k in 0..2 {
         let side = SIDES[k];
         let mut lost = NO_UNITS;
+        let mut band_lost = [0.0; BANDS];
+        let bands = sides[k].fighting_bands(game, k == 0);
         if converted && k == 0 {
             let groups = &battle.armies[0].groups;
             let fought: f64 = groups.iter().map(|g| g.units).sum();
@@ -262,14 +308,37 @@ fn play(battle: &FieldBattle, sides: &[Side; 2], converted: bool, dice: &mut Dic
                 .sum();
             let share = if fought > 0.0 { gone / fought } else { 0.0 };
             lost = sides[0].units.map(|u| u * share);
+            band_lost = bands.map(|b| b.units * share);
         } else {
+            // Groups in army()'s order: the kinds with units, then the bands with units. A band
+            // of the side's own kind has the same label: the n-th group of a label has the n-th
+            // column of that name.
+            let groups = &battle.armies[k].groups;
+            let lost_of = |g: usize| -> f64 {
+                let label = groups[g].label();
+                let nth = groups[..g].iter().filter(|x| x.label() == label).count();
+                let name = format!("{side}_units_lost/{label}");
+                schema
+                    .scalars
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, s)| **s == name)
+                    .nth(nth)
+                    .map_or(0.0, |(i, _)| trial.scalars[i])
+            };
             let mut g = 0;
             for kind in 0..KINDS {
                 if sides[k].units[kind] <= 1e-9 {
                     continue;
                 }
-                let label = battle.armies[k].groups[g].label();
-                lost[kind] = scalar(format!("{side}_units_lost/{label}")).min(sides[k].units[kind]);
+                lost[kind] = lost_of(g).min(sides[k].units[kind]);
+                g += 1;
+            }
+            for (b, band) in bands.iter().enumerate() {
+                if band.source == mercenaries::Source::None || band.units <= 1e-9 {
+                    continue;
+                }
+                band_lost[b] = lost_of(g).min(band.units);
                 g += 1;
             }
         }
@@ -278,11 +347,26 @@ fn play(battle: &FieldBattle, sides: &[Side; 2], converted: bool, dice: &mut Dic
         let recovered = scalar(side_column(side, "men_recovered"));
         if men_lost > 0.0 && recovered > 0.0 {
             let keep = 1.0 - (recovered / men_lost).min(1.0);
-            for u in &mut lost {
+            for u in lost.iter_mut().chain(band_lost.iter_mut()) {
                 *u *= keep;
             }
         }
+        if game.merc_cap && band_lost.iter().any(|&u| u > 0.0) {
+            // Lent partner troops are no mercenaries: the cap leaves them (and their losses) out.
+            let band_men = bands.map(|b| match b.source {
+                mercenaries::Source::Lent(..) => 0.0,
+                _ => mercenaries::kind(game, b.source).map_or(0.0, |kind| kind.men),
+            });
+            out.merc_moved[k] = mercenaries::cap_losses(
+                &sides[k].units,
+                &mut lost,
+                &game.men_per_unit(sides[k].country),
+                &mut band_lost,
+                &band_men,
+            );
+        }
         out.lost[k] = lost;
+        out.merc_lost[k] = band_lost;
         out.risk[k] = ["leader_killed", "leader_wounded", "leader_promoted"]
             .map(|column| scalar(side_column(side, column)));
         out.slaves[k] = scalar(side_column(side, "slaves_taken"));

@@ -118,7 +118,7 @@ pub fn wage(den_cost: i64) -> i64 {
 /// next wages, so that spending never leaves the next payment short (a payment comes in July
 /// with no collection since the May-June purchases, L4070: unpaid troops desert).
 pub fn den_to_keep(g: &Game, st: &State, c: CountryId, p: &Scripted) -> i64 {
-    p.reserve + wages(g, st, c)
+    p.reserve + wages(g, st, c) + super::mercenaries::upkeep_due(st, c)
 }
 
 /// Whole units of kind `k` country `c` can pay for from `pob` men and its stocks above `reserve`

@@ -6,6 +6,7 @@
 
 use super::battles::{self, has_troops, Side};
 use super::leaders::{self, Lead, Who};
+use super::mercenaries::NO_BANDS;
 use super::military::{self, garrison_mut};
 use super::policy::Scripted;
 use super::pv;
@@ -265,6 +266,7 @@ fn incursion(
     }
     let sides = [
         Side {
+            mercs: NO_BANDS,
             country: raider,
             units: band,
             unsupplied: 0.0,
@@ -274,6 +276,7 @@ fn incursion(
             },
         },
         Side {
+            mercs: NO_BANDS,
             country: o,
             units: defenders,
             unsupplied: 0.0,

@@ -5,6 +5,7 @@ use super::battles::{self, Side};
 use super::economy;
 use super::events::{self, Pending};
 use super::game_tests::{country, game_with, scripted_game};
+use super::mercenaries::NO_BANDS;
 use super::military;
 use super::policy::{Policy, Scripted};
 use super::pv;
@@ -234,12 +235,14 @@ fn storm_and_snow_double_movement_and_halve_combat_factors() {
     let (roma, etruria) = (country(&g, "Roma"), country(&g, "Etruria"));
     let sides = [
         Side {
+            mercs: NO_BANDS,
             country: roma,
             units: g.start.nations[roma as usize].field,
             unsupplied: 0.0,
             lead: super::leaders::Lead::UNNAMED,
         },
         Side {
+            mercs: NO_BANDS,
             country: etruria,
             units: g.start.nations[etruria as usize].field,
             unsupplied: 0.0,

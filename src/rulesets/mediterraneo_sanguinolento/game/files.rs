@@ -212,6 +212,29 @@ pub struct AbstractionFile {
     pub leaders: LeadersTable,
     pub trade: TradeTable,
     pub intrigue: IntrigueTable,
+    pub mercenaries: MercenariesTable,
+}
+
+/// The referee's roll for mercenaries (digest §4.5.9, §6.1 item 4).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MercenariesTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    /// Chance (0-1) a band comes with a named leader.
+    pub leader_chance: f64,
+    /// A hired client's or associate's unit costs this times its morale cost in DEN.
+    pub partner_price: f64,
+    pub bands: Vec<MercenaryRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MercenaryRow {
+    pub unit: String,
+    pub morale: String,
+    pub regular: bool,
+    pub weight: u32,
 }
 
 #[derive(Deserialize)]

@@ -6,6 +6,7 @@
 
 use super::battles::{self, Side};
 use super::economy;
+use super::mercenaries::NO_BANDS;
 use super::policy::{Policy, Scripted};
 use super::scenario::{CountryId, Scenario, CAB, CAM, COM, DEN, ELE, MAD, MET, PIE, POB};
 use super::state::{Mission, State, KINDS, NO_UNITS, R};
@@ -218,12 +219,14 @@ fn game_fights_match_the_battle_codes_exact_answer() {
     };
     let sides = [
         Side {
+            mercs: NO_BANDS,
             country: a,
             units: units(5.0),
             unsupplied: 0.0,
             lead: super::leaders::Lead::UNNAMED,
         },
         Side {
+            mercs: NO_BANDS,
             country: d,
             units: units(4.0),
             unsupplied: 0.0,
@@ -323,7 +326,10 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
     // Men: what stands now is what stood, plus the raised, minus the lost.
     let men = |s: &State| -> f64 {
         (0..s.nations.len() as CountryId)
-            .map(|c| State::men(&s.all_units(c), &g.men_per_unit(c)))
+            .map(|c| {
+                State::men(&s.all_units(c), &g.men_per_unit(c))
+                    + super::mercenaries::men(g, &s.nations[c as usize].mercs)
+            })
             .sum()
     };
     let expected = men(start) + st.ledger.men_raised - st.ledger.men_lost;
@@ -334,6 +340,18 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
     );
     // Every unit in one place: non-negative stacks, a field army in a node, a siege where it stands.
     for (c, n) in st.nations.iter().enumerate() {
+        // Mercenary bands: whole or worn, never negative, none empty but unused.
+        for b in &n.mercs {
+            assert!(
+                b.units >= 0.0 && b.units.is_finite() && b.price >= 0,
+                "{what}: {c}"
+            );
+            assert_eq!(
+                b.source == super::mercenaries::Source::None,
+                b.units == 0.0,
+                "{what}: {c}"
+            );
+        }
         for stack in [&n.field, &n.garrison, &n.training] {
             assert!(
                 stack.iter().all(|&u| u >= 0.0 && u.is_finite()),
@@ -472,7 +490,12 @@ fn every_run_says_its_winners_rest_on_placeholders_and_what_is_not_played() {
     assert!(lines
         .iter()
         .any(|l| l.starts_with("WINNERS REST ON PLACEHOLDERS") && l.contains("production")));
-    assert!(lines.iter().any(|l| l.contains("not played: mercenaries")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("  mercenaries (§4.5.9)")));
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("not played: the mercenaries' recruitment centres")));
     assert!(lines.iter().any(|l| l.contains("events (§4.14")));
     assert!(lines.iter().any(|l| l.contains("weather (§4.15")));
     assert!(lines

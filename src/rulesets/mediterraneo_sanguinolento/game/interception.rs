@@ -109,12 +109,14 @@ pub fn check(
         return false;
     }
     let interceptors = Side {
+        mercs: st.nations[o as usize].mercs,
         country: o,
         units: st.nations[o as usize].field,
         unsupplied: 0.0,
         lead,
     };
     let marchers = Side {
+        mercs: st.nations[c as usize].mercs,
         country: c,
         units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,

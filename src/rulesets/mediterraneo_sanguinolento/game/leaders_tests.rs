@@ -6,6 +6,7 @@
 use super::battles::{self, Fought, Side};
 use super::game_tests::{country, game_with, options, options_with, scripted_game};
 use super::leaders::{self, Lead, Leader, Who, MAX_LEADERS};
+use super::mercenaries::NO_BANDS;
 use super::policy::{Policy, Scripted};
 use super::scenario::DEN;
 use super::state::{Mission, NO_UNITS};
@@ -72,6 +73,7 @@ fn t1_both_commanders_orders_shift_the_terrain_roll() {
     let mut foot = NO_UNITS;
     foot[gauls_il] = 20.0;
     let side = |country, units, s| Side {
+        mercs: NO_BANDS,
         country,
         units,
         unsupplied: 0.0,
@@ -159,12 +161,14 @@ fn d7_promotion_raises_one_value_by_the_die() {
     };
     let sides = [
         Side {
+            mercs: NO_BANDS,
             country: c,
             units: one_kind(1.0),
             unsupplied: 0.0,
             lead: lead(2, 1, LeaderKind::Infantry, Who::Named(0)),
         },
         Side {
+            mercs: NO_BANDS,
             country: o,
             units: one_kind(1.0),
             unsupplied: 0.0,
@@ -200,12 +204,14 @@ fn d8_death_and_wounds_at_the_battle_codes_chances() {
     let mut dice = Dice::for_trial(6, 0, 0);
     let sides = [
         Side {
+            mercs: NO_BANDS,
             country: c,
             units: one_kind(5.0),
             unsupplied: 0.0,
             lead: lead(2, 1, LeaderKind::Cavalry, Who::Named(0)),
         },
         Side {
+            mercs: NO_BANDS,
             country: o,
             units: one_kind(4.0),
             unsupplied: 0.0,
@@ -338,12 +344,14 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
     let (a, d) = (country(&g, "Celtiberia"), country(&g, "Cerdeña"));
     let sides = [
         Side {
+            mercs: NO_BANDS,
             country: a,
             units: one_kind(5.0),
             unsupplied: 0.0,
             lead: lead(2, 3, LeaderKind::Cavalry, Who::Named(0)),
         },
         Side {
+            mercs: NO_BANDS,
             country: d,
             units: one_kind(4.0),
             unsupplied: 0.0,
@@ -446,6 +454,7 @@ fn command_follows_the_policy_and_the_options() {
     let mut units = NO_UNITS;
     units[il] = 5000.0 / men;
     let side = |units| Side {
+        mercs: NO_BANDS,
         country: b,
         units,
         unsupplied: 0.0,

@@ -224,6 +224,7 @@ impl<'f> Loader<'f> {
         let leaders = self.leaders(ab)?;
         let importance = self.importance(ab)?;
         let intrigue = self.intrigue(ab)?;
+        let mercenaries = self.mercenaries(ab)?;
         drop(names);
         for (country, (group, provenance)) in countries.iter_mut().zip(groups_of.0) {
             country.group = group;
@@ -248,6 +249,7 @@ impl<'f> Loader<'f> {
             leaders,
             importance,
             intrigue,
+            mercenaries,
             stand_ins: self.stand_ins,
         })
     }

@@ -7,6 +7,7 @@
 use super::battles::{self, has_troops, Side};
 use super::diplomacy;
 use super::leaders::{self, Lead};
+use super::mercenaries::NO_BANDS;
 use super::policy::Scripted;
 use super::pv;
 use super::sack;
@@ -343,6 +344,7 @@ fn win_odds(
         attackers = carried(g, st, c, &attackers);
     }
     let attacker = Side {
+        mercs: st.nations[c as usize].mercs,
         country: c,
         units: attackers,
         unsupplied: 0.0,
@@ -351,6 +353,7 @@ fn win_odds(
     let month = turn * 2;
     if has_troops(&field) {
         let defender = Side {
+            mercs: st.nations[o as usize].mercs,
             country: o,
             units: field,
             unsupplied: 0.0,
@@ -368,6 +371,7 @@ fn win_odds(
         )
     } else if has_troops(&garrison) {
         let defender = Side {
+            mercs: NO_BANDS,
             country: o,
             units: garrison,
             unsupplied: 0.0,
@@ -533,15 +537,24 @@ fn arrive(
     dice: &mut Dice,
     log: &mut dyn GameLog,
 ) {
-    let (o, field, _) = defenders(st, t);
+    let (o, _, _) = defenders(st, t);
     if o == c {
         st.nations[c as usize].mission = Mission::Return;
         return;
     }
+    // A client's, associate's or defensive ally's protector may meet an army arriving by land
+    // first (alliances.rs).
+    if !st.nations[c as usize].by_sea
+        && super::alliances::defend(g, st, plans, c, o, t, month, dice, log)
+    {
+        return;
+    }
+    let (_, field, _) = defenders(st, t);
     if has_troops(&field) {
         let sides = [
             side(g, st, c, month),
             Side {
+                mercs: st.nations[o as usize].mercs,
                 country: o,
                 units: field,
                 unsupplied: 0.0,
@@ -599,8 +612,9 @@ fn arrive(
 }
 
 /// `c`'s field army under its commander.
-fn side(g: &Game, st: &State, c: CountryId, month: u32) -> Side {
+pub(super) fn side(g: &Game, st: &State, c: CountryId, month: u32) -> Side {
     Side {
+        mercs: st.nations[c as usize].mercs,
         country: c,
         units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,
@@ -685,6 +699,7 @@ fn siege_month(
     let sides = [
         side(g, st, c, month),
         Side {
+            mercs: NO_BANDS,
             country: o,
             units: garrison,
             unsupplied: 0.0,
@@ -747,6 +762,21 @@ pub fn settle(
             men += lost * mpu[kind];
         }
         st.ledger.men_lost += men;
+        // The field army's mercenary bands (an assaulted garrison has none).
+        if !(assaulted.is_some() && k == 1) {
+            let mut band_men = 0.0;
+            for (b, band) in st.nations[who as usize].mercs.iter_mut().enumerate() {
+                let lost = f.merc_lost[k][b].min(band.units);
+                band.units -= lost;
+                band_men += lost * super::mercenaries::kind(g, band.source).map_or(0.0, |x| x.men);
+                if band.units < 1e-9 {
+                    *band = super::mercenaries::Band::NONE;
+                }
+            }
+            st.ledger.men_lost += band_men;
+            st.counts.mercenary_men_lost += band_men;
+            st.counts.mercenary_casualties_moved += f.merc_moved[k];
+        }
         st.nations[who as usize].fought_this_year = true;
         if f.winner == Some(k) {
             st.gain(who, ESC, f.slaves[k].floor() as i64);

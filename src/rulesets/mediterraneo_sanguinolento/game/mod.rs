@@ -10,6 +10,7 @@
 // Countries, kinds and resources index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
 
+pub mod alliances;
 pub mod battles;
 pub mod diplomacy;
 pub mod economy;
@@ -21,6 +22,7 @@ pub mod intrigue;
 pub mod leaders;
 mod load;
 mod load_abstraction;
+pub mod mercenaries;
 pub mod military;
 pub mod naval;
 pub mod pirates;
@@ -46,6 +48,8 @@ mod game_tests;
 mod intrigue_tests;
 #[cfg(test)]
 mod leaders_tests;
+#[cfg(test)]
+mod mercenaries_tests;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -124,6 +128,22 @@ pub const GAME_COLUMNS: &[&str] = &[
     "naval_leaders_found",
     "maritime_pillages",
     "maritime_pillage_den",
+    "mercenaries_appeared",
+    "mercenary_units_offered",
+    "mercenaries_hired",
+    "mercenary_units_hired",
+    "mercenary_den",
+    "mercenary_upkeep_den",
+    "mercenaries_deserted",
+    "mercenary_leaders",
+    "mercenary_men_lost",
+    "mercenary_casualties_moved",
+    "partner_units_hired",
+    "partner_hire_den",
+    "protector_battles",
+    "protector_wins",
+    "lent_units",
+    "lent_men_lost",
 ];
 /// The §1.4 proxies, one column per major each.
 pub const PROXIES: &[&str] = &["cities", "countries_conquered", "wealth", "army_factors"];
@@ -255,6 +275,16 @@ pub struct Game {
     /// The policies' war odds see a target's field army as their spies report it (option
     /// war_intelligence = spied).
     pub spied_intelligence: bool,
+    /// Per row of the mercenaries' table: its kind.
+    pub merc_kinds: Vec<Kind>,
+    /// Mercenaries take at most 10% of their side's casualties where possible (option
+    /// mercenary_casualties, L4522).
+    pub merc_cap: bool,
+    /// A band's upkeep falls due on its purchase's anniversary, not each January (option
+    /// mercenary_upkeep).
+    pub merc_upkeep_anniversary: bool,
+    /// When a protector defends its partner (option reasonable_defence).
+    pub reasonable_defence: alliances::Reasonable,
     pub options: Options,
     pub columns: Vec<&'static str>,
 }
@@ -485,6 +515,17 @@ impl Game {
             interception_literal: options.choice("interception_bands") == "literal",
             assassination_by_table: options.choice("assassination_pv") == "table",
             spied_intelligence: options.choice("war_intelligence") == "spied",
+            merc_kinds: scenario
+                .mercenaries
+                .rows
+                .iter()
+                .map(|r| Kind::new(r.unit, r.morale as usize, r.regular))
+                .collect(),
+            merc_cap: options.choice("mercenary_casualties") == "capped",
+            merc_upkeep_anniversary: options.choice("mercenary_upkeep") == "anniversary",
+            reasonable_defence: alliances::Reasonable::from_option(
+                options.choice("reasonable_defence"),
+            ),
             options: options.clone(),
             columns,
             start,
@@ -560,7 +601,7 @@ fn spqr(s: &Scenario) -> Option<(CountryId, u8, u8)> {
 
 /// What this engine does not play yet, said in every run's summary (never silent).
 pub const SIMPLIFICATIONS: &[&str] = &[
-    "not played: mercenaries, treaties between majors other than the equal-terms trade treaty of the policy's major_treaties, the referee's countries' own diplomacy, the help a client, associate or defensive ally owes or is owed in war, hiring its troops, pressure backed by other countries, gifts other than DEN, colonies, bribes, trade routes and commercial leagues (the map's routes and the coinage technology are missing), trade by sea (merchant fleets, Cartago's and Atenas's +10 DEN a call, fishing fleets), the referee's countries' trade, trade in goods between countries other than client and associated states' sales, the plunder of caravans, the capture, ransom and persuasion of leaders, ship repairs and captures (A29, A32: the battle code reports ships lost, not damaged or boarded apart), crews' wages, naval bases, piracy on trade routes (no routes), naval moves other than an army's crossing to an overseas target and the pirates' raids, forced marches, foraging and supply convoys (never -3 on an interception), a barbarian country's sack of itself (L4404, L4108: only for a logical cause; no policy here sacks its own land), the sack of a city by unpaid deserters (L4070), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
+    "not played: the mercenaries' recruitment centres and spreading the word (§4.5.9 methods 1 and 2), pirates hired as mercenaries at sea, treaties between majors other than the equal-terms trade treaty of the policy's major_treaties, the referee's countries' own diplomacy, the help a client or associate owes its protector when the protector is attacked and an associate's 10% used freely (L470), offensive treaties, pressure backed by other countries, gifts other than DEN, colonies, bribes, trade routes and commercial leagues (the map's routes and the coinage technology are missing), trade by sea (merchant fleets, Cartago's and Atenas's +10 DEN a call, fishing fleets), the referee's countries' trade, trade in goods between countries other than client and associated states' sales, the plunder of caravans, the capture, ransom and persuasion of leaders, ship repairs and captures (A29, A32: the battle code reports ships lost, not damaged or boarded apart), crews' wages, naval bases, piracy on trade routes (no routes), naval moves other than an army's crossing to an overseas target and the pirates' raids, forced marches, foraging and supply convoys (never -3 on an interception), a barbarian country's sack of itself (L4404, L4108: only for a logical cause; no policy here sacks its own land), the sack of a city by unpaid deserters (L4070), militia, constructions other than the capital's walls, production improvements, POB extra levies, special populations (Rome's and Sparta's morale shares: their arithmetic, economy::special_recruits, is coded and tested as T13 and T14, but the purchases still raise every unit at its kind's morale and cost)",
     "events (§4.14, option random_events): rolled every month for every country (A55); the collection events act on the next collection of the country's land, whoever holds it (famine COM x0.5; bad and good harvests 1D6 x 10% of COM (A56); prosperity and hard times DEN x2 and x0.5; devastation x0.95 but POB; militarist and antimilitarist campaigns POB x1.2 and x0.8; plague POB x0.9 and each unit there dies on a 1 in 1D10; immigration +125 POB and a quarter of one city's DEN; currency events by option currency_events); natural disaster: a random city's walls fall to 0 (cities and ports are not separate works here); return home: 1D6 units of the country's first kind join it if it pays a half-year's wages for them and can feed them; armed incursion: 2D6 units of a neighbouring referee country's first kind fight a major's home army in the field through the battle code (an undefended home suffers a month of invasion; the referee's countries' incursions are not fought); political crisis: its §4.19 row only (the ruler is always at the capital); death of a leader: a random named leader of the country dies; new leader: one rolled on the new-leader tables joins it (if it has fewer than 4); military intelligence and technical advance have no effect (technology is not played; the event's intelligence is not a bought report)",
     "leaders (§4.13): every country starts with one named leader, its king (abstraction.toml [leaders], placeholder: by culture), and holds at most 4; the policy sends one with the field army when it marches (policy parameter king_commands: the king or the best other), the rest command at home (the garrison, and the field army when it stands at home); the one in command is the king where he is present, else the best (option commanding_leader, A45); an army with no named leader is led by its grand units' unnamed 0-0; in Roma the SPQR 2-2 commands whenever it is attacked at home (his Republican militia is not played); a commander brings the battle code his tactical value on the leadership table (only within his grand-unit limit, option leader_command_limit, A43: beyond it the whole side fights on 0, the battle code having one value a side), his class (cavalry +1 pursuit, archers, chariots), the king +0.5 morale (the king always fights), and his strategic value on the flank and on the terrain roll: each side orders +s, -s or nothing, whichever gives it the best expected factor ratio over the 2D6 (the other's order taken as nothing); after a fight, death, wounds (1D6 months at home) and promotion at the battle code's chances (digest D7, D8), a promoted unnamed leader named 1-0 or 0-1; a dead king's best living leader succeeds him and a nation left without named leaders gets a free one (L2196); searches: 100 DEN a turn while the policy wants more leaders (leaders_wanted), 2D6 >= 10, then the tables (the found leader's class is [leaders] found_kind); leaders cannot be captured or ransomed, and tactics are not learned",
     "weather (§4.15, option weather): each zone's 1D6 every month; storm and snow double the PM of entering a node of that zone (winter too: x4 together, or x2 with option winter_and_storm = once) and halve combat factors, rain is -1 to combat and pursuit rolls, through the battle code; the policies' odds assume clear weather; elephants and camels do not suffer the cold zones (L5781 not played); storms at sea by the weather (see fleets)",
@@ -578,6 +619,8 @@ pub const SIMPLIFICATIONS: &[&str] = &[
     "land interception (§3.7): a holder's field army that stood idle at home a whole month under a named leader (the SPQR is none) tries once to intercept an army marching by land on its lands whose leg this month starts or ends in its node (same_node_distance) or in a land neighbour at most range_hexes away without a strait (abstraction.toml [intrigue], assumed), when the battle code's P(win) of that field battle reaches the policy's intercept; 1D10 + its commander's strategic value + 3 if only mounted kinds + 1 in own territory - distance, by option interception_bands (A36); a success is a field battle in the marcher's node through the battle code (nobody retreats before combat here, L2897), the interceptors stay home, a beaten marcher goes home with its truce; an army arriving at its target fights its defenders as before (no interception then)",
     "espionage and assassination (§4.11, §3.9): counter-espionage by policy (50 DEN a month, -3 on spies' rolls); a major whose policy spies buys one report a turn (300 DEN, general information: modifier 0, +2 on a barbarian, +1 on a B/C country, -1 barbarian on civilized) on its best-looking target's field army while none is on its way; the 2D6 band's wrong share goes up or down by the game's dice; it arrives after the outward travel (light cavalry's monthly movement over the cheapest land path, abstraction.toml [intrigue] sea_lane_months over a sea lane; none within a month, T11); under option war_intelligence = spied the policies' war odds see the target's field army through the latest arrived report (100% wrong, none or twice, without one), under the default omniscient the exact figure: espionage then only costs DEN; the target shortlist's ratio is exact either way; assassination once a turn by policy against the commanding named leader (tactical value at least the policy's) of the country its field army marches on, besieges or raids, else of one marching on it: its DEN (+1 per 500), in his city +1 at home, -3 in a camp in the field, no guards; 13 or more kills (a natural 4 or less fails); every attempt costs the aggressor PV by option assassination_pv (A38) and the table's rebellion index; specific-information spying, bribes, capture and other places and times are not played",
     "PV (§4.19) applied: battles won/lost by factor ratio, conquering/losing territory, cities and the main country, the capital's fortification levels, gifts of COM and DEN to the population (capped), taxes, a year without fighting, invasion suffered (first and following months), unfed population, treaties (signed, extended, broken; killing an envoy costs the killer its row), sacking cities and countries, stealing treasures, the sacred cities, pillage, assassination attempts, revolts (a revolt costs its PV, resets the index to 250 and cuts POB to 75% for a year; the militia's fight is not played); the rebellion index is one per home country",
+    "mercenaries (§4.5.9): each game turn 1D6 = 1 brings 1D6 units onto a node drawn uniformly (on land only), one band of one row of the referee's table (abstraction.toml [mercenaries], assumed: kind, quality, morale by weight; a named leader at leader_chance, rolled on the new-leader tables, joins the buyer if a slot is free); the nations with troops within a month's move (home, or the field army, by the cheapest land path within their slowest kind's monthly PM; fleets and ambassadors do not bid) bid sealed (policy mercenary_bid DEN a unit within the DEN above their reserve and next payments; the referee's countries never bid), the highest wins (ties by lot) and pays at once (the text allows 3 months); at most 2 bands a nation (one per source), in its field army, not in its garrison; a tenth of the price a year by option mercenary_upkeep (no wages, no army food); unpaid, a band deserts (its 6 months of attacks on its former employer and its return to the market are not played); in battle a band is its own group after the own kinds (last in the casualty order), attacks only beside twice its men in own troops (L4522; 'suicidal actions' are not judged), and option mercenary_casualties caps its share of its side's men lost at 10% where own troops are left; it does not slow the army, eat offensive food, count in the target shortlist's ratio or the army_factors proxy; event L's ex-mercenaries are the country's first kind, as before",
+    "partners in war (§4.10): a major whose policy's partner_hire is 0.5 or more hires once from each client state 50% (associated state 30%) of its most numerous kind (field army and garrison) as a mercenary band, at [mercenaries] partner_price times their morale cost, paid to the partner, with the mercenaries' upkeep; when a major's army arrives by land at a referee's country with a defensive treaty or better with another major, that protector's field army (idle at home, within a month's move) fights it first, in a field battle of its own through the battle code, with 20% of a client's (50% of an associate's) field army of its most numerous kind lent beside it (back after the fight, minus its losses), by option reasonable_defence (odds: when the battle code gives the marcher at most even odds of winning that fight); a won fight sends the marcher home, else the partner defends itself as before; a protector that does not help loses nothing",
     "payments: wages 1/20 of each unit's morale cost in January and July (A41 as the digest proposes), army food 1 COM per unit each January (a shortfall has no stated effect and none here), offensive food 1 COM per 200 men per month abroad (an unfed share fights at half), population feeding by option population_feeding; unpaid units desert (no city sack)",
 ];
 

@@ -5,6 +5,7 @@
 
 use super::battles::{self, Side};
 use super::game_tests::{country, game_with, options, scripted_game};
+use super::mercenaries::NO_BANDS;
 use super::military::{self, UNREACHABLE};
 use super::naval;
 use super::policy::{Policy, Scripted};
@@ -118,12 +119,14 @@ fn a_landing_force_fights_as_infantry_and_loses_every_kind_alike() {
     let cerdena = country(&g, "Cerdeña");
     assert!(g.nkinds[roma as usize] == 3, "Roma raises three kinds");
     let attacker = Side {
+        mercs: NO_BANDS,
         country: roma,
         units: [10.0, 10.0, 6.0],
         unsupplied: 0.0,
         lead: super::leaders::Lead::UNNAMED,
     };
     let defender = Side {
+        mercs: NO_BANDS,
         country: cerdena,
         units: [8.0, 8.0, 0.0],
         unsupplied: 0.0,

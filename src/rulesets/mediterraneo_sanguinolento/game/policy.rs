@@ -122,6 +122,11 @@ pub struct Scripted {
     /// Naval leaders it keeps: a turn's leader search is stated naval while it lacks them (and
     /// at least as many of them as land leaders).
     pub naval_leaders_wanted: u8,
+    /// DEN a unit it bids for mercenaries within reach (0: never; digest §4.5.9).
+    pub mercenary_bid: i64,
+    /// At 0.5 or more it hires the rules' share of its client and associated states' troops
+    /// (50% and 30%, L446, L472).
+    pub partner_hire: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -418,6 +423,20 @@ pub const SCRIPTED: &[Param] = &[
         max: 2.0,
         default: 1.0,
     },
+    Param {
+        name: "mercenary_bid",
+        summary: "DEN a unit it bids, sealed, for mercenaries that appear within a month's move of its home or field army (0: never; within its DEN above the reserve and next payments; the highest bid wins, ties by lot; a yearly upkeep of a tenth of the price, unpaid they desert)",
+        min: 0.0,
+        max: 1000.0,
+        default: 300.0,
+    },
+    Param {
+        name: "partner_hire",
+        summary: "at 0.5 or more it hires, once a partner, 50% of a client state's and 30% of an associated state's most numerous kind as mercenaries (the table's partner_price times their morale cost, paid to the partner; a yearly upkeep of a tenth of it)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -467,6 +486,8 @@ impl Scripted {
             transports: value("transports").round() as u8,
             pirate_fleets: value("pirate_fleets").round() as u8,
             naval_leaders_wanted: value("naval_leaders_wanted").round() as u8,
+            mercenary_bid: value("mercenary_bid").round() as i64,
+            partner_hire: value("partner_hire"),
             target: None,
         }
     }
@@ -494,6 +515,8 @@ impl Scripted {
             counter_espionage: 0.0,
             assassinate_tactical: 6,
             naval_leaders_wanted: 0,
+            mercenary_bid: 0,
+            partner_hire: 0.0,
             ..Scripted::defaults()
         }
     }

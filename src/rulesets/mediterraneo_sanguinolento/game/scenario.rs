@@ -323,6 +323,8 @@ pub struct Scenario {
     /// The region-graph reading of interception's range and spies' travel (abstraction.toml
     /// `[intrigue]`).
     pub intrigue: IntrigueData,
+    /// The referee's mercenary table (abstraction.toml `[mercenaries]`).
+    pub mercenaries: super::mercenaries::MercenaryData,
     pub(super) stand_ins: Vec<StandIn>,
 }
 

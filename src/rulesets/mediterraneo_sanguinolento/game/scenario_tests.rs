@@ -372,7 +372,7 @@ fn the_summary_says_which_values_are_placeholders() {
         ["production", "start", "leaders", "trade"]
     );
     let summary = s.stand_in_summary();
-    assert_eq!(summary.lines().count(), 10);
+    assert_eq!(summary.lines().count(), 11);
     assert!(summary.lines().next().unwrap().starts_with("placeholder"));
     for field in [
         "nodes",
@@ -381,6 +381,7 @@ fn the_summary_says_which_values_are_placeholders() {
         "majors",
         "readings",
         "intrigue",
+        "mercenaries",
     ] {
         assert!(
             summary

@@ -8,6 +8,7 @@ use super::diplomacy::Relation;
 use super::events::Pending;
 use super::fleets::MAX_ADMIRALS;
 use super::leaders::{Leader, MAX_LEADERS};
+use super::mercenaries::{Bands, NO_BANDS};
 use super::pv::{Row, SOURCES};
 use super::scenario::{CountryId, Scenario, RESOURCES};
 use super::trade::{Caravan, MAX_CARAVANS};
@@ -109,6 +110,8 @@ pub struct Nation {
     pub shipyard: Shipyard,
     /// Named naval leaders: naval battles, interceptions and landings only (L2362).
     pub admirals: [Leader; MAX_ADMIRALS],
+    /// Mercenary bands in its field army (digest §4.5.9; `mercenaries.rs`).
+    pub mercs: Bands,
 }
 
 /// Fleets being built: whole fleets of each kind, and the game month they join the port.
@@ -255,6 +258,28 @@ pub struct Counts {
     /// worth at the black market's sale value).
     pub maritime_pillages: u32,
     pub maritime_pillage_den: f64,
+    /// Mercenaries (§4.5.9): appearances, units offered, bands bought and their units, the DEN
+    /// paid for them and in upkeep, units deserted unpaid, named leaders with them, their men lost
+    /// in battle and the men of their casualties the 10% cap moved onto their employers' troops.
+    pub mercenaries_appeared: u32,
+    pub mercenary_units_offered: u32,
+    pub mercenaries_hired: u32,
+    pub mercenary_units_hired: u32,
+    pub mercenary_den: f64,
+    pub mercenary_upkeep_den: f64,
+    pub mercenaries_deserted: f64,
+    pub mercenary_leaders: u32,
+    pub mercenary_men_lost: f64,
+    pub mercenary_casualties_moved: f64,
+    /// Units hired from client and associated states, and the DEN paid to them (§4.10).
+    pub partner_units_hired: f64,
+    pub partner_hire_den: f64,
+    /// Protectors' fights for a partner attacked (§4.10), those they won, the partner's units
+    /// lent to them and the men of those lost.
+    pub protector_battles: u32,
+    pub protector_wins: u32,
+    pub lent_units: f64,
+    pub lent_men_lost: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -433,6 +458,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 pirates: 0.0,
                 shipyard: Shipyard::default(),
                 admirals: [Leader::NONE; MAX_ADMIRALS],
+                mercs: NO_BANDS,
             }
         })
         .collect();

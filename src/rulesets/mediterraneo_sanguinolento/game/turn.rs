@@ -11,6 +11,7 @@ use super::events;
 use super::fleets;
 use super::intrigue;
 use super::leaders;
+use super::mercenaries;
 use super::military;
 use super::pirates;
 use super::policy::{Directive, Policy, Scripted};
@@ -153,7 +154,10 @@ impl<'g> Play<'g> {
                 events::month(g, &mut self.st, &self.plans, m, dice, log);
             }
         }
+        // Once a game turn, after the month's events: the mercenaries' appearance and auction.
+        mercenaries::turn(g, &mut self.st, &self.plans, months[0], dice, log);
         economy::payments(g, &mut self.st, months);
+        mercenaries::payments(g, &mut self.st, months);
         diplomacy::upkeep(&mut self.st, months);
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
         diplomacy::majors_agree(g, &mut self.st, &self.plans, months[0], log);
@@ -161,6 +165,7 @@ impl<'g> Play<'g> {
         // The fleets the policy names come before the share of POB turned into troops.
         fleets::purchases(g, &mut self.st, &self.plans, months[0]);
         economy::purchases(g, &mut self.st, &self.plans);
+        mercenaries::hire_partners(g, &mut self.st, &self.plans, months[0]);
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
@@ -230,6 +235,8 @@ impl<'g> Play<'g> {
                 transports: dice.below(11) as u8,
                 pirate_fleets: dice.below(21) as u8,
                 naval_leaders_wanted: dice.below(3) as u8,
+                mercenary_bid: dice.below(1001) as i64,
+                partner_hire: dice.uniform(),
                 target: None,
             };
         }
@@ -346,6 +353,22 @@ impl<'g> Play<'g> {
             c.naval_leaders_found as f64,
             c.maritime_pillages as f64,
             c.maritime_pillage_den,
+            c.mercenaries_appeared as f64,
+            c.mercenary_units_offered as f64,
+            c.mercenaries_hired as f64,
+            c.mercenary_units_hired as f64,
+            c.mercenary_den,
+            c.mercenary_upkeep_den,
+            c.mercenaries_deserted,
+            c.mercenary_leaders as f64,
+            c.mercenary_men_lost,
+            c.mercenary_casualties_moved,
+            c.partner_units_hired,
+            c.partner_hire_den,
+            c.protector_battles as f64,
+            c.protector_wins as f64,
+            c.lent_units,
+            c.lent_men_lost,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
