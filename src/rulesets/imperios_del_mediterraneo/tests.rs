@@ -620,3 +620,44 @@ fn interceptions_and_marches_agree_with_simulation() {
         assert_agrees(&*b, 60_000, 61, i as u64, &format!("{i}\n{text}"));
     }
 }
+
+/// An expedition writes its notes and names its columns when asked, not when built (a game's
+/// expeditions never print them): the notes still name the route, the interceptions and, by
+/// sea, the loading and a march's or a departure-port interception's route; the schema counts
+/// the cards that reach the target up to the expedition's own number.
+#[test]
+fn notes_and_schema_written_when_asked() {
+    let text = |route: &str, arrival: &str, at: &str| {
+        format!("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\nroute = \"{route}\"\nstraits = 1\narrival = \"{arrival}\"\nland_interception_at = \"{at}\"\n[attacker]\nfleets = [{{ naval = 2, assault = 3 }}]\ntroops = [{{ field = 3, assault = 2 }}, {{ field = 1, assault = 1 }}]\n[naval_interception]\nfleets = [{{ naval = 2 }}]\n[land_interception]\ntroops = [{{ field = 2 }}]\n[target]\nsize = 2\nmarkers = 1")
+    };
+    let has = |b: &dyn BattleModel, s: &str| b.notes().iter().any(|n| n.contains(s));
+    let march = load(&text("naval", "march", "departure"));
+    assert!(has(&*march, "naval route; 1 strait in"));
+    assert!(has(&*march, "naval interception: fleets"));
+    assert!(has(&*march, "land interception: troops"));
+    assert!(has(&*march, "spread over the surviving fleets (A-26)"));
+    assert!(has(
+        &*march,
+        "a land leg after the naval one: no direct assault, the fleets stay out of the assault; the land interception at a node of the land leg before the naval one"
+    ));
+    let landing = load(&text("naval", "landing", "arrival"));
+    assert!(!has(&*landing, "the land interception at"));
+    let at_departure = load(&text("naval", "landing", "departure"));
+    assert!(has(
+        &*at_departure,
+        "the naval leg ends at the target; the land interception at a node of the land leg"
+    ));
+    let land = load("ruleset = \"imperios-del-mediterraneo\"\nbattle = \"expedition\"\nstraits = 1\n[attacker]\ntroops = [{ field = 3, assault = 2 }]\n[land_interception]\ntroops = [{ field = 2 }]\n[target]\nsize = 2");
+    assert!(has(&*land, "land route; 1 strait in"));
+    assert!(!has(&*land, "spread over the surviving fleets"));
+    assert!(!has(&*land, "the land interception at"));
+    let schema = march.schema();
+    assert_eq!(schema.counts.len(), 1);
+    assert_eq!(schema.counts[0].name, "cards_at_target");
+    assert_eq!(schema.counts[0].max, 3, "two troops and a fleet");
+    assert_eq!(schema.scalars.len(), 9);
+    assert_eq!(schema.scalars[0], "wrecked_at_a_strait");
+    let ex = march.exact().unwrap();
+    assert_eq!(ex.scalars.len(), 9);
+    assert!((ex.outcomes[0] + ex.outcomes[1] - 1.0).abs() < 1e-12);
+}

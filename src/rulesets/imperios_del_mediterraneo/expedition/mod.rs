@@ -25,6 +25,7 @@ use crate::dice::Dice;
 use crate::error::{AleaError, Result};
 use crate::options::Options;
 use crate::spec::Fields;
+use std::sync::{LazyLock, OnceLock};
 use toml::Table;
 
 mod build;
@@ -265,12 +266,15 @@ pub struct Expedition {
     dice_reading: &'static str,
     em_ends_without_troops: bool,
     barbarian_dice_count: bool,
-    schema: Schema,
+    /// Built on first use: a game's expedition only walks its chain, and naming the columns
+    /// cost as much as the walk (what a battle file prints is the same either way).
+    schema: OnceLock<Schema>,
     columns: Columns,
-    notes: Vec<String>,
 }
 
-/// Where the expedition's quantities sit in its schema, fixed by `build` as it names them.
+/// Where the expedition's quantities sit in its schema, fixed by [`schema_and_columns`] as it
+/// names them (the same for any number of cards).
+#[derive(Clone, Copy)]
 struct Columns {
     cards_at_target: usize,
     /// Where the expedition failed, in the order of [`Fail`].
@@ -280,6 +284,32 @@ struct Columns {
     recovered: [usize; 2],
     defender_spent: usize,
 }
+
+/// The expedition's schema for `cards` Troop and Fleet cards and where its quantities sit.
+fn schema_and_columns(cards: usize) -> (Schema, Columns) {
+    let mut schema = Schema::new(OUTCOMES);
+    let columns = Columns {
+        // Troop and Fleet cards that reach the assault or pacification (0 when it never gets
+        // there).
+        cards_at_target: schema.count("cards_at_target", cards),
+        failed: [
+            "wrecked_at_a_strait",
+            "lost_at_sea",
+            "lost_on_land",
+            "failed_at_the_target",
+        ]
+        .map(|s| schema.scalar(s)),
+        vp: SIDES.map(|side| schema.scalar_bounded(side_column(side, "vp"), 20.0)),
+        recovered: [(SIDES[0], MAX_CARDS as f64), (SIDES[1], 60.0)].map(|(side, bound)| {
+            schema.scalar_bounded(side_column(side, "cards_recovered"), bound)
+        }),
+        defender_spent: schema.scalar_bounded(side_column(SIDES[1], "cards_spent"), 60.0),
+    };
+    (schema, columns)
+}
+
+/// The columns of every expedition (the card count only bounds a count, it moves no column).
+static COLUMNS: LazyLock<Columns> = LazyLock::new(|| schema_and_columns(0).1);
 
 impl Columns {
     fn failed(&self, f: Fail) -> usize {
@@ -385,36 +415,6 @@ impl Expedition {
             leader_dice: cf.leaders.iter().sum(),
             leaders: cf.leaders.len() as u32,
         };
-        let mut schema = Schema::new(OUTCOMES);
-        let columns = Columns {
-            // Troop and Fleet cards that reach the assault or pacification (0 when it never gets
-            // there).
-            cards_at_target: schema.count("cards_at_target", em.cards.len()),
-            failed: [
-                "wrecked_at_a_strait",
-                "lost_at_sea",
-                "lost_on_land",
-                "failed_at_the_target",
-            ]
-            .map(|s| schema.scalar(s)),
-            vp: SIDES.map(|side| schema.scalar_bounded(side_column(side, "vp"), 20.0)),
-            recovered: [(SIDES[0], MAX_CARDS as f64), (SIDES[1], 60.0)].map(|(side, bound)| {
-                schema.scalar_bounded(side_column(side, "cards_recovered"), bound)
-            }),
-            defender_spent: schema.scalar_bounded(side_column(SIDES[1], "cards_spent"), 60.0),
-        };
-        let mut notes = vec![format!(
-            "{} route; {straits} strait{} in {:?} weather; naval interception: {}; land interception: {}",
-            if naval { "naval" } else { "land" },
-            if straits == 1 { "" } else { "s" },
-            weather,
-            naval_interception.as_ref().map_or("none".into(), |f| f.describe()),
-            land_interception.as_ref().map_or("none".into(), |f| f.describe()),
-        )];
-        notes.push("every card of the expedition is discarded at its end (after the assault, or when it fails); cards recovered count the 6s rolled for cards lost in battles (none after an assault or a wreck)".into());
-        if naval {
-            notes.push("at sea the troops are spread over the surviving fleets (A-26); troops without room when fleets are lost outside a battle are discarded, weakest assault value first".into());
-        }
         Expedition {
             em,
             texts: None,
@@ -437,9 +437,8 @@ impl Expedition {
             dice_reading: options.choice("dice_fc_for_direct_assault"),
             em_ends_without_troops: options.flag("em_ends_without_troops"),
             barbarian_dice_count: options.choice("barbarian_casualty_count") == "dice",
-            schema,
-            columns,
-            notes,
+            schema: OnceLock::new(),
+            columns: *COLUMNS,
         }
     }
 
@@ -448,19 +447,6 @@ impl Expedition {
         if self.naval && route != Route::default() {
             self.march = route.march;
             self.land_first = route.land_first;
-            self.notes.push(format!(
-                "{}; the land interception at {}",
-                if route.march {
-                    "a land leg after the naval one: no direct assault, the fleets stay out of the assault"
-                } else {
-                    "the naval leg ends at the target"
-                },
-                if route.land_first {
-                    "a node of the land leg before the naval one, before the naval battle"
-                } else {
-                    "the arrival"
-                }
-            ));
         }
         self
     }
@@ -472,18 +458,6 @@ impl Expedition {
     pub fn with_special(mut self, dice: [u32; 2], in_battles: bool) -> Expedition {
         self.special = dice;
         self.special_in_battles = in_battles && dice != [0, 0];
-        if dice != [0, 0] {
-            self.notes.push(format!(
-                "Special Event dice: {} for the attacker, {} for the defender, played in {}",
-                dice[0],
-                dice[1],
-                if self.special_in_battles {
-                    "the first combat of the chain (an interception battle, else the target)"
-                } else {
-                    "the assault or pacification"
-                }
-            ));
-        }
         self
     }
 
@@ -827,7 +801,8 @@ impl Simulate for Expedition {
     /// One expedition with dice: the straits' dice, both battles' totals, the casualty die and the
     /// lost card, the recovery dice, then the assault.
     fn trial(&self, dice: &mut Dice, out: &mut Trial) {
-        out.clear(self.schema.counts.len(), self.schema.scalars.len());
+        let schema = self.schema();
+        out.clear(schema.counts.len(), schema.scalars.len());
         let (played, books) = self.run(dice, self.start(), self.from, None);
         record(&self.columns, out, &books, played.failed)
     }
@@ -848,11 +823,12 @@ fn record(c: &Columns, out: &mut Trial, b: &Books, f: Option<Fail>) {
 
 impl BattleModel for Expedition {
     fn schema(&self) -> &Schema {
-        &self.schema
+        self.schema
+            .get_or_init(|| schema_and_columns(self.em.cards.len()).0)
     }
 
     fn exact(&self) -> std::result::Result<Exact, Intractable> {
-        let mut ex = Exact::zeros(&self.schema);
+        let mut ex = Exact::zeros(self.schema());
         let c = &self.columns;
         self.walk(&mut |p, b, f| {
             if p <= 0.0 {
@@ -890,7 +866,50 @@ impl BattleModel for Expedition {
         )]
     }
 
+    /// Written when asked (a battle file's report), not when the chain is built (a game's
+    /// expedition never prints them).
     fn notes(&self) -> Vec<String> {
-        self.notes.clone()
+        let straits = self.straits;
+        let mut notes = vec![format!(
+            "{} route; {straits} strait{} in {:?} weather; naval interception: {}; land interception: {}",
+            if self.naval { "naval" } else { "land" },
+            if straits == 1 { "" } else { "s" },
+            self.weather,
+            self.naval_interception.as_ref().map_or("none".into(), |f| f.describe()),
+            self.land_interception.as_ref().map_or("none".into(), |f| f.describe()),
+        )];
+        notes.push("every card of the expedition is discarded at its end (after the assault, or when it fails); cards recovered count the 6s rolled for cards lost in battles (none after an assault or a wreck)".into());
+        if self.naval {
+            notes.push("at sea the troops are spread over the surviving fleets (A-26); troops without room when fleets are lost outside a battle are discarded, weakest assault value first".into());
+        }
+        // `with_route` keeps a naval route's march and land_first only when either is set.
+        if self.naval && (self.march || self.land_first) {
+            notes.push(format!(
+                "{}; the land interception at {}",
+                if self.march {
+                    "a land leg after the naval one: no direct assault, the fleets stay out of the assault"
+                } else {
+                    "the naval leg ends at the target"
+                },
+                if self.land_first {
+                    "a node of the land leg before the naval one, before the naval battle"
+                } else {
+                    "the arrival"
+                }
+            ));
+        }
+        if self.special != [0, 0] {
+            notes.push(format!(
+                "Special Event dice: {} for the attacker, {} for the defender, played in {}",
+                self.special[0],
+                self.special[1],
+                if self.special_in_battles {
+                    "the first combat of the chain (an interception battle, else the target)"
+                } else {
+                    "the assault or pacification"
+                }
+            ));
+        }
+        notes
     }
 }

@@ -191,30 +191,18 @@ impl Play<'_> {
         }
     }
 
-    /// Player `p`'s land reach from its capital, into `self.reach` (kept while no city changed
-    /// hands and no area's pacification changed).
+    /// Player `p`'s land reach from its capital, into `self.reach`, its departure port and its
+    /// marches from its other ports (kept while no city changed hands and no area's
+    /// pacification changed).
     pub(super) fn compute_reach(&mut self, p: usize) {
-        let s = self.s();
-        let nodes = s.map.nodes();
-        let (owner, pacified) = &mut self.reach_from[p];
-        if *owner == self.st.owner && *pacified == self.st.pacified {
+        self.compute_departure(p);
+        if self.march_fresh[p] {
             return;
         }
-        owner.clone_from(&self.st.owner);
-        pacified.clone_from(&self.st.pacified);
-        self.st.land_reach(s, p, s.empires[p].capital);
-        self.reach[p * nodes..(p + 1) * nodes].copy_from_slice(&self.st.reach);
-        // By sea: the departure port (an own port reached by land, fewest straits, then
-        // lowest), and from every own port a march by land (§3.1 combined route).
-        let mut from = (u8::MAX, 0u16);
-        for c in 0..s.map.cities.len() {
-            let r = self.reach[p * nodes + c];
-            if s.map.cities[c].port && self.st.owner[c] as usize == p && r < from.0 {
-                from = (r, c as u16);
-            }
-        }
-        self.sea_from[p] = from.0;
-        self.departure[p] = from.1;
+        self.march_fresh[p] = true;
+        let s = self.s();
+        let nodes = s.map.nodes();
+        let from = (self.sea_from[p], self.departure[p]);
         let march = &mut self.march[p * nodes..(p + 1) * nodes];
         march.fill((u8::MAX, 0));
         if from.0 == u8::MAX {
@@ -235,6 +223,33 @@ impl Play<'_> {
                 }
             }
         }
+    }
+
+    /// [`Self::compute_reach`] without the marches: the land reach and the departure port
+    /// (what a defender's naval interception needs).
+    pub(super) fn compute_departure(&mut self, p: usize) {
+        let s = self.s();
+        let nodes = s.map.nodes();
+        let (owner, pacified) = &mut self.reach_from[p];
+        if *owner == self.st.owner && *pacified == self.st.pacified {
+            return;
+        }
+        owner.clone_from(&self.st.owner);
+        pacified.clone_from(&self.st.pacified);
+        self.march_fresh[p] = false;
+        self.st.land_reach(s, p, s.empires[p].capital);
+        self.reach[p * nodes..(p + 1) * nodes].copy_from_slice(&self.st.reach);
+        // By sea: the departure port (an own port reached by land, fewest straits, then
+        // lowest), and from every own port a march by land (§3.1 combined route).
+        let mut from = (u8::MAX, 0u16);
+        for c in 0..s.map.cities.len() {
+            let r = self.reach[p * nodes + c];
+            if s.map.cities[c].port && self.st.owner[c] as usize == p && r < from.0 {
+                from = (r, c as u16);
+            }
+        }
+        self.sea_from[p] = from.0;
+        self.departure[p] = from.1;
     }
 
     /// The defender's choice against an attack on its city (§3.3): a land interception (at
@@ -350,7 +365,7 @@ impl Play<'_> {
         if !self.st.holds_capital(s, q) {
             return None; // no interception without the capital.
         }
-        self.compute_reach(q);
+        self.compute_departure(q);
         let nodes = s.map.nodes();
         let reach = |n: usize| self.reach[q * nodes + n];
         // The land points: after the naval leg (the city, or a march's arrival port: the

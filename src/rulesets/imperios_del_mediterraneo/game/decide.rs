@@ -366,6 +366,7 @@ impl Play<'_> {
         let mut best: Option<(f64, Plan)> = None;
         let budget = (hand_len as u32 - g.reserve).min(g.max_cards);
         let hand = self.sorted_hand(p);
+        let carriers = self.carriers(p, &hand.fleets, budget);
         // The defence each target's owner is expected to put up depends on the owner alone.
         let mut defences: [Option<Defence>; 8] = [None; 8];
         for way in &targets[..k] {
@@ -397,9 +398,9 @@ impl Play<'_> {
             if naval && fleets.is_empty() {
                 continue;
             }
-            let d = &s.decks[s.empires[p].deck];
-            let cap = |c: u8| d.kinds[d.cards[c as usize] as usize].naval.as_count();
-            let mut target_best = (f64::NEG_INFINITY, Plan::default());
+            // The best value on this target and its troops and fleets (the plan built once, for
+            // the search's candidates).
+            let mut target_best = (f64::NEG_INFINITY, 0, 0);
             let defence = if owner == NEUTRAL {
                 Defence::default()
             } else {
@@ -425,22 +426,14 @@ impl Play<'_> {
             };
             for n_troops in 1..=troops.len().min(budget as usize) {
                 military::add_card(s, p, &mut troops_key, troops.as_slice()[n_troops - 1]);
-                let mut k = troops_key;
-                let mut n_fleets = 0;
-                if naval {
-                    let mut room = 0;
-                    for &f in fleets.as_slice() {
-                        if room >= n_troops as u32 {
-                            break;
-                        }
-                        n_fleets += 1;
-                        military::add_card(s, p, &mut k, f);
-                        room += cap(f);
+                let (k, n_fleets) = if naval {
+                    match &carriers[n_troops] {
+                        Some((n_fleets, fleets_key)) => (troops_key.plus(fleets_key), *n_fleets),
+                        None => continue,
                     }
-                    if room < n_troops as u32 || (n_troops + n_fleets) as u32 > budget {
-                        continue;
-                    }
-                }
+                } else {
+                    (troops_key, 0)
+                };
                 // The plan itself only for a new expedition or a better value.
                 let (chance, vp) = match self.cache.known(&k) {
                     Some(e) => e,
@@ -469,18 +462,50 @@ impl Play<'_> {
                     best = Some((value, with_cards(n_troops, n_fleets)));
                 }
                 if value > target_best.0 {
-                    target_best = (value, with_cards(n_troops, n_fleets));
+                    target_best = (value, n_troops, n_fleets);
                 }
             }
             if let Some(top) = top.as_deref_mut() {
                 // Insert into the best few, best first (the first of equals kept).
-                if let Some(i) = top.iter().position(|&(v, _)| target_best.0 > v) {
+                let (value, n_troops, n_fleets) = target_best;
+                if let Some(i) = top.iter().position(|&(v, _)| value > v) {
                     top[i..].rotate_right(1);
-                    top[i] = target_best;
+                    top[i] = (value, with_cards(n_troops, n_fleets));
                 }
             }
         }
         best.map(|(_, plan)| plan)
+    }
+
+    /// By sea, for each count of troops (index 1..=MAX_PLAN): the fewest of `fleets` (in their
+    /// order) whose capacity carries them and the key bytes of those fleets, None where all of
+    /// them do not or the troops and fleets pass `budget` cards. The same for every target of a
+    /// decision, so worked out once per decision.
+    fn carriers(
+        &self,
+        p: usize,
+        fleets: &Cards,
+        budget: u32,
+    ) -> [Option<(usize, military::Key)>; military::MAX_PLAN + 1] {
+        let s = self.s();
+        let d = &s.decks[s.empires[p].deck];
+        let cap = |c: u8| d.kinds[d.cards[c as usize] as usize].naval.as_count();
+        std::array::from_fn(|n_troops| {
+            let mut room = 0;
+            let mut n_fleets = 0;
+            for &f in fleets.as_slice() {
+                if room >= n_troops as u32 {
+                    break;
+                }
+                n_fleets += 1;
+                room += cap(f);
+            }
+            let carried = n_troops > 0 && room >= n_troops as u32;
+            (carried && (n_troops + n_fleets) as u32 <= budget).then(|| {
+                let chosen = &fleets.as_slice()[..n_fleets];
+                (n_fleets, military::cards_key(s, p, chosen))
+            })
+        })
     }
 
     /// Player `p`'s hand by role for its expeditions: its Troop cards strongest first for a
@@ -585,7 +610,7 @@ impl Play<'_> {
     /// information: the map and who holds what).
     fn at_sea_if_it_can(&mut self, q: usize, mut d: Defence) -> Defence {
         if !d.naval.is_empty() {
-            self.compute_reach(q);
+            self.compute_departure(q);
             if self.sea_from[q] == u8::MAX {
                 d.naval = Cards::default();
             }

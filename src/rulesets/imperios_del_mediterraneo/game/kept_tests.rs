@@ -164,7 +164,9 @@ fn kept_predicted_defences_are_computed_ones() {
     }
 }
 
-/// A player's land reach kept while no city and no area changed is the reach computed anew.
+/// A player's land reach, departure port and marches kept while no city and no area changed
+/// are those computed anew (the marches computed only when the player's own decision asks for
+/// them: after a defender's check of its ports they are still the current reach's).
 #[test]
 fn kept_land_reach_is_computed_reach() {
     let g = greedy_game(4);
@@ -173,14 +175,77 @@ fn kept_land_reach_is_computed_reach() {
     let mut checked = 0;
     each_turn(&g, 30, |play| {
         for p in 0..4 {
+            // Another's decision may have asked for p's departure port alone.
+            play.compute_departure(p);
             play.compute_reach(p);
             fresh.st.clone_from(&play.st);
             fresh.reach_from = vec![Default::default(); 4];
             fresh.compute_reach(p);
             let range = p * nodes..(p + 1) * nodes;
-            assert_eq!(play.reach[range.clone()], fresh.reach[range], "seat {p}");
+            assert_eq!(
+                play.reach[range.clone()],
+                fresh.reach[range.clone()],
+                "seat {p}"
+            );
+            assert_eq!(play.march[range.clone()], fresh.march[range], "seat {p}");
+            assert_eq!(
+                (play.sea_from[p], play.departure[p]),
+                (fresh.sea_from[p], fresh.departure[p]),
+                "seat {p}"
+            );
             checked += 1;
         }
     });
     assert!(checked > 400, "{checked} reaches checked");
+}
+
+/// The land reach's list search gives the counts of the reference: every node re-scanned until
+/// none changes (the search it replaced), from every seat's capital and every own city, on the
+/// states greedy games pass through (cities changing hands, areas pacified), 8 seats.
+#[test]
+fn land_reach_is_the_rescan_reference() {
+    let g = greedy_game(8);
+    let s = &g.scenario;
+    let nodes = s.map.nodes();
+    let reference = |st: &super::state::State, p: usize, from: usize| -> Vec<u8> {
+        let mut reach = vec![u8::MAX; nodes];
+        reach[from] = 0;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for n in 0..nodes {
+                let d = reach[n];
+                if d == u8::MAX || !st.passable(s, p, n, from) {
+                    continue;
+                }
+                for &(m, kind) in &s.map.adjacent[n] {
+                    let nd = d + (kind == super::scenario::EdgeKind::Strait) as u8;
+                    if nd < reach[m] {
+                        reach[m] = nd;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        reach
+    };
+    let (mut checked, mut straits) = (0, 0);
+    each_turn(&g, 20, |play| {
+        for p in 0..8 {
+            let froms: Vec<usize> = (0..s.map.cities.len())
+                .filter(|&c| play.st.owner[c] as usize == p || c == s.empires[p].capital)
+                .collect();
+            for from in froms {
+                let expected = reference(&play.st, p, from);
+                play.st.land_reach(s, p, from);
+                assert_eq!(play.st.reach, expected, "seat {p} from {from}");
+                straits += expected.iter().filter(|&&r| r > 0 && r != u8::MAX).count();
+                checked += 1;
+            }
+        }
+    });
+    assert!(
+        checked > 400 && straits > 0,
+        "{checked} reaches, {straits} nodes past a strait"
+    );
 }

@@ -339,6 +339,25 @@ pub fn add_card(s: &Scenario, attacker: usize, k: &mut Key, c: u8) {
     k.add(ATTACKER_KINDS + deck.cards[c as usize] as usize, 1);
 }
 
+/// The key bytes `attacker`'s Troop and Fleet `cards` add (their kinds' counts), to add to a key
+/// with [`Key::plus`]: the same as [`add_card`] of each card in turn.
+pub fn cards_key(s: &Scenario, attacker: usize, cards: &[u8]) -> Key {
+    let mut k = Key([0; WORDS]);
+    for &c in cards {
+        add_card(s, attacker, &mut k, c);
+    }
+    k
+}
+
+impl Key {
+    /// This key with the bytes of `cards` ([`cards_key`]) added, word by word (no byte passes
+    /// 255: no carry).
+    #[inline]
+    pub fn plus(&self, cards: &Key) -> Key {
+        Key(std::array::from_fn(|i| self.0[i] + cards.0[i]))
+    }
+}
+
 /// The attacker's part of [`key`]: its deck, its Troop, Fleet and Leader cards by kind, its
 /// City Attack dice and its Special Event dice (to which [`route_key`] adds the third parties').
 fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {

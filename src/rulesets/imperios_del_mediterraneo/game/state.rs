@@ -289,21 +289,22 @@ impl State {
         self.queue.clear();
         self.reach[from] = 0;
         self.queue.push(from);
-        // Few straits first: a Dijkstra on 0/1 weights over a tiny graph (re-scan until stable).
-        let mut changed = true;
-        while changed {
-            changed = false;
-            for n in 0..s.map.nodes() {
-                let d = self.reach[n];
-                if d == u8::MAX || !self.passable(s, p, n, from) {
-                    continue;
-                }
-                for &(m, kind) in &s.map.adjacent[n] {
-                    let nd = d + (kind == EdgeKind::Strait) as u8;
-                    if nd < self.reach[m] {
-                        self.reach[m] = nd;
-                        changed = true;
-                    }
+        // Fewest straits on 0/1 weights: a node goes back on the list whenever its count drops,
+        // so every count ends at its minimum, the same whatever the order (a list, not the
+        // re-scans of every node until none changes: the same counts, a fraction of the work).
+        let mut head = 0;
+        while head < self.queue.len() {
+            let n = self.queue[head];
+            head += 1;
+            if !self.passable(s, p, n, from) {
+                continue;
+            }
+            let d = self.reach[n];
+            for &(m, kind) in &s.map.adjacent[n] {
+                let nd = d + (kind == EdgeKind::Strait) as u8;
+                if nd < self.reach[m] {
+                    self.reach[m] = nd;
+                    self.queue.push(m);
                 }
             }
         }

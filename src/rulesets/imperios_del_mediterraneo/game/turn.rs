@@ -39,6 +39,9 @@ pub struct Play<'g> {
     pub(super) sea_from: Vec<u8>,
     pub(super) departure: Vec<u16>,
     pub(super) march: Vec<(u8, u16)>,
+    /// By player: whether `march` holds the marches of its current reach (a defender's check
+    /// of its ports needs the reach alone, so the marches wait for that player's own decision).
+    pub(super) march_fresh: Vec<bool>,
     /// Scratch for optional rule 8.3: straits of a route through other players' cities, and
     /// each node's predecessor on it.
     pub(super) via: Vec<u8>,
@@ -106,6 +109,7 @@ impl<'g> Play<'g> {
             sea_from: vec![u8::MAX; s.empires.len()],
             departure: vec![0; s.empires.len()],
             march: vec![(u8::MAX, 0); s.empires.len() * s.map.nodes()],
+            march_fresh: vec![false; s.empires.len()],
             via: vec![u8::MAX; s.map.nodes()],
             via_pred: vec![0; s.map.nodes()],
             predicted: vec![Seen::default(); s.empires.len()],
