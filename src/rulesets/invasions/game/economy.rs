@@ -522,7 +522,7 @@ mod tests {
                 (status, std::cmp::Reverse(ns.age), n)
             };
             let mut expected = play.st.order.clone();
-            expected.sort_by(|&x, &y| rank(x).cmp(&rank(y)));
+            expected.sort_by_key(|&x| rank(x));
             play.sort_activation();
             assert_eq!(play.st.order, expected);
         }
