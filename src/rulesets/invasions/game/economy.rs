@@ -5,7 +5,7 @@
 use super::policy::Policy;
 use super::procedures::{self, CollapseTest, D10Test};
 use super::scenario::AreaKind;
-use super::state::{full_control, held_by_area, template, Phase, NONE, NO_PROVINCE};
+use super::state::{full_control, held_by_area, template, Phase, MAX_NATIONS, NONE, NO_PROVINCE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -446,19 +446,29 @@ impl Play<'_> {
     }
 
     /// Activation order (VI.G): Barbarians, Kingdoms, Empires; older first; then initiative.
+    /// Each nation's rank is packed once into one integer (status, then age from the oldest,
+    /// then the nation, a byte each) and the integers sorted: the nation's own byte makes every
+    /// key distinct, so the order is the one the rank defines whatever the sort, without
+    /// recomputing the rank at each of the sort's comparisons (twice a turn, every game).
     pub fn sort_activation(&mut self) {
         let nations = &self.st.nations;
-        let rank = |n: u8| {
+        let len = self.st.order.len();
+        debug_assert!(len <= MAX_NATIONS, "the scenario loader caps nations");
+        let mut keys = [0u32; MAX_NATIONS];
+        for (key, &n) in keys.iter_mut().zip(&self.st.order) {
             let ns = &nations[n as usize];
-            let status = match ns.phase {
+            let status: u32 = match ns.phase {
                 Phase::Active(Status::Barbarian) => 0,
                 Phase::Active(Status::Kingdom) => 1,
                 Phase::Active(Status::Empire) => 2,
                 _ => 3,
             };
-            (status, std::cmp::Reverse(ns.age), n)
-        };
-        self.st.order.sort_unstable_by_key(|&n| rank(n));
+            *key = status << 16 | ((u8::MAX - ns.age) as u32) << 8 | n as u32;
+        }
+        keys[..len].sort_unstable();
+        for (n, key) in self.st.order.iter_mut().zip(&keys[..len]) {
+            *n = *key as u8;
+        }
     }
 
     pub fn barbarian_area(&self, a: usize) -> bool {
@@ -471,6 +481,52 @@ mod tests {
     use super::super::game_tests::bundled_game;
     use super::super::policy::{Policy, Scripted};
     use super::super::state::{for_each_match, held_by_area, held_in, next_marked, NONE};
+
+    /// The packed-key sort gives the order VI.G defines (Barbarians, Kingdoms, Empires, the rest;
+    /// older first; then the lower nation), worked out here by comparing the rule's tuples, over
+    /// phases, ages and starting orders dealt at random (ties of status and age included).
+    #[test]
+    fn activation_order_is_the_rules_order() {
+        use super::super::state::Phase;
+        use super::super::turn::Play;
+        use crate::rulesets::invasions::army::Status;
+        let g = bundled_game(Policy::Scripted(Scripted::defaults()));
+        let mut play = Play::new(&g);
+        let nations = play.st.nations.len();
+        let mut seed = 0x9e37_79b9_u32;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed
+        };
+        let phases = [
+            Phase::Active(Status::Barbarian),
+            Phase::Active(Status::Kingdom),
+            Phase::Active(Status::Empire),
+            Phase::Waiting,
+            Phase::Gone,
+        ];
+        for _ in 0..200 {
+            for ns in play.st.nations.iter_mut() {
+                ns.phase = phases[(next() % 5) as usize];
+                // Few ages, so that ties of status and age are common; 255 at times.
+                ns.age = [0, 1, 3, 9, 255][(next() % 5) as usize];
+            }
+            for i in (1..nations).rev() {
+                play.st.order.swap(i, next() as usize % (i + 1));
+            }
+            let rank = |n: u8| {
+                let ns = &play.st.nations[n as usize];
+                let status = phases[..3].iter().position(|&p| p == ns.phase).unwrap_or(3);
+                (status, std::cmp::Reverse(ns.age), n)
+            };
+            let mut expected = play.st.order.clone();
+            expected.sort_by_key(|&x| rank(x));
+            play.sort_activation();
+            assert_eq!(play.st.order, expected);
+        }
+    }
 
     /// The one-pass count agrees with the per-Area count for every Area, over boards dealt at
     /// random, the province printed under an Area but outside it among those dealt.
