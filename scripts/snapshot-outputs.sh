@@ -5,21 +5,26 @@
 #   ... change the code, rebuild ...
 #   scripts/snapshot-outputs.sh target/release/alea /tmp/after
 #   scripts/compare-outputs.sh /tmp/before /tmp/after
+# A third argument keeps only the experiments whose name matches a glob (no battle files then):
+#   scripts/snapshot-outputs.sh target/release/alea /tmp/before 'imperios*'
 # Game experiments run with --games 300 (tune and ladder with their files' sizes cut down the same way)
 # so the whole snapshot takes minutes, not hours; the comparison is just as strict at that size.
 set -euo pipefail
-bin=$(realpath "$1"); out=$2
+bin=$(realpath "$1"); out=$2; only=${3:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 # The cut-down copies live at one fixed path, which the manifests record.
 small=out/.snapshot-small
 rm -rf "$out" "$small"; mkdir -p "$out/odds" "$small"
 cd "$root"
 for f in experiments/battles/*.toml; do
+  [ -n "$only" ] && break
   name=$(basename "$f" .toml)
   "$bin" odds --file "$f" --json > "$out/odds/$name.json"
 done
 for f in experiments/*.toml; do
   name=$(basename "$f" .toml)
+  # shellcheck disable=SC2053 # a glob on purpose
+  [[ -z "$only" || $name == $only ]] || continue
   if grep -q '^\[game\]' "$f"; then
     "$bin" run "$f" --games 300 --quiet --threads 2 --out "$out/run" > /dev/null
     if grep -q '^\[tune\]' "$f" || grep -q '^\[ladder\]' "$f"; then
