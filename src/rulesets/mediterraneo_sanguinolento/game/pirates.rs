@@ -12,8 +12,8 @@ use super::fleets;
 use super::naval::{self, Squadron};
 use super::policy::Scripted;
 use super::pv;
-use super::sack::{pillage_share, worth, worth_it, yields};
-use super::scenario::{CountryId, POB};
+use super::sack::{pillage_effects, pillage_share, worth, worth_it, yields};
+use super::scenario::CountryId;
 use super::state::{State, Stock, R};
 use super::Game;
 use crate::dice::Dice;
@@ -109,18 +109,7 @@ fn pillage(
     log: &mut dyn GameLog,
 ) {
     let half = controller_share(&pillage_share(g, t));
-    for (r, &v) in half.iter().enumerate() {
-        if v > 0 {
-            st.gain(c, r, v);
-        }
-    }
-    let pending = &mut st.lands[t as usize].pending;
-    for r in 0..R {
-        if r != POB {
-            pending.mult[r] = (pending.mult[r] - 0.01).max(0.0);
-        }
-    }
-    st.apply(c, pv::SACK, pv::PILLAGE, g.culture[c as usize]);
+    pillage_effects(g, st, c, t, &half);
     st.counts.maritime_pillages += 1;
     st.counts.maritime_pillage_den += worth(g, &half);
     game_log!(

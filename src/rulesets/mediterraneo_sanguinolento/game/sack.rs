@@ -204,7 +204,22 @@ pub fn pillage(
     log: &mut dyn GameLog,
 ) {
     let share = pillage_share(g, t);
-    for (r, &v) in share.iter().enumerate() {
+    pillage_effects(g, st, c, t, &share);
+    st.counts.pillages += 1;
+    st.counts.pillage_den += worth(g, &share);
+    game_log!(
+        log,
+        "month {month}: {} pillages {}",
+        g.scenario.countries[c as usize].name,
+        g.scenario.countries[t as usize].name
+    );
+}
+
+/// What every pillage does, by land or by sea (§3.9): `c` gains `gained` (the 1% taken, or the
+/// share of it that reaches `c`), the holder's next collection of `t` loses another 1%, and `c`
+/// takes the pillage row.
+pub fn pillage_effects(g: &Game, st: &mut State, c: CountryId, t: CountryId, gained: &Stock) {
+    for (r, &v) in gained.iter().enumerate() {
         if v > 0 {
             st.gain(c, r, v);
         }
@@ -216,14 +231,6 @@ pub fn pillage(
         }
     }
     st.apply(c, pv::SACK, pv::PILLAGE, g.culture[c as usize]);
-    st.counts.pillages += 1;
-    st.counts.pillage_den += worth(g, &share);
-    game_log!(
-        log,
-        "month {month}: {} pillages {}",
-        g.scenario.countries[c as usize].name,
-        g.scenario.countries[t as usize].name
-    );
 }
 
 /// Whether `c` would raid country `t` rather than leave it alone: its field army holds at least
