@@ -520,3 +520,22 @@ fn the_experiment_does_not_depend_on_threads() {
     assert_eq!(summaries[0], summaries[1]);
     assert!(summaries[0].contains("Babilonia") && summaries[0].contains("scripted"));
 }
+
+/// Each `(options text, field, allowed)` is refused with a one-line error naming the field and
+/// an allowed value, exit code 2.
+pub fn assert_bad_options(cases: &[(&str, &str, &str)]) {
+    for &(text, field, allowed) in cases {
+        let table: toml::Table = toml::from_str(text).unwrap();
+        let err = match crate::options::Options::resolve(
+            crate::rulesets::mediterraneo_sanguinolento::OPTIONS,
+            crate::spec::Fields::new("options", &table),
+        ) {
+            Ok(_) => panic!("{text}: accepted"),
+            Err(e) => e,
+        };
+        let msg = err.to_string();
+        assert_eq!(err.exit_code(), 2, "{msg}");
+        assert_eq!(msg.lines().count(), 1, "{msg}");
+        assert!(msg.contains(field) && msg.contains(allowed), "{msg}");
+    }
+}

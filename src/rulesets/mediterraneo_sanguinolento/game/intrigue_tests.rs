@@ -4,7 +4,9 @@
 //! graph, each option's two readings, bad option values, and whole games in which every new
 //! counter moves while the invariants hold.
 
-use super::game_tests::{check_invariants, country, game_with, options, options_with};
+use super::game_tests::{
+    assert_bad_options, check_invariants, country, game_with, options, options_with,
+};
 use super::interception;
 use super::intrigue;
 use super::policy::{Policy, Scripted};
@@ -15,14 +17,12 @@ use super::turn::Play;
 use super::Game;
 use crate::dice::Dice;
 use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
-use crate::options::Options;
 use crate::rulesets::mediterraneo_sanguinolento::data::data;
 use crate::rulesets::mediterraneo_sanguinolento::interception::{land_chance, land_modifier};
 use crate::rulesets::mediterraneo_sanguinolento::intrigue::{
     assassination_chance, assassination_modifier, band_distribution, report_delay, spy_modifier,
     Information, WRONG_SHARE,
 };
-use crate::spec::Fields;
 
 /// `hits` of `n` agree with probability `p` within 5 standard errors (exactly at 0 and 1).
 fn agrees(hits: u32, n: u32, p: f64, what: &str) {
@@ -364,7 +364,7 @@ fn war_intelligence_readings_differ() {
 
 #[test]
 fn bad_option_values_name_the_field_and_the_choices() {
-    for (text, field, allowed) in [
+    assert_bad_options(&[
         (
             "assassination_pv = \"half\"",
             "assassination_pv",
@@ -380,20 +380,7 @@ fn bad_option_values_name_the_field_and_the_choices() {
             "interception_bands",
             "literal",
         ),
-    ] {
-        let table: toml::Table = toml::from_str(text).unwrap();
-        let err = match Options::resolve(
-            crate::rulesets::mediterraneo_sanguinolento::OPTIONS,
-            Fields::new("options", &table),
-        ) {
-            Ok(_) => panic!("{text}: accepted"),
-            Err(e) => e,
-        };
-        let msg = err.to_string();
-        assert_eq!(err.exit_code(), 2, "{msg}");
-        assert_eq!(msg.lines().count(), 1, "{msg}");
-        assert!(msg.contains(field) && msg.contains(allowed), "{msg}");
-    }
+    ]);
 }
 
 /// Whole games in which every major intercepts at any odds, spies, pays for counter-espionage and

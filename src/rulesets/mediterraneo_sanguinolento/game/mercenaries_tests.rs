@@ -4,7 +4,9 @@
 
 use super::battles::{self, Side};
 use super::diplomacy;
-use super::game_tests::{check_invariants, country, game_with, options, options_with};
+use super::game_tests::{
+    assert_bad_options, check_invariants, country, game_with, options, options_with,
+};
 use super::leaders::Lead;
 use super::mercenaries::{self, Band, Source, BANDS, NO_BANDS};
 use super::policy::{Policy, Scripted};
@@ -15,8 +17,6 @@ use super::weather::Weather;
 use super::Game;
 use crate::dice::Dice;
 use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
-use crate::options::Options;
-use crate::spec::Fields;
 
 fn game() -> Game {
     game_with(Policy::Scripted(Scripted::defaults()), &options())
@@ -353,7 +353,7 @@ fn partners_let_their_protector_hire_half_or_thirty_percent() {
 
 #[test]
 fn bad_option_values_and_bad_table_rows_exit_2() {
-    for (text, field, allowed) in [
+    assert_bad_options(&[
         (
             "mercenary_casualties = \"half\"",
             "mercenary_casualties",
@@ -369,20 +369,7 @@ fn bad_option_values_and_bad_table_rows_exit_2() {
             "reasonable_defence",
             "odds",
         ),
-    ] {
-        let table: toml::Table = toml::from_str(text).unwrap();
-        let err = match Options::resolve(
-            crate::rulesets::mediterraneo_sanguinolento::OPTIONS,
-            Fields::new("options", &table),
-        ) {
-            Ok(_) => panic!("{text}: accepted"),
-            Err(e) => e,
-        };
-        let msg = err.to_string();
-        assert_eq!(err.exit_code(), 2, "{msg}");
-        assert_eq!(msg.lines().count(), 1, "{msg}");
-        assert!(msg.contains(field) && msg.contains(allowed), "{msg}");
-    }
+    ]);
     let rb = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/scenarios/mediterraneo-sanguinolento/game/rulebook.toml"
