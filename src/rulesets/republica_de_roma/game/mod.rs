@@ -22,6 +22,7 @@ pub mod search;
 mod senate;
 mod setup;
 pub mod state;
+mod strategy;
 mod turn;
 
 use crate::error::Result;
