@@ -72,7 +72,7 @@ impl Captures {
 }
 
 /// Ships each side takes from the other ([attacker, defender]) from the battle code's boarded
-/// counts `boarded` (boarded[i] = side i's ships boarded by the enemy) and the winner (0, 1;
+/// counts `boarded` (`boarded[i]`: side i's ships boarded by the enemy) and the winner (0, 1;
 /// None: nobody won), by the A32 reading.
 pub fn captures(boarded: [f64; 2], winner: Option<usize>, reading: Captures) -> [f64; 2] {
     match (reading, winner) {
