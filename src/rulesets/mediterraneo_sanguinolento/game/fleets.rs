@@ -246,11 +246,12 @@ pub fn barbarian(g: &Game, c: CountryId) -> bool {
     g.culture[c as usize] == Culture::Barbarian
 }
 
-/// Ships in every nation's ports (warfleets, transports, pirates; not those on the stocks).
+/// Ships in every nation's ports (warfleets, transports, pirates, the damaged and the uncrewed;
+/// not those on the stocks).
 pub fn ships_afloat(st: &State) -> f64 {
     let per_fleet = super::naval::SHIPS_PER_FLEET;
     st.nations
         .iter()
-        .map(|n| (n.fleets + n.transports + n.pirates) * per_fleet)
+        .map(|n| (n.fleets + n.transports + n.pirates) * per_fleet + n.docks.ships())
         .sum()
 }

@@ -380,8 +380,8 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
         if let (true, Mission::March { target }) = (n.by_sea, n.mission) {
             assert!(n.at as usize == c || n.at == target, "{what}: {c} at sea");
         }
-        // Fleets: whole ships of every kind; only the majors buy (none are captured), so the
-        // referee's countries never have more than at the start.
+        // Fleets: whole ships of every kind; only the majors buy, so the referee's countries never
+        // have more than at the start and what they captured (repairs.rs).
         for fleets in [n.fleets, n.transports, n.pirates] {
             let ships = fleets * 10.0;
             assert!(
@@ -389,11 +389,17 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
                 "{what}: {c} has {ships} ships"
             );
         }
-        if !g.majors.contains(&(c as CountryId)) {
+        for ships in n.docks.damaged.iter().chain(&n.docks.uncrewed) {
             assert!(
-                n.fleets <= start.nations[c].fleets + 1e-9
-                    && n.transports == 0.0
-                    && n.pirates == 0.0,
+                *ships >= 0.0 && (ships - ships.round()).abs() < 1e-9,
+                "{what}: {c} docks {:?}",
+                n.docks
+            );
+        }
+        if !g.majors.contains(&(c as CountryId)) {
+            let ships = (n.fleets + n.transports) * 10.0 + n.docks.ships();
+            assert!(
+                ships <= start.nations[c].fleets * 10.0 + n.docks.taken + 1e-6 && n.pirates == 0.0,
                 "{what}: {c} fleets"
             );
         }
@@ -495,7 +501,7 @@ fn every_run_says_its_winners_rest_on_placeholders_and_what_is_not_played() {
         .any(|l| l.starts_with("  mercenaries (§4.5.9)")));
     assert!(lines
         .iter()
-        .any(|l| l.contains("not played: the mercenaries' recruitment centres")));
+        .any(|l| l.contains("not played: spreading the word for mercenaries")));
     assert!(lines.iter().any(|l| l.contains("events (§4.14")));
     assert!(lines.iter().any(|l| l.contains("weather (§4.15")));
     assert!(lines

@@ -50,6 +50,8 @@ pub enum Source {
     Partner(CountryId, u8),
     /// A partner's troops lent to its protector for one fight (`alliances.rs`).
     Lent(CountryId, u8),
+    /// Troops of a host's kind hired at a recruitment centre (`recruiting.rs`).
+    Recruited(CountryId, u8),
 }
 
 /// A band of mercenaries in a nation's field army.
@@ -99,7 +101,9 @@ pub fn kind(g: &Game, source: Source) -> Option<Kind> {
     match source {
         Source::None => None,
         Source::Table(r) => Some(g.merc_kinds[r as usize]),
-        Source::Partner(c, k) | Source::Lent(c, k) => Some(g.kinds[c as usize][k as usize]),
+        Source::Partner(c, k) | Source::Lent(c, k) | Source::Recruited(c, k) => {
+            Some(g.kinds[c as usize][k as usize])
+        }
     }
 }
 
@@ -157,7 +161,7 @@ pub fn due(g: &Game, band: &Band, m: u32) -> bool {
 }
 
 /// The slot a band of `source` joins in `bands`: one of the same source, else a free one.
-fn slot(bands: &Bands, source: Source) -> Option<usize> {
+pub(super) fn slot(bands: &Bands, source: Source) -> Option<usize> {
     bands
         .iter()
         .position(|b| b.source == source)
@@ -166,7 +170,14 @@ fn slot(bands: &Bands, source: Source) -> Option<usize> {
 
 /// Adds `units` of `source` bought for `price` in month `m` to `c`'s bands (merged with a band of
 /// the same source: prices add up, the later month counts); false when no slot is free.
-fn enlist(st: &mut State, c: CountryId, source: Source, units: f64, price: i64, m: u32) -> bool {
+pub(super) fn enlist(
+    st: &mut State,
+    c: CountryId,
+    source: Source,
+    units: f64,
+    price: i64,
+    m: u32,
+) -> bool {
     let bands = &mut st.nations[c as usize].mercs;
     let Some(i) = slot(bands, source) else {
         return false;

@@ -822,6 +822,8 @@ pub fn conquer(
         nat.work = (0, 0);
         st.ledger.men_lost += left;
         st.transfer_stock(o, c);
+        // The fleets in its port fall to the taker (L2459).
+        super::repairs::port_taken(st, c, o);
     }
     st.lands[t as usize] = Land {
         owner: c,

@@ -16,6 +16,7 @@ use super::fleets;
 use super::military::{fall_back, weather_at, winter};
 use super::policy::Scripted;
 use super::pv;
+use super::repairs;
 use super::scenario::{CountryId, SEAS};
 use super::state::{Mission, State, KINDS};
 use super::weather::Weather;
@@ -152,17 +153,6 @@ fn lose_ships(g: &Game, st: &mut State, c: CountryId, sq: Squadron, ships: [f64;
     st.ledger.men_lost += men;
 }
 
-/// `lost` ships split between the kinds of `fleets` by their ships (whole ships, the larger
-/// kind first on a remainder).
-fn split_losses(lost: f64, fleets: [f64; 2]) -> [f64; 2] {
-    let total = fleets[0] + fleets[1];
-    if total <= 0.0 {
-        return [0.0; 2];
-    }
-    let first = (lost * fleets[0] / total).round();
-    [first, lost - first]
-}
-
 /// One month's crossing of `c`'s army to `t`: storms, then the holder's interception and naval
 /// battle. True if the army lands at `t`; false if it is back in its home port (or lost).
 #[allow(clippy::too_many_arguments)]
@@ -228,9 +218,11 @@ pub fn sail_home(g: &Game, st: &mut State, c: CountryId, month: u32, dice: &mut 
 /// or its pirates) against `o`'s warfleets and transports in port, through the battle code: one
 /// play of `naval::build` on the fleets as they stand (ram combat; crews of regular C morale,
 /// pirates irregular D; barbarian ships for a barbarian country; each side's best naval leader
-/// brings his tactical value to the leadership table). Ships lost on each side are gone (none
-/// captured or repaired), split between a side's kinds by their ships; the attacker's army goes
-/// down with its lost ships; the PV of a battle won or lost by the fleets' ram factors. True if
+/// brings his tactical value to the leadership table). The ships each side has put out of action
+/// are split between its kinds by their ships and settled by `repairs::settle`: boarded ones
+/// taken by the enemy (A32, option boarding_captures), the rest damaged in port if its fleet
+/// survived (A29, option naval_losses) or lost; the attacker's army goes down with its ships put
+/// out of action; the PV of a battle won or lost by the fleets' ram factors. True if
 /// the attacker wins.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn naval_battle(
@@ -282,24 +274,43 @@ pub(super) fn naval_battle(
     let schema = model.schema();
     st.counts.naval_battles += 1;
     st.counts.naval_led_battles += led as u32;
+    let winner = (trial.outcome < 2).then_some(trial.outcome);
+    let count = |i: usize, what: &str| {
+        schema
+            .count_index(&side_column(SIDES[i], what))
+            .map_or(0, |k| trial.counts[k]) as f64
+    };
+    let lost = [count(0, LOSSES), count(1, LOSSES)];
+    // A32 by option boarding_captures: taken[i] = ships side i takes from the other.
+    let boarded = [count(0, "captured"), count(1, "captured")];
+    let taken = repairs::captures(boarded, winner, repairs::Captures::of(g));
+    let to_enemy = [taken[1].min(lost[0]), taken[0].min(lost[1])];
+    let kinds = [sq, Squadron::Army];
+    let handed = [0, 1].map(|i| repairs::handed_over(ships[i], lost[i], to_enemy[i]));
     let mut factors = [0.0; 2];
     for (i, who) in [c, o].into_iter().enumerate() {
-        let lost = schema
-            .count_index(&side_column(SIDES[i], LOSSES))
-            .map_or(0, |k| trial.counts[k]) as f64;
         let aboard = ships[i][0] + ships[i][1];
         let share = if i == 0 && aboard > 0.0 {
-            lost / (aboard * SHIPS_PER_FLEET)
+            lost[i] / (aboard * SHIPS_PER_FLEET)
         } else {
             0.0
         };
-        let kind = if i == 0 { sq } else { Squadron::Army };
-        lose_ships(g, st, who, kind, split_losses(lost, ships[i]), share);
-        st.counts.ships_lost_in_battle += lost;
+        // The army aboard the ships put out of action goes down with them.
+        lose_ships(g, st, who, kinds[i], [0.0; 2], share);
+        repairs::settle(
+            g,
+            st,
+            who,
+            kinds[i],
+            ships[i],
+            lost[i],
+            to_enemy[i],
+            handed[1 - i],
+        );
+        st.counts.ships_lost_in_battle += lost[i];
         st.nations[who as usize].fought_this_year = true;
         factors[i] = ships[i][0] * fleet.ram as f64 + ships[i][1] * transport.ram as f64;
     }
-    let winner = (trial.outcome < 2).then_some(trial.outcome);
     if let Some(w) = winner {
         let (wc, lc) = if w == 0 { (c, o) } else { (o, c) };
         let row = pv::battle_row(true, factors[w], factors[1 - w]);

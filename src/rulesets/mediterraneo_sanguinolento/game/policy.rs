@@ -127,6 +127,12 @@ pub struct Scripted {
     /// At 0.5 or more it hires the rules' share of its client and associated states' troops
     /// (50% and 30%, L446, L472).
     pub partner_hire: f64,
+    /// Share of its damaged ships it repairs (groups of up to 3) and of its captured ships it
+    /// crews each turn at its home port (digest §3.5.5, L2459; `repairs.rs`).
+    pub repair_ships: f64,
+    /// Share of its spare DEN it spends each turn on troops at a recruitment centre (0: never;
+    /// §4.5.9 method 1; `recruiting.rs`).
+    pub recruitment_centre: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -437,6 +443,20 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.0,
     },
+    Param {
+        name: "repair_ships",
+        summary: "share of its damaged ships it repairs each turn at its home port (whole groups of up to 3 ships, each 1/10 of the fleet's DEN cost, 1/3 of its MAD and MET, 1/4 of its crew's POB and the crew's morale cost), and of its captured ships it crews (their share of the crew's morale cost), within its stocks above its DEN reserve and wages",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "recruitment_centre",
+        summary: "share of its DEN above its reserve and wages it spends each turn on troops at a recruitment centre (0: never): in a country whose treaty with it grants permission (option recruitment_permission), a recruiter (100 DEN + 1 CAB or CAM) once, then the host's strongest kind at +50% money and -50% metal, up to the host's one-collection POB (taken from its POB), joining as a band after option recruitment_wait's turns (default 0: the bands cost about 6% of a game's time, so the tuner turns it on)",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -488,6 +508,8 @@ impl Scripted {
             naval_leaders_wanted: value("naval_leaders_wanted").round() as u8,
             mercenary_bid: value("mercenary_bid").round() as i64,
             partner_hire: value("partner_hire"),
+            repair_ships: value("repair_ships"),
+            recruitment_centre: value("recruitment_centre"),
             target: None,
         }
     }
@@ -517,6 +539,7 @@ impl Scripted {
             naval_leaders_wanted: 0,
             mercenary_bid: 0,
             partner_hire: 0.0,
+            recruitment_centre: 0.0,
             ..Scripted::defaults()
         }
     }

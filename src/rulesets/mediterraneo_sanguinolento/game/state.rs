@@ -10,6 +10,8 @@ use super::fleets::MAX_ADMIRALS;
 use super::leaders::{Leader, MAX_LEADERS};
 use super::mercenaries::{Bands, NO_BANDS};
 use super::pv::{Row, SOURCES};
+use super::recruiting::{Centres, NO_CENTRES};
+use super::repairs::Docks;
 use super::scenario::{CountryId, Scenario, RESOURCES};
 use super::trade::{Caravan, MAX_CARAVANS};
 use super::weather::{Weather, ZONES};
@@ -112,6 +114,10 @@ pub struct Nation {
     pub admirals: [Leader; MAX_ADMIRALS],
     /// Mercenary bands in its field army (digest §4.5.9; `mercenaries.rs`).
     pub mercs: Bands,
+    /// Damaged and uncrewed (captured) ships in its home port (digest §3.5.5; `repairs.rs`).
+    pub docks: Docks,
+    /// Its recruitment centres abroad and the troops hired there (§4.5.9; `recruiting.rs`).
+    pub centres: Centres,
 }
 
 /// Fleets being built: whole fleets of each kind, and the game month they join the port.
@@ -280,6 +286,25 @@ pub struct Counts {
     pub protector_wins: u32,
     pub lent_units: f64,
     pub lent_men_lost: f64,
+    /// Naval battles' ships put out of action and damaged (A29), ships taken by boarding (A32)
+    /// and with the ports the besiegers took (L2459), ships repaired (per group of up to 3, the
+    /// resources' DEN, MAD, MET and POB paid), and captured ships crewed (their morale cost in DEN).
+    pub ships_damaged: f64,
+    pub ships_boarded: f64,
+    pub ships_taken_in_port: f64,
+    pub ships_repaired: f64,
+    pub repair_groups: u32,
+    pub repair_den: f64,
+    pub ships_crewed: f64,
+    pub crewing_den: f64,
+    /// Recruitment centres (§4.5.9 method 1): recruiters sent, hires, units hired and delivered,
+    /// the DEN paid for them, and the hosts' POB they used.
+    pub recruiters_sent: u32,
+    pub centre_hires: u32,
+    pub centre_units_hired: f64,
+    pub centre_units_delivered: f64,
+    pub centre_den: f64,
+    pub centre_host_pob: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -459,6 +484,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 shipyard: Shipyard::default(),
                 admirals: [Leader::NONE; MAX_ADMIRALS],
                 mercs: NO_BANDS,
+                docks: Docks::default(),
+                centres: NO_CENTRES,
             }
         })
         .collect();

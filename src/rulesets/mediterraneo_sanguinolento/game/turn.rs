@@ -15,6 +15,8 @@ use super::mercenaries;
 use super::military;
 use super::pirates;
 use super::policy::{Directive, Policy, Scripted};
+use super::recruiting;
+use super::repairs;
 use super::scenario::{CountryId, DEN, POB};
 use super::search::Rollouts;
 use super::state::State;
@@ -162,6 +164,10 @@ impl<'g> Play<'g> {
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
         diplomacy::majors_agree(g, &mut self.st, &self.plans, months[0], log);
         trade::phase(g, &mut self.st, &self.plans);
+        // Repairs and crews first: the purchases then see the fleets they give back. The
+        // recruitment centres deliver and hire before the hosts' own purchases use their POB.
+        repairs::phase(g, &mut self.st, &self.plans);
+        recruiting::phase(g, &mut self.st, &self.plans, turn, months[0]);
         // The fleets the policy names come before the share of POB turned into troops.
         fleets::purchases(g, &mut self.st, &self.plans, months[0]);
         economy::purchases(g, &mut self.st, &self.plans);
@@ -237,6 +243,8 @@ impl<'g> Play<'g> {
                 naval_leaders_wanted: dice.below(3) as u8,
                 mercenary_bid: dice.below(1001) as i64,
                 partner_hire: dice.uniform(),
+                repair_ships: dice.uniform(),
+                recruitment_centre: dice.uniform(),
                 target: None,
             };
         }
@@ -369,6 +377,20 @@ impl<'g> Play<'g> {
             c.protector_wins as f64,
             c.lent_units,
             c.lent_men_lost,
+            c.ships_damaged,
+            c.ships_boarded,
+            c.ships_taken_in_port,
+            c.ships_repaired,
+            c.repair_groups as f64,
+            c.repair_den,
+            c.ships_crewed,
+            c.crewing_den,
+            c.recruiters_sent as f64,
+            c.centre_hires as f64,
+            c.centre_units_hired,
+            c.centre_units_delivered,
+            c.centre_den,
+            c.centre_host_pob,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
