@@ -15,6 +15,7 @@ use super::mercenaries;
 use super::military;
 use super::pirates;
 use super::policy::{Directive, Policy, Scripted};
+use super::routes;
 use super::scenario::{CountryId, DEN, POB};
 use super::search::Rollouts;
 use super::state::State;
@@ -186,6 +187,7 @@ impl<'g> Play<'g> {
         let last = months[1];
         if g.scenario.calendar.collection & (1 << State::calendar(last)) != 0 {
             economy::collection(g, &mut self.st, &self.plans, last);
+            routes::collection(g, &mut self.st, &self.plans, last, dice, log);
         }
     }
 
@@ -237,6 +239,8 @@ impl<'g> Play<'g> {
                 naval_leaders_wanted: dice.below(3) as u8,
                 mercenary_bid: dice.below(1001) as i64,
                 partner_hire: dice.uniform(),
+                trade_leagues: dice.uniform(),
+                route_piracy: dice.uniform(),
                 target: None,
             };
         }
@@ -369,6 +373,15 @@ impl<'g> Play<'g> {
             c.protector_wins as f64,
             c.lent_units,
             c.lent_men_lost,
+            c.leagues_formed as f64,
+            c.leagues_ended as f64,
+            c.route_member_collections as f64,
+            c.route_den,
+            c.route_goods,
+            c.route_caravan_trips as f64,
+            c.route_caravan_goods,
+            c.route_piracies as f64,
+            c.route_pirate_den,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
