@@ -460,4 +460,25 @@ pub const OPTIONS: &[RuleOption] = &[
         &["delivery", "rehire"],
         &[],
     ),
+    choice(
+        "league_war",
+        "§4.9, L941-L953 (a route works as soon as its league's conditions hold; the text is silent on a war between members)",
+        "full game: a war between two members of a commercial league (war declared, or an army marching on, besieging or raiding a member) \"suspends\" its trade route while it lasts (the route works again once the conditions hold, L953), or \"dissolves\" the league: the route is closed for the rest of the game",
+        &["suspends", "dissolves"],
+        &[],
+    ),
+    choice(
+        "route_conquest",
+        "§4.9, L941-L943 (the countries the route passes through form the league and must have cities; the text is silent on a route city's conquest or a member's fall)",
+        "full game: when a route city's country is conquered its new \"holder-joins\" the league in its place (a major by its policy's trade_leagues, a league needing 3 distinct holders), or the conquest \"closes\" the route for the rest of the game",
+        &["holder-joins", "closes"],
+        &[],
+    ),
+    choice(
+        "route_piracy_loot",
+        "§4.5.6, L1884 (the pirates' controller gets half the loot) and L4452 (pirates on a maritime route take 30% of its profits)",
+        "full game: of the 30% of a league's collection profits its pirates take (L4452), the controller gets \"half\" (L1884, as for every pirate loot; the other half is the crews') or \"all\"",
+        &["half", "all"],
+        &[],
+    ),
 ];

@@ -213,6 +213,30 @@ pub struct AbstractionFile {
     pub trade: TradeTable,
     pub intrigue: IntrigueTable,
     pub mercenaries: MercenariesTable,
+    /// The trade routes the map would draw (digest §4.9, §6.1); absent: none.
+    #[serde(default)]
+    pub trade_routes: Option<Rows<RouteRow>>,
+}
+
+/// One trade route (L924-L953): its route cities in order and its three products.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RouteRow {
+    pub name: String,
+    pub provenance: String,
+    pub why: Option<String>,
+    pub products: Vec<String>,
+    pub stops: Vec<StopRow>,
+}
+
+/// A route city; `by` = "land" or "sea": the leg from the previous one (none on the first).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StopRow {
+    pub country: String,
+    pub city: String,
+    #[serde(default)]
+    pub by: Option<String>,
 }
 
 /// The referee's roll for mercenaries (digest §4.5.9, §6.1 item 4).

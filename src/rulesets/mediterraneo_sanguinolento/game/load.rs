@@ -225,6 +225,16 @@ impl<'f> Loader<'f> {
         let importance = self.importance(ab)?;
         let intrigue = self.intrigue(ab)?;
         let mercenaries = self.mercenaries(ab)?;
+        let routes = self.routes(
+            ab.trade_routes.as_ref(),
+            &names,
+            &countries,
+            &cities,
+            &nodes,
+            &link_start,
+            &links,
+            &production,
+        )?;
         drop(names);
         for (country, (group, provenance)) in countries.iter_mut().zip(groups_of.0) {
             country.group = group;
@@ -250,6 +260,7 @@ impl<'f> Loader<'f> {
             importance,
             intrigue,
             mercenaries,
+            routes,
             stand_ins: self.stand_ins,
         })
     }

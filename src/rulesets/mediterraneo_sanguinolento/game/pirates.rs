@@ -5,8 +5,8 @@
 //! collection). The holder's fleets at its home may intercept them (the naval roll) and fight
 //! them through the battle code. The pirates put in at their controller's port, who gets half
 //! the loot (L1884); they are not recognised, so attacking a treaty partner breaks no treaty.
-//! Piracy on maritime trade routes (30% of a route's profits) needs the trade routes, which the
-//! map lacks: not played.
+//! Piracy on maritime trade routes (30% of a route's collection profits, L4452) is in
+//! `routes.rs`.
 
 use super::fleets;
 use super::naval::{self, Squadron};

@@ -133,6 +133,12 @@ pub struct Scripted {
     /// Share of its spare DEN it spends each turn on troops at a recruitment centre (0: never;
     /// §4.5.9 method 1; `recruiting.rs`).
     pub recruitment_centre: f64,
+    /// At 0.5 or more it joins the commercial league of every trade route with a city of its
+    /// (digest §4.9, L941); below, the routes through its cities stay shut.
+    pub trade_leagues: f64,
+    /// At 0.5 or more its pirate fleets sit on a maritime trade route of a league it is not in
+    /// at each collection and take 30% of its profits (L4452).
+    pub route_piracy: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -457,6 +463,21 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.0,
     },
+    // Trade routes (digest §4.9, L924-L953; L4447-L4452).
+    Param {
+        name: "trade_leagues",
+        summary: "at 0.5 or more it joins the commercial league of every trade route through its cities (abstraction.toml [trade_routes]): each collection every member earns 100 DEN and 100 of each route product, and its caravans may travel the route for 50 points a hex (at most 1,000); below, the routes through its cities stay shut",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "route_piracy",
+        summary: "at 0.5 or more its pirate fleets (at least one in port) sail at each collection to a sea leg of a trade route whose league it is not in, within a sea lane of home, through the storms, and take 30% of the league's profits (its half of that loot by option route_piracy_loot)",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -510,6 +531,8 @@ impl Scripted {
             partner_hire: value("partner_hire"),
             repair_ships: value("repair_ships"),
             recruitment_centre: value("recruitment_centre"),
+            trade_leagues: value("trade_leagues"),
+            route_piracy: value("route_piracy"),
             target: None,
         }
     }
@@ -540,6 +563,7 @@ impl Scripted {
             mercenary_bid: 0,
             partner_hire: 0.0,
             recruitment_centre: 0.0,
+            route_piracy: 0.0,
             ..Scripted::defaults()
         }
     }

@@ -325,6 +325,8 @@ pub struct Scenario {
     pub intrigue: IntrigueData,
     /// The referee's mercenary table (abstraction.toml `[mercenaries]`).
     pub mercenaries: super::mercenaries::MercenaryData,
+    /// The trade routes (abstraction.toml `[trade_routes]`, assumed; digest §4.9).
+    pub routes: Vec<super::routes::Route>,
     pub(super) stand_ins: Vec<StandIn>,
 }
 

@@ -12,6 +12,7 @@ use super::mercenaries::{Bands, NO_BANDS};
 use super::pv::{Row, SOURCES};
 use super::recruiting::{Centres, NO_CENTRES};
 use super::repairs::Docks;
+use super::routes::RouteState;
 use super::scenario::{CountryId, Scenario, RESOURCES};
 use super::trade::{Caravan, MAX_CARAVANS};
 use super::weather::{Weather, ZONES};
@@ -305,6 +306,18 @@ pub struct Counts {
     pub centre_units_delivered: f64,
     pub centre_den: f64,
     pub centre_host_pob: f64,
+    /// Trade routes (§4.9, `routes.rs`): leagues formed and ended, members paid at collections,
+    /// the DEN and product units they earned, caravan trips along routes and the units they
+    /// brought, collections the pirates took their 30% at and their controllers' loot's DEN worth.
+    pub leagues_formed: u32,
+    pub leagues_ended: u32,
+    pub route_member_collections: u32,
+    pub route_den: f64,
+    pub route_goods: f64,
+    pub route_caravan_trips: u32,
+    pub route_caravan_goods: f64,
+    pub route_piracies: u32,
+    pub route_pirate_den: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -324,6 +337,8 @@ pub struct State {
     pub weather: [Weather; ZONES],
     /// Each major's relation with each country (`diplomacy::at`).
     pub relations: Vec<Relation>,
+    /// Each trade route's league (`routes.rs`).
+    pub routes: Vec<RouteState>,
 }
 
 impl State {
@@ -515,5 +530,6 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         counts: Counts::default(),
         weather: [Weather::Clear; ZONES],
         relations: Vec::new(),
+        routes: vec![RouteState::default(); s.routes.len()],
     }
 }

@@ -121,6 +121,12 @@ pub struct Caravan {
     /// DEN it earns each month at its city, and its receiver's share.
     pub rate: i64,
     pub receiver: i64,
+    /// A trip along a trade route (`routes.rs`): the route, the points it earns on arrival (units
+    /// of resource `product`) and the goods it carries home once they are earned.
+    pub route: u8,
+    pub points: i64,
+    pub goods: i64,
+    pub product: u8,
 }
 
 /// The black market's units used this turn by one country (bought, sold) and the turn's limits'
@@ -145,6 +151,8 @@ impl Market {
 /// Phase 5 for every major holding its home: sales, purchases at the black market, caravans
 /// bought and sent.
 pub fn phase(g: &Game, st: &mut State, plans: &[Scripted]) {
+    // The leagues stand as soon as their conditions hold (L953).
+    super::routes::update(g, st, plans);
     for (p, &c) in g.majors.iter().enumerate() {
         if st.lands[c as usize].owner != c {
             continue;
@@ -355,6 +363,7 @@ pub fn destination(g: &Game, st: &State, p: usize, lots: i64) -> Option<Caravan>
                     den: 0,
                     rate,
                     receiver,
+                    ..Caravan::default()
                 },
             ));
         }
@@ -388,20 +397,35 @@ fn send_caravans(g: &Game, st: &mut State, p: usize, plan: &Scripted) {
         st.counts.caravans_bought += 1;
     }
     for i in 0..wanted {
-        let lots = (st.nations[c as usize].stock[MAN] / MAN_LOT).min(MAX_TRADING_MONTHS);
-        if lots == 0 {
-            break;
-        }
         if st.nations[c as usize].caravans[i].leg != Leg::Home {
             continue;
         }
-        let Some(trip) = destination(g, st, p, lots) else {
+        let lots = (st.nations[c as usize].stock[MAN] / MAN_LOT).min(MAX_TRADING_MONTHS);
+        let sale = (lots > 0)
+            .then(|| destination(g, st, p, lots))
+            .flatten()
+            .map(|t| {
+                let value = (t.rate * lots) as f64 / (2.0 * t.travel as f64 + lots as f64);
+                (value, t)
+            });
+        // A trip along a trade route of its league instead, when its goods are worth more a
+        // month at the black market's buying price (routes.rs).
+        let route = super::routes::caravan_trip(g, st, c);
+        let trip = match (sale, route) {
+            (Some(s), Some(r)) => Some(if r.0 > s.0 { r.1 } else { s.1 }),
+            (s, r) => s.or(r).map(|x| x.1),
+        };
+        let Some(trip) = trip else {
             break;
         };
         // The MAN leaves the stock for the caravan's load (held, not spent, until sold).
         st.nations[c as usize].stock[MAN] -= trip.man;
         st.nations[c as usize].caravans[i] = trip;
-        st.counts.caravan_trips += 1;
+        if trip.points > 0 {
+            st.counts.route_caravan_trips += 1;
+        } else {
+            st.counts.caravan_trips += 1;
+        }
     }
 }
 
@@ -416,6 +440,13 @@ pub fn month(g: &Game, st: &mut State) {
                     v.months_left -= 1;
                     if v.months_left == 0 {
                         v.leg = Leg::Trading;
+                        // A route trip's points are earned at its last route city, if the league
+                        // still stands (L927, L953).
+                        if v.points > 0 && super::routes::still_open(st, v.route) {
+                            v.goods = v.points;
+                            st.ledger.gained[v.product as usize] += v.goods;
+                            st.counts.route_caravan_goods += v.goods as f64;
+                        }
                     }
                 }
                 Leg::Trading if v.man >= MAN_LOT && receives(g, st, p, v.to) => {
@@ -447,9 +478,11 @@ fn bank(st: &mut State, c: CountryId, v: &mut Caravan) {
     if st.lands[c as usize].owner == c {
         st.nations[c as usize].stock[DEN] += v.den;
         st.nations[c as usize].stock[MAN] += v.man;
+        st.nations[c as usize].stock[v.product as usize] += v.goods;
     } else {
         st.ledger.spent[DEN] += v.den;
         st.ledger.spent[MAN] += v.man;
+        st.ledger.spent[v.product as usize] += v.goods;
     }
     *v = Caravan {
         leg: Leg::Home,
@@ -464,6 +497,7 @@ pub fn carried(st: &State, c: CountryId) -> [i64; R] {
     for v in &st.nations[c as usize].caravans {
         out[MAN] += v.man;
         out[DEN] += v.den;
+        out[v.product as usize] += v.goods;
     }
     out
 }

@@ -17,6 +17,7 @@ use super::pirates;
 use super::policy::{Directive, Policy, Scripted};
 use super::recruiting;
 use super::repairs;
+use super::routes;
 use super::scenario::{CountryId, DEN, POB};
 use super::search::Rollouts;
 use super::state::State;
@@ -192,6 +193,7 @@ impl<'g> Play<'g> {
         let last = months[1];
         if g.scenario.calendar.collection & (1 << State::calendar(last)) != 0 {
             economy::collection(g, &mut self.st, &self.plans, last);
+            routes::collection(g, &mut self.st, &self.plans, last, dice, log);
         }
     }
 
@@ -245,6 +247,8 @@ impl<'g> Play<'g> {
                 partner_hire: dice.uniform(),
                 repair_ships: dice.uniform(),
                 recruitment_centre: dice.uniform(),
+                trade_leagues: dice.uniform(),
+                route_piracy: dice.uniform(),
                 target: None,
             };
         }
@@ -391,6 +395,15 @@ impl<'g> Play<'g> {
             c.centre_units_delivered,
             c.centre_den,
             c.centre_host_pob,
+            c.leagues_formed as f64,
+            c.leagues_ended as f64,
+            c.route_member_collections as f64,
+            c.route_den,
+            c.route_goods,
+            c.route_caravan_trips as f64,
+            c.route_caravan_goods,
+            c.route_piracies as f64,
+            c.route_pirate_den,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
