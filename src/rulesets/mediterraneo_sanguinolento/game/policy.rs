@@ -612,6 +612,16 @@ pub const CATALOG: PolicyCatalog<Player> = PolicyCatalog {
 /// The gift of a [`Directive::Court`]: the smallest that gives the +10 cap.
 pub const COURTING_GIFT: i64 = 1200;
 
+/// What a [`Directive::Fleets`]`(true)` adds to the policy's fleets: one warfleet more per home
+/// city and this many transports more (one army crossing's worth of units).
+pub const MORE_TRANSPORTS: u8 = 2;
+
+/// The lowest bid a unit of a [`Directive::Mercenaries`]`(true)`: twice the policy's, at least this
+/// (twice the parameter's default) and at most [`HIGHEST_BID`].
+pub const RAISED_BID: i64 = 600;
+/// The parameter's range's top: a raised bid never exceeds it.
+pub const HIGHEST_BID: i64 = 1000;
+
 /// A searching major's overrule of its rollout policy for one turn. Every directive but
 /// `Attack` moves numbers of the scripted policy (the random policy has none to move).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -639,6 +649,16 @@ pub enum Directive {
     /// This turn trade all it may (the whole surplus sold, the whole spare DEN for what the
     /// purchases lack, at least one caravan), or not at all (caravans on the road go on).
     Trade(bool),
+    /// This turn's fleet purchases: none at all (warfleets, transports, pirate fleets), or more
+    /// than the policy keeps (one warfleet more per home city, [`MORE_TRANSPORTS`] transports
+    /// more); pirate fleets as the policy's.
+    Fleets(bool),
+    /// This turn's sealed mercenary bid: none, or raised (twice the policy's, at least
+    /// [`RAISED_BID`], at most [`HIGHEST_BID`] DEN a unit).
+    Mercenaries(bool),
+    /// This turn it hires its client and associated states' troops (as `partner_hire` 1), or not
+    /// (as 0).
+    Partners(bool),
 }
 
 impl Directive {
@@ -668,6 +688,18 @@ impl Directive {
                 p.caravans = p.caravans.max(1);
             }
             Directive::Trade(false) => (p.market_sell, p.market_buy, p.caravans) = (0.0, 0.0, 0),
+            Directive::Fleets(false) => {
+                (p.warfleets_per_city, p.transports, p.pirate_fleets) = (0.0, 0, 0);
+            }
+            Directive::Fleets(true) => {
+                p.warfleets_per_city += 1.0;
+                p.transports = p.transports.saturating_add(MORE_TRANSPORTS);
+            }
+            Directive::Mercenaries(false) => p.mercenary_bid = 0,
+            Directive::Mercenaries(true) => {
+                p.mercenary_bid = (2 * p.mercenary_bid).clamp(RAISED_BID, HIGHEST_BID);
+            }
+            Directive::Partners(hire) => p.partner_hire = if hire { 1.0 } else { 0.0 },
         }
         p
     }

@@ -8,7 +8,9 @@
 //! whole cap or none); the tax level of a turn with the April collection (lowered ×2, normal or
 //! raised ×2); the envoys of the turn (one more than the policy's, each with the 1,200 DEN gift
 //! that gives the +10 and treaties offered to the other majors, or neither); the turn's trade (all it may at the black market and at least
-//! one caravan, or none). The first candidate is always `Follow`, the rollout policy's own play, and the
+//! one caravan, or none); where they would change the turn, the fleet purchases (none, or one
+//! warfleet a home city and two transports more than the policy keeps), the mercenary bid (none,
+//! or raised) and the hiring of partners' troops (the policy's opposite). The first candidate is always `Follow`, the rollout policy's own play, and the
 //! engine keeps it unless another is clearly better over the same seeds
 //! (its catalog's `margin`, [`crate::game::search::SearchSpec::margin`]).
 //!
@@ -19,12 +21,16 @@
 //! (2 × the victory PV), clamped to [0, 1]. (A share of the leader's PV would give every
 //! candidate of the leading major the same 1.)
 //!
-//! The searcher sees the whole state and every other country's policy (the game has no hidden
-//! information here: espionage is not played).
+//! The searcher sees the whole state and every other country's policy (an omniscient player: more
+//! than the game's spies would tell it).
 
+use super::diplomacy;
+use super::economy;
+use super::fleets;
+use super::mercenaries::{self, Source};
 use super::military;
-use super::policy::{Directive, Policy};
-use super::scenario::CountryId;
+use super::policy::{Directive, Policy, Scripted};
+use super::scenario::{CountryId, DEN};
 use super::state::State;
 use super::turn::Play;
 use super::Game;
@@ -149,6 +155,64 @@ pub fn candidates(g: &Game, st: &State, p: usize, out: &mut Vec<Directive>) {
     if own.market_sell > 0.0 || own.market_buy > 0.0 || own.caravans > 0 {
         out.push(Directive::Trade(false));
     }
+    fleets_and_hires(g, st, p, &own, out);
+}
+
+/// The fleet, mercenary and partner directives that would change what major `p`'s turn does:
+/// no fleets where the policy would order some and more where one more warfleet is affordable
+/// (a port, nothing on the stocks); no bid where the policy bids and a raised one where it is
+/// affordable (a band slot for the table's mercenaries; whether any appear this turn is the
+/// turn's own roll, which the rollouts play); partners hired or not, the policy's opposite, where
+/// a client or associated state has troops to hire and a band slot is free.
+fn fleets_and_hires(g: &Game, st: &State, p: usize, own: &Scripted, out: &mut Vec<Directive>) {
+    let c = g.majors[p];
+    let n = &st.nations[c as usize];
+    let spare = n.stock[DEN] - economy::den_to_keep(g, st, c, own);
+    if let Some(warfleet) = g.scenario.fleet {
+        if fleets::has_port(g, st, c) && n.shipyard.is_empty() {
+            let cities = g.scenario.countries[c as usize].cities.len() as f64;
+            let orders = own.warfleets_per_city * cities - n.fleets >= 1.0
+                || own.transports as f64 - n.transports >= 1.0
+                || own.pirate_fleets as f64 - n.pirates >= 1.0;
+            if orders {
+                out.push(Directive::Fleets(false));
+            }
+            if spare >= fleets::fleet_cost(warfleet, fleets::CREW_CLASS, true)[DEN] {
+                out.push(Directive::Fleets(true));
+            }
+        }
+    }
+    if n.mercs
+        .iter()
+        .any(|b| matches!(b.source, Source::None | Source::Table(_)))
+    {
+        if own.mercenary_bid > 0 && spare >= own.mercenary_bid {
+            out.push(Directive::Mercenaries(false));
+        }
+        let raised = Directive::Mercenaries(true).apply(*own).mercenary_bid;
+        if raised > own.mercenary_bid && spare >= raised {
+            out.push(Directive::Mercenaries(true));
+        }
+    }
+    if spare > 0 && partner_to_hire(g, st, p) {
+        out.push(Directive::Partners(own.partner_hire < 0.5));
+    }
+}
+
+/// Whether major `p` has a free band slot and a client or associated state holding its home that
+/// it has hired no band from yet (what `mercenaries::hire_partners` looks for).
+pub fn partner_to_hire(g: &Game, st: &State, p: usize) -> bool {
+    let bands = &st.nations[g.majors[p] as usize].mercs;
+    if bands.iter().all(|b| b.source != Source::None) {
+        return false;
+    }
+    (0..st.nations.len() as CountryId).any(|t| {
+        mercenaries::hire_share(st.relations[diplomacy::at(st, p, t)].level) > 0.0
+            && st.lands[t as usize].owner == t
+            && !bands
+                .iter()
+                .any(|b| matches!(b.source, Source::Partner(x, _) if x == t))
+    })
 }
 
 impl<'g> Searchable for Rollouts<'g> {

@@ -3,10 +3,12 @@
 //! drawing it (a search with a default), and ladders with a search rung do not depend on the thread count.
 
 use super::economy;
+use super::fleets;
 use super::game_tests::{country, scripted_game};
+use super::mercenaries;
 use super::military;
-use super::policy::{Directive, Policy, Scripted, CATALOG};
-use super::search::{candidates, Rollouts};
+use super::policy::{Directive, Policy, Scripted, CATALOG, HIGHEST_BID, RAISED_BID};
+use super::search::{candidates, partner_to_hire, Rollouts};
 use super::state::{Mission, State};
 use super::turn::Play;
 use super::Game;
@@ -190,6 +192,142 @@ fn economy_directives_move_purchases_gifts_and_taxes() {
         saved > 0 && april > 0 && gifts > 0,
         "{saved} {april} {gifts}"
     );
+}
+
+/// The fleet directives: none orders nothing where the policy would order fleets; more orders
+/// more warfleets than the policy (where it can pay for them) and never fewer.
+#[test]
+fn fleet_directives_order_no_fleets_or_more_than_the_policy() {
+    let g = tuned_game();
+    let (mut stopped, mut more) = (0, 0);
+    for st in states(&g, 3, 20) {
+        for p in 0..g.majors.len() {
+            let c = g.majors[p] as usize;
+            let mut offered = Vec::new();
+            candidates(&g, &st, p, &mut offered);
+            let ordered = |d: Directive| {
+                let mut s = st.clone();
+                fleets::purchases(&g, &mut s, &plans_with(&g, p, d), 2 * st.turn - 1);
+                s.nations[c].shipyard
+            };
+            let own = ordered(Directive::Follow);
+            if offered.contains(&Directive::Fleets(false)) {
+                assert!(ordered(Directive::Fleets(false)).is_empty());
+                stopped += !own.is_empty() as u32;
+            } else {
+                // Not offered: the policy's own purchases order nothing either.
+                assert!(own.is_empty() || !st.nations[c].shipyard.is_empty());
+            }
+            if offered.contains(&Directive::Fleets(true)) {
+                let yard = ordered(Directive::Fleets(true));
+                // (More warfleets may leave less for transports: the warfleets are ordered first.)
+                assert!(yard.warfleets >= own.warfleets);
+                more += (yard.warfleets > own.warfleets) as u32;
+            }
+        }
+    }
+    assert!(stopped > 0 && more > 0, "{stopped} {more}");
+}
+
+/// The mercenary directives: no bid leaves the auction to others; a raised bid offers twice the
+/// policy's (within [RAISED_BID, HIGHEST_BID]) a unit and wins mercenaries at its home where it is
+/// the highest.
+#[test]
+fn mercenary_directives_withdraw_or_raise_the_bid() {
+    let g = tuned_game();
+    let (mut withdrawn, mut won) = (0, 0);
+    for (i, st) in states(&g, 2, 16).into_iter().enumerate() {
+        for p in 0..g.majors.len() {
+            let c = g.majors[p];
+            let mut offered = Vec::new();
+            candidates(&g, &st, p, &mut offered);
+            let own = plans_with(&g, p, Directive::Follow)[c as usize];
+            let units = 3;
+            let auction = |d: Directive| {
+                let mut s = st.clone();
+                let mut dice = Dice::from_seed(i as u64);
+                let plans = plans_with(&g, p, d);
+                let paid = s.nations[c as usize].stock[super::scenario::DEN];
+                let w = mercenaries::auction(
+                    &g,
+                    &mut s,
+                    &plans,
+                    (units, 0, false, c),
+                    1,
+                    &mut dice,
+                    &mut NoLog,
+                );
+                (w, paid - s.nations[c as usize].stock[super::scenario::DEN])
+            };
+            if offered.contains(&Directive::Mercenaries(false)) {
+                let (w, paid) = auction(Directive::Mercenaries(false));
+                assert_ne!(w, Some(c));
+                assert_eq!(paid, 0);
+                withdrawn += (auction(Directive::Follow).0 == Some(c)) as u32;
+            }
+            if offered.contains(&Directive::Mercenaries(true)) {
+                let raised = (2 * own.mercenary_bid).clamp(RAISED_BID, HIGHEST_BID);
+                let plan = plans_with(&g, p, Directive::Mercenaries(true))[c as usize];
+                assert_eq!(plan.mercenary_bid, raised);
+                let (w, paid) = auction(Directive::Mercenaries(true));
+                if w == Some(c) {
+                    assert_eq!(paid, raised * units as i64);
+                    won += 1;
+                }
+            }
+        }
+    }
+    assert!(withdrawn > 0 && won > 0, "{withdrawn} {won}");
+}
+
+/// The partner directive: offered where a partner's troops may be hired, it hires them (or, off,
+/// hires none).
+#[test]
+fn partner_directives_hire_or_not() {
+    let g = tuned_game();
+    let mut hired = 0;
+    for st in states(&g, 4, 30) {
+        for p in 0..g.majors.len() {
+            let c = g.majors[p] as usize;
+            let mut offered = Vec::new();
+            candidates(&g, &st, p, &mut offered);
+            let hire = |d: Directive| {
+                let mut s = st.clone();
+                mercenaries::hire_partners(&g, &mut s, &plans_with(&g, p, d), 2 * st.turn - 1);
+                s.counts.partner_units_hired - st.counts.partner_units_hired
+            };
+            assert_eq!(hire(Directive::Partners(false)), 0.0);
+            for &d in &offered {
+                if let Directive::Partners(on) = d {
+                    assert!(partner_to_hire(&g, &st, p));
+                    let own = plans_with(&g, p, Directive::Follow)[c];
+                    assert_eq!(on, own.partner_hire < 0.5, "the policy's opposite");
+                    if on && hire(d) > 0.0 {
+                        hired += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(hired > 0, "no partner's troops hired");
+}
+
+/// A searcher that never overrules (an infinite margin) plays the very games of its rollout
+/// policy, the new candidates offered and rolled out every turn: rollouts draw nothing from the
+/// game's dice and leave its state alone.
+#[test]
+fn a_searcher_that_never_overrules_plays_its_rollout_policys_games() {
+    let tuned = tuned_game();
+    let mut searching = tuned_game();
+    searching.search = vec![
+        Some(SearchSpec {
+            budget: 3,
+            horizon: 1,
+            margin: Some(f64::INFINITY)
+        });
+        searching.majors.len()
+    ];
+    assert_eq!(played(&tuned, 1), played(&searching, 1));
 }
 
 /// Times decisions at the default budget and checks that a decision draws no word of the dice.
