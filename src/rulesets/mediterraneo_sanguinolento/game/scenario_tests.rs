@@ -372,7 +372,8 @@ fn the_summary_says_which_values_are_placeholders() {
         ["production", "start", "leaders", "trade"]
     );
     let summary = s.stand_in_summary();
-    assert_eq!(summary.lines().count(), 11);
+    // One line per stand-in table, and one per assumed trade route.
+    assert_eq!(summary.lines().count(), 12 + s.routes.len());
     assert!(summary.lines().next().unwrap().starts_with("placeholder"));
     for field in [
         "nodes",
