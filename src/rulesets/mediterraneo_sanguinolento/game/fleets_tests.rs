@@ -5,17 +5,16 @@
 
 use super::diplomacy;
 use super::fleets::{self, MAX_ADMIRALS};
-use super::game_tests::{check_invariants, country, game_with, options, options_with};
+use super::game_tests::{country, game_with, options, options_with, play_checked};
 use super::leaders::Leader;
 use super::pirates;
 use super::policy::{Policy, Scripted};
 use super::scenario::{CountryId, DEN, MAD, MET, POB, RESOURCES};
 use super::state::{State, R};
-use super::turn::Play;
 use super::weather::{Weather, ZONES};
 use super::Game;
 use crate::dice::Dice;
-use crate::game::{GamePlay, GameRecord, NoLog, NoObserver};
+use crate::game::NoLog;
 use crate::rulesets::mediterraneo_sanguinolento::army::LeaderKind;
 use crate::rulesets::mediterraneo_sanguinolento::interception::naval_chance;
 
@@ -278,17 +277,7 @@ fn naval_leader_searches_cost_100_den_and_find_one_in_six() {
 }
 
 fn play_games(g: &Game, seed: u64, games: u64, sums: &mut [f64; 9]) {
-    let mut play = Play::new(g);
-    let mut r = GameRecord::new(g.players.len(), g.columns.len());
-    for i in 0..games {
-        r.clear();
-        play.play(
-            &mut Dice::for_trial(seed, 0, i),
-            &mut r,
-            &mut NoObserver,
-            &mut NoLog,
-        );
-        check_invariants(g, &play, &r, &format!("game {i}"));
+    play_checked(g, seed, games, "", |_, play, _| {
         let c = &play.st.counts;
         let new = [
             c.warfleets_bought as f64,
@@ -304,7 +293,7 @@ fn play_games(g: &Game, seed: u64, games: u64, sums: &mut [f64; 9]) {
         for (s, v) in sums.iter_mut().zip(new) {
             *s += v;
         }
-    }
+    });
 }
 
 /// Majors that buy warfleets and transports, want naval leaders and cross the sea, then majors

@@ -282,6 +282,31 @@ fn game_fights_match_the_battle_codes_exact_answer() {
     assert!((odds - p).abs() < 5.0 * se, "odds {odds} vs {p}");
 }
 
+/// Plays `games` games of `g` on the dice streams (seed, 0, i), checks the invariants after each
+/// (failures labelled `label` and the game's index) and hands each finished game to `each`: the
+/// loop of every whole-games test.
+pub(super) fn play_checked(
+    g: &Game,
+    seed: u64,
+    games: u64,
+    label: &str,
+    mut each: impl FnMut(u64, &Play, &GameRecord),
+) {
+    let mut play = Play::new(g);
+    let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+    for i in 0..games {
+        r.clear();
+        play.play(
+            &mut Dice::for_trial(seed, 0, i),
+            &mut r,
+            &mut NoObserver,
+            &mut NoLog,
+        );
+        check_invariants(g, &play, &r, &format!("{label} game {i}"));
+        each(i, &play, &r);
+    }
+}
+
 pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str) {
     let st = &play.st;
     let start = &g.start;
@@ -432,20 +457,10 @@ fn invariants_hold_over_thousands_of_random_and_scripted_games() {
         (Policy::Scripted(Scripted::defaults()), 300),
     ] {
         let g = game_with(policy, &options());
-        let mut play = Play::new(&g);
-        let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
         let mut fought = 0;
-        for i in 0..games {
-            r.clear();
-            play.play(
-                &mut Dice::for_trial(11, 0, i),
-                &mut r,
-                &mut NoObserver,
-                &mut NoLog,
-            );
-            check_invariants(&g, &play, &r, &format!("{policy:?} game {i}"));
+        play_checked(&g, 11, games, &format!("{policy:?}"), |_, play, _| {
             fought += play.st.counts.battles + play.st.counts.assaults;
-        }
+        });
         assert!(fought > 0, "{policy:?}: some fights happen");
     }
 }

@@ -5,7 +5,7 @@
 //! counter moves while the invariants hold.
 
 use super::game_tests::{
-    assert_bad_options, check_invariants, country, game_with, options, options_with,
+    assert_bad_options, country, game_with, options, options_with, play_checked,
 };
 use super::interception;
 use super::intrigue;
@@ -13,10 +13,9 @@ use super::policy::{Policy, Scripted};
 use super::pv;
 use super::scenario::{CountryId, Scenario};
 use super::state::{Intel, Mission, State};
-use super::turn::Play;
 use super::Game;
 use crate::dice::Dice;
-use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
+use crate::game::NoLog;
 use crate::rulesets::mediterraneo_sanguinolento::data::data;
 use crate::rulesets::mediterraneo_sanguinolento::interception::{land_chance, land_modifier};
 use crate::rulesets::mediterraneo_sanguinolento::intrigue::{
@@ -400,18 +399,8 @@ fn games_with_intrigue_keep_the_invariants() {
         Policy::Scripted(schemer),
         &options_with("war_intelligence = \"spied\""),
     );
-    let mut play = Play::new(&g);
-    let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
     let mut total = super::state::Counts::default();
-    for i in 0..300u64 {
-        r.clear();
-        play.play(
-            &mut Dice::for_trial(29, 0, i),
-            &mut r,
-            &mut NoObserver,
-            &mut NoLog,
-        );
-        check_invariants(&g, &play, &r, &format!("intrigue game {i}"));
+    play_checked(&g, 29, 300u64, "intrigue", |i, play, _| {
         let st = &play.st;
         let c = &st.counts;
         assert!(c.interceptions_succeeded <= c.interceptions_tried);
@@ -430,7 +419,7 @@ fn games_with_intrigue_keep_the_invariants() {
         total.counter_espionage_months += c.counter_espionage_months;
         total.assassinations_tried += c.assassinations_tried;
         total.assassinations_succeeded += c.assassinations_succeeded;
-    }
+    });
     println!("300 intrigue games: {total:?}");
     assert!(total.interceptions_tried > 0 && total.interceptions_succeeded > 0);
     assert!(total.spying_bought > 0 && total.counter_espionage_months > 0);

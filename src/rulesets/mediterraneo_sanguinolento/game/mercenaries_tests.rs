@@ -5,18 +5,17 @@
 use super::battles::{self, Side};
 use super::diplomacy;
 use super::game_tests::{
-    assert_bad_options, check_invariants, country, game_with, options, options_with,
+    assert_bad_options, country, game_with, options, options_with, play_checked,
 };
 use super::leaders::Lead;
 use super::mercenaries::{self, Band, Source, BANDS, NO_BANDS};
 use super::policy::{Policy, Scripted};
 use super::scenario::{CountryId, Scenario, DEN};
 use super::state::{KINDS, NO_UNITS};
-use super::turn::Play;
 use super::weather::Weather;
 use super::Game;
 use crate::dice::Dice;
-use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
+use crate::game::{GameModel, NoLog};
 
 fn game() -> Game {
     game_with(Policy::Scripted(Scripted::defaults()), &options())
@@ -442,26 +441,16 @@ fn whole_games_with_mercenaries_keep_the_invariants() {
         (Policy::Random, 200, "mercenary_upkeep = \"anniversary\""),
     ] {
         let g = game_with(policy, &options_with(option));
-        let mut play = Play::new(&g);
-        let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
         let first = g
             .game_columns()
             .iter()
             .position(|c| *c == "mercenaries_appeared")
             .unwrap();
-        for i in 0..games {
-            r.clear();
-            play.play(
-                &mut Dice::for_trial(31, 0, i),
-                &mut r,
-                &mut NoObserver,
-                &mut NoLog,
-            );
-            check_invariants(&g, &play, &r, &format!("{policy:?} game {i}"));
+        play_checked(&g, 31, games, &format!("{policy:?}"), |_, _, r| {
             for (j, t) in totals.iter_mut().enumerate() {
                 *t += r.extra[first + j];
             }
-        }
+        });
     }
     let first = super::GAME_COLUMNS
         .iter()

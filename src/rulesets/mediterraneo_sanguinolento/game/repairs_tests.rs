@@ -6,16 +6,15 @@
 
 use super::diplomacy;
 use super::fleets;
-use super::game_tests::{check_invariants, country, game_with, options, options_with};
+use super::game_tests::{country, game_with, options, options_with, play_checked};
 use super::naval::{self, Squadron};
 use super::policy::{Policy, Scripted};
 use super::recruiting::{self, Centre, NO_HOST};
 use super::repairs::{self, Captures, PIRATE, TRANSPORT, WAR};
 use super::scenario::{CAB, DEN, MAD, MET, POB};
 use super::state::R;
-use super::turn::Play;
 use crate::dice::Dice;
-use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
+use crate::game::{GameModel, NoLog};
 use crate::rulesets::mediterraneo_sanguinolento::data::data;
 
 /// L2699 on the printed costs (digest §3.1.3: FT 300 POB, 200 DEN, 400 MET, 400 MAD; FG 200, 100,
@@ -372,22 +371,12 @@ fn whole_games_with_repairs_captures_and_recruitment_keep_the_invariants() {
     let mut totals = [0.0f64; NEW];
     for (policy, games) in [(Policy::Scripted(keen), 200u64), (Policy::Random, 200)] {
         let g = game_with(policy, &options());
-        let mut play = Play::new(&g);
-        let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
         let first = g.game_columns().iter().position(|c| *c == FIRST).unwrap();
-        for i in 0..games {
-            r.clear();
-            play.play(
-                &mut Dice::for_trial(41, 0, i),
-                &mut r,
-                &mut NoObserver,
-                &mut NoLog,
-            );
-            check_invariants(&g, &play, &r, &format!("{policy:?} game {i}"));
+        play_checked(&g, 41, games, &format!("{policy:?}"), |_, _, r| {
             for (j, t) in totals.iter_mut().enumerate() {
                 *t += r.extra[first + j];
             }
-        }
+        });
     }
     let first = super::GAME_COLUMNS
         .iter()

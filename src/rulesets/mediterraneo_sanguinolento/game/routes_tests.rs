@@ -3,16 +3,15 @@
 //! and whole games.
 
 use super::diplomacy;
-use super::game_tests::{check_invariants, country, game_with, options, options_with};
+use super::game_tests::{country, game_with, options, options_with, play_checked};
 use super::policy::{Policy, Scripted};
 use super::routes::{self, League};
 use super::scenario::{Scenario, CAB, COM, DEN, MAD, MAN, MET, PIE, RESOURCES};
 use super::state::{Mission, State, R};
 use super::trade::{self, Leg};
-use super::turn::Play;
 use super::Game;
 use crate::dice::Dice;
-use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
+use crate::game::NoLog;
 
 const RULEBOOK_TEXT: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -441,17 +440,7 @@ fn whole_games_form_leagues_pay_members_and_keep_the_invariants() {
         (Policy::Scripted(Scripted::defaults()), 100),
     ] {
         let g = game_with(policy, &options());
-        let mut play = Play::new(&g);
-        let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
-        for i in 0..games {
-            r.clear();
-            play.play(
-                &mut Dice::for_trial(23, 0, i),
-                &mut r,
-                &mut NoObserver,
-                &mut NoLog,
-            );
-            check_invariants(&g, &play, &r, &format!("{policy:?} game {i}"));
+        play_checked(&g, 23, games, &format!("{policy:?}"), |_, play, _| {
             let c = &play.st.counts;
             for (t, v) in totals.iter_mut().zip([
                 c.leagues_formed as f64,
@@ -466,7 +455,7 @@ fn whole_games_form_leagues_pay_members_and_keep_the_invariants() {
             ]) {
                 *t += v;
             }
-        }
+        });
     }
     // The pirates' 30% is left out: on the assumed map few majors outside a league have a sea
     // lane to one of its sea legs, and in these games none had pirates in port there at a

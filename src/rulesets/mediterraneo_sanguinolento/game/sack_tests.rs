@@ -3,17 +3,13 @@
 //! policy's decision, and whole games in which every major sacks and raids.
 
 use super::economy;
-use super::game_tests::{
-    check_invariants, country, game_with, options, options_with, scripted_game,
-};
+use super::game_tests::{country, game_with, options, options_with, play_checked, scripted_game};
 use super::policy::{Policy, Scripted};
 use super::sack;
 use super::scenario::{CityId, CountryId, Scenario, CAB, COM, DEN, MAD, MAN, MET, POB};
 use super::state::State;
-use super::turn::Play;
 use super::Game;
-use crate::dice::Dice;
-use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
+use crate::game::NoLog;
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 
 fn city(g: &Game, of: &str, name: &str) -> CityId {
@@ -328,18 +324,8 @@ fn games_where_every_major_sacks_and_raids_keep_the_invariants() {
         ..Scripted::defaults()
     };
     let g = game_with(Policy::Scripted(greedy), &options());
-    let mut play = Play::new(&g);
-    let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
     let (mut sacks, mut pillages, mut treasures) = (0, 0, 0);
-    for i in 0..200u64 {
-        r.clear();
-        play.play(
-            &mut Dice::for_trial(23, 0, i),
-            &mut r,
-            &mut NoObserver,
-            &mut NoLog,
-        );
-        check_invariants(&g, &play, &r, &format!("greedy game {i}"));
+    play_checked(&g, 23, 200u64, "greedy", |i, play, _| {
         let st = &play.st;
         // Every conquest is sacked at 0 DEN a PV: countries and all their cities.
         assert_eq!(st.counts.countries_sacked, st.counts.conquests, "game {i}");
@@ -354,7 +340,7 @@ fn games_where_every_major_sacks_and_raids_keep_the_invariants() {
         sacks += st.counts.countries_sacked;
         pillages += st.counts.pillages;
         treasures += st.counts.treasures_taken;
-    }
+    });
     assert!(
         sacks > 0 && pillages > 0,
         "sacks {sacks}, pillages {pillages}"
