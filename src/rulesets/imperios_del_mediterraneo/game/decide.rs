@@ -370,7 +370,8 @@ impl Play<'_> {
         let carriers = self.carriers(p, &hand.fleets, budget);
         // The defence each target's owner is expected to put up depends on the owner alone, and
         // so do its parts of the key by land and by sea (`key::key` is the sum of its parts).
-        let mut defences: [Option<(Defence, [Key; 2])>; 8] = [None; 8];
+        let mut defences: [Option<Defence>; 8] = [None; 8];
+        let mut defence_parts: [[Option<Key>; 2]; 8] = [[None; 2]; 8];
         let undefended = Defence::default();
         let undefended_parts =
             [false, true].map(|naval| key::defence_part(s, NEUTRAL, naval, &undefended));
@@ -420,17 +421,14 @@ impl Play<'_> {
             // The best value on this target and its troops and fleets (the plan built once, for
             // the search's candidates).
             let mut target_best = (f64::NEG_INFINITY, 0, 0);
-            let (defence, defence_parts) = if owner == NEUTRAL {
-                (&undefended, &undefended_parts)
+            let (defence, defence_part) = if owner == NEUTRAL {
+                (&undefended, undefended_parts[naval as usize])
             } else {
-                let (d, parts) = defences[owner as usize].get_or_insert_with(|| {
-                    let d = self.predicted_defence(target, g);
-                    (
-                        d,
-                        [false, true].map(|naval| key::defence_part(s, owner, naval, &d)),
-                    )
-                });
-                (&*d, &*parts)
+                let o = owner as usize;
+                let d = defences[o].get_or_insert_with(|| self.predicted_defence(target, g));
+                let part = *defence_parts[o][naval as usize]
+                    .get_or_insert_with(|| key::defence_part(s, owner, naval, d));
+                (&*d, part)
             };
             let bare_cards = if is_city { &city_cards } else { &area_cards };
             let bare = Plan {
@@ -440,7 +438,7 @@ impl Play<'_> {
             };
             // The cache key grows with the troops (see `key::add_card`).
             let mut troops_key = key::target_part(s, &self.st, &bare, self.st.weather, true)
-                .plus(&defence_parts[naval as usize])
+                .plus(&defence_part)
                 .plus(&attacker_parts[!is_city as usize]);
             #[cfg(test)]
             assert_eq!(
