@@ -115,7 +115,7 @@ impl Play<'_> {
         // A pacification is a field battle: its casualty and recovery rolls (the chain
         // calculator stops at the roll-off's winner and margin).
         let (pacify_back, pacify_leaders) = if reached_target && !s.map.is_city(t) {
-            let area = military::area_dice(s, &self.st, t) as u32;
+            let area = super::key::area_dice(s, &self.st, t) as u32;
             let won = played.failed.is_none();
             let leaders = if played.leaders_at_target {
                 plan.leaders.len() as u32

@@ -3,6 +3,7 @@
 //! defence they predict, P2's test of an interception, and the estimate of another player's
 //! hidden cards from public information. The game's turn order and rules are `turn.rs`.
 
+use super::key::{self, Key};
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Scripted, Style};
 use super::scenario::Scenario;
@@ -367,8 +368,27 @@ impl Play<'_> {
         let budget = (hand_len as u32 - g.reserve).min(g.max_cards);
         let hand = self.sorted_hand(p);
         let carriers = self.carriers(p, &hand.fleets, budget);
-        // The defence each target's owner is expected to put up depends on the owner alone.
+        // The defence each target's owner is expected to put up depends on the owner alone, and
+        // so do its parts of the key by land and by sea (`key::key` is the sum of its parts).
         let mut defences: [Option<Defence>; 8] = [None; 8];
+        let mut defence_parts: [[Option<Key>; 2]; 8] = [[None; 2]; 8];
+        let undefended = Defence::default();
+        let undefended_parts =
+            [false, true].map(|naval| key::defence_part(s, NEUTRAL, naval, &undefended));
+        // One leader and one City Attack card (against a city) or battle card (against an area)
+        // go with the expedition when held: the attacker's part of the key of its bare plan.
+        let bare_cards = |attack: &Cards| {
+            let mut plan = Plan::default();
+            if let Some(&l) = hand.leaders.as_slice().first() {
+                plan.leaders.push(l);
+            }
+            if let Some(&a) = attack.as_slice().first() {
+                plan.attack.push(a);
+            }
+            plan
+        };
+        let (city_cards, area_cards) = (bare_cards(&hand.attack), bare_cards(&hand.battle));
+        let attacker_parts = [&city_cards, &area_cards].map(|c| key::attacker_part(s, p, c));
         for way in &targets[..k] {
             let (target, naval) = (way.node, way.naval);
             let is_city = s.map.is_city(target);
@@ -389,33 +409,42 @@ impl Play<'_> {
                 }
                 _ => 0.0,
             };
-            let (troops, attack) = if is_city {
-                (&hand.city_troops, &hand.attack)
+            let troops = if is_city {
+                &hand.city_troops
             } else {
-                (&hand.area_troops, &hand.battle)
+                &hand.area_troops
             };
-            let (fleets, leaders) = (&hand.fleets, &hand.leaders);
+            let fleets = &hand.fleets;
             if naval && fleets.is_empty() {
                 continue;
             }
             // The best value on this target and its troops and fleets (the plan built once, for
             // the search's candidates).
             let mut target_best = (f64::NEG_INFINITY, 0, 0);
-            let defence = if owner == NEUTRAL {
-                Defence::default()
+            let (defence, defence_part) = if owner == NEUTRAL {
+                (&undefended, undefended_parts[naval as usize])
             } else {
-                *defences[owner as usize].get_or_insert_with(|| self.predicted_defence(target, g))
+                let o = owner as usize;
+                let d = defences[o].get_or_insert_with(|| self.predicted_defence(target, g));
+                let part = *defence_parts[o][naval as usize]
+                    .get_or_insert_with(|| key::defence_part(s, owner, naval, d));
+                (&*d, part)
             };
-            // One leader and one City Attack card go with the expedition when held.
-            let mut bare = way.plan();
-            if let Some(&l) = leaders.as_slice().first() {
-                bare.leaders.push(l);
-            }
-            if let Some(&a) = attack.as_slice().first() {
-                bare.attack.push(a);
-            }
-            // The cache key grows with the troops (see `military::add_card`).
-            let mut troops_key = military::key_without_cards(s, &self.st, p, &bare, &defence);
+            let bare_cards = if is_city { &city_cards } else { &area_cards };
+            let bare = Plan {
+                leaders: bare_cards.leaders,
+                attack: bare_cards.attack,
+                ..way.plan()
+            };
+            // The cache key grows with the troops (see `key::add_card`).
+            let mut troops_key = key::target_part(s, &self.st, &bare, self.st.weather, true)
+                .plus(&defence_part)
+                .plus(&attacker_parts[!is_city as usize]);
+            #[cfg(test)]
+            assert_eq!(
+                troops_key,
+                key::key_without_cards(s, &self.st, p, &bare, defence)
+            );
             let with_cards = |n_troops: usize, n_fleets: usize| {
                 let mut plan = bare;
                 let cards = troops.as_slice()[..n_troops].iter();
@@ -425,7 +454,7 @@ impl Play<'_> {
                 plan
             };
             for n_troops in 1..=troops.len().min(budget as usize) {
-                military::add_card(s, p, &mut troops_key, troops.as_slice()[n_troops - 1]);
+                key::add_card(s, p, &mut troops_key, troops.as_slice()[n_troops - 1]);
                 let (k, n_fleets) = if naval {
                     match &carriers[n_troops] {
                         Some((n_fleets, fleets_key)) => (troops_key.plus(fleets_key), *n_fleets),
@@ -444,7 +473,7 @@ impl Play<'_> {
                         &self.game.rules.options,
                         p,
                         &with_cards(n_troops, n_fleets),
-                        &defence,
+                        defence,
                     ),
                 };
                 let reward = if is_city {
@@ -486,7 +515,7 @@ impl Play<'_> {
         p: usize,
         fleets: &Cards,
         budget: u32,
-    ) -> [Option<(usize, military::Key)>; military::MAX_PLAN + 1] {
+    ) -> [Option<(usize, Key)>; military::MAX_PLAN + 1] {
         let s = self.s();
         let d = &s.decks[s.empires[p].deck];
         let cap = |c: u8| d.kinds[d.cards[c as usize] as usize].naval.as_count();
@@ -503,7 +532,7 @@ impl Play<'_> {
             let carried = n_troops > 0 && room >= n_troops as u32;
             (carried && (n_troops + n_fleets) as u32 <= budget).then(|| {
                 let chosen = &fleets.as_slice()[..n_fleets];
-                (n_fleets, military::cards_key(s, p, chosen))
+                (n_fleets, key::cards_key(s, p, chosen))
             })
         })
     }

@@ -61,15 +61,15 @@ fn a_key_grown_card_by_card_is_the_plans_key() {
                     plan.leaders.push(c);
                 }
             }
-            let mut grown = military::key_without_cards(s, &play.st, 0, &plan, &defence);
+            let mut grown = super::key::key_without_cards(s, &play.st, 0, &plan, &defence);
             // Cards added in reverse hand order, the plan lists them in hand order.
             for &c in hand.iter().rev() {
-                military::add_card(s, 0, &mut grown, c);
+                super::key::add_card(s, 0, &mut grown, c);
             }
             for &c in &hand {
                 plan.cards.push(c);
             }
-            let whole = military::key(s, &play.st, 0, &plan, &defence, play.st.weather, true);
+            let whole = super::key::key(s, &play.st, 0, &plan, &defence, play.st.weather, true);
             assert_eq!(grown, whole, "{plan:?} against {defence:?}");
             checked += 1;
         }

@@ -5,6 +5,7 @@
 //! exact chance the greedy player reads and the chain a declared expedition plays are built once;
 //! the caches outlive the game that filled them, for the next game on the same decks and options.
 
+use super::key::{city_dice, defence_dice, key, layout::*, Key};
 use super::scenario::{
     CardKind, Deck, EffectKind, Scenario, Timing, CITY_ATTACK, CITY_DEFENCE, FLEET, LEADER,
     SPECIAL, TROOP,
@@ -18,7 +19,6 @@ use crate::rulesets::imperios_del_mediterraneo::expedition::{
 };
 use crate::rulesets::imperios_del_mediterraneo::forces::{CardForce, Force};
 use crate::rulesets::imperios_del_mediterraneo::raid::{Raid, RaidPlayed, Raider};
-use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
 use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
@@ -116,105 +116,9 @@ pub struct Defence {
     pub special_attack: u8,
 }
 
-/// The layout of a [`Key`]: the byte (or first byte of a run of [`MAX_KINDS`] bytes, a count
-/// per card kind) that holds each thing an expedition's outcome depends on. Declared once; every
-/// reader and writer of a key goes through these names.
-mod layout {
-    use super::MAX_KINDS;
-    /// A yes/no fact: a bit (the mask) of a byte shared with others.
-    pub type Flag = (usize, u8);
-    /// The attacker's deck; the defender's (when it intercepts).
-    pub const ATTACKER_DECK: usize = 0;
-    pub const DEFENDER_DECK: usize = 1;
-    /// The attacker's Troop, Fleet and Leader cards by kind.
-    pub const ATTACKER_KINDS: usize = 2;
-    /// City Attack dice for the attacker in the assault (its own and the third parties').
-    pub const ATTACK_DICE: usize = ATTACKER_KINDS + MAX_KINDS;
-    /// By sea; by sea with a march after the naval leg.
-    pub const NAVAL: Flag = (19, 1);
-    pub const MARCH: Flag = (19, 2);
-    /// Straits on the land legs.
-    pub const STRAITS: usize = 20;
-    pub const WEATHER: usize = 21;
-    /// 0 or 1 (an empty front slot has 255 here): the attacker chose a direct assault where
-    /// its fleets allow it.
-    pub const DIRECT: usize = 22;
-    pub const BARBARIAN: usize = 23;
-    pub const SIZE: usize = 24;
-    /// The city's defence dice with its City Defence dice (the defender's and the third
-    /// parties'), or the barbarian area's dice.
-    pub const TARGET_DICE: usize = 25;
-    pub const PLAYER_OWNER: usize = 26;
-    /// Special Event (X) dice in the expedition's card window for the attacker and for the
-    /// defender (anyone's), played where the option `special_event_window` says.
-    pub const SPECIAL_ATTACK: usize = 27;
-    pub const SPECIAL_DEFENCE: usize = 45;
-    /// The land interceptor's Troop cards by kind.
-    pub const LAND_KINDS: usize = 28;
-    /// A land interception; fought at the departure port, before the naval battle.
-    pub const LAND_INTERCEPTED: Flag = (LAND_KINDS + MAX_KINDS, 1);
-    pub const LAND_FIRST: Flag = (LAND_KINDS + MAX_KINDS, 2);
-    pub const NAVAL_INTERCEPTED: Flag = (46, 1);
-    /// The point the chain starts at in the low bits (0: the start, every key of a whole
-    /// expedition), for a defender's exact chance from a later point (A-24 as reached); and
-    /// whether the window's X dice were spent in a battle before it.
-    pub const FROM: usize = 47;
-    pub const FROM_MASK: u8 = 3;
-    pub const SPENT: Flag = (FROM, 4);
-    /// The naval interceptor's cards by kind.
-    pub const NAVAL_KINDS: usize = 48;
-    /// Bytes in use.
-    pub const BYTES: usize = NAVAL_KINDS + MAX_KINDS;
-}
-use layout::*;
-
-/// Words of a [`Key`].
-const WORDS: usize = layout::BYTES.div_ceil(8);
-
-/// An expedition's description: the bytes of its declared `layout` held in little-endian words, so a
-/// lookup hashes and compares a few integers (an array's own `Hash` and `==` would go through
-/// every byte), and written word by word (bytes stored one by one and read back as words stall).
-#[derive(Clone, Copy, Debug, Eq)]
-pub struct Key([u64; WORDS]);
-
-impl Key {
-    /// Adds `v` to byte `i` (no byte ever passes 255: no carry into the next).
-    fn add(&mut self, i: usize, v: u8) {
-        self.0[i / 8] += (v as u64) << (8 * (i % 8));
-    }
-    fn byte(&self, i: usize) -> u8 {
-        (self.0[i / 8] >> (8 * (i % 8))) as u8
-    }
-    /// Sets flag `f` when `on` (each flag is set at most once per key).
-    fn set(&mut self, f: Flag, on: bool) {
-        if on {
-            self.add(f.0, f.1);
-        }
-    }
-    fn has(&self, f: Flag) -> bool {
-        self.byte(f.0) & f.1 != 0
-    }
-}
-
-impl PartialEq for Key {
-    fn eq(&self, other: &Key) -> bool {
-        (0..WORDS).fold(0, |diff, i| diff | (self.0[i] ^ other.0[i])) == 0
-    }
-}
-
-impl std::hash::Hash for Key {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        for &w in &self.0 {
-            state.write_u64(w);
-        }
-    }
-}
-
 /// Slots of the small table in front of the map: the latest lookups, dense enough to stay in
 /// the core's own cache when the map does not (a lookup in the map was mostly a memory stall).
 const FRONT: usize = 4096;
-/// A key no expedition has (its [`DIRECT`] byte is 0 or 1): an empty front slot.
-const EMPTY: Key = Key([u64::MAX; WORDS]);
 /// Most built expeditions a worker keeps to play again: past this they are built anew.
 pub const MAX_PLAYED: usize = 1024;
 
@@ -295,178 +199,6 @@ fn card(k: &CardKind) -> Card {
         naval: k.naval,
         assault: k.assault,
     }
-}
-
-/// Everything an expedition's outcome depends on: its cards ([`attacker_key`]) and where they
-/// go against what ([`route_key`]), in bytes of their own.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn key(
-    s: &Scenario,
-    st: &State,
-    attacker: usize,
-    plan: &Plan,
-    defence: &Defence,
-    weather: Weather,
-    direct: bool,
-) -> Key {
-    let mut k = route_key(s, st, plan, defence, weather, direct);
-    attacker_key(s, attacker, plan, &mut k);
-    k
-}
-
-/// `key` of `plan` without its Troop and Fleet cards, for a caller that tries several card
-/// sets on one target against one defence ([`Cache::chance`] on the full plan is the same
-/// lookup): add the cards one by one with [`add_card`].
-pub fn key_without_cards(
-    s: &Scenario,
-    st: &State,
-    attacker: usize,
-    plan: &Plan,
-    defence: &Defence,
-) -> Key {
-    let bare = Plan {
-        cards: Cards::default(),
-        ..*plan
-    };
-    key(s, st, attacker, &bare, defence, st.weather, true)
-}
-
-/// Adds one Troop or Fleet card of `attacker`'s deck to an expedition's key (its kind's count
-/// byte): the key of a plan is its key without cards plus each of its cards, in any order.
-#[inline]
-pub fn add_card(s: &Scenario, attacker: usize, k: &mut Key, c: u8) {
-    let deck = &s.decks[s.empires[attacker].deck];
-    k.add(ATTACKER_KINDS + deck.cards[c as usize] as usize, 1);
-}
-
-/// The key bytes `attacker`'s Troop and Fleet `cards` add (their kinds' counts), to add to a key
-/// with [`Key::plus`]: the same as [`add_card`] of each card in turn.
-pub fn cards_key(s: &Scenario, attacker: usize, cards: &[u8]) -> Key {
-    let mut k = Key([0; WORDS]);
-    for &c in cards {
-        add_card(s, attacker, &mut k, c);
-    }
-    k
-}
-
-impl Key {
-    /// This key with the bytes of `cards` ([`cards_key`]) added, word by word (no byte passes
-    /// 255: no carry).
-    #[inline]
-    pub fn plus(&self, cards: &Key) -> Key {
-        Key(std::array::from_fn(|i| self.0[i] + cards.0[i]))
-    }
-}
-
-/// The attacker's part of [`key`]: its deck, its Troop, Fleet and Leader cards by kind, its
-/// City Attack dice and its Special Event dice (to which [`route_key`] adds the third parties').
-fn attacker_key(s: &Scenario, attacker: usize, plan: &Plan, k: &mut Key) {
-    let ad = s.empires[attacker].deck;
-    k.add(ATTACKER_DECK, ad as u8);
-    let deck = &s.decks[ad];
-    for &c in plan.cards.as_slice().iter().chain(plan.leaders.as_slice()) {
-        add_card(s, attacker, k, c);
-    }
-    for &c in plan.attack.as_slice() {
-        let kind = &deck.kinds[deck.cards[c as usize] as usize];
-        let at = if kind.is(SPECIAL) {
-            SPECIAL_ATTACK
-        } else {
-            ATTACK_DICE
-        };
-        k.add(at, kind.dice);
-    }
-}
-
-/// The rest of [`key`]: the route, the weather, the target and its defence (the naval
-/// interceptor only by sea, the City Defence and Special Event dice of the defender and the
-/// third parties, the third parties' City Attack and Special Event dice for the attacker); the
-/// plan's cards are not read.
-fn route_key(
-    s: &Scenario,
-    st: &State,
-    plan: &Plan,
-    defence: &Defence,
-    weather: Weather,
-    direct: bool,
-) -> Key {
-    let mut k = Key([0; WORDS]);
-    k.set(NAVAL, plan.naval);
-    k.set(MARCH, plan.naval && plan.march);
-    k.add(STRAITS, plan.straits);
-    k.add(WEATHER, weather as u8);
-    k.add(DIRECT, direct as u8);
-    k.add(ATTACK_DICE, defence.third_attack);
-    k.add(SPECIAL_ATTACK, defence.special_attack);
-    k.add(SPECIAL_DEFENCE, defence.special_defence);
-    let t = plan.target;
-    if s.map.is_city(t) {
-        let owner = st.owner[t];
-        k.add(SIZE, s.map.cities[t].size);
-        let (defence_dice, special) = defence_dice(s, st, t, defence);
-        k.add(
-            TARGET_DICE,
-            city_dice(s, st, t) + defence_dice + defence.third_defence,
-        );
-        k.add(SPECIAL_DEFENCE, special);
-        k.add(PLAYER_OWNER, (owner != NEUTRAL) as u8);
-        let naval = plan.naval && !defence.naval.is_empty();
-        if owner != NEUTRAL && (!defence.intercept.is_empty() || naval) {
-            let dd = &s.decks[s.empires[owner as usize].deck];
-            k.add(DEFENDER_DECK, s.empires[owner as usize].deck as u8);
-            if !defence.intercept.is_empty() {
-                k.set(LAND_INTERCEPTED, true);
-                k.set(LAND_FIRST, plan.naval && defence.land_first);
-                for &c in defence.intercept.as_slice() {
-                    k.add(LAND_KINDS + dd.cards[c as usize] as usize, 1);
-                }
-            }
-            if naval {
-                k.set(NAVAL_INTERCEPTED, true);
-                for &c in defence.naval.as_slice() {
-                    k.add(NAVAL_KINDS + dd.cards[c as usize] as usize, 1);
-                }
-            }
-        }
-    } else {
-        // A pacification's card window: the third parties' Special Event dice for the area
-        // or for the attacker (§3.8, a field battle) are in the special bytes.
-        k.add(BARBARIAN, 1);
-        k.add(TARGET_DICE, area_dice(s, st, t) + defence.third_defence);
-    }
-    k
-}
-
-/// A city's defence dice (§3.6): size + markers + 1 for a capital held by its own empire.
-pub fn city_dice(s: &Scenario, st: &State, city: usize) -> u8 {
-    let own_capital =
-        st.owner[city] != NEUTRAL && s.empires[st.owner[city] as usize].capital == city;
-    s.map.cities[city].size + st.markers[city] + own_capital as u8
-}
-
-/// The defender's own dice for the assault: its City Defence cards' and its Special Event
-/// cards' (those played where `special_event_window` says).
-fn defence_dice(s: &Scenario, st: &State, city: usize, d: &Defence) -> (u8, u8) {
-    let owner = st.owner[city];
-    if owner == NEUTRAL {
-        return (0, 0);
-    }
-    let deck = &s.decks[s.empires[owner as usize].deck];
-    let (mut defence, mut special) = (0, 0);
-    for &c in d.defence.as_slice() {
-        let kind = &deck.kinds[deck.cards[c as usize] as usize];
-        if kind.is(SPECIAL) {
-            special += kind.dice;
-        } else {
-            defence += kind.dice;
-        }
-    }
-    (defence, special)
-}
-
-/// A barbarian area's dice: printed strength + Enraged level (§3.8).
-pub fn area_dice(s: &Scenario, st: &State, node: usize) -> u8 {
-    s.map.areas[s.map.area(node)].strength + st.enraged
 }
 
 /// The attacker's cards as the calculator's force, in the order `play` reports them: troops by
@@ -604,7 +336,7 @@ impl Cache {
     pub fn known(&mut self, k: &Key) -> Option<(f64, f64)> {
         let slot = front_slot(k);
         if self.front.is_empty() {
-            self.front = vec![(EMPTY, (0.0, 0.0)); FRONT];
+            self.front = vec![(Key::NONE, (0.0, 0.0)); FRONT];
         }
         if self.front[slot].0 == *k {
             return Some(self.front[slot].1);
@@ -891,7 +623,7 @@ pub fn raid(
         s.map.cities[city].size as u32,
         {
             // The owner's City Defence and Special Event dice both join the raid's assault.
-            let (defence, special) = defence_dice(s, st, city, defence);
+            let (defence, special) = defence_dice(s, st.owner[city], defence);
             (city_dice(s, st, city) + defence + special) as u32
         },
         options,

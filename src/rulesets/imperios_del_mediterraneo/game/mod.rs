@@ -19,6 +19,7 @@ mod conquest;
 mod decide;
 mod events;
 mod files;
+pub mod key;
 pub mod load;
 pub mod map;
 pub mod military;
