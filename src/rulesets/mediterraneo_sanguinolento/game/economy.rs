@@ -399,8 +399,15 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     let cal = State::calendar(month);
     let n = st.nations.len();
     rebellions(g, st);
+    // A nation that holds no land has no people to tax or to please: no tax level, no tax row and
+    // no year-without-fighting row (issue 22: a conquered major kept scoring both).
+    let landless = |st: &State, c: usize| !st.lands.iter().any(|l| l.owner as usize == c);
     if cal == 4 {
         for c in 0..n {
+            if landless(st, c) {
+                st.nations[c].tax_level = 0;
+                continue;
+            }
             let level = tax_level(&plans[c], st.nations[c].idr, g.culture[c]);
             st.nations[c].tax_level = level;
             if let Some(row) = tax_row(level) {
@@ -459,7 +466,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     super::diplomacy::buy_from_partners(g, st, plans, cal);
     if cal == 12 {
         for c in 0..n {
-            if !st.nations[c].fought_this_year {
+            if !st.nations[c].fought_this_year && !landless(st, c) {
                 st.apply(
                     c as CountryId,
                     pv::PEACE,

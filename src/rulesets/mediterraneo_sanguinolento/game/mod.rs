@@ -40,6 +40,8 @@ pub mod turn;
 pub mod weather;
 
 #[cfg(test)]
+mod blunders_tests;
+#[cfg(test)]
 mod diplomacy_tests;
 #[cfg(test)]
 mod events_tests;

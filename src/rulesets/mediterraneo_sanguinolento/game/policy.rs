@@ -202,7 +202,11 @@ pub const SCRIPTED: &[Param] = &[
         summary: "share of each collection period's gift cap (2,000 DEN worth, digest §4.19) given to the population",
         min: 0.0,
         max: 1.0,
-        default: 0.5,
+        // The whole cap: a gift is the cheapest PV there is (a civilized major's 300 COM are 3 PV,
+        // 600 DEN 2), given only from what lies above the food stock and the DEN reserve. At 0.5
+        // an untuned major (Atenas, Esparta in the competent file) sat on 1,600 COM and 5,700 DEN
+        // at turn 36 while giving half the cap (issue 22, ms18).
+        default: 1.0,
     },
     Param {
         name: "fortify",
