@@ -244,13 +244,10 @@ pub fn sea_paths(s: &Scenario, from: CountryId) -> SeaPaths {
     let mut prev = vec![from; n];
     let mut done = vec![false; n];
     hexes[from as usize] = 0;
-    loop {
-        let Some(a) = (0..n)
-            .filter(|&i| !done[i] && hexes[i] != u16::MAX)
-            .min_by_key(|&i| hexes[i])
-        else {
-            break;
-        };
+    while let Some(a) = (0..n)
+        .filter(|&i| !done[i] && hexes[i] != u16::MAX)
+        .min_by_key(|&i| hexes[i])
+    {
         done[a] = true;
         let coast = |to: CountryId| {
             s.sea_trade.coastal_legs && s.nodes[a].seas & s.nodes[to as usize].seas != 0
