@@ -481,4 +481,18 @@ pub const OPTIONS: &[RuleOption] = &[
         &["half", "all"],
         &[],
     ),
+    choice(
+        "sea_manufactures_41",
+        "§4.9, L904-L906, A54b (the sea table's bands 36-41 and 41-45 overlap at 41 hexes)",
+        "full game: what a lot of manufactures earns a month at a port 41 sea hexes away: \"upper\" = the 41-45 band's 500 x importance (A54b: 36-40 -> 400, 41-45 -> 500), \"lower\" = the 36-41 band's 400",
+        &["upper", "lower"],
+        &[],
+    ),
+    choice(
+        "merchant_call_bonus",
+        "L5225 (Cartago and Atenas earn 10 DEN each time a merchant ship of theirs puts in at a port not their own; the game buys fleets of 10 ships)",
+        "full game: the 10 DEN of a call are earned \"fleet\" = once per merchant fleet putting in (the game's merchant unit), or \"ship\" = once per ship afloat in it (10 for a whole fleet)",
+        &["fleet", "ship"],
+        &[],
+    ),
 ];

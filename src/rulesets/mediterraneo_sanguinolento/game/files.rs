@@ -216,6 +216,21 @@ pub struct AbstractionFile {
     /// The trade routes the map would draw (digest §4.9, §6.1); absent: none.
     #[serde(default)]
     pub trade_routes: Option<Rows<RouteRow>>,
+    /// The ports' importance for trade by sea (digest §4.9); absent: every port 1.
+    #[serde(default)]
+    pub sea_trade: Option<SeaTradeTable>,
+}
+
+/// Trade by sea (`sea_trade.rs`): what the missing map prints of the ports.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeaTradeTable {
+    pub provenance: String,
+    pub why: Option<String>,
+    /// The port importance (1, 2 or 3, L914-L918) of every port of a country of that culture.
+    pub port_importance: BTreeMap<String, i64>,
+    /// Merchant ships also sail along the coast between land neighbours touching a common sea.
+    pub coastal_legs: bool,
 }
 
 /// One trade route (L924-L953): its route cities in order and its three products.

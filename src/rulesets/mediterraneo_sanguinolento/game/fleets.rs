@@ -252,6 +252,8 @@ pub fn ships_afloat(st: &State) -> f64 {
     let per_fleet = super::naval::SHIPS_PER_FLEET;
     st.nations
         .iter()
-        .map(|n| (n.fleets + n.transports + n.pirates) * per_fleet + n.docks.ships())
+        .map(|n| {
+            (n.fleets + n.transports + n.pirates) * per_fleet + n.docks.ships() + n.sea.ships()
+        })
         .sum()
 }

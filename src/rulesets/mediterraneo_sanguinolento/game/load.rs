@@ -223,6 +223,7 @@ impl<'f> Loader<'f> {
         let start = self.start(ab, &countries, &nodes)?;
         let leaders = self.leaders(ab)?;
         let importance = self.importance(ab)?;
+        let sea_trade = self.sea_trade(ab.sea_trade.as_ref())?;
         let intrigue = self.intrigue(ab)?;
         let mercenaries = self.mercenaries(ab)?;
         let routes = self.routes(
@@ -258,6 +259,7 @@ impl<'f> Loader<'f> {
             start: start.0,
             leaders,
             importance,
+            sea_trade,
             intrigue,
             mercenaries,
             routes,

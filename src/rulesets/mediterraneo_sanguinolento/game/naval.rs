@@ -43,7 +43,7 @@ fn weather_name(w: Weather) -> &'static str {
 }
 
 /// The worse of the month's weather at `a` and `b` for a crossing (the higher storm number).
-fn crossing_weather(g: &Game, st: &State, a: CountryId, b: CountryId) -> &'static str {
+pub(super) fn crossing_weather(g: &Game, st: &State, a: CountryId, b: CountryId) -> &'static str {
     let (wa, wb) = (
         weather_name(weather_at(g, st, a)),
         weather_name(weather_at(g, st, b)),
@@ -57,7 +57,7 @@ fn crossing_weather(g: &Game, st: &State, a: CountryId, b: CountryId) -> &'stati
 
 /// Whether the lane between `a` and `b` is on the Atlantic or the Indian ocean: the seas both
 /// ends touch are only those.
-fn ocean(g: &Game, a: CountryId, b: CountryId) -> bool {
+pub(super) fn ocean(g: &Game, a: CountryId, b: CountryId) -> bool {
     let oceans = SEAS
         .iter()
         .enumerate()

@@ -139,6 +139,14 @@ pub struct Scripted {
     /// At 0.5 or more its pirate fleets sit on a maritime trade route of a league it is not in
     /// at each collection and take 30% of its profits (L4452).
     pub route_piracy: f64,
+    /// Merchant fleets (FC) it keeps (digest §4.9; `sea_trade.rs`).
+    pub merchant_fleets: u8,
+    /// At 0.5 or more its merchant fleets load the manufactures before its caravans.
+    pub ships_first: f64,
+    /// Fishing fleets (FP) it keeps (rules §6.11).
+    pub fishing_fleets: u8,
+    /// At 0.5 or more its fishing fleets bring DEN, else COM (L1066).
+    pub fish_for_den: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -482,6 +490,35 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 1.0,
     },
+    // Trade by sea and fishing (digest §4.9, rules §6.10-§6.11, L5225; `sea_trade.rs`).
+    Param {
+        name: "merchant_fleets",
+        summary: "merchant fleets (FC: 100 POB, 100 DEN, 150 MAD, 3 months) it keeps in its home port: each sails with up to 5 lots of 100 MAN over the sea lanes to the trade partner's port that pays most a month of the trip (the sea table times the port's importance, the receiver a third more), or along a trade route's sea legs for 25 points a hex, through the storms, and banks the money at home (Cartago and Atenas +10 DEN a foreign port put in at)",
+        min: 0.0,
+        max: 3.0,
+        default: 1.0,
+    },
+    Param {
+        name: "ships_first",
+        summary: "at 0.5 or more its merchant fleets load the manufactures before its caravans, below the caravans load first",
+        min: 0.0,
+        max: 1.0,
+        default: 1.0,
+    },
+    Param {
+        name: "fishing_fleets",
+        summary: "fishing fleets (FP: 200 POB, 50 DEN, 125 MAD, 3 months) it keeps: 5 months at sea then 1 in port, each month the table's COM or DEN for the richest sea its home touches (rain -1 COM, storm -2), through the storms",
+        min: 0.0,
+        max: 10.0,
+        default: 2.0,
+    },
+    Param {
+        name: "fish_for_den",
+        summary: "at 0.5 or more its fishing fleets bring DEN (12 a COM), below COM",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -537,6 +574,10 @@ impl Scripted {
             recruitment_centre: value("recruitment_centre"),
             trade_leagues: value("trade_leagues"),
             route_piracy: value("route_piracy"),
+            merchant_fleets: value("merchant_fleets").round() as u8,
+            ships_first: value("ships_first"),
+            fishing_fleets: value("fishing_fleets").round() as u8,
+            fish_for_den: value("fish_for_den"),
             target: None,
         }
     }
@@ -568,6 +609,8 @@ impl Scripted {
             partner_hire: 0.0,
             recruitment_centre: 0.0,
             route_piracy: 0.0,
+            merchant_fleets: 0,
+            fishing_fleets: 0,
             ..Scripted::defaults()
         }
     }

@@ -320,6 +320,9 @@ pub struct Scenario {
     /// Per culture (index of `CULTURES`): the commercial importance multiplier of its cities
     /// (A 3, B 2, C 1; abstraction.toml `[trade]`).
     pub importance: [u8; 3],
+    /// The ports' importance and the merchant ships' coastal legs (abstraction.toml
+    /// `[sea_trade]`; `sea_trade.rs`).
+    pub sea_trade: super::sea_trade::SeaTradeData,
     /// The region-graph reading of interception's range and spies' travel (abstraction.toml
     /// `[intrigue]`).
     pub intrigue: IntrigueData,

@@ -369,11 +369,11 @@ fn the_summary_says_which_values_are_placeholders() {
     let s = scenario();
     assert_eq!(
         s.placeholders(),
-        ["production", "start", "leaders", "trade"]
+        ["production", "start", "leaders", "trade", "sea_trade"]
     );
     let summary = s.stand_in_summary();
     // One line per stand-in table, and one per assumed trade route.
-    assert_eq!(summary.lines().count(), 12 + s.routes.len());
+    assert_eq!(summary.lines().count(), 13 + s.routes.len());
     assert!(summary.lines().next().unwrap().starts_with("placeholder"));
     for field in [
         "nodes",

@@ -14,6 +14,7 @@ use super::recruiting::{Centres, NO_CENTRES};
 use super::repairs::Docks;
 use super::routes::RouteState;
 use super::scenario::{CountryId, Scenario, RESOURCES};
+use super::sea_trade::SeaTrade;
 use super::trade::{Caravan, MAX_CARAVANS};
 use super::weather::{Weather, ZONES};
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
@@ -119,6 +120,8 @@ pub struct Nation {
     pub docks: Docks,
     /// Its recruitment centres abroad and the troops hired there (§4.5.9; `recruiting.rs`).
     pub centres: Centres,
+    /// Its merchant and fishing fleets (digest §4.9; `sea_trade.rs`).
+    pub sea: SeaTrade,
 }
 
 /// Fleets being built: whole fleets of each kind, and the game month they join the port.
@@ -318,6 +321,27 @@ pub struct Counts {
     pub route_caravan_goods: f64,
     pub route_piracies: u32,
     pub route_pirate_den: f64,
+    /// Trade by sea (`sea_trade.rs`): merchant fleets bought, sales trips and route trips begun,
+    /// the DEN their sales earned (receivers' shares apart), the route goods they earned, calls
+    /// paid at foreign ports (L5225) and their DEN, their ships and whole fleets lost to storms
+    /// and the MAN and DEN lost with them; fishing fleets bought, fleet-months at sea, their COM
+    /// and DEN, and their ships lost to storms.
+    pub merchant_fleets_bought: u32,
+    pub merchant_trips: u32,
+    pub merchant_route_trips: u32,
+    pub merchant_den: f64,
+    pub merchant_route_goods: f64,
+    pub merchant_calls: u32,
+    pub merchant_call_den: f64,
+    pub merchant_ships_lost: f64,
+    pub merchant_fleets_sunk: u32,
+    pub merchant_man_lost: f64,
+    pub merchant_den_lost: f64,
+    pub fishing_fleets_bought: u32,
+    pub fishing_fleet_months: f64,
+    pub fishing_com: f64,
+    pub fishing_den: f64,
+    pub fishing_ships_lost: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -501,6 +525,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 mercs: NO_BANDS,
                 docks: Docks::default(),
                 centres: NO_CENTRES,
+                sea: SeaTrade::default(),
             }
         })
         .collect();

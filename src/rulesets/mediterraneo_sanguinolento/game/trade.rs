@@ -165,7 +165,14 @@ pub fn phase(g: &Game, st: &mut State, plans: &[Scripted]) {
         };
         sell(g, st, c, plan, &mut market);
         buy(g, st, c, plan, &mut market);
-        send_caravans(g, st, p, plan);
+        // Ships or caravans load the manufactures first, by the policy's ships_first.
+        if plan.ships_first >= 0.5 {
+            super::sea_trade::send(g, st, p);
+            send_caravans(g, st, p, plan);
+        } else {
+            send_caravans(g, st, p, plan);
+            super::sea_trade::send(g, st, p);
+        }
     }
 }
 
@@ -196,7 +203,7 @@ pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i6
         MAD => walls() + missing * CARAVAN_COST[2].1,
         CAB => missing * CARAVAN_ANIMALS + 1,
         CAM => missing * CARAVAN_ANIMALS,
-        MAN if wanted > 0 => i64::MAX,
+        MAN if wanted > 0 || plan.merchant_fleets > 0 => i64::MAX,
         _ => 0,
     }
 }
@@ -498,6 +505,10 @@ pub fn carried(st: &State, c: CountryId) -> [i64; R] {
         out[MAN] += v.man;
         out[DEN] += v.den;
         out[v.product as usize] += v.goods;
+    }
+    let ships = super::sea_trade::carried(st, c);
+    for r in 0..R {
+        out[r] += ships[r];
     }
     out
 }

@@ -252,12 +252,14 @@ fn the_black_market_takes_the_surplus_at_the_sale_value_within_its_limits() {
         (n.stock[PIE], n.stock[ESC], n.stock[ELE], n.stock[MAN]) = (5000, 500, 50, 2000);
         (n.stock[MET], n.stock[CAB], n.stock[COM], n.stock[MAD]) = (900, 900, 900, 0);
         let before = st.clone();
-        // Walls already at the policy's level: no stone kept; no caravans: MAN is surplus.
+        // Walls already at the policy's level: no stone kept; no caravans and no merchant fleets:
+        // MAN is surplus.
         let capital = g.capital[roma as usize].unwrap();
         let plan = Scripted {
             market_sell: 1.0,
             market_buy: 0.0,
             caravans: 0,
+            merchant_fleets: 0,
             fortify: st.city_fort[capital as usize],
             ..Scripted::defaults()
         };

@@ -19,6 +19,7 @@ use super::recruiting;
 use super::repairs;
 use super::routes;
 use super::scenario::{CountryId, DEN, POB};
+use super::sea_trade;
 use super::search::Rollouts;
 use super::state::State;
 use super::trade;
@@ -152,6 +153,7 @@ impl<'g> Play<'g> {
         let g = self.game;
         economy::train(&mut self.st);
         fleets::launch(g, &mut self.st, months[0]);
+        sea_trade::launch(g, &mut self.st, months[0]);
         if g.events_rolled {
             for m in months {
                 events::month(g, &mut self.st, &self.plans, m, dice, log);
@@ -171,6 +173,7 @@ impl<'g> Play<'g> {
         recruiting::phase(g, &mut self.st, &self.plans, turn, months[0]);
         // The fleets the policy names come before the share of POB turned into troops.
         fleets::purchases(g, &mut self.st, &self.plans, months[0]);
+        sea_trade::purchases(g, &mut self.st, &self.plans, months[0]);
         economy::purchases(g, &mut self.st, &self.plans);
         mercenaries::hire_partners(g, &mut self.st, &self.plans, months[0]);
         leaders::search(g, &mut self.st, &self.plans, dice);
@@ -187,6 +190,7 @@ impl<'g> Play<'g> {
                 pirates::raids(g, &mut self.st, &self.plans, m, dice, log);
             }
             trade::month(g, &mut self.st);
+            sea_trade::month(g, &mut self.st, &self.plans, m, dice);
             let besieged = military::besieged(&self.st);
             economy::works_month(g, &mut self.st, &besieged);
         }
@@ -249,6 +253,10 @@ impl<'g> Play<'g> {
                 recruitment_centre: dice.uniform(),
                 trade_leagues: dice.uniform(),
                 route_piracy: dice.uniform(),
+                merchant_fleets: dice.below(sea_trade::MAX_MERCHANT_FLEETS as u64 + 1) as u8,
+                ships_first: dice.uniform(),
+                fishing_fleets: dice.below(sea_trade::MAX_FISHING_FLEETS as u64 + 1) as u8,
+                fish_for_den: dice.uniform(),
                 target: None,
             };
         }
@@ -404,6 +412,22 @@ impl<'g> Play<'g> {
             c.route_caravan_goods,
             c.route_piracies as f64,
             c.route_pirate_den,
+            c.merchant_fleets_bought as f64,
+            c.merchant_trips as f64,
+            c.merchant_route_trips as f64,
+            c.merchant_den,
+            c.merchant_route_goods,
+            c.merchant_calls as f64,
+            c.merchant_call_den,
+            c.merchant_ships_lost,
+            c.merchant_fleets_sunk as f64,
+            c.merchant_man_lost,
+            c.merchant_den_lost,
+            c.fishing_fleets_bought as f64,
+            c.fishing_fleet_months,
+            c.fishing_com,
+            c.fishing_den,
+            c.fishing_ships_lost,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
