@@ -673,7 +673,7 @@ fn the_mediterraneo_game_runs_replays_and_rejects_a_bad_option() {
     a_game_runs_replays_and_rejects(
         "experiments/mediterraneo-majors.toml",
         "20",
-        &["WINNERS REST ON PLACEHOLDERS", "== turn 1 (", "== turn 40 ("],
+        &["WINNERS REST ON PLACEHOLDERS", "== turn 1 (", "== turn 30 ("],
         "games = 10\n[game]\nruleset = \"mediterraneo-sanguinolento\"\n[game.options]\ngame_turn_cap = 0\n",
         &["game_turn_cap", "600"],
     );
