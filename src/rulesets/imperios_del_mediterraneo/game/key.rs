@@ -121,8 +121,8 @@ pub fn key(
 }
 
 /// `key` of `plan` without its Troop and Fleet cards, for a caller that tries several card
-/// sets on one target against one defence ([`Cache::chance`] on the full plan is the same
-/// lookup): add the cards one by one with [`add_card`].
+/// sets on one target against one defence (`Cache::chance` on the full plan is the same lookup):
+/// add the cards one by one with [`add_card`].
 pub fn key_without_cards(
     s: &Scenario,
     st: &State,

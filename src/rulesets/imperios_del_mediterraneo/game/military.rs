@@ -308,7 +308,7 @@ impl Cache {
     }
 
     /// [`Self::chance`] where the caller has the plan's key (`k` must be `plan`'s key against
-    /// `defence` in `st`: [`key_without_cards`] and [`add_card`]).
+    /// `defence` in `st`: `key::key_without_cards` and `key::add_card`).
     #[allow(clippy::too_many_arguments)]
     pub fn chance_keyed(
         &mut self,
