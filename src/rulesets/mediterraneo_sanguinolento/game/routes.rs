@@ -380,6 +380,46 @@ pub fn collection(
     }
 }
 
+/// An open route with a city of a country, as a trip from there sees it ([`open_routes_of`]).
+pub struct RouteFrom<'a> {
+    pub index: usize,
+    pub route: &'a Route,
+    /// The country's stop on the route.
+    pub start: usize,
+    /// The route product the black market prices highest, and its buying price a unit: what a
+    /// trip along the route earns its points in (L927).
+    pub product: usize,
+    pub price: f64,
+}
+
+/// The open routes with a city of `c`: where its caravans (land legs) and merchant ships (sea
+/// legs) may trade along a route.
+pub fn open_routes_of<'a>(
+    g: &'a Game,
+    st: &'a State,
+    c: CountryId,
+) -> impl Iterator<Item = RouteFrom<'a>> + 'a {
+    g.scenario
+        .routes
+        .iter()
+        .enumerate()
+        .filter(move |&(i, _)| st.routes[i].open)
+        .filter_map(move |(index, route)| {
+            let start = route.stops.iter().position(|s| s.country == c)?;
+            let product = *route
+                .products
+                .iter()
+                .max_by_key(|&&r| (trade::price_per_ten(r, false), std::cmp::Reverse(r)))?;
+            Some(RouteFrom {
+                index,
+                route,
+                start,
+                product,
+                price: trade::price_per_ten(product, false) as f64 / 10.0,
+            })
+        })
+}
+
 /// The best route trip for a caravan of major `c` at home: along an open route's land legs from
 /// its home's route city (forward or backward, up to the first sea leg), the points of the cities
 /// visited (L927) in the route product the black market prices highest; its value is those
@@ -390,18 +430,14 @@ pub fn caravan_trip(g: &Game, st: &State, c: CountryId) -> Option<(f64, Caravan)
     }
     let n = g.scenario.countries.len();
     let mut best: Option<(f64, Caravan)> = None;
-    for (i, route) in g.scenario.routes.iter().enumerate() {
-        if !st.routes[i].open {
-            continue;
-        }
-        let Some(start) = route.stops.iter().position(|s| s.country == c) else {
-            continue;
-        };
-        let product = *route
-            .products
-            .iter()
-            .max_by_key(|&&r| (trade::price_per_ten(r, false), std::cmp::Reverse(r)))?;
-        let price = trade::price_per_ten(product, false) as f64 / 10.0;
+    for RouteFrom {
+        index: i,
+        route,
+        start,
+        product,
+        price,
+    } in open_routes_of(g, st, c)
+    {
         // Forward: legs start+1..; backward: legs start, start-1, ... (a leg is stored on its
         // later stop).
         for forward in [true, false] {

@@ -39,7 +39,7 @@ use super::load::{bad, quoted, Loader};
 use super::military::{weather_at, winter};
 use super::naval::{crossing_weather, ocean, SHIPS_PER_FLEET};
 use super::policy::Scripted;
-use super::routes::{self, trip_points};
+use super::routes::{self, open_routes_of, trip_points, RouteFrom};
 use super::scenario::{CountryId, Scenario, CULTURES, DEN, MAN, SEAS};
 use super::state::{State, R};
 use super::trade::{self, Leg, MAN_LOT, MAX_TRADING_MONTHS, RECEIVER_DIVISOR};
@@ -340,18 +340,14 @@ pub fn destination(g: &Game, st: &State, p: usize, lots: i64) -> Option<(f64, Me
 /// product the black market prices highest; valued as the caravans' route trips are.
 pub fn route_trip(g: &Game, st: &State, c: CountryId) -> Option<(f64, Merchant)> {
     let mut best: Option<(f64, Merchant)> = None;
-    for (i, route) in g.scenario.routes.iter().enumerate() {
-        if !st.routes[i].open {
-            continue;
-        }
-        let Some(start) = route.stops.iter().position(|s| s.country == c) else {
-            continue;
-        };
-        let product = *route
-            .products
-            .iter()
-            .max_by_key(|&&r| (trade::price_per_ten(r, false), std::cmp::Reverse(r)))?;
-        let price = trade::price_per_ten(product, false) as f64 / 10.0;
+    for RouteFrom {
+        index: i,
+        route,
+        start,
+        product,
+        price,
+    } in open_routes_of(g, st, c)
+    {
         for forward in [true, false] {
             let (mut k, mut hexes, mut legs, mut foreign) = (start, 0u32, 0usize, 0u8);
             loop {
