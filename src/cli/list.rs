@@ -39,7 +39,7 @@ pub(crate) fn list_json(only: Option<&str>) -> Result<String> {
                 })).collect::<Vec<_>>(),
                 "options": r.options.iter().map(option_json).collect::<Vec<_>>(),
                 "scenarios": crate::rulesets::reference::scenario_files(r.slug),
-                "policies": r.policy_help.map(|h| h()).unwrap_or_default(),
+                "policies": r.policies.map(|p| (p.help)()).unwrap_or_default(),
             })
         })
         .collect();
@@ -101,7 +101,7 @@ pub(super) fn list(only: Option<&str>, as_json: bool) -> Result<()> {
                 sc.join(", ")
             }
         );
-        if let Some(help) = r.policy_help {
+        if let Some(help) = r.policies.map(|p| p.help) {
             say!("  game policies (under [game.policies]; each parameter's range and default):");
             for line in help() {
                 say!("    {line}");

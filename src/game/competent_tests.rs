@@ -175,6 +175,32 @@ fn tuning_finds_the_known_optimum_of_the_toy() {
 }
 
 #[test]
+fn local_moves_alone_walk_from_a_poor_start_to_the_known_optimum() {
+    // Every candidate a local move (the first the policy's default of 3 dice), from 1 die.
+    let (best, share, runner_up) = best_fixed_dice();
+    assert!(share - runner_up > 0.01);
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
+    let text = "name = \"local\"\nseed = 5\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = { policy = \"pusher\", dice = 3 }\nalpha = { policy = \"pusher\", dice = 1 }\n\
+                [tune]\ngames = 3000\ncandidates = 4\nrounds = 6\nmargin = 0.0\nlocal = 1.0\nlocal_dims = 1\n[tune.players.alpha]\ndice = { values = [1, 2, 3, 4, 5, 6] }\n";
+    let exp = load(dir, text).unwrap();
+    let out = quiet_tune(&exp, dir.join("out")).unwrap();
+    let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
+    let parsed: toml::Table = toml::from_str(&tuned).unwrap();
+    let dice = &parsed["policies"]["alpha"]["dice"];
+    let dice = dice
+        .as_float()
+        .or(dice.as_integer().map(|i| i as f64))
+        .unwrap();
+    let history = std::fs::read_to_string(out.dir.join("tuning.csv")).unwrap();
+    assert_eq!(
+        dice as u32, best,
+        "exact optimum {best} dice; tuned:\n{tuned}\n{history}"
+    );
+    assert!(out.rounds.iter().any(|r| r.adopted), "{:?}", out.rounds);
+}
+
+#[test]
 fn tuning_chooses_among_policies_by_name() {
     let opponents = || [Play::Push { dice: 3 }, Play::Push { dice: 3 }];
     let exact = |alpha: Play| {
@@ -375,6 +401,8 @@ fn bad_tune_tables_are_one_line_errors_naming_the_field() {
         ("[tune.players.alpha]\ndice = [0, 6]\n", "`tune.players.alpha.dice` = 0 is not allowed: a number from 1 to 6"),
         ("rounds = 0\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.rounds` = 0"),
         ("step = 0\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.step` = 0 is not allowed: a number in (0, 1]"),
+        ("local = 1.5\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.local` = 1.5 is not allowed: a number in [0, 1]"),
+        ("local_dims = 0\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.local_dims` = 0 is not allowed: a whole number from 1"),
         ("converge_on = \"mean\"\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.converge_on` = \"mean\" is not allowed: \"estimate\""),
         ("objective = { avoid = \"turn capp\" }\n[tune.players.alpha]\ndice = [1, 6]\n", "did you mean turn cap"),
         ("games = 100\n", "names no seat"),

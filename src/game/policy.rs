@@ -306,6 +306,11 @@ impl<P> PolicyCatalog<P> {
             .collect()
     }
 
+    /// The parameters of the policy called `name`.
+    pub fn params_of(&self, name: &str) -> Option<&'static [Param]> {
+        self.kinds.iter().find(|k| k.name == name).map(|k| k.params)
+    }
+
     /// `name: summary` and one line per parameter, for `alea list`.
     pub fn help(&self) -> Vec<String> {
         let mut out = Vec::new();

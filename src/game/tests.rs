@@ -478,7 +478,7 @@ static NO_GAME: crate::rulesets::Ruleset = crate::rulesets::Ruleset {
     sides: &[],
     options: &[],
     game: None,
-    policy_help: None,
+    policies: None,
 };
 
 fn lookup_with_a_gameless_ruleset(

@@ -36,7 +36,7 @@ pub static RULESET: Ruleset = Ruleset {
     sides: &[],
     options: OPTIONS,
     game: Some(build as GameBuilder),
-    policy_help: Some(|| CATALOG.help()),
+    policies: crate::rulesets::policies!(CATALOG),
 };
 
 /// The rulesets the tests see: the real ones plus the toy.

@@ -66,9 +66,29 @@ pub struct Ruleset {
     pub options: &'static [RuleOption],
     /// Automated full games, when the ruleset has them.
     pub game: Option<crate::game::GameBuilder>,
-    /// The game's policies and their parameters, one line each (`alea list`), when it has a game.
-    pub policy_help: Option<fn() -> Vec<String>>,
+    /// The game's policies and their parameters, when it has a game.
+    pub policies: Option<Policies>,
 }
+
+/// A game's policy catalog, seen without its ruleset's policy type.
+#[derive(Clone, Copy)]
+pub struct Policies {
+    /// The policies and their parameters, one line each (`alea list`).
+    pub help: fn() -> Vec<String>,
+    /// A policy's parameters with their ranges and defaults (`None` for an unknown name).
+    pub params: fn(&str) -> Option<&'static [crate::game::policy::Param]>,
+}
+
+/// [`Policies`] of a `PolicyCatalog` static.
+macro_rules! policies {
+    ($catalog:path) => {
+        Some(crate::rulesets::Policies {
+            help: || $catalog.help(),
+            params: |name| $catalog.params_of(name),
+        })
+    };
+}
+pub(crate) use policies;
 
 pub static RULESETS: &[Ruleset] = &[
     mare_nostrum::RULESET,

@@ -79,7 +79,7 @@ pub fn markdown(r: &Ruleset) -> String {
     line(String::new());
     line("## Full game".into());
     line(String::new());
-    match r.policy_help {
+    match r.policies.map(|p| p.help) {
         None => line("Not yet: this ruleset offers battles only.".into()),
         Some(help) => {
             line("Scenarios:".into());

@@ -10,6 +10,8 @@
 //! converge_on = "estimate" # held against the margin: each seat's measured gain, or "upper",
 //!                      # the upper end of its 95% interval (stricter; needs more games)
 //! step = 1.0           # share of the way an adopted seat moves towards its best response
+//! local = 0.0          # share of the candidates that are local moves of the incumbent (the
+//! local_dims = 3       # policy's defaults first, then 1 to local_dims numbers nudged)
 //! objective = "win"    # every seat's unless it says otherwise: "win", "score", or
 //!                      # { avoid = "Rome falls (any cause)" } (1 − that ending's share)
 //!
@@ -27,7 +29,9 @@
 //!
 //! A round visits every seat in turn (players, then shared seats, each by key in order). For a
 //! seat it draws candidates from a sampling distribution (the cross-entropy method: a normal per
-//! range, a categorical per list, both refitted round by round to the best candidates), keeps the
+//! range, a categorical per list, both refitted round by round to the best candidates), and with
+//! `local` > 0 a share of them next to the incumbent (a few numbers moved by an eighth of their
+//! range, or a list's value switched; the first, the policy's own defaults), keeps the
 //! incumbent among them, and races them by successive halving: every candidate alive plays the
 //! same games (common random numbers, the same seeds for all), the worse half is dropped, and the
 //! survivors play twice as many games, up to `games`. The winner then plays `games` fresh games
@@ -196,6 +200,49 @@ fn damped(seat: &Seat, incumbent: &Values, winner: &Values, step: f64) -> Values
         .collect()
 }
 
+/// The local candidates of a seat's round: first the policy's defaults (when every number has
+/// one and the incumbent is elsewhere), then the incumbent with 1 to `local_dims` of its numbers
+/// nudged, each move a new one while the domains allow. A search that only samples the whole box rarely lands near a good incumbent in many
+/// dimensions; these moves look next to it.
+fn local_moves(
+    spec: &TuneSpec,
+    seat: &Seat,
+    samplers: &[Sampler],
+    incumbent: &Values,
+    dice: &mut Dice,
+) -> Vec<Values> {
+    let wanted = (spec.local * (spec.candidates - 1) as f64).round() as usize;
+    let mut moves = Vec::with_capacity(wanted);
+    let n = seat.dims.len();
+    // What the incumbent plays: its own value, else the policy's default.
+    let at: Values = (0..n).map(|d| incumbent[d].or(seat.defaults[d])).collect();
+    if wanted > 0 && seat.defaults.iter().all(Option::is_some) && at != seat.defaults {
+        moves.push(seat.defaults.clone());
+    }
+    let most = spec.local_dims.min(n);
+    // Distinct moves where the domains allow as many (a short list of values may not).
+    let mut tries = 0;
+    while moves.len() < wanted {
+        tries += 1;
+        let changed = 1 + ((dice.uniform() * most as f64) as usize).min(most - 1);
+        let mut dims: Vec<usize> = (0..n).collect();
+        // A partial Fisher–Yates shuffle: the first `changed` are the dimensions moved.
+        for i in 0..changed {
+            let j = i + ((dice.uniform() * (n - i) as f64) as usize).min(n - i - 1);
+            dims.swap(i, j);
+        }
+        let mut c = incumbent.clone();
+        for &d in &dims[..changed] {
+            c[d] = Some(samplers[d].nudge(at[d], dice));
+        }
+        let fresh = c != *incumbent && !moves.contains(&c);
+        if fresh || tries > 20 * wanted {
+            moves.push(c);
+        }
+    }
+    moves
+}
+
 /// The halving rungs: (candidates alive, games each plays), the last rung at `games`.
 fn rungs(candidates: usize, games: u64) -> Vec<(usize, u64)> {
     let mut alive = Vec::new();
@@ -253,6 +300,13 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
             let mut draw =
                 Dice::for_trial(exp.seed, STREAM_BASE - 1, ((round as u64) << 20) + s as u64);
             let mut candidates: Vec<Values> = vec![incumbent.clone()];
+            candidates.extend(local_moves(
+                &spec,
+                seat,
+                &samplers[s],
+                &incumbent,
+                &mut draw,
+            ));
             while candidates.len() < spec.candidates {
                 let c: Values = samplers[s]
                     .iter()
@@ -400,6 +454,7 @@ mod tests {
                 dim("y", Domain::Values(vec![1.0, 2.0])),
                 dim("z", Domain::Range(0.0, 1.0)),
             ],
+            defaults: vec![None; 4],
         };
         let incumbent = vec![Some(0.0), Some(2.0), Some(1.0), None];
         let winner = vec![Some(1.0), Some(8.0), Some(2.0), Some(0.7)];
@@ -408,5 +463,91 @@ mod tests {
             vec![Some(1.0), Some(5.0), Some(2.0), Some(0.7)]
         );
         assert_eq!(damped(&seat, &incumbent, &winner, 1.0), winner);
+    }
+
+    #[test]
+    fn local_moves_start_at_the_defaults_then_nudge_a_few_numbers_within_their_domains() {
+        let dim = |key: &str, domain| Dim {
+            key: key.into(),
+            path: format!("policies.p.{key}"),
+            domain,
+            whole: false,
+        };
+        let seat = Seat {
+            name: "p".into(),
+            player: Some(0),
+            policy: Some("a".into()),
+            objective: Objective::Win,
+            dims: vec![
+                dim("x", Domain::Range(0.0, 10.0)),
+                dim("y", Domain::Values(vec![1.0, 2.0, 3.0])),
+                dim("z", Domain::Range(0.0, 1.0)),
+                dim("w", Domain::Range(-5.0, 5.0)),
+            ],
+            defaults: vec![Some(5.0), Some(2.0), Some(0.5), Some(0.0)],
+        };
+        let spec = |local: f64, local_dims: usize| TuneSpec {
+            games: 100,
+            candidates: 41,
+            rounds: 1,
+            margin: 0.0,
+            converge_on: ConvergeOn::Estimate,
+            step: 1.0,
+            local,
+            local_dims,
+            seats: vec![seat.clone()],
+        };
+        let samplers: Vec<Sampler> = seat
+            .dims
+            .iter()
+            .map(|d| Sampler::new(&d.domain, None, false))
+            .collect();
+        // z left to its default: a nudge starts from 0.5.
+        let incumbent = vec![Some(9.0), Some(3.0), None, Some(-4.0)];
+        let mut dice = Dice::for_trial(7, 1, 2);
+        let moves = local_moves(&spec(0.5, 2), &seat, &samplers, &incumbent, &mut dice);
+        assert_eq!(moves.len(), 20);
+        assert_eq!(moves[0], seat.defaults);
+        let mut changed_counts = [0usize; 5];
+        let mut far = 0;
+        for m in &moves[1..] {
+            let changed: Vec<usize> = (0..4).filter(|&d| m[d] != incumbent[d]).collect();
+            // A nudge may land on the incumbent's own value, so fewer may show as changed.
+            assert!(changed.len() <= 2, "{m:?}");
+            changed_counts[changed.len()] += 1;
+            for &d in &changed {
+                let x = m[d].unwrap();
+                match &seat.dims[d].domain {
+                    Domain::Range(lo, hi) => {
+                        assert!((*lo..=*hi).contains(&x), "{m:?}");
+                        let from = incumbent[d].or(seat.defaults[d]).unwrap();
+                        // An eighth of the range as standard deviation: 5 of them is beyond chance.
+                        if (x - from).abs() > 5.0 * (hi - lo) / 8.0 {
+                            far += 1;
+                        }
+                    }
+                    // A neighbour of 3 in [1, 2, 3]: 2.
+                    Domain::Values(_) => assert_eq!(x, 2.0, "{m:?}"),
+                    Domain::Names(_) => unreachable!(),
+                }
+            }
+        }
+        assert_eq!(far, 0, "{moves:?}");
+        assert!(
+            changed_counts[1] > 0 && changed_counts[2] > 0,
+            "{changed_counts:?}"
+        );
+        // The same stream gives the same moves; no local share, no local moves; an incumbent at
+        // the defaults is not offered again.
+        let mut again = Dice::for_trial(7, 1, 2);
+        assert_eq!(
+            local_moves(&spec(0.5, 2), &seat, &samplers, &incumbent, &mut again),
+            moves
+        );
+        assert!(local_moves(&spec(0.0, 2), &seat, &samplers, &incumbent, &mut dice).is_empty());
+        let at_defaults = vec![Some(5.0), None, Some(0.5), None];
+        let moves = local_moves(&spec(1.0, 1), &seat, &samplers, &at_defaults, &mut dice);
+        assert_eq!(moves.len(), 40);
+        assert!(moves.iter().all(|m| m != &seat.defaults));
     }
 }

@@ -4,6 +4,9 @@ use super::spec::Domain;
 use crate::dice::Dice;
 use crate::output::tidy;
 
+/// A local move's standard deviation, as a share of the range.
+const LOCAL_SD: f64 = 0.125;
+
 /// The sampling distribution of one seat's values (cross-entropy method).
 #[derive(Clone, Debug)]
 pub(super) enum Sampler {
@@ -18,6 +21,8 @@ pub(super) enum Sampler {
     Categorical {
         values: Vec<f64>,
         weights: Vec<f64>,
+        /// Numbers (a list of values), where a local move goes to a neighbour; not policy names.
+        ordered: bool,
     },
 }
 
@@ -35,10 +40,12 @@ impl Sampler {
             Domain::Values(v) => Sampler::Categorical {
                 values: v.clone(),
                 weights: vec![1.0 / v.len() as f64; v.len()],
+                ordered: true,
             },
             Domain::Names(n) => Sampler::Categorical {
                 values: (0..n.len()).map(|i| i as f64).collect(),
                 weights: vec![1.0 / n.len() as f64; n.len()],
+                ordered: false,
             },
         }
     }
@@ -59,7 +66,9 @@ impl Sampler {
                 // tidy: no float noise such as 0.23900000000000002 in a tuned file.
                 tidy((*lo + ((mean + sd * z - lo) / step).round() * step).clamp(*lo, *hi))
             }
-            Sampler::Categorical { values, weights } => {
+            Sampler::Categorical {
+                values, weights, ..
+            } => {
                 let mut u = dice.uniform();
                 for (v, w) in values.iter().zip(weights) {
                     if u < *w {
@@ -68,6 +77,61 @@ impl Sampler {
                     u -= w;
                 }
                 *values.last().expect("non-empty")
+            }
+        }
+    }
+
+    /// A value near `from` (a local move): a normal step of an eighth of the range on the grid,
+    /// clamped; for a list of numbers, the next one up or down; for policy names, another one.
+    pub(super) fn nudge(&self, from: Option<f64>, dice: &mut Dice) -> f64 {
+        match self {
+            Sampler::Normal {
+                step, mean, lo, hi, ..
+            } => {
+                let at = from.unwrap_or(*mean);
+                let moved = Sampler::Normal {
+                    step: *step,
+                    mean: at,
+                    sd: (hi - lo) * LOCAL_SD,
+                    lo: *lo,
+                    hi: *hi,
+                };
+                moved.draw(dice)
+            }
+            Sampler::Categorical {
+                values,
+                ordered: true,
+                ..
+            } => {
+                // The next value up or down in numeric order (the only one at either end).
+                let mut sorted = values.clone();
+                sorted.sort_by(f64::total_cmp);
+                let Some(i) = from.and_then(|f| sorted.iter().position(|&v| v == f)) else {
+                    return sorted[sorted.len() / 2];
+                };
+                match (i.checked_sub(1), sorted.get(i + 1)) {
+                    (Some(down), Some(&up)) => {
+                        if dice.uniform() < 0.5 {
+                            sorted[down]
+                        } else {
+                            up
+                        }
+                    }
+                    (Some(down), None) => sorted[down],
+                    (None, Some(&up)) => up,
+                    (None, None) => sorted[i],
+                }
+            }
+            Sampler::Categorical { values, .. } => {
+                let others: Vec<f64> = values
+                    .iter()
+                    .copied()
+                    .filter(|v| Some(*v) != from)
+                    .collect();
+                if others.is_empty() {
+                    return values[0];
+                }
+                others[((dice.uniform() * others.len() as f64) as usize).min(others.len() - 1)]
             }
         }
     }
@@ -88,7 +152,9 @@ impl Sampler {
                 *mean = m;
                 *sd = (0.5 * *sd + 0.5 * spread).max((*hi - *lo) * 0.02);
             }
-            Sampler::Categorical { values, weights } => {
+            Sampler::Categorical {
+                values, weights, ..
+            } => {
                 for (v, w) in values.iter().zip(weights.iter_mut()) {
                     let share =
                         elite.iter().filter(|&&x| x == *v).count() as f64 / elite.len() as f64;

@@ -13,6 +13,7 @@ const DEFAULT_GAMES: u64 = 2_000;
 const DEFAULT_CANDIDATES: usize = 16;
 const DEFAULT_ROUNDS: usize = 4;
 const DEFAULT_MARGIN: f64 = 0.01;
+const DEFAULT_LOCAL_DIMS: usize = 3;
 
 /// How a round's gains are held against the margin.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,6 +86,9 @@ pub struct Seat {
     pub policy: Option<String>,
     pub objective: Objective,
     pub dims: Vec<Dim>,
+    /// Each number's default in the seat's policy, where the policy declares one (`None` for
+    /// shared seats and policy choices).
+    pub defaults: Vec<Option<f64>>,
 }
 
 /// The `[tune]` table, checked against the game.
@@ -98,6 +102,11 @@ pub struct TuneSpec {
     /// How far an adopted seat's numbers move from its incumbent towards the race's winner
     /// (1: all the way, plain best response; less damps the back-and-forth between seats).
     pub step: f64,
+    /// The share of a seat's candidates (the incumbent aside) that are local moves: the
+    /// incumbent with a few of its numbers changed a little, the first one the policy's defaults.
+    pub local: f64,
+    /// The most numbers a local move changes.
+    pub local_dims: usize,
     pub seats: Vec<Seat>,
 }
 
@@ -232,6 +241,8 @@ impl TuneSpec {
             "margin",
             "converge_on",
             "step",
+            "local",
+            "local_dims",
             "objective",
             "players",
             "shared",
@@ -303,6 +314,21 @@ impl TuneSpec {
                 }
             },
         };
+        let local = match table.get("local") {
+            None => 0.0,
+            Some(v) => match number(v) {
+                Some(x) if (0.0..=1.0).contains(&x) => x,
+                _ => {
+                    return Err(tune_error(
+                        exp,
+                        "local",
+                        value_text(v),
+                        "a number in [0, 1]: the share of candidates that are local moves of the incumbent",
+                    ))
+                }
+            },
+        };
+        let local_dims = whole("local_dims", 1, 1000, DEFAULT_LOCAL_DIMS as i64)? as usize;
         let objective = match table.get("objective") {
             None => Objective::Win,
             Some(v) => parse_objective(exp, base.as_ref(), "objective", v)?,
@@ -383,6 +409,7 @@ impl TuneSpec {
                 policy: Some(policy),
                 objective: objective.clone(),
                 dims: Vec::new(),
+                defaults: Vec::new(),
             };
             if let Some(names) = choice {
                 seat.dims.push(Dim {
@@ -408,6 +435,18 @@ impl TuneSpec {
                     )?),
                 }
             }
+            let params = exp
+                .ruleset
+                .policies
+                .and_then(|p| (p.params)(seat.policy.as_deref().unwrap_or_default()));
+            seat.defaults = seat
+                .dims
+                .iter()
+                .map(|d| {
+                    let param = params?.iter().find(|p| p.name == d.key)?;
+                    (!matches!(d.domain, Domain::Names(_))).then_some(param.default)
+                })
+                .collect();
             seats.push(seat);
         }
         for (name, v) in section("shared")? {
@@ -421,6 +460,7 @@ impl TuneSpec {
                 policy: None,
                 objective: objective.clone(),
                 dims: Vec::new(),
+                defaults: Vec::new(),
             };
             for (path, dv) in t {
                 if path == "objective" {
@@ -443,6 +483,7 @@ impl TuneSpec {
                     dv,
                 )?);
             }
+            seat.defaults = vec![None; seat.dims.len()];
             if matches!(seat.objective, Objective::Win | Objective::Score) {
                 return Err(tune_error(exp, &format!("{field}.objective"), value_text(t.get("objective").unwrap_or(&Value::String("win".into()))), "{ avoid = \"…\" }: a shared seat is no player, so it has no win share or score of its own"));
             }
@@ -472,6 +513,8 @@ impl TuneSpec {
             margin,
             converge_on,
             step,
+            local,
+            local_dims,
             seats,
         };
         spec.find_whole_numbers(exp)?;

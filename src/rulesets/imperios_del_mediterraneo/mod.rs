@@ -40,7 +40,7 @@ pub const RULESET: Ruleset = Ruleset {
     sides: &SIDES,
     options: OPTIONS,
     game: Some(game::build),
-    policy_help: Some(|| game::policy::CATALOG.help()),
+    policies: crate::rulesets::policies!(game::policy::CATALOG),
 };
 
 const BATTLES: &[&str] = &["field", "naval", "pacify", "expedition"];

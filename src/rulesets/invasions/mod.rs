@@ -65,7 +65,7 @@ pub const RULESET: Ruleset = Ruleset {
     sides: &SIDES,
     options: OPTIONS,
     game: Some(game::build),
-    policy_help: Some(|| game::policy::CATALOG.help()),
+    policies: crate::rulesets::policies!(game::policy::CATALOG),
 };
 
 const LAND: &[&str] = &["basic", "advanced"];

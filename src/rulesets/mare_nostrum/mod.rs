@@ -75,7 +75,7 @@ pub const RULESET: Ruleset = Ruleset {
     sides: &SIDES,
     options: OPTIONS,
     game: Some(game::build),
-    policy_help: Some(|| game::policy::CATALOG.help()),
+    policies: crate::rulesets::policies!(game::policy::CATALOG),
 };
 
 const FIELD: &[&str] = &["field"];

@@ -43,7 +43,7 @@ pub const RULESET: Ruleset = Ruleset {
     sides: &SIDES,
     options: OPTIONS,
     game: Some(game::build),
-    policy_help: Some(|| game::policy::CATALOG.help()),
+    policies: crate::rulesets::policies!(game::policy::CATALOG),
 };
 
 /// The battles fought on the casualty/morale table with land units.

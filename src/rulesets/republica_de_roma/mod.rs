@@ -96,7 +96,7 @@ pub const RULESET: Ruleset = Ruleset {
     sides: &[],
     options: OPTIONS,
     game: Some(game::build),
-    policy_help: Some(|| game::policy::CATALOG.help()),
+    policies: crate::rulesets::policies!(game::policy::CATALOG),
 };
 
 const BOTH: &[&str] = &["land", "naval"];
