@@ -192,8 +192,8 @@ impl Play<'_> {
     }
 
     /// Player `p`'s land reach from its capital, into `self.reach`, its departure port and its
-    /// marches from its other ports (kept while no city changed hands and no area's
-    /// pacification changed).
+    /// marches from its other ports (kept while the map version is unchanged: no city changed
+    /// hands and no area's pacification changed).
     pub(super) fn compute_reach(&mut self, p: usize) {
         self.compute_departure(p);
         if self.march_fresh[p] {
@@ -230,24 +230,39 @@ impl Play<'_> {
     pub(super) fn compute_departure(&mut self, p: usize) {
         let s = self.s();
         let nodes = s.map.nodes();
-        let (owner, pacified) = &mut self.reach_from[p];
-        if *owner == self.st.owner && *pacified == self.st.pacified {
+        let version = self.st.map_version;
+        // Kept while the map version is the one it was computed at (test builds compute it
+        // anyway and check that the kept answer is the map's).
+        let kept = self.reach_from[p] == version;
+        if kept && !cfg!(test) {
             return;
         }
-        owner.clone_from(&self.st.owner);
-        pacified.clone_from(&self.st.pacified);
-        self.march_fresh[p] = false;
         self.st.land_reach(s, p, s.empires[p].capital);
-        self.reach[p * nodes..(p + 1) * nodes].copy_from_slice(&self.st.reach);
         // By sea: the departure port (an own port reached by land, fewest straits, then
         // lowest), and from every own port a march by land (§3.1 combined route).
         let mut from = (u8::MAX, 0u16);
         for c in 0..s.map.cities.len() {
-            let r = self.reach[p * nodes + c];
+            let r = self.st.reach[c];
             if s.map.cities[c].port && self.st.owner[c] as usize == p && r < from.0 {
                 from = (r, c as u16);
             }
         }
+        let reach = &mut self.reach[p * nodes..(p + 1) * nodes];
+        if kept {
+            assert_eq!(
+                *reach, self.st.reach,
+                "seat {p}: map version {version} kept a stale reach"
+            );
+            assert_eq!(
+                (self.sea_from[p], self.departure[p]),
+                from,
+                "seat {p}: stale port"
+            );
+            return;
+        }
+        self.reach_from[p] = version;
+        self.march_fresh[p] = false;
+        reach.copy_from_slice(&self.st.reach);
         self.sea_from[p] = from.0;
         self.departure[p] = from.1;
     }

@@ -403,7 +403,7 @@ impl Play<'_> {
         self.st.counts.pacifications += 1;
         if self.st.pacified_reserve > 0 {
             self.st.pacified_reserve -= 1;
-            self.st.pacified[s.map.area(node)] = true;
+            self.st.set_pacified(s.map.area(node), true);
         }
         let result = s
             .tables
@@ -430,7 +430,7 @@ impl Play<'_> {
                     .iter()
                     .find(|&&(m, _)| !s.map.is_city(m) && self.st.pacified[s.map.area(m)])
                 {
-                    self.st.pacified[s.map.area(m)] = false;
+                    self.st.set_pacified(s.map.area(m), false);
                     self.st.pacified_reserve += 1;
                 }
             }
@@ -442,7 +442,7 @@ impl Play<'_> {
                 {
                     if self.st.pacified_reserve > 0 {
                         self.st.pacified_reserve -= 1;
-                        self.st.pacified[s.map.area(m)] = true;
+                        self.st.set_pacified(s.map.area(m), true);
                     }
                 }
             }

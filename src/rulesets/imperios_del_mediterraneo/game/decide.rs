@@ -51,6 +51,35 @@ impl Way {
     }
 }
 
+/// Most targets [`Play::targets`] lists.
+pub const MAX_TARGETS: usize = 64;
+
+/// A player's targets ([`Play::targets`]) and the map version they were found at (0: none yet).
+#[derive(Clone)]
+pub struct KeptTargets {
+    version: u64,
+    k: usize,
+    ways: [Way; MAX_TARGETS],
+}
+
+impl Default for KeptTargets {
+    fn default() -> KeptTargets {
+        KeptTargets {
+            version: 0,
+            k: 0,
+            ways: [Way::default(); MAX_TARGETS],
+        }
+    }
+}
+
+/// A player's deck less its discard pile: the cards gone (a bit per deck card) and the cards of
+/// each kind left ([`Play::unseen`]).
+#[derive(Default)]
+struct Unseen {
+    gone: [u64; 4],
+    count: [u32; military::MAX_KINDS],
+}
+
 /// A hand sorted for [`Play::scan`].
 #[derive(Default)]
 struct SortedHand {
@@ -111,23 +140,37 @@ impl Play<'_> {
     /// its deck of that type not in its discard pile (all another player can know of them), in
     /// their proportions by kind (largest remainders), the strongest kinds first when `best`.
     pub fn estimate(&self, q: usize, t: u8, k: usize, best: bool, out: &mut Cards) {
+        self.estimate_from(&self.unseen(q), q, t, k, best, out);
+    }
+
+    /// Player `q`'s deck less its discard pile, for [`Self::estimate_from`] (one pass over the
+    /// pile for all the estimates of one player).
+    fn unseen(&self, q: usize) -> Unseen {
+        let s = self.s();
+        let deck = &s.decks[s.empires[q].deck];
+        let mut u = Unseen::default();
+        for i in 0..deck.kinds.len() {
+            u.count[i] = deck.by_kind[i].len() as u32;
+        }
+        for &c in &self.st.players[q].discard {
+            u.gone[c as usize / 64] |= 1 << (c % 64);
+            u.count[deck.cards[c as usize] as usize] -= 1;
+        }
+        u
+    }
+
+    /// [`Self::estimate`] from `q`'s [`Self::unseen`] cards `u`.
+    fn estimate_from(&self, u: &Unseen, q: usize, t: u8, k: usize, best: bool, out: &mut Cards) {
         let s = self.s();
         let deck = &s.decks[s.empires[q].deck];
         let kinds = deck.kinds.len();
         let mut count = [0u32; military::MAX_KINDS];
         for i in 0..kinds {
             if deck.kinds[i].is(t) {
-                count[i] = deck.by_kind[i].len() as u32;
+                count[i] = u.count[i];
             }
         }
-        let mut gone = [0u64; 4];
-        for &c in &self.st.players[q].discard {
-            gone[c as usize / 64] |= 1 << (c % 64);
-            let kind = deck.cards[c as usize] as usize;
-            if deck.kinds[kind].is(t) {
-                count[kind] -= 1;
-            }
-        }
+        let gone = u.gone;
         let total: u32 = count[..kinds].iter().sum();
         let k = k.min(total as usize);
         if k == 0 {
@@ -171,10 +214,42 @@ impl Play<'_> {
 
     // ---- The players' expeditions -----------------------------------------------------------
 
+    /// Each target the player can reach and how, into `out` ([`Self::find_targets`]).
+    pub(super) fn targets(&mut self, p: usize, out: &mut [Way; MAX_TARGETS]) -> usize {
+        let k = self.find_targets(p);
+        out[..k].copy_from_slice(&self.kept_targets[p].ways[..k]);
+        k
+    }
+
+    /// Each target the player can reach and how, into `self.kept_targets[p]`; returns how many.
+    /// They are a function of the map alone: kept while its version is unchanged (test builds
+    /// find them anyway and check the kept ones).
+    fn find_targets(&mut self, p: usize) -> usize {
+        let version = self.st.map_version;
+        let kept = self.kept_targets[p].version == version;
+        if kept && !cfg!(test) {
+            return self.kept_targets[p].k;
+        }
+        let mut out = [Way::default(); MAX_TARGETS];
+        let k = self.list_targets(p, &mut out);
+        let memo = &mut self.kept_targets[p];
+        if kept {
+            assert_eq!(
+                memo.ways[..memo.k],
+                out[..k],
+                "seat {p}: map version {version} stale"
+            );
+        }
+        memo.version = version;
+        memo.k = k;
+        memo.ways[..k].copy_from_slice(&out[..k]);
+        k
+    }
+
     /// Each target the player can reach and how: by land; by sea to a port; by sea and then by
     /// land (a march from another own port) where that crosses fewer straits than by land
     /// alone (or reaches what land alone does not), a port excepted (the sea reaches it).
-    pub(super) fn targets(&mut self, p: usize, out: &mut [Way; 64]) -> usize {
+    fn list_targets(&mut self, p: usize, out: &mut [Way; MAX_TARGETS]) -> usize {
         let s = self.s();
         let nodes = s.map.nodes();
         let mut k = 0;
@@ -306,7 +381,7 @@ impl Play<'_> {
             return None;
         }
         let s = self.s();
-        let mut targets = [Way::default(); 64];
+        let mut targets = [Way::default(); MAX_TARGETS];
         let k = self.targets(p, &mut targets);
         if k == 0 {
             return None;
@@ -362,19 +437,16 @@ impl Play<'_> {
         if hand_len as u32 <= g.reserve {
             return None;
         }
-        let mut targets = [Way::default(); 64];
-        let k = self.targets(p, &mut targets);
+        let k = self.find_targets(p);
         let mut best: Option<(f64, Plan)> = None;
         let budget = (hand_len as u32 - g.reserve).min(g.max_cards);
         let hand = self.sorted_hand(p);
         let carriers = self.carriers(p, &hand.fleets, budget);
         // The defence each target's owner is expected to put up depends on the owner alone, and
         // so do its parts of the key by land and by sea (`key::key` is the sum of its parts).
-        let mut defences: [Option<Defence>; 8] = [None; 8];
-        let mut defence_parts: [[Option<Key>; 2]; 8] = [[None; 2]; 8];
+        let mut defences: [Option<(Defence, [Key; 2])>; 8] = [None; 8];
+        // A target no player holds: no defence, whose part of the key is nothing.
         let undefended = Defence::default();
-        let undefended_parts =
-            [false, true].map(|naval| key::defence_part(s, NEUTRAL, naval, &undefended));
         // One leader and one City Attack card (against a city) or battle card (against an area)
         // go with the expedition when held: the attacker's part of the key of its bare plan.
         let bare_cards = |attack: &Cards| {
@@ -389,7 +461,8 @@ impl Play<'_> {
         };
         let (city_cards, area_cards) = (bare_cards(&hand.attack), bare_cards(&hand.battle));
         let attacker_parts = [&city_cards, &area_cards].map(|c| key::attacker_part(s, p, c));
-        for way in &targets[..k] {
+        for i in 0..k {
+            let way = self.kept_targets[p].ways[i];
             let (target, naval) = (way.node, way.naval);
             let is_city = s.map.is_city(target);
             let owner = if is_city {
@@ -422,13 +495,15 @@ impl Play<'_> {
             // the search's candidates).
             let mut target_best = (f64::NEG_INFINITY, 0, 0);
             let (defence, defence_part) = if owner == NEUTRAL {
-                (&undefended, undefended_parts[naval as usize])
+                (&undefended, Key::ZERO)
             } else {
                 let o = owner as usize;
-                let d = defences[o].get_or_insert_with(|| self.predicted_defence(target, g));
-                let part = *defence_parts[o][naval as usize]
-                    .get_or_insert_with(|| key::defence_part(s, owner, naval, d));
-                (&*d, part)
+                if defences[o].is_none() {
+                    let d = self.predicted_defence(target, g);
+                    defences[o] = Some((d, self.defence_parts(owner, &d)));
+                }
+                let (d, parts) = defences[o].as_ref().expect("just predicted");
+                (d, parts[naval as usize])
             };
             let bare_cards = if is_city { &city_cards } else { &area_cards };
             let bare = Plan {
@@ -509,7 +584,7 @@ impl Play<'_> {
     /// By sea, for each count of troops (index 1..=MAX_PLAN): the fewest of `fleets` (in their
     /// order) whose capacity carries them and the key bytes of those fleets, None where all of
     /// them do not or the troops and fleets pass `budget` cards. The same for every target of a
-    /// decision, so worked out once per decision.
+    /// decision, so worked out once per decision, the fleets taken on as the troops grow.
     fn carriers(
         &self,
         p: usize,
@@ -519,22 +594,38 @@ impl Play<'_> {
         let s = self.s();
         let d = &s.decks[s.empires[p].deck];
         let cap = |c: u8| d.kinds[d.cards[c as usize] as usize].naval.as_count();
-        std::array::from_fn(|n_troops| {
-            let mut room = 0;
-            let mut n_fleets = 0;
-            for &f in fleets.as_slice() {
-                if room >= n_troops as u32 {
-                    break;
-                }
-                n_fleets += 1;
+        let mut out = [None; military::MAX_PLAN + 1];
+        let (mut room, mut n_fleets, mut fleets_key) = (0, 0, Key::ZERO);
+        for (n_troops, carried) in out.iter_mut().enumerate().skip(1) {
+            while room < n_troops as u32 && n_fleets < fleets.len() {
+                let f = fleets.as_slice()[n_fleets];
                 room += cap(f);
+                key::add_card(s, p, &mut fleets_key, f);
+                n_fleets += 1;
             }
-            let carried = n_troops > 0 && room >= n_troops as u32;
-            (carried && (n_troops + n_fleets) as u32 <= budget).then(|| {
-                let chosen = &fleets.as_slice()[..n_fleets];
-                (n_fleets, key::cards_key(s, p, chosen))
-            })
-        })
+            if room < n_troops as u32 {
+                break; // all the fleets carry fewer troops, and so fewer than any more
+            }
+            if (n_troops + n_fleets) as u32 <= budget {
+                *carried = Some((n_fleets, fleets_key));
+            }
+        }
+        out
+    }
+
+    /// [`key::defence_part`] of `owner`'s defence `d` by land and by sea, kept per owner while
+    /// its predicted defence is the same (so are its parts).
+    fn defence_parts(&mut self, owner: u8, d: &Defence) -> [Key; 2] {
+        let s = self.s();
+        let kept = &mut self.kept_defence_parts[owner as usize];
+        match kept {
+            Some((defence, parts)) if defence == d => *parts,
+            _ => {
+                let parts = [false, true].map(|naval| key::defence_part(s, owner, naval, d));
+                *kept = Some((*d, parts));
+                parts
+            }
+        }
     }
 
     /// Player `p`'s hand by role for its expeditions: its Troop cards strongest first for a
@@ -611,12 +702,13 @@ impl Play<'_> {
             }
             let (h, unseen, defence, troop, fleet) = self.unseen_counts(q);
             let share = |x: u32| ((h * x) as f64 / unseen.max(1) as f64).round() as usize;
-            self.estimate(q, CITY_DEFENCE, share(defence), false, &mut d.defence);
+            let u = self.unseen(q);
+            self.estimate_from(&u, q, CITY_DEFENCE, share(defence), false, &mut d.defence);
             let mut guess = Cards::default();
-            self.estimate(q, TROOP, share(troop), true, &mut guess);
+            self.estimate_from(&u, q, TROOP, share(troop), true, &mut guess);
             military::strongest_first(s, q, guess.as_slice(), TROOP, false, &mut troops);
             let mut guess = Cards::default();
-            self.estimate(q, FLEET, share(fleet), false, &mut guess);
+            self.estimate_from(&u, q, FLEET, share(fleet), false, &mut guess);
             military::strongest_at_sea(s, q, guess.as_slice(), &mut fleets);
         }
         if self.st.holds_capital(s, q) {

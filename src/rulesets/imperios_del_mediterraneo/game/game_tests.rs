@@ -125,6 +125,7 @@ fn deal_cities(play: &mut Play, owned: &[usize], capital: &[bool], keys: &[usize
             have += 1;
         }
     }
+    st.map_changed();
 }
 
 /// T-13: end of turn 1 (no progression scoring).
@@ -251,7 +252,7 @@ fn t26_t27_conquest_and_sudden_death() {
     play.setup(&mut dice);
     let st = &mut play.st;
     let city = 5; // harbour-2
-    st.owner[city] = 1;
+    st.set_owner(city, 1);
     st.markers[city] = 2;
     let (r0, r1) = (st.players[0].reserve, st.players[1].reserve);
     st.transfer(s, city, 0);

@@ -72,18 +72,22 @@ pub struct Key([u64; WORDS]);
 
 impl Key {
     /// Adds `v` to byte `i` (no byte ever passes 255: no carry into the next).
+    #[inline]
     pub(super) fn add(&mut self, i: usize, v: u8) {
         self.0[i / 8] += (v as u64) << (8 * (i % 8));
     }
+    #[inline]
     pub(super) fn byte(&self, i: usize) -> u8 {
         (self.0[i / 8] >> (8 * (i % 8))) as u8
     }
     /// Sets flag `f` when `on` (each flag is set at most once per key).
+    #[inline]
     pub(super) fn set(&mut self, f: Flag, on: bool) {
         if on {
             self.add(f.0, f.1);
         }
     }
+    #[inline]
     pub(super) fn has(&self, f: Flag) -> bool {
         self.byte(f.0) & f.1 != 0
     }
@@ -195,6 +199,7 @@ pub fn attacker_part(s: &Scenario, attacker: usize, plan: &Plan) -> Key {
 /// The target's and the route's part of [`key`]: by land or sea, the march, the straits, the
 /// weather, the direct assault, the city's size and dice (or the barbarian area's dice); the
 /// plan's cards are not read, nor who defends it.
+#[inline]
 pub fn target_part(s: &Scenario, st: &State, plan: &Plan, weather: Weather, direct: bool) -> Key {
     let mut k = Key::ZERO;
     k.set(NAVAL, plan.naval);
@@ -263,6 +268,7 @@ pub fn holder(s: &Scenario, st: &State, target: usize) -> u8 {
 }
 
 /// A city's defence dice (§3.6): size + markers + 1 for a capital held by its own empire.
+#[inline]
 pub fn city_dice(s: &Scenario, st: &State, city: usize) -> u8 {
     let own_capital =
         st.owner[city] != NEUTRAL && s.empires[st.owner[city] as usize].capital == city;

@@ -638,6 +638,7 @@ pub fn interceptor_order(s: &Scenario, owner: usize, cards: &[u8], out: &mut Car
 
 /// Whether a card of player `p` helps a side of an assault: a City Attack card (`attack`) or a
 /// City Defence card, or a Special Event (X) card with an assumed text (its dice for either).
+#[inline]
 pub fn helps_assault(s: &Scenario, p: usize, c: u8, attack: bool) -> bool {
     let d = &s.decks[s.empires[p].deck];
     let k = &d.kinds[d.cards[c as usize] as usize];
@@ -646,6 +647,7 @@ pub fn helps_assault(s: &Scenario, p: usize, c: u8, attack: bool) -> bool {
 
 /// Whether a card of player `p` helps a side of a field or naval battle (§3.0's card window of
 /// a battle): a Special Event (X) card with an assumed text (its dice for either side).
+#[inline]
 pub fn helps_battle(s: &Scenario, p: usize, c: u8) -> bool {
     let d = &s.decks[s.empires[p].deck];
     let k = &d.kinds[d.cards[c as usize] as usize];
@@ -653,6 +655,7 @@ pub fn helps_battle(s: &Scenario, p: usize, c: u8) -> bool {
 }
 
 /// Whether a card (by deck index) of player `p` has type `t`.
+#[inline]
 pub fn is(s: &Scenario, p: usize, c: u8, t: u8) -> bool {
     let d = &s.decks[s.empires[p].deck];
     d.kinds[d.cards[c as usize] as usize].is(t)

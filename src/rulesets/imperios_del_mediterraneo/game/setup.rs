@@ -33,7 +33,7 @@ impl Play<'_> {
                 if round < s.empires[p].fortifications {
                     let c = self.choose_placement(p, dice);
                     if self.st.owner[c] == NEUTRAL {
-                        self.st.owner[c] = p as u8;
+                        self.st.set_owner(c, p as u8);
                     }
                     self.st.markers[c] += 1;
                     self.st.players[p].reserve -= 1;

@@ -6,6 +6,12 @@ use super::scenario::{EdgeKind, Event, Scenario};
 use super::Rules;
 use crate::dice::Dice;
 use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Where every [`State::map_version`] is drawn from: one counter for the whole process, so a
+/// number is never given twice (a search restores copies of older states, and two workers'
+/// states must not share a number by chance). 0 is never drawn: "nothing computed yet".
+static MAP_VERSIONS: AtomicU64 = AtomicU64::new(1);
 
 /// The owner of a city that holds neutral markers.
 pub const NEUTRAL: u8 = u8::MAX;
@@ -39,9 +45,16 @@ pub struct Player {
 #[derive(Clone, Debug)]
 pub struct State {
     pub players: Vec<Player>,
+    /// Each city's owner and each area's pacification: changed only through
+    /// [`State::set_owner`], [`State::set_pacified`] or [`State::map_changed`], which draw a
+    /// new [`State::map_version`].
     pub owner: Vec<u8>,
     pub markers: Vec<u8>,
     pub pacified: Vec<bool>,
+    /// A number for the current `owner` and `pacified`, new at each change of either (never
+    /// reused, see `MAP_VERSIONS`; a copy of the state keeps its number with its contents):
+    /// what is derived from them alone (the land reach, the targets) is kept while it is equal.
+    pub map_version: u64,
     pub neutral_reserve: u8,
     pub pacified_reserve: u8,
     pub enraged: u8,
@@ -119,6 +132,10 @@ pub struct Counts {
     pub special_recovered: u32,
 }
 
+fn next_map_version() -> u64 {
+    MAP_VERSIONS.fetch_add(1, Ordering::Relaxed)
+}
+
 pub fn shuffle(dice: &mut Dice, items: &mut [u8]) {
     for i in (1..items.len()).rev() {
         let j = dice.below(i as u64 + 1) as usize;
@@ -142,6 +159,7 @@ impl State {
             owner: vec![NEUTRAL; s.map.cities.len()],
             markers: vec![0; s.map.cities.len()],
             pacified: vec![false; s.map.areas.len()],
+            map_version: next_map_version(),
             neutral_reserve: NEUTRAL_MARKERS,
             pacified_reserve: PACIFIED_MARKERS,
             enraged: 0,
@@ -179,6 +197,7 @@ impl State {
         self.owner.fill(NEUTRAL);
         self.markers.fill(0);
         self.pacified.fill(false);
+        self.map_changed();
         self.neutral_reserve = NEUTRAL_MARKERS;
         self.pacified_reserve = PACIFIED_MARKERS;
         self.enraged = 0;
@@ -195,7 +214,7 @@ impl State {
         // Capitals: the token and one marker from the allotment (L276-L280); key cities: one
         // neutral marker (L284-L289).
         for (p, e) in s.empires.iter().enumerate() {
-            self.owner[e.capital] = p as u8;
+            self.set_owner(e.capital, p as u8);
             self.markers[e.capital] = 1;
             self.players[p].reserve -= 1;
         }
@@ -205,6 +224,24 @@ impl State {
                 self.neutral_reserve -= 1;
             }
         }
+    }
+
+    /// City `city` now belongs to `owner` (a new map version).
+    pub fn set_owner(&mut self, city: usize, owner: u8) {
+        self.owner[city] = owner;
+        self.map_changed();
+    }
+
+    /// Area `area` is now pacified or not (a new map version).
+    pub fn set_pacified(&mut self, area: usize, pacified: bool) {
+        self.pacified[area] = pacified;
+        self.map_changed();
+    }
+
+    /// A new map version, after `owner` or `pacified` changed (tests that set them directly
+    /// call this).
+    pub fn map_changed(&mut self) {
+        self.map_version = next_map_version();
     }
 
     pub fn cities_of(&self, p: usize) -> u8 {
@@ -270,7 +307,7 @@ impl State {
             let r = &mut self.players[to as usize].reserve;
             *r = r.saturating_sub(put);
         }
-        self.owner[city] = to;
+        self.set_owner(city, to);
         self.markers[city] = put;
         if to != NEUTRAL
             && self.sudden_winner.is_none()

@@ -3,7 +3,8 @@
 //! the end-of-turn scoring and refill (`scoring.rs`), sudden death at any change of city
 //! ownership, and the final ranking; the worker's buffers and the search player's hooks.
 
-use super::decide::Seen;
+use super::decide::{KeptTargets, Seen};
+use super::key::Key;
 use super::military::{self, Cache, Cards, Plan};
 use super::policy::{self, Policy};
 use super::scenario::{Event, Scenario};
@@ -29,10 +30,11 @@ pub struct Play<'g> {
     pub cache: Cache,
     /// Per-turn metrics, player by player.
     pub(super) metrics: Vec<f64>,
-    /// Scratch: each player's land reach from its capital (straits, or u8::MAX), and the city
-    /// owners and pacified areas it was computed from (it is a function of them).
+    /// Scratch: each player's land reach from its capital (straits, or u8::MAX), and the map
+    /// version (`State::map_version`: the city owners and pacified areas) it was computed at
+    /// (it is a function of them; 0: not yet).
     pub(super) reach: Vec<u8>,
-    pub(super) reach_from: Vec<(Vec<u8>, Vec<bool>)>,
+    pub(super) reach_from: Vec<u64>,
     /// With the reach, by player: the straits to its departure port (u8::MAX: none) and that
     /// port; by player and node, the fewest straits of a march from another own port after a
     /// naval leg, and that arrival port.
@@ -46,6 +48,11 @@ pub struct Play<'g> {
     /// each node's predecessor on it.
     pub(super) via: Vec<u8>,
     pub(super) via_pred: Vec<u16>,
+    /// Per player, its targets and the map version they were found at.
+    pub(super) kept_targets: Vec<KeptTargets>,
+    /// Per player, the last defence predicted for it in a scan and its parts of the key by
+    /// land and by sea.
+    pub(super) kept_defence_parts: Vec<Option<(military::Defence, [Key; 2])>>,
     /// Per player, the defence the scripted players last predicted for it and what it was
     /// predicted from (kept while that is unchanged).
     pub(super) predicted: Vec<Seen>,
@@ -105,13 +112,15 @@ impl<'g> Play<'g> {
             cache,
             metrics: vec![0.0; s.empires.len() * super::TURN_METRICS.len()],
             reach: vec![u8::MAX; s.empires.len() * s.map.nodes()],
-            reach_from: vec![(Vec::new(), Vec::new()); s.empires.len()],
+            reach_from: vec![0; s.empires.len()],
             sea_from: vec![u8::MAX; s.empires.len()],
             departure: vec![0; s.empires.len()],
             march: vec![(u8::MAX, 0); s.empires.len() * s.map.nodes()],
             march_fresh: vec![false; s.empires.len()],
             via: vec![u8::MAX; s.map.nodes()],
             via_pred: vec![0; s.map.nodes()],
+            kept_targets: vec![KeptTargets::default(); s.empires.len()],
+            kept_defence_parts: vec![None; s.empires.len()],
             predicted: vec![Seen::default(); s.empires.len()],
             pol: game.policies.clone(),
             third: vec![Cards::default(); s.empires.len()],
