@@ -20,6 +20,66 @@ pub(super) fn quoted(s: &str) -> String {
     format!("\"{s}\"")
 }
 
+/// The index into `CULTURES` of the culture code `code` read from `file`'s `field`, or the one-line
+/// error naming the code and the codes allowed.
+pub(super) fn culture_code(file: &str, field: impl Into<String>, code: &str) -> Result<usize> {
+    CULTURES
+        .iter()
+        .position(|(c, _)| *c == code)
+        .ok_or_else(|| {
+            let codes: Vec<&str> = CULTURES.iter().map(|(c, _)| *c).collect();
+            let (last, rest) = codes.split_last().expect("three cultures");
+            bad(
+                file,
+                field,
+                quoted(code),
+                format!("a culture code: {} or {last}", rest.join(", ")),
+            )
+        })
+}
+
+/// `culture_code` for a table with one row per culture: also an error when a row for the same
+/// culture came before (`filled`).
+pub(super) fn culture_row<T>(
+    file: &str,
+    field: String,
+    code: &str,
+    filled: &[Option<T>; 3],
+) -> Result<usize> {
+    let k = culture_code(file, field.clone(), code)?;
+    if filled[k].is_some() {
+        return Err(bad(file, field, quoted(code), "one row per culture"));
+    }
+    Ok(k)
+}
+
+/// Every culture's value of a per-culture table (`what` = "row" or "entry"), or the error naming the
+/// first culture the table left out.
+pub(super) fn every_culture<T: Copy>(
+    file: &str,
+    field: &str,
+    found: [Option<T>; 3],
+    what: &str,
+) -> Result<[T; 3]> {
+    match found {
+        [Some(b), Some(mixed), Some(c)] => Ok([b, mixed, c]),
+        _ => {
+            let k = found.iter().position(Option::is_none).unwrap_or(0);
+            let article = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            Err(bad(
+                file,
+                field,
+                format!("no {what} for culture \"{}\"", CULTURES[k].0),
+                format!("{article} {what} for every culture"),
+            ))
+        }
+    }
+}
+
 pub(super) struct Loader<'f> {
     pub(super) rb: &'f str,
     pub(super) ab: &'f str,
@@ -299,18 +359,7 @@ impl<'f> Loader<'f> {
                     "a country name listed once",
                 ));
             }
-            let culture = CULTURES
-                .iter()
-                .find(|(code, _)| *code == row.culture)
-                .map(|(_, c)| *c)
-                .ok_or_else(|| {
-                    bad(
-                        self.rb,
-                        field("culture"),
-                        quoted(&row.culture),
-                        "one of \"B\", \"B/C\", \"C\"",
-                    )
-                })?;
+            let culture = CULTURES[culture_code(self.rb, field("culture"), &row.culture)?].1;
             self.line(&field("line"), row.line)?;
             let first = cities.len() as CityId;
             if cities.len() + row.cities.len() > 10_000 {

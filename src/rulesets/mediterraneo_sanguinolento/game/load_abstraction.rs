@@ -267,18 +267,7 @@ impl Loader<'_> {
         let tribe = resources(self.ab, "production.tribe", &p.tribe)?;
         let mut city_man = [0u32; 3];
         for (k, &v) in &p.city_man {
-            let i = CULTURES
-                .iter()
-                .position(|(code, _)| code == k)
-                .ok_or_else(|| {
-                    bad(
-                        self.ab,
-                        format!("production.city_man.{k}"),
-                        v,
-                        "a culture code: B, B/C or C",
-                    )
-                })?;
-            city_man[i] = v;
+            city_man[culture_code(self.ab, format!("production.city_man.{k}"), k)?] = v;
         }
         let terrains = &data().terrain;
         let mut rural: Vec<Option<Resources>> = vec![None; terrains.len()];
@@ -321,11 +310,7 @@ impl Loader<'_> {
                 add(&mut total, &tribe, 1);
             } else {
                 add(&mut total, &city, n);
-                let culture = CULTURES
-                    .iter()
-                    .position(|(_, k)| *k == country.culture)
-                    .unwrap_or(0);
-                total[MAN] += city_man[culture] * n;
+                total[MAN] += city_man[culture_index(country.culture)] * n;
             }
             add(&mut total, &own, 1);
             out.push(total);
@@ -373,25 +358,8 @@ impl Loader<'_> {
         // Per culture, the units of one city (`count` = per city).
         let mut by_culture: [Option<Vec<StartUnit>>; 3] = [None, None, None];
         for (i, row) in s.army.iter().enumerate() {
-            let k = CULTURES
-                .iter()
-                .position(|(code, _)| *code == row.culture)
-                .ok_or_else(|| {
-                    bad(
-                        self.ab,
-                        format!("start.army[{i}].culture"),
-                        quoted(&row.culture),
-                        "a culture code: B, B/C or C",
-                    )
-                })?;
-            if by_culture[k].is_some() {
-                return Err(bad(
-                    self.ab,
-                    format!("start.army[{i}].culture"),
-                    quoted(&row.culture),
-                    "one row per culture",
-                ));
-            }
+            let field = format!("start.army[{i}].culture");
+            let k = culture_row(self.ab, field, &row.culture, &by_culture)?;
             let mut list = Vec::new();
             for (j, u) in row.units.iter().enumerate() {
                 let field = |f: &str| format!("start.army[{i}].units[{j}].{f}");
@@ -423,10 +391,7 @@ impl Loader<'_> {
         }
         let mut out = Vec::with_capacity(countries.len());
         for (country, node) in countries.iter().zip(nodes) {
-            let k = CULTURES
-                .iter()
-                .position(|(_, c)| *c == country.culture)
-                .unwrap_or(0);
+            let k = culture_index(country.culture);
             let list = by_culture[k].as_ref().ok_or_else(|| {
                 bad(
                     self.ab,
@@ -483,25 +448,7 @@ impl Loader<'_> {
         let mut king: [Option<(u8, u8, LeaderKind)>; 3] = [None; 3];
         for (i, row) in t.king.iter().enumerate() {
             let field = |f: &str| format!("leaders.king[{i}].{f}");
-            let c = CULTURES
-                .iter()
-                .position(|(code, _)| *code == row.culture)
-                .ok_or_else(|| {
-                    bad(
-                        self.ab,
-                        field("culture"),
-                        quoted(&row.culture),
-                        "a culture code: B, B/C or C",
-                    )
-                })?;
-            if king[c].is_some() {
-                return Err(bad(
-                    self.ab,
-                    field("culture"),
-                    quoted(&row.culture),
-                    "one row per culture",
-                ));
-            }
+            let c = culture_row(self.ab, field("culture"), &row.culture, &king)?;
             let (tactical, strategic) = parse_leader(&row.leader).ok_or_else(|| {
                 bad(
                     self.ab,
@@ -516,19 +463,8 @@ impl Loader<'_> {
                 kind(field("kind"), &row.kind)?,
             ));
         }
-        let mut out = [(0, 0, LeaderKind::Infantry); 3];
-        for c in 0..3 {
-            out[c] = king[c].ok_or_else(|| {
-                bad(
-                    self.ab,
-                    "leaders.king",
-                    format!("no row for culture \"{}\"", CULTURES[c].0),
-                    "a row for every culture",
-                )
-            })?;
-        }
         Ok(LeadersData {
-            king: out,
+            king: every_culture(self.ab, "leaders.king", king, "row")?,
             found_kind,
         })
     }
@@ -537,21 +473,11 @@ impl Loader<'_> {
     pub(super) fn importance(&mut self, ab: &AbstractionFile) -> Result<[u8; 3]> {
         let t = &ab.trade;
         self.stand_in("trade", &t.provenance, t.why.as_deref())?;
-        let mut out = [0u8; 3];
+        let mut out = [None; 3];
         for (k, letter) in &t.importance {
             let field = format!("trade.importance.{k}");
-            let c = CULTURES
-                .iter()
-                .position(|(code, _)| code == k)
-                .ok_or_else(|| {
-                    bad(
-                        self.ab,
-                        field.clone(),
-                        quoted(k),
-                        "a culture code: B, B/C or C",
-                    )
-                })?;
-            out[c] = match letter.as_str() {
+            let c = culture_code(self.ab, field.clone(), k)?;
+            out[c] = Some(match letter.as_str() {
                 "A" => 3,
                 "B" => 2,
                 "C" => 1,
@@ -563,17 +489,9 @@ impl Loader<'_> {
                         "a commercial importance: A, B or C",
                     ))
                 }
-            };
+            });
         }
-        if let Some(c) = out.iter().position(|&v| v == 0) {
-            return Err(bad(
-                self.ab,
-                "trade.importance",
-                format!("no entry for culture \"{}\"", CULTURES[c].0),
-                "an entry for every culture",
-            ));
-        }
-        Ok(out)
+        every_culture(self.ab, "trade.importance", out, "entry")
     }
 
     /// The region-graph reading of interception's range and a report's sea travel ([intrigue]).

@@ -601,11 +601,7 @@ impl Game {
 
     /// Index into `scenario::CULTURES` of country `c`'s culture.
     pub fn culture_index(&self, c: CountryId) -> usize {
-        let culture = self.culture[c as usize];
-        scenario::CULTURES
-            .iter()
-            .position(|(_, x)| *x == culture)
-            .unwrap_or(0)
+        scenario::culture_index(self.culture[c as usize])
     }
 
     pub fn men_per_unit(&self, c: CountryId) -> [f64; KINDS] {

@@ -46,6 +46,14 @@ pub(super) const CULTURES: [(&str, Culture); 3] = [
     ("B/C", Culture::Mixed),
     ("C", Culture::Civilized),
 ];
+
+/// The index into `CULTURES` of a culture (every culture has one).
+pub(super) fn culture_index(culture: Culture) -> usize {
+    CULTURES
+        .iter()
+        .position(|(_, c)| *c == culture)
+        .unwrap_or(0)
+}
 pub const SEAS: [&str; 6] = [
     "atlantic",
     "mediterranean",

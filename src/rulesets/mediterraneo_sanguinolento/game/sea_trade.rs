@@ -35,12 +35,12 @@
 //! taker's, `repairs.rs`).
 
 use super::economy;
-use super::load::{bad, quoted, Loader};
+use super::load::{bad, culture_code, every_culture, Loader};
 use super::military::{weather_at, winter};
 use super::naval::{crossing_weather, ocean, SHIPS_PER_FLEET};
 use super::policy::Scripted;
 use super::routes::{self, open_routes_of, trip_points, RouteFrom};
-use super::scenario::{CountryId, Scenario, CULTURES, DEN, MAN, SEAS};
+use super::scenario::{CountryId, Scenario, DEN, MAN, SEAS};
 use super::state::{State, R};
 use super::trade::{self, Leg, MAN_LOT, MAX_TRADING_MONTHS, RECEIVER_DIVISOR};
 use super::weather::Weather;
@@ -136,7 +136,7 @@ pub fn fishing_sea(s: &Scenario, c: CountryId) -> Option<usize> {
 /// abstraction.toml `[sea_trade]`, checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SeaTradeData {
-    /// Per culture (index of `CULTURES`): its ports' importance multiplier (1-3).
+    /// Per culture (index of `scenario::CULTURES`): its ports' importance multiplier (1-3).
     pub port_importance: [u8; 3],
     /// Merchant ships may sail a land edge whose two nodes touch a common sea (coasting).
     pub coastal_legs: bool,
@@ -783,35 +783,17 @@ impl Loader<'_> {
             return Ok(SeaTradeData::default());
         };
         self.stand_in("sea_trade", &t.provenance, t.why.as_deref())?;
-        let mut out = [0u8; 3];
+        let mut out = [None; 3];
         for (k, v) in &t.port_importance {
             let field = format!("sea_trade.port_importance.{k}");
-            let c = CULTURES
-                .iter()
-                .position(|(code, _)| code == k)
-                .ok_or_else(|| {
-                    bad(
-                        self.ab,
-                        field.clone(),
-                        quoted(k),
-                        "a culture code: B, B/C or C",
-                    )
-                })?;
+            let c = culture_code(self.ab, field.clone(), k)?;
             if !(1..=3).contains(v) {
                 return Err(bad(self.ab, field, v, "a port importance: 1, 2 or 3"));
             }
-            out[c] = *v as u8;
-        }
-        if let Some(c) = out.iter().position(|&v| v == 0) {
-            return Err(bad(
-                self.ab,
-                "sea_trade.port_importance",
-                format!("no entry for culture \"{}\"", CULTURES[c].0),
-                "an entry for every culture",
-            ));
+            out[c] = Some(*v as u8);
         }
         Ok(SeaTradeData {
-            port_importance: out,
+            port_importance: every_culture(self.ab, "sea_trade.port_importance", out, "entry")?,
             coastal_legs: t.coastal_legs,
         })
     }

@@ -499,12 +499,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 ambassadors: 0,
                 extensions: 0,
                 leaders: {
-                    let culture = s.countries[c].culture;
-                    let i = super::scenario::CULTURES
-                        .iter()
-                        .position(|(_, x)| *x == culture)
-                        .unwrap_or(0);
-                    let (t, st, kind) = s.leaders.king[i];
+                    let culture = super::scenario::culture_index(s.countries[c].culture);
+                    let (t, st, kind) = s.leaders.king[culture];
                     let mut leaders = [Leader::NONE; MAX_LEADERS];
                     leaders[0] = Leader {
                         king: true,
