@@ -793,7 +793,7 @@ impl Play<'_> {
         }
         self.st.set_owner(&g.scenario, p, n as u8);
         if from != to {
-            self.st.move_units(n, from, to, &moving);
+            self.st.move_units(n, from, to, moving);
             self.leader_moves(n, from, to);
         }
         game_log!(log, "{} takes {}", g.name(n), g.scenario.provinces[p].name);

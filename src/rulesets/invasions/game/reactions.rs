@@ -232,7 +232,7 @@ impl Play<'_> {
         if fled {
             self.st.counters.flights += 1;
             if to != a {
-                self.st.move_units(o, a, to, &defenders);
+                self.st.move_units(o, a, to, defenders);
                 self.leader_moves(o, a, to);
             }
         }
