@@ -5,7 +5,7 @@
 use super::policy::Policy;
 use super::procedures::{self, CollapseTest, D10Test};
 use super::scenario::AreaKind;
-use super::state::{full_control, held_by_area, template, Phase, MAX_NATIONS, NONE, NO_PROVINCE};
+use super::state::{full_control, held_by_area, template, Phase, MAX_NATIONS, NO_PROVINCE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -75,6 +75,7 @@ impl Play<'_> {
                 }
                 None => {}
             }
+            self.st.check_totals(&self.game.scenario);
         }
     }
 
@@ -119,32 +120,18 @@ impl Play<'_> {
         let s = &g.scenario;
         let st = &self.st;
         st.check_control(s);
+        st.check_totals(s);
         let empire = st.status(n) == Some(Status::Empire);
-        let mut halves = 0i32;
+        // The province sums are running totals (totals.rs): cities (a pillaged one gives ½) and,
+        // for a Kingdom, the provinces' income and that of the Foedus provinces its federates
+        // hold (XXVIII.D: a Kingdom federator collects it).
+        let t = &st.totals;
+        let mut halves = t.city_halves[n];
+        if !empire {
+            halves += t.province_halves[n] + t.foedus_halves[n];
+        }
         // Sea zones where `n` holds a port city not in revolt (as an Area's `coasts`).
-        let mut trade_seas = 0u32;
-        // Only the provinces `n` holds or federates count: the rest are skipped unread.
-        super::state::for_each_match(&st.owner, &st.foedus_for, n as u8, |p| {
-            let (o, level, revolt) = (st.owner[p], st.level[p], st.revolt[p]);
-            if o != n as u8 || revolt > 0 {
-                // XXVIII.D: a Kingdom federator collects the province income of the Foedus
-                // provinces its federate holds.
-                if !empire && revolt == 0 && o != NONE && st.foedus_for[p] == n as u8 {
-                    halves += s.provinces[p].income_halves as i32;
-                }
-                return;
-            }
-            if level > 0 {
-                if let Some(sea) = s.provinces[p].port {
-                    trade_seas |= 1 << sea;
-                }
-            }
-            let level = level as i32;
-            halves += if st.pillaged[p] { level } else { 2 * level };
-            if !empire {
-                halves += s.provinces[p].income_halves as i32;
-            }
-        });
+        let mut trade_seas = t.trade_seas[n];
         let capital = st.nations[n].capital;
         if capital != NO_PROVINCE && st.owner[capital as usize] == n as u8 {
             halves += if empire { 20 } else { 10 };
@@ -271,11 +258,7 @@ impl Play<'_> {
 
     /// XIV.I: pillage markers leave the nation's cities and sites.
     fn recover_pillage(&mut self, n: usize) {
-        let st = &mut self.st;
-        // Branch-free, so that the compiler vectorizes the whole-map pass.
-        for (pillaged, &o) in st.pillaged.iter_mut().zip(&st.owner) {
-            *pillaged &= o != n as u8;
-        }
+        self.st.recover_pillage(&self.game.scenario, n);
     }
 
     /// XV: buy units with what is left above the reserve, placed in the held Area with the fewest

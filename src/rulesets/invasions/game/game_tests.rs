@@ -63,6 +63,7 @@ fn empty_board(play: &mut Play) {
         ns.capital = super::state::NO_PROVINCE;
     }
     play.st.rebuild_control(&play.game.scenario);
+    play.st.rebuild_totals(&play.game.scenario);
 }
 
 #[test]
@@ -104,7 +105,7 @@ fn t22_income_of_a_kingdom_and_an_empire_in_the_game() {
         play.st.level[athenae], 2,
         "Athenae is a level-2 city in Achaia"
     );
-    play.st.pillaged[athenae] = true;
+    play.st.set_pillaged(&g.scenario, athenae, true);
     assert_eq!(play.gross_halves(rome), 2 * 9 - 2);
 }
 
@@ -125,17 +126,17 @@ fn t20_a_revolt_costs_its_province_the_city_and_full_control_and_adds_expenses()
     let before = play.gross_halves(rome);
     assert_eq!(play.revolt_expenses(rome), 0);
     // Revolt 1: Tripolitania, a site without a city: income −1 (full control of Africa lost).
-    play.st.revolt[tripolitania] = 1;
-    play.st.rebel_provinces = 1;
+    play.st.set_revolt(&g.scenario, tripolitania, 1);
+    assert_eq!(play.st.rebel_provinces, 1);
     assert!(!full(&play, africa));
     assert_eq!(play.gross_halves(rome), before - 2);
     // Revolt 2: Neustria (Parisius, level 1): income −2 (full control and the city).
-    play.st.revolt[neustria] = 1;
-    play.st.rebel_provinces = 2;
+    play.st.set_revolt(&g.scenario, neustria, 1);
+    assert_eq!(play.st.rebel_provinces, 2);
     assert_eq!(play.gross_halves(rome), before - 2 - 4);
     // Expenses +1 each (the example's third is its heresy, not played here); Revolt + costs 3.
     assert_eq!(play.revolt_expenses(rome), 2);
-    play.st.revolt[neustria] = 2;
+    play.st.set_revolt(&g.scenario, neustria, 2);
     assert_eq!(play.revolt_expenses(rome), 4);
     // A rebel province is still held: Area control does not change (XVI.D).
     assert_eq!(play.st.control[africa], rome as u8);
@@ -292,8 +293,7 @@ fn revolt_suppression_succeeds_as_often_as_the_battle_code_says_and_a_failure_co
     let mut wins = 0;
     for _ in 0..trials {
         play.st.clone_from(&start);
-        play.st.revolt[rebel] = 1;
-        play.st.rebel_provinces = 1;
+        play.st.set_revolt(&g.scenario, rebel, 1);
         play.suppress_revolts(persia, &mut dice, &mut NoLog);
         let lost = start.count(persia, a) - play.st.count(persia, a);
         if play.st.revolt[rebel] == 0 {

@@ -175,12 +175,13 @@ impl Play<'_> {
                 continue;
             }
             let (mine, theirs) = split_survivors(own[side], &j.units, &survivors[side]);
-            let u = self.st.at_mut(j.ally as usize, j.area as usize);
+            let mut u = self.st.at_mut(j.ally as usize, j.area as usize);
             let mut lost = 0i64;
             for k in 0..NT {
                 u[k] -= j.units[k] - theirs[k];
                 lost += (j.units[k] - theirs[k]) as i64;
             }
+            drop(u);
             self.st.ledger.units_out += lost;
             out[side] = mine;
         }

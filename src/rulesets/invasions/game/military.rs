@@ -113,6 +113,7 @@ impl Play<'_> {
                 None => continue,
             }
             self.campaigns(n, dice, log);
+            self.st.check_totals(&self.game.scenario);
         }
     }
 
@@ -129,31 +130,6 @@ impl Play<'_> {
             }
             EntryRule::RaidersOnly => false,
         }
-    }
-
-    /// Who `n` may attack in province `p`: a nation of another player still in the game; inside
-    /// a Barbarian Area two Barbarians are neutral (XII.D). Unheld provinces are free to take.
-    pub(super) fn attackable(&self, n: usize, p: usize) -> bool {
-        let o = self.st.owner[p];
-        if o == n as u8 {
-            return false;
-        }
-        if o == NONE {
-            return true;
-        }
-        let o = o as usize;
-        let g = self.game;
-        if g.player_of(o) == g.player_of(n)
-            || self.st.status(o).is_none()
-            || super::politics::at_peace(&self.st, n, o)
-        {
-            return false;
-        }
-        let barbarian_area =
-            g.scenario.areas[g.scenario.provinces[p].area as usize].kind == AreaKind::Barbarian;
-        !(barbarian_area
-            && self.st.status(n) == Some(Status::Barbarian)
-            && self.st.status(o) == Some(Status::Barbarian))
     }
 
     pub(super) fn fighter(&self, n: usize, units: Units, horde: bool) -> Fighter {
@@ -339,6 +315,7 @@ impl Play<'_> {
         let mut known = 0;
         let mut best: Option<(usize, f64)> = None;
         let mut seen = 0u64;
+        let mut enemies = (0u64, 0u64);
         let links = s.areas[from].links.len();
         for i in 0..=links {
             let a = if i == 0 {
@@ -351,19 +328,16 @@ impl Play<'_> {
             {
                 continue;
             }
-            for j in 0..s.areas[a].provinces.len() {
+            // Only the attackable provinces, in the Area's order (the holdings index).
+            let mut candidates = self.attackable_in(n, a, &mut enemies);
+            while candidates != 0 {
+                let j = candidates.trailing_zeros() as usize;
+                candidates &= candidates - 1;
                 let p = s.areas[a].provinces[j] as usize;
-                // Its own provinces are never attackable: the cheapest test first.
-                if self.st.owner[p] == n as u8 {
-                    continue;
-                }
                 // P(win) and P(fall) are at most 1: a province worth no more than the best score
                 // so far cannot beat it (the bound below, checked before the costlier tests).
                 let worth = self.worth(n, p);
                 if !random && worth >= 0.0 && best.is_some_and(|b| worth <= b.1) {
-                    continue;
-                }
-                if !self.attackable(n, p) {
                     continue;
                 }
                 if random {
@@ -592,10 +566,7 @@ impl Play<'_> {
         for b in 0..s.areas.len() {
             if b != a {
                 let moving = *self.st.at(n, b);
-                for k in 0..NT {
-                    self.st.at_mut(n, a)[k] += moving[k];
-                }
-                *self.st.at_mut(n, b) = [0; NT];
+                self.st.move_units(n, b, a, &moving);
             }
         }
         self.st.set_horde(s, n, p);
@@ -638,12 +609,13 @@ impl Play<'_> {
 
     /// Replaces the `sent` units of `n` in Area `a` by `back` (the survivors).
     fn settle_units(&mut self, n: usize, a: usize, sent: &Units, back: &Units) {
-        let u = self.st.at_mut(n, a);
+        let mut u = self.st.at_mut(n, a);
         let mut lost = 0;
         for k in 0..NT {
             u[k] = u[k] - sent[k] + back[k];
             lost += sent[k] as i64 - back[k] as i64;
         }
+        drop(u);
         self.st.ledger.units_out += lost;
     }
 
@@ -821,10 +793,7 @@ impl Play<'_> {
         }
         self.st.set_owner(&g.scenario, p, n as u8);
         if from != to {
-            for k in 0..NT {
-                self.st.at_mut(n, from)[k] -= moving[k];
-                self.st.at_mut(n, to)[k] += moving[k];
-            }
+            self.st.move_units(n, from, to, moving);
             self.leader_moves(n, from, to);
         }
         game_log!(log, "{} takes {}", g.name(n), g.scenario.provinces[p].name);
@@ -843,7 +812,7 @@ impl Play<'_> {
                 .sum();
             let gold = siege::sack_gold(&[marker_gold], capital) as i32;
             self.st.gain_gold(n, gold);
-            self.st.pillaged[p] = true;
+            self.st.set_pillaged(&g.scenario, p, true);
             self.st.counters.cities_sacked += 1;
             game_log!(
                 log,
@@ -911,7 +880,7 @@ impl Play<'_> {
                 self.st.nations[n].vp[VP_RAIDS] += 3;
                 self.st.turn_vp[g.player_of(n)] += 3;
                 self.st.raid_marker[p] = (2, self.st.turn);
-                self.st.pillaged[p] = true;
+                self.st.set_pillaged(&g.scenario, p, true);
                 // Incursion + removes any Limes (L691).
                 self.destroy_limes(p);
             }
@@ -983,9 +952,10 @@ impl Play<'_> {
             let Some(p) = chosen else { continue };
             match self.raid(n, p, dice, log) {
                 RaidOutcome::Failure => {
-                    let off = &mut self.st.nations[n].offmap;
+                    let mut off = self.st.offmap_mut(n);
                     if let Some(k) = cheapest_first().into_iter().find(|&k| off[k] > 0) {
                         off[k] -= 1;
+                        drop(off);
                         self.st.ledger.units_out += 1;
                     }
                 }

@@ -3,11 +3,12 @@
 //!
 //! Files: the scenario and its API (`scenario.rs`), its loader (`load.rs` checks rulebook.toml,
 //! `load_abstraction.rs` abstraction.toml, `files.rs` holds the files' serde shapes), the dice
-//! procedures as pure functions with their exact twins (`procedures.rs`), the state (`state.rs`), battles through the calculator
+//! procedures as pure functions with their exact twins (`procedures.rs`), the state (`state.rs`)
+//! and its running totals and holdings index (`totals.rs`), battles through the calculator
 //! (`battles.rs`), the turn in §2's order (`turn.rs`), the economy (`economy.rs`), revolts and the
-//! events stand-in (`revolts.rs`), the Military phase (`military.rs`) and the owner's reactions to
-//! an attack, interception and flight (`reactions.rs`), the players (`policy.rs`) and the search
-//! player's decisions (`search.rs`).
+//! events stand-in (`revolts.rs`), the Military phase (`military.rs`, who may attack whom in
+//! `targets.rs`) and the owner's reactions to an attack, interception and flight (`reactions.rs`),
+//! the players (`policy.rs`) and the search player's decisions (`search.rs`).
 
 // Nations, Areas and provinces index several parallel tables at once.
 #![allow(clippy::needless_range_loop)]
@@ -39,6 +40,8 @@ pub mod scenario;
 pub mod search;
 pub mod shipping;
 pub mod state;
+pub mod targets;
+pub mod totals;
 pub mod turn;
 
 #[cfg(test)]

@@ -323,12 +323,13 @@ impl Play<'_> {
         if !out.sea_failure && !out.refused {
             let landed = strongest(&c.attackers, out.landed as u32);
             let mut lost = 0;
-            let u = self.st.at_mut(n, c.from);
+            let mut u = self.st.at_mut(n, c.from);
             for k in 0..u.len() {
                 let gone = c.attackers[k] - landed[k];
                 u[k] -= gone;
                 lost += gone as i64;
             }
+            drop(u);
             self.st.ledger.units_out += lost;
         }
         self.st.counters.landings += (out.landed > 0) as u32;

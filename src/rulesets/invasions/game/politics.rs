@@ -8,7 +8,7 @@
 use super::policy::Policy;
 use super::procedures;
 use super::scenario::AreaKind;
-use super::state::{cheapest_first, State, NONE, NO_PROVINCE, NT, VP_FOEDUS, VP_REBELLION};
+use super::state::{cheapest_first, State, NONE, NO_PROVINCE, VP_FOEDUS, VP_REBELLION};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -408,10 +408,7 @@ impl Play<'_> {
         if from != to {
             let room = self.limit(p1, false) + self.limit(p2, false);
             let moving = super::military::strongest(self.st.at(b, from), room);
-            for k in 0..NT {
-                self.st.at_mut(b, from)[k] -= moving[k];
-                self.st.at_mut(b, to)[k] += moving[k];
-            }
+            self.st.move_units(b, from, to, &moving);
         }
         self.st.set_horde(s, b, p1 as u16);
         let turn = self.st.turn;

@@ -143,10 +143,7 @@ impl Play<'_> {
         if arrived {
             self.st.counters.interceptions += 1;
             let moving = super::military::strongest(self.st.at(o, b), stack.units);
-            for k in 0..NT {
-                self.st.at_mut(o, b)[k] -= moving[k];
-                self.st.at_mut(o, a)[k] += moving[k];
-            }
+            self.st.move_units(o, b, a, &moving);
             self.leader_moves(o, b, a);
         }
         arrived
@@ -235,10 +232,7 @@ impl Play<'_> {
         if fled {
             self.st.counters.flights += 1;
             if to != a {
-                for k in 0..NT {
-                    self.st.at_mut(o, a)[k] -= defenders[k];
-                    self.st.at_mut(o, to)[k] += defenders[k];
-                }
+                self.st.move_units(o, a, to, defenders);
                 self.leader_moves(o, a, to);
             }
         }

@@ -135,16 +135,15 @@ impl Play<'_> {
             }
         });
         let Some((_, _, p)) = pick else { return };
-        self.st.rebel_provinces += (self.st.revolt[p] == 0) as u32;
-        let marker = &mut self.st.revolt[p];
-        *marker = (*marker + 1).min(2);
+        let marker = (self.st.revolt[p] + 1).min(2);
+        self.st.set_revolt(s, p, marker);
         self.st.counters.revolts += 1;
         game_log!(
             log,
             "revolt in {} against {} (Revolt {})",
             s.provinces[p].name,
             g.name(v),
-            if *marker == 2 { "+" } else { "-" }
+            if marker == 2 { "+" } else { "-" }
         );
     }
 
@@ -203,8 +202,7 @@ impl Play<'_> {
             }
             let suppressed = revolt.roll(dice);
             if suppressed {
-                self.st.revolt[p] = 0;
-                self.st.rebel_provinces -= 1;
+                self.st.set_revolt(&g.scenario, p, 0);
                 self.st.counters.revolts_suppressed += 1;
             } else {
                 self.st.lose_cheapest(n, a, 1);

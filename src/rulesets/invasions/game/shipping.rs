@@ -625,10 +625,11 @@ impl Play<'_> {
             lost += (t.units[k] - arrived[k]) as i64;
         }
         *self.st.at_mut(n, t.from) = left;
-        let there = self.st.at_mut(n, to);
+        let mut there = self.st.at_mut(n, to);
         for k in 0..there.len() {
             there[k] += arrived[k];
         }
+        drop(there);
         self.st.ledger.units_out += lost;
         self.st.counters.transports += 1;
         let g = self.game;

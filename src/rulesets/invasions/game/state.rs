@@ -217,6 +217,10 @@ pub struct State {
     /// Each Area's controller ([`area_controller`]), kept current by the mutators below: write
     /// `owner`, `level`, a nation's `phase` or `horde` only through them.
     pub control: Vec<u8>,
+    /// Units and the province sums of income per nation, kept current by the mutators below and
+    /// `at_mut`'s guard (totals.rs): write `units`, `offmap`, `owner`, `level`, `pillaged`,
+    /// `revolt` or `foedus_for` only through them.
+    pub totals: super::totals::Totals,
     /// Per player: this turn's plan and orders (a searching player's; Follow otherwise).
     pub plans: Vec<Directive>,
     pub orders: Vec<Directive>,
@@ -268,14 +272,16 @@ impl State {
     pub fn at(&self, n: usize, a: usize) -> &Units {
         &self.units[n * self.areas() + a]
     }
-    pub fn at_mut(&mut self, n: usize, a: usize) -> &mut Units {
-        let areas = self.areas();
-        &mut self.units[n * areas + a]
-    }
     pub fn count(&self, n: usize, a: usize) -> u32 {
         total(self.at(n, a))
     }
+    /// `n`'s units on the map and off it (the running total, totals.rs).
+    #[inline]
     pub fn units_of(&self, n: usize) -> u32 {
+        self.totals.units[n]
+    }
+    /// `n`'s units counted from its rows (what the running total must equal).
+    pub fn units_recount(&self, n: usize) -> u32 {
         // One pass over the nation's contiguous rows.
         let on_map = byte_sum(self.rows(n).as_flattened());
         on_map + total(&self.nations[n].offmap)
@@ -312,34 +318,37 @@ impl State {
     /// Removes the `count` least valuable units of `n` in Area `a` (or fewer if it has fewer).
     pub fn lose_cheapest(&mut self, n: usize, a: usize, count: u32) -> u32 {
         let mut lost = 0;
-        let u = self.at_mut(n, a);
+        let mut u = self.at_mut(n, a);
         for k in cheapest_first() {
             while lost < count && u[k] > 0 {
                 u[k] -= 1;
                 lost += 1;
             }
         }
+        drop(u);
         self.ledger.units_out += lost as i64;
         lost
     }
     /// Province `p` passes to `n` (or to nobody: `NONE`); its Area's controller follows.
     pub fn set_owner(&mut self, s: &Scenario, p: usize, n: u8) {
         if self.owner[p] != n {
-            self.owner[p] = n;
-            self.foedus_for[p] = NONE;
+            self.change_province(s, p, |st| {
+                st.owner[p] = n;
+                st.foedus_for[p] = NONE;
+            });
             self.update_control(s, s.provinces[p].area as usize);
         }
     }
     /// Province `p` becomes (federator `f`) or stops being (`NONE`) a Foedus province.
     pub fn set_foedus(&mut self, s: &Scenario, p: usize, f: u8) {
         if self.foedus_for[p] != f {
-            self.foedus_for[p] = f;
+            self.change_province(s, p, |st| st.foedus_for[p] = f);
             self.update_control(s, s.provinces[p].area as usize);
         }
     }
     /// The city of province `p` grows one level.
     pub fn grow_city(&mut self, s: &Scenario, p: usize) {
-        self.level[p] += 1;
+        self.change_province(s, p, |st| st.level[p] += 1);
         self.update_control(s, s.provinces[p].area as usize);
     }
     /// Nation `n` changes phase or status: the Areas where it holds land or its horde may change
@@ -354,10 +363,12 @@ impl State {
     /// Nation `n` gives up every province it holds.
     pub fn release_all(&mut self, s: &Scenario, n: usize) {
         let touched = self.areas_of(s, n);
-        for (o, f) in self.owner.iter_mut().zip(self.foedus_for.iter_mut()) {
-            if *o == n as u8 {
-                *o = NONE;
-                *f = NONE;
+        for p in 0..self.owner.len() {
+            if self.owner[p] == n as u8 {
+                self.change_province(s, p, |st| {
+                    st.owner[p] = NONE;
+                    st.foedus_for[p] = NONE;
+                });
             }
         }
         self.update_areas(s, touched);
@@ -436,6 +447,7 @@ impl State {
             *self.at_mut(n, a) = [0; NT];
         }
         self.nations[n].offmap = [0; NT];
+        self.totals.units[n] = 0;
         self.ledger.units_out += lost;
         let seas = self.fleets.len() / self.nations.len();
         for f in &mut self.fleets[n * seas..(n + 1) * seas] {
@@ -528,6 +540,10 @@ pub fn initial(s: &Scenario) -> State {
         s.areas.len() <= MAX_AREAS,
         "too many Areas for the control table's bit sets"
     );
+    assert!(
+        s.areas.iter().all(|a| a.provinces.len() <= 64),
+        "too many provinces in an Area for the holdings index's bit sets"
+    );
     let areas = s.areas.len();
     let np = s.provinces.len();
     let mut st = State {
@@ -602,7 +618,10 @@ pub fn initial(s: &Scenario) -> State {
         marriages: [super::diplomacy_cards::Marriage::NONE; super::diplomacy_cards::MAX_LOANS],
         marriage_count: 0,
         cards_out: [0; super::diplomacy::KINDS],
+        totals: Default::default(),
     };
+    // Zeros sized for the nations: `enter` and `set_owner` keep them from here.
+    st.rebuild_totals(s);
     for (i, n) in s.nations.iter().enumerate() {
         if n.entry_turn == 1 {
             enter(s, &mut st, i);
@@ -612,6 +631,7 @@ pub fn initial(s: &Scenario) -> State {
         }
     }
     st.rebuild_control(s);
+    st.check_totals(s);
     st.ledger = Ledger {
         units_in: st.all_units(),
         units_out: 0,
@@ -644,7 +664,7 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
         }
         None => {
             for &(k, c) in &nation.units {
-                st.nations[n].offmap[k as usize] += c;
+                st.offmap_mut(n)[k as usize] += c;
                 st.ledger.units_in += c as i64;
             }
         }

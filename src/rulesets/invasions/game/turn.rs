@@ -462,10 +462,12 @@ impl<'g> Play<'g> {
                 if let Some(h) = nation.horde {
                     let a = g.scenario.provinces[h as usize].area as usize;
                     let off = self.st.nations[n].offmap;
+                    let mut row = self.st.at_mut(n, a);
                     for k in 0..state::NT {
-                        self.st.at_mut(n, a)[k] += off[k];
+                        row[k] += off[k];
                     }
-                    self.st.nations[n].offmap = [0; state::NT];
+                    drop(row);
+                    *self.st.offmap_mut(n) = [0; state::NT];
                     self.st.set_horde(&g.scenario, n, h);
                     self.st.nations[n].settled = false;
                     if self.st.owner[h as usize] == NONE {
@@ -541,7 +543,7 @@ impl<'g> Play<'g> {
     fn recover_unowned(&mut self) {
         for p in 0..self.st.owner.len() {
             if self.st.owner[p] == NONE {
-                self.st.pillaged[p] = false;
+                self.st.set_pillaged(&self.game.scenario, p, false);
             }
         }
     }

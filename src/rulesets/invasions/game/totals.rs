@@ -1,0 +1,362 @@
+//! Running totals per nation that Administration reads every turn (digest §4.8-§4.9): the units a
+//! nation has (its Kingdom upkeep, its purchases' room) and the parts of its gross income that are
+//! sums over provinces (cities, province income, Foedus provinces, ports). Recounting them took a
+//! pass over every Area row and every province for each nation and each read; kept here, a read
+//! is one lookup.
+//!
+//! One write path each: a nation's units change only through [`State::at_mut`]'s guard,
+//! [`State::offmap_mut`]'s and the `State` methods that add, remove or clear units; a province's
+//! owner, city level, pillage, revolt marker and Foedus federator only through the `State` methods
+//! that take it out of the totals, change it and put it back ([`State::set_owner`] and the rest).
+//! [`State::check_totals`] compares them with a recount ([`Totals::recount`]) at the end of every
+//! activation in debug builds, and wherever they are read in a test that asks for it.
+
+use super::scenario::Scenario;
+use super::state::{total, State, Units, NONE};
+use std::ops::{Deref, DerefMut};
+
+/// The running totals, per nation (`trade_ports` per nation and sea zone).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Units on the map and off it (raids).
+    pub units: Vec<u32>,
+    /// Income in half gold from the cities of the provinces it holds outside revolt (a pillaged
+    /// city gives half, XIV.D).
+    pub city_halves: Vec<i32>,
+    /// The printed income of those provinces (a Kingdom's, XIV.E).
+    pub province_halves: Vec<i32>,
+    /// The printed income of the Foedus provinces its federates hold outside revolt (XXVIII.D).
+    pub foedus_halves: Vec<i32>,
+    /// Port cities (level above 0) it holds outside revolt, per sea zone: `[n * seas + sea]`.
+    pub trade_ports: Vec<u8>,
+    /// The sea zones where that count is above 0, as a bit set per nation (trade, XIV.G).
+    pub trade_seas: Vec<u32>,
+    /// Pillaged cities and sites it holds (in revolt or not): most Income steps find none to
+    /// recover and skip the map.
+    pub pillaged_held: Vec<i32>,
+    /// The holdings index the Military phase's target scan reads (military.rs `choose`): per
+    /// nation and Area, the provinces it holds there as a bit set over the Area's province list
+    /// (`held[n * areas + a]`, bit j for `areas[a].provinces[j]`); per Area, the provinces nobody
+    /// holds and the nations holding any.
+    pub held: Vec<u64>,
+    pub unheld: Vec<u64>,
+    pub holders: Vec<u64>,
+}
+
+impl Totals {
+    /// Every total counted from scratch from the state's units and provinces.
+    pub fn recount(s: &Scenario, st: &State) -> Totals {
+        let nations = st.nations.len();
+        let mut t = Totals {
+            units: (0..nations).map(|n| st.units_recount(n)).collect(),
+            city_halves: vec![0; nations],
+            province_halves: vec![0; nations],
+            foedus_halves: vec![0; nations],
+            trade_ports: vec![0; nations * s.seas.len()],
+            trade_seas: vec![0; nations],
+            pillaged_held: vec![0; nations],
+            held: vec![0; nations * s.areas.len()],
+            unheld: vec![0; s.areas.len()],
+            holders: vec![0; s.areas.len()],
+        };
+        for p in 0..st.owner.len() {
+            t.count_province(s, st, p, 1);
+        }
+        t
+    }
+
+    /// Adds (`sign` 1) or takes out (−1) province `p`'s share of its holder's and federator's
+    /// income, as the state stands.
+    fn count_province(&mut self, s: &Scenario, st: &State, p: usize, sign: i32) {
+        let (o, f) = (st.owner[p], st.foedus_for[p]);
+        self.index_province(s, p, o, sign > 0);
+        if o == NONE {
+            // An unheld province yields nothing.
+            return;
+        }
+        if st.pillaged[p] {
+            self.pillaged_held[o as usize] += sign;
+        }
+        if st.revolt[p] > 0 {
+            // A rebel province yields nothing to anybody (XVI.D).
+            return;
+        }
+        let province = &s.provinces[p];
+        let income = province.income_halves as i32;
+        let o = o as usize;
+        let level = st.level[p] as i32;
+        self.city_halves[o] += sign * if st.pillaged[p] { level } else { 2 * level };
+        self.province_halves[o] += sign * income;
+        if level > 0 {
+            if let Some(sea) = province.port {
+                let seas = self.trade_ports.len() / self.units.len();
+                let count = &mut self.trade_ports[o * seas + sea as usize];
+                *count = (*count as i32 + sign) as u8;
+                let bit = 1u32 << sea;
+                if *count > 0 {
+                    self.trade_seas[o] |= bit;
+                } else {
+                    self.trade_seas[o] &= !bit;
+                }
+            }
+        }
+        if f != NONE && f as usize != o {
+            self.foedus_halves[f as usize] += sign * income;
+        }
+    }
+}
+
+impl Totals {
+    /// Puts province `p`, held by `o` (or nobody), into the holdings index or takes it out.
+    fn index_province(&mut self, s: &Scenario, p: usize, o: u8, add: bool) {
+        let province = &s.provinces[p];
+        if !province.counts_for_area {
+            // In no Area's list: no scan visits it.
+            return;
+        }
+        let a = province.area as usize;
+        let list = &s.areas[a].provinces;
+        let j = list
+            .iter()
+            .position(|&q| q as usize == p)
+            .expect("listed in its Area");
+        let bit = 1u64 << j;
+        if o == NONE {
+            if add {
+                self.unheld[a] |= bit;
+            } else {
+                self.unheld[a] &= !bit;
+            }
+            return;
+        }
+        let row = &mut self.held[o as usize * s.areas.len() + a];
+        if add {
+            *row |= bit;
+        } else {
+            *row &= !bit;
+        }
+        let nation = 1u64 << o;
+        if *row != 0 {
+            self.holders[a] |= nation;
+        } else {
+            self.holders[a] &= !nation;
+        }
+    }
+}
+
+/// A nation's units in one Area (or off the map) open for writing: its running total follows the
+/// change when the guard goes.
+pub struct UnitsMut<'a> {
+    row: &'a mut Units,
+    total: &'a mut u32,
+    before: u32,
+}
+
+impl Deref for UnitsMut<'_> {
+    type Target = Units;
+    fn deref(&self) -> &Units {
+        self.row
+    }
+}
+
+impl DerefMut for UnitsMut<'_> {
+    fn deref_mut(&mut self) -> &mut Units {
+        self.row
+    }
+}
+
+impl Drop for UnitsMut<'_> {
+    fn drop(&mut self) {
+        *self.total = *self.total - self.before + total(self.row);
+    }
+}
+
+impl State {
+    /// `n`'s units in Area `a`, to change (the nation's total follows).
+    pub fn at_mut(&mut self, n: usize, a: usize) -> UnitsMut<'_> {
+        let areas = self.areas();
+        let row = &mut self.units[n * areas + a];
+        UnitsMut {
+            before: total(row),
+            row,
+            total: &mut self.totals.units[n],
+        }
+    }
+
+    /// `moving` (some of `n`'s units in Area `from`) go to Area `to`: the nation's total stays.
+    pub fn move_units(&mut self, n: usize, from: usize, to: usize, moving: &Units) {
+        let areas = self.areas();
+        for k in 0..moving.len() {
+            self.units[n * areas + from][k] -= moving[k];
+            self.units[n * areas + to][k] += moving[k];
+        }
+    }
+
+    /// `n`'s units off the map (raids), to change (the nation's total follows).
+    pub fn offmap_mut(&mut self, n: usize) -> UnitsMut<'_> {
+        let row = &mut self.nations[n].offmap;
+        UnitsMut {
+            before: total(row),
+            row,
+            total: &mut self.totals.units[n],
+        }
+    }
+
+    /// Takes province `p` out of the income totals, changes it by `f`, and counts it again: the
+    /// one way its owner, city, pillage, revolt marker or federator changes.
+    pub(super) fn change_province<R>(
+        &mut self,
+        s: &Scenario,
+        p: usize,
+        f: impl FnOnce(&mut State) -> R,
+    ) -> R {
+        let mut totals = std::mem::take(&mut self.totals);
+        totals.count_province(s, self, p, -1);
+        let r = f(self);
+        // `f` sees empty totals: it changes the province, not the totals (checked in tests).
+        debug_assert!(self.totals == Totals::default());
+        totals.count_province(s, self, p, 1);
+        self.totals = totals;
+        r
+    }
+
+    /// City `p` pillaged (XXII) or recovered.
+    pub fn set_pillaged(&mut self, s: &Scenario, p: usize, pillaged: bool) {
+        if self.pillaged[p] != pillaged {
+            self.change_province(s, p, |st| st.pillaged[p] = pillaged);
+        }
+    }
+
+    /// XIV.I: pillage markers leave `n`'s cities and sites (most turns it holds none).
+    pub fn recover_pillage(&mut self, s: &Scenario, n: usize) {
+        if self.totals.pillaged_held[n] == 0 {
+            return;
+        }
+        for p in 0..self.owner.len() {
+            if self.pillaged[p] && self.owner[p] == n as u8 {
+                self.set_pillaged(s, p, false);
+            }
+        }
+    }
+
+    /// Province `p`'s revolt marker becomes `marker` (0 none, 1 Revolt −, 2 Revolt +, XVI.D);
+    /// the count of rebel provinces follows.
+    pub fn set_revolt(&mut self, s: &Scenario, p: usize, marker: u8) {
+        let old = self.revolt[p];
+        if old != marker {
+            self.rebel_provinces = self.rebel_provinces + (marker > 0) as u32 - (old > 0) as u32;
+            self.change_province(s, p, |st| st.revolt[p] = marker);
+        }
+    }
+
+    /// Every total counted again from scratch (the start state; tests that set up a board by
+    /// hand, with [`State::rebuild_control`]).
+    pub fn rebuild_totals(&mut self, s: &Scenario) {
+        self.totals = Totals::recount(s, self);
+    }
+
+    /// The running totals and the holdings index must equal a recount ([`checking`]).
+    #[inline]
+    pub fn check_totals(&self, s: &Scenario) {
+        if checking() {
+            assert_eq!(
+                self.totals,
+                Totals::recount(s, self),
+                "turn {}: the running totals differ from a recount",
+                self.turn
+            );
+            counted(0);
+        }
+    }
+}
+
+/// Whether the running totals and the index are compared with recounts where they are used:
+/// always in debug builds; in a test build, on the thread of a test that asked for it
+/// (`CHECK_TOTALS`); never in a release build.
+#[inline]
+pub fn checking() -> bool {
+    #[cfg(test)]
+    {
+        CHECK_TOTALS.with(|on| on.get().is_some())
+    }
+    #[cfg(not(test))]
+    {
+        cfg!(debug_assertions)
+    }
+}
+
+/// A check made: of the totals (`kind` 0) or of a scan's attackable provinces (1), counted for
+/// the test that asked.
+#[inline]
+pub fn counted(kind: usize) {
+    #[cfg(test)]
+    CHECK_TOTALS.with(|on| {
+        if let Some(mut c) = on.get() {
+            c[kind] += 1;
+            on.set(Some(c));
+        }
+    });
+    let _ = kind;
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set to `Some([0, 0])` by a test: every check on this thread ([`checking`]) compares with a
+    /// recount, and counts (totals, scans).
+    pub static CHECK_TOTALS: std::cell::Cell<Option<[u64; 2]>> = const { std::cell::Cell::new(None) };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::game_tests::bundled_game;
+    use super::super::policy::{Policy, Scripted};
+    use super::super::turn::Play;
+    use super::CHECK_TOTALS;
+    use crate::dice::Dice;
+    use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
+
+    /// Over random and scripted games the running unit and income totals and the holdings index
+    /// equal a recount at every read (income, purchases), at the end of every activation and of
+    /// every game; every target scan's attackable provinces from the index are those the
+    /// per-province test finds (military.rs); and the income and units read from the totals are
+    /// those a recount gives.
+    #[test]
+    fn running_totals_equal_a_recount_at_every_step() {
+        CHECK_TOTALS.with(|c| c.set(Some([0, 0])));
+        for (policy, games) in [
+            (Policy::Random, 300u64),
+            (Policy::Scripted(Scripted::defaults()), 300),
+        ] {
+            let g = bundled_game(policy);
+            let mut play = Play::new(&g);
+            let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+            let mut pillaged_or_rebel = 0;
+            for i in 0..games {
+                r.clear();
+                play.play(
+                    &mut Dice::for_trial(29, 0, i),
+                    &mut r,
+                    &mut NoObserver,
+                    &mut NoLog,
+                );
+                play.st.check_totals(&g.scenario);
+                pillaged_or_rebel += play.st.pillaged.iter().filter(|&&x| x).count()
+                    + play.st.revolt.iter().filter(|&&x| x > 0).count();
+                // A board whose totals were recounted gives the same income and units.
+                let kept: Vec<_> = (0..play.st.nations.len())
+                    .map(|n| (play.gross_halves(n), play.st.units_of(n)))
+                    .collect();
+                play.st.rebuild_totals(&g.scenario);
+                let fresh: Vec<_> = (0..play.st.nations.len())
+                    .map(|n| (play.gross_halves(n), play.st.units_of(n)))
+                    .collect();
+                assert_eq!(kept, fresh, "{policy:?} game {i}");
+            }
+            assert!(pillaged_or_rebel > 0, "the games pillage and revolt");
+        }
+        let [checks, scans] = CHECK_TOTALS.with(|c| c.take()).unwrap();
+        // Each game has dozens of activations and reads a turn, and hundreds of target scans.
+        assert!(checks > 600 * 100, "only {checks} checks");
+        assert!(scans > 600 * 1000, "only {scans} scans checked");
+    }
+}
