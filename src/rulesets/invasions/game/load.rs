@@ -494,6 +494,17 @@ impl<'f> Loader<'f> {
                 areas[p.area as usize].coasts |= 1 << s;
             }
         }
+        if let Some(i) = areas
+            .iter()
+            .position(|a| a.provinces.len() > MAX_AREA_PROVINCES)
+        {
+            return Err(AleaError::input(
+                self.rb,
+                format!("area[{i}].name"),
+                format!("{} ({} provinces)", areas[i].name, areas[i].provinces.len()),
+                format!("an Area at most {MAX_AREA_PROVINCES} provinces of [provinces] count for"),
+            ));
+        }
         match areas.iter().position(|a| a.provinces.is_empty()) {
             Some(i) => Err(bad(
                 self.rb,

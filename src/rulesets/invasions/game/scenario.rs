@@ -27,6 +27,8 @@ pub(super) const RULEBOOK: &str = "rulebook.toml";
 pub(super) const ABSTRACTION: &str = "abstraction.toml";
 /// A nation's Areas are kept as the bits of a u64 (`state.rs`).
 pub const MAX_AREAS: usize = 64;
+/// An Area's provinces are kept as the bits of a u64 (the holdings index, `state.rs`).
+pub const MAX_AREA_PROVINCES: usize = 64;
 
 /// In the order of `Terrain::NAMES`.
 pub(super) const TERRAINS: [Terrain; 6] = [

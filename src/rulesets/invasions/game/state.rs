@@ -6,7 +6,7 @@
 use super::policy::Directive;
 use super::politics::Bond;
 use super::procedures::Decline;
-use super::scenario::{AreaKind, ProvinceId, Scenario};
+use super::scenario::{AreaKind, ProvinceId, Scenario, MAX_AREAS, MAX_AREA_PROVINCES};
 use crate::rulesets::invasions::army::{Status, TEMPLATES};
 
 /// Unit types of the battle code.
@@ -18,8 +18,6 @@ pub const NONE: u8 = u8::MAX;
 pub const NO_PROVINCE: ProvinceId = ProvinceId::MAX;
 /// Most nations the fixed-size tallies hold.
 pub const MAX_NATIONS: usize = 64;
-/// Most Areas (the control table's bit sets of Areas).
-pub const MAX_AREAS: usize = 64;
 
 /// Where a nation stands in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -541,7 +539,9 @@ pub fn initial(s: &Scenario) -> State {
         "too many Areas for the control table's bit sets"
     );
     assert!(
-        s.areas.iter().all(|a| a.provinces.len() <= 64),
+        s.areas
+            .iter()
+            .all(|a| a.provinces.len() <= MAX_AREA_PROVINCES),
         "too many provinces in an Area for the holdings index's bit sets"
     );
     let areas = s.areas.len();

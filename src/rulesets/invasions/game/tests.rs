@@ -682,6 +682,20 @@ fn more_areas_than_the_state_can_hold_are_refused() {
 }
 
 #[test]
+fn more_provinces_in_an_area_than_the_holdings_index_holds_are_refused() {
+    let first = "  { name = \"Arabia Deserta\"";
+    let extra: String = (0..super::scenario::MAX_AREA_PROVINCES)
+        .map(|i| format!("  {{ name = \"Extra {i}\", area = \"Arabia\", terrain = \"desert\", income = 0, line = 2693 }},\n"))
+        .collect();
+    let e = error_with(true, first, &format!("{extra}{first}"));
+    assert!(
+        e.starts_with("rb.toml: `area[") && e.contains("Arabia"),
+        "{e}"
+    );
+    assert!(e.contains("at most 64 provinces"), "{e}");
+}
+
+#[test]
 fn a_nation_named_like_a_player_is_refused() {
     // Its VP columns would repeat the player's (vp_<source>_<key>).
     let e = error_with(
