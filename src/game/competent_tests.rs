@@ -108,6 +108,18 @@ fn new_toy_policies_match_their_exact_answer() {
     assert!((total - 1.0).abs() < 1e-12);
 }
 
+/// The tuned file of a run and the dice it gives alpha.
+fn tuned_alpha_dice(dir: &Path) -> (String, f64) {
+    let tuned = std::fs::read_to_string(dir.join("tuned-policies.toml")).unwrap();
+    let parsed: toml::Table = toml::from_str(&tuned).unwrap();
+    let dice = &parsed["policies"]["alpha"]["dice"];
+    let dice = dice
+        .as_float()
+        .or(dice.as_integer().map(|i| i as f64))
+        .unwrap();
+    (tuned, dice)
+}
+
 #[test]
 fn tuning_finds_the_known_optimum_of_the_toy() {
     let (best, share, runner_up) = best_fixed_dice();
@@ -121,13 +133,7 @@ fn tuning_finds_the_known_optimum_of_the_toy() {
                 [tune]\ngames = 4000\ncandidates = 6\nrounds = 2\nmargin = 0.005\n[tune.players.alpha]\ndice = { values = [1, 2, 3, 4, 5, 6] }\n";
     let exp = load(dir, text).unwrap();
     let out = quiet_tune(&exp, dir.join("out")).unwrap();
-    let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
-    let parsed: toml::Table = toml::from_str(&tuned).unwrap();
-    let dice = &parsed["policies"]["alpha"]["dice"];
-    let dice = dice
-        .as_float()
-        .or(dice.as_integer().map(|i| i as f64))
-        .unwrap();
+    let (tuned, dice) = tuned_alpha_dice(&out.dir);
     assert_eq!(
         dice.floor() as u32,
         best,
@@ -185,13 +191,7 @@ fn local_moves_alone_walk_from_a_poor_start_to_the_known_optimum() {
                 [tune]\ngames = 3000\ncandidates = 4\nrounds = 6\nmargin = 0.0\nlocal = 1.0\nlocal_dims = 1\n[tune.players.alpha]\ndice = { values = [1, 2, 3, 4, 5, 6] }\n";
     let exp = load(dir, text).unwrap();
     let out = quiet_tune(&exp, dir.join("out")).unwrap();
-    let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
-    let parsed: toml::Table = toml::from_str(&tuned).unwrap();
-    let dice = &parsed["policies"]["alpha"]["dice"];
-    let dice = dice
-        .as_float()
-        .or(dice.as_integer().map(|i| i as f64))
-        .unwrap();
+    let (tuned, dice) = tuned_alpha_dice(&out.dir);
     let history = std::fs::read_to_string(out.dir.join("tuning.csv")).unwrap();
     assert_eq!(
         dice as u32, best,
