@@ -435,27 +435,37 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_damped_step_moves_numbers_part_way_and_switches_choices() {
-        let dim = |key: &str, domain| Dim {
-            key: key.into(),
-            path: format!("policies.p.{key}"),
-            domain,
-            whole: false,
-        };
-        let seat = Seat {
+    /// Player 0's seat on policy "a" with these numbers and defaults.
+    fn player_seat(dims: Vec<(&str, Domain)>, defaults: Values) -> Seat {
+        Seat {
             name: "p".into(),
             player: Some(0),
             policy: Some("a".into()),
             objective: Objective::Win,
-            dims: vec![
-                dim("policy", Domain::Names(vec!["a".into(), "b".into()])),
-                dim("x", Domain::Range(0.0, 10.0)),
-                dim("y", Domain::Values(vec![1.0, 2.0])),
-                dim("z", Domain::Range(0.0, 1.0)),
+            dims: dims
+                .into_iter()
+                .map(|(key, domain)| Dim {
+                    key: key.into(),
+                    path: format!("policies.p.{key}"),
+                    domain,
+                    whole: false,
+                })
+                .collect(),
+            defaults,
+        }
+    }
+
+    #[test]
+    fn a_damped_step_moves_numbers_part_way_and_switches_choices() {
+        let seat = player_seat(
+            vec![
+                ("policy", Domain::Names(vec!["a".into(), "b".into()])),
+                ("x", Domain::Range(0.0, 10.0)),
+                ("y", Domain::Values(vec![1.0, 2.0])),
+                ("z", Domain::Range(0.0, 1.0)),
             ],
-            defaults: vec![None; 4],
-        };
+            vec![None; 4],
+        );
         let incumbent = vec![Some(0.0), Some(2.0), Some(1.0), None];
         let winner = vec![Some(1.0), Some(8.0), Some(2.0), Some(0.7)];
         assert_eq!(
@@ -467,25 +477,15 @@ mod tests {
 
     #[test]
     fn local_moves_start_at_the_defaults_then_nudge_a_few_numbers_within_their_domains() {
-        let dim = |key: &str, domain| Dim {
-            key: key.into(),
-            path: format!("policies.p.{key}"),
-            domain,
-            whole: false,
-        };
-        let seat = Seat {
-            name: "p".into(),
-            player: Some(0),
-            policy: Some("a".into()),
-            objective: Objective::Win,
-            dims: vec![
-                dim("x", Domain::Range(0.0, 10.0)),
-                dim("y", Domain::Values(vec![1.0, 2.0, 3.0])),
-                dim("z", Domain::Range(0.0, 1.0)),
-                dim("w", Domain::Range(-5.0, 5.0)),
+        let seat = player_seat(
+            vec![
+                ("x", Domain::Range(0.0, 10.0)),
+                ("y", Domain::Values(vec![1.0, 2.0, 3.0])),
+                ("z", Domain::Range(0.0, 1.0)),
+                ("w", Domain::Range(-5.0, 5.0)),
             ],
-            defaults: vec![Some(5.0), Some(2.0), Some(0.5), Some(0.0)],
-        };
+            vec![Some(5.0), Some(2.0), Some(0.5), Some(0.0)],
+        );
         let spec = |local: f64, local_dims: usize| TuneSpec {
             games: 100,
             candidates: 41,
