@@ -495,4 +495,11 @@ pub const OPTIONS: &[RuleOption] = &[
         &["fleet", "ship"],
         &[],
     ),
+    choice(
+        "leader_capture",
+        "§4.13, L2192 (named leaders can be captured; no chance given: a referee's judgement, digest §6.1 item 4)",
+        "full game: when a named leader alive after a lost fight's death roll (digest D8) is taken by the winner: \"exterminated\" = his side was exterminated or overrun, or his garrison surrendered (nobody is left to carry him off: 5/12 of an exterminated side's commanders, 35/36 of a surrendered garrison's); \"routed\" = also when his side was routed (broke and was pursued: 35/36 of a routed loser's, nearly every beaten commander here, where armies fight without retreat thresholds); \"never\"; the leaders at home of a country whose home falls are taken by its conqueror unless \"never\"; naval battles risk no leader in the battle code, so none are taken at sea",
+        &["exterminated", "routed", "never"],
+        &[],
+    ),
 ];

@@ -75,6 +75,11 @@ pub struct Fought {
     pub merc_lost: [[f64; BANDS]; 2],
     /// Men of mercenary casualties the cap moved onto each side's own troops.
     pub merc_moved: [f64; 2],
+    /// How each side ended, by the battle code: routed, exterminated (or overrun), and the
+    /// assaulted garrison's surrender (what a commander's capture reads, `captives.rs`).
+    pub routed: [bool; 2],
+    pub exterminated: [bool; 2],
+    pub surrendered: bool,
 }
 
 /// Days fought before a battle is called undecided (the calculator's default).
@@ -290,6 +295,9 @@ fn play(
     let e = &battle.cases[0].plan.engine;
     let mut out = Fought {
         winner: (trial.outcome < 2).then_some(trial.outcome),
+        surrendered: schema
+            .scalar_index("garrison_surrendered")
+            .is_some_and(|i| trial.scalars[i] > 0.0),
         factors: [e.all_factors(&e.start, 0), e.all_factors(&e.start, 1)],
         ..Fought::default()
     };
@@ -369,6 +377,8 @@ fn play(
         out.merc_lost[k] = band_lost;
         out.risk[k] = ["leader_killed", "leader_wounded", "leader_promoted"]
             .map(|column| scalar(side_column(side, column)));
+        out.routed[k] = scalar(side_column(side, "routed")) > 0.0;
+        out.exterminated[k] = scalar(side_column(side, "exterminated")) > 0.0;
         out.slaves[k] = scalar(side_column(side, "slaves_taken"));
         out.metal[k] = scalar(side_column(side, "metal_taken"));
     }

@@ -53,7 +53,20 @@ pub struct Leader {
     pub in_field: bool,
     /// Game month from which a wounded leader serves again (0: never wounded).
     pub wounded_until: u32,
+    /// The nation holding him captive ([`NOBODY`]: free; `captives.rs`). A captive keeps his
+    /// slot in his own nation's list until he is ransomed, executed or persuaded.
+    pub held_by: CountryId,
+    /// A leader persuaded to change sides serves only in this country, his old one, now his new
+    /// nation's province (L2242; [`NOBODY`]: any leader else).
+    pub province: CountryId,
+    /// His one persuasion attempt was made (L2242).
+    pub persuasion_tried: bool,
+    /// He lost his crown by capture: a king of his country, never persuaded (L2242).
+    pub ruled: bool,
 }
+
+/// No country: a free leader's `held_by`, an ordinary leader's `province`.
+pub const NOBODY: CountryId = CountryId::MAX;
 
 impl Leader {
     pub const NONE: Leader = Leader {
@@ -64,6 +77,10 @@ impl Leader {
         king: false,
         in_field: false,
         wounded_until: 0,
+        held_by: NOBODY,
+        province: NOBODY,
+        persuasion_tried: false,
+        ruled: false,
     };
 
     pub fn new(tactical: u8, strategic: u8, kind: LeaderKind) -> Leader {
@@ -76,9 +93,20 @@ impl Leader {
         }
     }
 
-    /// Alive and not lying wounded in game month `month`.
+    /// Alive and not lying wounded in game month `month`, free and his nation's to send anywhere
+    /// (not a captive, not a persuaded leader bound to his old country).
     pub fn able(&self, month: u32) -> bool {
-        self.alive && month >= self.wounded_until
+        self.serving() && month >= self.wounded_until
+    }
+
+    /// Alive, free and not bound to a province: one of his nation's own leaders.
+    pub fn serving(&self) -> bool {
+        self.alive && self.held_by == NOBODY && self.province == NOBODY
+    }
+
+    /// His leadership: the higher of his two values (the ransom's, L2192; A39).
+    pub fn leadership(&self) -> u8 {
+        self.tactical.max(self.strategic)
     }
 }
 
@@ -207,14 +235,26 @@ pub fn home_lead(g: &Game, st: &State, c: CountryId, month: u32) -> Lead {
 }
 
 /// The commander of the troops defending node `t` (its holder's home, or a conquered country
-/// held by occupation troops under an unnamed leader).
+/// held by occupation troops: under the best able leader persuaded there, L2242, else an
+/// unnamed one).
 pub fn defender_lead(g: &Game, st: &State, t: CountryId, month: u32) -> Lead {
     let o = st.lands[t as usize].owner;
     if o == t {
-        home_lead(g, st, o, month)
-    } else {
-        Lead::UNNAMED
+        return home_lead(g, st, o, month);
     }
+    let leaders = &st.nations[o as usize].leaders;
+    let mut best: Option<usize> = None;
+    for (k, l) in leaders.iter().enumerate() {
+        let able = l.alive && l.held_by == NOBODY && l.province == t && month >= l.wounded_until;
+        if able
+            && best.is_none_or(|b| {
+                (l.tactical, l.strategic) > (leaders[b].tactical, leaders[b].strategic)
+            })
+        {
+            best = Some(k);
+        }
+    }
+    best.map_or(Lead::UNNAMED, |k| Lead::named(&leaders[k], k, false))
 }
 
 /// The leader the policy sends with a field army about to march (`king_commands` >= 0.5: the
@@ -331,25 +371,31 @@ pub fn add(st: &mut State, c: CountryId, mut leader: Leader) -> bool {
     true
 }
 
-/// Named leaders alive.
+/// Named leaders alive and serving (captives and persuaded leaders bound to a province apart).
 pub fn living(st: &State, c: CountryId) -> usize {
     st.nations[c as usize]
         .leaders
         .iter()
-        .filter(|l| l.alive)
+        .filter(|l| l.serving())
         .count()
 }
 
 /// Leader `slot` of `c` dies: a dead king is succeeded by the best living leader (L2334); when
 /// none is left a free one appears with random values (L2196).
 pub fn dies(g: &Game, st: &mut State, c: CountryId, slot: usize, dice: &mut Dice) {
-    let leaders = &mut st.nations[c as usize].leaders;
-    let was_king = leaders[slot].king;
-    leaders[slot] = Leader::NONE;
+    let was_king = st.nations[c as usize].leaders[slot].king;
+    st.nations[c as usize].leaders[slot] = Leader::NONE;
     st.counts.leaders_killed += 1;
+    succeed(g, st, c, was_king, dice);
+}
+
+/// `c` has lost a leader (dead, captured): a lost king is succeeded by the best serving leader
+/// (L2334, L5327); when none serves a free one appears with random values (L2196).
+pub fn succeed(g: &Game, st: &mut State, c: CountryId, was_king: bool, dice: &mut Dice) {
+    let leaders = &mut st.nations[c as usize].leaders;
     if was_king {
         let heir = (0..MAX_LEADERS)
-            .filter(|&k| leaders[k].alive)
+            .filter(|&k| leaders[k].serving())
             .max_by_key(|&k| (leaders[k].tactical, leaders[k].strategic, MAX_LEADERS - k));
         if let Some(k) = heir {
             leaders[k].king = true;
@@ -405,6 +451,15 @@ pub fn after_battle(
                 let u = dice.uniform();
                 if u < killed {
                     dies(g, st, c, slot, dice);
+                    continue;
+                }
+                // Alive on a side left with nobody to carry him off: taken (option
+                // leader_capture; a raiding band takes nobody).
+                let winner = &sides[1 - k];
+                if g.leader_capture.taken(fought, k)
+                    && winner.lead.who != Who::Band
+                    && super::captives::capture(g, st, c, slot, winner.country, dice)
+                {
                     continue;
                 }
                 if u < killed + wounded {
@@ -476,7 +531,7 @@ pub fn event_death(g: &Game, st: &mut State, c: CountryId, dice: &mut Dice) {
     }
     let pick = dice.below(n as u64) as usize;
     let slot = (0..MAX_LEADERS)
-        .filter(|&k| st.nations[c as usize].leaders[k].alive)
+        .filter(|&k| st.nations[c as usize].leaders[k].serving())
         .nth(pick)
         .expect("a living leader");
     dies(g, st, c, slot, dice);

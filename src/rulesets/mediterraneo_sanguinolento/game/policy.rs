@@ -147,6 +147,14 @@ pub struct Scripted {
     pub fishing_fleets: u8,
     /// At 0.5 or more its fishing fleets bring DEN, else COM (L1066).
     pub fish_for_den: f64,
+    /// It ransoms a captured leader of at least this leadership (the higher value; 1,000 DEN a
+    /// point, L2192) when the ransom leaves its reserve and wages (above 5: never).
+    pub ransom_leadership: u8,
+    /// It executes a leader it captured whose leadership is at least this (above 5: never).
+    pub execute_leadership: u8,
+    /// DEN it spends on its one persuasion of a fallen country's captured leader (+1 on 2D6 per
+    /// full 500, L2246).
+    pub persuasion_den: i64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -519,6 +527,33 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.0,
     },
+    // Captured leaders (digest §4.13, L2192, L2238-L2246; `captives.rs`).
+    Param {
+        name: "ransom_leadership",
+        summary: "it ransoms each of its captured named leaders whose leadership (the higher of his two values) is at least this, for 1,000 DEN a point (the captor must accept, L2192), when the ransom leaves its DEN reserve and wages (above 5: never)",
+        min: 0.0,
+        max: 6.0,
+        // The civilized kings' 3-2 and better (3,000 DEN or more): a search finds a leader for
+        // about 600 DEN (100 a turn at 1/6) but only once a year on average, and the placeholder
+        // treasuries hold thousands unspent; a 2-x leader is worth the search.
+        default: 3.0,
+    },
+    Param {
+        name: "execute_leadership",
+        summary: "it executes each named leader it captures whose leadership is at least this, instead of holding him for ransom (no PV either way: §4.19 has no row for it; above 5: never)",
+        min: 0.0,
+        max: 6.0,
+        // Holding keeps the ransom the enemy may pay; an execution only denies him his leader.
+        default: 6.0,
+    },
+    Param {
+        name: "persuasion_den",
+        summary: "DEN it spends on its one attempt to persuade each captured leader of a country it conquered (not its king, not after a sack there): 2D6 + 1 per full 500 >= 10 and he serves it, commanding only the occupation troops of his old country (L2238-L2246)",
+        min: 0.0,
+        max: 4000.0,
+        // +2: 15/36 for 1,000 DEN, a third of a king's ransom, for a leader who holds the province.
+        default: 1000.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -578,6 +613,9 @@ impl Scripted {
             ships_first: value("ships_first"),
             fishing_fleets: value("fishing_fleets").round() as u8,
             fish_for_den: value("fish_for_den"),
+            ransom_leadership: value("ransom_leadership").round() as u8,
+            execute_leadership: value("execute_leadership").round() as u8,
+            persuasion_den: value("persuasion_den").round() as i64,
             target: None,
         }
     }
@@ -590,7 +628,9 @@ impl Scripted {
     /// defaults with normal taxes and no gifts (PV win nothing for a country that cannot win),
     /// defending only (§28 lets them attack; this script never does), keeping the one named
     /// leader the rules always leave it (no searches), sending no envoys (the text's diplomacy is
-    /// the players' proposals to them).
+    /// the players' proposals to them). It ransoms its captured leaders and holds (never
+    /// executes) those it takes as the scripted defaults do: capture and ransom are no attack;
+    /// it never conquers, so it never persuades.
     pub fn referee() -> Scripted {
         Scripted {
             attack: 2.0,

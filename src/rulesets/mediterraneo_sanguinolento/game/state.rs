@@ -342,6 +342,19 @@ pub struct Counts {
     pub fishing_com: f64,
     pub fishing_den: f64,
     pub fishing_ships_lost: f64,
+    /// Captured named leaders (`captives.rs`): taken after fights and at their country's fall,
+    /// executed by their captors, ransoms paid and their DEN, persuasion attempts, the DEN spent
+    /// on them and the leaders won, persuaded leaders lost with their province, captives freed
+    /// by their captor's fall.
+    pub leaders_captured: u32,
+    pub leaders_executed: u32,
+    pub ransoms_paid: u32,
+    pub ransom_den: f64,
+    pub persuasions_tried: u32,
+    pub persuasion_den: f64,
+    pub leaders_persuaded: u32,
+    pub persuaded_lost: u32,
+    pub captives_freed: u32,
 }
 
 #[derive(Clone, Debug)]

@@ -5,6 +5,7 @@
 //! major reaches 400 PV at the end of a turn (the highest wins if several do) or at the turn cap
 //! (the most PV wins).
 
+use super::captives;
 use super::diplomacy;
 use super::economy;
 use super::events;
@@ -176,6 +177,8 @@ impl<'g> Play<'g> {
         sea_trade::purchases(g, &mut self.st, &self.plans, months[0]);
         economy::purchases(g, &mut self.st, &self.plans);
         mercenaries::hire_partners(g, &mut self.st, &self.plans, months[0]);
+        // Captives are persuaded, executed or ransomed before the searches count the leaders.
+        captives::phase(g, &mut self.st, &self.plans, months[0], dice);
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
@@ -257,6 +260,9 @@ impl<'g> Play<'g> {
                 ships_first: dice.uniform(),
                 fishing_fleets: dice.below(sea_trade::MAX_FISHING_FLEETS as u64 + 1) as u8,
                 fish_for_den: dice.uniform(),
+                ransom_leadership: dice.below(7) as u8,
+                execute_leadership: dice.below(7) as u8,
+                persuasion_den: dice.below(4001) as i64,
                 target: None,
             };
         }
@@ -428,6 +434,15 @@ impl<'g> Play<'g> {
             c.fishing_com,
             c.fishing_den,
             c.fishing_ships_lost,
+            c.leaders_captured as f64,
+            c.leaders_executed as f64,
+            c.ransoms_paid as f64,
+            c.ransom_den,
+            c.persuasions_tried as f64,
+            c.persuasion_den,
+            c.leaders_persuaded as f64,
+            c.persuaded_lost as f64,
+            c.captives_freed as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
