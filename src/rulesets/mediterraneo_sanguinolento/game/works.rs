@@ -143,6 +143,10 @@ fn city_man(culture: Culture, enlargement: bool) -> i64 {
     }
 }
 
+/// Stone and wood each a policy that builds works keeps from the black market's buyers: a new
+/// city's, the dearest work.
+pub const MATERIALS_KEPT: i64 = 1500;
+
 /// Fishing output multiplier of a fishing factory (L1148).
 pub const FISHING_FACTORY: f64 = 1.3;
 /// MAN a manufactures factory yields per collection (L853, the digest's per-collection proposal).
