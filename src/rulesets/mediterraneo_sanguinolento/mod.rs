@@ -300,6 +300,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "quarry_output",
+        "A63 (L770-L775)",
+        "full game: what a quarry (500 DEN, 700 PIE, 200 MET, 6 months) adds to its country's stone production each collection: \"ten-percent\" (A63's proposal, +10%) or \"none\" (the text gives no amount: no quarry is built)",
+        &["ten-percent", "none"],
+        &[],
+    ),
+    choice(
         "black_market_sale",
         "A52 (L1017)",
         "full game: black-market sale value, used for the gift cap and the wealth proxy: \"one-to-one\" (1 DEN a unit, ESC and ELE 3) or \"buying-price\" (the buying price, ESC and ELE a third of it)",

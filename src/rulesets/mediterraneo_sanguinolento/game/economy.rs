@@ -428,6 +428,12 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
             continue;
         }
         let mut yields = land.pending.apply(&g.scenario.production[l]);
+        // The land's finished works yield with it (`works.rs`), whoever holds it.
+        let added = super::works::output(g, l, &st.works[l]);
+        for r in 0..yields.len() {
+            yields[r] += added[r];
+        }
+        st.counts.works_output += added.iter().sum::<i64>() as f64;
         let o = owner as usize;
         if o == l {
             yields[POB] += st.nations[o].pob_growth;

@@ -133,7 +133,9 @@ pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
                 st.spend(c, r, v * k);
             }
             factors_left -= (k as u32 * fleet.ram) as f64;
-            let ready = month + training_months(class);
+            // A shipyard at home builds it 1 (FQ) or 2 months sooner (L1756).
+            let sooner = super::works::shipyard_months(st, c, &fleet.code);
+            let ready = month + training_months(class) - sooner;
             yard.ready = yard.ready.max(ready);
             let counts = &mut st.counts;
             match i {

@@ -155,6 +155,12 @@ pub struct Scripted {
     /// DEN it spends on its one persuasion of a fallen country's captured leader (+1 on 2D6 per
     /// full 500, L2246).
     pub persuasion_den: i64,
+    /// Share of the DEN above reserve and wages it may spend on production improvements, new
+    /// cities and enlargements each turn (`works.rs`; 0: none, the referee's countries).
+    pub works_share: f64,
+    /// Turns within which a work's output, at the black market's buying prices, must pay back its
+    /// cost (never beyond the game's turn cap).
+    pub works_payback: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -554,6 +560,23 @@ pub const SCRIPTED: &[Param] = &[
         // +2: 15/36 for 1,000 DEN, a third of a king's ransom, for a leader who holds the province.
         default: 1000.0,
     },
+    // Production improvements, new cities and enlargements (digest §4.7-§4.8; `works.rs`).
+    Param {
+        name: "works_share",
+        summary: "share of the DEN above reserve and wages spent each turn on production improvements (mining, crops, reforestation, quarry, manufactures, fishing factory, shipyard), new cities and enlargements, best payback first",
+        min: 0.0,
+        max: 1.0,
+        // The placeholder treasuries lie idle (tens of thousands of DEN at the cap): a work
+        // that pays back within the game is worth more than money never spent.
+        default: 1.0,
+    },
+    Param {
+        name: "works_payback",
+        summary: "turns within which a work's output at the black market's buying prices (POB unpriced) must repay its DEN and materials (never beyond the turn cap, building months counted); a shipyard is built last, when the policy keeps fleets",
+        min: 0.0,
+        max: 60.0,
+        default: 60.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -616,6 +639,8 @@ impl Scripted {
             ransom_leadership: value("ransom_leadership").round() as u8,
             execute_leadership: value("execute_leadership").round() as u8,
             persuasion_den: value("persuasion_den").round() as i64,
+            works_share: value("works_share"),
+            works_payback: value("works_payback"),
             target: None,
         }
     }
@@ -651,6 +676,7 @@ impl Scripted {
             route_piracy: 0.0,
             merchant_fleets: 0,
             fishing_fleets: 0,
+            works_share: 0.0,
             ..Scripted::defaults()
         }
     }

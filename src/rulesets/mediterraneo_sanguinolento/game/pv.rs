@@ -128,7 +128,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 12] = [
+pub const SOURCES: [&str; 13] = [
     "battles",
     "conquest",
     "fortification",
@@ -141,6 +141,7 @@ pub const SOURCES: [&str; 12] = [
     "diplomacy",
     "sack",
     "intrigue",
+    "works",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -156,6 +157,11 @@ pub const DIPLOMACY: usize = 9;
 pub const SACK: usize = 10;
 /// Assassination attempts (digest §3.9, A38).
 pub const INTRIGUE: usize = 11;
+/// New cities and enlargements (`works.rs`).
+pub const WORKS: usize = 12;
+/// City construction and city enlargement, at the work's end (the builder's culture).
+pub const CITY_CONSTRUCTION: Row = row([0, 4, 5], [0, 100, 125]);
+pub const CITY_ENLARGEMENT: Row = row([0, 3, 4], [0, 75, 100]);
 /// An assassination attempt, by the table (A38 "table"); the specific rule's -5 PV is
 /// `ASSASSINATION_TEXT` (A38's recommended reading).
 pub const ASSASSINATION_ATTEMPT: Row = row([0, -1, -2], [-25, -50, -75]);

@@ -25,7 +25,7 @@
 //! fish 5 months, then spend 1 in port (L1066), each month at sea yielding the table's COM or DEN
 //! (policy `fish_for_den`) of the richest sea their home port touches, less 1 COM (12 DEN) in rain
 //! and 2 (24) in storm or snow (snow read as storm, as A33 reads it for the storm number), never
-//! below 0; fishing factories are not played.
+//! below 0; a fishing factory at home multiplies the catch by 1.3 (`works.rs`).
 //!
 //! Every fleet at sea in a month (merchants out or back, fishers out) risks the storm of the
 //! battle code's `storm_loss_chance` (the worse weather of the lane's ends, winter, the ocean, +1
@@ -480,7 +480,8 @@ pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
             for (r, &v) in cost.iter().enumerate() {
                 st.spend(c, r, v * k);
             }
-            let yard = (k as u8, month + TRAINING_MONTHS);
+            let sooner = super::works::shipyard_months(st, c, &fleet.code);
+            let yard = (k as u8, month + TRAINING_MONTHS - sooner);
             let sea = &mut st.nations[c as usize].sea;
             if i == 0 {
                 sea.merchant_yard = yard;
@@ -749,7 +750,8 @@ fn fishing_month_of(
     s.fishing = if fleets < 1e-9 { 0.0 } else { fleets };
     s.months_out += 1;
     let in_den = plan.fish_for_den >= 0.5;
-    let catch = (fishing_month(waters, weather, in_den) as f64 * fleets).floor() as i64;
+    let factory = super::works::fishing_multiplier(st, c);
+    let catch = (fishing_month(waters, weather, in_den) as f64 * fleets * factory).floor() as i64;
     st.counts.fishing_fleet_months += fleets;
     if catch > 0 {
         st.gain(c, if in_den { DEN } else { super::scenario::COM }, catch);

@@ -17,6 +17,7 @@ use super::scenario::{CountryId, Scenario, RESOURCES};
 use super::sea_trade::SeaTrade;
 use super::trade::{Caravan, MAX_CARAVANS};
 use super::weather::{Weather, ZONES};
+use super::works::Works;
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 
 /// Unit kinds a country raises (its starting army's types, digest §6.2 stand-ins).
@@ -355,6 +356,12 @@ pub struct Counts {
     pub leaders_persuaded: u32,
     pub persuaded_lost: u32,
     pub captives_freed: u32,
+    /// Production improvements, new cities and enlargements (`works.rs`): started, finished, the
+    /// DEN paid for them, and the resource units (POB included) they added to collections.
+    pub works_started: u32,
+    pub works_finished: u32,
+    pub works_den: f64,
+    pub works_output: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -376,6 +383,8 @@ pub struct State {
     pub relations: Vec<Relation>,
     /// Each trade route's league (`routes.rs`).
     pub routes: Vec<RouteState>,
+    /// Each country's land's production improvements and new cities (`works.rs`).
+    pub works: Vec<Works>,
 }
 
 impl State {
@@ -565,5 +574,6 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         weather: [Weather::Clear; ZONES],
         relations: Vec::new(),
         routes: vec![RouteState::default(); s.routes.len()],
+        works: vec![Works::default(); s.countries.len()],
     }
 }

@@ -177,7 +177,7 @@ pub fn phase(g: &Game, st: &mut State, plans: &[Scripted]) {
 }
 
 /// Units of `r` country `c` keeps from the black market's buyers: everything its unit kinds cost
-/// and all its COM; the stone and wood of the walls its policy still wants; the wood and animals
+/// and all its COM; the stone and wood of the walls and works its policy still wants; the wood and animals
 /// of the caravans it still wants, and one CAB for an ambassador; MAN while it keeps caravans.
 pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i64 {
     let kinds = &g.kinds[c as usize][..g.nkinds[c as usize] as usize];
@@ -198,9 +198,15 @@ pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i6
         let to = plan.fortify.min(g.max_fort(c));
         (from..=to).map(|l| economy::wall_cost(l).1).sum()
     };
+    // A policy that builds works keeps a new city's stone or wood (`works.rs`).
+    let works = if plan.works_share > 0.0 {
+        super::works::MATERIALS_KEPT
+    } else {
+        0
+    };
     match r {
-        PIE => walls(),
-        MAD => walls() + missing * CARAVAN_COST[2].1,
+        PIE => walls() + works,
+        MAD => walls() + works + missing * CARAVAN_COST[2].1,
         CAB => missing * CARAVAN_ANIMALS + 1,
         CAM => missing * CARAVAN_ANIMALS,
         MAN if wanted > 0 || plan.merchant_fleets > 0 => i64::MAX,

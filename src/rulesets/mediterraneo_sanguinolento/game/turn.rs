@@ -24,6 +24,7 @@ use super::sea_trade;
 use super::search::Rollouts;
 use super::state::State;
 use super::trade;
+use super::works;
 use super::{pv, Game, GAME_COLUMNS, PROXIES, TURN_METRICS};
 use crate::dice::Dice;
 use crate::game::search::Searcher;
@@ -181,6 +182,7 @@ impl<'g> Play<'g> {
         captives::phase(g, &mut self.st, &self.plans, months[0], dice);
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
+        works::constructions(g, &mut self.st, &self.plans);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
         // No attacks on the first turn (L4508); the referee's countries never attack here.
         if turn > g.scenario.calendar.no_player_attacks_on_turn {
@@ -196,6 +198,7 @@ impl<'g> Play<'g> {
             sea_trade::month(g, &mut self.st, &self.plans, m, dice);
             let besieged = military::besieged(&self.st);
             economy::works_month(g, &mut self.st, &besieged);
+            works::month(g, &mut self.st, &besieged);
         }
         let last = months[1];
         if g.scenario.calendar.collection & (1 << State::calendar(last)) != 0 {
@@ -263,6 +266,8 @@ impl<'g> Play<'g> {
                 ransom_leadership: dice.below(7) as u8,
                 execute_leadership: dice.below(7) as u8,
                 persuasion_den: dice.below(4001) as i64,
+                works_share: dice.uniform(),
+                works_payback: dice.uniform() * 60.0,
                 target: None,
             };
         }
@@ -443,6 +448,10 @@ impl<'g> Play<'g> {
             c.leaders_persuaded as f64,
             c.persuaded_lost as f64,
             c.captives_freed as f64,
+            c.works_started as f64,
+            c.works_finished as f64,
+            c.works_den,
+            c.works_output,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
@@ -468,7 +477,8 @@ pub fn proxies(g: &Game, st: &State, c: CountryId) -> [f64; 4] {
         .enumerate()
         .filter(|(_, l)| l.owner == c)
         .map(|(t, _)| g.scenario.countries[t].cities.len())
-        .sum();
+        .sum::<usize>()
+        + works::new_cities(st, c);
     let nat = &st.nations[c as usize];
     let wealth: f64 = (0..nat.stock.len())
         .filter(|&r| r != POB)

@@ -1,0 +1,424 @@
+//! Production improvements (digest §4.8, rules §6.3-§6.13, §7.4) and new cities and enlargements
+//! (digest §4.7, rules §21 L3822-L3836): what a country builds at home besides its capital's walls
+//! (`economy.rs`).
+//!
+//! A work is paid in full when it starts (7 CONSTRUCCIONES), is built month by month at home (no
+//! month counts while the capital is besieged, L3676; lost with the home country, like the walls),
+//! one of each type under way at a time per country (L681). A finished work belongs to its
+//! country's land: its output is part of that land's yield at every collection after it is
+//! finished, whoever holds the land (a conqueror collects a country's production with its cities
+//! and factories, so it collects theirs too: the factories stand in the conquered country's cities
+//! and hexes and nothing in the rules carries them away). Barbarians build none (L4108: anything but
+//! walls up to level 4 must be built for them by another culture, not played here); manufactures
+//! factories are for the civilized only (L846), new cities and enlargements for B/C and C (L4100).
+//!
+//! Readings (the rules give one effect per improvement and no count): every improvement is built
+//! once per country, but reforestation twice where the country has two forest hexes (L755-L758;
+//! the region graph has no hexes: a node whose terrain is forest stands in for "at least two"),
+//! the manufactures factory once per listed city (L846: "in the cities") and the enlargement once
+//! per city, printed or new; new cities one at a time without a count (one per hex, L3852: the
+//! graph has no hexes). Quarry output by option `quarry_output` (A63). Prospecting (its result
+//! table is missing, A64) and mount breeding (no time, and PM of mounted units the region graph
+//! does not use) are not played; nor are slaves on works (L833) or the January wood upkeep of
+//! works (L751).
+
+use super::economy;
+use super::policy::Scripted;
+use super::pv;
+use super::scenario::{CountryId, COM, DEN, MAD, MAN, MET, PIE, POB};
+use super::state::{State, R};
+use super::trade::price_per_ten;
+use super::Game;
+use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
+
+/// What a country can build, in the order of the tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    MiningFactory,
+    CropIntensification,
+    Reforestation,
+    Quarry,
+    ManufacturesFactory,
+    FishingFactory,
+    Shipyard,
+    City,
+    Enlargement,
+}
+
+pub const WORKS: [Work; 9] = [
+    Work::MiningFactory,
+    Work::CropIntensification,
+    Work::Reforestation,
+    Work::Quarry,
+    Work::ManufacturesFactory,
+    Work::FishingFactory,
+    Work::Shipyard,
+    Work::City,
+    Work::Enlargement,
+];
+pub const TYPES: usize = WORKS.len();
+
+/// A work's price and time (digest §4.7-§4.8 tables): DEN, stone or wood in any mix ("PIE y/o
+/// MAD"), stone only, wood only, metal, and months.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Price {
+    pub den: i64,
+    pub pie_or_mad: i64,
+    pub pie: i64,
+    pub mad: i64,
+    pub met: i64,
+    pub months: u8,
+}
+
+const fn price(den: i64, pie_or_mad: i64, pie: i64, mad: i64, met: i64, months: u8) -> Price {
+    Price {
+        den,
+        pie_or_mad,
+        pie,
+        mad,
+        met,
+        months,
+    }
+}
+
+impl Work {
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Work::MiningFactory => "mining factory",
+            Work::CropIntensification => "crop intensification",
+            Work::Reforestation => "reforestation",
+            Work::Quarry => "quarry",
+            Work::ManufacturesFactory => "manufactures factory",
+            Work::FishingFactory => "fishing factory",
+            Work::Shipyard => "shipyard",
+            Work::City => "city",
+            Work::Enlargement => "city enlargement",
+        }
+    }
+
+    /// The printed price and time (L735-L739, L755-L758, L770-L775, L846-L853, L1142-L1156,
+    /// L1754-L1756, L3822-L3836).
+    pub fn price(self) -> Price {
+        match self {
+            Work::MiningFactory => price(700, 0, 500, 0, 400, 6),
+            Work::CropIntensification => price(750, 500, 0, 0, 0, 6),
+            Work::Reforestation => price(750, 0, 0, 500, 0, 12),
+            Work::Quarry => price(500, 0, 700, 0, 200, 6),
+            Work::ManufacturesFactory => price(750, 1000, 0, 0, 0, 6),
+            Work::FishingFactory => price(500, 500, 0, 0, 0, 6),
+            Work::Shipyard => price(1000, 800, 0, 0, 0, 6),
+            Work::City => price(1500, 1500, 0, 0, 0, 12),
+            Work::Enlargement => price(500, 800, 0, 0, 0, 6),
+        }
+    }
+}
+
+/// The works of one country's land: finished ones (they stay with the land) and the months left on
+/// those its home nation has under way (0: none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Works {
+    pub built: [u8; TYPES],
+    pub left: [u8; TYPES],
+}
+
+impl Works {
+    pub fn built(&self, w: Work) -> u8 {
+        self.built[w.index()]
+    }
+}
+
+/// MAN a new city (and an enlargement) yields per collection by the builder's culture (L3826,
+/// L3834); barbarians build none.
+fn city_man(culture: Culture, enlargement: bool) -> i64 {
+    match (culture, enlargement) {
+        (Culture::Civilized, false) => 75,
+        (Culture::Mixed, false) => 50,
+        (Culture::Civilized, true) => 65,
+        (Culture::Mixed, true) => 45,
+        (Culture::Barbarian, _) => 0,
+    }
+}
+
+/// Stone and wood each a policy that builds works keeps from the black market's buyers: a new
+/// city's, the dearest work.
+pub const MATERIALS_KEPT: i64 = 1500;
+
+/// Fishing output multiplier of a fishing factory (L1148).
+pub const FISHING_FACTORY: f64 = 1.3;
+/// MAN a manufactures factory yields per collection (L853, the digest's per-collection proposal).
+pub const FACTORY_MAN: i64 = 175;
+/// New city and enlargement yields of POB and DEN per collection (L3826, L3834).
+pub const CITY_POB_DEN: i64 = 150;
+pub const ENLARGEMENT_POB_DEN: i64 = 125;
+
+/// What land `l`'s finished works add to its collection: +10% of its base production of MET
+/// (mining), COM (crops), MAD (each reforestation) and PIE (quarry, option quarry_output), 175 MAN
+/// a manufactures factory, and the new cities' and enlargements' POB, DEN and MAN (by the land's
+/// own culture: the builder's, or the conquered country's for a city a conqueror holds).
+pub fn output(g: &Game, l: usize, w: &Works) -> [i64; R] {
+    let base = &g.scenario.production[l];
+    let mut out = [0i64; R];
+    let tenth = |r: usize, n: u8| base[r].max(0) as i64 * n as i64 / 10;
+    out[MET] += tenth(MET, w.built(Work::MiningFactory));
+    out[COM] += tenth(COM, w.built(Work::CropIntensification));
+    out[MAD] += tenth(MAD, w.built(Work::Reforestation));
+    if g.quarry_tenth {
+        out[PIE] += tenth(PIE, w.built(Work::Quarry));
+    }
+    out[MAN] += FACTORY_MAN * w.built(Work::ManufacturesFactory) as i64;
+    let culture = g.culture[l];
+    let cities = w.built(Work::City) as i64;
+    let enlarged = w.built(Work::Enlargement) as i64;
+    out[POB] += CITY_POB_DEN * cities + ENLARGEMENT_POB_DEN * enlarged;
+    out[DEN] += CITY_POB_DEN * cities + ENLARGEMENT_POB_DEN * enlarged;
+    out[MAN] += city_man(culture, false) * cities + city_man(culture, true) * enlarged;
+    out
+}
+
+/// How many works of type `w` country `c` may ever have at home (None: no limit), and whether
+/// its culture may build it at all.
+pub fn allowed(g: &Game, c: CountryId, w: Work, built: &Works) -> bool {
+    let culture = g.culture[c as usize];
+    if culture == Culture::Barbarian {
+        return false; // L4108
+    }
+    let cities = g.scenario.countries[c as usize].cities.len() as u8;
+    let most = match w {
+        Work::ManufacturesFactory if culture != Culture::Civilized => 0,
+        Work::ManufacturesFactory => cities,
+        Work::Reforestation if g.hex[c as usize] == "BOSQUE" => 2,
+        Work::Reforestation => 1,
+        Work::FishingFactory | Work::Shipyard if g.scenario.nodes[c as usize].seas == 0 => 0,
+        Work::FishingFactory | Work::Shipyard if cities == 0 => 0,
+        Work::Quarry if !g.quarry_tenth => 0, // no stated output: nothing to build it for
+        Work::City => u8::MAX,
+        Work::Enlargement => cities.saturating_add(built.built(Work::City)),
+        _ => 1,
+    };
+    built.built(w) < most
+}
+
+/// Whether `c` can pay for `w` keeping `keep` DEN: stone, wood and metal from its stocks.
+pub fn affordable(st: &State, c: CountryId, w: Work, keep: i64) -> bool {
+    let p = w.price();
+    let s = &st.nations[c as usize].stock;
+    s[DEN] - keep >= p.den
+        && s[PIE] >= p.pie
+        && s[MAD] >= p.mad
+        && s[MET] >= p.met
+        && (s[PIE] - p.pie) + (s[MAD] - p.mad) >= p.pie_or_mad
+}
+
+/// Pays for `w` (stone before wood where either will do) and puts it under way.
+pub fn start(st: &mut State, c: CountryId, w: Work) {
+    let p = w.price();
+    st.spend(c, DEN, p.den);
+    st.spend(c, PIE, p.pie);
+    st.spend(c, MAD, p.mad);
+    st.spend(c, MET, p.met);
+    let from_pie = st.spend(c, PIE, p.pie_or_mad);
+    let from_mad = st.spend(c, MAD, p.pie_or_mad - from_pie);
+    debug_assert_eq!(
+        from_pie + from_mad,
+        p.pie_or_mad,
+        "a work must be affordable"
+    );
+    st.works[c as usize].left[w.index()] = p.months;
+    st.counts.works_started += 1;
+    st.counts.works_den += p.den as f64;
+}
+
+/// DEN worth of one unit of resource `r` at the black market's buying prices (POB: none).
+fn buying_price(r: usize) -> f64 {
+    if r == DEN {
+        1.0
+    } else {
+        price_per_ten(r, false) as f64 / 10.0
+    }
+}
+
+/// A work's cost in DEN: its DEN and its materials at the buying prices (stone for "PIE y/o MAD",
+/// the cheaper).
+pub fn cost_worth(w: Work) -> f64 {
+    let p = w.price();
+    p.den as f64
+        + (p.pie + p.pie_or_mad) as f64 * buying_price(PIE)
+        + p.mad as f64 * buying_price(MAD)
+        + p.met as f64 * buying_price(MET)
+}
+
+/// DEN worth per game turn (half a collection period) of what `w` would add to `c`'s home at
+/// the black market's buying prices (POB has no price and counts nothing); a fishing factory is
+/// worth 30% of its fishing fleets' expected catch; a shipyard yields nothing to price.
+pub fn worth_per_turn(g: &Game, st: &State, c: CountryId, plan: &Scripted, w: Work) -> f64 {
+    let mut one = Works::default();
+    let per_collection: f64 = match w {
+        Work::FishingFactory => {
+            let fleets = st.nations[c as usize].sea.fishing;
+            let Some(sea) = super::sea_trade::fishing_sea(&g.scenario, c) else {
+                return 0.0;
+            };
+            let (com, den) = super::sea_trade::fishing_yield(sea);
+            let month = if plan.fish_for_den >= 0.5 {
+                den as f64
+            } else {
+                com as f64 * buying_price(COM)
+            };
+            // Four months a collection period, five in six of them at sea.
+            return (FISHING_FACTORY - 1.0) * fleets * month * 4.0 * 5.0 / 6.0 / 2.0;
+        }
+        Work::Shipyard => return 0.0,
+        _ => {
+            one.built[w.index()] = 1;
+            let out = output(g, c as usize, &one);
+            (0..R).map(|r| out[r] as f64 * buying_price(r)).sum()
+        }
+    };
+    per_collection / 2.0
+}
+
+/// 7 CONSTRUCCIONES after the walls: each country at home whose policy gives works a share of its
+/// spare DEN starts, best payback first, every work it may build, has no work of that type under
+/// way, can pay from that share and its stocks, and whose output pays its cost back (at the
+/// black market's buying prices) within the policy's `works_payback` turns and before the game's
+/// turn cap, its months of building counted; a shipyard, which yields nothing to price, is built
+/// when nothing else is and the policy keeps fleets.
+pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
+    let turns_left = g.turn_cap.saturating_sub(st.turn) as f64;
+    for c in 0..st.nations.len() as CountryId {
+        let p = &plans[c as usize];
+        if p.works_share <= 0.0 || st.lands[c as usize].owner != c {
+            continue;
+        }
+        let mut ranked = [(f64::INFINITY, Work::City); TYPES];
+        let mut n = 0;
+        for w in WORKS {
+            let works = st.works[c as usize];
+            if works.left[w.index()] > 0 || !allowed(g, c, w, &works) {
+                continue;
+            }
+            let building = (w.price().months as f64 / 2.0).ceil();
+            let payback = if w == Work::Shipyard {
+                // It serves only fleets ordered after it is finished (one is built in 2 turns).
+                if !keeps_fleets(p) || building + SHIPYARD_USE_TURNS > turns_left {
+                    continue;
+                }
+                f64::MAX // last
+            } else {
+                let worth = worth_per_turn(g, st, c, p, w);
+                if worth <= 0.0 {
+                    continue;
+                }
+                let turns = cost_worth(w) / worth;
+                if turns > p.works_payback || turns + building > turns_left {
+                    continue;
+                }
+                turns
+            };
+            ranked[n] = (payback, w);
+            n += 1;
+        }
+        ranked[..n]
+            .sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index().cmp(&b.1.index())));
+        let keep = economy::den_to_keep(g, st, c, p);
+        let spare = (st.nations[c as usize].stock[DEN] - keep).max(0);
+        let mut budget = (spare as f64 * p.works_share.min(1.0)) as i64;
+        for &(_, w) in &ranked[..n] {
+            let den = w.price().den;
+            if den > budget || !affordable(st, c, w, keep) {
+                continue;
+            }
+            start(st, c, w);
+            budget -= den;
+        }
+    }
+}
+
+/// Turns a shipyard must stand before the turn cap to serve at least a few fleet orders.
+const SHIPYARD_USE_TURNS: f64 = 6.0;
+
+fn keeps_fleets(p: &Scripted) -> bool {
+    p.warfleets_per_city > 0.0
+        || p.transports > 0
+        || p.pirate_fleets > 0
+        || p.merchant_fleets > 0
+        || p.fishing_fleets > 0
+}
+
+/// One month of building at every home: works of a nation that lost its home are lost; none
+/// advances while its capital is besieged (L3676); a finished one joins its land's works, a new
+/// city and an enlargement with their §4.19 rows.
+pub fn month(g: &Game, st: &mut State, besieged: &[bool]) {
+    for c in 0..st.nations.len() {
+        if st.works[c].left == [0; TYPES] {
+            continue;
+        }
+        if st.lands[c].owner != c as CountryId {
+            st.works[c].left = [0; TYPES];
+            continue;
+        }
+        if besieged[c] {
+            continue;
+        }
+        for w in WORKS {
+            let i = w.index();
+            let left = st.works[c].left[i];
+            if left == 0 {
+                continue;
+            }
+            st.works[c].left[i] = left - 1;
+            if left == 1 {
+                finish(g, st, c as CountryId, w);
+            }
+        }
+    }
+}
+
+/// Work `w` of `c` is finished: it counts from the next collection on.
+pub fn finish(g: &Game, st: &mut State, c: CountryId, w: Work) {
+    st.works[c as usize].built[w.index()] += 1;
+    st.counts.works_finished += 1;
+    let culture = g.culture[c as usize];
+    match w {
+        Work::City => st.apply(c, pv::WORKS, pv::CITY_CONSTRUCTION, culture),
+        Work::Enlargement => st.apply(c, pv::WORKS, pv::CITY_ENLARGEMENT, culture),
+        _ => {}
+    }
+}
+
+/// Months a fleet of type `code` ordered by `c` is built sooner: its shipyard's 1 for FQ, 2 for
+/// the others (L1756), while it holds its home.
+pub fn shipyard_months(st: &State, c: CountryId, code: &str) -> u32 {
+    if st.lands[c as usize].owner != c || st.works[c as usize].built(Work::Shipyard) == 0 {
+        return 0;
+    }
+    if code == "FQ" {
+        1
+    } else {
+        2
+    }
+}
+
+/// The fishing output multiplier of `c`'s fishing fleets: 1.3 with a fishing factory at its home
+/// port while it holds it (L1148).
+pub fn fishing_multiplier(st: &State, c: CountryId) -> f64 {
+    if st.lands[c as usize].owner == c && st.works[c as usize].built(Work::FishingFactory) > 0 {
+        FISHING_FACTORY
+    } else {
+        1.0
+    }
+}
+
+/// New cities built in the lands `c` holds (the §1.4 cities proxy counts them).
+pub fn new_cities(st: &State, c: CountryId) -> usize {
+    st.lands
+        .iter()
+        .zip(&st.works)
+        .filter(|(l, _)| l.owner == c)
+        .map(|(_, w)| w.built(Work::City) as usize)
+        .sum()
+}
