@@ -6,9 +6,8 @@
 use super::key::{self, Key};
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Scripted, Style};
-use super::scenario::Scenario;
 use super::scenario::{CITY_DEFENCE, FLEET, LEADER, TROOP};
-use super::state::{State, NEUTRAL};
+use super::state::NEUTRAL;
 use super::turn::{Play, TOP_TARGETS};
 use crate::dice::Dice;
 
@@ -677,14 +676,85 @@ impl Play<'_> {
 
     /// What the scripted attacker expects the owner of `target` to do: the greedy defence,
     /// straits ignored, from the defender's hand as the attacker can estimate it (its hand size
-    /// and its deck less its discard pile), or as it is when the game is omniscient.
+    /// and its deck less its discard pile), or as it is when the game is omniscient. Hidden
+    /// hands: kept per defender while what it shows ([`Shown`]) is unchanged, and its naval
+    /// interception while the map version is (test builds predict anyway and check the kept).
     pub(super) fn predicted_defence(&mut self, target: usize, g: &Scripted) -> Defence {
         let s = self.s();
-        let mut d = Defence::default();
         if !s.map.is_city(target) || self.st.owner[target] == NEUTRAL {
-            return d;
+            return Defence::default();
         }
         let q = self.st.owner[target] as usize;
+        if self.game.omniscient {
+            let d = self.predict(q, g);
+            return self.at_sea_if_it_can(q, d);
+        }
+        let shown = self.shown(q, g.max_cards);
+        let version = self.st.map_version;
+        let seen = &self.predicted[q];
+        let kept = seen.kept(&shown);
+        let kept_at_sea = (seen.sea_version == version).then_some(seen.at_sea);
+        if let Some(d) = kept {
+            if !cfg!(test) {
+                if let Some(at_sea) = kept_at_sea {
+                    return at_sea;
+                }
+                let at_sea = self.at_sea_if_it_can(q, d);
+                let seen = &mut self.predicted[q];
+                seen.sea_version = version;
+                seen.at_sea = at_sea;
+                return at_sea;
+            }
+        }
+        let d = self.predict(q, g);
+        let at_sea = self.at_sea_if_it_can(q, d);
+        if let Some(k) = kept {
+            assert_eq!(k, d, "seat {q}: a kept predicted defence is stale");
+            if let Some(k) = kept_at_sea {
+                assert_eq!(
+                    k, at_sea,
+                    "seat {q}: map version {version} kept a stale defence"
+                );
+            }
+        }
+        self.predicted[q] = Seen {
+            shown,
+            defence: Some(d),
+            sea_version: version,
+            at_sea,
+        };
+        at_sea
+    }
+
+    /// What `q` shows a policy with card limit `max_cards` ([`Shown`]): a pass over its
+    /// discard pile, and over its hand and draw pile only while some of its cards are in play.
+    pub(super) fn shown(&self, q: usize, max_cards: u32) -> Shown {
+        let s = self.s();
+        let pl = &self.st.players[q];
+        // A deck has at most MAX_DECK = 64 cards: a card is a bit of a word.
+        let bits = |cards: &[u8]| cards.iter().fold(0u64, |b, &c| b | 1u64 << c);
+        let gone = bits(&pl.discard);
+        let deck = s.decks[s.empires[q].deck].cards.len();
+        // The piles never share a card (cards are conserved): when they hold the whole deck,
+        // the hand and the draw pile hold every card not discarded.
+        let held = if pl.hand.len() + pl.draw.len() + pl.discard.len() == deck {
+            !gone & (u64::MAX >> (64 - deck))
+        } else {
+            bits(&pl.hand) | bits(&pl.draw)
+        };
+        Shown {
+            held,
+            gone,
+            hand: pl.hand.len() as u32,
+            capital: self.st.holds_capital(s, q),
+            max_cards,
+        }
+    }
+
+    /// [`Self::predicted_defence`] of defender `q`, computed, before the check of its ports.
+    fn predict(&mut self, q: usize, g: &Scripted) -> Defence {
+        let s = self.s();
+        let mut d = Defence::default();
         let mut troops = Cards::default();
         let mut fleets = Cards::default();
         if self.game.omniscient {
@@ -697,9 +767,6 @@ impl Play<'_> {
             military::strongest_first(s, q, hand, TROOP, false, &mut troops);
             military::strongest_at_sea(s, q, hand, &mut fleets);
         } else {
-            if let Some(d) = self.predicted[q].kept(s, &self.st, q, g) {
-                return self.at_sea_if_it_can(q, d);
-            }
             let (h, unseen, defence, troop, fleet) = self.unseen_counts(q);
             let share = |x: u32| ((h * x) as f64 / unseen.max(1) as f64).round() as usize;
             let u = self.unseen(q);
@@ -719,12 +786,7 @@ impl Play<'_> {
                 d.naval.push(c);
             }
         }
-        if !self.game.omniscient {
-            let mut seen = std::mem::take(&mut self.predicted[q]);
-            seen.keep(s, &self.st, q, g, d);
-            self.predicted[q] = seen;
-        }
-        self.at_sea_if_it_can(q, d)
+        d
     }
 
     /// `d` without its naval interception when `q` reaches no port of its own by land (public
@@ -740,40 +802,41 @@ impl Play<'_> {
     }
 }
 
-/// What a player's predicted defence ([`Play::predicted_defence`], hidden hands) is computed
-/// from: the defender's hand, draw pile and discard pile, whether it holds its capital, and the
-/// predicting policy's card limit. The same gives the same defence, so it is kept across
-/// decisions (piles equal as lists: a reordered pile only computes it again).
-#[derive(Clone, Default)]
-pub struct Seen {
-    hand: Vec<u8>,
-    draw: Vec<u8>,
-    discard: Vec<u8>,
+/// What a player's predicted defence ([`Play::predicted_defence`], hidden hands, before the
+/// check of its ports) is a function of: which of its deck's cards are in its hand or draw pile
+/// and which in its discard pile (as sets: their order reads nowhere), its hand size, whether it
+/// holds its capital, and the predicting policy's card limit. The same shown gives the same
+/// defence.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Shown {
+    /// A bit per deck card (`MAX_DECK` is 64).
+    held: u64,
+    gone: u64,
+    hand: u32,
     capital: bool,
     max_cards: u32,
-    /// The defence predicted from the above (None before the first).
+}
+
+const _: () = assert!(
+    super::load::MAX_DECK <= 64,
+    "Shown holds a deck's cards as bits of a word"
+);
+
+/// A player's defence last predicted ([`Play::predicted_defence`], hidden hands) and what it
+/// was predicted from, kept across decisions while that is unchanged; and with its naval
+/// interception checked against the map of version `sea_version` (0, never drawn: not yet).
+#[derive(Clone, Default)]
+pub struct Seen {
+    shown: Shown,
+    /// The defence predicted from `shown` (None before the first).
     defence: Option<Defence>,
+    sea_version: u64,
+    at_sea: Defence,
 }
 
 impl Seen {
-    /// The kept defence, if it was predicted from what `q` shows now.
-    pub(super) fn kept(&self, s: &Scenario, st: &State, q: usize, g: &Scripted) -> Option<Defence> {
-        let pl = &st.players[q];
-        let same = self.max_cards == g.max_cards
-            && self.capital == st.holds_capital(s, q)
-            && self.hand == pl.hand
-            && self.discard == pl.discard
-            && self.draw == pl.draw;
-        self.defence.filter(|_| same)
-    }
-
-    fn keep(&mut self, s: &Scenario, st: &State, q: usize, g: &Scripted, d: Defence) {
-        let pl = &st.players[q];
-        self.hand.clone_from(&pl.hand);
-        self.draw.clone_from(&pl.draw);
-        self.discard.clone_from(&pl.discard);
-        self.capital = st.holds_capital(s, q);
-        self.max_cards = g.max_cards;
-        self.defence = Some(d);
+    /// The kept defence, if it was predicted from what the player shows now.
+    pub(super) fn kept(&self, shown: &Shown) -> Option<Defence> {
+        self.defence.filter(|_| self.shown == *shown)
     }
 }
