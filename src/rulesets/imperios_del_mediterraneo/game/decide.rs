@@ -75,7 +75,7 @@ impl Default for KeptTargets {
 /// each kind left ([`Play::unseen`]).
 #[derive(Default)]
 struct Unseen {
-    gone: [u64; 4],
+    gone: u64,
     count: [u32; military::MAX_KINDS],
 }
 
@@ -145,15 +145,23 @@ impl Play<'_> {
     /// Player `q`'s deck less its discard pile, for [`Self::estimate_from`] (one pass over the
     /// pile for all the estimates of one player).
     fn unseen(&self, q: usize) -> Unseen {
+        let gone = self.st.players[q]
+            .discard
+            .iter()
+            .fold(0u64, |b, &c| b | 1u64 << c);
+        self.unseen_from(q, gone)
+    }
+
+    /// Player `q`'s deck less the cards `gone` (its discard pile as bits).
+    fn unseen_from(&self, q: usize, gone: u64) -> Unseen {
         let s = self.s();
         let deck = &s.decks[s.empires[q].deck];
-        let mut u = Unseen::default();
-        for i in 0..deck.kinds.len() {
-            u.count[i] = deck.by_kind[i].len() as u32;
-        }
-        for &c in &self.st.players[q].discard {
-            u.gone[c as usize / 64] |= 1 << (c % 64);
-            u.count[deck.cards[c as usize] as usize] -= 1;
+        let mut u = Unseen {
+            gone,
+            ..Unseen::default()
+        };
+        for (count, mask) in u.count.iter_mut().zip(&deck.kind_mask) {
+            *count = (mask & !gone).count_ones();
         }
         u
     }
@@ -193,15 +201,11 @@ impl Play<'_> {
         // The first unseen cards of each kind; the strongest kinds first when `best`, so a
         // caller taking the first few takes the best.
         let mut push_kind = |kind: usize| {
-            let mut left = take[kind];
-            for &c in &deck.by_kind[kind] {
-                if left == 0 {
-                    break;
-                }
-                if gone[c as usize / 64] & (1 << (c % 64)) == 0 {
-                    out.push(c);
-                    left -= 1;
-                }
+            // The kind's cards not gone, lowest first (its cards in card order).
+            let mut left = deck.kind_mask[kind] & !gone;
+            for _ in 0..take[kind] {
+                out.push(left.trailing_zeros() as u8);
+                left &= left - 1;
             }
         };
         if best {
@@ -657,23 +661,6 @@ impl Play<'_> {
         (0..self.n()).all(|o| o == p || self.st.players[o].vp <= vp)
     }
 
-    /// Of player `q`: its hand size, and its deck's cards not in its discard pile (in its hand or
-    /// its draw pile), all of them, its City Defence cards, its Troop cards, its Fleet cards.
-    pub(super) fn unseen_counts(&self, q: usize) -> (u32, u32, u32, u32, u32) {
-        let s = self.s();
-        let pl = &self.st.players[q];
-        let deck = &s.decks[s.empires[q].deck];
-        let (mut all, mut defence, mut troop, mut fleet) = (0, 0, 0, 0);
-        for c in pl.hand.iter().chain(&pl.draw) {
-            let kind = &deck.kinds[deck.cards[*c as usize] as usize];
-            all += 1;
-            defence += kind.is(CITY_DEFENCE) as u32;
-            troop += kind.is(TROOP) as u32;
-            fleet += kind.is(FLEET) as u32;
-        }
-        (pl.hand.len() as u32, all, defence, troop, fleet)
-    }
-
     /// What the scripted attacker expects the owner of `target` to do: the greedy defence,
     /// straits ignored, from the defender's hand as the attacker can estimate it (its hand size
     /// and its deck less its discard pile), or as it is when the game is omniscient. Hidden
@@ -767,9 +754,22 @@ impl Play<'_> {
             military::strongest_first(s, q, hand, TROOP, false, &mut troops);
             military::strongest_at_sea(s, q, hand, &mut fleets);
         } else {
-            let (h, unseen, defence, troop, fleet) = self.unseen_counts(q);
+            // Of its deck's cards in its hand or draw pile: all of them, and those of a type.
+            let shown = self.shown(q, g.max_cards);
+            let deck = &s.decks[s.empires[q].deck];
+            let held = |t: u8| {
+                let mut mask = 0;
+                for (kind, kind_mask) in deck.kinds.iter().zip(&deck.kind_mask) {
+                    if kind.is(t) {
+                        mask |= kind_mask;
+                    }
+                }
+                (shown.held & mask).count_ones()
+            };
+            let (h, unseen) = (shown.hand, shown.held.count_ones());
+            let (defence, troop, fleet) = (held(CITY_DEFENCE), held(TROOP), held(FLEET));
             let share = |x: u32| ((h * x) as f64 / unseen.max(1) as f64).round() as usize;
-            let u = self.unseen(q);
+            let u = self.unseen_from(q, shown.gone);
             self.estimate_from(&u, q, CITY_DEFENCE, share(defence), false, &mut d.defence);
             let mut guess = Cards::default();
             self.estimate_from(&u, q, TROOP, share(troop), true, &mut guess);

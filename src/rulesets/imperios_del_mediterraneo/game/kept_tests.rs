@@ -5,7 +5,7 @@
 use super::game_tests::{game_with, options, RING};
 use super::military::{self, Cards};
 use super::policy::{self, Policy};
-use super::scenario::{FLEET, TROOP};
+use super::scenario::{CITY_DEFENCE, FLEET, TROOP};
 use super::turn::Play;
 use super::Game;
 use crate::dice::Dice;
@@ -164,6 +164,75 @@ fn kept_predicted_defences_are_computed_ones() {
             "{n} seats: {kept_hits} of {checked}"
         );
     }
+}
+
+/// The estimate of another player's hidden cards, taken from each kind's cards as bits, takes
+/// the cards the walk over the card lists it replaced takes: each kind's share of the cards not
+/// discarded (largest remainders), the first of them in card order, kinds in deck order or
+/// strongest first; every seat, type and count on the states of greedy games (5 seats).
+#[test]
+fn an_estimate_by_bits_is_the_list_walk() {
+    let g = greedy_game(5);
+    let s = &g.scenario;
+    let reference = |st: &super::state::State, q: usize, t: u8, k: usize, best: bool| {
+        let deck = &s.decks[s.empires[q].deck];
+        let discard = &st.players[q].discard;
+        let kinds = deck.kinds.len();
+        let left = |kind: usize| {
+            deck.by_kind[kind]
+                .iter()
+                .filter(|&&c| !discard.contains(&c))
+        };
+        let count: Vec<u32> = (0..kinds)
+            .map(|i| {
+                if deck.kinds[i].is(t) {
+                    left(i).count() as u32
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let total: u32 = count.iter().sum();
+        let k = k.min(total as usize) as u32;
+        let mut out: Vec<u8> = Vec::new();
+        if k == 0 {
+            return out;
+        }
+        let mut take: Vec<u32> = count.iter().map(|&c| c * k / total).collect();
+        while take.iter().sum::<u32>() < k {
+            let i = (0..kinds)
+                .filter(|&i| take[i] < count[i])
+                .max_by_key(|&i| ((count[i] * k) % total, std::cmp::Reverse(i)))
+                .expect("a kind with cards left");
+            take[i] += 1;
+        }
+        let order: Vec<usize> = if best {
+            deck.by_field_strength.clone()
+        } else {
+            (0..kinds).collect()
+        };
+        for kind in order {
+            out.extend(left(kind).take(take[kind] as usize));
+        }
+        out
+    };
+    let mut checked = 0;
+    each_turn(&g, 10, |play| {
+        for q in 0..5 {
+            for t in [TROOP, FLEET, CITY_DEFENCE] {
+                for k in 0..6 {
+                    for best in [false, true] {
+                        let mut out = Cards::default();
+                        play.estimate(q, t, k, best, &mut out);
+                        let expected = reference(&play.st, q, t, k, best);
+                        assert_eq!(out.as_slice(), expected, "seat {q}, type {t}, {k} cards");
+                        checked += (!expected.is_empty()) as u32;
+                    }
+                }
+            }
+        }
+    });
+    assert!(checked > 1000, "{checked} estimates checked");
 }
 
 /// The key holds the weather only where the land legs cross straits: elsewhere the exact chain
