@@ -6,9 +6,8 @@
 use super::key::{self, Key};
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Scripted, Style};
-use super::scenario::Scenario;
 use super::scenario::{CITY_DEFENCE, FLEET, LEADER, TROOP};
-use super::state::{State, NEUTRAL};
+use super::state::NEUTRAL;
 use super::turn::{Play, TOP_TARGETS};
 use crate::dice::Dice;
 
@@ -76,7 +75,7 @@ impl Default for KeptTargets {
 /// each kind left ([`Play::unseen`]).
 #[derive(Default)]
 struct Unseen {
-    gone: [u64; 4],
+    gone: u64,
     count: [u32; military::MAX_KINDS],
 }
 
@@ -146,15 +145,23 @@ impl Play<'_> {
     /// Player `q`'s deck less its discard pile, for [`Self::estimate_from`] (one pass over the
     /// pile for all the estimates of one player).
     fn unseen(&self, q: usize) -> Unseen {
+        let gone = self.st.players[q]
+            .discard
+            .iter()
+            .fold(0u64, |b, &c| b | 1u64 << c);
+        self.unseen_from(q, gone)
+    }
+
+    /// Player `q`'s deck less the cards `gone` (its discard pile as bits).
+    fn unseen_from(&self, q: usize, gone: u64) -> Unseen {
         let s = self.s();
         let deck = &s.decks[s.empires[q].deck];
-        let mut u = Unseen::default();
-        for i in 0..deck.kinds.len() {
-            u.count[i] = deck.by_kind[i].len() as u32;
-        }
-        for &c in &self.st.players[q].discard {
-            u.gone[c as usize / 64] |= 1 << (c % 64);
-            u.count[deck.cards[c as usize] as usize] -= 1;
+        let mut u = Unseen {
+            gone,
+            ..Unseen::default()
+        };
+        for (count, mask) in u.count.iter_mut().zip(&deck.kind_mask) {
+            *count = (mask & !gone).count_ones();
         }
         u
     }
@@ -194,15 +201,11 @@ impl Play<'_> {
         // The first unseen cards of each kind; the strongest kinds first when `best`, so a
         // caller taking the first few takes the best.
         let mut push_kind = |kind: usize| {
-            let mut left = take[kind];
-            for &c in &deck.by_kind[kind] {
-                if left == 0 {
-                    break;
-                }
-                if gone[c as usize / 64] & (1 << (c % 64)) == 0 {
-                    out.push(c);
-                    left -= 1;
-                }
+            // The kind's cards not gone, lowest first (its cards in card order).
+            let mut left = deck.kind_mask[kind] & !gone;
+            for _ in 0..take[kind] {
+                out.push(left.trailing_zeros() as u8);
+                left &= left - 1;
             }
         };
         if best {
@@ -658,33 +661,87 @@ impl Play<'_> {
         (0..self.n()).all(|o| o == p || self.st.players[o].vp <= vp)
     }
 
-    /// Of player `q`: its hand size, and its deck's cards not in its discard pile (in its hand or
-    /// its draw pile), all of them, its City Defence cards, its Troop cards, its Fleet cards.
-    pub(super) fn unseen_counts(&self, q: usize) -> (u32, u32, u32, u32, u32) {
-        let s = self.s();
-        let pl = &self.st.players[q];
-        let deck = &s.decks[s.empires[q].deck];
-        let (mut all, mut defence, mut troop, mut fleet) = (0, 0, 0, 0);
-        for c in pl.hand.iter().chain(&pl.draw) {
-            let kind = &deck.kinds[deck.cards[*c as usize] as usize];
-            all += 1;
-            defence += kind.is(CITY_DEFENCE) as u32;
-            troop += kind.is(TROOP) as u32;
-            fleet += kind.is(FLEET) as u32;
-        }
-        (pl.hand.len() as u32, all, defence, troop, fleet)
-    }
-
     /// What the scripted attacker expects the owner of `target` to do: the greedy defence,
     /// straits ignored, from the defender's hand as the attacker can estimate it (its hand size
-    /// and its deck less its discard pile), or as it is when the game is omniscient.
+    /// and its deck less its discard pile), or as it is when the game is omniscient. Hidden
+    /// hands: kept per defender while what it shows ([`Shown`]) is unchanged, and its naval
+    /// interception while the map version is (test builds predict anyway and check the kept).
     pub(super) fn predicted_defence(&mut self, target: usize, g: &Scripted) -> Defence {
         let s = self.s();
-        let mut d = Defence::default();
         if !s.map.is_city(target) || self.st.owner[target] == NEUTRAL {
-            return d;
+            return Defence::default();
         }
         let q = self.st.owner[target] as usize;
+        if self.game.omniscient {
+            let d = self.predict(q, g);
+            return self.at_sea_if_it_can(q, d);
+        }
+        let shown = self.shown(q, g.max_cards);
+        let version = self.st.map_version;
+        let seen = &self.predicted[q];
+        let kept = seen.kept(&shown);
+        let kept_at_sea = (seen.sea_version == version).then_some(seen.at_sea);
+        if let Some(d) = kept {
+            if !cfg!(test) {
+                if let Some(at_sea) = kept_at_sea {
+                    return at_sea;
+                }
+                let at_sea = self.at_sea_if_it_can(q, d);
+                let seen = &mut self.predicted[q];
+                seen.sea_version = version;
+                seen.at_sea = at_sea;
+                return at_sea;
+            }
+        }
+        let d = self.predict(q, g);
+        let at_sea = self.at_sea_if_it_can(q, d);
+        if let Some(k) = kept {
+            assert_eq!(k, d, "seat {q}: a kept predicted defence is stale");
+            if let Some(k) = kept_at_sea {
+                assert_eq!(
+                    k, at_sea,
+                    "seat {q}: map version {version} kept a stale defence"
+                );
+            }
+        }
+        self.predicted[q] = Seen {
+            shown,
+            defence: Some(d),
+            sea_version: version,
+            at_sea,
+        };
+        at_sea
+    }
+
+    /// What `q` shows a policy with card limit `max_cards` ([`Shown`]): a pass over its
+    /// discard pile, and over its hand and draw pile only while some of its cards are in play.
+    pub(super) fn shown(&self, q: usize, max_cards: u32) -> Shown {
+        let s = self.s();
+        let pl = &self.st.players[q];
+        // A deck has at most MAX_DECK = 64 cards: a card is a bit of a word.
+        let bits = |cards: &[u8]| cards.iter().fold(0u64, |b, &c| b | 1u64 << c);
+        let gone = bits(&pl.discard);
+        let deck = s.decks[s.empires[q].deck].cards.len();
+        // The piles never share a card (cards are conserved): when they hold the whole deck,
+        // the hand and the draw pile hold every card not discarded.
+        let held = if pl.hand.len() + pl.draw.len() + pl.discard.len() == deck {
+            !gone & (u64::MAX >> (64 - deck))
+        } else {
+            bits(&pl.hand) | bits(&pl.draw)
+        };
+        Shown {
+            held,
+            gone,
+            hand: pl.hand.len() as u32,
+            capital: self.st.holds_capital(s, q),
+            max_cards,
+        }
+    }
+
+    /// [`Self::predicted_defence`] of defender `q`, computed, before the check of its ports.
+    fn predict(&mut self, q: usize, g: &Scripted) -> Defence {
+        let s = self.s();
+        let mut d = Defence::default();
         let mut troops = Cards::default();
         let mut fleets = Cards::default();
         if self.game.omniscient {
@@ -697,12 +754,22 @@ impl Play<'_> {
             military::strongest_first(s, q, hand, TROOP, false, &mut troops);
             military::strongest_at_sea(s, q, hand, &mut fleets);
         } else {
-            if let Some(d) = self.predicted[q].kept(s, &self.st, q, g) {
-                return self.at_sea_if_it_can(q, d);
-            }
-            let (h, unseen, defence, troop, fleet) = self.unseen_counts(q);
+            // Of its deck's cards in its hand or draw pile: all of them, and those of a type.
+            let shown = self.shown(q, g.max_cards);
+            let deck = &s.decks[s.empires[q].deck];
+            let held = |t: u8| {
+                let mut mask = 0;
+                for (kind, kind_mask) in deck.kinds.iter().zip(&deck.kind_mask) {
+                    if kind.is(t) {
+                        mask |= kind_mask;
+                    }
+                }
+                (shown.held & mask).count_ones()
+            };
+            let (h, unseen) = (shown.hand, shown.held.count_ones());
+            let (defence, troop, fleet) = (held(CITY_DEFENCE), held(TROOP), held(FLEET));
             let share = |x: u32| ((h * x) as f64 / unseen.max(1) as f64).round() as usize;
-            let u = self.unseen(q);
+            let u = self.unseen_from(q, shown.gone);
             self.estimate_from(&u, q, CITY_DEFENCE, share(defence), false, &mut d.defence);
             let mut guess = Cards::default();
             self.estimate_from(&u, q, TROOP, share(troop), true, &mut guess);
@@ -719,12 +786,7 @@ impl Play<'_> {
                 d.naval.push(c);
             }
         }
-        if !self.game.omniscient {
-            let mut seen = std::mem::take(&mut self.predicted[q]);
-            seen.keep(s, &self.st, q, g, d);
-            self.predicted[q] = seen;
-        }
-        self.at_sea_if_it_can(q, d)
+        d
     }
 
     /// `d` without its naval interception when `q` reaches no port of its own by land (public
@@ -740,40 +802,41 @@ impl Play<'_> {
     }
 }
 
-/// What a player's predicted defence ([`Play::predicted_defence`], hidden hands) is computed
-/// from: the defender's hand, draw pile and discard pile, whether it holds its capital, and the
-/// predicting policy's card limit. The same gives the same defence, so it is kept across
-/// decisions (piles equal as lists: a reordered pile only computes it again).
-#[derive(Clone, Default)]
-pub struct Seen {
-    hand: Vec<u8>,
-    draw: Vec<u8>,
-    discard: Vec<u8>,
+/// What a player's predicted defence ([`Play::predicted_defence`], hidden hands, before the
+/// check of its ports) is a function of: which of its deck's cards are in its hand or draw pile
+/// and which in its discard pile (as sets: their order reads nowhere), its hand size, whether it
+/// holds its capital, and the predicting policy's card limit. The same shown gives the same
+/// defence.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Shown {
+    /// A bit per deck card (`MAX_DECK` is 64).
+    held: u64,
+    gone: u64,
+    hand: u32,
     capital: bool,
     max_cards: u32,
-    /// The defence predicted from the above (None before the first).
+}
+
+const _: () = assert!(
+    super::load::MAX_DECK <= 64,
+    "Shown holds a deck's cards as bits of a word"
+);
+
+/// A player's defence last predicted ([`Play::predicted_defence`], hidden hands) and what it
+/// was predicted from, kept across decisions while that is unchanged; and with its naval
+/// interception checked against the map of version `sea_version` (0, never drawn: not yet).
+#[derive(Clone, Default)]
+pub struct Seen {
+    shown: Shown,
+    /// The defence predicted from `shown` (None before the first).
     defence: Option<Defence>,
+    sea_version: u64,
+    at_sea: Defence,
 }
 
 impl Seen {
-    /// The kept defence, if it was predicted from what `q` shows now.
-    pub(super) fn kept(&self, s: &Scenario, st: &State, q: usize, g: &Scripted) -> Option<Defence> {
-        let pl = &st.players[q];
-        let same = self.max_cards == g.max_cards
-            && self.capital == st.holds_capital(s, q)
-            && self.hand == pl.hand
-            && self.discard == pl.discard
-            && self.draw == pl.draw;
-        self.defence.filter(|_| same)
-    }
-
-    fn keep(&mut self, s: &Scenario, st: &State, q: usize, g: &Scripted, d: Defence) {
-        let pl = &st.players[q];
-        self.hand.clone_from(&pl.hand);
-        self.draw.clone_from(&pl.draw);
-        self.discard.clone_from(&pl.discard);
-        self.capital = st.holds_capital(s, q);
-        self.max_cards = g.max_cards;
-        self.defence = Some(d);
+    /// The kept defence, if it was predicted from what the player shows now.
+    pub(super) fn kept(&self, shown: &Shown) -> Option<Defence> {
+        self.defence.filter(|_| self.shown == *shown)
     }
 }

@@ -5,7 +5,7 @@
 use super::game_tests::{game_with, options, RING};
 use super::military::{self, Cards};
 use super::policy::{self, Policy};
-use super::scenario::TROOP;
+use super::scenario::{CITY_DEFENCE, FLEET, TROOP};
 use super::turn::Play;
 use super::Game;
 use crate::dice::Dice;
@@ -152,7 +152,9 @@ fn kept_predicted_defences_are_computed_ones() {
                         kept, computed,
                         "seat {p} predicting seat {q} at city {city}"
                     );
-                    kept_hits += before.kept(s, &play.st, q as usize, &rule).is_some() as u32;
+                    kept_hits += before
+                        .kept(&play.shown(q as usize, rule.max_cards))
+                        .is_some() as u32;
                     checked += 1;
                 }
             }
@@ -162,6 +164,158 @@ fn kept_predicted_defences_are_computed_ones() {
             "{n} seats: {kept_hits} of {checked}"
         );
     }
+}
+
+/// The estimate of another player's hidden cards, taken from each kind's cards as bits, takes
+/// the cards the walk over the card lists it replaced takes: each kind's share of the cards not
+/// discarded (largest remainders), the first of them in card order, kinds in deck order or
+/// strongest first; every seat, type and count on the states of greedy games (5 seats).
+#[test]
+fn an_estimate_by_bits_is_the_list_walk() {
+    let g = greedy_game(5);
+    let s = &g.scenario;
+    let reference = |st: &super::state::State, q: usize, t: u8, k: usize, best: bool| {
+        let deck = &s.decks[s.empires[q].deck];
+        let discard = &st.players[q].discard;
+        let kinds = deck.kinds.len();
+        let left = |kind: usize| {
+            deck.by_kind[kind]
+                .iter()
+                .filter(|&&c| !discard.contains(&c))
+        };
+        let count: Vec<u32> = (0..kinds)
+            .map(|i| {
+                if deck.kinds[i].is(t) {
+                    left(i).count() as u32
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let total: u32 = count.iter().sum();
+        let k = k.min(total as usize) as u32;
+        let mut out: Vec<u8> = Vec::new();
+        if k == 0 {
+            return out;
+        }
+        let mut take: Vec<u32> = count.iter().map(|&c| c * k / total).collect();
+        while take.iter().sum::<u32>() < k {
+            let i = (0..kinds)
+                .filter(|&i| take[i] < count[i])
+                .max_by_key(|&i| ((count[i] * k) % total, std::cmp::Reverse(i)))
+                .expect("a kind with cards left");
+            take[i] += 1;
+        }
+        let order: Vec<usize> = if best {
+            deck.by_field_strength.clone()
+        } else {
+            (0..kinds).collect()
+        };
+        for kind in order {
+            out.extend(left(kind).take(take[kind] as usize));
+        }
+        out
+    };
+    let mut checked = 0;
+    each_turn(&g, 10, |play| {
+        for q in 0..5 {
+            for t in [TROOP, FLEET, CITY_DEFENCE] {
+                for k in 0..6 {
+                    for best in [false, true] {
+                        let mut out = Cards::default();
+                        play.estimate(q, t, k, best, &mut out);
+                        let expected = reference(&play.st, q, t, k, best);
+                        assert_eq!(out.as_slice(), expected, "seat {q}, type {t}, {k} cards");
+                        checked += (!expected.is_empty()) as u32;
+                    }
+                }
+            }
+        }
+    });
+    assert!(checked > 1000, "{checked} estimates checked");
+}
+
+/// The key holds the weather only where the land legs cross straits: elsewhere the exact chain
+/// gives the same chance and VP in every weather (each computed by a cache of its own), and
+/// where they cross some the weather changes them.
+#[test]
+fn the_weather_reads_only_in_straits() {
+    use crate::rulesets::imperios_del_mediterraneo::strait::Weather;
+    let g = greedy_game(4);
+    let s = &g.scenario;
+    let options = &g.rules.options;
+    let (mut without, mut with) = (0, 0);
+    each_turn(&g, 5, |play| {
+        let mut targets = [super::decide::Way::default(); 64];
+        let k = play.targets(0, &mut targets);
+        let hand = play.st.players[0].hand.clone();
+        for way in &targets[..k] {
+            let mut plan = way.plan();
+            for &c in &hand {
+                if military::is(s, 0, c, TROOP) || (way.naval && military::is(s, 0, c, FLEET)) {
+                    plan.cards.push(c);
+                }
+            }
+            if plan.cards.is_empty() {
+                continue;
+            }
+            let defence = military::Defence::default();
+            let odds = |weather: Weather| {
+                let mut st = play.st.clone();
+                st.weather = weather;
+                military::Cache::default().chance(s, &st, options, 0, &plan, &defence)
+            };
+            let normal = odds(Weather::Normal);
+            for weather in [Weather::Good, Weather::Bad] {
+                if plan.straits == 0 {
+                    assert_eq!(odds(weather), normal, "{plan:?} in {weather:?} weather");
+                    without += 1;
+                } else {
+                    with += (odds(weather) != normal) as u32;
+                }
+            }
+        }
+    });
+    assert!(
+        without > 100 && with > 10,
+        "{without} without straits, {with} with"
+    );
+}
+
+/// A predicted defence is kept while what the defender shows is the same as sets: its hand and
+/// draw pile reordered, the kept defence is the one a worker that never predicted computes.
+#[test]
+fn a_reordered_hand_keeps_its_predicted_defence() {
+    let g = greedy_game(4);
+    let s = &g.scenario;
+    let mut fresh = Play::new(&g);
+    let mut checked = 0;
+    each_turn(&g, 10, |play| {
+        let Policy::Scripted(rule) = play.pol[0] else {
+            unreachable!("greedy")
+        };
+        for q in 1..4 {
+            let capital = s.empires[q].capital;
+            if play.st.owner[capital] as usize != q {
+                continue;
+            }
+            let before = play.predicted_defence(capital, &rule);
+            let pl = &mut play.st.players[q];
+            pl.hand.reverse();
+            pl.draw.reverse();
+            let shown = play.shown(q, rule.max_cards);
+            assert!(play.predicted[q].kept(&shown).is_some(), "seat {q}");
+            fresh.st.clone_from(&play.st);
+            fresh.predicted = vec![Default::default(); 4];
+            assert_eq!(before, fresh.predicted_defence(capital, &rule), "seat {q}");
+            assert_eq!(before, play.predicted_defence(capital, &rule), "seat {q}");
+            let pl = &mut play.st.players[q];
+            pl.hand.reverse();
+            pl.draw.reverse();
+            checked += 1;
+        }
+    });
+    assert!(checked > 50, "{checked} predictions checked");
 }
 
 /// A player's land reach, departure port and marches kept while no city and no area changed

@@ -28,6 +28,8 @@ pub mod layout {
     pub const MARCH: Flag = (19, 2);
     /// Straits on the land legs.
     pub const STRAITS: usize = 20;
+    /// The weather where the land legs have straits (the normal weather's byte where none:
+    /// it reads nowhere else).
     pub const WEATHER: usize = 21;
     /// 0 or 1 (an empty front slot has 255 here): the attacker chose a direct assault where
     /// its fleets allow it.
@@ -205,6 +207,13 @@ pub fn target_part(s: &Scenario, st: &State, plan: &Plan, weather: Weather, dire
     k.set(NAVAL, plan.naval);
     k.set(MARCH, plan.naval && plan.march);
     k.add(STRAITS, plan.straits);
+    // The weather reads only in the straits' rolls (`strait::strait_outcomes`, the chain's
+    // strait loops): with none, every weather gives the same expedition, kept under one key.
+    let weather = if plan.straits > 0 {
+        weather
+    } else {
+        Weather::Normal
+    };
     k.add(WEATHER, weather as u8);
     k.add(DIRECT, direct as u8);
     let t = plan.target;

@@ -313,6 +313,9 @@ pub struct Deck {
     /// cards: each kind's cards in card order, and the kinds strongest field value first
     /// (equals by kind index).
     pub by_kind: Vec<Vec<u8>>,
+    /// Each kind's cards as the bits of a word (card `c`: bit `c`; a deck holds at most
+    /// `load::MAX_DECK` = 64 cards).
+    pub kind_mask: Vec<u64>,
     pub by_field_strength: Vec<usize>,
     /// Card by card, [`super::military::cv_strength`] of its field and assault values (the
     /// players sort their cards by them).
@@ -329,12 +332,16 @@ pub struct Deck {
 
 impl Deck {
     pub fn new(name: String, kinds: Vec<CardKind>, cards: Vec<u8>) -> Deck {
-        let by_kind = (0..kinds.len())
+        let by_kind: Vec<Vec<u8>> = (0..kinds.len())
             .map(|k| {
                 (0..cards.len() as u8)
                     .filter(|&c| cards[c as usize] as usize == k)
                     .collect()
             })
+            .collect();
+        let kind_mask = by_kind
+            .iter()
+            .map(|of_kind| of_kind.iter().fold(0u64, |m, &c| m | 1u64 << c))
             .collect();
         let strength = |k: usize| super::military::kind_strength(&kinds[k], false);
         let mut by_field_strength: Vec<usize> = (0..kinds.len()).collect();
@@ -368,6 +375,7 @@ impl Deck {
             kinds,
             cards,
             by_kind,
+            kind_mask,
             by_field_strength,
             field_strength,
             assault_strength,
