@@ -85,15 +85,15 @@ impl Totals {
                 .collect(),
         };
         for p in 0..st.owner.len() {
-            t.count_province(s, st, p, 1);
+            t.count_province(s, p, Counted::of(st, p), 1);
         }
         t
     }
 
     /// Adds (`sign` 1) or takes out (−1) province `p`'s share of its holder's and federator's
-    /// income, as the state stands.
-    fn count_province(&mut self, s: &Scenario, st: &State, p: usize, sign: i32) {
-        let (o, f) = (st.owner[p], st.foedus_for[p]);
+    /// income, as `facts` describe it.
+    fn count_province(&mut self, s: &Scenario, p: usize, facts: Counted, sign: i32) {
+        let (o, f) = (facts.owner, facts.foedus_for);
         self.index_province(s, p, o, sign > 0);
         if o == NONE {
             // An unheld province yields nothing.
@@ -109,18 +109,18 @@ impl Totals {
         } else {
             self.areas_held[o as usize] &= !(1 << a);
         }
-        if st.pillaged[p] {
+        if facts.pillaged {
             self.pillaged_held[o as usize] += sign;
         }
-        if st.revolt[p] > 0 {
+        if facts.revolt > 0 {
             self.rebels_held[o as usize] += sign;
             // A rebel province yields nothing to anybody (XVI.D).
             return;
         }
         let income = province.income_halves as i32;
         let o = o as usize;
-        let level = st.level[p] as i32;
-        self.city_halves[o] += sign * if st.pillaged[p] { level } else { 2 * level };
+        let level = facts.level as i32;
+        self.city_halves[o] += sign * if facts.pillaged { level } else { 2 * level };
         self.province_halves[o] += sign * income;
         if level > 0 {
             if let Some(sea) = province.port {
@@ -137,6 +137,29 @@ impl Totals {
         }
         if f != NONE && f as usize != o {
             self.foedus_halves[f as usize] += sign * income;
+        }
+    }
+}
+
+/// What the totals count of a province: its holder, its federator, its city's level, its pillage
+/// and revolt markers (a copy, so that a change need not take the totals out of the state).
+#[derive(Clone, Copy)]
+struct Counted {
+    owner: u8,
+    foedus_for: u8,
+    level: u8,
+    pillaged: bool,
+    revolt: u8,
+}
+
+impl Counted {
+    fn of(st: &State, p: usize) -> Counted {
+        Counted {
+            owner: st.owner[p],
+            foedus_for: st.foedus_for[p],
+            level: st.level[p],
+            pillaged: st.pillaged[p],
+            revolt: st.revolt[p],
         }
     }
 }
@@ -257,21 +280,21 @@ impl State {
         }
     }
 
-    /// Takes province `p` out of the income totals, changes it by `f`, and counts it again: the
-    /// one way its owner, city, pillage, revolt marker or federator changes.
+    /// Changes province `p` by `f`, then takes what it was out of the totals and counts what it
+    /// is: the one way its owner, city, pillage, revolt marker or federator changes. `f` writes
+    /// the province's fields only (one write each caller), so the totals it does not read may lag
+    /// until it returns.
     pub(super) fn change_province<R>(
         &mut self,
         s: &Scenario,
         p: usize,
         f: impl FnOnce(&mut State) -> R,
     ) -> R {
-        let mut totals = std::mem::take(&mut self.totals);
-        totals.count_province(s, self, p, -1);
+        let before = Counted::of(self, p);
         let r = f(self);
-        // `f` sees empty totals: it changes the province, not the totals (checked in tests).
-        debug_assert!(self.totals == Totals::default());
-        totals.count_province(s, self, p, 1);
-        self.totals = totals;
+        let after = Counted::of(self, p);
+        self.totals.count_province(s, p, before, -1);
+        self.totals.count_province(s, p, after, 1);
         r
     }
 
