@@ -155,15 +155,22 @@ impl Play<'_> {
     pub(super) fn most_threatening(&self, n: usize) -> Option<(usize, f64)> {
         let g = self.game;
         let s = &g.scenario;
-        let mut held = 0u64;
-        for (p, &o) in self.st.owner.iter().enumerate() {
-            if o == n as u8 {
-                held |= 1 << s.provinces[p].area;
+        // The Areas where `n` holds a province (the running totals), and those and their
+        // neighbours: a nation with no unit there threatens none of them.
+        let held = self.st.totals.areas_held[n];
+        let mut near_held = held;
+        let mut areas = held;
+        while areas != 0 {
+            let a = areas.trailing_zeros() as usize;
+            areas &= areas - 1;
+            for l in &s.areas[a].links {
+                near_held |= 1 << l.to;
             }
         }
         let mut threat: Option<(usize, f64)> = None;
         for o in 0..self.st.nations.len() {
-            if g.player_of(o) == g.player_of(n)
+            if self.st.totals.unit_areas[o] & near_held == 0
+                || g.player_of(o) == g.player_of(n)
                 || self.st.status(o).is_none()
                 || g.inactive[o]
                 || self.invading(o)

@@ -511,8 +511,9 @@ mod tests {
         }
     }
 
-    /// The one-pass count agrees with the per-Area count for every Area, over boards dealt at
-    /// random, the province printed under an Area but outside it among those dealt.
+    /// The count from the holdings index (totals.rs) agrees with the per-Area count for every
+    /// Area, over boards dealt at random, the province printed under an Area but outside it
+    /// among those dealt.
     #[test]
     fn held_by_area_counts_what_held_in_counts() {
         let g = bundled_game(Policy::Scripted(Scripted::defaults()));
@@ -527,6 +528,7 @@ mod tests {
                 seed ^= seed << 5;
                 *o = [0, 1, 2, NONE][(seed % 4) as usize];
             }
+            st.rebuild_totals(s);
             for n in 0..3 {
                 let held = held_by_area(s, &st, n);
                 for (a, &h) in held.iter().enumerate().take(s.areas.len()) {

@@ -254,8 +254,18 @@ impl Play<'_> {
             return (ns.horde != NO_PROVINCE).then(|| s.provinces[ns.horde as usize].area as usize);
         }
         let capital = s.provinces[ns.capital as usize].area as usize;
-        (0..s.areas.len())
-            .max_by_key(|&a| (self.st.count(n, a), a == capital, std::cmp::Reverse(a)))
+        // An Area without units never beats the capital's (the tie goes to it): only the Areas
+        // with units (the running totals) and the capital's are weighed. Every key differs, so
+        // the pick is the one a scan of every Area makes.
+        let mut areas = self.st.totals.unit_areas[n] | 1 << capital;
+        std::iter::from_fn(|| {
+            (areas != 0).then(|| {
+                let a = areas.trailing_zeros() as usize;
+                areas &= areas - 1;
+                a
+            })
+        })
+        .max_by_key(|&a| (self.st.count(n, a), a == capital, std::cmp::Reverse(a)))
     }
 
     /// Nation `n`'s leader if he stands in Area `a`.

@@ -941,7 +941,8 @@ impl Play<'_> {
             }
             let mut chosen = None;
             let mut seen = 0u64;
-            for p in 0..g.scenario.provinces.len() {
+            // Only a city site may be raided: the others are not visited (same order, same draws).
+            for &p in &g.city_sites {
                 if self.raidable(n, p) {
                     seen += 1;
                     if dice.below(seen) == 0 {

@@ -236,6 +236,9 @@ pub struct Game {
     pub player: Vec<u8>,
     /// Each province's stacking limit before bonuses (XVII): 3 in mountains, else 4.
     pub stacking: Vec<u8>,
+    /// The provinces with a city or a city site printed, in province order: the only ones a raid
+    /// may target (the raiders' scan visits them alone).
+    pub city_sites: Vec<usize>,
     /// The Areas with a border that may be blockaded ([`scenario::AreaLink::blockade_zone`]), in Area
     /// order: the only ones a nation's blockade check at each activation need look at.
     pub blockade_areas: Vec<usize>,
@@ -482,6 +485,9 @@ impl Game {
             worth,
             player,
             stacking,
+            city_sites: (0..scenario.provinces.len())
+                .filter(|&p| scenario.provinces[p].city.is_some())
+                .collect(),
             blockade_areas: (0..scenario.areas.len())
                 .filter(|&a| {
                     scenario.areas[a]

@@ -162,13 +162,8 @@ impl Play<'_> {
         if mine != Religion::Catholic && !(0..self.st.heresy.len()).any(marked) {
             return 0;
         }
-        let s = &self.game.scenario;
-        // The Areas where `n` holds a province, then each judged once.
-        let mut held = 0u64;
-        let owner = &self.st.owner;
-        super::state::for_each_match(owner, owner, n as u8, |p| {
-            held |= 1 << s.provinces[p].area;
-        });
+        // The Areas where `n` holds a province (the running totals), each judged once.
+        let mut held = self.st.totals.areas_held[n];
         let (mut heretical, mut orthodox) = (0u64, 0u64);
         while held != 0 {
             let a = held.trailing_zeros() as usize;

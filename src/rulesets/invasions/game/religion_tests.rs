@@ -61,15 +61,19 @@ fn q45_a_kingdom_pays_for_heresy_only_when_it_also_holds_orthodox_land_and_heres
     let in_asia = s.areas[asia].provinces[0] as usize;
     // Capital in Asia (orthodox): Oriens alone is not paid for, Oriens with Asia is.
     play.st.nations[britons].capital = in_asia as u16;
+    // A board set up by hand: the running totals are counted again after each change.
     play.st.owner[in_oriens[0]] = britons as u8;
+    play.st.rebuild_totals(s);
     assert_eq!(play.heresy_expenses(britons), 0, "only heretical land");
     play.st.owner[in_asia] = britons as u8;
+    play.st.rebuild_totals(s);
     assert_eq!(play.heresy_expenses(britons), 1);
     // Capital in Oriens: now Asia is heretical in its eyes (XXXI.C), Oriens orthodox.
     play.st.nations[britons].capital = in_oriens[0] as u16;
     assert!(play.heretical(britons, asia) && !play.heretical(britons, oriens));
     assert_eq!(play.heresy_expenses(britons), 1);
     play.st.owner[in_asia] = NONE;
+    play.st.rebuild_totals(s);
     assert_eq!(play.heresy_expenses(britons), 0);
     play.st.nations[britons].capital = NO_PROVINCE;
 }
@@ -156,6 +160,7 @@ fn under_q45s_always_reading_a_kingdom_pays_for_heresy_even_with_only_heretical_
     play.st.nations[britons].phase = Phase::Active(Status::Kingdom);
     play.st.nations[britons].capital = s.areas[asia].provinces[0];
     play.st.owner[s.areas[oriens].provinces[0] as usize] = britons as u8;
+    play.st.rebuild_totals(s);
     assert_eq!(play.heresy_expenses(britons), 1);
 }
 

@@ -150,7 +150,8 @@ impl Play<'_> {
     /// Gold a turn the rebel provinces of `n` cost (XIV.H).
     pub fn revolt_expenses(&self, n: usize) -> i32 {
         let st = &self.st;
-        if st.rebel_provinces == 0 {
+        // Most nations hold no rebel province (the running totals): no scan then.
+        if st.totals.rebels_held[n] == 0 {
             return 0;
         }
         let mut cost = 0;
@@ -173,7 +174,7 @@ impl Play<'_> {
     pub fn suppress_revolts(&mut self, n: usize, dice: &mut Dice, log: &mut dyn GameLog) {
         let g = self.game;
         let s = &g.scenario;
-        if self.st.rebel_provinces == 0 {
+        if self.st.totals.rebels_held[n] == 0 {
             return;
         }
         let mut from = 0;

@@ -297,13 +297,8 @@ impl Play<'_> {
     /// Enemy units in each Area: nations of other players in play, active, not at peace with
     /// `n` (the Area sets are u64 bitmasks elsewhere: 64 Areas at most).
     pub fn enemy_units(&self, n: usize) -> [u32; 64] {
-        const NT: usize = super::state::NT;
         let g = self.game;
-        let areas = g.scenario.areas.len();
-        // Sums by (Area, unit type) over the enemies' contiguous rows, one flat add a nation (a
-        // loop the compiler vectorizes), totalled by Area at the end; a u16 holds 255 units of a
-        // type for each of the 255 nations a scenario may have.
-        let mut by_type = [0u16; 64 * NT];
+        let mut units = [0u32; 64];
         for o in 0..self.st.nations.len() {
             if g.player_of(o) == g.player_of(n)
                 || self.st.status(o).is_none()
@@ -312,14 +307,13 @@ impl Play<'_> {
             {
                 continue;
             }
-            let rows = self.st.rows(o).as_flattened();
-            for (sum, &c) in by_type[..areas * NT].iter_mut().zip(rows) {
-                *sum += c as u16;
+            // Only the few Areas where it has units (the running totals, totals.rs).
+            let mut areas = self.st.totals.unit_areas[o];
+            while areas != 0 {
+                let a = areas.trailing_zeros() as usize;
+                areas &= areas - 1;
+                units[a] += self.st.count(o, a);
             }
-        }
-        let mut units = [0u32; 64];
-        for (u, types) in units.iter_mut().zip(by_type.chunks_exact(NT)).take(areas) {
-            *u = types.iter().map(|&c| c as u32).sum();
         }
         units
     }

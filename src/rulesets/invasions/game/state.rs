@@ -371,12 +371,9 @@ impl State {
         }
         self.update_areas(s, touched);
     }
-    /// The Areas where `n` holds a province or has its horde, as a bit set.
+    /// The Areas where `n` holds a province (the running totals) or has its horde, as a bit set.
     fn areas_of(&self, s: &Scenario, n: usize) -> u64 {
-        let mut areas = 0u64;
-        for_each_match(&self.owner, &self.owner, n as u8, |p| {
-            areas |= 1 << s.provinces[p].area;
-        });
+        let mut areas = self.totals.areas_held[n];
         let h = self.nations[n].horde;
         if h != NO_PROVINCE {
             areas |= 1 << s.provinces[h as usize].area;
@@ -804,15 +801,16 @@ pub fn held_in(s: &Scenario, st: &State, n: usize, a: usize) -> u32 {
 }
 
 /// The provinces `n` holds in each Area (as [`held_in`] counts them: not the one printed under
-/// an Area but outside it), in one pass over the map.
+/// an Area but outside it), from the holdings index (totals.rs).
 pub fn held_by_area(s: &Scenario, st: &State, n: usize) -> [u32; 64] {
+    let areas = s.areas.len();
     let mut held = [0u32; 64];
-    for_each_match(&st.owner, &st.owner, n as u8, |p| {
-        let province = &s.provinces[p];
-        if province.counts_for_area {
-            held[province.area as usize] += 1;
-        }
-    });
+    for (count, bits) in held
+        .iter_mut()
+        .zip(&st.totals.held[n * areas..(n + 1) * areas])
+    {
+        *count = bits.count_ones();
+    }
     held
 }
 

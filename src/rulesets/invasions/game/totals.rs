@@ -4,6 +4,11 @@
 //! pass over every Area row and every province for each nation and each read; kept here, a read
 //! is one lookup.
 //!
+//! Beside them, per nation, the sets other steps read instead of scanning the map: the Areas
+//! where it holds a province (heresy expenses, threats, a change of status), its rebel provinces
+//! (revolt expenses and suppression), the Areas where it has units (its leader's place, enemy
+//! units per Area).
+//!
 //! One write path each: a nation's units change only through [`State::at_mut`]'s guard,
 //! [`State::offmap_mut`]'s and the `State` methods that add, remove or clear units; a province's
 //! owner, city level, pillage, revolt marker and Foedus federator only through the `State` methods
@@ -41,6 +46,16 @@ pub struct Totals {
     pub held: Vec<u64>,
     pub unheld: Vec<u64>,
     pub holders: Vec<u64>,
+    /// Provinces it holds in revolt (most nations none: the revolt steps skip the map).
+    pub rebels_held: Vec<i32>,
+    /// Per nation and Area, the provinces it holds whose Area that is (in the Area's list or
+    /// printed under it outside: `area_provinces[n * areas + a]`); per nation, the Areas where
+    /// that count is above 0 as a bit set (heresy expenses, threats, the Areas a change of
+    /// status touches), so that none of them scans the map for the nation's provinces.
+    pub area_provinces: Vec<u16>,
+    pub areas_held: Vec<u64>,
+    /// Per nation, the Areas where it has units on the map, as a bit set (its leader's place).
+    pub unit_areas: Vec<u64>,
 }
 
 impl Totals {
@@ -58,34 +73,54 @@ impl Totals {
             held: vec![0; nations * s.areas.len()],
             unheld: vec![0; s.areas.len()],
             holders: vec![0; s.areas.len()],
+            rebels_held: vec![0; nations],
+            area_provinces: vec![0; nations * s.areas.len()],
+            areas_held: vec![0; nations],
+            unit_areas: (0..nations)
+                .map(|n| {
+                    (0..s.areas.len())
+                        .filter(|&a| total(st.at(n, a)) > 0)
+                        .fold(0u64, |bits, a| bits | 1 << a)
+                })
+                .collect(),
         };
         for p in 0..st.owner.len() {
-            t.count_province(s, st, p, 1);
+            t.count_province(s, p, Counted::of(st, p), 1);
         }
         t
     }
 
     /// Adds (`sign` 1) or takes out (−1) province `p`'s share of its holder's and federator's
-    /// income, as the state stands.
-    fn count_province(&mut self, s: &Scenario, st: &State, p: usize, sign: i32) {
-        let (o, f) = (st.owner[p], st.foedus_for[p]);
+    /// income, as `facts` describe it.
+    fn count_province(&mut self, s: &Scenario, p: usize, facts: Counted, sign: i32) {
+        let (o, f) = (facts.owner, facts.foedus_for);
         self.index_province(s, p, o, sign > 0);
         if o == NONE {
             // An unheld province yields nothing.
             return;
         }
-        if st.pillaged[p] {
+        let province = &s.provinces[p];
+        let areas = self.unheld.len();
+        let a = province.area as usize;
+        let in_area = &mut self.area_provinces[o as usize * areas + a];
+        *in_area = (*in_area as i32 + sign) as u16;
+        if *in_area > 0 {
+            self.areas_held[o as usize] |= 1 << a;
+        } else {
+            self.areas_held[o as usize] &= !(1 << a);
+        }
+        if facts.pillaged {
             self.pillaged_held[o as usize] += sign;
         }
-        if st.revolt[p] > 0 {
+        if facts.revolt > 0 {
+            self.rebels_held[o as usize] += sign;
             // A rebel province yields nothing to anybody (XVI.D).
             return;
         }
-        let province = &s.provinces[p];
         let income = province.income_halves as i32;
         let o = o as usize;
-        let level = st.level[p] as i32;
-        self.city_halves[o] += sign * if st.pillaged[p] { level } else { 2 * level };
+        let level = facts.level as i32;
+        self.city_halves[o] += sign * if facts.pillaged { level } else { 2 * level };
         self.province_halves[o] += sign * income;
         if level > 0 {
             if let Some(sea) = province.port {
@@ -102,6 +137,29 @@ impl Totals {
         }
         if f != NONE && f as usize != o {
             self.foedus_halves[f as usize] += sign * income;
+        }
+    }
+}
+
+/// What the totals count of a province: its holder, its federator, its city's level, its pillage
+/// and revolt markers (a copy, so that a change need not take the totals out of the state).
+#[derive(Clone, Copy)]
+struct Counted {
+    owner: u8,
+    foedus_for: u8,
+    level: u8,
+    pillaged: bool,
+    revolt: u8,
+}
+
+impl Counted {
+    fn of(st: &State, p: usize) -> Counted {
+        Counted {
+            owner: st.owner[p],
+            foedus_for: st.foedus_for[p],
+            level: st.level[p],
+            pillaged: st.pillaged[p],
+            revolt: st.revolt[p],
         }
     }
 }
@@ -150,6 +208,8 @@ pub struct UnitsMut<'a> {
     row: &'a mut Units,
     total: &'a mut u32,
     before: u32,
+    /// The nation's Areas with units and this row's bit there (none off the map).
+    area: Option<(&'a mut u64, u64)>,
 }
 
 impl Deref for UnitsMut<'_> {
@@ -167,7 +227,15 @@ impl DerefMut for UnitsMut<'_> {
 
 impl Drop for UnitsMut<'_> {
     fn drop(&mut self) {
-        *self.total = *self.total - self.before + total(self.row);
+        let now = total(self.row);
+        *self.total = *self.total - self.before + now;
+        if let Some((areas, bit)) = &mut self.area {
+            if now > 0 {
+                **areas |= *bit;
+            } else {
+                **areas &= !*bit;
+            }
+        }
     }
 }
 
@@ -180,6 +248,7 @@ impl State {
             before: total(row),
             row,
             total: &mut self.totals.units[n],
+            area: Some((&mut self.totals.unit_areas[n], 1 << a)),
         }
     }
 
@@ -190,6 +259,14 @@ impl State {
             self.units[n * areas + from][k] -= moving[k];
             self.units[n * areas + to][k] += moving[k];
         }
+        for a in [from, to] {
+            let bit = 1u64 << a;
+            if total(&self.units[n * areas + a]) > 0 {
+                self.totals.unit_areas[n] |= bit;
+            } else {
+                self.totals.unit_areas[n] &= !bit;
+            }
+        }
     }
 
     /// `n`'s units off the map (raids), to change (the nation's total follows).
@@ -199,24 +276,25 @@ impl State {
             before: total(row),
             row,
             total: &mut self.totals.units[n],
+            area: None,
         }
     }
 
-    /// Takes province `p` out of the income totals, changes it by `f`, and counts it again: the
-    /// one way its owner, city, pillage, revolt marker or federator changes.
+    /// Changes province `p` by `f`, then takes what it was out of the totals and counts what it
+    /// is: the one way its owner, city, pillage, revolt marker or federator changes. `f` writes
+    /// the province's fields only (one write each caller), so the totals it does not read may lag
+    /// until it returns.
     pub(super) fn change_province<R>(
         &mut self,
         s: &Scenario,
         p: usize,
         f: impl FnOnce(&mut State) -> R,
     ) -> R {
-        let mut totals = std::mem::take(&mut self.totals);
-        totals.count_province(s, self, p, -1);
+        let before = Counted::of(self, p);
         let r = f(self);
-        // `f` sees empty totals: it changes the province, not the totals (checked in tests).
-        debug_assert!(self.totals == Totals::default());
-        totals.count_province(s, self, p, 1);
-        self.totals = totals;
+        let after = Counted::of(self, p);
+        self.totals.count_province(s, p, before, -1);
+        self.totals.count_province(s, p, after, 1);
         r
     }
 
@@ -358,5 +436,71 @@ mod tests {
         // Each game has dozens of activations and reads a turn, and hundreds of target scans.
         assert!(checks > 600 * 100, "only {checks} checks");
         assert!(scans > 600 * 1000, "only {scans} scans checked");
+    }
+
+    /// The per-nation sets the running totals keep are what a scan of the finished board finds,
+    /// over random and scripted games: the Areas where a nation holds a province (by each
+    /// province's Area, listed there or not), its rebel provinces, the Areas where it has units;
+    /// and the enemy units per Area read through them are the plain sums over every Area.
+    #[test]
+    fn the_per_nation_sets_are_what_a_scan_of_the_board_finds() {
+        for (policy, games) in [
+            (Policy::Random, 150u64),
+            (Policy::Scripted(Scripted::defaults()), 150),
+        ] {
+            let g = bundled_game(policy);
+            let s = &g.scenario;
+            let mut play = Play::new(&g);
+            let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+            let (mut rebels, mut enemies) = (0, 0);
+            for i in 0..games {
+                r.clear();
+                play.play(
+                    &mut Dice::for_trial(31, 0, i),
+                    &mut r,
+                    &mut NoObserver,
+                    &mut NoLog,
+                );
+                let st = &play.st;
+                for n in 0..st.nations.len() {
+                    let held = (0..st.owner.len())
+                        .filter(|&p| st.owner[p] == n as u8)
+                        .fold(0u64, |m, p| m | 1 << s.provinces[p].area);
+                    assert_eq!(
+                        st.totals.areas_held[n], held,
+                        "{policy:?} game {i} nation {n}"
+                    );
+                    let rebel = (0..st.owner.len())
+                        .filter(|&p| st.owner[p] == n as u8 && st.revolt[p] > 0)
+                        .count() as i32;
+                    assert_eq!(st.totals.rebels_held[n], rebel, "game {i} nation {n}");
+                    rebels += rebel;
+                    let with_units = (0..s.areas.len())
+                        .filter(|&a| st.rows(n)[a].iter().any(|&c| c > 0))
+                        .fold(0u64, |m, a| m | 1 << a);
+                    assert_eq!(st.totals.unit_areas[n], with_units, "game {i} nation {n}");
+                    // Enemy units: the nations enemy_units counts, summed over every Area.
+                    let enemy = play.enemy_units(n);
+                    let mut plain = [0u32; 64];
+                    for o in 0..st.nations.len() {
+                        let counted = g.player_of(o) != g.player_of(n)
+                            && st.status(o).is_some()
+                            && !g.inactive[o]
+                            && !super::super::politics::at_peace(st, n, o);
+                        if counted {
+                            for (a, sum) in plain.iter_mut().enumerate().take(s.areas.len()) {
+                                *sum += st.count(o, a);
+                            }
+                        }
+                    }
+                    assert_eq!(enemy, plain, "game {i} nation {n}");
+                    enemies += plain.iter().sum::<u32>();
+                }
+            }
+            assert!(
+                rebels > 0 && enemies > 0,
+                "{policy:?}: boards with rebels and enemies"
+            );
+        }
     }
 }
