@@ -162,7 +162,7 @@ pub const ENLARGEMENT_POB_DEN: i64 = 125;
 pub fn output(g: &Game, l: usize, w: &Works) -> [i64; R] {
     let base = &g.scenario.production[l];
     let mut out = [0i64; R];
-    let tenth = |r: usize, n: u8| base[r].max(0) as i64 * n as i64 / 10;
+    let tenth = |r: usize, n: u8| base[r] as i64 * n as i64 / 10;
     out[MET] += tenth(MET, w.built(Work::MiningFactory));
     out[COM] += tenth(COM, w.built(Work::CropIntensification));
     out[MAD] += tenth(MAD, w.built(Work::Reforestation));
