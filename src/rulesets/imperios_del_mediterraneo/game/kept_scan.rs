@@ -45,8 +45,8 @@ impl KeptScan {
 }
 
 impl Play<'_> {
-    /// P1 (and P2, P3): [`Self::scan`]'s best plan, kept per player while what it reads is
-    /// unchanged (test builds scan anyway and check the kept plan).
+    /// P1 (and P2, P3): the scan's best plan (`Play::scan`), kept per player while what it
+    /// reads is unchanged (test builds scan anyway and check the kept plan).
     pub fn greedy_plan(&mut self, p: usize, g: &Scripted) -> Option<Plan> {
         if self.game.omniscient {
             return self.scan(p, g, None);
