@@ -422,13 +422,10 @@ impl Play<'_> {
     }
 
     /// P1: every target, the best 1..max_cards troops (with the fleets to carry them by sea),
-    /// through the exact chain; the best value that passes θ and τ.
-    pub fn greedy_plan(&mut self, p: usize, g: &Scripted) -> Option<Plan> {
-        self.scan(p, g, None)
-    }
-
-    /// [`Self::greedy_plan`], and when `top` is given, the best plan of each target whatever
-    /// its chance and value, the best `TOP_TARGETS` of them by value (the search candidates).
+    /// through the exact chain; the best value that passes θ and τ ([`Self::greedy_plan`] keeps
+    /// it while what it reads is unchanged); and when `top` is given, the best plan of each
+    /// target whatever its chance and value, the best `TOP_TARGETS` of them by value (the
+    /// search's candidates).
     pub(super) fn scan(
         &mut self,
         p: usize,
@@ -447,7 +444,8 @@ impl Play<'_> {
         let carriers = self.carriers(p, &hand.fleets, budget);
         // The defence each target's owner is expected to put up depends on the owner alone, and
         // so do its parts of the key by land and by sea (`key::key` is the sum of its parts).
-        let mut defences: [Option<(Defence, [Key; 2])>; 8] = [None; 8];
+        let mut defences: [Option<(Defence, [Key; 2])>; super::MAX_EMPIRES] =
+            [None; super::MAX_EMPIRES];
         // A target no player holds: no defence, whose part of the key is nothing.
         let undefended = Defence::default();
         // One leader and one City Attack card (against a city) or battle card (against an area)

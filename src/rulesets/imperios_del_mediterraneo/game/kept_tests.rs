@@ -403,3 +403,38 @@ fn land_reach_is_the_rescan_reference() {
         "{checked} reaches, {straits} nodes past a strait"
     );
 }
+
+/// A scripted player's kept scan is the scan a worker that kept nothing makes, between the
+/// turns of whole games (greedy and aggressor, whose bonus reads the VP; 3 and 6 seats, hidden
+/// hands); the games' own decisions (test builds scan anyway and assert every kept scan equal)
+/// keep some scans, so those checks ran.
+#[test]
+fn kept_scans_are_fresh_scans() {
+    for kind in ["greedy", "aggressor"] {
+        for n in [3, 6] {
+            let g = game_with(RING, n, policy::defaults(kind), &options());
+            let mut fresh = Play::new(&g);
+            let (mut checked, mut hits) = (0, 0);
+            each_turn(&g, 30, |play| {
+                for p in 0..n {
+                    let Policy::Scripted(rule) = play.pol[p] else {
+                        unreachable!("{kind} is scripted")
+                    };
+                    let kept = play.greedy_plan(p, &rule);
+                    fresh.st.clone_from(&play.st);
+                    assert_eq!(
+                        kept,
+                        fresh.scan(p, &rule, None),
+                        "{kind}, {n} seats: seat {p}"
+                    );
+                    checked += 1;
+                }
+                hits = play.kept_scan_hits;
+            });
+            assert!(
+                checked > 300 && hits > 50,
+                "{kind}, {n} seats: {checked} checked, {hits} kept"
+            );
+        }
+    }
+}

@@ -19,6 +19,7 @@ mod conquest;
 mod decide;
 mod events;
 mod files;
+mod kept_scan;
 pub mod key;
 pub mod load;
 pub mod map;
@@ -31,6 +32,9 @@ pub mod search;
 mod setup;
 pub mod state;
 pub mod turn;
+
+/// Most empires a game seats (`players` 2-8).
+pub const MAX_EMPIRES: usize = 8;
 
 #[cfg(test)]
 mod battle_texts_tests;
@@ -179,7 +183,7 @@ pub fn build_game(setup: &GameSetup) -> Result<Game> {
             "a Core-IDM scenario file, e.g. scenarios/imperios-del-mediterraneo/game/mirror-ring.toml",
         )
     })?;
-    let players = f.int_in("players", 2, 8)?.ok_or_else(|| {
+    let players = f.int_in("players", 2, MAX_EMPIRES as i64)?.ok_or_else(|| {
         AleaError::input(
             setup.source,
             f.field("players"),

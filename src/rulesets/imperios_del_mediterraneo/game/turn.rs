@@ -4,6 +4,7 @@
 //! ownership, and the final ranking; the worker's buffers and the search player's hooks.
 
 use super::decide::{KeptTargets, Seen};
+use super::kept_scan::KeptScan;
 use super::key::Key;
 use super::military::{self, Cache, Cards, Plan};
 use super::policy::{self, Policy};
@@ -56,6 +57,10 @@ pub struct Play<'g> {
     /// Per player, the defence the scripted players last predicted for it and what it was
     /// predicted from (kept while that is unchanged).
     pub(super) predicted: Vec<Seen>,
+    /// Per player, its last scan and what it read (`kept_scan.rs`), and how many scans were
+    /// kept ones (tests check that some are).
+    pub(super) kept_scans: Vec<KeptScan>,
+    pub(super) kept_scan_hits: u64,
     /// Each player's policy in this game (a `mixture` seat's draw for the game).
     pub pol: Vec<Policy>,
     /// Per player, the cards it has put into the current expedition's assault as a third party.
@@ -122,6 +127,10 @@ impl<'g> Play<'g> {
             kept_targets: vec![KeptTargets::default(); s.empires.len()],
             kept_defence_parts: vec![None; s.empires.len()],
             predicted: vec![Seen::default(); s.empires.len()],
+            kept_scans: (0..s.empires.len())
+                .map(|_| KeptScan::with_capacity(s))
+                .collect(),
+            kept_scan_hits: 0,
             pol: game.policies.clone(),
             third: vec![Cards::default(); s.empires.len()],
             first: 0,
