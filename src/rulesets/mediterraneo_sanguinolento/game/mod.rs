@@ -57,6 +57,8 @@ mod game_tests;
 #[cfg(test)]
 mod intrigue_tests;
 #[cfg(test)]
+mod ladder_tests;
+#[cfg(test)]
 mod leaders_tests;
 #[cfg(test)]
 mod mercenaries_tests;

@@ -772,6 +772,23 @@ pub enum Directive {
     /// This turn it hires its client and associated states' troops (as `partner_hire` 1), or not
     /// (as 0).
     Partners(bool),
+    /// This turn's production improvements, new cities and enlargements (`works.rs`): none (the
+    /// DEN kept for troops, gifts and the rest), or as many as pay back within the game
+    /// (`works_share` and `works_payback` at their ranges' tops).
+    Works(bool),
+}
+
+/// The `works_share` of a [`Directive::Works`]`(false)`: a share of the spare DEN too small to
+/// pay any work, but not 0, so the policy still keeps its stone and wood from the black market's
+/// buyers for the works of the turns after (a share of 0 would sell them this turn).
+pub const WORKS_PAUSED: f64 = f64::MIN_POSITIVE;
+
+/// The top of a scripted parameter's range (declared once, in [`SCRIPTED`]).
+fn range_top(name: &str) -> f64 {
+    SCRIPTED
+        .iter()
+        .find(|p| p.name == name)
+        .map_or(0.0, |p| p.max)
 }
 
 impl Directive {
@@ -813,6 +830,11 @@ impl Directive {
                 p.mercenary_bid = (2 * p.mercenary_bid).clamp(RAISED_BID, HIGHEST_BID);
             }
             Directive::Partners(hire) => p.partner_hire = if hire { 1.0 } else { 0.0 },
+            Directive::Works(false) => p.works_share = WORKS_PAUSED,
+            Directive::Works(true) => {
+                p.works_share = range_top("works_share");
+                p.works_payback = range_top("works_payback");
+            }
         }
         p
     }

@@ -10,7 +10,8 @@
 //! that gives the +10 and treaties offered to the other majors, or neither); the turn's trade (all it may at the black market and at least
 //! one caravan, or none); where they would change the turn, the fleet purchases (none, or one
 //! warfleet a home city and two transports more than the policy keeps), the mercenary bid (none,
-//! or raised) and the hiring of partners' troops (the policy's opposite). The first candidate is always `Follow`, the rollout policy's own play, and the
+//! or raised), the hiring of partners' troops (the policy's opposite) and the turn's works (none,
+//! or as many as pay back within the game). The first candidate is always `Follow`, the rollout policy's own play, and the
 //! engine keeps it unless another is clearly better over the same seeds
 //! (its catalog's `margin`, [`crate::game::search::SearchSpec::margin`]).
 //!
@@ -33,6 +34,7 @@ use super::policy::{Directive, Policy, Scripted};
 use super::scenario::{CountryId, DEN};
 use super::state::State;
 use super::turn::Play;
+use super::works;
 use super::Game;
 use crate::dice::Dice;
 use crate::game::search::Searchable;
@@ -156,6 +158,23 @@ pub fn candidates(g: &Game, st: &State, p: usize, out: &mut Vec<Directive>) {
         out.push(Directive::Trade(false));
     }
     fleets_and_hires(g, st, p, &own, out);
+    works_directives(g, st, p, &own, out);
+}
+
+/// The works directives that would change what major `p`'s turn does, judged on the state at
+/// the turn's start (the constructions come after the turn's payments and purchases, which the
+/// rollouts play): none where the policy would start a work, more where the raised plan would
+/// start more works than the policy's.
+fn works_directives(g: &Game, st: &State, p: usize, own: &Scripted, out: &mut Vec<Directive>) {
+    let c = g.majors[p];
+    let (_, policy) = works::planned(g, st, c, own);
+    if policy > 0 {
+        out.push(Directive::Works(false));
+    }
+    let more = Directive::Works(true).apply(*own);
+    if more != *own && works::planned(g, st, c, &more).1 > policy {
+        out.push(Directive::Works(true));
+    }
 }
 
 /// The fleet, mercenary and partner directives that would change what major `p`'s turn does:

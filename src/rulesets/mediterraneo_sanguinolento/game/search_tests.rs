@@ -11,6 +11,7 @@ use super::policy::{Directive, Policy, Scripted, CATALOG, HIGHEST_BID, RAISED_BI
 use super::search::{candidates, partner_to_hire, Rollouts};
 use super::state::{Mission, State};
 use super::turn::Play;
+use super::works;
 use super::Game;
 use crate::dice::Dice;
 use crate::game::experiment::GameExperiment;
@@ -310,6 +311,100 @@ fn partner_directives_hire_or_not() {
         }
     }
     assert!(hired > 0, "no partner's troops hired");
+}
+
+/// The tuned game with every major's works at the centre of their ranges (half the spare DEN,
+/// 30 turns' payback): the tuned plays already sit at the tops, where "more works" changes nothing.
+fn half_works_game() -> Game {
+    let mut g = tuned_game();
+    for &c in &g.majors {
+        if let Policy::Scripted(s) = &mut g.policies[c as usize] {
+            (s.works_share, s.works_payback) = (0.5, 30.0);
+        }
+    }
+    g
+}
+
+/// The works directives: offered only where they change the turn's constructions (none where the
+/// policy would start a work, more where the raised plan starts more), and applied they do: no
+/// work started, or more than the policy's. `Follow` starts exactly the policy's works, the
+/// ones [`works::planned`] names.
+#[test]
+fn works_directives_are_offered_where_they_change_the_constructions() {
+    let (mut paused, mut more, mut neither) = (0, 0, 0);
+    for g in [tuned_game(), half_works_game()] {
+        for st in states(&g, 3, 24) {
+            for p in 0..g.majors.len() {
+                let c = g.majors[p];
+                let mut offered = Vec::new();
+                candidates(&g, &st, p, &mut offered);
+                // The works each plan starts at this state, by the constructions phase itself.
+                let started = |d: Directive| {
+                    let mut s = st.clone();
+                    works::constructions(&g, &mut s, &plans_with(&g, p, d));
+                    let (before, after) = (st.works[c as usize].left, s.works[c as usize].left);
+                    (0..before.len()).filter(|&i| before[i] != after[i]).count()
+                };
+                let own = plans_with(&g, p, Directive::Follow)[c as usize];
+                assert_eq!(Directive::Follow.apply(own), own);
+                let policy = started(Directive::Follow);
+                assert_eq!(policy, works::planned(&g, &st, c, &own).1);
+                assert_eq!(started(Directive::Works(false)), 0);
+                if offered.contains(&Directive::Works(false)) {
+                    assert!(policy > 0);
+                    paused += 1;
+                } else {
+                    assert_eq!(policy, 0, "a work the search could have stopped");
+                }
+                if offered.contains(&Directive::Works(true)) {
+                    assert!(started(Directive::Works(true)) > policy);
+                    more += 1;
+                } else {
+                    assert!(started(Directive::Works(true)) <= policy);
+                    neither += !offered.contains(&Directive::Works(false)) as u32;
+                }
+            }
+        }
+    }
+    assert!(
+        paused > 0 && more > 0 && neither > 0,
+        "{paused} {more} {neither}"
+    );
+}
+
+/// Applied in a whole turn played, a paused turn starts no work where the policy would have
+/// started one, and the same turn under `Follow` starts works.
+#[test]
+fn a_paused_turn_starts_no_work() {
+    let g = tuned_game();
+    let mut play = Play::without_search(&g);
+    let (mut paused, mut followed) = (0, 0);
+    for (i, st) in states(&g, 2, 24).into_iter().enumerate() {
+        for p in 0..g.majors.len() {
+            let c = g.majors[p];
+            let own = plans_with(&g, p, Directive::Follow)[c as usize];
+            if works::planned(&g, &st, c, &own).1 == 0 {
+                continue;
+            }
+            let mut turn = |d: Directive| {
+                play.st.clone_from(&st);
+                play.directives[p] = d;
+                let mut dice = Dice::for_trial(9, 0, i as u64);
+                play.play_turn(st.turn, &mut dice, &mut NoLog);
+                play.st.works[c as usize].left
+            };
+            let new = |left: [u8; works::TYPES]| {
+                let before = st.works[c as usize].left;
+                (0..before.len())
+                    .filter(|&i| before[i] == 0 && left[i] > 0)
+                    .count()
+            };
+            followed += new(turn(Directive::Follow));
+            assert_eq!(new(turn(Directive::Works(false))), 0);
+            paused += 1;
+        }
+    }
+    assert!(paused > 0 && followed > 0, "{paused} {followed}");
 }
 
 /// A searcher that never overrules (an infinite margin) plays the very games of its rollout

@@ -204,13 +204,33 @@ pub fn allowed(g: &Game, c: CountryId, w: Work, built: &Works) -> bool {
 
 /// Whether `c` can pay for `w` keeping `keep` DEN: stone, wood and metal from its stocks.
 pub fn affordable(st: &State, c: CountryId, w: Work, keep: i64) -> bool {
+    affordable_from(&st.nations[c as usize].stock, w, keep)
+}
+
+/// Whether stocks `s` pay for `w` keeping `keep` DEN.
+fn affordable_from(s: &[i64; R], w: Work, keep: i64) -> bool {
     let p = w.price();
-    let s = &st.nations[c as usize].stock;
     s[DEN] - keep >= p.den
         && s[PIE] >= p.pie
         && s[MAD] >= p.mad
         && s[MET] >= p.met
         && (s[PIE] - p.pie) + (s[MAD] - p.mad) >= p.pie_or_mad
+}
+
+/// What [`start`] takes from stocks `s` for `w` (stone before wood where either will do), on a copy.
+fn pay(s: &mut [i64; R], w: Work) {
+    let p = w.price();
+    let mut take = |r: usize, amount: i64| {
+        let taken = amount.clamp(0, s[r]);
+        s[r] -= taken;
+        taken
+    };
+    take(DEN, p.den);
+    take(PIE, p.pie);
+    take(MAD, p.mad);
+    take(MET, p.met);
+    let from_pie = take(PIE, p.pie_or_mad);
+    take(MAD, p.pie_or_mad - from_pie);
 }
 
 /// Pays for `w` (stone before wood where either will do) and puts it under way.
@@ -282,60 +302,75 @@ pub fn worth_per_turn(g: &Game, st: &State, c: CountryId, plan: &Scripted, w: Wo
 }
 
 /// 7 CONSTRUCCIONES after the walls: each country at home whose policy gives works a share of its
-/// spare DEN starts, best payback first, every work it may build, has no work of that type under
-/// way, can pay from that share and its stocks, and whose output pays its cost back (at the
-/// black market's buying prices) within the policy's `works_payback` turns and before the game's
-/// turn cap, its months of building counted; a shipyard, which yields nothing to price, is built
-/// when nothing else is and the policy keeps fleets.
+/// spare DEN starts the works [`planned`] for it.
 pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
-    let turns_left = g.turn_cap.saturating_sub(st.turn) as f64;
     for c in 0..st.nations.len() as CountryId {
-        let p = &plans[c as usize];
-        if p.works_share <= 0.0 || st.lands[c as usize].owner != c {
-            continue;
-        }
-        let mut ranked = [(f64::INFINITY, Work::City); TYPES];
-        let mut n = 0;
-        for w in WORKS {
-            let works = st.works[c as usize];
-            if works.left[w.index()] > 0 || !allowed(g, c, w, &works) {
-                continue;
-            }
-            let building = (w.price().months as f64 / 2.0).ceil();
-            let payback = if w == Work::Shipyard {
-                // It serves only fleets ordered after it is finished (one is built in 2 turns).
-                if !keeps_fleets(p) || building + SHIPYARD_USE_TURNS > turns_left {
-                    continue;
-                }
-                f64::MAX // last
-            } else {
-                let worth = worth_per_turn(g, st, c, p, w);
-                if worth <= 0.0 {
-                    continue;
-                }
-                let turns = cost_worth(w) / worth;
-                if turns > p.works_payback || turns + building > turns_left {
-                    continue;
-                }
-                turns
-            };
-            ranked[n] = (payback, w);
-            n += 1;
-        }
-        ranked[..n]
-            .sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index().cmp(&b.1.index())));
-        let keep = economy::den_to_keep(g, st, c, p);
-        let spare = (st.nations[c as usize].stock[DEN] - keep).max(0);
-        let mut budget = (spare as f64 * p.works_share.min(1.0)) as i64;
-        for &(_, w) in &ranked[..n] {
-            let den = w.price().den;
-            if den > budget || !affordable(st, c, w, keep) {
-                continue;
-            }
+        let (chosen, n) = planned(g, st, c, &plans[c as usize]);
+        for &w in &chosen[..n] {
             start(st, c, w);
-            budget -= den;
         }
     }
+}
+
+/// The works country `c` playing `p` would start now (the first `n` of the array, in order): best
+/// payback first, every work it may build, has no work of that type under way, can pay from the
+/// policy's share of its spare DEN and its stocks (each start paid before the next is weighed),
+/// and whose output pays its cost back (at the black market's buying prices) within the policy's
+/// `works_payback` turns and before the game's turn cap, its months of building counted; a
+/// shipyard, which yields nothing to price, is built when nothing else is and the policy keeps
+/// fleets. None away from home or with no share for works. Reads the state only: the search
+/// player asks it whether a works directive would change the turn.
+pub fn planned(g: &Game, st: &State, c: CountryId, p: &Scripted) -> ([Work; TYPES], usize) {
+    let mut chosen = [Work::City; TYPES];
+    if p.works_share <= 0.0 || st.lands[c as usize].owner != c {
+        return (chosen, 0);
+    }
+    let turns_left = g.turn_cap.saturating_sub(st.turn) as f64;
+    let works = st.works[c as usize];
+    let mut ranked = [(f64::INFINITY, Work::City); TYPES];
+    let mut n = 0;
+    for w in WORKS {
+        if works.left[w.index()] > 0 || !allowed(g, c, w, &works) {
+            continue;
+        }
+        let building = (w.price().months as f64 / 2.0).ceil();
+        let payback = if w == Work::Shipyard {
+            // It serves only fleets ordered after it is finished (one is built in 2 turns).
+            if !keeps_fleets(p) || building + SHIPYARD_USE_TURNS > turns_left {
+                continue;
+            }
+            f64::MAX // last
+        } else {
+            let worth = worth_per_turn(g, st, c, p, w);
+            if worth <= 0.0 {
+                continue;
+            }
+            let turns = cost_worth(w) / worth;
+            if turns > p.works_payback || turns + building > turns_left {
+                continue;
+            }
+            turns
+        };
+        ranked[n] = (payback, w);
+        n += 1;
+    }
+    ranked[..n].sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index().cmp(&b.1.index())));
+    let keep = economy::den_to_keep(g, st, c, p);
+    let mut stock = st.nations[c as usize].stock;
+    let spare = (stock[DEN] - keep).max(0);
+    let mut budget = (spare as f64 * p.works_share.min(1.0)) as i64;
+    let mut started = 0;
+    for &(_, w) in &ranked[..n] {
+        let den = w.price().den;
+        if den > budget || !affordable_from(&stock, w, keep) {
+            continue;
+        }
+        pay(&mut stock, w);
+        chosen[started] = w;
+        started += 1;
+        budget -= den;
+    }
+    (chosen, started)
 }
 
 /// Turns a shipyard must stand before the turn cap to serve at least a few fleet orders.
