@@ -394,11 +394,19 @@ impl State {
             return;
         }
         self.nations[n].horde = p;
-        // The Areas left and entered, once each (a move within an Area touches one).
+        // The Areas left and entered, once each (a move within an Area touches one); Area
+        // control's index follows.
         let mut areas = 0u64;
-        for q in [old, p] {
+        for (q, here) in [(old, false), (p, true)] {
             if q != NO_PROVINCE {
-                areas |= 1 << s.provinces[q as usize].area;
+                let a = s.provinces[q as usize].area;
+                areas |= 1 << a;
+                let hordes = &mut self.totals.hordes[a as usize];
+                if here {
+                    *hordes |= 1 << n;
+                } else {
+                    *hordes &= !(1 << n);
+                }
             }
         }
         self.update_areas(s, areas);
@@ -406,8 +414,10 @@ impl State {
     fn update_control(&mut self, s: &Scenario, a: usize) {
         self.control[a] = area_controller(s, self, a);
     }
-    /// Every Area's controller from scratch (the start state; tests that set up a board by hand).
+    /// Every Area's controller from scratch (the start state; tests that set up a board by hand),
+    /// after the running totals, whose index the claim reads.
     pub fn rebuild_control(&mut self, s: &Scenario) {
+        self.rebuild_totals(s);
         let mut control = std::mem::take(&mut self.control);
         control_table(s, self, &mut control);
         self.control = control;
@@ -687,6 +697,75 @@ pub fn enter(s: &Scenario, st: &mut State, n: usize) {
 /// majority of its provinces, else a Barbarian whose horde is the only one there (and, in a
 /// Civilized Area, with a majority of the provinces). `NONE` when nobody controls it.
 pub fn area_controller(s: &Scenario, st: &State, a: usize) -> u8 {
+    // The hordes standing here from Area control's index (totals.rs), in nation order.
+    let mut hordes = (0u8, NONE);
+    let mut present = st.totals.hordes[a];
+    while present != 0 {
+        let n = present.trailing_zeros() as usize;
+        present &= present - 1;
+        if matches!(st.nations[n].phase, Phase::Active(_)) {
+            hordes.0 += 1;
+            hordes.1 = n as u8;
+        }
+    }
+    if super::totals::checking() {
+        let scanned = hordes_by_scan(s, st, a);
+        assert_eq!(hordes, scanned, "turn {}: the hordes in Area {a}", st.turn);
+    }
+    controller_given_hordes(s, st, a, hordes)
+}
+
+/// The nations holding provinces in an Area, each with its provinces and cities there (few per
+/// Area), in the order the Area's list first names them.
+type Holders = [(u8, u32, u32); 16];
+
+/// Area control given the Area's hordes: (how many, the last one's nation). The holders come
+/// from Area control's index (totals.rs) unless a Foedus province lies in the Area (it counts for
+/// its federator, XII) or more holders than the list keeps stand there; in debug builds and tests
+/// that ask for it, compared with the scan of the Area's provinces.
+fn controller_given_hordes(s: &Scenario, st: &State, a: usize, hordes: (u8, u8)) -> u8 {
+    let t = &st.totals;
+    let claimed = if t.federated[a] == 0 && t.holders[a].count_ones() as usize <= 16 {
+        let areas = s.areas.len();
+        let mut holders: Holders = [(NONE, 0, 0); 16];
+        let mut first = [0u32; 16];
+        let mut k = 0;
+        let mut present = t.holders[a];
+        while present != 0 {
+            let o = present.trailing_zeros() as usize;
+            present &= present - 1;
+            let row = t.held[o * areas + a];
+            // Insertion by the first province held, the scan's order.
+            let at = row.trailing_zeros();
+            let mut i = k;
+            while i > 0 && first[i - 1] > at {
+                holders[i] = holders[i - 1];
+                first[i] = first[i - 1];
+                i -= 1;
+            }
+            holders[i] = (o as u8, row.count_ones(), (row & t.cities[a]).count_ones());
+            first[i] = at;
+            k += 1;
+        }
+        claim(s, st, a, holders, k, t.cities[a].count_ones(), hordes)
+    } else {
+        controller_by_scan(s, st, a, hordes)
+    };
+    if super::totals::checking() {
+        assert_eq!(
+            claimed,
+            controller_by_scan(s, st, a, hordes),
+            "turn {}: the controller of Area {a} from the index",
+            st.turn
+        );
+        super::totals::counted(2);
+    }
+    claimed
+}
+
+/// The hordes of active nations standing in Area `a` by a scan of every nation: (how many, the
+/// last one's nation), the index's check.
+fn hordes_by_scan(s: &Scenario, st: &State, a: usize) -> (u8, u8) {
     let mut hordes = (0u8, NONE);
     for (n, ns) in st.nations.iter().enumerate() {
         if ns.horde != NO_PROVINCE
@@ -697,19 +776,19 @@ pub fn area_controller(s: &Scenario, st: &State, a: usize) -> u8 {
             hordes.1 = n as u8;
         }
     }
-    controller_given_hordes(s, st, a, hordes)
+    hordes
 }
 
-/// Area control given the Area's hordes: (how many, the last one's nation).
-fn controller_given_hordes(
-    s: &Scenario,
-    st: &State,
-    a: usize,
-    (hordes, horde_owner): (u8, u8),
-) -> u8 {
+/// Area control by scans only: every nation's horde, the Area's provinces (the index's check).
+#[cfg(test)]
+pub fn area_controller_by_scan(s: &Scenario, st: &State, a: usize) -> u8 {
+    controller_by_scan(s, st, a, hordes_by_scan(s, st, a))
+}
+
+/// Area control from a scan of the Area's provinces ([`controller_given_hordes`]).
+fn controller_by_scan(s: &Scenario, st: &State, a: usize, hordes: (u8, u8)) -> u8 {
     let area = &s.areas[a];
-    // The nations holding provinces here, with their provinces and cities (few per Area).
-    let mut holders = [(NONE, 0u32, 0u32); 16];
+    let mut holders: Holders = [(NONE, 0u32, 0u32); 16];
     let mut k = 0;
     let mut total_cities = 0;
     for &p in &area.provinces {
@@ -736,6 +815,21 @@ fn controller_given_hordes(
             None => {}
         }
     }
+    claim(s, st, a, holders, k, total_cities, hordes)
+}
+
+/// The claim on Area `a` of its holders (`holders[..k]`) and hordes: an Empire's majority of
+/// its cities, a Kingdom's of its provinces, a lone Barbarian horde's (XII.C).
+fn claim(
+    s: &Scenario,
+    st: &State,
+    a: usize,
+    mut holders: Holders,
+    mut k: usize,
+    total_cities: u32,
+    (hordes, horde_owner): (u8, u8),
+) -> u8 {
+    let area = &s.areas[a];
     // Allies pool their holdings and their hordes (XII.C; alliances.rs).
     let (hordes, horde_owner) = match st.alliance_count {
         0 => (hordes, horde_owner),

@@ -56,6 +56,12 @@ pub struct Totals {
     pub areas_held: Vec<u64>,
     /// Per nation, the Areas where it has units on the map, as a bit set (its leader's place).
     pub unit_areas: Vec<u64>,
+    /// Area control's index (state.rs `controller_given_hordes`), per Area: the provinces with a
+    /// city and those with a Foedus federator, as bit sets over the Area's province list, and
+    /// the nations whose horde stands in it (any phase: the claim tests the phase).
+    pub cities: Vec<u64>,
+    pub federated: Vec<u64>,
+    pub hordes: Vec<u64>,
 }
 
 impl Totals {
@@ -83,7 +89,15 @@ impl Totals {
                         .fold(0u64, |bits, a| bits | 1 << a)
                 })
                 .collect(),
+            cities: vec![0; s.areas.len()],
+            federated: vec![0; s.areas.len()],
+            hordes: vec![0; s.areas.len()],
         };
+        for (n, ns) in st.nations.iter().enumerate() {
+            if ns.horde != super::state::NO_PROVINCE {
+                t.hordes[s.provinces[ns.horde as usize].area as usize] |= 1 << n;
+            }
+        }
         for p in 0..st.owner.len() {
             t.count_province(s, p, Counted::of(st, p), 1);
         }
@@ -94,7 +108,7 @@ impl Totals {
     /// income, as `facts` describe it.
     fn count_province(&mut self, s: &Scenario, p: usize, facts: Counted, sign: i32) {
         let (o, f) = (facts.owner, facts.foedus_for);
-        self.index_province(s, p, o, sign > 0);
+        self.index_province(s, p, facts, sign > 0);
         if o == NONE {
             // An unheld province yields nothing.
             return;
@@ -165,8 +179,10 @@ impl Counted {
 }
 
 impl Totals {
-    /// Puts province `p`, held by `o` (or nobody), into the holdings index or takes it out.
-    fn index_province(&mut self, s: &Scenario, p: usize, o: u8, add: bool) {
+    /// Puts province `p`, as `facts` describe it, into the holdings index and Area control's
+    /// index or takes it out.
+    fn index_province(&mut self, s: &Scenario, p: usize, facts: Counted, add: bool) {
+        let o = facts.owner;
         let province = &s.provinces[p];
         if !province.counts_for_area {
             // In no Area's list: no scan visits it.
@@ -179,6 +195,18 @@ impl Totals {
             .position(|&q| q as usize == p)
             .expect("listed in its Area");
         let bit = 1u64 << j;
+        for (set, marked) in [
+            (&mut self.cities[a], facts.level > 0),
+            (&mut self.federated[a], facts.foedus_for != NONE),
+        ] {
+            if marked {
+                if add {
+                    *set |= bit;
+                } else {
+                    *set &= !bit;
+                }
+            }
+        }
         if o == NONE {
             if add {
                 self.unheld[a] |= bit;
@@ -363,8 +391,8 @@ pub fn checking() -> bool {
     }
 }
 
-/// A check made: of the totals (`kind` 0) or of a scan's attackable provinces (1), counted for
-/// the test that asked.
+/// A check made: of the totals (`kind` 0), of a scan's attackable provinces (1) or of an Area's
+/// controller claimed from the index (2, state.rs), counted for the test that asked.
 #[inline]
 pub fn counted(kind: usize) {
     #[cfg(test)]
@@ -379,9 +407,9 @@ pub fn counted(kind: usize) {
 
 #[cfg(test)]
 thread_local! {
-    /// Set to `Some([0, 0])` by a test: every check on this thread ([`checking`]) compares with a
-    /// recount, and counts (totals, scans).
-    pub static CHECK_TOTALS: std::cell::Cell<Option<[u64; 2]>> = const { std::cell::Cell::new(None) };
+    /// Set to `Some([0, 0, 0])` by a test: every check on this thread ([`checking`]) compares
+    /// with a recount, and counts (totals, scans, Area claims).
+    pub static CHECK_TOTALS: std::cell::Cell<Option<[u64; 3]>> = const { std::cell::Cell::new(None) };
 }
 
 #[cfg(test)]
@@ -400,7 +428,7 @@ mod tests {
     /// those a recount gives.
     #[test]
     fn running_totals_equal_a_recount_at_every_step() {
-        CHECK_TOTALS.with(|c| c.set(Some([0, 0])));
+        CHECK_TOTALS.with(|c| c.set(Some([0, 0, 0])));
         for (policy, games) in [
             (Policy::Random, 300u64),
             (Policy::Scripted(Scripted::defaults()), 300),
@@ -432,10 +460,51 @@ mod tests {
             }
             assert!(pillaged_or_rebel > 0, "the games pillage and revolt");
         }
-        let [checks, scans] = CHECK_TOTALS.with(|c| c.take()).unwrap();
+        let [checks, scans, _] = CHECK_TOTALS.with(|c| c.take()).unwrap();
         // Each game has dozens of activations and reads a turn, and hundreds of target scans.
         assert!(checks > 600 * 100, "only {checks} checks");
         assert!(scans > 600 * 1000, "only {scans} scans checked");
+    }
+
+    /// Area control claimed from the index (cities, Foedus provinces and hordes per Area beside
+    /// the holdings) is what the scan of the Area's provinces and of every nation's horde gives,
+    /// at every claim of random and scripted games (state.rs asserts it while checking), and the
+    /// kept control table of each finished board is the scan's, Area by Area.
+    #[test]
+    fn area_control_from_the_index_is_what_a_scan_finds() {
+        CHECK_TOTALS.with(|c| c.set(Some([0, 0, 0])));
+        let mut held = 0;
+        for (policy, games) in [
+            (Policy::Random, 100u64),
+            (Policy::Scripted(Scripted::defaults()), 100),
+        ] {
+            let g = bundled_game(policy);
+            let s = &g.scenario;
+            let mut play = Play::new(&g);
+            let mut r = GameRecord::new(g.players.len(), g.game_columns().len());
+            for i in 0..games {
+                r.clear();
+                play.play(
+                    &mut Dice::for_trial(37, 0, i),
+                    &mut r,
+                    &mut NoObserver,
+                    &mut NoLog,
+                );
+                let st = &play.st;
+                for a in 0..s.areas.len() {
+                    let scanned = super::super::state::area_controller_by_scan(s, st, a);
+                    assert_eq!(st.control[a], scanned, "{policy:?} game {i} Area {a}");
+                    held += (scanned != super::super::state::NONE) as u32;
+                }
+            }
+        }
+        let [_, _, claims] = CHECK_TOTALS.with(|c| c.take()).unwrap();
+        // Dozens of claims a turn; boards where Areas are controlled.
+        assert!(claims > 200 * 100, "only {claims} claims checked");
+        assert!(
+            held > 200,
+            "only {held} controlled Areas on the final boards"
+        );
     }
 
     /// The per-nation sets the running totals keep are what a scan of the finished board finds,
