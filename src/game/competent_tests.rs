@@ -265,6 +265,7 @@ fn search_beats_random_and_the_scripted_default_in_the_toy() {
             budget: 400,
             horizon: 0,
             margin: None,
+            confirm: 0,
         },
         rollout: Box::new(scripted.clone()),
     };

@@ -12,7 +12,7 @@
 //! `search` is the engine's search player ([`super::search`]): a catalog offers it when its
 //! ruleset implements [`super::search::Searchable`] and gives the catalog a [`SearchHook`].
 
-use super::search::{SearchSpec, BUDGET_RANGE, HORIZON_RANGE, MARGIN_RANGE};
+use super::search::{SearchSpec, BUDGET_RANGE, CONFIRM_RANGE, HORIZON_RANGE, MARGIN_RANGE};
 use crate::error::{did_you_mean, AleaError, Result};
 use crate::spec::{value_text, Fields};
 use toml::{Table, Value};
@@ -64,7 +64,11 @@ pub struct PolicyCatalog<P: 'static> {
 
 /// The search player's name in every catalog that offers it.
 pub const SEARCH: &str = "search";
-const SEARCH_KEYS: [&str; 5] = ["policy", "budget", "horizon", "rollout", "margin"];
+const SEARCH_KEYS: [&str; 6] = [
+    "policy", "budget", "horizon", "rollout", "margin", "confirm",
+];
+/// The search keys that only a ruleset listing its rollout policy's choice first takes.
+const DEFAULT_KEYS: [&str; 2] = ["margin", "confirm"];
 
 /// The policy chosen for one player, as it will be reported.
 pub struct Chosen<P> {
@@ -185,12 +189,13 @@ impl<P> PolicyCatalog<P> {
         support: &SearchSupport<P>,
     ) -> Result<Chosen<P>> {
         let defaults = support.defaults;
-        // `margin` only where the ruleset lists its rollout policy's choice first.
-        let known =
-            |k: &str| SEARCH_KEYS.contains(&k) && (k != "margin" || defaults.margin.is_some());
+        // `margin` and `confirm` only where the ruleset lists its rollout policy's choice first.
+        let known = |k: &str| {
+            SEARCH_KEYS.contains(&k) && (!DEFAULT_KEYS.contains(&k) || defaults.margin.is_some())
+        };
         if let Some(key) = table.keys().find(|k| !known(k)) {
             let margin = if defaults.margin.is_some() {
-                ", margin"
+                ", margin, confirm"
             } else {
                 ""
             };
@@ -231,6 +236,7 @@ impl<P> PolicyCatalog<P> {
             budget: whole("budget", BUDGET_RANGE, defaults.budget)?,
             horizon: whole("horizon", HORIZON_RANGE, defaults.horizon)?,
             margin,
+            confirm: whole("confirm", CONFIRM_RANGE, defaults.confirm)?,
         };
         let first = Value::String(self.kinds[0].name.to_string());
         let rollout_value = table.get("rollout").unwrap_or(&first);
@@ -265,6 +271,9 @@ impl<P> PolicyCatalog<P> {
         }
         if let (Some(z), true) = (spec.margin, spec.margin != defaults.margin) {
             shown.push(format!("margin={z}"));
+        }
+        if spec.confirm != defaults.confirm {
+            shown.push(format!("confirm={}", spec.confirm));
         }
         shown.push(format!("rollout={}", rollout.label));
         Ok(Chosen {
@@ -334,6 +343,7 @@ impl<P> PolicyCatalog<P> {
             out.push(format!("  rollout (a policy, default {}): the policy the searcher plays inside its rollouts", self.kinds[0].name));
             if let Some(z) = d.margin {
                 out.push(format!("  margin (0..inf, default {z}): standard errors by which a candidate must beat the rollout policy's own choice (paired rollouts) to overrule it; inf = never"));
+                out.push(format!("  confirm ({}..{}, default {}): fresh paired rollouts of the rollout policy's choice and the best challenger that alone decide the margin (a decision then costs up to budget + 2 x confirm rollouts); 0 = the halving's own rollouts decide", CONFIRM_RANGE.0, CONFIRM_RANGE.1, d.confirm));
             }
         }
         out
@@ -407,5 +417,43 @@ mod tests {
             .unwrap()
             .to_string();
         assert!(e.contains("takes none"), "{e}");
+    }
+
+    #[test]
+    fn the_search_takes_margin_and_confirm_only_where_its_rollout_policy_is_the_default() {
+        fn parse(margin: Option<f64>, text: &str) -> Result<Vec<Chosen<Greedy>>> {
+            let catalog = PolicyCatalog {
+                kinds: KINDS,
+                search: Some(SearchSupport {
+                    // The spec's numbers, so the test can see what was parsed.
+                    build: |spec, _| Greedy(spec.confirm as f64 + spec.margin.unwrap_or(-1.0)),
+                    defaults: SearchSpec {
+                        margin,
+                        ..SearchSpec::default()
+                    },
+                }),
+            };
+            let table: Table = toml::from_str(text).unwrap();
+            let fields = Fields::new("exp.toml", &table);
+            catalog.assign(&fields, &["rome".to_string()], "idle")
+        }
+        let text = "rome = { policy = \"search\", margin = 3, confirm = 16 }";
+        let chosen = parse(Some(2.0), text).unwrap();
+        assert_eq!(chosen[0].policy, Greedy(19.0));
+        assert_eq!(
+            chosen[0].label,
+            "search(margin=3, confirm=16, rollout=greedy)"
+        );
+        let e = parse(None, text).err().unwrap().to_string();
+        let unknown = e.contains("rome.margin") || e.contains("rome.confirm");
+        assert!(unknown && e.ends_with("budget, horizon, rollout"), "{e}");
+        let e = parse(Some(2.0), "rome = { policy = \"search\", confirm = -1 }")
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            e.contains("rome.confirm") && e.contains("0 to 100000"),
+            "{e}"
+        );
     }
 }

@@ -15,7 +15,10 @@
 //! round and never dropped, and the best challenger replaces it only when their paired difference
 //! (rollout `j` of both plays the same seed) exceeds `margin` standard errors. Keeping the best of
 //! noisy estimates otherwise overrules a good policy with moves no better than its own, so often
-//! that the searcher plays worse than its rollout policy.
+//! that the searcher plays worse than its rollout policy. The challenger the halving keeps is the
+//! best of many noisy means, so its own rollouts overstate it (with a dozen candidates no better
+//! than the default, a 2-standard-error margin is passed in about one decision in six);
+//! `confirm` ([`SearchSpec::confirm`]) decides on fresh paired rollouts instead.
 //!
 //! The searcher sees the whole state, the other players' policies included (an omniscient
 //! player); a ruleset with hidden information says so where it implements [`Searchable`].
@@ -34,6 +37,11 @@ pub struct SearchSpec {
     /// and a decision leaves the game's dice untouched (with `z` infinite the searcher plays the
     /// very games its rollout policy plays). `None`: the best mean wins.
     pub margin: Option<f64>,
+    /// With a margin: fresh paired rollouts (default and best challenger, on seeds the halving
+    /// did not use) that alone decide whether the challenger overrules the default. 0: the
+    /// halving's own rollouts decide, and the challenger chosen as the best of many noisy means
+    /// then passes the margin far more often than the margin says (the winner's curse).
+    pub confirm: u32,
 }
 
 impl Default for SearchSpec {
@@ -42,6 +50,7 @@ impl Default for SearchSpec {
             budget: 64,
             horizon: 0,
             margin: None,
+            confirm: 0,
         }
     }
 }
@@ -56,6 +65,8 @@ pub const BUDGET_RANGE: (u32, u32) = (1, 100_000);
 pub const HORIZON_RANGE: (u32, u32) = (0, 1_000);
 /// `margin`, in standard errors (infinite: never overrule the rollout policy).
 pub const MARGIN_RANGE: (f64, f64) = (0.0, f64::INFINITY);
+/// `confirm`: paired rollouts of the default and the best challenger (each pair is two rollouts).
+pub const CONFIRM_RANGE: (u32, u32) = (0, 100_000);
 
 /// A game whose decisions a search player can try out.
 pub trait Searchable {
@@ -208,8 +219,18 @@ impl<G: Searchable> Searcher<G> {
         let Some(margin) = spec.margin else {
             return Some(self.candidates[best]);
         };
-        let n = self.rollouts[best];
-        let (sum, squares) = self.difference[best];
+        let (mut n, (mut sum, mut squares)) = (self.rollouts[best], self.difference[best]);
+        // A challenger the halving's rollouts put below the default is not confirmed: it could
+        // not overrule without the confirmation either.
+        if spec.confirm > 0 && sum > 0.0 {
+            (n, sum, squares) = (spec.confirm, 0.0, 0.0);
+            for j in done..done + spec.confirm {
+                let d = self.roll(game, state, player, best, spec.horizon, base, j)
+                    - self.roll(game, state, player, 0, spec.horizon, base, j);
+                sum += d;
+                squares += d * d;
+            }
+        }
         let difference = sum / n as f64;
         let variance = if n > 1 {
             ((squares - sum * difference) / (n - 1) as f64).max(0.0)
@@ -275,6 +296,75 @@ mod tests {
         }
     }
 
+    /// Arms whose rollouts share a seed but not their luck: arm `i` skips `i` words of the
+    /// rollout's stream first, as candidates of a real game diverge after their first move.
+    struct NoisyBandit(Vec<f64>);
+
+    impl Searchable for NoisyBandit {
+        type State = ();
+        type Action = usize;
+        fn candidates(&self, _: &(), _: usize, out: &mut Vec<usize>) {
+            out.extend(0..self.0.len());
+        }
+        fn rollout(&self, _: &mut (), _: usize, arm: usize, _: u32, dice: &mut Dice) -> f64 {
+            for _ in 0..arm {
+                dice.next_u64();
+            }
+            dice.chance(self.0[arm]) as u8 as f64
+        }
+    }
+
+    #[test]
+    fn confirming_on_fresh_rollouts_stops_the_winners_curse_and_keeps_a_real_gain() {
+        let spec = |confirm| SearchSpec {
+            budget: 32,
+            horizon: 0,
+            margin: Some(2.0),
+            confirm,
+        };
+        let mut searcher = Searcher::default();
+        let decisions = 1000;
+        let overrules = |searcher: &mut Searcher<NoisyBandit>, arms: &NoisyBandit, confirm| {
+            (0..decisions)
+                .filter(|&d| {
+                    let mut dice = Dice::for_trial(7, 0, d);
+                    searcher.choose(arms, &(), 0, spec(confirm), &mut dice) != Some(0)
+                })
+                .count()
+        };
+        // Twelve arms no better than the default.
+        let flat = NoisyBandit(vec![0.5; 12]);
+        let plain = overrules(&mut searcher, &flat, 0);
+        let confirmed = overrules(&mut searcher, &flat, 16);
+        assert!(
+            plain >= 80,
+            "the halving's own rollouts overruled {plain} times in {decisions}"
+        );
+        assert!(
+            confirmed * 3 <= plain && confirmed <= 50,
+            "confirmed overrules {confirmed} in {decisions} (plain {plain})"
+        );
+        // One arm clearly better is taken as often as without the confirmation: the halving
+        // finds it (or loses it) on the same rollouts, and fresh ones confirm it.
+        let mut better = vec![0.5; 12];
+        better[7] = 0.95;
+        let better = NoisyBandit(better);
+        let mut taken = |confirm| {
+            (0..200)
+                .filter(|&d| {
+                    let mut dice = Dice::for_trial(8, 0, d);
+                    searcher.choose(&better, &(), 0, spec(confirm), &mut dice) == Some(7)
+                })
+                .count()
+        };
+        let (plain, confirmed) = (taken(0), taken(16));
+        assert!(
+            confirmed + 10 >= plain && confirmed >= 100,
+            "the better arm was taken {confirmed} times in 200 with the confirmation, {plain} without"
+        );
+        assert_eq!(searcher.verdict.rollouts, 16, "{:?}", searcher.verdict);
+    }
+
     #[test]
     fn successive_halving_spends_the_budget_and_finds_the_best_arm() {
         let rounds = rollouts_per_round(64, 8);
@@ -293,6 +383,7 @@ mod tests {
                 budget: 120,
                 horizon: 0,
                 margin: None,
+                confirm: 0,
             };
             if searcher.choose(&bandit, &(), 0, spec, &mut dice) == Some(2) {
                 right += 1;
@@ -305,6 +396,7 @@ mod tests {
             budget: 120,
             horizon: 0,
             margin,
+            confirm: 0,
         };
         let flat = Bandit(vec![0.5; 6]);
         let (mut kept, mut kept_plain) = (0, 0);

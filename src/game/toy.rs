@@ -120,6 +120,7 @@ const CATALOG: PolicyCatalog<Play> = PolicyCatalog {
             budget: 64,
             horizon: 0,
             margin: None,
+            confirm: 0,
         },
     }),
 };

@@ -291,6 +291,7 @@ pub static CATALOG: PolicyCatalog<Policy> = PolicyCatalog {
             budget: 32,
             horizon: 0,
             margin: None,
+            confirm: 0,
         },
     }),
 };

@@ -255,6 +255,7 @@ fn the_searchers_interceptions_and_passage_are_its_rollout_policys_rule() {
         budget: 4,
         horizon: 0,
         margin: None,
+        confirm: 0,
     };
     let searching = game_of(vec![greedy, Policy::Search(spec, Some(g)), greedy]);
     let plain = game_of(vec![greedy; 3]);

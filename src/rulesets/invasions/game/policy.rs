@@ -413,6 +413,7 @@ pub const CATALOG: PolicyCatalog<Player> = PolicyCatalog {
             budget: 32,
             horizon: 3,
             margin: Some(2.0),
+            confirm: 0,
         },
     }),
 };

@@ -367,6 +367,7 @@ mod tests {
                     budget: 8,
                     horizon: 3,
                     margin: CATALOG.search.as_ref().unwrap().defaults.margin,
+                    confirm: 0,
                 })
             }
         );
@@ -573,6 +574,7 @@ mod tests {
             budget: 8,
             horizon: 1,
             margin: Some(f64::INFINITY),
+            confirm: 0,
         };
         let mut differed = 0;
         for name in ["Romans", "Persians"] {
@@ -611,6 +613,7 @@ mod tests {
                 budget,
                 horizon: 3,
                 margin: None,
+                confirm: 0,
             };
             let g = tuned_game(name, spec);
             let p = g.players.iter().position(|x| x == name).unwrap();

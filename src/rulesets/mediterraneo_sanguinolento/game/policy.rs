@@ -718,6 +718,7 @@ pub const CATALOG: PolicyCatalog<Player> = PolicyCatalog {
             budget: 48,
             horizon: 6,
             margin: Some(2.0),
+            confirm: 0,
         },
     }),
 };

@@ -60,7 +60,8 @@ fn with_no_budget_the_search_player_plays_its_rollout_policys_moves_exactly() {
         Some(SearchSpec {
             budget: 0,
             horizon: 6,
-            margin: Some(2.0)
+            margin: Some(2.0),
+            confirm: 0
         });
         searching.majors.len()
     ];
@@ -418,7 +419,8 @@ fn a_searcher_that_never_overrules_plays_its_rollout_policys_games() {
         Some(SearchSpec {
             budget: 3,
             horizon: 1,
-            margin: Some(f64::INFINITY)
+            margin: Some(f64::INFINITY),
+            confirm: 0
         });
         searching.majors.len()
     ];
@@ -503,7 +505,8 @@ fn ladders_with_a_search_rung_do_not_depend_on_threads() {
         Some(SearchSpec {
             budget: 8,
             horizon: 6,
-            margin: Some(2.0)
+            margin: Some(2.0),
+            confirm: 0
         })
     );
     assert_eq!(chosen[0].label, "search(budget=8, rollout=random)");

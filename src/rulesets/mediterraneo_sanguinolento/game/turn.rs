@@ -112,7 +112,15 @@ impl<'g> Play<'g> {
                 .unwrap_or_default();
             self.directives[p] = d;
             if d != Directive::Follow {
-                game_log!(log, "{} (search): {d:?}", g.players[p]);
+                let v = searcher.verdict;
+                game_log!(
+                    log,
+                    "{} (search): {d:?}, worth {:+.4} ± {:.4} more than its policy's play over {} paired rollouts",
+                    g.players[p],
+                    v.difference,
+                    v.standard_error,
+                    v.rollouts
+                );
             }
         }
     }

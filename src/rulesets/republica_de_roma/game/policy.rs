@@ -213,6 +213,7 @@ pub const CATALOG: PolicyCatalog<FactionPolicy> = PolicyCatalog {
             budget: 48,
             horizon: 0,
             margin: None,
+            confirm: 0,
         },
     }),
 };

@@ -530,7 +530,8 @@ mod tests {
             Some(SearchSpec {
                 budget: 48,
                 horizon: 0,
-                margin: None
+                margin: None,
+                confirm: 0
             })
         );
         let follow = Directive::Follow.apply(own, &m.styles);

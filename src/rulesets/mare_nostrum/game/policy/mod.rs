@@ -314,6 +314,7 @@ pub const CATALOG: PolicyCatalog<BoxedPolicy> = PolicyCatalog {
             budget: 64,
             horizon: 8,
             margin: None,
+            confirm: 0,
         },
     }),
 };
