@@ -13,7 +13,8 @@
 //! or raised), the hiring of partners' troops (the policy's opposite) and the turn's works (none,
 //! or as many as pay back within the game). The first candidate is always `Follow`, the rollout policy's own play, and the
 //! engine keeps it unless another is clearly better over the same seeds
-//! (its catalog's `margin`, [`crate::game::search::SearchSpec::margin`]).
+//! (its catalog's `margin`, [`crate::game::search::SearchSpec::margin`]), measured on fresh
+//! rollouts (`confirm`, 16 pairs by default) rather than on those the halving picked it by.
 //!
 //! Each candidate is tried by copying the state and playing on: the candidate this turn, every
 //! major's own policy afterwards (a searcher plays its rollout policy), to the end of the game or
