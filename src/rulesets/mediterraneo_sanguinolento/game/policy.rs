@@ -708,7 +708,8 @@ pub const CATALOG: PolicyCatalog<Player> = PolicyCatalog {
     // A searcher is its rollout policy with a search spec: one directive a turn chosen by
     // rollouts (super::search). A turn costs about 0.1 ms, a rollout to the end up to 60 turns:
     // the default horizon of 6 turns (a year: one April tax, one December peace row, three
-    // collections and their gifts) keeps a decision at the default budget near 20 ms. A dozen
+    // collections and their gifts) keeps a decision at the default budget near 20 ms, up to
+    // two thirds more where a challenger leads after the halving and is confirmed. A dozen
     // directives or more are halved on few rollouts each, so an overrule is confirmed on fresh
     // ones (16 pairs): without it the tuned play was overruled on noise and the searcher won
     // less than its rollout policy (experiments/mediterraneo-ladder.toml's header).
