@@ -3,6 +3,7 @@
 //! defence they predict, P2's test of an interception, and the estimate of another player's
 //! hidden cards from public information. The game's turn order and rules are `turn.rs`.
 
+use super::kept_outcomes::{kinds_word, Target};
 use super::key::{self, Key};
 use super::military::{self, Cards, Defence, Plan};
 use super::policy::{Scripted, Style};
@@ -462,6 +463,12 @@ impl Play<'_> {
         };
         let (city_cards, area_cards) = (bare_cards(&hand.attack), bare_cards(&hand.battle));
         let attacker_parts = [&city_cards, &area_cards].map(|c| key::attacker_part(s, p, c));
+        // What the worker's table of target outcomes keys a target by besides its key: the
+        // troops' and fleets' kinds (by place: a barbarian area's or a city's troops, by land
+        // or by sea) and the policy.
+        let policy = self.cache.outcomes.policy(g, budget);
+        let kinds = [&hand.area_troops, &hand.city_troops]
+            .map(|t| [None, Some(&hand.fleets)].map(|f| kinds_word(s, p, t, f, budget)));
         for i in 0..k {
             let way = self.kept_targets[p].ways[i];
             let (target, naval) = (way.node, way.naval);
@@ -472,16 +479,17 @@ impl Play<'_> {
                 NEUTRAL
             };
             let rival = owner != NEUTRAL && owner as usize != p && target != s.empires[p].capital;
-            let bonus = match g.style {
+            let (bonus, bonus_class) = match g.style {
                 Style::Turtle { .. } if rival => continue,
                 Style::Aggressor { leader, rival: r } if rival => {
-                    r + if self.leads_others(owner as usize, p) {
-                        leader
+                    if self.leads_others(owner as usize, p) {
+                        (r + leader, 2)
                     } else {
-                        0.0
+                        // The sum it always was (the same number, -0.0 included).
+                        (r + 0.0, 1)
                     }
                 }
-                _ => 0.0,
+                _ => (0.0, 0),
             };
             let troops = if is_city {
                 &hand.city_troops
@@ -492,9 +500,6 @@ impl Play<'_> {
             if naval && fleets.is_empty() {
                 continue;
             }
-            // The best value on this target and its troops and fleets (the plan built once, for
-            // the search's candidates).
-            let mut target_best = (f64::NEG_INFINITY, 0, 0);
             let (defence, defence_part) = if owner == NEUTRAL {
                 (&undefended, Key::ZERO)
             } else {
@@ -512,14 +517,28 @@ impl Play<'_> {
                 attack: bare_cards.attack,
                 ..way.plan()
             };
-            // The cache key grows with the troops (see `key::add_card`).
-            let mut troops_key = key::target_part(s, &self.st, &bare, self.st.weather, true)
+            let key = key::target_part(s, &self.st, &bare, self.st.weather, true)
                 .plus(&defence_part)
                 .plus(&attacker_parts[!is_city as usize]);
             #[cfg(test)]
-            assert_eq!(
-                troops_key,
-                key::key_without_cards(s, &self.st, p, &bare, defence)
+            assert_eq!(key, key::key_without_cards(s, &self.st, p, &bare, defence));
+            let outcome = self.target_outcome(
+                p,
+                g,
+                &Target {
+                    key,
+                    bare: &bare,
+                    defence,
+                    troops,
+                    fleets,
+                    kinds: kinds[is_city as usize][naval as usize],
+                    carriers: naval.then_some(&carriers),
+                    budget,
+                    is_city,
+                    bonus,
+                    bonus_class,
+                    policy,
+                },
             );
             let with_cards = |n_troops: usize, n_fleets: usize| {
                 let mut plan = bare;
@@ -529,50 +548,21 @@ impl Play<'_> {
                 }
                 plan
             };
-            for n_troops in 1..=troops.len().min(budget as usize) {
-                key::add_card(s, p, &mut troops_key, troops.as_slice()[n_troops - 1]);
-                let (k, n_fleets) = if naval {
-                    match &carriers[n_troops] {
-                        Some((n_fleets, fleets_key)) => (troops_key.plus(fleets_key), *n_fleets),
-                        None => continue,
-                    }
-                } else {
-                    (troops_key, 0)
-                };
-                // The plan itself only for a new expedition or a better value.
-                let (chance, vp) = match self.cache.known(&k) {
-                    Some(e) => e,
-                    None => self.cache.chance_keyed(
-                        &k,
-                        s,
-                        &self.st,
-                        &self.game.rules.options,
-                        p,
-                        &with_cards(n_troops, n_fleets),
-                        defence,
-                    ),
-                };
-                let reward = if is_city {
-                    bonus * chance
-                } else {
-                    3.0 * chance
-                };
-                let spent = n_troops + n_fleets + bare.leaders.len() + bare.attack.len();
-                let value = vp + reward - g.card_cost * spent as f64;
+            // The target's first best passing count against the best of the targets before
+            // it: the same as each of its passing counts in turn (equal values on one target
+            // have the same tie key, so the first stays).
+            if let Some((value, n_troops, n_fleets)) = outcome.passing {
                 let better = best.as_ref().is_none_or(|(v, b)| {
                     value > *v
                         || (value == *v && self.tie_key(p, target) < self.tie_key(p, b.target))
                 });
-                if chance >= g.theta && value >= g.tau && better {
+                if better {
                     best = Some((value, with_cards(n_troops, n_fleets)));
-                }
-                if value > target_best.0 {
-                    target_best = (value, n_troops, n_fleets);
                 }
             }
             if let Some(top) = top.as_deref_mut() {
                 // Insert into the best few, best first (the first of equals kept).
-                let (value, n_troops, n_fleets) = target_best;
+                let (value, n_troops, n_fleets) = outcome.best;
                 if let Some(i) = top.iter().position(|&(v, _)| value > v) {
                     top[i..].rotate_right(1);
                     top[i] = (value, with_cards(n_troops, n_fleets));

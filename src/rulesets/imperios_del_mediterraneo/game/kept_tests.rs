@@ -438,3 +438,67 @@ fn kept_scans_are_fresh_scans() {
         }
     }
 }
+
+/// The worker's kept target outcomes (`kept_outcomes.rs`) are the ones computed afresh: test
+/// builds compute each anyway and assert it equal to the kept one. Whole games of each scripted
+/// style and of mixed seats (several policies in one table, the aggressor's bonus classes) keep
+/// many, so those checks ran.
+#[test]
+fn kept_target_outcomes_are_computed_ones() {
+    for kind in ["greedy", "turtle", "aggressor", "mixture"] {
+        let g = game_with(RING, 5, policy::defaults(kind), &options());
+        let (mut first, mut last) = (None, 0);
+        each_turn(&g, 30, |play| {
+            let hits = play.cache.outcomes.hits;
+            first.get_or_insert(hits);
+            last = hits;
+        });
+        let hits = last - first.expect("a turn");
+        assert!(hits > 200, "{kind}: {hits} kept outcomes");
+    }
+}
+
+/// A table of outcomes tells apart at most `MAX_POLICIES` sets of parameters: one more empties
+/// it (a slot names its policy by its place in the list, which then starts again), and a budget
+/// past what a key holds is never kept.
+#[test]
+fn a_new_policy_past_the_list_empties_the_outcomes() {
+    use super::kept_outcomes::{Outcomes, MAX_KEPT_COUNT, MAX_POLICIES};
+    let Policy::Scripted(g) = policy::defaults("greedy") else {
+        unreachable!("greedy is scripted")
+    };
+    let with_theta = |i: usize| policy::Scripted {
+        theta: i as f64 / 100.0,
+        ..g
+    };
+    let mut t = Outcomes::default();
+    for i in 0..MAX_POLICIES {
+        assert_eq!(t.policy(&with_theta(i), 4), Some(i as u8));
+    }
+    assert_eq!(
+        t.policy(&with_theta(3), 4),
+        Some(3),
+        "a known one keeps its place"
+    );
+    assert_eq!(t.policy(&with_theta(MAX_POLICIES), 4), Some(0));
+    assert_eq!(
+        t.policy(&with_theta(0), 4),
+        Some(1),
+        "the list started again"
+    );
+    assert_eq!(t.policy(&g, MAX_KEPT_COUNT as u32 + 1), None);
+    // A worker's table filled by greedy games is emptied by new parameters past the list.
+    let mut emptied = false;
+    each_turn(&greedy_game(4), 3, |play| {
+        let t = &mut play.cache.outcomes;
+        if emptied || t.filled() == 0 {
+            return;
+        }
+        for i in 0..=MAX_POLICIES {
+            t.policy(&with_theta(1000 + i), 4);
+        }
+        assert_eq!(t.filled(), 0);
+        emptied = true;
+    });
+    assert!(emptied, "no outcome kept in three games");
+}

@@ -93,6 +93,11 @@ impl Key {
     pub(super) fn has(&self, f: Flag) -> bool {
         self.byte(f.0) & f.1 != 0
     }
+    /// The key's words (a hash reads them).
+    #[inline]
+    pub(super) fn words(&self) -> &[u64; WORDS] {
+        &self.0
+    }
 }
 
 impl PartialEq for Key {

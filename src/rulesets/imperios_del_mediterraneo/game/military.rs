@@ -5,6 +5,7 @@
 //! exact chance the greedy player reads and the chain a declared expedition plays are built once;
 //! the caches outlive the game that filled them, for the next game on the same decks and options.
 
+use super::kept_outcomes::Outcomes;
 use super::key::{city_dice, defence_dice, key, layout::*, Key};
 use super::scenario::{
     CardKind, Deck, EffectKind, Scenario, Timing, CITY_ATTACK, CITY_DEFENCE, FLEET, LEADER,
@@ -131,6 +132,8 @@ pub struct Cache {
     /// Slot `hash % FRONT`: the latest key met there and its entry (allocated on first use).
     front: Vec<(Key, (f64, f64))>,
     played: FxHashMap<Key, Expedition>,
+    /// The scan's outcomes by target (`kept_outcomes.rs`), a function of their keys too.
+    pub(super) outcomes: Outcomes,
 }
 
 /// The caches kept for one set of decks and rule options: an entry is a function of its key,

@@ -19,6 +19,7 @@ mod conquest;
 mod decide;
 mod events;
 mod files;
+mod kept_outcomes;
 mod kept_scan;
 pub mod key;
 pub mod load;
