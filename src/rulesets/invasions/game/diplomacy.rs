@@ -13,7 +13,7 @@
 use super::policy::Policy;
 use super::politics::Bond;
 use super::procedures;
-use super::state::{Phase, NONE};
+use super::state::{Phase, MAX_NATIONS, NONE};
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::GameLog;
@@ -76,30 +76,57 @@ impl Play<'_> {
         for (l, out) in left.iter_mut().zip(self.st.cards_out) {
             *l -= out;
         }
-        for status in [Status::Kingdom, Status::Empire] {
-            for age in 1..=12u8 {
-                for n in 0..self.st.nations.len() {
-                    if self.st.status(n) != Some(status)
-                        || self.st.nations[n].age != age
-                        || self.game.inactive[n]
-                    {
-                        continue;
-                    }
-                    for _ in 0..self.diplomacy_draws(n) {
-                        let Some(k) = draw_card(&mut left, dice) else {
-                            break;
-                        };
-                        self.st.counters.diplomacy_cards += 1;
-                        if !self.play_card(n, k, dice, log) {
-                            self.st.nations[n].cards += 1;
-                            self.st.nations[n].hand[k] += 1;
-                        } else if self.game.played_cards_discarded {
-                            self.st.cards_out[k] += 1;
-                        }
-                    }
+        // No card changes a status or an age, so the order of the draws is fixed before the
+        // first (checked in debug builds and tests): sorted once, not a scan of every nation
+        // for each status and age.
+        let (mut drawing, count) = self.drawers();
+        for &(_, _, n) in &drawing[..count] {
+            let n = n as usize;
+            for _ in 0..self.diplomacy_draws(n) {
+                let Some(k) = draw_card(&mut left, dice) else {
+                    break;
+                };
+                self.st.counters.diplomacy_cards += 1;
+                if !self.play_card(n, k, dice, log) {
+                    self.st.nations[n].cards += 1;
+                    self.st.nations[n].hand[k] += 1;
+                } else if self.game.played_cards_discarded {
+                    self.st.cards_out[k] += 1;
                 }
             }
         }
+        if super::totals::checking() {
+            let after = self.drawers();
+            drawing[count..].fill((0, 0, 0));
+            assert_eq!(
+                (drawing, count),
+                after,
+                "turn {}: Diplomacy's drawers changed while drawing",
+                self.st.turn
+            );
+        }
+    }
+
+    /// Who draws diplomacy cards, in the rules' order: Kingdoms then Empires, youngest first
+    /// (ages 1-12), then in nation order; as (Kingdom 0 or Empire 1, age, nation), the first
+    /// `count`.
+    fn drawers(&self) -> ([(u8, u8, u8); MAX_NATIONS], usize) {
+        let mut drawing = [(0u8, 0u8, 0u8); MAX_NATIONS];
+        let mut count = 0;
+        for n in 0..self.st.nations.len() {
+            let rank = match self.st.status(n) {
+                Some(Status::Kingdom) => 0,
+                Some(Status::Empire) => 1,
+                _ => continue,
+            };
+            let age = self.st.nations[n].age;
+            if (1..=12).contains(&age) && !self.game.inactive[n] {
+                drawing[count] = (rank, age, n as u8);
+                count += 1;
+            }
+        }
+        drawing[..count].sort_unstable();
+        (drawing, count)
     }
 
     /// Plays card `k` drawn by `n` if the policy wants it now; false when it stays in hand.

@@ -919,3 +919,27 @@ fn purchase_prices_come_from_the_scenario_and_bad_ones_are_named() {
         "{msg}"
     );
 }
+
+/// The shortlist's strength, summed over the types present only, is bit for bit the plain sum
+/// over every type of count × value (at least 1), for stacks of every size and mix.
+#[test]
+fn strength_over_the_present_types_is_the_plain_sum() {
+    use super::military::strength;
+    use super::state::NT;
+    use crate::rulesets::invasions::army::TEMPLATES;
+    let mut dice = Dice::for_trial(41, 0, 0);
+    let mut mixed = 0;
+    for _ in 0..20_000 {
+        let types = 1 + dice.below(NT as u64);
+        let units: [u8; NT] =
+            std::array::from_fn(|_| (dice.below(NT as u64) < types) as u8 * dice.below(7) as u8);
+        let plain: f64 = units
+            .iter()
+            .zip(TEMPLATES)
+            .map(|(&c, t)| c as f64 * t.value.max(1.0))
+            .sum();
+        assert_eq!(strength(&units).to_bits(), plain.to_bits(), "{units:?}");
+        mixed += (units.iter().filter(|&&c| c > 0).count() > 2) as u32;
+    }
+    assert!(mixed > 1000, "only {mixed} stacks of three types or more");
+}

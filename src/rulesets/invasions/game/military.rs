@@ -41,10 +41,18 @@ fn walls_of(modifier: i8) -> Walls {
 }
 
 /// The `count` most valuable units of `u` (the stack a nation sends or stands with).
+#[inline]
 pub(super) fn strongest(u: &Units, count: u32) -> Units {
+    // Most stacks fit whole: that test is inlined where it is asked, the pick is not.
     if total(u) <= count {
         return *u;
     }
+    strongest_of_more(u, count)
+}
+
+/// [`strongest`] of a stack larger than `count`.
+#[inline(never)]
+fn strongest_of_more(u: &Units, count: u32) -> Units {
     let mut out = [0u8; NT];
     let mut left = count;
     for &k in cheapest_first().iter().rev() {
@@ -65,6 +73,12 @@ pub(super) fn shortlist_p_win(attack: f64, defence: f64, horde: bool) -> f64 {
     attack / (attack + d)
 }
 
+/// A province's worth ([`Play::worth`]): its worth before the city, plus the city's level.
+#[inline]
+fn worth_with_city(before_city: f64, level: u8) -> f64 {
+    before_city + level as f64
+}
+
 /// A stack's worth in the battle code's unit values: the shortlist's strength measure.
 pub(super) fn strength(u: &Units) -> f64 {
     static WEIGHTS: std::sync::OnceLock<[f64; NT]> = std::sync::OnceLock::new();
@@ -75,10 +89,19 @@ pub(super) fn strength(u: &Units) -> f64 {
                 .max(1.0)
         })
     });
-    u.iter().zip(weights).map(|(&c, w)| c as f64 * w).sum()
+    // The types present only, in type order: a stack has few, and an absent type's term (+0)
+    // leaves a sum of positive terms unchanged, so the sum is the full one bit for bit.
+    let mut left = (0..NT).fold(0u32, |bits, k| bits | ((u[k] != 0) as u32) << k);
+    let mut sum = 0.0;
+    while left != 0 {
+        let k = left.trailing_zeros() as usize;
+        left &= left - 1;
+        sum += u[k] as f64 * weights[k];
+    }
+    sum
 }
 
-impl Play<'_> {
+impl<'g> Play<'g> {
     pub fn military(&mut self, dice: &mut Dice, log: &mut dyn GameLog) {
         self.rebuild_limes();
         self.sort_activation();
@@ -238,8 +261,14 @@ impl Play<'_> {
     /// What taking province `p` is worth to `n` in the policies' eyes: its VP weight, city and
     /// income.
     pub(super) fn worth(&self, n: usize, p: usize) -> f64 {
+        worth_with_city(self.worths(n)[p], self.st.level[p])
+    }
+
+    /// `n`'s worth of every province before its city ([`super::Game::worth`]'s row).
+    fn worths(&self, n: usize) -> &'g [f64] {
         let g = self.game;
-        g.worth[n * g.scenario.provinces.len() + p] + self.st.level[p] as f64
+        let np = g.scenario.provinces.len();
+        &g.worth[n * np..(n + 1) * np]
     }
 
     /// A target's odds against `attackers` sent from Area `from`: the battle code's exact
@@ -330,13 +359,15 @@ impl Play<'_> {
             }
             // Only the attackable provinces, in the Area's order (the holdings index).
             let mut candidates = self.attackable_in(n, a, &mut enemies);
+            // Read once an Area, not reloaded for every candidate (most fail the bound below).
+            let (listed, worths, level) = (&s.areas[a].provinces, self.worths(n), &self.st.level);
             while candidates != 0 {
                 let j = candidates.trailing_zeros() as usize;
                 candidates &= candidates - 1;
-                let p = s.areas[a].provinces[j] as usize;
+                let p = listed[j] as usize;
                 // P(win) and P(fall) are at most 1: a province worth no more than the best score
                 // so far cannot beat it (the bound below, checked before the costlier tests).
-                let worth = self.worth(n, p);
+                let worth = worth_with_city(worths[p], level[p]);
                 if !random && worth >= 0.0 && best.is_some_and(|b| worth <= b.1) {
                     continue;
                 }
@@ -588,17 +619,34 @@ impl Play<'_> {
             self.attack(n, t, false, dice, log);
             attacks += 1;
         }
-        for a in 0..g.scenario.areas.len() {
+        let mut a = 0;
+        while a < g.scenario.areas.len() {
             if attacks == 2 || self.st.status(n).is_none() {
                 break;
             }
-            if self.st.count(n, a) <= keep {
-                continue;
+            // Only an Area where it has units can send any: the next one from the units index
+            // (totals.rs), read afresh at every step since an attack moves units.
+            let ahead = self.st.totals.unit_areas[n] & (u64::MAX << a);
+            let next = if ahead == 0 {
+                g.scenario.areas.len()
+            } else {
+                ahead.trailing_zeros() as usize
+            };
+            if super::totals::checking() {
+                assert!(
+                    (a..next).all(|b| self.st.count(n, b) == 0),
+                    "turn {}: nation {n}'s units index skips Areas with units",
+                    self.st.turn
+                );
             }
-            if let Some(t) = self.choose(n, a, false, keep, dice) {
-                self.attack(n, t, false, dice, log);
-                attacks += 1;
+            a = next;
+            if a < g.scenario.areas.len() && self.st.count(n, a) > keep {
+                if let Some(t) = self.choose(n, a, false, keep, dice) {
+                    self.attack(n, t, false, dice, log);
+                    attacks += 1;
+                }
             }
+            a += 1;
         }
         // One naval transport a stack and activation (XXV.D): a landing if the land attacks
         // left room.

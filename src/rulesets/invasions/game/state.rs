@@ -183,6 +183,9 @@ pub struct State {
     pub nations: Vec<NationState>,
     /// `units[n * areas + a]`.
     pub units: Vec<Units>,
+    /// The Areas of the map, the rows of `units` a nation (kept, not divided out of `units`'
+    /// length at every read: unit lookups are among the game's hottest reads).
+    pub area_count: usize,
     /// Fleets per nation and sea zone, `fleets[n * seas + s]` (one naval stack a zone).
     pub fleets: Vec<u8>,
     pub owner: Vec<u8>,
@@ -260,7 +263,7 @@ pub enum Stage {
 
 impl State {
     pub fn areas(&self) -> usize {
-        self.units.len() / self.nations.len()
+        self.area_count
     }
     /// `n`'s units in every Area, in Area order.
     pub fn rows(&self, n: usize) -> &[Units] {
@@ -583,6 +586,7 @@ pub fn initial(s: &Scenario) -> State {
             })
             .collect(),
         units: vec![[0; NT]; s.nations.len() * areas],
+        area_count: areas,
         fleets: vec![0; s.nations.len() * s.seas.len()],
         owner: vec![NONE; np],
         level: s

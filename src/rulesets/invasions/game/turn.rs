@@ -62,6 +62,10 @@ impl<'g> Play<'g> {
 
     /// The policy nation `n` plays now: its own, as its player's plan and orders for the turn
     /// have it (Follow, the policy unchanged, for every player that does not search).
+    ///
+    /// Inlined where it is asked, so that a caller reading one threshold reads only that one
+    /// in the common case; the directives' path is not.
+    #[inline]
     pub fn policy(&self, n: usize) -> Policy {
         let p = self.game.player_of(n);
         let (plan, orders) = (self.st.plans[p], self.st.orders[p]);
@@ -70,6 +74,12 @@ impl<'g> Play<'g> {
         if plan == Directive::Follow && orders == Directive::Follow {
             return self.game.policies[n];
         }
+        self.directed_policy(n, plan, orders)
+    }
+
+    /// [`Self::policy`] under a searching player's plan and orders.
+    #[inline(never)]
+    fn directed_policy(&self, n: usize, plan: Directive, orders: Directive) -> Policy {
         orders.apply(plan.apply(self.game.policies[n]))
     }
 
