@@ -506,7 +506,7 @@ fn ladders_with_a_search_rung_do_not_depend_on_threads() {
             budget: 8,
             horizon: 6,
             margin: Some(2.0),
-            confirm: 0
+            confirm: 16
         })
     );
     assert_eq!(chosen[0].label, "search(budget=8, rollout=random)");
