@@ -18,6 +18,7 @@ use super::pirates;
 use super::policy::{Directive, Policy, Scripted};
 use super::recruiting;
 use super::repairs;
+use super::roads;
 use super::routes;
 use super::scenario::{CountryId, DEN, POB};
 use super::sea_trade;
@@ -191,6 +192,7 @@ impl<'g> Play<'g> {
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
         works::constructions(g, &mut self.st, &self.plans);
+        roads::constructions(g, &mut self.st, &self.plans, log);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
         // No attacks on the first turn (L4508); the referee's countries never attack here.
         if turn > g.scenario.calendar.no_player_attacks_on_turn {
@@ -207,6 +209,7 @@ impl<'g> Play<'g> {
             let besieged = military::besieged(&self.st);
             economy::works_month(g, &mut self.st, &besieged);
             works::month(g, &mut self.st, &besieged);
+            roads::month(g, &mut self.st, log);
         }
         let last = months[1];
         if g.scenario.calendar.collection & (1 << State::calendar(last)) != 0 {
@@ -276,6 +279,7 @@ impl<'g> Play<'g> {
                 persuasion_den: dice.below(4001) as i64,
                 works_share: dice.uniform(),
                 works_payback: dice.uniform() * 60.0,
+                roads_share: dice.uniform(),
                 target: None,
             };
         }
@@ -460,6 +464,8 @@ impl<'g> Play<'g> {
             c.works_finished as f64,
             c.works_den,
             c.works_output,
+            c.roads_started as f64,
+            c.roads_built as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
