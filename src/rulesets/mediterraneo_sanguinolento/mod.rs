@@ -306,6 +306,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &["ten-percent", "none"],
         &[],
     ),
+    choice(
+        "prospecting_result",
+        "A64 (L743, L5827: the prospecting table is missing)",
+        "full game: what a prospecting try (400 DEN, 1D20: hills +1, mountain +2, plain -1, desert -2) finds: \"a64-vein\" (A64's proposal: 15 or more adds 10% of the country's base metal production) or \"none\" (nothing can be found: nobody prospects)",
+        &["a64-vein", "none"],
+        &[],
+    ),
     RuleOption {
         name: "road_den_per_hex",
         reference: "A65 (L3800: a road's price is not stated)",

@@ -6,7 +6,7 @@
 
 use super::policy::Scripted;
 use super::pv::{self, column};
-use super::scenario::{CountryId, COM, DEN, MAD, PIE, POB};
+use super::scenario::{CountryId, COM, DEN, MAD, MET, PIE, POB};
 use super::state::{State, KINDS};
 use super::Game;
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
@@ -434,6 +434,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
             yields[r] += added[r];
         }
         st.counts.works_output += added.iter().sum::<i64>() as f64;
+        yields[MET] += super::prospecting::output(g, st, l);
         let o = owner as usize;
         if o == l {
             yields[POB] += st.nations[o].pob_growth;

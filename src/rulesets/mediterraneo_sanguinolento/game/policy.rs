@@ -164,6 +164,8 @@ pub struct Scripted {
     /// Share of the DEN above reserve and wages it may spend on a road each turn (`roads.rs`; 0:
     /// none, the referee's countries).
     pub roads_share: f64,
+    /// It prospects for metal (0.5 or more) when a try's expected find repays it (`prospecting.rs`).
+    pub prospecting: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -590,6 +592,15 @@ pub const SCRIPTED: &[Param] = &[
         // spare, and it shortens the marches from home to the frontier.
         default: 1.0,
     },
+    // Prospecting (digest §4.8; `prospecting.rs`).
+    Param {
+        name: "prospecting",
+        summary: "whether (0.5 or more) it prospects for metal at home, once a month for 400 DEN, when a try's expected vein (its chance by the terrain, +10% of the base metal production a collection, A64) repays it before the turn cap",
+        min: 0.0,
+        max: 1.0,
+        // A try is made only where it pays back on average.
+        default: 1.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -655,6 +666,7 @@ impl Scripted {
             works_share: value("works_share"),
             works_payback: value("works_payback"),
             roads_share: value("roads_share"),
+            prospecting: value("prospecting"),
             target: None,
         }
     }
@@ -692,6 +704,7 @@ impl Scripted {
             fishing_fleets: 0,
             works_share: 0.0,
             roads_share: 0.0,
+            prospecting: 0.0,
             ..Scripted::defaults()
         }
     }

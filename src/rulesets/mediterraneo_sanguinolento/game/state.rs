@@ -366,6 +366,9 @@ pub struct Counts {
     /// Roads (`roads.rs`): started and finished.
     pub roads_started: u32,
     pub roads_built: u32,
+    /// Prospecting (`prospecting.rs`): tries paid and veins found.
+    pub prospecting_tries: u32,
+    pub veins_found: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -391,6 +394,8 @@ pub struct State {
     pub works: Vec<Works>,
     /// The roads built and under way, and the land routes they make (`roads.rs`).
     pub roads: Roads,
+    /// Veins of metal found in each land by prospecting (`prospecting.rs`).
+    pub veins: Vec<u8>,
 }
 
 impl State {
@@ -582,5 +587,6 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         routes: vec![RouteState::default(); s.routes.len()],
         works: vec![Works::default(); s.countries.len()],
         roads: Roads::new(s),
+        veins: vec![0; s.countries.len()],
     }
 }

@@ -16,6 +16,7 @@ use super::mercenaries;
 use super::military;
 use super::pirates;
 use super::policy::{Directive, Policy, Scripted};
+use super::prospecting;
 use super::recruiting;
 use super::repairs;
 use super::roads;
@@ -210,6 +211,7 @@ impl<'g> Play<'g> {
             economy::works_month(g, &mut self.st, &besieged);
             works::month(g, &mut self.st, &besieged);
             roads::month(g, &mut self.st, log);
+            prospecting::month(g, &mut self.st, &self.plans, dice, log);
         }
         let last = months[1];
         if g.scenario.calendar.collection & (1 << State::calendar(last)) != 0 {
@@ -280,6 +282,7 @@ impl<'g> Play<'g> {
                 works_share: dice.uniform(),
                 works_payback: dice.uniform() * 60.0,
                 roads_share: dice.uniform(),
+                prospecting: dice.uniform(),
                 target: None,
             };
         }
@@ -466,6 +469,8 @@ impl<'g> Play<'g> {
             c.works_output,
             c.roads_started as f64,
             c.roads_built as f64,
+            c.prospecting_tries as f64,
+            c.veins_found as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
