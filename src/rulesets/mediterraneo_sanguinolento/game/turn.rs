@@ -276,6 +276,8 @@ impl<'g> Play<'g> {
                 persuasion_den: dice.below(4001) as i64,
                 works_share: dice.uniform(),
                 works_payback: dice.uniform() * 60.0,
+                militia_ratio: 0.0,
+                militia_idr: i32::MIN,
                 target: None,
             };
         }
@@ -460,6 +462,10 @@ impl<'g> Play<'g> {
             c.works_finished as f64,
             c.works_den,
             c.works_output,
+            c.militia_calls as f64,
+            c.militia_months as f64,
+            c.militia_men_lost,
+            c.militias_destroyed as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
