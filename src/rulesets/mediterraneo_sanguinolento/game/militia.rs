@@ -1,11 +1,11 @@
 //! Militia (digest §4.5.5, rules §7.8 L1868-L1872; PV table rows L4288-L4292; A50, A69): a
 //! nation whose home country is invaded may call its militia, 3 x floor(POB of the last
 //! collection / 200) units of light infantry, irregular, morale D (IL-ID, A69; option
-//! `militia_size`), all its equipment free. It never leaves the country: it stands in the home
-//! node beside the garrison and fights with the defenders there (the field battle against the
-//! invader's arrival, the siege's mouths and morale, the assault on the capital) through the
-//! battle code. It disbands when no invading army stands in the home any more, dies with the
-//! home's fall, and once destroyed cannot be called for 3 years.
+//! `militia_size`), all its equipment free. It never leaves the country and fights only there,
+//! through the battle code: alone when nothing else defends the capital (the siege's mouths and
+//! morale, the assault), beside the field army or the garrison where the battle code says it
+//! helps ([`join`]). It disbands at the end of a month no invading army stands in the home,
+//! dies with the home's fall, and once destroyed cannot be called for 3 years.
 //!
 //! Each month mobilized costs the text's -2 PV (A50's recommended reading; option `militia_pv`
 //! = "table": the row's -1/-1/-2) and the row's IDR -50/-100/-120; each 20 POB called costs the
@@ -290,27 +290,25 @@ pub fn destroyed(g: &Game, st: &mut State, c: CountryId, month: u32) {
     st.counts.militias_destroyed += 1;
 }
 
-/// At the end of a month: a militia whose home is no longer invaded (or no longer held)
-/// disbands, its men going home; one still mobilized costs the month's PV and IDR.
+/// At the end of a month: a militia mobilized this month costs the month's PV and IDR; then one
+/// whose home is no longer invaded (or no longer held) disbands, its men going home.
 pub fn month_end(g: &Game, st: &mut State, invaded: &[bool; 256]) {
     for o in 0..st.nations.len() {
         if st.nations[o].militia <= 0.0 {
             continue;
         }
-        if st.lands[o].owner != o as CountryId || !invaded[o] {
-            let nat = &mut st.nations[o];
-            st.ledger.men_disbanded += nat.militia * g.militia.kind.men;
-            nat.militia = 0.0;
-            continue;
-        }
         let culture = g.culture[o];
-        let row = month_row(g);
-        st.apply(o as CountryId, pv::MILITIA, row, culture);
+        st.apply(o as CountryId, pv::MILITIA, month_row(g), culture);
         if g.militia.pob_idr == PobIdr::InvadedMonthly {
             let pob = st.nations[o].militia * g.militia.kind.men;
             st.nations[o].idr += pob_idr(pob, PER_20_POB_INVADED_IDR_HALVES, culture);
         }
         st.counts.militia_months += 1;
+        if st.lands[o].owner != o as CountryId || !invaded[o] {
+            let nat = &mut st.nations[o];
+            st.ledger.men_disbanded += nat.militia * g.militia.kind.men;
+            nat.militia = 0.0;
+        }
     }
 }
 

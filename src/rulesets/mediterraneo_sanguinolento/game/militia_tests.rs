@@ -118,14 +118,17 @@ fn the_militia_disbands_when_the_invasion_ends_and_is_barred_three_years_once_de
     invade(&mut st, cartago, roma, 10.0);
     militia::call(&g, &mut st, roma);
     assert_eq!(st.nations[roma as usize].militia, 15.0);
-    // The invader goes home: the militia disbands at the month's end, its men home, no PV.
+    // The invader goes home: the militia disbands at the month's end, its men home, after
+    // paying for the month it stood (-2 PV); the next month costs nothing.
     st.nations[cartago as usize].mission = Mission::Return;
     let pv = st.nations[roma as usize].pv;
     let invaded = super::military::invaded(&st);
     militia::month_end(&g, &mut st, &invaded);
     assert_eq!(st.nations[roma as usize].militia, 0.0);
     assert_eq!(st.ledger.men_disbanded, 3000.0);
-    assert_eq!(st.nations[roma as usize].pv, pv);
+    assert_eq!(st.nations[roma as usize].pv, pv - 2);
+    militia::month_end(&g, &mut st, &invaded);
+    assert_eq!(st.nations[roma as usize].pv, pv - 2);
     // Destroyed: losses leave less than a unit; barred for 36 months, then callable again.
     invade(&mut st, cartago, roma, 10.0);
     militia::call(&g, &mut st, roma);
@@ -295,7 +298,7 @@ fn a_militia_alone_holds_the_capital_through_the_battle_code() {
 
 #[test]
 fn a_militia_that_would_drag_its_side_to_rout_is_neither_called_nor_sent_in() {
-    // Side morale is the average over units (§3.2.5): 30 IL-ID beside 10 regular IP in the field
+    // Side morale is the average over units (§3.2.5): 30 IL-ID beside Roma's 10 IP in the field
     // make the invader's 20 IP far likelier to win (the battle code, about 0.29 -> 0.95).
     let g = scripted_game();
     let (roma, cartago) = civilized_pair(&g);
