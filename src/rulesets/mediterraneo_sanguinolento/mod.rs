@@ -337,6 +337,27 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "militia_size",
+        "A69 (L1872)",
+        "full game: a called militia's IL-ID units: \"pob-200\" (A69: 3 x floor(last collected POB / 200), an IL's POB) or \"base-kind\" (3 x the units of the country's first kind that POB makes available)",
+        &["pob-200", "base-kind"],
+        &[],
+    ),
+    choice(
+        "militia_pv",
+        "A50 (L1872 vs L4288)",
+        "full game: PV each month the militia is mobilized: \"text\" (-2, the rule's; the table's IDR -50/-100/-120 either way) or \"table\" (-1/-1/-2 by culture)",
+        &["text", "table"],
+        &[],
+    ),
+    choice(
+        "militia_pob_idr",
+        "A50 (L4290-L4292)",
+        "full game: the \"per 20 POB in militia\" rows: \"invaded-once\" (the while-invaded sub-row, -0.5/-1/-1 IDR per 20 POB, once at the call), \"invaded-monthly\" (that sub-row each month mobilized) or \"both-once\" (it and the plain row's -1/-2/-4, once at the call)",
+        &["invaded-once", "invaded-monthly", "both-once"],
+        &[],
+    ),
+    choice(
         "black_market_sale",
         "A52 (L1017)",
         "full game: black-market sale value, used for the gift cap and the wealth proxy: \"one-to-one\" (1 DEN a unit, ESC and ELE 3) or \"buying-price\" (the buying price, ESC and ELE a third of it)",

@@ -39,6 +39,8 @@ pub struct Side {
     pub lead: Lead,
     /// Its mercenary bands (none but with a field army; `mercenaries.rs`).
     pub mercs: Bands,
+    /// Its militia's IL-ID units (none but defending the home; `militia.rs`).
+    pub militia: f64,
 }
 
 impl Side {
@@ -75,6 +77,8 @@ pub struct Fought {
     pub merc_lost: [[f64; BANDS]; 2],
     /// Men of mercenary casualties the cap moved onto each side's own troops.
     pub merc_moved: [f64; 2],
+    /// Units each side's militia lost.
+    pub militia_lost: [f64; 2],
     /// How each side ended, by the battle code: routed, exterminated (or overrun), and the
     /// assaulted garrison's surrender (what a commander's capture reads, `captives.rs`).
     pub routed: [bool; 2],
@@ -114,7 +118,18 @@ pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
             guard: false,
         })
         .collect();
-    // The mercenaries after the own troops: last in the casualty order.
+    // The militia after the own troops, the mercenaries last in the casualty order.
+    if side.militia > 1e-9 {
+        let k = game.militia.kind;
+        groups.push(Group {
+            code: k.code.to_string(),
+            regular: k.regular,
+            morale: k.morale,
+            units: side.militia,
+            veteran: false,
+            guard: false,
+        });
+    }
     for band in side.fighting_bands(game, attacking) {
         if let (Some(k), true) = (mercenaries::kind(game, band.source), band.units > 1e-9) {
             groups.push(Group {
@@ -306,6 +321,7 @@ fn play(
         let side = SIDES[k];
         let mut lost = NO_UNITS;
         let mut band_lost = [0.0; BANDS];
+        let mut militia_lost = 0.0;
         let bands = sides[k].fighting_bands(game, k == 0);
         if converted && k == 0 {
             let groups = &battle.armies[0].groups;
@@ -316,9 +332,11 @@ fn play(
                 .sum();
             let share = if fought > 0.0 { gone / fought } else { 0.0 };
             lost = sides[0].units.map(|u| u * share);
+            militia_lost = sides[0].militia * share;
             band_lost = bands.map(|b| b.units * share);
         } else {
-            // Groups in army()'s order: the kinds with units, then the bands with units. A band
+            // Groups in army()'s order: the kinds with units, the militia, then the bands with
+            // units. A militia or a band
             // of the side's own kind has the same label: the n-th group of a label has the n-th
             // column of that name.
             let groups = &battle.armies[k].groups;
@@ -342,6 +360,10 @@ fn play(
                 lost[kind] = lost_of(g).min(sides[k].units[kind]);
                 g += 1;
             }
+            if sides[k].militia > 1e-9 {
+                militia_lost = lost_of(g).min(sides[k].militia);
+                g += 1;
+            }
             for (b, band) in bands.iter().enumerate() {
                 if band.source == mercenaries::Source::None || band.units <= 1e-9 {
                     continue;
@@ -358,6 +380,7 @@ fn play(
             for u in lost.iter_mut().chain(band_lost.iter_mut()) {
                 *u *= keep;
             }
+            militia_lost *= keep;
         }
         if game.merc_cap && band_lost.iter().any(|&u| u > 0.0) {
             // Lent partner troops are no mercenaries: the cap leaves them (and their losses) out.
@@ -375,6 +398,7 @@ fn play(
         }
         out.lost[k] = lost;
         out.merc_lost[k] = band_lost;
+        out.militia_lost[k] = militia_lost;
         out.risk[k] = ["leader_killed", "leader_wounded", "leader_promoted"]
             .map(|column| scalar(side_column(side, column)));
         out.routed[k] = scalar(side_column(side, "routed")) > 0.0;

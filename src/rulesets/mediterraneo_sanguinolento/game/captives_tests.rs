@@ -152,6 +152,7 @@ fn sides(c: CountryId, o: CountryId) -> [Side; 2] {
     [
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: c,
             units,
             unsupplied: 0.0,
@@ -159,6 +160,7 @@ fn sides(c: CountryId, o: CountryId) -> [Side; 2] {
         },
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: o,
             units,
             unsupplied: 0.0,

@@ -267,6 +267,7 @@ fn incursion(
     let sides = [
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: raider,
             units: band,
             unsupplied: 0.0,
@@ -277,6 +278,7 @@ fn incursion(
         },
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: o,
             units: defenders,
             unsupplied: 0.0,

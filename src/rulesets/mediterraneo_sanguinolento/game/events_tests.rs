@@ -236,6 +236,7 @@ fn storm_and_snow_double_movement_and_halve_combat_factors() {
     let sides = [
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: roma,
             units: g.start.nations[roma as usize].field,
             unsupplied: 0.0,
@@ -243,6 +244,7 @@ fn storm_and_snow_double_movement_and_halve_combat_factors() {
         },
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: etruria,
             units: g.start.nations[etruria as usize].field,
             unsupplied: 0.0,

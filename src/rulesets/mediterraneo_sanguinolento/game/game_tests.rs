@@ -220,6 +220,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
     let sides = [
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: a,
             units: units(5.0),
             unsupplied: 0.0,
@@ -227,6 +228,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
         },
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: d,
             units: units(4.0),
             unsupplied: 0.0,
@@ -354,10 +356,12 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
             .map(|c| {
                 State::men(&s.all_units(c), &g.men_per_unit(c))
                     + super::mercenaries::men(g, &s.nations[c as usize].mercs)
+                    + s.nations[c as usize].militia * g.militia.kind.men
             })
             .sum()
     };
-    let expected = men(start) + st.ledger.men_raised - st.ledger.men_lost;
+    // Militia: raised at the call, lost in fights, disbanded home.
+    let expected = men(start) + st.ledger.men_raised - st.ledger.men_lost - st.ledger.men_disbanded;
     assert!(
         (men(st) - expected).abs() < 1e-6 * expected.max(1.0),
         "{what}: men {} vs {expected}",
@@ -393,6 +397,19 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
             assert_eq!(
                 land.garrison, NO_UNITS,
                 "{what}: a home holds its nation's garrison"
+            );
+        }
+        // A militia stands only in a home still held and invaded, whole units or none.
+        if n.militia != 0.0 {
+            assert!(
+                n.militia >= super::militia::DESTROYED_BELOW && n.militia.is_finite(),
+                "{what}: {c}'s militia {}",
+                n.militia
+            );
+            assert_eq!(land.owner as usize, c, "{what}: militia of a lost home");
+            assert!(
+                super::military::invaded(st)[c],
+                "{what}: {c}'s militia outlives its invasion"
             );
         }
         if let Mission::Siege { target, .. } | Mission::Pillage { target } = n.mission {

@@ -109,6 +109,7 @@ pub fn check(
     }
     let interceptors = Side {
         mercs: st.nations[o as usize].mercs,
+        militia: 0.0,
         country: o,
         units: st.nations[o as usize].field,
         unsupplied: 0.0,
@@ -116,6 +117,7 @@ pub fn check(
     };
     let marchers = Side {
         mercs: st.nations[c as usize].mercs,
+        militia: 0.0,
         country: c,
         units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,

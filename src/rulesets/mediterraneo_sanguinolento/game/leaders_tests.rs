@@ -74,6 +74,7 @@ fn t1_both_commanders_orders_shift_the_terrain_roll() {
     foot[gauls_il] = 20.0;
     let side = |country, units, s| Side {
         mercs: NO_BANDS,
+        militia: 0.0,
         country,
         units,
         unsupplied: 0.0,
@@ -162,6 +163,7 @@ fn d7_promotion_raises_one_value_by_the_die() {
     let sides = [
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: c,
             units: one_kind(1.0),
             unsupplied: 0.0,
@@ -169,6 +171,7 @@ fn d7_promotion_raises_one_value_by_the_die() {
         },
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: o,
             units: one_kind(1.0),
             unsupplied: 0.0,
@@ -205,6 +208,7 @@ fn d8_death_and_wounds_at_the_battle_codes_chances() {
     let sides = [
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: c,
             units: one_kind(5.0),
             unsupplied: 0.0,
@@ -212,6 +216,7 @@ fn d8_death_and_wounds_at_the_battle_codes_chances() {
         },
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: o,
             units: one_kind(4.0),
             unsupplied: 0.0,
@@ -345,6 +350,7 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
     let sides = [
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: a,
             units: one_kind(5.0),
             unsupplied: 0.0,
@@ -352,6 +358,7 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
         },
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: d,
             units: one_kind(4.0),
             unsupplied: 0.0,
@@ -455,6 +462,7 @@ fn command_follows_the_policy_and_the_options() {
     units[il] = 5000.0 / men;
     let side = |units| Side {
         mercs: NO_BANDS,
+        militia: 0.0,
         country: b,
         units,
         unsupplied: 0.0,

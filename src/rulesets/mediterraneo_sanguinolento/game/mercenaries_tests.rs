@@ -171,6 +171,7 @@ fn side_with(c: CountryId, own: f64, row: u8, merc: f64) -> Side {
         unsupplied: 0.0,
         lead: Lead::UNNAMED,
         mercs,
+        militia: 0.0,
     }
 }
 

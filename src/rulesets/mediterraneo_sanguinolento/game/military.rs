@@ -58,6 +58,48 @@ fn defenders(st: &State, t: CountryId) -> (CountryId, Units, Units) {
     (o, field, *garrison(st, t))
 }
 
+/// Whether a militia holds `t`'s capital, which has no garrison, against `c`'s army: its
+/// holder's home militia standing, or called now (`militia::join`).
+#[allow(clippy::too_many_arguments)]
+fn militia_holds(
+    g: &Game,
+    st: &mut State,
+    plans: &[Scripted],
+    c: CountryId,
+    t: CountryId,
+    month: u32,
+    dice: &mut Dice,
+) -> bool {
+    let o = st.lands[t as usize].owner;
+    if home_militia(st, t) > 0.0 {
+        return true;
+    }
+    let sides = [
+        side(g, st, c, month),
+        Side {
+            mercs: NO_BANDS,
+            militia: 0.0,
+            country: o,
+            units: NO_UNITS,
+            unsupplied: 0.0,
+            lead: leaders::defender_lead(g, st, t, month),
+        },
+    ];
+    let assault = Some((fort_of(g, st, t), 0));
+    let win = winter(g, month);
+    super::militia::join(g, st, plans, t, assault, win, sides, month, dice) > 0.0
+}
+
+/// The militia standing in node `t`: its holder's, if it is the holder's home (`militia.rs`).
+pub fn home_militia(st: &State, t: CountryId) -> f64 {
+    let o = st.lands[t as usize].owner;
+    if o == t {
+        st.nations[o as usize].militia
+    } else {
+        0.0
+    }
+}
+
 /// The troops holding node `t` for its holder: the home garrison, or the occupation troops of a
 /// conquered country.
 pub fn garrison(st: &State, t: CountryId) -> &Units {
@@ -308,6 +350,7 @@ fn win_odds(
     }
     let attacker = Side {
         mercs: st.nations[c as usize].mercs,
+        militia: 0.0,
         country: c,
         units: attackers,
         unsupplied: 0.0,
@@ -317,6 +360,7 @@ fn win_odds(
     if has_troops(&field) {
         let defender = Side {
             mercs: st.nations[o as usize].mercs,
+            militia: 0.0,
             country: o,
             units: field,
             unsupplied: 0.0,
@@ -332,9 +376,15 @@ fn win_odds(
             p.odds_trials,
             dice,
         )
-    } else if has_troops(&garrison) {
+    } else if has_troops(&garrison) || home_militia(st, t) > 0.0 {
         let defender = Side {
             mercs: NO_BANDS,
+            // A standing militia holds a capital with no garrison.
+            militia: if has_troops(&garrison) {
+                0.0
+            } else {
+                home_militia(st, t)
+            },
             country: o,
             units: garrison,
             unsupplied: 0.0,
@@ -514,10 +564,11 @@ fn arrive(
     }
     let (_, field, _) = defenders(st, t);
     if has_troops(&field) {
-        let sides = [
+        let mut sides = [
             side(g, st, c, month),
             Side {
                 mercs: st.nations[o as usize].mercs,
+                militia: 0.0,
                 country: o,
                 units: field,
                 unsupplied: 0.0,
@@ -525,6 +576,7 @@ fn arrive(
             },
         ];
         let (win, weather) = (winter(g, month), weather_at(g, st, t));
+        sides[1].militia = super::militia::join(g, st, plans, t, None, win, sides, month, dice);
         let fought = if st.nations[c as usize].by_sea && !st.nations[c as usize].landed {
             let fleets = st.nations[c as usize].fleets;
             battles::landing_battle(g, t, win, weather, sides, fleets, dice)
@@ -569,7 +621,7 @@ fn arrive(
     };
     // An undefended country falls at once.
     let (_, _, garrison) = defenders(st, t);
-    if !has_troops(&garrison) {
+    if !has_troops(&garrison) && !militia_holds(g, st, plans, c, t, month, dice) {
         conquer(g, st, c, t, &plans[c as usize], month, log);
     }
 }
@@ -578,6 +630,7 @@ fn arrive(
 pub(super) fn side(g: &Game, st: &State, c: CountryId, month: u32) -> Side {
     Side {
         mercs: st.nations[c as usize].mercs,
+        militia: 0.0,
         country: c,
         units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,
@@ -609,28 +662,38 @@ fn siege_month(
         st.nations[c as usize].mission = Mission::Return;
         return;
     }
-    if !has_troops(&garrison) {
+    if !has_troops(&garrison) && !militia_holds(g, st, plans, c, t, month, dice) {
         conquer(g, st, c, t, &plans[c as usize], month, log);
         return;
     }
     st.nations[c as usize].mission = Mission::Siege { target: t, months };
     let fort = fort_of(g, st, t);
     let kinds = &g.kinds[o as usize];
-    let men: f64 = (0..KINDS).map(|k| garrison[k] * kinds[k].men).sum();
-    let morale = (0..KINDS)
+    // A militia holding the capital alone is the besieged: its mouths and its morale.
+    let militia = if has_troops(&garrison) {
+        0.0
+    } else {
+        home_militia(st, t)
+    };
+    let militia_kind = g.militia.kind;
+    let men: f64 =
+        (0..KINDS).map(|k| garrison[k] * kinds[k].men).sum::<f64>() + militia * militia_kind.men;
+    let v = &crate::rulesets::mediterraneo_sanguinolento::data::data()
+        .morale
+        .value;
+    let value = |kind: &super::Kind| {
+        let table = if kind.regular {
+            &v.regular
+        } else {
+            &v.irregular
+        };
+        table[kind.morale] as f64
+    };
+    let morale = ((0..KINDS)
         .filter(|&k| garrison[k] > 1e-9)
-        .map(|k| {
-            let v = &crate::rulesets::mediterraneo_sanguinolento::data::data()
-                .morale
-                .value;
-            let table = if kinds[k].regular {
-                &v.regular
-            } else {
-                &v.irregular
-            };
-            table[kinds[k].morale] as f64 * garrison[k] * kinds[k].men
-        })
+        .map(|k| value(&kinds[k]) * garrison[k] * kinds[k].men)
         .sum::<f64>()
+        + value(&militia_kind) * militia * militia_kind.men)
         / men.max(1.0);
     let pob = g.scenario.production[t as usize][super::scenario::POB];
     let food = st.nations[o as usize].stock[COM].max(0) as u32;
@@ -659,16 +722,20 @@ fn siege_month(
     if months < plans[c as usize].siege_months {
         return;
     }
-    let sides = [
+    let mut sides = [
         side(g, st, c, month),
         Side {
             mercs: NO_BANDS,
+            militia: 0.0,
             country: o,
             units: garrison,
             unsupplied: 0.0,
             lead: leaders::defender_lead(g, st, t, month),
         },
     ];
+    let assault = Some((fort, months as u32));
+    let win = winter(g, month);
+    sides[1].militia = super::militia::join(g, st, plans, t, assault, win, sides, month, dice);
     let fought = battles::assault(
         g,
         fort,
@@ -740,6 +807,8 @@ pub fn settle(
             st.counts.mercenary_men_lost += band_men;
             st.counts.mercenary_casualties_moved += f.merc_moved[k];
         }
+        let month = st.month;
+        super::militia::lose(g, st, who, f.militia_lost[k], month);
         st.nations[who as usize].fought_this_year = true;
         if f.winner == Some(k) {
             st.gain(who, ESC, f.slaves[k].floor() as i64);
@@ -779,6 +848,10 @@ pub fn conquer(
     st.ledger.men_lost += State::men(&held, &mpu);
     if t == o {
         st.apply(o, pv::CONQUEST, pv::LOSING_MAIN_COUNTRY, co);
+        // Its militia dies defending it.
+        if st.nations[o as usize].militia > 0.0 {
+            super::militia::destroyed(g, st, o, month);
+        }
         let nat = &mut st.nations[o as usize];
         let left = State::men(&nat.training, &mpu);
         nat.training = NO_UNITS;
@@ -886,4 +959,5 @@ fn invasions(g: &Game, st: &mut State) {
         st.nations[o].invaded_months += 1;
         st.apply(o as CountryId, pv::INVASION, row, g.culture[o]);
     }
+    super::militia::month_end(g, st, &invaded);
 }

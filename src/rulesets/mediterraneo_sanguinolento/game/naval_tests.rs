@@ -120,6 +120,7 @@ fn a_landing_force_fights_as_infantry_and_loses_every_kind_alike() {
     assert!(g.nkinds[roma as usize] == 3, "Roma raises three kinds");
     let attacker = Side {
         mercs: NO_BANDS,
+        militia: 0.0,
         country: roma,
         units: [10.0, 10.0, 6.0],
         unsupplied: 0.0,
@@ -127,6 +128,7 @@ fn a_landing_force_fights_as_infantry_and_loses_every_kind_alike() {
     };
     let defender = Side {
         mercs: NO_BANDS,
+        militia: 0.0,
         country: cerdena,
         units: [8.0, 8.0, 0.0],
         unsupplied: 0.0,

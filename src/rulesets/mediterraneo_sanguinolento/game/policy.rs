@@ -166,6 +166,11 @@ pub struct Scripted {
     pub roads_share: f64,
     /// It prospects for metal (0.5 or more) when a try's expected find repays it (`prospecting.rs`).
     pub prospecting: f64,
+    /// It calls its militia against an army invading its home when that army's combat factors
+    /// reach this multiple of its defenders' there (`militia.rs`; above 10: never).
+    pub militia_ratio: f64,
+    /// ... and only if its rebellion index after the call's first month stays at least this.
+    pub militia_idr: i32,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -601,6 +606,25 @@ pub const SCRIPTED: &[Param] = &[
         // A try is made only where it pays back on average.
         default: 1.0,
     },
+    // Militia (digest §4.5.5; `militia.rs`).
+    Param {
+        name: "militia_ratio",
+        summary: "calls the militia (3 x floor(last collected POB / 200) IL-ID, free; -2 PV and -50/-100/-120 IDR a month, IDR per 20 POB called) when an army invading its home has this multiple of its defenders' combat factors there (walls not counted; above 10: never)",
+        min: 0.0,
+        max: 11.0,
+        // Losing the home costs 15 + 8 + 3 a city PV and everything in it: two PV a month are
+        // cheap against an invader half as strong as the defenders or more.
+        default: 0.5,
+    },
+    Param {
+        name: "militia_idr",
+        summary: "... only if its rebellion index after the call's first month stays at this or above (a revolt at 0 costs its row and a year of 75% POB)",
+        min: -1000.0,
+        max: 1000.0,
+        // A revolt (-6 PV for a civilized major, a year at 75% POB) is dearer than the militia's
+        // help against most invasions; at 0 it is called whenever no revolt follows at once.
+        default: 0.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -667,6 +691,8 @@ impl Scripted {
             works_payback: value("works_payback"),
             roads_share: value("roads_share"),
             prospecting: value("prospecting"),
+            militia_ratio: value("militia_ratio"),
+            militia_idr: value("militia_idr").round() as i32,
             target: None,
         }
     }

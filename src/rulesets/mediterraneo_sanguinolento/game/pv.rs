@@ -128,7 +128,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 13] = [
+pub const SOURCES: [&str; 14] = [
     "battles",
     "conquest",
     "fortification",
@@ -142,6 +142,7 @@ pub const SOURCES: [&str; 13] = [
     "sack",
     "intrigue",
     "works",
+    "militia",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -159,6 +160,10 @@ pub const SACK: usize = 10;
 pub const INTRIGUE: usize = 11;
 /// New cities and enlargements (`works.rs`) and roads (`roads.rs`).
 pub const WORKS: usize = 12;
+/// Months with the militia mobilized (`militia.rs`).
+pub const MILITIA: usize = 13;
+/// Each month with the militia mobilized (L4288; the PV follow option `militia_pv`, A50).
+pub const MILITIA_MONTH: Row = row([-1, -1, -2], [-50, -100, -120]);
 /// City construction and city enlargement, at the work's end (the builder's culture).
 pub const CITY_CONSTRUCTION: Row = row([0, 4, 5], [0, 100, 125]);
 pub const CITY_ENLARGEMENT: Row = row([0, 3, 4], [0, 75, 100]);

@@ -124,6 +124,10 @@ pub struct Nation {
     pub centres: Centres,
     /// Its merchant and fishing fleets (digest §4.9; `sea_trade.rs`).
     pub sea: SeaTrade,
+    /// Militia units mobilized at home (IL-ID, `militia.rs`), and the game month from which it
+    /// may be called again after its destruction.
+    pub militia: f64,
+    pub militia_barred_until: u32,
 }
 
 /// Fleets being built: whole fleets of each kind, and the game month they join the port.
@@ -185,6 +189,8 @@ pub struct Ledger {
     pub men_raised: f64,
     /// Men dead or gone: battle losses net of recovery, desertion, disbanded homeless armies.
     pub men_lost: f64,
+    /// Men gone home alive: disbanded militia (`militia.rs`).
+    pub men_disbanded: f64,
     /// Ships launched from the shipyards, and ships sunk (storms, naval battles).
     pub ships_built: f64,
     pub ships_lost: f64,
@@ -369,6 +375,12 @@ pub struct Counts {
     /// Prospecting (`prospecting.rs`): tries paid and veins found.
     pub prospecting_tries: u32,
     pub veins_found: u32,
+    /// Militia (`militia.rs`): calls, months mobilized (PV and IDR charged), men killed, and
+    /// militias destroyed (barred for 3 years).
+    pub militia_calls: u32,
+    pub militia_months: u32,
+    pub militia_men_lost: f64,
+    pub militias_destroyed: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -555,6 +567,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 docks: Docks::default(),
                 centres: NO_CENTRES,
                 sea: SeaTrade::default(),
+                militia: 0.0,
+                militia_barred_until: 0,
             }
         })
         .collect();

@@ -283,6 +283,8 @@ impl<'g> Play<'g> {
                 works_payback: dice.uniform() * 60.0,
                 roads_share: dice.uniform(),
                 prospecting: dice.uniform(),
+                militia_ratio: 0.0,
+                militia_idr: i32::MIN,
                 target: None,
             };
         }
@@ -471,6 +473,10 @@ impl<'g> Play<'g> {
             c.roads_built as f64,
             c.prospecting_tries as f64,
             c.veins_found as f64,
+            c.militia_calls as f64,
+            c.militia_months as f64,
+            c.militia_men_lost,
+            c.militias_destroyed as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
