@@ -276,6 +276,9 @@ impl<'g> Play<'g> {
                 persuasion_den: dice.below(4001) as i64,
                 works_share: dice.uniform(),
                 works_payback: dice.uniform() * 60.0,
+                colonies: dice.uniform(),
+                naval_bases: dice.below(3) as u8,
+                refuse_naval: dice.uniform() * 3.0,
                 target: None,
             };
         }
@@ -460,6 +463,8 @@ impl<'g> Play<'g> {
             c.works_finished as f64,
             c.works_den,
             c.works_output,
+            c.colony_collections as f64,
+            c.naval_battles_refused as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
