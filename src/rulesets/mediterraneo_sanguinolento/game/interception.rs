@@ -85,8 +85,7 @@ pub fn check(
     if o == c || at == target || p.intercept > 1.0 || !may_intercept(g, st, o, month) {
         return false;
     }
-    let n = st.nations.len();
-    let next = g.next[at as usize * n + target as usize];
+    let next = st.roads.next(g, at, target);
     if next == UNREACHABLE {
         return false;
     }

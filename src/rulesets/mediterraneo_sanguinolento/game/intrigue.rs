@@ -67,12 +67,11 @@ fn counter_espionage(st: &mut State, p: &Scripted, c: CountryId) {
 
 /// Months a report from `t` takes to reach `c`'s home (before [`report_delay`]): light cavalry's
 /// monthly movement over the cheapest land path, or the sea lanes' months.
-pub fn travel_months(g: &Game, c: CountryId, t: CountryId) -> u32 {
-    let n = g.scenario.countries.len();
-    if g.next[c as usize * n + t as usize] == UNREACHABLE {
+pub fn travel_months(g: &Game, st: &State, c: CountryId, t: CountryId) -> u32 {
+    if st.roads.next(g, c, t) == UNREACHABLE {
         return g.scenario.intrigue.sea_lane_months;
     }
-    let pm = g.cost[c as usize * n + t as usize];
+    let pm = st.roads.cost(g, c, t);
     let light_cavalry = data()
         .units
         .iter()
@@ -117,7 +116,7 @@ fn espionage(g: &Game, st: &mut State, p: &Scripted, c: CountryId, month: u32, d
     st.nations[c as usize].intel = Intel {
         target: t,
         factor,
-        arrives: month + report_delay(travel_months(g, c, t)),
+        arrives: month + report_delay(travel_months(g, st, c, t)),
     };
 }
 

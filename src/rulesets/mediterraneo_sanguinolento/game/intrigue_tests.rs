@@ -305,8 +305,8 @@ fn t11_reports_arrive_after_the_outward_trip() {
                 .map(|l| (c, l.to))
         })
         .expect("an overseas neighbour");
-    assert_eq!(intrigue::travel_months(&g, c, t), 5);
-    assert_eq!(report_delay(intrigue::travel_months(&g, c, t)), 5);
+    assert_eq!(intrigue::travel_months(&g, &g.start, c, t), 5);
+    assert_eq!(report_delay(intrigue::travel_months(&g, &g.start, c, t)), 5);
     // By land: the cheapest path's PM over light cavalry's monthly movement (L2030-L2074).
     let light_cavalry = data()
         .units
@@ -321,7 +321,7 @@ fn t11_reports_arrive_after_the_outward_trip() {
         if pm == u32::MAX {
             continue;
         }
-        let months = intrigue::travel_months(&g, roma, l);
+        let months = intrigue::travel_months(&g, &g.start, roma, l);
         assert_eq!(months, pm.div_ceil(light_cavalry));
         far += (report_delay(months) == months && months > 1) as u32;
     }

@@ -193,7 +193,6 @@ pub(super) fn enlist(
 /// Whether country `c` has troops within one month's move of `node`: at home, or its field army
 /// where it stands (the cheapest land path's PM within its slowest kind's monthly allowance).
 pub fn in_reach(g: &Game, st: &State, c: CountryId, node: CountryId) -> bool {
-    let n = g.scenario.countries.len();
     let allowance = (0..g.nkinds[c as usize] as usize)
         .map(|k| g.kinds[c as usize][k].movement)
         .min()
@@ -204,7 +203,7 @@ pub fn in_reach(g: &Game, st: &State, c: CountryId, node: CountryId) -> bool {
     [(home, c), (field, nat.at)]
         .into_iter()
         .filter(|&(present, _)| present)
-        .any(|(_, a)| a == node || g.cost[a as usize * n + node as usize] <= allowance)
+        .any(|(_, a)| a == node || st.roads.cost(g, a, node) <= allowance)
 }
 
 /// The sealed bid of `c` for `units` units: its policy's DEN a unit, within what it can spend

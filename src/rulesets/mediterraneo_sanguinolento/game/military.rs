@@ -11,7 +11,7 @@ use super::mercenaries::NO_BANDS;
 use super::policy::Scripted;
 use super::pv;
 use super::sack;
-use super::scenario::{CountryId, Scenario, COM, ESC, MET};
+use super::scenario::{CountryId, COM, ESC, MET};
 use super::state::{Land, Mission, State, Units, KINDS, NO_UNITS};
 use super::weather::{self, Weather};
 use super::Game;
@@ -20,46 +20,9 @@ use crate::game::GameLog;
 use crate::game_log;
 use crate::rulesets::mediterraneo_sanguinolento::siege;
 
-pub const UNREACHABLE: u8 = u8::MAX;
+pub use super::roads::UNREACHABLE;
 /// Men per COM of offensive food a month (L2090).
 pub const MEN_PER_COM: f64 = 200.0;
-
-/// PM to enter `to` from `from` by their land link: hexes × `to`'s terrain PM + the strait's PM.
-fn link_cost(s: &Scenario, pm: &[u32], from: CountryId, to: CountryId) -> Option<u32> {
-    s.links(from)
-        .iter()
-        .find(|l| l.to == to && !l.sea)
-        .map(|l| l.hexes as u32 * pm[to as usize] + l.strait as u32)
-}
-
-/// Cheapest land paths between every pair of nodes (Dijkstra from each): the first step and the
-/// PM of each, `u8::MAX` where no land path exists (islands).
-pub fn land_routes(s: &Scenario, pm: &[u32]) -> (Vec<u8>, Vec<u32>) {
-    let n = s.countries.len();
-    let mut next = vec![UNREACHABLE; n * n];
-    let mut cost = vec![u32::MAX; n * n];
-    for a in 0..n {
-        let row = a * n;
-        let mut done = vec![false; n];
-        cost[row + a] = 0;
-        next[row + a] = a as u8;
-        while let Some(u) = (0..n)
-            .filter(|&u| !done[u] && cost[row + u] != u32::MAX)
-            .min_by_key(|&u| (cost[row + u], u))
-        {
-            done[u] = true;
-            for l in s.links(u as CountryId).iter().filter(|l| !l.sea) {
-                let v = l.to as usize;
-                let c = cost[row + u] + l.hexes as u32 * pm[v] + l.strait as u32;
-                if c < cost[row + v] {
-                    cost[row + v] = c;
-                    next[row + v] = if u == a { v as u8 } else { next[row + u] };
-                }
-            }
-        }
-    }
-    (next, cost)
-}
 
 /// Whether game month `month` is a winter month of the scenario's calendar (L4502).
 pub fn winter(g: &Game, month: u32) -> bool {
@@ -490,20 +453,20 @@ pub fn weather_at(g: &Game, st: &State, t: CountryId) -> Weather {
 
 /// Moves `c`'s field army toward `to` with this month's PM; Return ends at home.
 fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
-    let n = st.nations.len();
     let weather = st.weather;
     let units = st.nations[c as usize].field;
+    let roads = &st.roads;
     let nat = &mut st.nations[c as usize];
     nat.progress += allowance(g, c, &units);
     while nat.at != to {
-        let next = g.next[nat.at as usize * n + to as usize];
+        let next = roads.next(g, nat.at, to);
         if next == UNREACHABLE {
             nat.mission = Mission::Idle;
             nat.progress = 0;
             return;
         }
         let severe = weather[g.scenario.nodes[next as usize].zone as usize].severe();
-        let cost = link_cost(&g.scenario, &g.pm, nat.at, next).unwrap_or(u32::MAX / 4)
+        let cost = roads.leg(g, nat.at, next).unwrap_or(u32::MAX / 4)
             * movement_multiplier(g, win, severe);
         if nat.progress < cost {
             return;

@@ -170,6 +170,9 @@ pub struct Scripted {
     /// Its fleets in a naval base refuse battle with a crossing whose fleets' ram factors exceed
     /// its own by this ratio's inverse (own < refuse_naval x theirs; 0: never refuse).
     pub refuse_naval: f64,
+    /// Share of the DEN above reserve and wages it may spend on a road each turn (`roads.rs`; 0:
+    /// none, the referee's countries).
+    pub roads_share: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -611,6 +614,16 @@ pub const SCRIPTED: &[Param] = &[
         // Weaker than the crossing, a fight is likely lost and does not stop the landing.
         default: 1.0,
     },
+    // Roads (digest §4.7; `roads.rs`).
+    Param {
+        name: "roads_share",
+        summary: "share of the DEN above reserve and wages it may spend each turn on a road (one under way at a time) along a land link between two nodes it holds, the cheapest first: half the PM on it for every unit, and the §4.19 row per road built (0 / 1 / 1 PV)",
+        min: 0.0,
+        max: 1.0,
+        // A road is a PV for a few hundred DEN and stone the idle placeholder treasuries can
+        // spare, and it shortens the marches from home to the frontier.
+        default: 1.0,
+    },
 ];
 
 fn scripted(v: &ParamValues) -> Policy {
@@ -678,6 +691,7 @@ impl Scripted {
             colonies: value("colonies"),
             naval_bases: value("naval_bases").round() as u8,
             refuse_naval: value("refuse_naval"),
+            roads_share: value("roads_share"),
             target: None,
         }
     }
@@ -714,6 +728,7 @@ impl Scripted {
             merchant_fleets: 0,
             fishing_fleets: 0,
             works_share: 0.0,
+            roads_share: 0.0,
             ..Scripted::defaults()
         }
     }
@@ -814,15 +829,17 @@ pub enum Directive {
     /// This turn it hires its client and associated states' troops (as `partner_hire` 1), or not
     /// (as 0).
     Partners(bool),
-    /// This turn's production improvements, new cities and enlargements (`works.rs`): none (the
-    /// DEN kept for troops, gifts and the rest), or as many as pay back within the game
-    /// (`works_share` and `works_payback` at their ranges' tops).
+    /// This turn's production improvements, new cities, enlargements (`works.rs`) and road
+    /// (`roads.rs`): none (the DEN kept for troops, gifts and the rest), or as many works as pay
+    /// back within the game and the next road (`works_share`, `works_payback` and `roads_share`
+    /// at their ranges' tops).
     Works(bool),
 }
 
-/// The `works_share` of a [`Directive::Works`]`(false)`: a share of the spare DEN too small to
-/// pay any work, but not 0, so the policy still keeps its stone and wood from the black market's
-/// buyers for the works of the turns after (a share of 0 would sell them this turn).
+/// The `works_share` and `roads_share` of a [`Directive::Works`]`(false)`: a share of the spare
+/// DEN too small to pay any work or road, but not 0, so the policy still keeps its stone and wood
+/// from the black market's buyers for the works and roads of the turns after (a share of 0 would
+/// sell them this turn).
 pub const WORKS_PAUSED: f64 = f64::MIN_POSITIVE;
 
 /// The top of a scripted parameter's range (declared once, in [`SCRIPTED`]).
@@ -872,10 +889,13 @@ impl Directive {
                 p.mercenary_bid = (2 * p.mercenary_bid).clamp(RAISED_BID, HIGHEST_BID);
             }
             Directive::Partners(hire) => p.partner_hire = if hire { 1.0 } else { 0.0 },
-            Directive::Works(false) => p.works_share = WORKS_PAUSED,
+            Directive::Works(false) => {
+                (p.works_share, p.roads_share) = (WORKS_PAUSED, WORKS_PAUSED)
+            }
             Directive::Works(true) => {
                 p.works_share = range_top("works_share");
                 p.works_payback = range_top("works_payback");
+                p.roads_share = range_top("roads_share");
             }
         }
         p

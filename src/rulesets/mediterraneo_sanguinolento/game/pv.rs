@@ -157,7 +157,8 @@ pub const DIPLOMACY: usize = 9;
 pub const SACK: usize = 10;
 /// Assassination attempts (digest §3.9, A38).
 pub const INTRIGUE: usize = 11;
-/// New cities, enlargements, colonies, naval bases and ports (`works.rs`, `colonies.rs`).
+/// New cities, enlargements, colonies, naval bases and ports (`works.rs`, `colonies.rs`) and
+/// roads (`roads.rs`).
 pub const WORKS: usize = 12;
 /// City construction and city enlargement, at the work's end (the builder's culture).
 pub const CITY_CONSTRUCTION: Row = row([0, 4, 5], [0, 100, 125]);
@@ -169,6 +170,8 @@ pub const ALLOWING_A_COLONY: Row = row([2, 1, -1], [150, 100, -50]);
 /// A naval base and a port built, at the work's end (L4310, L4298).
 pub const NAVAL_BASE_CONSTRUCTION: Row = row([0, 1, 2], [0, 50, 75]);
 pub const PER_PORT_BUILT: Row = row([0, 1, 1], [0, 50, 75]);
+/// Per road (vía) built, at the road's end (`roads.rs`).
+pub const ROAD_BUILT: Row = row([0, 1, 1], [0, 50, 75]);
 /// An assassination attempt, by the table (A38 "table"); the specific rule's -5 PV is
 /// `ASSASSINATION_TEXT` (A38's recommended reading).
 pub const ASSASSINATION_ATTEMPT: Row = row([0, -1, -2], [-25, -50, -75]);

@@ -428,7 +428,6 @@ pub fn caravan_trip(g: &Game, st: &State, c: CountryId) -> Option<(f64, Caravan)
     if st.lands[c as usize].owner != c {
         return None;
     }
-    let n = g.scenario.countries.len();
     let mut best: Option<(f64, Caravan)> = None;
     for RouteFrom {
         index: i,
@@ -449,7 +448,7 @@ pub fn caravan_trip(g: &Game, st: &State, c: CountryId) -> Option<(f64, Caravan)
                 }
                 let (a, b) = (route.stops[leg - 1].country, route.stops[leg].country);
                 let (a, b) = if forward { (a, b) } else { (b, a) };
-                pm += g.cost[a as usize * n + b as usize];
+                pm += st.roads.cost(g, a, b);
                 hexes = hexes.saturating_add(route.stops[leg].hexes);
                 legs += 1;
                 k = if forward { k + 1 } else { k - 1 };

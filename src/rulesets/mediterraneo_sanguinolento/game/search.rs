@@ -32,6 +32,7 @@ use super::fleets;
 use super::mercenaries::{self, Source};
 use super::military;
 use super::policy::{Directive, Policy, Scripted};
+use super::roads;
 use super::scenario::{CountryId, DEN};
 use super::state::State;
 use super::turn::Play;
@@ -164,16 +165,21 @@ pub fn candidates(g: &Game, st: &State, p: usize, out: &mut Vec<Directive>) {
 
 /// The works directives that would change what major `p`'s turn does, judged on the state at
 /// the turn's start (the constructions come after the turn's payments and purchases, which the
-/// rollouts play): none where the policy would start a work, more where the raised plan would
-/// start more works than the policy's.
+/// rollouts play): none where the policy would start a work or a road, more where the raised
+/// plan would start more works and roads than the policy's.
 fn works_directives(g: &Game, st: &State, p: usize, own: &Scripted, out: &mut Vec<Directive>) {
     let c = g.majors[p];
-    let (_, policy) = works::planned(g, st, c, own);
+    // The works first, then the road with what they leave, as the constructions phase plays them.
+    let started = |plan: &Scripted| {
+        let (_, works, stock) = works::planned_and_stock(g, st, c, plan);
+        works + roads::planned_from(g, st, c, plan, &stock).is_some() as usize
+    };
+    let policy = started(own);
     if policy > 0 {
         out.push(Directive::Works(false));
     }
     let more = Directive::Works(true).apply(*own);
-    if more != *own && works::planned(g, st, c, &more).1 > policy {
+    if more != *own && started(&more) > policy {
         out.push(Directive::Works(true));
     }
 }

@@ -8,6 +8,7 @@ use super::game_tests::{country, scripted_game};
 use super::mercenaries;
 use super::military;
 use super::policy::{Directive, Policy, Scripted, CATALOG, HIGHEST_BID, RAISED_BID};
+use super::roads;
 use super::search::{candidates, partner_to_hire, Rollouts};
 use super::state::{Mission, State};
 use super::turn::Play;
@@ -339,17 +340,26 @@ fn works_directives_are_offered_where_they_change_the_constructions() {
                 let c = g.majors[p];
                 let mut offered = Vec::new();
                 candidates(&g, &st, p, &mut offered);
-                // The works each plan starts at this state, by the constructions phase itself.
+                // The works and the road each plan starts at this state, by the constructions
+                // phase itself.
                 let started = |d: Directive| {
                     let mut s = st.clone();
-                    works::constructions(&g, &mut s, &plans_with(&g, p, d));
+                    let plans = plans_with(&g, p, d);
+                    works::constructions(&g, &mut s, &plans);
+                    roads::constructions(&g, &mut s, &plans, &mut NoLog);
                     let (before, after) = (st.works[c as usize].left, s.works[c as usize].left);
                     (0..before.len()).filter(|&i| before[i] != after[i]).count()
+                        + (s.roads.under_way[c as usize] != st.roads.under_way[c as usize]) as usize
                 };
                 let own = plans_with(&g, p, Directive::Follow)[c as usize];
                 assert_eq!(Directive::Follow.apply(own), own);
                 let policy = started(Directive::Follow);
-                assert_eq!(policy, works::planned(&g, &st, c, &own).1);
+                let (_, works, stock) = works::planned_and_stock(&g, &st, c, &own);
+                assert_eq!(works, works::planned(&g, &st, c, &own).1);
+                assert_eq!(
+                    policy,
+                    works + roads::planned_from(&g, &st, c, &own, &stock).is_some() as usize
+                );
                 assert_eq!(started(Directive::Works(false)), 0);
                 if offered.contains(&Directive::Works(false)) {
                     assert!(policy > 0);

@@ -12,6 +12,7 @@ use super::mercenaries::{Bands, NO_BANDS};
 use super::pv::{Row, SOURCES};
 use super::recruiting::{Centres, NO_CENTRES};
 use super::repairs::Docks;
+use super::roads::Roads;
 use super::routes::RouteState;
 use super::scenario::{CountryId, Scenario, RESOURCES};
 use super::sea_trade::SeaTrade;
@@ -366,6 +367,9 @@ pub struct Counts {
     /// base refused (`naval.rs`).
     pub colony_collections: u32,
     pub naval_battles_refused: u32,
+    /// Roads (`roads.rs`): started and finished.
+    pub roads_started: u32,
+    pub roads_built: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -389,6 +393,8 @@ pub struct State {
     pub routes: Vec<RouteState>,
     /// Each country's land's production improvements and new cities (`works.rs`).
     pub works: Vec<Works>,
+    /// The roads built and under way, and the land routes they make (`roads.rs`).
+    pub roads: Roads,
 }
 
 impl State {
@@ -579,5 +585,6 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         relations: Vec::new(),
         routes: vec![RouteState::default(); s.routes.len()],
         works: vec![Works::default(); s.countries.len()],
+        roads: Roads::new(s),
     }
 }

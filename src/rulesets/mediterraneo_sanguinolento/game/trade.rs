@@ -165,6 +165,7 @@ pub fn phase(g: &Game, st: &mut State, plans: &[Scripted]) {
         };
         sell(g, st, c, plan, &mut market);
         buy(g, st, c, plan, &mut market);
+        buy_road_stone(g, st, c, plan, &mut market);
         // Ships or caravans load the manufactures first, by the policy's ships_first.
         if plan.ships_first >= 0.5 {
             super::sea_trade::send(g, st, p);
@@ -205,7 +206,7 @@ pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i6
         0
     };
     match r {
-        PIE => walls() + works,
+        PIE => walls() + works + super::roads::stone_wanted(g, st, c, plan),
         MAD => walls() + works + missing * CARAVAN_COST[2].1,
         CAB => missing * CARAVAN_ANIMALS + 1,
         CAM => missing * CARAVAN_ANIMALS,
@@ -235,6 +236,30 @@ fn sell(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market)
         m.sold[r] += amount;
         st.counts.market_sold_den += den as f64;
     }
+}
+
+/// Buys the stone its next road lacks (`roads.rs`), within the turn's limit, when the road's DEN
+/// and the stone's leave the reserve and wages.
+fn buy_road_stone(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) {
+    if plan.market_buy <= 0.0 {
+        return;
+    }
+    let Some(i) = super::roads::next_road(g, st, c, plan) else {
+        return;
+    };
+    let (den, pie, _) = super::roads::price(g, i);
+    let need = (pie - st.nations[c as usize].stock[PIE]).min(m.left(&m.bought, PIE));
+    if need <= 0 {
+        return;
+    }
+    let cost = cost_of(g, c, PIE, need);
+    if st.nations[c as usize].stock[DEN] - cost - den < economy::den_to_keep(g, st, c, plan) {
+        return;
+    }
+    st.spend(c, DEN, cost);
+    st.gain(c, PIE, need);
+    m.bought[PIE] += need;
+    st.counts.market_bought_den += cost as f64;
 }
 
 /// DEN to buy `n` units of `r` at the black market.
@@ -312,13 +337,12 @@ fn buy(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) 
     }
 }
 
-/// Land hexes from `a` to `b` along the cheapest land route (None: no land route).
-pub fn land_hexes(g: &Game, a: CountryId, b: CountryId) -> Option<u32> {
-    let n = g.scenario.countries.len();
+/// Land hexes from `a` to `b` along the cheapest land route, roads counted (None: no land route).
+pub fn land_hexes(g: &Game, st: &State, a: CountryId, b: CountryId) -> Option<u32> {
     let mut at = a;
     let mut hexes = 0u32;
     while at != b {
-        let next = g.next[at as usize * n + b as usize];
+        let next = st.roads.next(g, at, b);
         if next == u8::MAX {
             return None;
         }
@@ -356,10 +380,10 @@ pub fn destination(g: &Game, st: &State, p: usize, lots: i64) -> Option<Caravan>
         if !receives(g, st, p, t) {
             continue;
         }
-        let Some(hexes) = land_hexes(g, c, t) else {
+        let Some(hexes) = land_hexes(g, st, c, t) else {
             continue;
         };
-        let pm = g.cost[c as usize * n + t as usize];
+        let pm = st.roads.cost(g, c, t);
         let travel = pm.div_ceil(CARAVAN_PM).clamp(1, u8::MAX as u32) as u8;
         let importance = g.scenario.importance[g.culture_index(t)];
         let (rate, receiver) = monthly_profit(hexes, importance);

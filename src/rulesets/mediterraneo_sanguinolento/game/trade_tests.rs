@@ -71,8 +71,8 @@ fn a_caravan_to_etruria_sells_five_lots_and_banks_the_money_at_home() {
     // Etruria is civilized: its cities are B (x2) in abstraction.toml; 3 hexes of hills from Roma
     // (4 PM a hex: 12 PM, two months at 8 PM) in the land band 1-15 (100 a lot).
     assert_eq!(g.culture[etruria as usize], Culture::Civilized);
-    assert_eq!(trade::land_hexes(&g, roma, etruria), Some(3));
     let mut st = g.start.clone();
+    assert_eq!(trade::land_hexes(&g, &st, roma, etruria), Some(3));
     let i = diplomacy::at(&st, p, etruria);
     st.relations[i].level = diplomacy::EQUAL_TRADE;
     let n = &mut st.nations[roma as usize];

@@ -18,6 +18,7 @@ use super::pirates;
 use super::policy::{Directive, Policy, Scripted};
 use super::recruiting;
 use super::repairs;
+use super::roads;
 use super::routes;
 use super::scenario::{CountryId, DEN, POB};
 use super::sea_trade;
@@ -191,6 +192,7 @@ impl<'g> Play<'g> {
         leaders::search(g, &mut self.st, &self.plans, dice);
         economy::constructions(g, &mut self.st, &self.plans);
         works::constructions(g, &mut self.st, &self.plans);
+        roads::constructions(g, &mut self.st, &self.plans, log);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
         // No attacks on the first turn (L4508); the referee's countries never attack here.
         if turn > g.scenario.calendar.no_player_attacks_on_turn {
@@ -207,6 +209,7 @@ impl<'g> Play<'g> {
             let besieged = military::besieged(&self.st);
             economy::works_month(g, &mut self.st, &besieged);
             works::month(g, &mut self.st, &besieged);
+            roads::month(g, &mut self.st, log);
         }
         let last = months[1];
         if g.scenario.calendar.collection & (1 << State::calendar(last)) != 0 {
@@ -279,6 +282,7 @@ impl<'g> Play<'g> {
                 colonies: dice.uniform(),
                 naval_bases: dice.below(3) as u8,
                 refuse_naval: dice.uniform() * 3.0,
+                roads_share: dice.uniform(),
                 target: None,
             };
         }
@@ -465,6 +469,8 @@ impl<'g> Play<'g> {
             c.works_output,
             c.colony_collections as f64,
             c.naval_battles_refused as f64,
+            c.roads_started as f64,
+            c.roads_built as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();

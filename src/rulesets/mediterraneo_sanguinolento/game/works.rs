@@ -383,9 +383,21 @@ pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
 /// fleets. None away from home or with no share for works. Reads the state only: the search
 /// player asks it whether a works directive would change the turn.
 pub fn planned(g: &Game, st: &State, c: CountryId, p: &Scripted) -> ([Work; TYPES], usize) {
+    let (chosen, n, _) = planned_and_stock(g, st, c, p);
+    (chosen, n)
+}
+
+/// [`planned`] and `c`'s stocks once those works are paid for (what the roads, built after the
+/// works, may spend).
+pub fn planned_and_stock(
+    g: &Game,
+    st: &State,
+    c: CountryId,
+    p: &Scripted,
+) -> ([Work; TYPES], usize, [i64; R]) {
     let mut chosen = [Work::City; TYPES];
     if p.works_share <= 0.0 || st.lands[c as usize].owner != c {
-        return (chosen, 0);
+        return (chosen, 0, st.nations[c as usize].stock);
     }
     let turns_left = g.turn_cap.saturating_sub(st.turn) as f64;
     let works = st.works[c as usize];
@@ -441,7 +453,7 @@ pub fn planned(g: &Game, st: &State, c: CountryId, p: &Scripted) -> ([Work; TYPE
         started += 1;
         budget -= den;
     }
-    (chosen, started)
+    (chosen, started, stock)
 }
 
 /// Turns a shipyard must stand before the turn cap to serve at least a few fleet orders.
