@@ -358,6 +358,20 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "colony_hosts",
+        "§4.7 (L3860-L3864, L4312)",
+        "full game: which referee's country allows a major a colony (one per country, reached by its envoys, not at war with it): \"at-peace\" (any) or \"treaty\" (only one with a treaty with it, non-aggression or better)",
+        &["at-peace", "treaty"],
+        &[],
+    ),
+    choice(
+        "colony_conquest",
+        "§4.7 (L3860-L3864: the rules say nothing of a colony whose host falls)",
+        "full game: a finished colony whose host is conquered by a third country stays its builder's (\"kept\": it is the builder's city) or yields to the conqueror (\"falls\"); one under way is lost with the host either way",
+        &["kept", "falls"],
+        &[],
+    ),
+    choice(
         "black_market_sale",
         "A52 (L1017)",
         "full game: black-market sale value, used for the gift cap and the wealth proxy: \"one-to-one\" (1 DEN a unit, ESC and ELE 3) or \"buying-price\" (the buying price, ESC and ELE a third of it)",

@@ -160,11 +160,20 @@ pub fn same_race(g: &Game, a: CountryId, b: CountryId) -> bool {
 /// The first roll's modifiers that do not depend on the die, gift or pressure, for major `c`
 /// negotiating with `t` this turn (its relation `r` as it stands, the streak counting this turn).
 pub fn standing_modifier(g: &Game, st: &State, c: CountryId, t: CountryId, r: &Relation) -> i32 {
-    standing(g, c, t, r, st.turn, borders(g, st, c, t))
+    standing(g, st, c, t, r, borders(g, st, c, t))
 }
 
-fn standing(g: &Game, c: CountryId, t: CountryId, r: &Relation, turn: u32, bordering: bool) -> i32 {
+fn standing(
+    g: &Game,
+    st: &State,
+    c: CountryId,
+    t: CountryId,
+    r: &Relation,
+    bordering: bool,
+) -> i32 {
+    let turn = st.turn;
     let mut m = if same_race(g, c, t) { 5 } else { -5 };
+    m += super::colonies::DIPLOMACY_PER_COLONY * super::colonies::built_in(st, c, t);
     if bordering {
         m += 2;
     }
@@ -281,7 +290,7 @@ fn next_partner(g: &Game, st: &State, p: usize, c: CountryId) -> Option<CountryI
         let key = (
             r.level == NONE,
             -(r.level as i32),
-            standing(g, c, t, r, st.turn, near[t as usize] == 1),
+            standing(g, st, c, t, r, near[t as usize] == 1),
         );
         if best.is_none_or(|(k, _)| key > k) {
             best = Some((key, t));

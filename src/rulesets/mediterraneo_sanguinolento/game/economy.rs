@@ -393,8 +393,9 @@ pub fn tax_level(p: &Scripted, idr: i32, culture: Culture) -> i8 {
 }
 
 /// 9 COBROS in game month `month` (April, August, December): revolts are checked first, unspent
-/// POB lapses (+1 POB income per 50, L713), every held country yields to its holder, then the
-/// policies' gifts; April sets the year's tax level, December scores the year without fighting.
+/// POB lapses (+1 POB income per 50, L713), every held country yields to its holder and every
+/// colony to its collector (`colonies.rs`), then the policies' gifts; April sets the year's tax
+/// level, December scores the year without fighting.
 pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     let cal = State::calendar(month);
     let n = st.nations.len();
@@ -459,6 +460,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         }
         st.nations[o].pob_collected += yields[POB];
     }
+    super::colonies::collection(g, st);
     for land in &mut st.lands {
         land.pending = super::events::Pending::NONE;
     }

@@ -9,6 +9,7 @@ use super::leaders::{self, Leader};
 use super::policy::Scripted;
 use super::scenario::{CountryId, DEN, RESOURCES};
 use super::state::{Shipyard, State, R};
+use super::works::Work;
 use super::Game;
 use crate::dice::Dice;
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
@@ -17,8 +18,8 @@ use crate::rulesets::mediterraneo_sanguinolento::interception::naval_succeeds;
 
 /// Naval leaders a nation can have at once (the game's bound, like `leaders::MAX_LEADERS`).
 pub const MAX_ADMIRALS: usize = 2;
-/// Naval factors (ram, per fleet, A3) under construction at once per coastal city (L2691; no
-/// naval bases here).
+/// Naval factors (ram, per fleet, A3) under construction at once per coastal city or port
+/// (L2691); a naval base doubles its port's (`port_cap`).
 pub const FACTORS_PER_CITY: f64 = 30.0;
 /// Morale classes of the crews: warfleets and transports regular C (as the naval battle plays
 /// them), pirates morale D only (L1878), irregular (civilized troops are all regular "except
@@ -63,11 +64,21 @@ pub fn training_months(class: usize) -> u32 {
     t.months[class] + t.fleet_extra
 }
 
-/// Whether `c` has a port to build in: it holds its home, whose node touches a sea and has cities.
+/// Whether `c` has a port to build in: it holds its home, whose node touches a sea and has cities
+/// (every coastal city is a port, L3850) or a port it built (`works.rs`).
 pub fn has_port(g: &Game, st: &State, c: CountryId) -> bool {
     st.lands[c as usize].owner == c
         && g.scenario.nodes[c as usize].seas != 0
-        && !g.scenario.countries[c as usize].cities.is_empty()
+        && (!g.scenario.countries[c as usize].cities.is_empty()
+            || st.works[c as usize].built(Work::Port) > 0)
+}
+
+/// Naval factors `c` may have under construction at once at home (L2691): 30 per city (each a
+/// coastal city on a coastal node) and per port built, twice that in each of its naval bases.
+pub fn port_cap(g: &Game, st: &State, c: CountryId) -> f64 {
+    let w = &st.works[c as usize];
+    let ports = g.scenario.countries[c as usize].cities.len() as f64 + w.built(Work::Port) as f64;
+    FACTORS_PER_CITY * (ports + w.built(Work::NavalBase) as f64)
 }
 
 /// Whole fleets of cost `cost` that `c` can pay from its stocks, keeping `keep` DEN.
@@ -96,7 +107,7 @@ pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         }
         let p = &plans[c as usize];
         let cities = g.scenario.countries[c as usize].cities.len() as f64;
-        let mut factors_left = FACTORS_PER_CITY * cities;
+        let mut factors_left = port_cap(g, st, c);
         let n = &st.nations[c as usize];
         let orders = [
             (

@@ -20,6 +20,7 @@ use super::repairs;
 use super::scenario::{CountryId, SEAS};
 use super::state::{Mission, State, KINDS};
 use super::weather::Weather;
+use super::works::Work;
 use super::Game;
 use crate::battle::{side_column, Trial, LOSSES};
 use crate::dice::Dice;
@@ -178,6 +179,7 @@ pub fn cross(
     if o == t
         && st.nations[o as usize].fleets >= 1.0
         && st.nations[c as usize].fleets + st.nations[c as usize].transports > 0.0
+        && !refuses(g, st, &plans[o as usize], o, c)
         && fleets::intercepts(g, st, o, 0, dice)
     {
         let won = naval_battle(g, st, c, Squadron::Army, o, from, t, month, dice, log);
@@ -196,6 +198,27 @@ pub fn cross(
         g.scenario.countries[t as usize].name
     );
     true
+}
+
+/// Whether `o`'s fleets stay in their naval base instead of meeting `c`'s crossing (L2382-L2384:
+/// in a base they may refuse; in a mere port or coastal city they must fight): with a base at a
+/// home it holds, when its warfleets' ram factors fall below its policy's `refuse_naval` times
+/// the crossing fleets'. On the graph a refusal lets the crossing land (the fleet outside may only
+/// blockade the base, L2382) and keeps the home fleets whole; they are lost with the port only if
+/// the land falls (L2378: a base is not forced without holding the land).
+pub fn refuses(g: &Game, st: &mut State, p: &Scripted, o: CountryId, c: CountryId) -> bool {
+    let Some(fleet) = g.scenario.fleet else {
+        return false;
+    };
+    if st.lands[o as usize].owner != o || st.works[o as usize].built(Work::NavalBase) == 0 {
+        return false;
+    }
+    let ram = |f: [f64; 2]| f[0] * fleet.ram as f64 + f[1] * fleets::transport().ram as f64;
+    let own = ram(squadron(st, o, Squadron::Army));
+    let theirs = ram(squadron(st, c, Squadron::Army));
+    let refused = own < p.refuse_naval * theirs;
+    st.counts.naval_battles_refused += refused as u32;
+    refused
 }
 
 /// The army is in its home port again, idle.

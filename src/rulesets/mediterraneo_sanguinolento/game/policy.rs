@@ -161,6 +161,15 @@ pub struct Scripted {
     /// Turns within which a work's output, at the black market's buying prices, must pay back its
     /// cost (never beyond the game's turn cap).
     pub works_payback: f64,
+    /// At 0.5 or more a civilized country founds colonies (`colonies.rs`) when they pass the
+    /// works' payback test.
+    pub colonies: f64,
+    /// Naval bases it builds (at most 2, L2378), each when its fleets want more naval factors
+    /// than its ports may build at once.
+    pub naval_bases: u8,
+    /// Its fleets in a naval base refuse battle with a crossing whose fleets' ram factors exceed
+    /// its own by this ratio's inverse (own < refuse_naval x theirs; 0: never refuse).
+    pub refuse_naval: f64,
     /// Share of the DEN above reserve and wages it may spend on a road each turn (`roads.rs`; 0:
     /// none, the referee's countries).
     pub roads_share: f64,
@@ -587,6 +596,31 @@ pub const SCRIPTED: &[Param] = &[
         max: 60.0,
         default: 60.0,
     },
+    // Colonies and naval bases (digest §4.7; `colonies.rs`, `works.rs`, `naval.rs`).
+    Param {
+        name: "colonies",
+        summary: "at 0.5 or more a civilized country founds colonies (a city's price and yield, 200 POB settlers) in a referee's country it reaches, the one whose treaty with it is weakest, when they pass the works' payback test",
+        min: 0.0,
+        max: 1.0,
+        // A colony yields as a new city and adds +10 to the rolls with its host: where a new city
+        // pays back, so does a colony.
+        default: 1.0,
+    },
+    Param {
+        name: "naval_bases",
+        summary: "naval bases built (at most 2), each when the fleets the policy keeps want more naval factors than its ports may build at once (a base doubles one port's 30)",
+        min: 0.0,
+        max: 2.0,
+        default: 2.0,
+    },
+    Param {
+        name: "refuse_naval",
+        summary: "fleets in a naval base refuse battle with a crossing army's fleets when their ram factors are below this times the crossing's (the army lands, the fleets stay whole; 0: never refuse)",
+        min: 0.0,
+        max: 3.0,
+        // Weaker than the crossing, a fight is likely lost and does not stop the landing.
+        default: 1.0,
+    },
     // Roads (digest §4.7; `roads.rs`).
     Param {
         name: "roads_share",
@@ -689,6 +723,9 @@ impl Scripted {
             persuasion_den: value("persuasion_den").round() as i64,
             works_share: value("works_share"),
             works_payback: value("works_payback"),
+            colonies: value("colonies"),
+            naval_bases: value("naval_bases").round() as u8,
+            refuse_naval: value("refuse_naval"),
             roads_share: value("roads_share"),
             prospecting: value("prospecting"),
             militia_ratio: value("militia_ratio"),

@@ -158,7 +158,8 @@ pub const DIPLOMACY: usize = 9;
 pub const SACK: usize = 10;
 /// Assassination attempts (digest §3.9, A38).
 pub const INTRIGUE: usize = 11;
-/// New cities and enlargements (`works.rs`) and roads (`roads.rs`).
+/// New cities, enlargements, colonies, naval bases and ports (`works.rs`, `colonies.rs`) and
+/// roads (`roads.rs`).
 pub const WORKS: usize = 12;
 /// Months with the militia mobilized (`militia.rs`).
 pub const MILITIA: usize = 13;
@@ -167,6 +168,13 @@ pub const MILITIA_MONTH: Row = row([-1, -1, -2], [-50, -100, -120]);
 /// City construction and city enlargement, at the work's end (the builder's culture).
 pub const CITY_CONSTRUCTION: Row = row([0, 4, 5], [0, 100, 125]);
 pub const CITY_ENLARGEMENT: Row = row([0, 3, 4], [0, 75, 100]);
+/// Colony construction (the builder's culture) and allowing a colony to be built in one's
+/// country (the host's), at the colony's end (`colonies.rs`; L4308, L4312).
+pub const COLONY_CONSTRUCTION: Row = row([0, 2, 4], [0, 100, 150]);
+pub const ALLOWING_A_COLONY: Row = row([2, 1, -1], [150, 100, -50]);
+/// A naval base and a port built, at the work's end (L4310, L4298).
+pub const NAVAL_BASE_CONSTRUCTION: Row = row([0, 1, 2], [0, 50, 75]);
+pub const PER_PORT_BUILT: Row = row([0, 1, 1], [0, 50, 75]);
 /// Per road (vía) built, at the road's end (`roads.rs`).
 pub const ROAD_BUILT: Row = row([0, 1, 1], [0, 50, 75]);
 /// An assassination attempt, by the table (A38 "table"); the specific rule's -5 PV is

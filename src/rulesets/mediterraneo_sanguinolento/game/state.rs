@@ -369,6 +369,10 @@ pub struct Counts {
     pub works_finished: u32,
     pub works_den: f64,
     pub works_output: f64,
+    /// Collections of finished colonies (`colonies.rs`), and naval battles the fleets in a naval
+    /// base refused (`naval.rs`).
+    pub colony_collections: u32,
+    pub naval_battles_refused: u32,
     /// Roads (`roads.rs`): started and finished.
     pub roads_started: u32,
     pub roads_built: u32,

@@ -1,6 +1,13 @@
-//! Production improvements (digest §4.8, rules §6.3-§6.13, §7.4) and new cities and enlargements
-//! (digest §4.7, rules §21 L3822-L3836): what a country builds at home besides its capital's walls
-//! (`economy.rs`).
+//! Production improvements (digest §4.8, rules §6.3-§6.13, §7.4), new cities and enlargements
+//! (digest §4.7, rules §21 L3822-L3836), naval bases (L2374-L2386) and ports (L2390-L2395,
+//! L3848-L3856): what a country builds at home besides its capital's walls (`economy.rs`); and
+//! colonies abroad (`colonies.rs`), which stand in their host's works.
+//!
+//! A naval base doubles one port's naval construction cap (`fleets::port_cap`) and lets the fleets
+//! in it refuse battle (`naval::refuses`); at most 2 a country and one per port (a coastal
+//! country's cities are its ports). A port is built only where a coastal home has no city (every
+//! coastal city is already a port, L3850): it is then the home's port. A second port raising a
+//! coast's port importance is not played: the graph reads importance by culture.
 //!
 //! A work is paid in full when it starts (7 CONSTRUCCIONES), is built month by month at home (no
 //! month counts while the capital is besieged, L3676; lost with the home country, like the walls),
@@ -22,6 +29,7 @@
 //! does not use) are not played; nor are slaves on works (L833) or the January wood upkeep of
 //! works (L751).
 
+use super::colonies;
 use super::economy;
 use super::policy::Scripted;
 use super::pv;
@@ -43,9 +51,12 @@ pub enum Work {
     Shipyard,
     City,
     Enlargement,
+    Colony,
+    NavalBase,
+    Port,
 }
 
-pub const WORKS: [Work; 9] = [
+pub const WORKS: [Work; 12] = [
     Work::MiningFactory,
     Work::CropIntensification,
     Work::Reforestation,
@@ -55,13 +66,18 @@ pub const WORKS: [Work; 9] = [
     Work::Shipyard,
     Work::City,
     Work::Enlargement,
+    Work::Colony,
+    Work::NavalBase,
+    Work::Port,
 ];
 pub const TYPES: usize = WORKS.len();
 
 /// A work's price and time (digest §4.7-§4.8 tables): DEN, stone or wood in any mix ("PIE y/o
-/// MAD"), stone only, wood only, metal, and months.
+/// MAD"), stone only, wood only, metal, months, and the builder's POB that must go (a colony's
+/// settlers, L3862).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Price {
+    pub pob: i64,
     pub den: i64,
     pub pie_or_mad: i64,
     pub pie: i64,
@@ -72,6 +88,7 @@ pub struct Price {
 
 const fn price(den: i64, pie_or_mad: i64, pie: i64, mad: i64, met: i64, months: u8) -> Price {
     Price {
+        pob: 0,
         den,
         pie_or_mad,
         pie,
@@ -97,11 +114,15 @@ impl Work {
             Work::Shipyard => "shipyard",
             Work::City => "city",
             Work::Enlargement => "city enlargement",
+            Work::Colony => "colony",
+            Work::NavalBase => "naval base",
+            Work::Port => "port",
         }
     }
 
     /// The printed price and time (L735-L739, L755-L758, L770-L775, L846-L853, L1142-L1156,
-    /// L1754-L1756, L3822-L3836).
+    /// L1754-L1756, L3822-L3836; a colony as a city, L3862; a naval base L2384; a port
+    /// L2394-L2395, L3854).
     pub fn price(self) -> Price {
         match self {
             Work::MiningFactory => price(700, 0, 500, 0, 400, 6),
@@ -113,16 +134,25 @@ impl Work {
             Work::Shipyard => price(1000, 800, 0, 0, 0, 6),
             Work::City => price(1500, 1500, 0, 0, 0, 12),
             Work::Enlargement => price(500, 800, 0, 0, 0, 6),
+            Work::Colony => Price {
+                pob: super::colonies::SETTLERS,
+                ..Work::City.price()
+            },
+            Work::NavalBase => price(1000, 500, 0, 0, 0, 6),
+            // "PIE ó MAD" (either): paid like "y/o", stone before wood.
+            Work::Port => price(1000, 1000, 0, 0, 0, 6),
         }
     }
 }
 
 /// The works of one country's land: finished ones (they stay with the land) and the months left on
-/// those its home nation has under way (0: none).
+/// those its home nation has under way (0: none); a colony in it (`colonies.rs`) is its
+/// `colonist`'s, under way or built.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Works {
     pub built: [u8; TYPES],
     pub left: [u8; TYPES],
+    pub colonist: Option<CountryId>,
 }
 
 impl Works {
@@ -133,7 +163,7 @@ impl Works {
 
 /// MAN a new city (and an enlargement) yields per collection by the builder's culture (L3826,
 /// L3834); barbarians build none.
-fn city_man(culture: Culture, enlargement: bool) -> i64 {
+pub fn city_man(culture: Culture, enlargement: bool) -> i64 {
     match (culture, enlargement) {
         (Culture::Civilized, false) => 75,
         (Culture::Mixed, false) => 50,
@@ -187,13 +217,24 @@ pub fn allowed(g: &Game, c: CountryId, w: Work, built: &Works) -> bool {
         return false; // L4108
     }
     let cities = g.scenario.countries[c as usize].cities.len() as u8;
+    let coastal = g.scenario.nodes[c as usize].seas != 0;
+    // Every coastal city is a port (L3850); a built port stands where the home has none.
+    let ports = if coastal {
+        cities.saturating_add(built.built(Work::Port))
+    } else {
+        0
+    };
     let most = match w {
         Work::ManufacturesFactory if culture != Culture::Civilized => 0,
         Work::ManufacturesFactory => cities,
         Work::Reforestation if g.hex[c as usize] == "BOSQUE" => 2,
         Work::Reforestation => 1,
-        Work::FishingFactory | Work::Shipyard if g.scenario.nodes[c as usize].seas == 0 => 0,
-        Work::FishingFactory | Work::Shipyard if cities == 0 => 0,
+        Work::FishingFactory | Work::Shipyard if ports == 0 => 0,
+        Work::Colony if culture != Culture::Civilized => 0, // L3864
+        Work::Colony => u8::MAX,
+        Work::NavalBase => ports.min(MAX_NAVAL_BASES),
+        Work::Port if coastal && cities == 0 => 1,
+        Work::Port => 0,
         Work::Quarry if !g.quarry_tenth => 0, // no stated output: nothing to build it for
         Work::City => u8::MAX,
         Work::Enlargement => cities.saturating_add(built.built(Work::City)),
@@ -207,10 +248,14 @@ pub fn affordable(st: &State, c: CountryId, w: Work, keep: i64) -> bool {
     affordable_from(&st.nations[c as usize].stock, w, keep)
 }
 
+/// Naval bases a country may have (L2378).
+pub const MAX_NAVAL_BASES: u8 = 2;
+
 /// Whether stocks `s` pay for `w` keeping `keep` DEN.
 fn affordable_from(s: &[i64; R], w: Work, keep: i64) -> bool {
     let p = w.price();
-    s[DEN] - keep >= p.den
+    s[POB] >= p.pob
+        && s[DEN] - keep >= p.den
         && s[PIE] >= p.pie
         && s[MAD] >= p.mad
         && s[MET] >= p.met
@@ -225,6 +270,7 @@ fn pay(s: &mut [i64; R], w: Work) {
         s[r] -= taken;
         taken
     };
+    take(POB, p.pob);
     take(DEN, p.den);
     take(PIE, p.pie);
     take(MAD, p.mad);
@@ -233,9 +279,15 @@ fn pay(s: &mut [i64; R], w: Work) {
     take(MAD, p.pie_or_mad - from_pie);
 }
 
-/// Pays for `w` (stone before wood where either will do) and puts it under way.
+/// Pays for `w` (stone before wood where either will do) and puts it under way at home.
 pub fn start(st: &mut State, c: CountryId, w: Work) {
+    start_at(st, c, c, w);
+}
+
+/// `c` pays for `w` and puts it under way in `land` (its home, or a colony's host).
+pub fn start_at(st: &mut State, c: CountryId, land: CountryId, w: Work) {
     let p = w.price();
+    st.spend(c, POB, p.pob);
     st.spend(c, DEN, p.den);
     st.spend(c, PIE, p.pie);
     st.spend(c, MAD, p.mad);
@@ -247,7 +299,11 @@ pub fn start(st: &mut State, c: CountryId, w: Work) {
         p.pie_or_mad,
         "a work must be affordable"
     );
-    st.works[c as usize].left[w.index()] = p.months;
+    let works = &mut st.works[land as usize];
+    works.left[w.index()] = p.months;
+    if w == Work::Colony {
+        works.colonist = Some(c);
+    }
     st.counts.works_started += 1;
     st.counts.works_den += p.den as f64;
 }
@@ -291,8 +347,10 @@ pub fn worth_per_turn(g: &Game, st: &State, c: CountryId, plan: &Scripted, w: Wo
             // Four months a collection period, five in six of them at sea.
             return (FISHING_FACTORY - 1.0) * fleets * month * 4.0 * 5.0 / 6.0 / 2.0;
         }
-        Work::Shipyard => return 0.0,
+        Work::Shipyard | Work::NavalBase | Work::Port => return 0.0,
         _ => {
+            // A colony yields as a city (L3862), to its builder.
+            let w = if w == Work::Colony { Work::City } else { w };
             one.built[w.index()] = 1;
             let out = output(g, c as usize, &one);
             (0..R).map(|r| out[r] as f64 * buying_price(r)).sum()
@@ -307,7 +365,11 @@ pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
     for c in 0..st.nations.len() as CountryId {
         let (chosen, n) = planned(g, st, c, &plans[c as usize]);
         for &w in &chosen[..n] {
-            start(st, c, w);
+            if w != Work::Colony {
+                start(st, c, w);
+            } else if let Some(host) = colonies::host(g, st, c, &plans[c as usize]) {
+                start_at(st, c, host, w);
+            }
         }
     }
 }
@@ -346,9 +408,14 @@ pub fn planned_and_stock(
             continue;
         }
         let building = (w.price().months as f64 / 2.0).ceil();
-        let payback = if w == Work::Shipyard {
+        let serves_fleets = match w {
+            Work::Shipyard | Work::Port => Some(keeps_fleets(p)),
+            Work::NavalBase => Some(works.built(w) < p.naval_bases && naval_cap_binds(g, st, c, p)),
+            _ => None,
+        };
+        let payback = if let Some(wanted) = serves_fleets {
             // It serves only fleets ordered after it is finished (one is built in 2 turns).
-            if !keeps_fleets(p) || building + SHIPYARD_USE_TURNS > turns_left {
+            if !wanted || building + SHIPYARD_USE_TURNS > turns_left {
                 continue;
             }
             f64::MAX // last
@@ -377,6 +444,10 @@ pub fn planned_and_stock(
         if den > budget || !affordable_from(&stock, w, keep) {
             continue;
         }
+        // Last, as it is the dearest test: somewhere to found it.
+        if w == Work::Colony && colonies::host(g, st, c, p).is_none() {
+            continue;
+        }
         pay(&mut stock, w);
         chosen[started] = w;
         started += 1;
@@ -387,6 +458,19 @@ pub fn planned_and_stock(
 
 /// Turns a shipyard must stand before the turn cap to serve at least a few fleet orders.
 const SHIPYARD_USE_TURNS: f64 = 6.0;
+
+/// Whether the naval factors `c`'s policy wants (its warfleets per city, transports and pirate
+/// fleets) exceed what its ports and naval bases may build at once (L2691): another base doubles
+/// one more port's cap.
+fn naval_cap_binds(g: &Game, st: &State, c: CountryId, p: &Scripted) -> bool {
+    let Some(fleet) = g.scenario.fleet else {
+        return false;
+    };
+    let cities = g.scenario.countries[c as usize].cities.len() as f64;
+    let wanted = (p.warfleets_per_city * cities + p.pirate_fleets as f64) * fleet.ram as f64
+        + p.transports as f64 * super::fleets::transport().ram as f64;
+    wanted > super::fleets::port_cap(g, st, c)
+}
 
 fn keeps_fleets(p: &Scripted) -> bool {
     p.warfleets_per_city > 0.0
@@ -405,7 +489,12 @@ pub fn month(g: &Game, st: &mut State, besieged: &[bool]) {
             continue;
         }
         if st.lands[c].owner != c as CountryId {
-            st.works[c].left = [0; TYPES];
+            // A colony under way falls with its host like the host's own works.
+            let works = &mut st.works[c];
+            works.left = [0; TYPES];
+            if works.built(Work::Colony) == 0 {
+                works.colonist = None;
+            }
             continue;
         }
         if besieged[c] {
@@ -433,6 +522,16 @@ pub fn finish(g: &Game, st: &mut State, c: CountryId, w: Work) {
     match w {
         Work::City => st.apply(c, pv::WORKS, pv::CITY_CONSTRUCTION, culture),
         Work::Enlargement => st.apply(c, pv::WORKS, pv::CITY_ENLARGEMENT, culture),
+        Work::NavalBase => st.apply(c, pv::WORKS, pv::NAVAL_BASE_CONSTRUCTION, culture),
+        Work::Port => st.apply(c, pv::WORKS, pv::PER_PORT_BUILT, culture),
+        // `c` is the host here: the builder scores the colony, the host its allowing it.
+        Work::Colony => {
+            if let Some(builder) = st.works[c as usize].colonist {
+                let b = g.culture[builder as usize];
+                st.apply(builder, pv::WORKS, pv::COLONY_CONSTRUCTION, b);
+                st.apply(c, pv::WORKS, pv::ALLOWING_A_COLONY, culture);
+            }
+        }
         _ => {}
     }
 }

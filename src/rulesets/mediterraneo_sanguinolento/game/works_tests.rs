@@ -60,6 +60,8 @@ fn each_work_is_paid_once_and_yields_from_the_collection_after_it_is_finished() 
     expected[Work::Enlargement.index()][POB] = 125;
     expected[Work::Enlargement.index()][DEN] = 125;
     expected[Work::Enlargement.index()][MAN] = 65;
+    // A colony yields as a city to its builder (L3862; here founded in its own land).
+    expected[Work::Colony.index()] = expected[Work::City.index()];
     // The printed prices: (DEN, PIE and/or MAD, PIE, MAD, MET, months).
     let printed: [(Work, [i64; 5], u8); TYPES] = [
         (Work::MiningFactory, [700, 0, 500, 0, 400], 6),
@@ -71,6 +73,9 @@ fn each_work_is_paid_once_and_yields_from_the_collection_after_it_is_finished() 
         (Work::Shipyard, [1000, 800, 0, 0, 0], 6),
         (Work::City, [1500, 1500, 0, 0, 0], 12),
         (Work::Enlargement, [500, 800, 0, 0, 0], 6),
+        (Work::Colony, [1500, 1500, 0, 0, 0], 12),
+        (Work::NavalBase, [1000, 500, 0, 0, 0], 6),
+        (Work::Port, [1000, 1000, 0, 0, 0], 6),
     ];
     for (w, [den, either, pie, mad, met], time) in printed {
         let mut st = g.start.clone();
@@ -151,10 +156,15 @@ fn one_work_of_each_type_at_a_time_and_barbarians_build_none() {
     works::constructions(&g, &mut st, &plans);
     assert_eq!(st.works[roma as usize].left, first);
     assert_eq!(st.nations[roma as usize].stock[DEN], den);
-    // The referee's countries build nothing, however rich.
+    // The referee's countries build nothing, however rich (Roma's colony may stand in one).
     for c in 0..st.nations.len() {
         if c != roma as usize {
-            assert_eq!(st.works[c], Works::default(), "{c}");
+            let mut w = st.works[c];
+            if w.colonist == Some(roma) {
+                w.colonist = None;
+                w.left[Work::Colony.index()] = 0;
+            }
+            assert_eq!(w, Works::default(), "{c}");
         }
     }
     // A barbarian builds nothing even with the scripted policy; a B/C country no manufactures.
@@ -326,10 +336,20 @@ fn whole_games_with_works_keep_the_invariants() {
                 if w.left != [0; TYPES] {
                     assert_eq!(st.lands[c].owner as usize, c);
                 }
-                if !g.majors.contains(&(c as CountryId)) {
-                    assert_eq!(*w, Works::default(), "referee country {c}");
+                // The referee builds nothing; a major's colony may stand in its land.
+                let mut own = *w;
+                if let Some(builder) = w.colonist {
+                    assert!(g.majors.contains(&builder), "colony of {builder} in {c}");
+                    own.colonist = None;
+                    own.left[Work::Colony.index()] = 0;
+                    own.built[Work::Colony.index()] = 0;
+                } else {
+                    assert_eq!(w.built(Work::Colony) + w.left[Work::Colony.index()], 0);
                 }
-                for work in WORKS {
+                if !g.majors.contains(&(c as CountryId)) {
+                    assert_eq!(own, Works::default(), "referee country {c}");
+                }
+                for work in WORKS.into_iter().filter(|&w| w != Work::Colony) {
                     let mut fewer = *w;
                     if fewer.built[work.index()] > 0 {
                         fewer.built[work.index()] -= 1;
