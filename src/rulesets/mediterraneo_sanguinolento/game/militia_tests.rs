@@ -171,64 +171,19 @@ fn the_policy_calls_it_against_a_strong_invader_unless_it_would_revolt() {
         militia_idr: idr,
         ..Scripted::defaults()
     };
-    assert!(militia::wants(
-        &g,
-        &st,
-        &plan(0.5, 0),
-        roma,
-        cartago,
-        5,
-        &mut dice
-    ));
-    assert!(!militia::wants(
-        &g,
-        &st,
-        &plan(0.7, 0),
-        roma,
-        cartago,
-        5,
-        &mut dice
-    ));
-    assert!(!militia::wants(
-        &g,
-        &st,
-        &plan(10.5, -5000),
-        roma,
-        cartago,
-        5,
-        &mut dice
-    ));
+    let mut wants = |st: &State, ratio: f64, idr: i32| {
+        militia::wants(&g, st, &plan(ratio, idr), roma, cartago, 5, &mut dice)
+    };
+    assert!(wants(&st, 0.5, 0));
+    assert!(!wants(&st, 0.7, 0));
+    assert!(!wants(&st, 10.5, -5000));
     // The call costs 120 + 150 IDR: not below the policy's floor.
     st.nations[roma as usize].idr = 400;
-    assert!(militia::wants(
-        &g,
-        &st,
-        &plan(0.5, 130),
-        roma,
-        cartago,
-        5,
-        &mut dice
-    ));
-    assert!(!militia::wants(
-        &g,
-        &st,
-        &plan(0.5, 131),
-        roma,
-        cartago,
-        5,
-        &mut dice
-    ));
+    assert!(wants(&st, 0.5, 130));
+    assert!(!wants(&st, 0.5, 131));
     // Never twice, never a lost home's.
     militia::call(&g, &mut st, roma);
-    assert!(!militia::wants(
-        &g,
-        &st,
-        &plan(0.0, -5000),
-        roma,
-        cartago,
-        5,
-        &mut dice
-    ));
+    assert!(!wants(&st, 0.0, -5000));
 }
 
 fn side(c: CountryId, units: f64, militia: f64) -> Side {
