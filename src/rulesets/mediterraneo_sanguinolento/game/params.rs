@@ -450,6 +450,16 @@ pub const SCRIPTED: &[Param] = &[
         // spare, and it shortens the marches from home to the frontier.
         default: 1.0,
     },
+    // Major constructions (digest §4.7; `major_works.rs`).
+    Param {
+        name: "major_works_share",
+        summary: "share of the DEN above reserve and wages it may spend on a major construction when the referee offers one (options major_construction_*; one under way at a time): material cost / 100 PV when finished",
+        min: 0.0,
+        max: 1.0,
+        // Offered at a city's price (1,500 DEN and 1,500 stone or wood), one scores 15 PV: more
+        // than a city's row for what the idle placeholder treasuries spare.
+        default: 1.0,
+    },
     // Prospecting (digest §4.8; `prospecting.rs`).
     Param {
         name: "prospecting",

@@ -173,6 +173,9 @@ pub struct Scripted {
     /// Share of the DEN above reserve and wages it may spend on a road each turn (`roads.rs`; 0:
     /// none, the referee's countries).
     pub roads_share: f64,
+    /// Share of the DEN above reserve and wages it may spend on a major construction when the
+    /// referee offers one (`major_works.rs`; 0: none, the referee's countries).
+    pub major_works_share: f64,
     /// It prospects for metal (0.5 or more) when a try's expected find repays it (`prospecting.rs`).
     pub prospecting: f64,
     /// It calls its militia against an army invading its home when that army's combat factors
@@ -256,6 +259,7 @@ impl Scripted {
             naval_bases: value("naval_bases").round() as u8,
             refuse_naval: value("refuse_naval"),
             roads_share: value("roads_share"),
+            major_works_share: value("major_works_share"),
             prospecting: value("prospecting"),
             militia_ratio: value("militia_ratio"),
             militia_idr: value("militia_idr").round() as i32,
@@ -296,6 +300,7 @@ impl Scripted {
             fishing_fleets: 0,
             works_share: 0.0,
             roads_share: 0.0,
+            major_works_share: 0.0,
             prospecting: 0.0,
             ..Scripted::defaults()
         }

@@ -128,6 +128,8 @@ pub struct Nation {
     /// may be called again after its destruction.
     pub militia: f64,
     pub militia_barred_until: u32,
+    /// Months left on its major construction under way (0: none; `major_works.rs`).
+    pub major_work_left: u8,
 }
 
 /// Fleets being built: whole fleets of each kind, and the game month they join the port.
@@ -376,6 +378,9 @@ pub struct Counts {
     /// Roads (`roads.rs`): started and finished.
     pub roads_started: u32,
     pub roads_built: u32,
+    /// Major constructions (`major_works.rs`): started and finished.
+    pub major_works_started: u32,
+    pub major_works_built: u32,
     /// Prospecting (`prospecting.rs`): tries paid and veins found.
     pub prospecting_tries: u32,
     pub veins_found: u32,
@@ -573,6 +578,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 sea: SeaTrade::default(),
                 militia: 0.0,
                 militia_barred_until: 0,
+                major_work_left: 0,
             }
         })
         .collect();

@@ -12,6 +12,7 @@ use super::events;
 use super::fleets;
 use super::intrigue;
 use super::leaders;
+use super::major_works;
 use super::mercenaries;
 use super::military;
 use super::pirates;
@@ -194,6 +195,7 @@ impl<'g> Play<'g> {
         economy::constructions(g, &mut self.st, &self.plans);
         works::constructions(g, &mut self.st, &self.plans);
         roads::constructions(g, &mut self.st, &self.plans, log);
+        major_works::constructions(g, &mut self.st, &self.plans, log);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
         // No attacks on the first turn (L4508); the referee's countries never attack here.
         if turn > g.scenario.calendar.no_player_attacks_on_turn {
@@ -211,6 +213,7 @@ impl<'g> Play<'g> {
             economy::works_month(g, &mut self.st, &besieged);
             works::month(g, &mut self.st, &besieged);
             roads::month(g, &mut self.st, log);
+            major_works::month(g, &mut self.st, &besieged, log);
             prospecting::month(g, &mut self.st, &self.plans, dice, log);
         }
         let last = months[1];
@@ -285,6 +288,7 @@ impl<'g> Play<'g> {
                 naval_bases: dice.below(3) as u8,
                 refuse_naval: dice.uniform() * 3.0,
                 roads_share: dice.uniform(),
+                major_works_share: dice.uniform(),
                 prospecting: dice.uniform(),
                 militia_ratio: 0.0,
                 militia_idr: i32::MIN,
@@ -476,6 +480,8 @@ impl<'g> Play<'g> {
             c.naval_battles_refused as f64,
             c.roads_started as f64,
             c.roads_built as f64,
+            c.major_works_started as f64,
+            c.major_works_built as f64,
             c.prospecting_tries as f64,
             c.veins_found as f64,
             c.militia_calls as f64,
