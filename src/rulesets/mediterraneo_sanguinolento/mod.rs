@@ -361,6 +361,13 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: &[],
     },
     choice(
+        "militia_lands",
+        "L5273 (a conquered country's militia: 1/3, 2/3, then full)",
+        "full game: whose militia a holder may call: \"each-country\" (every country it holds has its own, from that country's last collection, where it is invaded: a conquered one's a third after its first collection, two thirds after its second, whole from its third) or \"home-only\" (the whole nation's last collection's militia at home, none in conquered countries)",
+        &["each-country", "home-only"],
+        &[],
+    ),
+    choice(
         "militia_size",
         "A69 (L1872)",
         "full game: a called militia's IL-ID units: \"pob-200\" (A69: 3 x floor(last collected POB / 200), an IL's POB) or \"base-kind\" (3 x the units of the country's first kind that POB makes available)",

@@ -547,8 +547,7 @@ pub fn annex(g: &Game, st: &mut State, c: CountryId, t: CountryId, month: u32) {
         taken_month: month,
         collections: 3,
         garrison: NO_UNITS,
-        pending: st.lands[t as usize].pending,
-        sacked_until: st.lands[t as usize].sacked_until,
+        ..st.lands[t as usize]
     };
     st.counts.provinces += 1;
 }

@@ -485,6 +485,7 @@ impl<'g> Play<'g> {
             c.prospecting_tries as f64,
             c.veins_found as f64,
             c.militia_calls as f64,
+            c.militia_conquered_calls as f64,
             c.militia_months as f64,
             c.militia_men_lost,
             c.militias_destroyed as f64,
