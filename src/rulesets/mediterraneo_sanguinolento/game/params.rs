@@ -213,6 +213,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.0,
     },
+    Param {
+        name: "major_defence",
+        summary: "at 0.5 or more, the treaty it offers majors (with major_treaties) is a defensive military treaty, signed when that major offers one too (a trade treaty between them is raised to one: an extension): each one's field army, idle at home within a month's move, meets a third major's army arriving by land at the other's lands first, by option reasonable_defence",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
     // Appended after the treaties between majors: sack and pillage (digest §4.17, §3.9).
     Param {
         name: "sack_den_per_pv",

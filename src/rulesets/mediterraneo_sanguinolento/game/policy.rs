@@ -94,6 +94,9 @@ pub struct Scripted {
     /// At 0.5 or more it signs an equal-terms trade treaty with every major it borders or reaches
     /// (by sea or an ambassador) that offers one too (digest §4.10).
     pub major_treaties: f64,
+    /// With `major_treaties`, at 0.5 or more the treaty it offers majors is a defensive military
+    /// treaty (`diplomacy::majors_agree`, `alliances.rs`).
+    pub major_defence: f64,
     /// DEN of loot per PV lost at or above which it sacks a city or a country it conquers
     /// (digest §4.17; a sack that gains PV is always made).
     pub sack_den_per_pv: f64,
@@ -229,6 +232,7 @@ impl Scripted {
             market_buy: value("market_buy"),
             caravans: value("caravans").round() as u8,
             major_treaties: value("major_treaties"),
+            major_defence: value("major_defence"),
             sack_den_per_pv: value("sack_den_per_pv"),
             pillage_den_per_pv: value("pillage_den_per_pv"),
             intercept: value("intercept"),

@@ -390,6 +390,8 @@ pub struct Counts {
     /// Militia (`militia.rs`): calls, months mobilized (PV and IDR charged), men killed, and
     /// militias destroyed (barred for 3 years).
     pub militia_calls: u32,
+    /// Defensive military treaties signed (or raised to) between majors (`diplomacy.rs`).
+    pub major_defensive_treaties: u32,
     /// Of those, calls in a conquered country (L5273).
     pub militia_conquered_calls: u32,
     pub militia_months: u32,
