@@ -361,6 +361,20 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: &[],
     },
     choice(
+        "barbarian_extra_levy",
+        "A57 (L4108: a barbarian's extra levy 40%, and 'at most 50%')",
+        "full game: the most extra POB a barbarian nation may levy for troops: \"forty\" (A57: +40%, the normal levy) or \"fifty\" (+50%, the paragraph's maximum; no penalty for the 10% above is stated)",
+        &["forty", "fifty"],
+        &[],
+    ),
+    choice(
+        "extra_levy_idr",
+        "L4100, L4108 beside the §4.19 row L4362",
+        "full game: an extra POB levy's rebellion index: \"table-and-text\" (the mass-recruitment row per 5% and the culture paragraphs' -1 per 10 extra POB (B/C) or per 20 (barbarians), which the digest lists as effects outside the table) or \"table\" (the row alone)",
+        &["table-and-text", "table"],
+        &[],
+    ),
+    choice(
         "militia_lands",
         "L5273 (a conquered country's militia: 1/3, 2/3, then full)",
         "full game: whose militia a holder may call: \"each-country\" (every country it holds has its own, from that country's last collection, where it is invaded: a conquered one's a third after its first collection, two thirds after its second, whole from its third) or \"home-only\" (the whole nation's last collection's militia at home, none in conquered countries)",

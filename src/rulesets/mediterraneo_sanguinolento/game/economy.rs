@@ -463,6 +463,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         st.nations[o].pob_collected += yields[POB];
     }
     super::colonies::collection(g, st);
+    super::levy::collection(g, st, plans);
     for land in &mut st.lands {
         land.pending = super::events::Pending::NONE;
     }

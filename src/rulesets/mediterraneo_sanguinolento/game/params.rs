@@ -467,6 +467,15 @@ pub const SCRIPTED: &[Param] = &[
         // than a city's row for what the idle placeholder treasuries spare.
         default: 1.0,
     },
+    // Extra POB levies (digest §4.3; `levy.rs`).
+    Param {
+        name: "extra_levy",
+        summary: "share of its culture's most extra POB (civilized +25%, B/C +30%, barbarian +40%: option barbarian_extra_levy) it levies at each collection, in 5% steps, while its rebellion index stays at tax_idr or above: each step -1/-2/-3 PV and -75/-100/-150 IDR (§4.19 mass recruitment), B/C and barbarians -1 IDR per 10 or 20 extra POB (option extra_levy_idr)",
+        min: 0.0,
+        max: 1.0,
+        // 3 PV a step for a civilized major is dearer than the troops 5% more POB raise.
+        default: 0.0,
+    },
     // Prospecting (digest §4.8; `prospecting.rs`).
     Param {
         name: "prospecting",

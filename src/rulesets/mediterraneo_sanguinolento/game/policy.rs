@@ -179,6 +179,9 @@ pub struct Scripted {
     /// Share of the DEN above reserve and wages it may spend on a major construction when the
     /// referee offers one (`major_works.rs`; 0: none, the referee's countries).
     pub major_works_share: f64,
+    /// Share of its culture's most extra POB it levies at each collection, in 5% steps
+    /// (`levy.rs`; 0: none, the referee's countries).
+    pub extra_levy: f64,
     /// It prospects for metal (0.5 or more) when a try's expected find repays it (`prospecting.rs`).
     pub prospecting: f64,
     /// It calls its militia against an army invading its home when that army's combat factors
@@ -264,6 +267,7 @@ impl Scripted {
             refuse_naval: value("refuse_naval"),
             roads_share: value("roads_share"),
             major_works_share: value("major_works_share"),
+            extra_levy: value("extra_levy"),
             prospecting: value("prospecting"),
             militia_ratio: value("militia_ratio"),
             militia_idr: value("militia_idr").round() as i32,
@@ -305,6 +309,7 @@ impl Scripted {
             works_share: 0.0,
             roads_share: 0.0,
             major_works_share: 0.0,
+            extra_levy: 0.0,
             prospecting: 0.0,
             ..Scripted::defaults()
         }

@@ -128,7 +128,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 14] = [
+pub const SOURCES: [&str; 15] = [
     "battles",
     "conquest",
     "fortification",
@@ -143,6 +143,7 @@ pub const SOURCES: [&str; 14] = [
     "intrigue",
     "works",
     "militia",
+    "levy",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -163,6 +164,10 @@ pub const INTRIGUE: usize = 11;
 pub const WORKS: usize = 12;
 /// Months with the militia mobilized (`militia.rs`).
 pub const MILITIA: usize = 13;
+/// Extra POB levies (`levy.rs`).
+pub const LEVY: usize = 14;
+/// Mass recruitment, per 5% of extra POB levied (L4362).
+pub const MASS_RECRUITMENT: Row = row([-1, -2, -3], [-75, -100, -150]);
 /// Each month with the militia mobilized (L4288; the PV follow option `militia_pv`, A50).
 pub const MILITIA_MONTH: Row = row([-1, -1, -2], [-50, -100, -120]);
 /// City construction and city enlargement, at the work's end (the builder's culture).

@@ -390,6 +390,9 @@ pub struct Counts {
     /// Militia (`militia.rs`): calls, months mobilized (PV and IDR charged), men killed, and
     /// militias destroyed (barred for 3 years).
     pub militia_calls: u32,
+    /// Extra POB levies made (`levy.rs`) and the POB they gave.
+    pub levies: u32,
+    pub levy_pob: f64,
     /// Defensive military treaties signed (or raised to) between majors (`diplomacy.rs`).
     pub major_defensive_treaties: u32,
     /// Of those, calls in a conquered country (L5273).

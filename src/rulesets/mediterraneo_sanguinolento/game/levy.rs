@@ -1,0 +1,107 @@
+//! Extra POB levies (digest §4.3, §4.18; rules §26 L4092, L4100, L4108; §4.19 row "mass
+//! recruitment, per 5%"): at a collection a nation may take more POB for troops than the
+//! collection gave, up to +25% (civilized), +30% (B/C) or +40% (barbarians; the text also says
+//! "at most 50%", A57: option `barbarian_extra_levy`), in steps of 5%. Each step scores the table's
+//! row (-1/-2/-3 PV, -75/-100/-150 IDR by culture); the culture paragraphs add their own rebellion
+//! index, -1 per 10 extra POB (B/C) or per 20 (barbarians), none stated for the civilized (option
+//! `extra_levy_idr`: both, the digest lists the paragraphs' IDR as effects outside the table, or
+//! the table's alone).
+//!
+//! The extra POB joins the POB on hand for the turn's purchases (it expires unspent at the next
+//! collection, as all POB does); the population counted for feeding and the militia is the
+//! collection's.
+
+use super::policy::Scripted;
+use super::pv::{self, MASS_RECRUITMENT};
+use super::scenario::{CountryId, POB};
+use super::state::State;
+use super::Game;
+use crate::options::Options;
+use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
+
+/// Percent of the collected POB each step of the levy takes (the table's row is per 5%).
+pub const STEP_PERCENT: i64 = 5;
+
+/// The extra levy's rule options.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// A barbarian's most extra POB in percent (option barbarian_extra_levy, A57: 40 or 50).
+    pub barbarian_max: i64,
+    /// The culture paragraphs' IDR per extra POB on top of the table's row (option
+    /// extra_levy_idr = "table-and-text"), else the row alone.
+    pub text_idr: bool,
+}
+
+impl Rules {
+    pub fn new(options: &Options) -> Rules {
+        Rules {
+            barbarian_max: if options.choice("barbarian_extra_levy") == "fifty" {
+                50
+            } else {
+                40
+            },
+            text_idr: options.choice("extra_levy_idr") != "table",
+        }
+    }
+}
+
+/// The most extra POB a culture may levy, in percent of its collection (L4092, L4100, L4108).
+pub fn max_percent(rules: &Rules, culture: Culture) -> i64 {
+    match culture {
+        Culture::Civilized => 25,
+        Culture::Mixed => 30,
+        Culture::Barbarian => rules.barbarian_max,
+    }
+}
+
+/// Extra POB per point of rebellion index the culture paragraphs charge (None: none stated).
+pub fn pob_per_idr(culture: Culture) -> Option<i64> {
+    match culture {
+        Culture::Civilized => None,
+        Culture::Mixed => Some(10),
+        Culture::Barbarian => Some(20),
+    }
+}
+
+/// Steps of 5% a policy levies: its share `extra_levy` of the culture's most, rounded down.
+pub fn steps(rules: &Rules, culture: Culture, share: f64) -> i64 {
+    let most = max_percent(rules, culture) / STEP_PERCENT;
+    ((share.clamp(0.0, 1.0) * most as f64 + 1e-9).floor() as i64).min(most)
+}
+
+/// What `steps` steps of levy on `collected` POB give and cost: extra POB, PV and IDR.
+pub fn levy(rules: &Rules, culture: Culture, collected: i64, steps: i64) -> (i64, i32, i32) {
+    let extra = collected.max(0) * steps * STEP_PERCENT / 100;
+    let pv = MASS_RECRUITMENT.pv(culture) * steps as i32;
+    let mut idr = MASS_RECRUITMENT.idr(culture) * steps as i32;
+    if rules.text_idr {
+        if let Some(per) = pob_per_idr(culture) {
+            idr -= (extra / per) as i32;
+        }
+    }
+    (extra, pv, idr)
+}
+
+/// After a collection: each nation holding its home whose policy levies (`extra_levy`) and
+/// whose rebellion index stays at its `tax_idr` floor or above after the levy takes the extra
+/// POB and pays the rows.
+pub fn collection(g: &Game, st: &mut State, plans: &[Scripted]) {
+    for c in 0..st.nations.len() {
+        let plan = &plans[c];
+        if plan.extra_levy <= 0.0 || st.lands[c].owner != c as CountryId {
+            continue;
+        }
+        let culture = g.culture[c];
+        let steps = steps(&g.levy, culture, plan.extra_levy);
+        let collected = st.nations[c].pob_collected;
+        let (extra, pv, idr) = levy(&g.levy, culture, collected, steps);
+        if extra <= 0 || st.nations[c].idr + idr < plan.tax_idr {
+            continue;
+        }
+        st.gain(c as CountryId, POB, extra);
+        st.add_pv(c as CountryId, pv::LEVY, pv);
+        st.nations[c].idr += idr;
+        st.counts.levies += 1;
+        st.counts.levy_pob += extra as f64;
+    }
+}
