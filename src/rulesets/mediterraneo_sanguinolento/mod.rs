@@ -361,6 +361,13 @@ pub const OPTIONS: &[RuleOption] = &[
         battles: &[],
     },
     choice(
+        "siege_engine_time",
+        "A23 (L3672, L3842: engines are built like fortifications)",
+        "full game: when a besieger's siege engine counts: \"ready-at-siege\" (from the siege's start, A23's recommended reading, as the assault and siege calculators play it) or \"level-months\" (after as many months of siege as its level, as a fortification of that level is built)",
+        &["ready-at-siege", "level-months"],
+        &[],
+    ),
+    choice(
         "barbarian_extra_levy",
         "A57 (L4108: a barbarian's extra levy 40%, and 'at most 50%')",
         "full game: the most extra POB a barbarian nation may levy for troops: \"forty\" (A57: +40%, the normal levy) or \"fifty\" (+50%, the paragraph's maximum; no penalty for the 10% above is stated)",

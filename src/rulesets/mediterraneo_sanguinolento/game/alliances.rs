@@ -141,7 +141,7 @@ pub fn defend(
         _ => {
             let trials = plans[q as usize].odds_trials.max(1);
             let win = military::winter(g, month);
-            let attacker_wins = battles::odds(g, t, None, 0, win, sides, trials, dice);
+            let attacker_wins = battles::odds(g, t, None, win, sides, trials, dice);
             attacker_wins <= REASONABLE_ODDS
         }
     };

@@ -272,19 +272,42 @@ fn shifts(game: &Game, node: CountryId, sides: &[Side; 2]) -> i32 {
         + leaders::terrain_shift(game, node, sides[1].lead.strategic, &sides[1], &sides[0])
 }
 
-/// An assault on a capital whose walls stand at `fort` after `months` of siege (the assault
-/// code's effective level: Greek defenders +1, Roman attackers -1, the siege's months).
+/// The walls an assault meets: the capital's fortification level, the months of siege behind it
+/// (each lowers it by one, L3664) and the level of the besieger's siege engine (0: none; option
+/// `siege_engine`, A23).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Walls {
+    pub fort: u32,
+    pub months: u32,
+    pub engine: u32,
+}
+
+impl Walls {
+    /// The level the assault code fights at (the assault code's own arithmetic).
+    pub fn level(&self, game: &Game, armies: &[Army; 2]) -> u32 {
+        effective_level(
+            armies,
+            self.fort,
+            self.months,
+            false,
+            self.engine,
+            game.engine_full,
+        )
+    }
+}
+
+/// An assault on a capital behind `walls` (the assault code's effective level: Greek defenders
+/// +1, Roman attackers -1, the siege's months, the besieger's engine).
 pub fn assault(
     game: &Game,
-    fort: u32,
-    months: u32,
+    walls: Walls,
     winter: bool,
     weather: Weather,
     sides: [Side; 2],
     dice: &mut Dice,
 ) -> Fought {
     let armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
-    let level = effective_level(&armies, fort, months, false, 0, false);
+    let level = walls.level(game, &armies);
     let battle = assault_battle(
         armies,
         level,
@@ -417,8 +440,7 @@ fn play(
 pub fn odds(
     game: &Game,
     node: CountryId,
-    assault_fort: Option<u32>,
-    months: u32,
+    assault: Option<Walls>,
     winter: bool,
     sides: [Side; 2],
     trials: u32,
@@ -427,9 +449,9 @@ pub fn odds(
     let armies = [army(game, &sides[0], true), army(game, &sides[1], false)];
     let ctx = context(winter, Weather::Clear);
     let mut wins = 0;
-    match assault_fort {
-        Some(fort) => {
-            let level = effective_level(&armies, fort, months, false, 0, false);
+    match assault {
+        Some(walls) => {
+            let level = walls.level(game, &armies);
             let case = assault_case(&armies, level, &ctx, &game.options, &mut Vec::new());
             for _ in 0..trials {
                 wins += (winner(&case.plan, dice) == Some(0)) as u32;

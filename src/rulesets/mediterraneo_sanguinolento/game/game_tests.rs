@@ -280,7 +280,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
         "field {} vs {p}",
         wins / n as f64
     );
-    let odds = battles::odds(&g, d, None, 0, false, sides, n, &mut dice);
+    let odds = battles::odds(&g, d, None, false, sides, n, &mut dice);
     assert!((odds - p).abs() < 5.0 * se, "odds {odds} vs {p}");
 }
 

@@ -128,7 +128,6 @@ pub fn check(
         g,
         at,
         None,
-        0,
         win,
         [interceptors, marchers],
         p.odds_trials,

@@ -406,7 +406,7 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
         })
         .count() as u32;
     assert!(close(wins, n, p), "field {wins} of {n} vs {p}");
-    let odds = battles::odds(&g, d, None, 0, false, sides, n, &mut dice);
+    let odds = battles::odds(&g, d, None, false, sides, n, &mut dice);
     assert!(close((odds * n as f64).round() as u32, n, p), "odds {odds}");
 }
 

@@ -4,7 +4,7 @@
 //! surrender) and its assault (the assault code), conquest (§19) with its PV, offensive food and
 //! the PV of invasion suffered.
 
-use super::battles::{self, has_troops, Side};
+use super::battles::{self, has_troops, Side, Walls};
 use super::leaders::{self, Lead};
 use super::mercenaries::NO_BANDS;
 use super::policy::Scripted;
@@ -86,7 +86,10 @@ fn militia_holds(
             lead: leaders::defender_lead(g, st, t, month),
         },
     ];
-    let assault = Some((fort_of(g, st, t), 0));
+    let assault = Some(Walls {
+        fort: fort_of(g, st, t),
+        ..Walls::default()
+    });
     let win = winter(g, month);
     super::militia::join(g, st, plans, t, assault, win, sides, month, dice) > 0.0
 }
@@ -316,6 +319,8 @@ fn arrive(
         target: t,
         months: 0,
     };
+    let fort = fort_of(g, st, t);
+    super::engines::start(g, st, c, &plans[c as usize], fort);
     // An undefended country falls at once.
     let (_, _, garrison) = defenders(st, t);
     if !has_troops(&garrison) && !militia_holds(g, st, plans, c, t, month, dice) {
@@ -394,8 +399,10 @@ fn siege_month(
         / men.max(1.0);
     let pob = g.scenario.production[t as usize][super::scenario::POB];
     let food = st.nations[o as usize].stock[COM].max(0) as u32;
+    // The engine helps the siege too (L3672).
+    let engine = super::engines::ready(g, st, c, months as u32);
     let course = siege::timeline(
-        fort,
+        fort.saturating_sub(super::engines::effect(g, engine)),
         false,
         morale,
         men as u32,
@@ -430,13 +437,16 @@ fn siege_month(
             lead: leaders::defender_lead(g, st, t, month),
         },
     ];
-    let assault = Some((fort, months as u32));
+    let walls = Walls {
+        fort,
+        months: months as u32,
+        engine: super::engines::ready(g, st, c, months as u32),
+    };
     let win = winter(g, month);
-    sides[1].militia = super::militia::join(g, st, plans, t, assault, win, sides, month, dice);
+    sides[1].militia = super::militia::join(g, st, plans, t, Some(walls), win, sides, month, dice);
     let fought = battles::assault(
         g,
-        fort,
-        months as u32,
+        walls,
         winter(g, month),
         weather_at(g, st, t),
         sides,

@@ -22,7 +22,7 @@
 //! Not played: militia paid to rebel against another (L1872's note), and the Republican militia
 //! of the SPQR.
 
-use super::battles::{self, has_troops, Side};
+use super::battles::{self, has_troops, Side, Walls};
 use super::policy::Scripted;
 use super::pv::{self, Row};
 use super::scenario::{CountryId, POB};
@@ -220,7 +220,7 @@ pub fn join(
     st: &mut State,
     plans: &[Scripted],
     node: CountryId,
-    assault: Option<(u32, u32)>,
+    assault: Option<Walls>,
     winter: bool,
     sides: [Side; 2],
     month: u32,
@@ -268,7 +268,7 @@ pub fn join(
 pub fn helps(
     g: &Game,
     node: CountryId,
-    assault: Option<(u32, u32)>,
+    assault: Option<Walls>,
     winter: bool,
     sides: [Side; 2],
     units: f64,
@@ -276,15 +276,13 @@ pub fn helps(
     dice: &mut Dice,
 ) -> bool {
     let seed = dice.next_u64();
-    let (fort, months) = assault.map_or((None, 0), |(f, m)| (Some(f), m));
     let odds = |militia: f64| {
         let mut s = sides;
         s[1].militia = militia;
         battles::odds(
             g,
             node,
-            fort,
-            months,
+            assault,
             winter,
             s,
             trials,

@@ -2,7 +2,7 @@
 //! by hand from the rows, disbanding and destruction, the policy's call, its weight in a fight
 //! through the battle code, and whole games in which it is called.
 
-use super::battles::{self, Side};
+use super::battles::{self, Side, Walls};
 use super::game_tests::{country, game_with, options, options_with, play_checked, scripted_game};
 use super::leaders::Lead;
 use super::mercenaries::NO_BANDS;
@@ -25,6 +25,14 @@ fn invade(st: &mut State, invader: CountryId, home: CountryId, units: f64) {
         target: home,
         months: 0,
     };
+}
+
+fn walls(fort: u32, months: u32) -> Walls {
+    Walls {
+        fort,
+        months,
+        engine: 0,
+    }
 }
 
 fn civilized_pair(g: &Game) -> (CountryId, CountryId) {
@@ -216,7 +224,7 @@ fn a_militia_alone_holds_the_capital_through_the_battle_code() {
         &mut st,
         &plans,
         roma,
-        Some((1, 0)),
+        Some(walls(1, 0)),
         false,
         sides,
         5,
@@ -231,15 +239,14 @@ fn a_militia_alone_holds_the_capital_through_the_battle_code() {
     );
     // Alone it is no walkover: the battle code gives the invader less than certainty.
     let sides = [side(cartago, 20.0, 0.0), side(roma, 0.0, 30.0)];
-    let p = battles::odds(&g, roma, Some(1), 0, false, sides, 400, &mut dice);
+    let p = battles::odds(&g, roma, Some(walls(1, 0)), false, sides, 400, &mut dice);
     assert!(p < 0.95, "20 IP against 30 IL-ID behind walls 1: {p}");
     // The assault reads the militia's losses back, within what it had.
     let mut some = false;
     for _ in 0..20 {
         let f = battles::assault(
             &g,
-            1,
-            1,
+            walls(1, 1),
             false,
             super::weather::Weather::Clear,
             sides,
@@ -284,7 +291,7 @@ fn a_militia_that_would_drag_its_side_to_rout_is_neither_called_nor_sent_in() {
     assert!(militia::helps(
         &g,
         roma,
-        Some((2, 0)),
+        Some(walls(2, 0)),
         false,
         sides,
         30.0,
@@ -351,7 +358,7 @@ fn a_conquered_countrys_militia_comes_a_third_at_a_time_and_fights_for_its_holde
         &mut st,
         &plans,
         etruria,
-        Some((1, 0)),
+        Some(walls(1, 0)),
         false,
         sides,
         5,

@@ -467,6 +467,15 @@ pub const SCRIPTED: &[Param] = &[
         // than a city's row for what the idle placeholder treasuries spare.
         default: 1.0,
     },
+    // Siege engines (digest §4.7, §3.4; `engines.rs`).
+    Param {
+        name: "engine_level",
+        summary: "the highest siege engine it builds when a siege begins (level N: N x (100 MAD + 150 DEN), ready after N months; it lowers the walls by N, option siege_engine): the largest level the walls make useful that is ready by its siege_months assault and its spare DEN and wood pay",
+        min: 0.0,
+        max: 5.0,
+        // A few hundred DEN and wood against a level of walls off every assault after a siege.
+        default: 5.0,
+    },
     // Extra POB levies (digest §4.3; `levy.rs`).
     Param {
         name: "extra_levy",

@@ -182,6 +182,8 @@ pub struct Scripted {
     /// Share of its culture's most extra POB it levies at each collection, in 5% steps
     /// (`levy.rs`; 0: none, the referee's countries).
     pub extra_levy: f64,
+    /// The highest siege engine it builds for a siege (`engines.rs`; 0: none).
+    pub engine_level: u8,
     /// It prospects for metal (0.5 or more) when a try's expected find repays it (`prospecting.rs`).
     pub prospecting: f64,
     /// It calls its militia against an army invading its home when that army's combat factors
@@ -268,6 +270,7 @@ impl Scripted {
             roads_share: value("roads_share"),
             major_works_share: value("major_works_share"),
             extra_levy: value("extra_levy"),
+            engine_level: value("engine_level").round() as u8,
             prospecting: value("prospecting"),
             militia_ratio: value("militia_ratio"),
             militia_idr: value("militia_idr").round() as i32,
@@ -310,6 +313,7 @@ impl Scripted {
             roads_share: 0.0,
             major_works_share: 0.0,
             extra_levy: 0.0,
+            engine_level: 0,
             prospecting: 0.0,
             ..Scripted::defaults()
         }

@@ -126,6 +126,8 @@ pub struct Nation {
     pub sea: SeaTrade,
     /// Months left on its major construction under way (0: none; `major_works.rs`).
     pub major_work_left: u8,
+    /// Level of the siege engine of its army's current siege (`engines.rs`).
+    pub engine: u8,
 }
 
 /// Fleets being built: whole fleets of each kind, and the game month they join the port.
@@ -390,6 +392,8 @@ pub struct Counts {
     /// Militia (`militia.rs`): calls, months mobilized (PV and IDR charged), men killed, and
     /// militias destroyed (barred for 3 years).
     pub militia_calls: u32,
+    /// Siege engines built (`engines.rs`).
+    pub siege_engines: u32,
     /// Extra POB levies made (`levy.rs`) and the POB they gave.
     pub levies: u32,
     pub levy_pob: f64,
@@ -587,6 +591,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 centres: NO_CENTRES,
                 sea: SeaTrade::default(),
                 major_work_left: 0,
+                engine: 0,
             }
         })
         .collect();

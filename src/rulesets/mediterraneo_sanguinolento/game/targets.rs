@@ -2,7 +2,7 @@
 //! the battle code's odds of the fights it would meet (field battle, siege and assault, or a
 //! landing overseas), and the march's start.
 
-use super::battles::{self, has_troops, Side};
+use super::battles::{self, has_troops, Side, Walls};
 use super::diplomacy;
 use super::leaders;
 use super::mercenaries::NO_BANDS;
@@ -264,7 +264,6 @@ fn win_odds(
             g,
             t,
             None,
-            0,
             winter(g, month),
             [attacker, defender],
             p.odds_trials,
@@ -284,13 +283,16 @@ fn win_odds(
             unsupplied: 0.0,
             lead: leaders::defender_lead(g, st, t, st.month),
         };
-        let fort = Some(fort_of(g, st, t));
-        let months = p.siege_months as u32;
+        let fort = fort_of(g, st, t);
+        let walls = Walls {
+            fort,
+            months: p.siege_months as u32,
+            engine: super::engines::planned(g, st, c, p, fort),
+        };
         battles::odds(
             g,
             t,
-            fort,
-            months,
+            Some(walls),
             winter(g, month),
             [attacker, defender],
             p.odds_trials,
