@@ -20,6 +20,7 @@ pub mod economy;
 pub mod events;
 mod files;
 pub mod fleets;
+pub mod forced_march;
 pub mod interception;
 pub mod intrigue;
 pub mod leaders;
@@ -28,6 +29,7 @@ mod load_abstraction;
 pub mod mercenaries;
 pub mod military;
 pub mod militia;
+pub mod mounts;
 pub mod naval;
 pub mod params;
 pub mod pirates;
@@ -62,6 +64,8 @@ mod events_tests;
 #[cfg(test)]
 mod fleets_tests;
 #[cfg(test)]
+mod forced_march_tests;
+#[cfg(test)]
 mod game_tests;
 #[cfg(test)]
 mod intrigue_tests;
@@ -73,6 +77,8 @@ mod leaders_tests;
 mod mercenaries_tests;
 #[cfg(test)]
 mod militia_tests;
+#[cfg(test)]
+mod mounts_tests;
 #[cfg(test)]
 mod naval_tests;
 #[cfg(test)]
@@ -241,6 +247,10 @@ pub const GAME_COLUMNS: &[&str] = &[
     "militia_months",
     "militia_men_lost",
     "militias_destroyed",
+    "forced_marches",
+    "forced_pm",
+    "fatigued_marches",
+    "mounts_bred",
 ];
 /// The §1.4 proxies, one column per major each.
 pub const PROXIES: &[&str] = &["cities", "countries_conquered", "wealth", "army_factors"];
@@ -404,6 +414,10 @@ pub struct Game {
     pub leader_capture: captives::CaptureRule,
     /// The militia's kind and rule options (`militia.rs`).
     pub militia: militia::Rules,
+    /// A49's readings of the forced-march table (`forced_march.rs`).
+    pub forced_march: forced_march::Rules,
+    /// The units mount breeding speeds (option mount_breeding_units, `mounts.rs`).
+    pub bred: mounts::Bred,
     /// Where colonies may stand and what becomes of them (options colony_hosts, colony_conquest).
     pub colonies: colonies::Rules,
     pub options: Options,
@@ -662,6 +676,8 @@ impl Game {
             sea: sea_trade::SeaRules::new(&scenario, &scenario.majors, options),
             leader_capture: captives::CaptureRule::from_option(options.choice("leader_capture")),
             militia: militia::Rules::new(options),
+            forced_march: forced_march::Rules::new(options),
+            bred: mounts::Bred::from_options(options),
             colonies: colonies::Rules::from_options(options),
             options: options.clone(),
             columns,
