@@ -355,3 +355,20 @@ fn whole_games_force_march_and_the_invariants_hold() {
     assert!(g.forced_march.die_from_zero && g.forced_march.a_bonus_stacks);
     play_checked(&g, 32, 20, "A49 readings", |_, _, _| {});
 }
+
+#[test]
+fn bad_option_values_name_the_field_and_the_choices() {
+    super::game_tests::assert_bad_options(&[
+        (
+            "forced_march_die = \"d12\"",
+            "forced_march_die",
+            "zero-to-nine",
+        ),
+        ("forced_march_a_bonus = 3", "forced_march_a_bonus", "three"),
+        (
+            "mount_breeding_units = \"camels\"",
+            "mount_breeding_units",
+            "all-mounted",
+        ),
+    ]);
+}
