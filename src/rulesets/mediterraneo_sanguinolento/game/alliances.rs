@@ -1,4 +1,5 @@
-//! The help a protector owes a client state, an associated state or a defensive ally when a major
+//! The help a protector owes a client state, an associated state or a defensive ally (a
+//! referee's country, or a major with a defensive treaty, `diplomacy::majors_agree`) when a major
 //! attacks it (digest §4.10, L436-L486): the obligation to defend it "with a reasonable number of
 //! troops" (L448), a referee's judgement (digest §6.1 item 4) read by option `reasonable_defence`,
 //! and the share of the partner's own troops the protector may command in its defence (a client
@@ -59,9 +60,11 @@ impl Reasonable {
 /// The marcher's P(win) at or below which a protector joins under `Reasonable::Odds`.
 pub const REASONABLE_ODDS: f64 = 0.5;
 
-/// The major bound to defend `o` against `c`: the first whose treaty with `o` is a defensive
-/// treaty or better (a province is its own), whose field army stands idle at home with troops and
-/// within a month's move of `t`, and which is not `c` itself; with its treaty level.
+/// The major bound to defend `o` (a referee's country, or a major with a defensive treaty with
+/// it) against `c`: the first whose treaty with `o` is a defensive treaty or better (a province
+/// is its own), that has no treaty with `c` (it would have to break it), whose field army stands
+/// idle at home with troops and within a month's move of `t`, and which is not `c` itself; with
+/// its treaty level.
 pub fn protector(
     g: &Game,
     st: &State,
@@ -69,14 +72,13 @@ pub fn protector(
     o: CountryId,
     t: CountryId,
 ) -> Option<(CountryId, u8)> {
-    if g.major_index[o as usize] != u8::MAX {
-        return None;
-    }
     g.majors.iter().enumerate().find_map(|(p, &q)| {
         let level = st.relations[diplomacy::at(st, p, o)].level;
         let n = &st.nations[q as usize];
         let ready = q != c
+            && q != o
             && (diplomacy::DEFENSIVE..diplomacy::PROVINCE).contains(&level)
+            && st.relations[diplomacy::at(st, p, c)].level == diplomacy::NONE
             && !st.relations[diplomacy::at(st, p, o)].war
             && st.lands[q as usize].owner == q
             && n.at == q

@@ -337,9 +337,11 @@ pub fn phase(
 /// offer treaties to majors (`major_treaties` at 0.5 or more), that border each other, are
 /// linked by a sea lane from home or of which one keeps an ambassador (he carries treaties from
 /// home, L494-L528), are at peace (neither broke a treaty with the other) and hold
-/// fewer than 15 treaties each, sign an equal-terms trade treaty: +1 PV and its IDR each, no
-/// march on each other unless a policy breaks treaties, and each one's caravans may sell in the
-/// other's cities.
+/// fewer than 15 treaties each, sign an equal-terms trade treaty, or a defensive military
+/// treaty where both policies offer one (`major_defence`; a trade treaty between them is then
+/// raised to it, an extension): +1 PV and its IDR each (an extension +0.5), no march on each
+/// other unless a policy breaks treaties, each one's caravans may sell in the other's cities,
+/// and under a defensive treaty each defends the other (`alliances.rs`).
 pub fn majors_agree(
     g: &Game,
     st: &mut State,
@@ -360,10 +362,17 @@ pub fn majors_agree(
             }
             let (i, j) = (at(st, p, d), at(st, q, c));
             let (a, b) = (st.relations[i], st.relations[j]);
-            if a.level > NONE || b.level > NONE || a.war || b.war {
+            let defends = |x: CountryId| plans[x as usize].major_defence >= 0.5;
+            let level = if defends(c) && defends(d) {
+                DEFENSIVE
+            } else {
+                EQUAL_TRADE
+            };
+            if a.level >= level || b.level >= level || a.war || b.war {
                 continue;
             }
-            if treaties(st, p) >= MAX_TREATIES || treaties(st, q) >= MAX_TREATIES {
+            let new = a.level == NONE;
+            if new && (treaties(st, p) >= MAX_TREATIES || treaties(st, q) >= MAX_TREATIES) {
                 continue;
             }
             let by_sea = g.scenario.links(c).iter().any(|l| l.sea && l.to == d);
@@ -373,17 +382,18 @@ pub fn majors_agree(
                 continue;
             }
             for (k, who) in [(i, c), (j, d)] {
-                st.relations[k].level = EQUAL_TRADE;
+                st.relations[k].level = level;
                 st.relations[k].met = true;
-                st.apply(who, pv::DIPLOMACY, pv::PER_TREATY, g.culture[who as usize]);
+                score_treaty(g, st, who, new);
             }
-            st.counts.major_treaties += 1;
+            st.counts.major_treaties += new as u32;
+            st.counts.major_defensive_treaties += (level == DEFENSIVE) as u32;
             game_log!(
                 log,
                 "month {month}: {} and {} sign: {}",
                 g.scenario.countries[c as usize].name,
                 g.scenario.countries[d as usize].name,
-                LEVELS[EQUAL_TRADE as usize]
+                LEVELS[level as usize]
             );
         }
     }
@@ -481,6 +491,21 @@ pub fn negotiate(
     true
 }
 
+/// `who`'s PV and IDR for signing a treaty: +1 PV for a new one, +0.5 for an extension (PV are
+/// whole: every second extension scores 1).
+fn score_treaty(g: &Game, st: &mut State, who: CountryId, new: bool) {
+    let cul = g.culture[who as usize];
+    if new {
+        st.apply(who, pv::DIPLOMACY, pv::PER_TREATY, cul);
+    } else {
+        let nat = &mut st.nations[who as usize];
+        nat.extensions += 1;
+        let pv = nat.extensions.is_multiple_of(2) as i32;
+        nat.idr += pv::TREATY_EXTENSION_IDR[pv::column(cul)];
+        st.add_pv(who, pv::DIPLOMACY, pv);
+    }
+}
+
 /// The `p`-th major and `t` sign a treaty of `level` (better than what they had): +1 PV each for a
 /// new treaty, +0.5 for an extension (PV are whole: every second extension scores 1); a province
 /// joins the major's empire.
@@ -498,16 +523,7 @@ pub fn sign(
     let new = st.relations[i].level == NONE;
     st.relations[i].level = level;
     for who in [c, t] {
-        let cul = g.culture[who as usize];
-        if new {
-            st.apply(who, pv::DIPLOMACY, pv::PER_TREATY, cul);
-        } else {
-            let nat = &mut st.nations[who as usize];
-            nat.extensions += 1;
-            let pv = nat.extensions.is_multiple_of(2) as i32;
-            nat.idr += pv::TREATY_EXTENSION_IDR[pv::column(cul)];
-            st.add_pv(who, pv::DIPLOMACY, pv);
-        }
+        score_treaty(g, st, who, new);
     }
     if new {
         st.counts.treaties_signed += 1;
@@ -547,8 +563,7 @@ pub fn annex(g: &Game, st: &mut State, c: CountryId, t: CountryId, month: u32) {
         taken_month: month,
         collections: 3,
         garrison: NO_UNITS,
-        pending: st.lands[t as usize].pending,
-        sacked_until: st.lands[t as usize].sacked_until,
+        ..st.lands[t as usize]
     };
     st.counts.provinces += 1;
 }

@@ -508,3 +508,104 @@ fn majors_that_offer_treaties_sign_them_in_games() {
     }
     assert!(signed > 0);
 }
+
+#[test]
+fn majors_that_both_offer_defence_sign_a_defensive_treaty_and_defend_each_other() {
+    let g = scripted_game();
+    let atenas = country(&g, "Atenas");
+    let esparta = country(&g, "Esparta");
+    let peloponeso = country(&g, "Peloponeso");
+    let (p, q) = (
+        g.major_index[atenas as usize] as usize,
+        g.major_index[esparta as usize] as usize,
+    );
+    let trade = Scripted {
+        major_treaties: 1.0,
+        ..Scripted::defaults()
+    };
+    let defence = Scripted {
+        major_defence: 1.0,
+        ..trade
+    };
+    let mut plans = vec![Scripted::referee(); g.scenario.countries.len()];
+    plans[atenas as usize] = trade;
+    plans[esparta as usize] = defence;
+    let mut st = g.start.clone();
+    st.lands[peloponeso as usize].owner = atenas;
+    let level = |st: &State| {
+        (
+            st.relations[diplomacy::at(st, p, esparta)].level,
+            st.relations[diplomacy::at(st, q, atenas)].level,
+        )
+    };
+    // One offers only trade: a trade treaty (+1 PV each).
+    diplomacy::majors_agree(&g, &mut st, &plans, 1, &mut NoLog);
+    let trade_level = diplomacy::EQUAL_TRADE;
+    assert_eq!(level(&st), (trade_level, trade_level));
+    // Both offer defence: the trade treaty is raised to a defensive one, an extension (+0.5 PV:
+    // the first scores 0, +10 IDR) and no second treaty counted.
+    plans[atenas as usize] = defence;
+    let idr = st.nations[atenas as usize].idr;
+    diplomacy::majors_agree(&g, &mut st, &plans, 3, &mut NoLog);
+    assert_eq!(level(&st), (diplomacy::DEFENSIVE, diplomacy::DEFENSIVE));
+    assert_eq!(st.nations[atenas as usize].pv, 1);
+    assert_eq!(st.nations[atenas as usize].idr - idr, 10);
+    assert_eq!(st.counts.major_treaties, 1);
+    assert_eq!(st.counts.major_defensive_treaties, 1);
+    // Nothing more to sign.
+    diplomacy::majors_agree(&g, &mut st, &plans, 5, &mut NoLog);
+    assert_eq!(st.counts.major_defensive_treaties, 1);
+    // Straight to a defensive treaty: +1 PV each.
+    let mut fresh = g.start.clone();
+    fresh.lands[peloponeso as usize].owner = atenas;
+    diplomacy::majors_agree(&g, &mut fresh, &plans, 1, &mut NoLog);
+    assert_eq!(level(&fresh), (diplomacy::DEFENSIVE, diplomacy::DEFENSIVE));
+    assert_eq!(fresh.nations[esparta as usize].pv, 1);
+}
+
+#[test]
+fn a_major_defends_its_defensive_ally_against_a_third_major_it_has_no_treaty_with() {
+    use super::alliances;
+    let g = scripted_game();
+    let st0 = g.start.clone();
+    // Two majors within a month's march of each other's homes, and a third to attack.
+    let (ally, partner) = g
+        .majors
+        .iter()
+        .flat_map(|&a| g.majors.iter().map(move |&b| (a, b)))
+        .find(|&(a, b)| a != b && super::mercenaries::in_reach(&g, &st0, a, b))
+        .expect("two majors within a month's march");
+    let attacker = *g
+        .majors
+        .iter()
+        .find(|&&m| m != ally && m != partner)
+        .unwrap();
+    let p = g.major_index[ally as usize] as usize;
+    let mut st = st0.clone();
+    st.nations[ally as usize].field = [10.0, 0.0, 0.0];
+    assert_eq!(
+        alliances::protector(&g, &st, attacker, partner, partner),
+        None
+    );
+    let i = diplomacy::at(&st, p, partner);
+    st.relations[i].level = diplomacy::DEFENSIVE;
+    assert_eq!(
+        alliances::protector(&g, &st, attacker, partner, partner),
+        Some((ally, diplomacy::DEFENSIVE))
+    );
+    // Not against itself, and not against a major it has a treaty with.
+    assert_eq!(alliances::protector(&g, &st, ally, partner, partner), None);
+    let mut bound = st.clone();
+    let j = diplomacy::at(&bound, p, attacker);
+    bound.relations[j].level = diplomacy::EQUAL_TRADE;
+    assert_eq!(
+        alliances::protector(&g, &bound, attacker, partner, partner),
+        None
+    );
+    // A trade treaty alone obliges nothing.
+    st.relations[i].level = diplomacy::EQUAL_TRADE;
+    assert_eq!(
+        alliances::protector(&g, &st, attacker, partner, partner),
+        None
+    );
+}

@@ -55,14 +55,15 @@ pub enum Directive {
     /// This turn it hires its client and associated states' troops (as `partner_hire` 1), or not
     /// (as 0).
     Partners(bool),
-    /// This turn's production improvements, new cities, enlargements (`works.rs`) and road
-    /// (`roads.rs`): none (the DEN kept for troops, gifts and the rest), or as many works as pay
-    /// back within the game and the next road (`works_share`, `works_payback` and `roads_share`
+    /// This turn's production improvements, new cities, enlargements (`works.rs`), road
+    /// (`roads.rs`) and major construction (`major_works.rs`): none (the DEN kept for troops,
+    /// gifts and the rest), or as many works as pay back within the game, the next road and the
+    /// major construction (`works_share`, `works_payback`, `roads_share` and `major_works_share`
     /// at their ranges' tops).
     Works(bool),
 }
 
-/// The `works_share` and `roads_share` of a [`Directive::Works`]`(false)`: a share of the spare
+/// The `works_share`, `roads_share` and `major_works_share` of a [`Directive::Works`]`(false)`: a share of the spare
 /// DEN too small to pay any work or road, but not 0, so the policy still keeps its stone and wood
 /// from the black market's buyers for the works and roads of the turns after (a share of 0 would
 /// sell them this turn).
@@ -116,12 +117,14 @@ impl Directive {
             }
             Directive::Partners(hire) => p.partner_hire = if hire { 1.0 } else { 0.0 },
             Directive::Works(false) => {
-                (p.works_share, p.roads_share) = (WORKS_PAUSED, WORKS_PAUSED)
+                (p.works_share, p.roads_share, p.major_works_share) =
+                    (WORKS_PAUSED, WORKS_PAUSED, WORKS_PAUSED)
             }
             Directive::Works(true) => {
                 p.works_share = range_top("works_share");
                 p.works_payback = range_top("works_payback");
                 p.roads_share = range_top("roads_share");
+                p.major_works_share = range_top("major_works_share");
             }
         }
         p

@@ -443,7 +443,9 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
             if st.nations[o].revolt_collections > 0 {
                 yields[POB] = yields[POB] * 3 / 4;
             }
+            st.lands[l].pob_yield = yields[POB];
         } else {
+            st.lands[l].pob_yield = yields[POB];
             yields[POB] = yields[POB] * conquered_pob_percent(land.collections) / 100;
             st.lands[l].collections = land.collections.saturating_add(1);
         }

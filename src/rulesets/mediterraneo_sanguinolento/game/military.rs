@@ -60,8 +60,8 @@ pub(super) fn defenders(st: &State, t: CountryId) -> (CountryId, Units, Units) {
     (o, field, *garrison(st, t))
 }
 
-/// Whether a militia holds `t`'s capital, which has no garrison, against `c`'s army: its
-/// holder's home militia standing, or called now (`militia::join`).
+/// Whether a militia holds `t`'s capital, which has no garrison, against `c`'s army: the militia
+/// standing there for its holder, or called now (`militia::join`).
 #[allow(clippy::too_many_arguments)]
 fn militia_holds(
     g: &Game,
@@ -73,7 +73,7 @@ fn militia_holds(
     dice: &mut Dice,
 ) -> bool {
     let o = st.lands[t as usize].owner;
-    if home_militia(st, t) > 0.0 {
+    if militia_at(st, t) > 0.0 {
         return true;
     }
     let sides = [
@@ -93,14 +93,9 @@ fn militia_holds(
     super::militia::join(g, st, plans, t, assault, win, sides, month, dice) > 0.0
 }
 
-/// The militia standing in node `t`: its holder's, if it is the holder's home (`militia.rs`).
-pub fn home_militia(st: &State, t: CountryId) -> f64 {
-    let o = st.lands[t as usize].owner;
-    if o == t {
-        st.nations[o as usize].militia
-    } else {
-        0.0
-    }
+/// The militia standing in node `t` for its holder (`militia.rs`).
+pub fn militia_at(st: &State, t: CountryId) -> f64 {
+    st.lands[t as usize].militia
 }
 
 /// The troops holding node `t` for its holder: the home garrison, or the occupation troops of a
@@ -305,6 +300,7 @@ fn arrive(
         st.nations[c as usize].landed = true;
         st.counts.battles += 1;
         settle(g, st, c, o, &fought, None);
+        super::militia::lose(g, st, t, fought.militia_lost[1], month);
         leaders::after_battle(g, st, &sides, &fought, month, dice);
         game_log!(
             log,
@@ -393,7 +389,7 @@ fn siege_month(
     let militia = if has_troops(&garrison) {
         0.0
     } else {
-        home_militia(st, t)
+        militia_at(st, t)
     };
     let militia_kind = g.militia.kind;
     let men: f64 =
@@ -468,6 +464,7 @@ fn siege_month(
     );
     st.counts.assaults += 1;
     settle(g, st, c, o, &fought, Some(t));
+    super::militia::lose(g, st, t, fought.militia_lost[1], month);
     leaders::after_battle(g, st, &sides, &fought, month, dice);
     game_log!(
         log,
@@ -488,7 +485,8 @@ fn siege_month(
 }
 
 /// Losses, loot, the battle PV and the year's "fought" flag after a fight between `c`'s field army
-/// and `o`'s field army (or the troops holding node `assaulted`, in an assault).
+/// and `o`'s field army (or the troops holding node `assaulted`, in an assault); a militia's
+/// losses are settled by the caller, which knows its country (`militia::lose`).
 pub fn settle(
     g: &Game,
     st: &mut State,
@@ -528,8 +526,6 @@ pub fn settle(
             st.counts.mercenary_men_lost += band_men;
             st.counts.mercenary_casualties_moved += f.merc_moved[k];
         }
-        let month = st.month;
-        super::militia::lose(g, st, who, f.militia_lost[k], month);
         st.nations[who as usize].fought_this_year = true;
         if f.winner == Some(k) {
             st.gain(who, ESC, f.slaves[k].floor() as i64);
@@ -567,12 +563,12 @@ pub fn conquer(
     // The last units of the holder there end with the country (§19).
     let held = std::mem::replace(garrison_mut(st, t), NO_UNITS);
     st.ledger.men_lost += State::men(&held, &mpu);
+    // Its militia dies defending it.
+    if st.lands[t as usize].militia > 0.0 {
+        super::militia::destroyed(g, st, t, month);
+    }
     if t == o {
         st.apply(o, pv::CONQUEST, pv::LOSING_MAIN_COUNTRY, co);
-        // Its militia dies defending it.
-        if st.nations[o as usize].militia > 0.0 {
-            super::militia::destroyed(g, st, o, month);
-        }
         let nat = &mut st.nations[o as usize];
         let left = State::men(&nat.training, &mpu);
         nat.training = NO_UNITS;
@@ -587,8 +583,7 @@ pub fn conquer(
         taken_month: month,
         collections: 0,
         garrison: NO_UNITS,
-        pending: st.lands[t as usize].pending,
-        sacked_until: st.lands[t as usize].sacked_until,
+        ..st.lands[t as usize]
     };
     // The conqueror leaves its policy's share of the field army to hold it (§4.17 occupation).
     let share = plan.occupation.clamp(0.0, 1.0);

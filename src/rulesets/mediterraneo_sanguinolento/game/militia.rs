@@ -1,11 +1,15 @@
-//! Militia (digest §4.5.5, rules §7.8 L1868-L1872; PV table rows L4288-L4292; A50, A69): a
-//! nation whose home country is invaded may call its militia, 3 x floor(POB of the last
+//! Militia (digest §4.5.5, rules §7.8 L1868-L1872, §39.17 L5273; PV table rows L4288-L4292;
+//! A50, A69): the holder of an invaded country may call its militia, 3 x floor(POB of its last
 //! collection / 200) units of light infantry, irregular, morale D (IL-ID, A69; option
-//! `militia_size`), all its equipment free. It never leaves the country and fights only there,
-//! through the battle code: alone when nothing else defends the capital (the siege's mouths and
-//! morale, the assault), beside the field army or the garrison where the battle code says it
-//! helps ([`join`]). It disbands at the end of a month no invading army stands in the home,
-//! dies with the home's fall, and once destroyed cannot be called for 3 years.
+//! `militia_size`), all its equipment free; a conquered country's is a third of that after its
+//! first collection under its conqueror, two thirds after the second, whole from the third
+//! (L5273; option `militia_lands`: "home-only" is the earlier reading, the whole nation's
+//! collection at home and none in conquered lands). It never leaves the country and fights only
+//! there, through the battle code: alone when nothing else defends the capital (the siege's
+//! mouths and morale, the assault), beside the field army or the garrison (a conquered land's
+//! occupation troops) where the battle code says it helps ([`join`]). It disbands at the end of
+//! a month no invading army stands in the country, dies with the country's fall, and once
+//! destroyed cannot be called for 3 years.
 //!
 //! Each month mobilized costs the text's -2 PV (A50's recommended reading; option `militia_pv`
 //! = "table": the row's -1/-1/-2) and the row's IDR -50/-100/-120; each 20 POB called costs the
@@ -15,10 +19,8 @@
 //! collection gave, so never the POB stock): they enter the ledger as `men_raised` at the call,
 //! leave it as `men_lost` when they die and as `men_disbanded` when they go home.
 //!
-//! Not played: a conquered country's militia (L5273's 1/3, 2/3, full): a holder calls only its
-//! home's militia (a conquered land is held by its occupation troops, and its people's arms
-//! would be a revolt's, §4.16); militia paid to rebel against another (L1872's note), and the
-//! Republican militia of the SPQR.
+//! Not played: militia paid to rebel against another (L1872's note), and the Republican militia
+//! of the SPQR.
 
 use super::battles::{self, has_troops, Side};
 use super::policy::Scripted;
@@ -72,6 +74,9 @@ pub struct Rules {
     /// The month's PV by the table's row (option militia_pv = "table"), not the text's -2.
     pub table_pv: bool,
     pub pob_idr: PobIdr,
+    /// The whole nation's collection at home, no militia in conquered lands (option
+    /// militia_lands = "home-only"), not each country its own (L5273).
+    pub home_only: bool,
 }
 
 impl Rules {
@@ -91,6 +96,7 @@ impl Rules {
                 "both-once" => PobIdr::BothOnce,
                 _ => PobIdr::InvadedOnce,
             },
+            home_only: options.choice("militia_lands") == "home-only",
         }
     }
 }
@@ -98,16 +104,36 @@ impl Rules {
 /// The text's PV for each month mobilized (L1872).
 pub const MONTH_PV_TEXT: i32 = -2;
 
-/// Units of militia country `c` may call: 3 x the units its last collection's POB makes
-/// available (A69: at 200 POB a unit, or at its first kind's POB cost).
-pub fn size(g: &Game, st: &State, c: CountryId) -> f64 {
+/// Units of militia the holder of country `l` may call there: 3 x the units the land's last
+/// collection's POB makes available (A69: at 200 POB a unit, or at the country's first kind's POB
+/// cost), a conquered land's by [`conquered_share`] (L5273); under option militia_lands =
+/// "home-only" the holder's whole last collection at home and none in conquered lands.
+pub fn size(g: &Game, st: &State, l: CountryId) -> f64 {
+    let land = &st.lands[l as usize];
+    let home = land.owner == l;
+    let (pob, share) = match (g.militia.home_only, home) {
+        (true, false) => return 0.0,
+        (true, true) => (st.nations[l as usize].pob_collected, 1.0),
+        (false, true) => (land.pob_yield, 1.0),
+        (false, false) => (land.pob_yield, conquered_share(land.collections)),
+    };
     let per_unit = if g.militia.base_kind_size {
-        g.kinds[c as usize][0].cost[POB].max(1)
+        g.kinds[l as usize][0].cost[POB].max(1)
     } else {
         POB_PER_UNIT
     };
-    let pob = st.nations[c as usize].pob_collected.max(0);
-    (UNITS_PER_AVAILABLE * (pob / per_unit)) as f64
+    ((UNITS_PER_AVAILABLE * (pob.max(0) / per_unit)) as f64 * share).floor()
+}
+
+/// Share of a conquered country's militia its holder may call after `collections` collections
+/// from it: none before the first, then 1/3, 2/3 and all (L5273).
+pub fn conquered_share(collections: u8) -> f64 {
+    match collections {
+        0 => 0.0,
+        1 => 1.0 / 3.0,
+        2 => 2.0 / 3.0,
+        _ => 1.0,
+    }
 }
 
 /// IDR of `pob` POB put in militia by the half-point row `halves` (rounded toward zero).
@@ -131,28 +157,27 @@ pub fn call_idr(g: &Game, units: f64, culture: Culture) -> i32 {
         }
 }
 
-/// Whether `o` would call its militia against `invader`'s army arriving at or besieging its
-/// home (if it fights, [`join`]): not if it has one standing, while barred, or with none to
-/// call; a random player tosses a coin; the policy calls when the invading army's combat factors
-/// reach `militia_ratio` times its defenders' there (walls not counted) and its rebellion index
-/// after the call's first month stays at `militia_idr` or above.
+/// Whether the holder of country `l` (`plan`'s player) would call its militia against
+/// `invader`'s army arriving at or besieging it (if it fights, [`join`]): not with one standing
+/// there, while barred, or with none to call; a random player tosses a coin; the policy calls
+/// when the invading army's combat factors reach `militia_ratio` times its defenders' there
+/// (walls not counted) and its rebellion index after the call's first month stays at
+/// `militia_idr` or above.
 pub fn wants(
     g: &Game,
     st: &State,
     plan: &Scripted,
-    o: CountryId,
+    l: CountryId,
     invader: CountryId,
     month: u32,
     dice: &mut Dice,
 ) -> bool {
-    let nat = &st.nations[o as usize];
-    let units = size(g, st, o);
-    if nat.militia > 0.0 || month < nat.militia_barred_until || units < 1.0 {
+    let land = &st.lands[l as usize];
+    let units = size(g, st, l);
+    if land.militia > 0.0 || month < land.militia_barred_until || units < 1.0 {
         return false;
     }
-    if st.lands[o as usize].owner != o {
-        return false;
-    }
+    let (o, field, garrison) = super::military::defenders(st, l);
     if g.random[o as usize] {
         return dice.below(2) == 0;
     }
@@ -161,32 +186,30 @@ pub fn wants(
     }
     let strength = super::military::strength;
     let attackers = strength(g, invader, &st.nations[invader as usize].field);
-    let mut defenders = strength(g, o, &nat.garrison);
-    if nat.at == o && nat.mission == super::state::Mission::Idle {
-        defenders += strength(g, o, &nat.field);
-    }
+    let defenders = strength(g, o, &garrison) + strength(g, o, &field);
     let culture = g.culture[o as usize];
     attackers >= plan.militia_ratio * defenders
-        && nat.idr + call_idr(g, units, culture) >= plan.militia_idr
+        && st.nations[o as usize].idr + call_idr(g, units, culture) >= plan.militia_idr
 }
 
-/// `o` calls its militia (its men raised, the call's IDR; the month's PV and IDR are charged at
-/// the month's end by [`month_end`]).
-pub fn call(g: &Game, st: &mut State, o: CountryId) {
-    let units = size(g, st, o);
-    let culture = g.culture[o as usize];
+/// The holder of country `l` calls its militia there (its men raised, the call's IDR to the
+/// holder; the month's PV and IDR are charged at the month's end by [`month_end`]).
+pub fn call(g: &Game, st: &mut State, l: CountryId) {
+    let units = size(g, st, l);
+    let o = st.lands[l as usize].owner as usize;
+    let culture = g.culture[o];
     let pob_rows = call_idr(g, units, culture) - pv::MILITIA_MONTH.idr(culture);
-    let nat = &mut st.nations[o as usize];
-    nat.militia = units;
-    nat.idr += pob_rows;
+    st.lands[l as usize].militia = units;
+    st.nations[o].idr += pob_rows;
     st.ledger.men_raised += units * g.militia.kind.men;
     st.counts.militia_calls += 1;
+    st.counts.militia_conquered_calls += (o != l as usize) as u32;
 }
 
-/// The militia units that fight beside `sides[1]`, its holder's troops at their home `node`,
-/// against the invading `sides[0]` (`assault`: the walls and months of siege of an assault on the
-/// capital, None for the field battle): none away from home; a militia alone (no other
-/// defenders) always fights; else it fights only where the battle code's odds of the fight say
+/// The militia units that fight beside `sides[1]`, the troops of `node`'s holder there, against
+/// the invading `sides[0]` (`assault`: the walls and months of siege of an assault on the
+/// capital, None for the field battle): none for a side that does not hold the node; a militia
+/// alone (no other defenders) always fights; else it fights only where the battle code's odds of the fight say
 /// it lowers the invader's P(win), on the same dice both ways (the side's morale is the average
 /// over its units, §3.2.5: many IL-ID beside better troops can make it flee sooner). A militia
 /// not yet called is called when [`wants`] says so and it would fight; a random player tosses
@@ -204,14 +227,22 @@ pub fn join(
     dice: &mut Dice,
 ) -> f64 {
     let o = sides[1].country;
-    if node != o || st.lands[node as usize].owner != o {
+    if st.lands[node as usize].owner != o {
         return 0.0;
     }
-    let standing = st.nations[o as usize].militia;
+    let standing = st.lands[node as usize].militia;
     let units = if standing > 0.0 {
         standing
-    } else if wants(g, st, &plans[o as usize], o, sides[0].country, month, dice) {
-        size(g, st, o)
+    } else if wants(
+        g,
+        st,
+        &plans[o as usize],
+        node,
+        sides[0].country,
+        month,
+        dice,
+    ) {
+        size(g, st, node)
     } else {
         return 0.0;
     };
@@ -226,9 +257,9 @@ pub fn join(
         return 0.0;
     }
     if standing <= 0.0 {
-        call(g, st, o);
+        call(g, st, node);
     }
-    st.nations[o as usize].militia
+    st.lands[node as usize].militia
 }
 
 /// Whether `units` of militia beside `sides[1]` lower the battle code's P(win) of `sides[0]`
@@ -263,51 +294,53 @@ pub fn helps(
     odds(units) < odds(0.0)
 }
 
-/// `c`'s militia lost `units` in a fight; fewer than one unit left is a destroyed militia.
-pub fn lose(g: &Game, st: &mut State, c: CountryId, units: f64, month: u32) {
-    let nat = &mut st.nations[c as usize];
-    if nat.militia <= 0.0 {
+/// The militia of country `l` lost `units` in a fight; fewer than one unit left is a destroyed
+/// militia.
+pub fn lose(g: &Game, st: &mut State, l: CountryId, units: f64, month: u32) {
+    let land = &mut st.lands[l as usize];
+    if land.militia <= 0.0 {
         return;
     }
-    let lost = units.clamp(0.0, nat.militia);
-    nat.militia -= lost;
+    let lost = units.clamp(0.0, land.militia);
+    land.militia -= lost;
     let men = lost * g.militia.kind.men;
     st.ledger.men_lost += men;
     st.counts.militia_men_lost += men;
-    if st.nations[c as usize].militia < DESTROYED_BELOW {
-        destroyed(g, st, c, month);
+    if st.lands[l as usize].militia < DESTROYED_BELOW {
+        destroyed(g, st, l, month);
     }
 }
 
-/// `c`'s militia is destroyed (its last men die): barred for 3 years.
-pub fn destroyed(g: &Game, st: &mut State, c: CountryId, month: u32) {
-    let nat = &mut st.nations[c as usize];
-    let men = nat.militia * g.militia.kind.men;
-    nat.militia = 0.0;
-    nat.militia_barred_until = month + BARRED_MONTHS;
+/// The militia of country `l` is destroyed (its last men die): barred for 3 years.
+pub fn destroyed(g: &Game, st: &mut State, l: CountryId, month: u32) {
+    let land = &mut st.lands[l as usize];
+    let men = land.militia * g.militia.kind.men;
+    land.militia = 0.0;
+    land.militia_barred_until = month + BARRED_MONTHS;
     st.ledger.men_lost += men;
     st.counts.militia_men_lost += men;
     st.counts.militias_destroyed += 1;
 }
 
-/// At the end of a month: a militia mobilized this month costs the month's PV and IDR; then one
-/// whose home is no longer invaded (or no longer held) disbands, its men going home.
+/// At the end of a month: a militia mobilized this month costs its country's holder the month's
+/// PV and IDR; then one whose country is no longer invaded disbands, its men going home.
 pub fn month_end(g: &Game, st: &mut State, invaded: &[bool; 256]) {
-    for o in 0..st.nations.len() {
-        if st.nations[o].militia <= 0.0 {
+    for l in 0..st.lands.len() {
+        let units = st.lands[l].militia;
+        if units <= 0.0 {
             continue;
         }
-        let culture = g.culture[o];
-        st.apply(o as CountryId, pv::MILITIA, month_row(g), culture);
+        let o = st.lands[l].owner;
+        let culture = g.culture[o as usize];
+        st.apply(o, pv::MILITIA, month_row(g), culture);
         if g.militia.pob_idr == PobIdr::InvadedMonthly {
-            let pob = st.nations[o].militia * g.militia.kind.men;
-            st.nations[o].idr += pob_idr(pob, PER_20_POB_INVADED_IDR_HALVES, culture);
+            let pob = units * g.militia.kind.men;
+            st.nations[o as usize].idr += pob_idr(pob, PER_20_POB_INVADED_IDR_HALVES, culture);
         }
         st.counts.militia_months += 1;
-        if st.lands[o].owner != o as CountryId || !invaded[o] {
-            let nat = &mut st.nations[o];
-            st.ledger.men_disbanded += nat.militia * g.militia.kind.men;
-            nat.militia = 0.0;
+        if !invaded[l] {
+            st.ledger.men_disbanded += units * g.militia.kind.men;
+            st.lands[l].militia = 0.0;
         }
     }
 }

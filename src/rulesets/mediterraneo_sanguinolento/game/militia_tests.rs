@@ -12,6 +12,7 @@ use super::scenario::CountryId;
 use super::state::{Mission, State, NO_UNITS};
 use super::Game;
 use crate::dice::Dice;
+use crate::game::NoLog;
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 
 /// `invader`'s field army of `units` of its first kind besieging `home`.
@@ -38,12 +39,12 @@ fn size_is_three_times_the_units_the_last_collection_makes_available() {
     let roma = country(&g, "Roma");
     let mut st = g.start.clone();
     // A69: 2,150 POB make 10 IL available (200 POB each): 30 units, 6,000 men.
-    st.nations[roma as usize].pob_collected = 2150;
+    st.lands[roma as usize].pob_yield = 2150;
     assert_eq!(militia::size(&g, &st, roma), 30.0);
     assert_eq!(g.militia.kind.code, "IL");
     assert_eq!((g.militia.kind.morale, g.militia.kind.regular), (3, false));
     assert_eq!(g.militia.kind.men, 200.0);
-    st.nations[roma as usize].pob_collected = 199;
+    st.lands[roma as usize].pob_yield = 199;
     assert_eq!(militia::size(&g, &st, roma), 0.0);
     // Option militia_size = "base-kind": at the first kind's POB cost (100 for cavalry).
     let mut g = game_with(
@@ -51,7 +52,7 @@ fn size_is_three_times_the_units_the_last_collection_makes_available() {
         &options_with("militia_size = \"base-kind\""),
     );
     let per = g.kinds[roma as usize][0].cost[super::scenario::POB];
-    st.nations[roma as usize].pob_collected = 2150;
+    st.lands[roma as usize].pob_yield = 2150;
     assert_eq!(militia::size(&g, &st, roma), (3 * (2150 / per)) as f64);
     g.kinds[roma as usize][0].cost[super::scenario::POB] = 100;
     assert_eq!(militia::size(&g, &st, roma), 63.0);
@@ -62,7 +63,7 @@ fn the_call_and_each_month_cost_the_rows_by_culture() {
     let g = scripted_game();
     let (roma, cartago) = civilized_pair(&g);
     let mut st = g.start.clone();
-    st.nations[roma as usize].pob_collected = 2000;
+    st.lands[roma as usize].pob_yield = 2000;
     invade(&mut st, cartago, roma, 10.0);
     let (pv, idr, raised) = (
         st.nations[roma as usize].pv,
@@ -71,7 +72,7 @@ fn the_call_and_each_month_cost_the_rows_by_culture() {
     );
     militia::call(&g, &mut st, roma);
     // 30 IL = 6,000 POB = 300 steps of 20 at the invaded sub-row's -1 (civilized): -300 at once.
-    assert_eq!(st.nations[roma as usize].militia, 30.0);
+    assert_eq!(st.lands[roma as usize].militia, 30.0);
     assert_eq!(st.nations[roma as usize].idr - idr, -300);
     assert_eq!(st.ledger.men_raised - raised, 6000.0);
     assert_eq!(st.nations[roma as usize].pv, pv);
@@ -114,17 +115,17 @@ fn the_militia_disbands_when_the_invasion_ends_and_is_barred_three_years_once_de
     let g = scripted_game();
     let (roma, cartago) = civilized_pair(&g);
     let mut st = g.start.clone();
-    st.nations[roma as usize].pob_collected = 1000;
+    st.lands[roma as usize].pob_yield = 1000;
     invade(&mut st, cartago, roma, 10.0);
     militia::call(&g, &mut st, roma);
-    assert_eq!(st.nations[roma as usize].militia, 15.0);
+    assert_eq!(st.lands[roma as usize].militia, 15.0);
     // The invader goes home: the militia disbands at the month's end, its men home, after
     // paying for the month it stood (-2 PV); the next month costs nothing.
     st.nations[cartago as usize].mission = Mission::Return;
     let pv = st.nations[roma as usize].pv;
     let invaded = super::military::invaded(&st);
     militia::month_end(&g, &mut st, &invaded);
-    assert_eq!(st.nations[roma as usize].militia, 0.0);
+    assert_eq!(st.lands[roma as usize].militia, 0.0);
     assert_eq!(st.ledger.men_disbanded, 3000.0);
     assert_eq!(st.nations[roma as usize].pv, pv - 2);
     militia::month_end(&g, &mut st, &invaded);
@@ -134,9 +135,9 @@ fn the_militia_disbands_when_the_invasion_ends_and_is_barred_three_years_once_de
     militia::call(&g, &mut st, roma);
     let lost = st.ledger.men_lost;
     militia::lose(&g, &mut st, roma, 14.5, 7);
-    assert_eq!(st.nations[roma as usize].militia, 0.0);
+    assert_eq!(st.lands[roma as usize].militia, 0.0);
     assert_eq!(st.ledger.men_lost - lost, 3000.0);
-    assert_eq!(st.nations[roma as usize].militia_barred_until, 43);
+    assert_eq!(st.lands[roma as usize].militia_barred_until, 43);
     assert_eq!(st.counts.militias_destroyed, 1);
     let plan = Scripted {
         militia_ratio: 0.0,
@@ -155,7 +156,7 @@ fn the_policy_calls_it_against_a_strong_invader_unless_it_would_revolt() {
     let g = scripted_game();
     let (roma, cartago) = civilized_pair(&g);
     let mut st = g.start.clone();
-    st.nations[roma as usize].pob_collected = 1000;
+    st.lands[roma as usize].pob_yield = 1000;
     let mut dice = Dice::from_seed(1);
     let defenders = {
         let n = &st.nations[roma as usize];
@@ -205,7 +206,7 @@ fn a_militia_alone_holds_the_capital_through_the_battle_code() {
     let g = scripted_game();
     let (roma, cartago) = civilized_pair(&g);
     let mut st = g.start.clone();
-    st.nations[roma as usize].pob_collected = 2000;
+    st.lands[roma as usize].pob_yield = 2000;
     invade(&mut st, cartago, roma, 20.0);
     let plans = vec![Scripted::defaults(); st.nations.len()];
     let mut dice = Dice::from_seed(3);
@@ -223,7 +224,7 @@ fn a_militia_alone_holds_the_capital_through_the_battle_code() {
         &mut dice,
     );
     assert_eq!(m, 30.0);
-    assert_eq!(st.nations[roma as usize].militia, 30.0);
+    assert_eq!(st.lands[roma as usize].militia, 30.0);
     // Not beside a foreign node's defenders.
     assert_eq!(
         militia::join(&g, &mut st, &plans, cartago, None, false, sides, 5, &mut dice),
@@ -259,7 +260,7 @@ fn a_militia_that_would_drag_its_side_to_rout_is_neither_called_nor_sent_in() {
     let g = scripted_game();
     let (roma, cartago) = civilized_pair(&g);
     let mut st = g.start.clone();
-    st.nations[roma as usize].pob_collected = 2000;
+    st.lands[roma as usize].pob_yield = 2000;
     invade(&mut st, cartago, roma, 20.0);
     let plans = vec![
         Scripted {
@@ -274,7 +275,7 @@ fn a_militia_that_would_drag_its_side_to_rout_is_neither_called_nor_sent_in() {
         &g, roma, None, false, sides, 30.0, 64, &mut dice
     ));
     let m = militia::join(&g, &mut st, &plans, roma, None, false, sides, 5, &mut dice);
-    assert_eq!((m, st.nations[roma as usize].militia), (0.0, 0.0));
+    assert_eq!((m, st.lands[roma as usize].militia), (0.0, 0.0));
     // Standing (called for an earlier fight), it still stays out of this one.
     militia::call(&g, &mut st, roma);
     let m = militia::join(&g, &mut st, &plans, roma, None, false, sides, 5, &mut dice);
@@ -317,4 +318,61 @@ fn militia_is_called_in_whole_games_and_the_invariants_hold() {
             "{policy:?}: {calls} {months} {lost}"
         );
     }
+}
+
+#[test]
+fn a_conquered_countrys_militia_comes_a_third_at_a_time_and_fights_for_its_holder() {
+    let g = scripted_game();
+    let (roma, cartago) = civilized_pair(&g);
+    let etruria = country(&g, "Etruria");
+    let mut st = g.start.clone();
+    st.lands[etruria as usize].owner = roma;
+    st.lands[etruria as usize].pob_yield = 2000;
+    // L5273: none before a collection under Roma, then 10, 20 and all 30 (3 x 2,000 / 200).
+    for (collections, units) in [(0u8, 0.0), (1, 10.0), (2, 20.0), (3, 30.0), (9, 30.0)] {
+        st.lands[etruria as usize].collections = collections;
+        assert_eq!(militia::size(&g, &st, etruria), units, "{collections}");
+    }
+    // Option militia_lands = "home-only": the whole collection at home, none abroad.
+    let home_only = game_with(
+        Policy::Scripted(Scripted::defaults()),
+        &options_with("militia_lands = \"home-only\""),
+    );
+    st.nations[roma as usize].pob_collected = 2600;
+    assert_eq!(militia::size(&home_only, &st, etruria), 0.0);
+    assert_eq!(militia::size(&home_only, &st, roma), 39.0);
+    // Cartago besieges Etruria, which Roma holds with no occupation troops: Roma calls its 30.
+    invade(&mut st, cartago, etruria, 20.0);
+    let plans = vec![Scripted::defaults(); st.nations.len()];
+    let mut dice = Dice::from_seed(3);
+    let (pv, idr) = (st.nations[roma as usize].pv, st.nations[roma as usize].idr);
+    let sides = [side(cartago, 20.0, 0.0), side(roma, 0.0, 0.0)];
+    let m = militia::join(
+        &g,
+        &mut st,
+        &plans,
+        etruria,
+        Some((1, 0)),
+        false,
+        sides,
+        5,
+        &mut dice,
+    );
+    assert_eq!((m, st.lands[etruria as usize].militia), (30.0, 30.0));
+    assert_eq!(st.lands[roma as usize].militia, 0.0);
+    assert_eq!(st.counts.militia_conquered_calls, 1);
+    // Its holder pays the rows: -300 IDR at the call, -2 PV and -120 IDR for the month.
+    let invaded = super::military::invaded(&st);
+    militia::month_end(&g, &mut st, &invaded);
+    assert_eq!(st.nations[roma as usize].pv - pv, -2);
+    assert_eq!(st.nations[roma as usize].idr - idr, -420);
+    // It dies with the country when Cartago takes it.
+    let lost = st.ledger.men_lost;
+    super::military::conquer(&g, &mut st, cartago, etruria, &plans[0], 5, &mut NoLog);
+    assert_eq!(st.lands[etruria as usize].militia, 0.0);
+    assert_eq!(
+        st.lands[etruria as usize].militia_barred_until,
+        5 + militia::BARRED_MONTHS
+    );
+    assert!(st.ledger.men_lost - lost >= 6000.0);
 }

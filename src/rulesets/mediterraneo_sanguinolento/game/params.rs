@@ -213,6 +213,13 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         default: 0.0,
     },
+    Param {
+        name: "major_defence",
+        summary: "at 0.5 or more, the treaty it offers majors (with major_treaties) is a defensive military treaty, signed when that major offers one too (a trade treaty between them is raised to one: an extension): each one's field army, idle at home within a month's move, meets a third major's army arriving by land at the other's lands first, by option reasonable_defence",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
     // Appended after the treaties between majors: sack and pillage (digest §4.17, §3.9).
     Param {
         name: "sack_den_per_pv",
@@ -448,6 +455,16 @@ pub const SCRIPTED: &[Param] = &[
         max: 1.0,
         // A road is a PV for a few hundred DEN and stone the idle placeholder treasuries can
         // spare, and it shortens the marches from home to the frontier.
+        default: 1.0,
+    },
+    // Major constructions (digest §4.7; `major_works.rs`).
+    Param {
+        name: "major_works_share",
+        summary: "share of the DEN above reserve and wages it may spend on a major construction when the referee offers one (options major_construction_*; one under way at a time): material cost / 100 PV when finished",
+        min: 0.0,
+        max: 1.0,
+        // Offered at a city's price (1,500 DEN and 1,500 stone or wood), one scores 15 PV: more
+        // than a city's row for what the idle placeholder treasuries spare.
         default: 1.0,
     },
     // Prospecting (digest §4.8; `prospecting.rs`).

@@ -94,6 +94,9 @@ pub struct Scripted {
     /// At 0.5 or more it signs an equal-terms trade treaty with every major it borders or reaches
     /// (by sea or an ambassador) that offers one too (digest §4.10).
     pub major_treaties: f64,
+    /// With `major_treaties`, at 0.5 or more the treaty it offers majors is a defensive military
+    /// treaty (`diplomacy::majors_agree`, `alliances.rs`).
+    pub major_defence: f64,
     /// DEN of loot per PV lost at or above which it sacks a city or a country it conquers
     /// (digest §4.17; a sack that gains PV is always made).
     pub sack_den_per_pv: f64,
@@ -173,6 +176,9 @@ pub struct Scripted {
     /// Share of the DEN above reserve and wages it may spend on a road each turn (`roads.rs`; 0:
     /// none, the referee's countries).
     pub roads_share: f64,
+    /// Share of the DEN above reserve and wages it may spend on a major construction when the
+    /// referee offers one (`major_works.rs`; 0: none, the referee's countries).
+    pub major_works_share: f64,
     /// It prospects for metal (0.5 or more) when a try's expected find repays it (`prospecting.rs`).
     pub prospecting: f64,
     /// It calls its militia against an army invading its home when that army's combat factors
@@ -232,6 +238,7 @@ impl Scripted {
             market_buy: value("market_buy"),
             caravans: value("caravans").round() as u8,
             major_treaties: value("major_treaties"),
+            major_defence: value("major_defence"),
             sack_den_per_pv: value("sack_den_per_pv"),
             pillage_den_per_pv: value("pillage_den_per_pv"),
             intercept: value("intercept"),
@@ -262,6 +269,7 @@ impl Scripted {
             naval_bases: value("naval_bases").round() as u8,
             refuse_naval: value("refuse_naval"),
             roads_share: value("roads_share"),
+            major_works_share: value("major_works_share"),
             prospecting: value("prospecting"),
             militia_ratio: value("militia_ratio"),
             militia_idr: value("militia_idr").round() as i32,
@@ -305,6 +313,7 @@ impl Scripted {
             fishing_fleets: 0,
             works_share: 0.0,
             roads_share: 0.0,
+            major_works_share: 0.0,
             prospecting: 0.0,
             mount_breeding: 0,
             ..Scripted::defaults()

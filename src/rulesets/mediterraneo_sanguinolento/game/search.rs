@@ -29,6 +29,7 @@
 use super::diplomacy;
 use super::economy;
 use super::fleets;
+use super::major_works;
 use super::mercenaries::{self, Source};
 use super::military;
 use super::policy::{Directive, Policy, Scripted};
@@ -172,7 +173,10 @@ fn works_directives(g: &Game, st: &State, p: usize, own: &Scripted, out: &mut Ve
     // The works first, then the road with what they leave, as the constructions phase plays them.
     let started = |plan: &Scripted| {
         let (_, works, stock) = works::planned_and_stock(g, st, c, plan);
-        works + roads::planned_from(g, st, c, plan, &stock).is_some() as usize
+        // The major construction weighed on the works' leftovers (the road's stone not taken).
+        works
+            + roads::planned_from(g, st, c, plan, &stock).is_some() as usize
+            + major_works::planned_from(g, st, c, plan, &stock) as usize
     };
     let policy = started(own);
     if policy > 0 {

@@ -125,10 +125,8 @@ pub struct Nation {
     pub centres: Centres,
     /// Its merchant and fishing fleets (digest §4.9; `sea_trade.rs`).
     pub sea: SeaTrade,
-    /// Militia units mobilized at home (IL-ID, `militia.rs`), and the game month from which it
-    /// may be called again after its destruction.
-    pub militia: f64,
-    pub militia_barred_until: u32,
+    /// Months left on its major construction under way (0: none; `major_works.rs`).
+    pub major_work_left: u8,
     /// Its field army's forced marches this month and last (`forced_march.rs`).
     pub march: Strain,
     /// Its mount breeding level (`mounts.rs`; 0: none).
@@ -182,6 +180,13 @@ pub struct Land {
     pub pending: Pending,
     /// Game month until which it yields nothing to anybody (sacked, L4404); 0 = never sacked.
     pub sacked_until: u32,
+    /// POB of its last collection before a conquered land's cut (what its militia is counted
+    /// from, `militia.rs`).
+    pub pob_yield: i64,
+    /// Militia units mobilized in it for its holder (IL-ID, `militia.rs`), and the game month
+    /// from which it may be called again after its destruction.
+    pub militia: f64,
+    pub militia_barred_until: u32,
 }
 
 /// Every resource and man that entered or left the game, by direction.
@@ -381,12 +386,19 @@ pub struct Counts {
     /// Roads (`roads.rs`): started and finished.
     pub roads_started: u32,
     pub roads_built: u32,
+    /// Major constructions (`major_works.rs`): started and finished.
+    pub major_works_started: u32,
+    pub major_works_built: u32,
     /// Prospecting (`prospecting.rs`): tries paid and veins found.
     pub prospecting_tries: u32,
     pub veins_found: u32,
     /// Militia (`militia.rs`): calls, months mobilized (PV and IDR charged), men killed, and
     /// militias destroyed (barred for 3 years).
     pub militia_calls: u32,
+    /// Defensive military treaties signed (or raised to) between majors (`diplomacy.rs`).
+    pub major_defensive_treaties: u32,
+    /// Of those, calls in a conquered country (L5273).
+    pub militia_conquered_calls: u32,
     pub militia_months: u32,
     pub militia_men_lost: f64,
     pub militias_destroyed: u32,
@@ -582,8 +594,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 docks: Docks::default(),
                 centres: NO_CENTRES,
                 sea: SeaTrade::default(),
-                militia: 0.0,
-                militia_barred_until: 0,
+                major_work_left: 0,
                 march: Strain::default(),
                 mounts: 0,
             }
@@ -597,6 +608,9 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
             garrison: NO_UNITS,
             pending: Pending::NONE,
             sacked_until: 0,
+            pob_yield: s.production[c][super::scenario::POB] as i64,
+            militia: 0.0,
+            militia_barred_until: 0,
         })
         .collect();
     let city_fort = s

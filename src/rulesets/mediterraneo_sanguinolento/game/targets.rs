@@ -6,7 +6,7 @@ use super::battles::{self, has_troops, Side};
 use super::diplomacy;
 use super::leaders;
 use super::mercenaries::NO_BANDS;
-use super::military::{defenders, defending_lead, home_militia, strength, winter, UNREACHABLE};
+use super::military::{defenders, defending_lead, militia_at, strength, winter, UNREACHABLE};
 use super::policy::Scripted;
 use super::sack;
 use super::scenario::CountryId;
@@ -272,14 +272,14 @@ fn win_odds(
             p.odds_trials,
             dice,
         )
-    } else if has_troops(&garrison) || home_militia(st, t) > 0.0 {
+    } else if has_troops(&garrison) || militia_at(st, t) > 0.0 {
         let defender = Side {
             mercs: NO_BANDS,
             // A standing militia holds a capital with no garrison.
             militia: if has_troops(&garrison) {
                 0.0
             } else {
-                home_militia(st, t)
+                militia_at(st, t)
             },
             country: o,
             units: garrison,

@@ -165,7 +165,9 @@ pub fn phase(g: &Game, st: &mut State, plans: &[Scripted]) {
         };
         sell(g, st, c, plan, &mut market);
         buy(g, st, c, plan, &mut market);
+        buy_work_materials(g, st, c, plan, &mut market);
         buy_road_stone(g, st, c, plan, &mut market);
+        buy_major_work_stone(g, st, c, plan, &mut market);
         // Ships or caravans load the manufactures first, by the policy's ships_first.
         if plan.ships_first >= 0.5 {
             super::sea_trade::send(g, st, p);
@@ -206,7 +208,12 @@ pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i6
         0
     };
     match r {
-        PIE => walls() + works + super::roads::stone_wanted(g, st, c, plan),
+        PIE => {
+            walls()
+                + works
+                + super::roads::stone_wanted(g, st, c, plan)
+                + super::major_works::stone_wanted(g, st, c, plan)
+        }
         MAD => walls() + works + missing * CARAVAN_COST[2].1,
         CAB => missing * CARAVAN_ANIMALS + 1,
         CAM => missing * CARAVAN_ANIMALS,
@@ -238,6 +245,33 @@ fn sell(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market)
     }
 }
 
+/// Buys the stone, wood and metal the best-paying work its policy wants lacks
+/// (`works::materials_wanted`), when the works' share of its spare DEN pays the work and them and
+/// the turn's limits sell them all (the works' payback test already priced them at these
+/// prices): works come before roads, as they are started first.
+fn buy_work_materials(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) {
+    if plan.market_buy <= 0.0 {
+        return;
+    }
+    let Some((_, lack, budget)) = super::works::materials_wanted(g, st, c, plan) else {
+        return;
+    };
+    if (0..R).any(|r| lack[r] > m.left(&m.bought, r)) {
+        return;
+    }
+    let cost: i64 = (0..R).map(|r| cost_of(g, c, r, lack[r])).sum();
+    if cost > budget {
+        return;
+    }
+    for r in (0..R).filter(|&r| lack[r] > 0) {
+        let den = cost_of(g, c, r, lack[r]);
+        st.spend(c, DEN, den);
+        st.gain(c, r, lack[r]);
+        m.bought[r] += lack[r];
+        st.counts.market_bought_den += den as f64;
+    }
+}
+
 /// Buys the stone its next road lacks (`roads.rs`), within the turn's limit, when the road's DEN
 /// and the stone's leave the reserve and wages.
 fn buy_road_stone(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) {
@@ -254,6 +288,30 @@ fn buy_road_stone(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &m
     }
     let cost = cost_of(g, c, PIE, need);
     if st.nations[c as usize].stock[DEN] - cost - den < economy::den_to_keep(g, st, c, plan) {
+        return;
+    }
+    st.spend(c, DEN, cost);
+    st.gain(c, PIE, need);
+    m.bought[PIE] += need;
+    st.counts.market_bought_den += cost as f64;
+}
+
+/// Buys the stone the major construction its policy wants lacks (`major_works.rs`), as much as
+/// the turn's limit sells, when the construction's DEN and the stone's leave the reserve and
+/// wages (what it buys is kept from the buyers until it has it all).
+fn buy_major_work_stone(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) {
+    let wanted = super::major_works::stone_wanted(g, st, c, plan);
+    if plan.market_buy <= 0.0 || wanted == 0 {
+        return;
+    }
+    let stock = &st.nations[c as usize].stock;
+    let need = (wanted - stock[PIE] - stock[MAD]).min(m.left(&m.bought, PIE));
+    if need <= 0 {
+        return;
+    }
+    let cost = cost_of(g, c, PIE, need);
+    let den = g.major_works.den;
+    if stock[DEN] - cost - den < economy::den_to_keep(g, st, c, plan) {
         return;
     }
     st.spend(c, DEN, cost);

@@ -197,6 +197,8 @@ fn roma_buying(options: &crate::options::Options) -> (Game, State, State) {
         market_buy: 1.0,
         market_sell: 0.0,
         caravans: 0,
+        // No works: they would buy their own materials (`works::materials_wanted`).
+        works_share: 0.0,
         ..Scripted::defaults()
     };
     let plans = plans_with(&g, roma, plan);

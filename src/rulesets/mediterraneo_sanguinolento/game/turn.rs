@@ -12,6 +12,7 @@ use super::events;
 use super::fleets;
 use super::intrigue;
 use super::leaders;
+use super::major_works;
 use super::mercenaries;
 use super::military;
 use super::mounts;
@@ -195,6 +196,7 @@ impl<'g> Play<'g> {
         economy::constructions(g, &mut self.st, &self.plans);
         works::constructions(g, &mut self.st, &self.plans);
         roads::constructions(g, &mut self.st, &self.plans, log);
+        major_works::constructions(g, &mut self.st, &self.plans, log);
         mounts::purchases(g, &mut self.st, &self.plans);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
         // No attacks on the first turn (L4508); the referee's countries never attack here.
@@ -213,6 +215,7 @@ impl<'g> Play<'g> {
             economy::works_month(g, &mut self.st, &besieged);
             works::month(g, &mut self.st, &besieged);
             roads::month(g, &mut self.st, log);
+            major_works::month(g, &mut self.st, &besieged, log);
             prospecting::month(g, &mut self.st, &self.plans, dice, log);
         }
         let last = months[1];
@@ -257,6 +260,7 @@ impl<'g> Play<'g> {
                 market_buy: dice.uniform(),
                 caravans: dice.below(trade::MAX_CARAVANS as u64 + 1) as u8,
                 major_treaties: dice.uniform(),
+                major_defence: dice.uniform(),
                 sack_den_per_pv: dice.uniform() * 5000.0,
                 pillage_den_per_pv: dice.uniform() * 200.0,
                 intercept: dice.uniform() * 1.1,
@@ -287,6 +291,7 @@ impl<'g> Play<'g> {
                 naval_bases: dice.below(3) as u8,
                 refuse_naval: dice.uniform() * 3.0,
                 roads_share: dice.uniform(),
+                major_works_share: dice.uniform(),
                 prospecting: dice.uniform(),
                 militia_ratio: 0.0,
                 militia_idr: i32::MIN,
@@ -382,6 +387,7 @@ impl<'g> Play<'g> {
             c.provinces as f64,
             c.bought_from_partners,
             c.major_treaties as f64,
+            c.major_defensive_treaties as f64,
             c.caravans_bought as f64,
             c.caravan_trips as f64,
             c.caravan_den,
@@ -481,9 +487,12 @@ impl<'g> Play<'g> {
             c.naval_battles_refused as f64,
             c.roads_started as f64,
             c.roads_built as f64,
+            c.major_works_started as f64,
+            c.major_works_built as f64,
             c.prospecting_tries as f64,
             c.veins_found as f64,
             c.militia_calls as f64,
+            c.militia_conquered_calls as f64,
             c.militia_months as f64,
             c.militia_men_lost,
             c.militias_destroyed as f64,

@@ -396,9 +396,86 @@ pub fn planned_and_stock(
     p: &Scripted,
 ) -> ([Work; TYPES], usize, [i64; R]) {
     let mut chosen = [Work::City; TYPES];
+    let mut started = 0;
+    let stock = walk(g, st, c, p, |w, paid, _, _| {
+        if paid {
+            chosen[started] = w;
+            started += 1;
+        }
+    });
+    (chosen, started, stock)
+}
+
+/// The materials `c` lacks for the best-paying work its policy wants now whose DEN (and settlers)
+/// it can pay from its works' share but whose stone, wood or metal its stocks cannot (after the
+/// better works it can pay for), and the share's DEN left once that work's own DEN is counted:
+/// what it may buy at the black market (`trade.rs`) before the constructions phase. Stone stands
+/// for "PIE y/o MAD", the cheaper there.
+pub fn materials_wanted(
+    g: &Game,
+    st: &State,
+    c: CountryId,
+    p: &Scripted,
+) -> Option<(Work, [i64; R], i64)> {
+    let mut wanted = None;
+    walk(g, st, c, p, |w, paid, stock, budget| {
+        if paid || wanted.is_some() {
+            return;
+        }
+        let price = w.price();
+        let mut lack = [0i64; R];
+        lack[PIE] = (price.pie - stock[PIE]).max(0);
+        lack[MAD] = (price.mad - stock[MAD]).max(0);
+        lack[MET] = (price.met - stock[MET]).max(0);
+        let spare_pie_or_mad =
+            (stock[PIE] + lack[PIE] - price.pie) + (stock[MAD] + lack[MAD] - price.mad);
+        lack[PIE] += (price.pie_or_mad - spare_pie_or_mad).max(0);
+        wanted = Some((w, lack, budget - price.den));
+    });
+    wanted
+}
+
+/// Walks the works `c` playing `p` would start now, best payback first (see [`planned`]), handing
+/// each whose DEN the budget pays to `visit` with whether the stocks pay for it too, the stocks
+/// and the budget before it; those are paid for on a copy of the stocks (the next ones see what
+/// is left). Returns the stocks left.
+fn walk(
+    g: &Game,
+    st: &State,
+    c: CountryId,
+    p: &Scripted,
+    mut visit: impl FnMut(Work, bool, &[i64; R], i64),
+) -> [i64; R] {
+    let mut stock = st.nations[c as usize].stock;
     if p.works_share <= 0.0 || st.lands[c as usize].owner != c {
-        return (chosen, 0, st.nations[c as usize].stock);
+        return stock;
     }
+    let (ranked, n) = ranked(g, st, c, p);
+    let keep = economy::den_to_keep(g, st, c, p);
+    let spare = (stock[DEN] - keep).max(0);
+    let mut budget = (spare as f64 * p.works_share.min(1.0)) as i64;
+    for &(_, w) in &ranked[..n] {
+        let price = w.price();
+        if price.den > budget || stock[DEN] - keep < price.den || stock[POB] < price.pob {
+            continue;
+        }
+        // Last, as it is the dearest test: somewhere to found it.
+        if w == Work::Colony && colonies::host(g, st, c, p).is_none() {
+            continue;
+        }
+        let paid = affordable_from(&stock, w, keep);
+        visit(w, paid, &stock, budget);
+        if paid {
+            pay(&mut stock, w);
+            budget -= price.den;
+        }
+    }
+    stock
+}
+
+/// The works `c` may start now that pay back within its policy's `works_payback` turns and before
+/// the turn cap, best payback first (the `n` first of the array).
+fn ranked(g: &Game, st: &State, c: CountryId, p: &Scripted) -> ([(f64, Work); TYPES], usize) {
     let turns_left = g.turn_cap.saturating_sub(st.turn) as f64;
     let works = st.works[c as usize];
     let mut ranked = [(f64::INFINITY, Work::City); TYPES];
@@ -434,26 +511,7 @@ pub fn planned_and_stock(
         n += 1;
     }
     ranked[..n].sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.index().cmp(&b.1.index())));
-    let keep = economy::den_to_keep(g, st, c, p);
-    let mut stock = st.nations[c as usize].stock;
-    let spare = (stock[DEN] - keep).max(0);
-    let mut budget = (spare as f64 * p.works_share.min(1.0)) as i64;
-    let mut started = 0;
-    for &(_, w) in &ranked[..n] {
-        let den = w.price().den;
-        if den > budget || !affordable_from(&stock, w, keep) {
-            continue;
-        }
-        // Last, as it is the dearest test: somewhere to found it.
-        if w == Work::Colony && colonies::host(g, st, c, p).is_none() {
-            continue;
-        }
-        pay(&mut stock, w);
-        chosen[started] = w;
-        started += 1;
-        budget -= den;
-    }
-    (chosen, started, stock)
+    (ranked, n)
 }
 
 /// Turns a shipyard must stand before the turn cap to serve at least a few fleet orders.
