@@ -307,6 +307,27 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "forced_march_die",
+        "A49 (L5405-L5530: the forced-march table's die is not stated)",
+        "full game: the forced-march roll: \"one-to-ten\" (A49: 1D10, 1-10, plus the modifiers, clamped to the table's 0-10) or \"zero-to-nine\" (the ten-sided die read 0-9)",
+        &["one-to-ten", "zero-to-nine"],
+        &[],
+    ),
+    choice(
+        "forced_march_a_bonus",
+        "A49 (L5544-L5546: 'only morale A-B' +1 and 'only morale A' +2)",
+        "full game: an all-morale-A army's forced-march modifier: \"two\" (A49: +2 in place of A-B's +1) or \"three\" (both apply, +3)",
+        &["two", "three"],
+        &[],
+    ),
+    choice(
+        "mount_breeding_units",
+        "§4.8 (L795-L815: 'unidades montadas'; the CAB production pays)",
+        "full game: the units mount breeding speeds: \"horses\" (cavalry and chariots, whose horses the CAB factor cuts), \"cavalry\" (ridden horses only) or \"all-mounted\" (cavalry, camelry, chariots, elephants)",
+        &["horses", "cavalry", "all-mounted"],
+        &[],
+    ),
+    choice(
         "prospecting_result",
         "A64 (L743, L5827: the prospecting table is missing)",
         "full game: what a prospecting try (400 DEN, 1D20: hills +1, mountain +2, plain -1, desert -2) finds: \"a64-vein\" (A64's proposal: 15 or more adds 10% of the country's base metal production) or \"none\" (nothing can be found: nobody prospects)",

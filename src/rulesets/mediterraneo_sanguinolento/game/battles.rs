@@ -36,6 +36,8 @@ pub struct Side {
     pub country: CountryId,
     pub units: Units,
     pub unsupplied: f64,
+    /// The number beside a forced march's F this month (0: rested; `forced_march.rs`).
+    pub fatigue: u32,
     pub lead: Lead,
     /// Its mercenary bands (none but with a field army; `mercenaries.rs`).
     pub mercs: Bands,
@@ -157,7 +159,7 @@ pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
         strategic: side.lead.strategic as i32,
         leader_kind: side.lead.kind,
         king: side.lead.king,
-        fatigue: 0,
+        fatigue: side.fatigue,
         unsupplied: side.unsupplied,
         surprise: false,
         tactic: TacticChoice::Fixed(tactic),

@@ -156,6 +156,7 @@ fn sides(c: CountryId, o: CountryId) -> [Side; 2] {
             country: c,
             units,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: named,
         },
         Side {
@@ -164,6 +165,7 @@ fn sides(c: CountryId, o: CountryId) -> [Side; 2] {
             country: o,
             units,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: Lead::UNNAMED,
         },
     ]

@@ -6,7 +6,7 @@
 
 use super::policy::Scripted;
 use super::pv::{self, column};
-use super::scenario::{CountryId, COM, DEN, MAD, MET, PIE, POB};
+use super::scenario::{CountryId, CAB, COM, DEN, MAD, MET, PIE, POB};
 use super::state::{State, KINDS};
 use super::Game;
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
@@ -436,6 +436,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         }
         st.counts.works_output += added.iter().sum::<i64>() as f64;
         yields[MET] += super::prospecting::output(g, st, l);
+        yields[CAB] = super::mounts::cab_yield(st, l, yields[CAB]);
         let o = owner as usize;
         if o == l {
             yields[POB] += st.nations[o].pob_growth;

@@ -271,6 +271,7 @@ fn incursion(
             country: raider,
             units: band,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: Lead {
                 who: Who::Band,
                 ..Lead::UNNAMED
@@ -282,6 +283,7 @@ fn incursion(
             country: o,
             units: defenders,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: leaders::home_lead(g, st, o, month),
         },
     ];

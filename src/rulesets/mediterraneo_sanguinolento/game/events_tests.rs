@@ -240,6 +240,7 @@ fn storm_and_snow_double_movement_and_halve_combat_factors() {
             country: roma,
             units: g.start.nations[roma as usize].field,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: super::leaders::Lead::UNNAMED,
         },
         Side {
@@ -248,6 +249,7 @@ fn storm_and_snow_double_movement_and_halve_combat_factors() {
             country: etruria,
             units: g.start.nations[etruria as usize].field,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: super::leaders::Lead::UNNAMED,
         },
     ];

@@ -224,6 +224,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
             country: a,
             units: units(5.0),
             unsupplied: 0.0,
+            fatigue: 0,
             lead: super::leaders::Lead::UNNAMED,
         },
         Side {
@@ -232,6 +233,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
             country: d,
             units: units(4.0),
             unsupplied: 0.0,
+            fatigue: 0,
             lead: super::leaders::Lead::UNNAMED,
         },
     ];

@@ -113,6 +113,7 @@ pub fn check(
         country: o,
         units: st.nations[o as usize].field,
         unsupplied: 0.0,
+        fatigue: 0,
         lead,
     };
     let marchers = Side {
@@ -121,6 +122,7 @@ pub fn check(
         country: c,
         units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,
+        fatigue: st.nations[c as usize].march.fatigue,
         lead: leaders::field_lead(g, st, c, month),
     };
     let win = military::winter(g, month);

@@ -78,6 +78,7 @@ fn t1_both_commanders_orders_shift_the_terrain_roll() {
         country,
         units,
         unsupplied: 0.0,
+        fatigue: 0,
         lead: lead(2, s, LeaderKind::Infantry, Who::Unnamed),
     };
     let (a, d) = (side(roma, riders, 3), side(galia, foot, 3));
@@ -167,6 +168,7 @@ fn d7_promotion_raises_one_value_by_the_die() {
             country: c,
             units: one_kind(1.0),
             unsupplied: 0.0,
+            fatigue: 0,
             lead: lead(2, 1, LeaderKind::Infantry, Who::Named(0)),
         },
         Side {
@@ -175,6 +177,7 @@ fn d7_promotion_raises_one_value_by_the_die() {
             country: o,
             units: one_kind(1.0),
             unsupplied: 0.0,
+            fatigue: 0,
             lead: Lead::UNNAMED,
         },
     ];
@@ -212,6 +215,7 @@ fn d8_death_and_wounds_at_the_battle_codes_chances() {
             country: c,
             units: one_kind(5.0),
             unsupplied: 0.0,
+            fatigue: 0,
             lead: lead(2, 1, LeaderKind::Cavalry, Who::Named(0)),
         },
         Side {
@@ -220,6 +224,7 @@ fn d8_death_and_wounds_at_the_battle_codes_chances() {
             country: o,
             units: one_kind(4.0),
             unsupplied: 0.0,
+            fatigue: 0,
             lead: lead(2, 1, LeaderKind::Infantry, Who::Named(0)),
         },
     ];
@@ -354,6 +359,7 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
             country: a,
             units: one_kind(5.0),
             unsupplied: 0.0,
+            fatigue: 0,
             lead: lead(2, 3, LeaderKind::Cavalry, Who::Named(0)),
         },
         Side {
@@ -362,6 +368,7 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
             country: d,
             units: one_kind(4.0),
             unsupplied: 0.0,
+            fatigue: 0,
             lead: lead(3, 2, LeaderKind::Infantry, Who::Named(0)),
         },
     ];
@@ -466,6 +473,7 @@ fn command_follows_the_policy_and_the_options() {
         country: b,
         units,
         unsupplied: 0.0,
+        fatigue: 0,
         lead: lead(2, 1, LeaderKind::Cavalry, Who::Named(0)),
     };
     assert_eq!(leaders::grand_units(&g, b, &units), 1.0);

@@ -194,7 +194,7 @@ pub(super) fn enlist(
 /// where it stands (the cheapest land path's PM within its slowest kind's monthly allowance).
 pub fn in_reach(g: &Game, st: &State, c: CountryId, node: CountryId) -> bool {
     let allowance = (0..g.nkinds[c as usize] as usize)
-        .map(|k| g.kinds[c as usize][k].movement)
+        .map(|k| super::mounts::movement(g, st, c, &g.kinds[c as usize][k]))
         .min()
         .unwrap_or(0);
     let nat = &st.nations[c as usize];

@@ -169,6 +169,7 @@ fn side_with(c: CountryId, own: f64, row: u8, merc: f64) -> Side {
         country: c,
         units,
         unsupplied: 0.0,
+        fatigue: 0,
         lead: Lead::UNNAMED,
         mercs,
         militia: 0.0,

@@ -36,12 +36,13 @@ pub fn strength(g: &Game, c: CountryId, units: &Units) -> f64 {
     (0..KINDS).map(|k| units[k] * kinds[k].factor).sum()
 }
 
-/// PM a field army moves in a month: its slowest kind's allowance (L2030-L2074).
-fn allowance(g: &Game, c: CountryId, units: &Units) -> u32 {
+/// PM a field army moves in a month: its slowest kind's allowance (L2030-L2074, mount breeding's
+/// PM included).
+fn allowance(g: &Game, st: &State, c: CountryId, units: &Units) -> u32 {
     let kinds = &g.kinds[c as usize];
     (0..KINDS)
         .filter(|&k| units[k] > 1e-9)
-        .map(|k| kinds[k].movement)
+        .map(|k| super::mounts::movement(g, st, c, &kinds[k]))
         .min()
         .unwrap_or(0)
 }
@@ -83,6 +84,7 @@ fn militia_holds(
             country: o,
             units: NO_UNITS,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: leaders::defender_lead(g, st, t, month),
         },
     ];
@@ -134,6 +136,7 @@ pub fn month(
         weather::roll(&mut st.weather, State::calendar(month), dice);
     }
     offensive_food(g, st);
+    super::forced_march::new_month(st);
     for c in 0..n as CountryId {
         if !has_troops(&st.nations[c as usize].field) {
             st.nations[c as usize].mission = Mission::Idle;
@@ -144,7 +147,7 @@ pub fn month(
             Mission::Return if st.nations[c as usize].by_sea => {
                 super::naval::sail_home(g, st, c, month, dice)
             }
-            Mission::Return => step(g, st, c, c, win),
+            Mission::Return => step(g, st, plans, c, c, win, dice),
             Mission::March { target } if st.nations[c as usize].by_sea => {
                 if st.nations[c as usize].at != target
                     && !super::naval::cross(g, st, plans, c, target, month, dice, log)
@@ -155,7 +158,7 @@ pub fn month(
             }
             Mission::March { target } => {
                 if st.nations[c as usize].at != target {
-                    step(g, st, c, target, win);
+                    step(g, st, plans, c, target, win, dice);
                     if super::interception::check(g, st, plans, c, target, month, dice, log) {
                         continue;
                     }
@@ -200,13 +203,24 @@ pub fn weather_at(g: &Game, st: &State, t: CountryId) -> Weather {
     st.weather[g.scenario.nodes[t as usize].zone as usize]
 }
 
-/// Moves `c`'s field army toward `to` with this month's PM; Return ends at home.
-fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
+/// Moves `c`'s field army toward `to` with this month's PM, forcing the march where its policy
+/// does (`forced_march.rs`); Return ends at home.
+fn step(
+    g: &Game,
+    st: &mut State,
+    plans: &[Scripted],
+    c: CountryId,
+    to: CountryId,
+    win: bool,
+    dice: &mut Dice,
+) {
     let weather = st.weather;
     let units = st.nations[c as usize].field;
-    let roads = &st.roads;
+    let pm = allowance(g, st, c, &units);
+    let mut forced = super::forced_march::Offer::new(g, st, plans, c, to, win);
+    let (roads, counts) = (&st.roads, &mut st.counts);
     let nat = &mut st.nations[c as usize];
-    nat.progress += allowance(g, c, &units);
+    nat.progress += pm;
     while nat.at != to {
         let next = roads.next(g, nat.at, to);
         if next == UNREACHABLE {
@@ -218,6 +232,9 @@ fn step(g: &Game, st: &mut State, c: CountryId, to: CountryId, win: bool) {
         let cost = roads.leg(g, nat.at, next).unwrap_or(u32::MAX / 4)
             * movement_multiplier(g, win, severe);
         if nat.progress < cost {
+            if forced.force(nat, counts, next == to, cost - nat.progress, dice) {
+                continue;
+            }
             return;
         }
         nat.progress -= cost;
@@ -271,6 +288,7 @@ fn arrive(
                 country: o,
                 units: field,
                 unsupplied: 0.0,
+                fatigue: 0,
                 lead: defending_lead(g, st, t, month),
             },
         ];
@@ -336,6 +354,7 @@ pub(super) fn side(g: &Game, st: &State, c: CountryId, month: u32) -> Side {
         country: c,
         units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,
+        fatigue: st.nations[c as usize].march.fatigue,
         lead: leaders::field_lead(g, st, c, month),
     }
 }
@@ -434,6 +453,7 @@ fn siege_month(
             country: o,
             units: garrison,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: leaders::defender_lead(g, st, t, month),
         },
     ];

@@ -202,6 +202,7 @@ fn side(c: CountryId, units: f64, militia: f64) -> Side {
         country: c,
         units: u,
         unsupplied: 0.0,
+        fatigue: 0,
         lead: Lead::UNNAMED,
         mercs: NO_BANDS,
         militia,

@@ -124,6 +124,7 @@ fn a_landing_force_fights_as_infantry_and_loses_every_kind_alike() {
         country: roma,
         units: [10.0, 10.0, 6.0],
         unsupplied: 0.0,
+        fatigue: 0,
         lead: super::leaders::Lead::UNNAMED,
     };
     let defender = Side {
@@ -132,6 +133,7 @@ fn a_landing_force_fights_as_infantry_and_loses_every_kind_alike() {
         country: cerdena,
         units: [8.0, 8.0, 0.0],
         unsupplied: 0.0,
+        fatigue: 0,
         lead: super::leaders::Lead::UNNAMED,
     };
     let mut fought_any = false;

@@ -513,4 +513,32 @@ pub const SCRIPTED: &[Param] = &[
         // help against most invasions; at 0 it is called whenever no revolt follows at once.
         default: 0.0,
     },
+    // Forced marches (digest §4.12, rules §43; `forced_march.rs`).
+    Param {
+        name: "forced_march",
+        summary: "the most PM its field army asks of a forced march (+2 at most with infantry, +4 mounted only) when its land march would end the month short of the next node; one roll on the §43 table a month (0: never)",
+        min: 0.0,
+        max: 4.0,
+        // A march a month shorter saves a month of offensive food and the defenders' time; an F
+        // only weighs on a battle that month, which forced_march_battle avoids.
+        default: 4.0,
+    },
+    Param {
+        name: "forced_march_battle",
+        summary: "at 0.5 or more it also forces the leg that reaches its target where a field army waits (a fatigued army fights without formation, at 75% factors, -0.1 morale per F and -1 on its rolls)",
+        min: 0.0,
+        max: 1.0,
+        // The fatigue costs the battle more than a month's wait.
+        default: 0.0,
+    },
+    // Mount breeding (digest §4.8; `mounts.rs`).
+    Param {
+        name: "mount_breeding",
+        summary: "the mount breeding level it buys once (750 DEN above reserve and wages: +level PM for the bred units, CAB production x0.9/0.7/0.5/0.3/0.2, the §4.19 row 0 / 1 / 1 PV), where it scores PV or every kind it raises is bred (0: never)",
+        min: 0.0,
+        max: 5.0,
+        // Level 1: the row's PV for 750 idle DEN at the least cost in horses (CAB x0.9); an army
+        // with infantry moves at 10 PM whatever its horses do.
+        default: 1.0,
+    },
 ];

@@ -191,6 +191,12 @@ pub struct Scripted {
     pub militia_ratio: f64,
     /// ... and only if its rebellion index after the call's first month stays at least this.
     pub militia_idr: i32,
+    /// The most PM it asks of a forced march (`forced_march.rs`; 0: never).
+    pub forced_march: u8,
+    /// At 0.5 or more it also forces the leg that reaches a field army waiting at its target.
+    pub forced_march_battle: f64,
+    /// The mount breeding level it buys once (`mounts.rs`; 0: none).
+    pub mount_breeding: u8,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -274,6 +280,9 @@ impl Scripted {
             prospecting: value("prospecting"),
             militia_ratio: value("militia_ratio"),
             militia_idr: value("militia_idr").round() as i32,
+            forced_march: value("forced_march").round() as u8,
+            forced_march_battle: value("forced_march_battle"),
+            mount_breeding: value("mount_breeding").round() as u8,
             target: None,
         }
     }
@@ -315,6 +324,7 @@ impl Scripted {
             extra_levy: 0.0,
             engine_level: 0,
             prospecting: 0.0,
+            mount_breeding: 0,
             ..Scripted::defaults()
         }
     }

@@ -182,6 +182,8 @@ pub const NAVAL_BASE_CONSTRUCTION: Row = row([0, 1, 2], [0, 50, 75]);
 pub const PER_PORT_BUILT: Row = row([0, 1, 1], [0, 50, 75]);
 /// Per road (vía) built, at the road's end (`roads.rs`).
 pub const ROAD_BUILT: Row = row([0, 1, 1], [0, 50, 75]);
+/// Mount breeding, when bought (`mounts.rs`).
+pub const MOUNT_BREEDING: Row = row([0, 1, 1], [0, 75, 50]);
 /// An assassination attempt, by the table (A38 "table"); the specific rule's -5 PV is
 /// `ASSASSINATION_TEXT` (A38's recommended reading).
 pub const ASSASSINATION_ATTEMPT: Row = row([0, -1, -2], [-25, -50, -75]);

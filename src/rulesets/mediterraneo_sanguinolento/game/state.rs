@@ -7,6 +7,7 @@
 use super::diplomacy::Relation;
 use super::events::Pending;
 use super::fleets::MAX_ADMIRALS;
+use super::forced_march::Strain;
 use super::leaders::{Leader, MAX_LEADERS};
 use super::mercenaries::{Bands, NO_BANDS};
 use super::pv::{Row, SOURCES};
@@ -128,6 +129,10 @@ pub struct Nation {
     pub major_work_left: u8,
     /// Level of the siege engine of its army's current siege (`engines.rs`).
     pub engine: u8,
+    /// Its field army's forced marches this month and last (`forced_march.rs`).
+    pub march: Strain,
+    /// Its mount breeding level (`mounts.rs`; 0: none).
+    pub mounts: u8,
 }
 
 /// Fleets being built: whole fleets of each kind, and the game month they join the port.
@@ -404,6 +409,12 @@ pub struct Counts {
     pub militia_months: u32,
     pub militia_men_lost: f64,
     pub militias_destroyed: u32,
+    /// Forced marches (`forced_march.rs`): rolls, PM gained, fatigued results; and mount
+    /// breedings bought (`mounts.rs`).
+    pub forced_marches: u32,
+    pub forced_pm: f64,
+    pub fatigued_marches: u32,
+    pub mounts_bred: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -592,6 +603,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 sea: SeaTrade::default(),
                 major_work_left: 0,
                 engine: 0,
+                march: Strain::default(),
+                mounts: 0,
             }
         })
         .collect();

@@ -248,6 +248,7 @@ fn win_odds(
         country: c,
         units: attackers,
         unsupplied: 0.0,
+        fatigue: 0,
         lead: leaders::prospective_lead(g, st, c, p, st.month),
     };
     let month = turn * 2;
@@ -258,6 +259,7 @@ fn win_odds(
             country: o,
             units: field,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: defending_lead(g, st, t, st.month),
         };
         battles::odds(
@@ -281,6 +283,7 @@ fn win_odds(
             country: o,
             units: garrison,
             unsupplied: 0.0,
+            fatigue: 0,
             lead: leaders::defender_lead(g, st, t, st.month),
         };
         let fort = fort_of(g, st, t);

@@ -15,6 +15,7 @@ use super::leaders;
 use super::major_works;
 use super::mercenaries;
 use super::military;
+use super::mounts;
 use super::pirates;
 use super::policy::{Directive, Policy, Scripted};
 use super::prospecting;
@@ -196,6 +197,7 @@ impl<'g> Play<'g> {
         works::constructions(g, &mut self.st, &self.plans);
         roads::constructions(g, &mut self.st, &self.plans, log);
         major_works::constructions(g, &mut self.st, &self.plans, log);
+        mounts::purchases(g, &mut self.st, &self.plans);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
         // No attacks on the first turn (L4508); the referee's countries never attack here.
         if turn > g.scenario.calendar.no_player_attacks_on_turn {
@@ -295,6 +297,9 @@ impl<'g> Play<'g> {
                 prospecting: dice.uniform(),
                 militia_ratio: 0.0,
                 militia_idr: i32::MIN,
+                forced_march: dice.below(5) as u8,
+                forced_march_battle: dice.uniform(),
+                mount_breeding: dice.below(6) as u8,
                 target: None,
             };
         }
@@ -496,6 +501,10 @@ impl<'g> Play<'g> {
             c.militia_months as f64,
             c.militia_men_lost,
             c.militias_destroyed as f64,
+            c.forced_marches as f64,
+            c.forced_pm,
+            c.fatigued_marches as f64,
+            c.mounts_bred as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
