@@ -180,6 +180,12 @@ pub struct Scripted {
     pub militia_ratio: f64,
     /// ... and only if its rebellion index after the call's first month stays at least this.
     pub militia_idr: i32,
+    /// Supply convoys its field army buys before an offensive and keeps (`supply.rs`).
+    pub convoys: u8,
+    /// Months of offensive food its army loads on its lands before an offensive.
+    pub carried_months: u8,
+    /// Months of food beyond the way home below which its army abroad turns home.
+    pub supply_margin: u8,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -259,6 +265,9 @@ impl Scripted {
             prospecting: value("prospecting"),
             militia_ratio: value("militia_ratio"),
             militia_idr: value("militia_idr").round() as i32,
+            convoys: value("convoys").round() as u8,
+            carried_months: value("carried_months").round() as u8,
+            supply_margin: value("supply_margin").round() as u8,
             target: None,
         }
     }

@@ -65,6 +65,8 @@ pub struct Nation {
     pub fleets: f64,
     /// Share of the field army fighting unfed this month (offensive food, L2090).
     pub unsupplied: f64,
+    /// The field army's carried food, convoys and run of hungry months (`supply.rs`).
+    pub supply: super::supply::Supply,
     /// Troops in the home cities.
     pub garrison: Units,
     /// Troops bought this turn, operational next turn.
@@ -385,6 +387,12 @@ pub struct Counts {
     pub militia_months: u32,
     pub militia_men_lost: f64,
     pub militias_destroyed: u32,
+    /// Supply convoys bought and lost to a victor; men dead of hunger; marches not begun for
+    /// want of food to carry (`supply.rs`).
+    pub convoys_bought: u32,
+    pub convoys_lost: u32,
+    pub starved_men: f64,
+    pub marches_held_back: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -532,6 +540,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 landed: false,
                 fleets: start.fleets as f64,
                 unsupplied: 0.0,
+                supply: super::supply::Supply::default(),
                 garrison: NO_UNITS,
                 training: NO_UNITS,
                 work: (0, 0),

@@ -205,14 +205,16 @@ pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i6
     } else {
         0
     };
-    match r {
-        PIE => walls() + works + super::roads::stone_wanted(g, st, c, plan),
-        MAD => walls() + works + missing * CARAVAN_COST[2].1,
-        CAB => missing * CARAVAN_ANIMALS + 1,
-        CAM => missing * CARAVAN_ANIMALS,
-        MAN if wanted > 0 || plan.merchant_fleets > 0 => i64::MAX,
-        _ => 0,
-    }
+    let convoys = super::supply::kept(st, c, plan, r);
+    convoys
+        + match r {
+            PIE => walls() + works + super::roads::stone_wanted(g, st, c, plan),
+            MAD => walls() + works + missing * CARAVAN_COST[2].1,
+            CAB => missing * CARAVAN_ANIMALS + 1,
+            CAM => missing * CARAVAN_ANIMALS,
+            MAN if wanted > 0 || plan.merchant_fleets > 0 => i64::MAX,
+            _ => 0,
+        }
 }
 
 fn sell(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) {

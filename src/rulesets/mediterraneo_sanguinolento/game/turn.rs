@@ -288,6 +288,9 @@ impl<'g> Play<'g> {
                 prospecting: dice.uniform(),
                 militia_ratio: 0.0,
                 militia_idr: i32::MIN,
+                convoys: dice.below(super::supply::MAX_CONVOYS as u64 + 1) as u8,
+                carried_months: 1 + dice.below(12) as u8,
+                supply_margin: dice.below(4) as u8,
                 target: None,
             };
         }
@@ -482,6 +485,10 @@ impl<'g> Play<'g> {
             c.militia_months as f64,
             c.militia_men_lost,
             c.militias_destroyed as f64,
+            c.convoys_bought as f64,
+            c.convoys_lost as f64,
+            c.starved_men,
+            c.marches_held_back as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
