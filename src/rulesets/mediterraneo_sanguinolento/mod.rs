@@ -328,6 +328,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "army_supply",
+        "L2108-L2120 (when the convoy must be with the troops)",
+        "full game: how a field army beyond its holder's lands gets its 1 COM per 200 men a month: \"carried\" (from what it carries: 1 COM per 200 men, 5,000 per supply convoy marching with it at 8 PM, loaded from the stock on its own lands) or \"home-stock\" (from the home stock wherever it stands: no transport, no convoys)",
+        &["carried", "home-stock"],
+        &[],
+    ),
+    choice(
         "prospecting_result",
         "A64 (L743, L5827: the prospecting table is missing)",
         "full game: what a prospecting try (400 DEN, 1D20: hills +1, mountain +2, plain -1, desert -2) finds: \"a64-vein\" (A64's proposal: 15 or more adds 10% of the country's base metal production) or \"none\" (nothing can be found: nobody prospects)",

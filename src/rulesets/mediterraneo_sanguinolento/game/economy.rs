@@ -17,7 +17,7 @@ pub const GIFT_CAP: f64 = 2000.0;
 pub const COM_LOT: i64 = 300;
 pub const DEN_LOT: i64 = 600;
 /// POB fed per COM: half-yearly 20 (rules §51) or yearly 10 (rules §6.12).
-const POB_PER_COM_HALF_YEARLY: i64 = 20;
+pub const POB_PER_COM_HALF_YEARLY: i64 = 20;
 const POB_PER_COM_YEARLY: i64 = 10;
 /// Wages are 1/20 of the creation (morale) cost, twice a year (L4070).
 pub const WAGE_DIVISOR: f64 = 20.0;

@@ -175,7 +175,11 @@ fn roma_marches(g: &Game) -> (State, CountryId, CountryId) {
 
 #[test]
 fn a_forced_march_reaches_the_target_a_month_sooner() {
-    let g = scripted_game();
+    // Fed from the home stock (option army_supply): a convoy would hold the army to 8 PM.
+    let g = game_with(
+        Policy::Scripted(Scripted::defaults()),
+        &options_with("army_supply = \"home-stock\""),
+    );
     let months_to_arrive = |p: Scripted, seed: u64| {
         let (mut st, roma, etruria) = roma_marches(&g);
         let plans = plans_with(&g, roma, p);

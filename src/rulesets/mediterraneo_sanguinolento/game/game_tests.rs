@@ -325,12 +325,19 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
     }
     let share: f64 = r.win_share.iter().sum();
     assert!((share - 1.0).abs() < 1e-9, "{what}: win shares {share}");
-    // Resources: what is held now (in stock and on the caravans) is what was held, plus what
+    // Resources: what is held now (in stock, on the caravans and with the armies) is what was held, plus what
     // was gained, minus what was spent.
     for res in 0..R {
         let held = |s: &State| {
             (0..s.nations.len() as CountryId)
-                .map(|c| s.nations[c as usize].stock[res] + super::trade::carried(s, c)[res])
+                .map(|c| {
+                    let food = if res == super::scenario::COM {
+                        super::supply::carried(s, c)
+                    } else {
+                        0
+                    };
+                    s.nations[c as usize].stock[res] + super::trade::carried(s, c)[res] + food
+                })
                 .sum::<i64>()
         };
         assert_eq!(
@@ -359,6 +366,7 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
                 State::men(&s.all_units(c), &g.men_per_unit(c))
                     + super::mercenaries::men(g, &s.nations[c as usize].mercs)
                     + s.lands[c as usize].militia * g.militia.kind.men
+                    + super::supply::convoy_men(s, c)
             })
             .sum()
     };

@@ -4,7 +4,7 @@
 //! `[intrigue]`: a leg into its node, or into a land neighbour at most `range_hexes` hexes away
 //! without a strait). The roll is the battle code's (`interception::land_modifier`,
 //! `land_succeeds`, option interception_bands, A36): 1D10 + strategic + 3 if only mounted troops
-//! intercept + 1 in own territory - distance (no supply convoys are played: never -3). A
+//! intercept - 3 if a supply convoy goes with them (`supply.rs`) + 1 in own territory - distance. A
 //! successful interception is a field battle through the battle code in the marcher's node (no
 //! retreat before combat: no army retreats before combat here, L2897); the interceptors stay
 //! (return) home, and a beaten marcher falls back home with its truce.
@@ -96,7 +96,7 @@ pub fn check(
     let m = land_modifier(
         lead.strategic as i32,
         mounted_only(g, o, &st.nations[o as usize].field),
-        false,
+        super::supply::has_convoy(g, st, o),
         st.lands[at as usize].owner == o,
         dist,
     );

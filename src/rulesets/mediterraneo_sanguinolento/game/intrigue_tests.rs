@@ -397,7 +397,9 @@ fn games_with_intrigue_keep_the_invariants() {
     };
     let g = game_with(
         Policy::Scripted(schemer),
-        &options_with("war_intelligence = \"spied\""),
+        // Fed from the home stock (army_supply): with the supply rule's convoys at home the
+        // interceptors roll at -3 and armies without one stay home, and interceptions grow rare.
+        &options_with("war_intelligence = \"spied\"\narmy_supply = \"home-stock\""),
     );
     let mut total = super::state::Counts::default();
     play_checked(&g, 29, 300u64, "intrigue", |i, play, _| {

@@ -176,6 +176,7 @@ fn the_black_market_sells_its_stone_up_to_the_turns_limit_and_the_buyers_leave_i
         market_sell: 1.0,
         recruit: 0.0,
         caravans: 0,
+        convoys: 0,
         ..builder()
     };
     let plans = plans_with(&g, roma, plan);
@@ -205,6 +206,7 @@ fn works_buy_the_materials_they_lack_at_the_black_market() {
         market_sell: 0.0,
         recruit: 0.0,
         caravans: 0,
+        convoys: 0,
         roads_share: 0.0,
         ..Scripted::defaults()
     };

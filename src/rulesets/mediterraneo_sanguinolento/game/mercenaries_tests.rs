@@ -438,7 +438,9 @@ fn whole_games_with_mercenaries_keep_the_invariants() {
         (
             Policy::Scripted(keen),
             200u64,
-            "reasonable_defence = \"always\"",
+            // Fed from the home stock (army_supply): the supply rule's marches held back for
+            // want of convoys would leave the protectors' rare fights rarer still.
+            "reasonable_defence = \"always\"\narmy_supply = \"home-stock\"",
         ),
         (Policy::Random, 200, "mercenary_upkeep = \"anniversary\""),
     ] {

@@ -1,8 +1,8 @@
 //! 8 MOVIMIENTO, COMBATE on the region graph (digest §4.12, §6.2), month by month (the targets are
 //! chosen in `targets.rs`): marches paying each leg's PM (terrain, straits, winter ×2), the field
 //! battle against a defending army, the siege of the capital (the siege code's hunger and
-//! surrender) and its assault (the assault code), conquest (§19) with its PV, offensive food and
-//! the PV of invasion suffered.
+//! surrender) and its assault (the assault code), conquest (§19) with its PV, and the PV of invasion
+//! suffered (the armies' food: `supply.rs`).
 
 use super::battles::{self, has_troops, Side, Walls};
 use super::leaders::{self, Lead};
@@ -20,10 +20,9 @@ use crate::game_log;
 use crate::rulesets::mediterraneo_sanguinolento::siege;
 
 pub use super::roads::UNREACHABLE;
+pub use super::supply::MEN_PER_COM;
 use super::targets::fort_of;
 pub use super::targets::{capacity, choose_targets, march, may_march, sea_target, targets};
-/// Men per COM of offensive food a month (L2090).
-pub const MEN_PER_COM: f64 = 200.0;
 
 /// Whether game month `month` is a winter month of the scenario's calendar (L4502).
 pub fn winter(g: &Game, month: u32) -> bool {
@@ -135,7 +134,7 @@ pub fn month(
     if g.weather_rolled {
         weather::roll(&mut st.weather, State::calendar(month), dice);
     }
-    offensive_food(g, st);
+    super::supply::month(g, st, plans, win);
     super::forced_march::new_month(st);
     for c in 0..n as CountryId {
         if !has_troops(&st.nations[c as usize].field) {
@@ -216,7 +215,7 @@ fn step(
 ) {
     let weather = st.weather;
     let units = st.nations[c as usize].field;
-    let pm = allowance(g, st, c, &units);
+    let pm = super::supply::pace(g, st, c, allowance(g, st, c, &units));
     let mut forced = super::forced_march::Offer::new(g, st, plans, c, to, win);
     let (roads, counts) = (&st.roads, &mut st.counts);
     let nat = &mut st.nations[c as usize];
@@ -542,6 +541,7 @@ pub fn settle(
             st.gain(who, MET, f.metal[k].floor() as i64);
         }
     }
+    super::supply::beaten(g, st, [c, o], f, assaulted);
     if let Some(w) = f.winner {
         let (winner, loser) = if w == 0 { (c, o) } else { (o, c) };
         let row = pv::battle_row(true, f.factors[w], f.factors[1 - w]);
@@ -619,26 +619,6 @@ pub fn conquer(
     );
     // The moment of conquest is the only moment to sack (L4404).
     sack::at_conquest(g, st, c, t, plan, month, log);
-}
-
-/// Offensive food: a field army outside its holder's lands eats 1 COM per 200 men a month; the
-/// unfed share fights at half (L2090).
-pub fn offensive_food(g: &Game, st: &mut State) {
-    for c in 0..st.nations.len() as CountryId {
-        let nat = &st.nations[c as usize];
-        if st.lands[nat.at as usize].owner == c || !has_troops(&nat.field) {
-            st.nations[c as usize].unsupplied = 0.0;
-            continue;
-        }
-        let men = State::men(&nat.field, &g.men_per_unit(c));
-        let need = (men / MEN_PER_COM).ceil() as i64;
-        let paid = st.spend(c, COM, need);
-        st.nations[c as usize].unsupplied = if need > 0 {
-            1.0 - paid as f64 / need as f64
-        } else {
-            0.0
-        };
-    }
 }
 
 /// Nodes with an enemy field army standing in them on a mission against them (marching on them

@@ -243,7 +243,7 @@ pub const SCRIPTED: &[Param] = &[
     // §4.11, §3.9).
     Param {
         name: "intercept",
-        summary: "its field army, idle at home a whole month under a named leader, tries once to intercept an army marching on its lands that moves within range (1D10 + strategic + 3 mounted only + 1 own territory - distance >= 7, option interception_bands) when the battle code's P(win) of that field battle is at least this (above 1: never; no odds are simulated below min_ratio's factor ratio)",
+        summary: "its field army, idle at home a whole month under a named leader, tries once to intercept an army marching on its lands that moves within range (1D10 + strategic + 3 mounted only - 3 with a supply convoy + 1 own territory - distance >= 7, option interception_bands) when the battle code's P(win) of that field battle is at least this (above 1: never; no odds are simulated below min_ratio's factor ratio)",
         min: 0.0,
         max: 1.1,
         default: 0.6,
@@ -539,6 +539,32 @@ pub const SCRIPTED: &[Param] = &[
         max: 5.0,
         // Level 1: the row's PV for 750 idle DEN at the least cost in horses (CAB x0.9); an army
         // with infantry moves at 10 PM whatever its horses do.
+        default: 1.0,
+    },
+    // Army supply (digest §4.4; `supply.rs`).
+    Param {
+        name: "convoys",
+        summary: "supply convoys (50 POB, 50 DEN, 100 CAB or CAM, 200 MAD; 5,000 COM each) its field army buys on its lands before an offensive and keeps: the army then moves at 8 PM and intercepts at -3, and loses them with their food to a victor beyond its lands",
+        min: 0.0,
+        max: 3.0,
+        // Without one an army carries a month's food (1 COM per 200 men) and starves in a siege.
+        default: 1.0,
+    },
+    Param {
+        name: "carried_months",
+        summary: "months of offensive food (1 COM per 200 men) its field army loads from the stock on its lands before an offensive for its stay at the target, beyond the march there and back and supply_margin, within what it can carry and leaving the population's next feeding",
+        min: 1.0,
+        max: 12.0,
+        // A siege of the policy's months and its assault; the rest stays in the stock to feed
+        // the population.
+        default: 4.0,
+    },
+    Param {
+        name: "supply_margin",
+        summary: "months of offensive food beyond the way home (its cheapest land path at its pace) below which its field army abroad turns home (3 months unfed kill the unfed share)",
+        min: 0.0,
+        max: 3.0,
+        // A month's margin absorbs a winter or storm doubling a leg's PM on the way back.
         default: 1.0,
     },
 ];

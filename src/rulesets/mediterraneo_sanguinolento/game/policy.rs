@@ -197,6 +197,12 @@ pub struct Scripted {
     pub forced_march_battle: f64,
     /// The mount breeding level it buys once (`mounts.rs`; 0: none).
     pub mount_breeding: u8,
+    /// Supply convoys its field army buys before an offensive and keeps (`supply.rs`).
+    pub convoys: u8,
+    /// Months of offensive food its army loads on its lands before an offensive.
+    pub carried_months: u8,
+    /// Months of food beyond the way home below which its army abroad turns home.
+    pub supply_margin: u8,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -283,6 +289,9 @@ impl Scripted {
             forced_march: value("forced_march").round() as u8,
             forced_march_battle: value("forced_march_battle"),
             mount_breeding: value("mount_breeding").round() as u8,
+            convoys: value("convoys").round() as u8,
+            carried_months: value("carried_months").round() as u8,
+            supply_margin: value("supply_margin").round() as u8,
             target: None,
         }
     }

@@ -7,8 +7,9 @@ use super::game_tests::{country, scripted_game};
 use super::military;
 use super::policy::{Policy, Scripted};
 use super::pv;
-use super::scenario::{COM, DEN, POB};
+use super::scenario::{CAB, COM, DEN, MAD, POB};
 use super::state::{Mission, State, NO_UNITS};
+use super::supply;
 use super::turn::Play;
 use crate::dice::Dice;
 use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
@@ -121,12 +122,20 @@ fn a_campaign_between_collection_and_feeding_never_starves_the_population() {
         let keep = economy::food_to_keep(&g, &st, c, &p, cal);
         let n = &mut st.nations[c as usize];
         n.stock[COM] = keep;
-        n.at = country(&g, "Atenas");
+        // It loads its food (and buys its convoy) at home, then campaigns abroad.
+        let plans = vec![p; g.scenario.countries.len()];
+        // What a convoy costs (50 POB, 50 DEN, 100 CAB, 200 MAD), whatever the stock holds.
+        for (r, v) in [(POB, 50), (DEN, 50), (CAB, 100), (MAD, 200)] {
+            n.stock[r] = n.stock[r].max(v);
+        }
         n.mission = Mission::March {
             target: country(&g, "Atenas"),
         };
+        supply::month(&g, &mut st, &plans, false);
+        assert_eq!(st.nations[c as usize].supply.convoys, 1);
+        st.nations[c as usize].at = country(&g, "Atenas");
         for _ in 0..economy::campaign_months_to_feeding(cal) {
-            military::offensive_food(&g, &mut st);
+            supply::month(&g, &mut st, &plans, false);
             assert_eq!(st.nations[c as usize].unsupplied, 0.0, "fed abroad");
         }
         let next = month + economy::campaign_months_to_feeding(cal) as u32 + 1;

@@ -66,6 +66,8 @@ pub struct Nation {
     pub fleets: f64,
     /// Share of the field army fighting unfed this month (offensive food, L2090).
     pub unsupplied: f64,
+    /// The field army's carried food, convoys and run of hungry months (`supply.rs`).
+    pub supply: super::supply::Supply,
     /// Troops in the home cities.
     pub garrison: Units,
     /// Troops bought this turn, operational next turn.
@@ -415,6 +417,12 @@ pub struct Counts {
     pub forced_pm: f64,
     pub fatigued_marches: u32,
     pub mounts_bred: u32,
+    /// Supply convoys bought and lost to a victor; men dead of hunger; marches not begun for
+    /// want of food to carry (`supply.rs`).
+    pub convoys_bought: u32,
+    pub convoys_lost: u32,
+    pub starved_men: f64,
+    pub marches_held_back: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -562,6 +570,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 landed: false,
                 fleets: start.fleets as f64,
                 unsupplied: 0.0,
+                supply: super::supply::Supply::default(),
                 garrison: NO_UNITS,
                 training: NO_UNITS,
                 work: (0, 0),

@@ -164,6 +164,7 @@ pub fn phase(g: &Game, st: &mut State, plans: &[Scripted]) {
             times: if g.market_per_month { 2 } else { 1 },
         };
         sell(g, st, c, plan, &mut market);
+        buy_convoy_materials(g, st, c, plan, &mut market);
         buy(g, st, c, plan, &mut market);
         buy_work_materials(g, st, c, plan, &mut market);
         buy_road_stone(g, st, c, plan, &mut market);
@@ -207,19 +208,21 @@ pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i6
     } else {
         0
     };
-    match r {
-        PIE => {
-            walls()
-                + works
-                + super::roads::stone_wanted(g, st, c, plan)
-                + super::major_works::stone_wanted(g, st, c, plan)
+    let convoys = super::supply::kept(st, c, plan, r);
+    convoys
+        + match r {
+            PIE => {
+                walls()
+                    + works
+                    + super::roads::stone_wanted(g, st, c, plan)
+                    + super::major_works::stone_wanted(g, st, c, plan)
+            }
+            MAD => walls() + works + missing * CARAVAN_COST[2].1,
+            CAB => missing * CARAVAN_ANIMALS + 1,
+            CAM => missing * CARAVAN_ANIMALS,
+            MAN if wanted > 0 || plan.merchant_fleets > 0 => i64::MAX,
+            _ => 0,
         }
-        MAD => walls() + works + missing * CARAVAN_COST[2].1,
-        CAB => missing * CARAVAN_ANIMALS + 1,
-        CAM => missing * CARAVAN_ANIMALS,
-        MAN if wanted > 0 || plan.merchant_fleets > 0 => i64::MAX,
-        _ => 0,
-    }
 }
 
 fn sell(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) {
@@ -242,6 +245,33 @@ fn sell(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market)
         st.gain(c, DEN, den);
         m.sold[r] += amount;
         st.counts.market_sold_den += den as f64;
+    }
+}
+
+/// Buys the wood and horses the convoys its policy wants lack (`supply.rs`), before the recruits'
+/// purchases (an army without its convoy carries a month's food: it cannot campaign), when the
+/// turn's limits sell them all and its DEN above reserve and wages pays them and the convoys'
+/// own DEN; the works do not count that wood as theirs (`works.rs`).
+fn buy_convoy_materials(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) {
+    if plan.market_buy <= 0.0 || g.supply != super::supply::Reading::Carried {
+        return;
+    }
+    let (mad, mounts, den) = super::supply::materials_wanted(st, c, plan);
+    if mad + mounts == 0 || mad > m.left(&m.bought, MAD) || mounts > m.left(&m.bought, CAB) {
+        return;
+    }
+    let cost = cost_of(g, c, MAD, mad) + cost_of(g, c, CAB, mounts);
+    if st.nations[c as usize].stock[DEN] - cost - den < economy::den_to_keep(g, st, c, plan) {
+        return;
+    }
+    for (r, n) in [(MAD, mad), (CAB, mounts)] {
+        if n > 0 {
+            let price = cost_of(g, c, r, n);
+            st.spend(c, DEN, price);
+            st.gain(c, r, n);
+            m.bought[r] += n;
+            st.counts.market_bought_den += price as f64;
+        }
     }
 }
 

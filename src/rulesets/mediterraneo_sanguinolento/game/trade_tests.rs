@@ -197,8 +197,10 @@ fn roma_buying(options: &crate::options::Options) -> (Game, State, State) {
         market_buy: 1.0,
         market_sell: 0.0,
         caravans: 0,
-        // No works: they would buy their own materials (`works::materials_wanted`).
+        // No works nor convoys: they would buy their own materials (`works::materials_wanted`,
+        // `supply::materials_wanted`).
         works_share: 0.0,
+        convoys: 0,
         ..Scripted::defaults()
     };
     let plans = plans_with(&g, roma, plan);

@@ -300,6 +300,9 @@ impl<'g> Play<'g> {
                 forced_march: dice.below(5) as u8,
                 forced_march_battle: dice.uniform(),
                 mount_breeding: dice.below(6) as u8,
+                convoys: dice.below(super::supply::MAX_CONVOYS as u64 + 1) as u8,
+                carried_months: 1 + dice.below(12) as u8,
+                supply_margin: dice.below(4) as u8,
                 target: None,
             };
         }
@@ -505,6 +508,10 @@ impl<'g> Play<'g> {
             c.forced_pm,
             c.fatigued_marches as f64,
             c.mounts_bred as f64,
+            c.convoys_bought as f64,
+            c.convoys_lost as f64,
+            c.starved_men,
+            c.marches_held_back as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();

@@ -450,6 +450,8 @@ fn walk(
     if p.works_share <= 0.0 || st.lands[c as usize].owner != c {
         return stock;
     }
+    // The wood its policy's convoys still want is not the works' (an army cannot march without).
+    stock[MAD] -= super::supply::kept(st, c, p, MAD).min(stock[MAD]);
     let (ranked, n) = ranked(g, st, c, p);
     let keep = economy::den_to_keep(g, st, c, p);
     let spare = (stock[DEN] - keep).max(0);
