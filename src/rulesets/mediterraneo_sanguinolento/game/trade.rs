@@ -266,11 +266,7 @@ fn buy_convoy_materials(g: &Game, st: &mut State, c: CountryId, plan: &Scripted,
     }
     for (r, n) in [(MAD, mad), (CAB, mounts)] {
         if n > 0 {
-            let price = cost_of(g, c, r, n);
-            st.spend(c, DEN, price);
-            st.gain(c, r, n);
-            m.bought[r] += n;
-            st.counts.market_bought_den += price as f64;
+            purchase(g, st, c, m, r, n);
         }
     }
 }
@@ -294,11 +290,7 @@ fn buy_work_materials(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m
         return;
     }
     for r in (0..R).filter(|&r| lack[r] > 0) {
-        let den = cost_of(g, c, r, lack[r]);
-        st.spend(c, DEN, den);
-        st.gain(c, r, lack[r]);
-        m.bought[r] += lack[r];
-        st.counts.market_bought_den += den as f64;
+        purchase(g, st, c, m, r, lack[r]);
     }
 }
 
@@ -320,10 +312,7 @@ fn buy_road_stone(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &m
     if st.nations[c as usize].stock[DEN] - cost - den < economy::den_to_keep(g, st, c, plan) {
         return;
     }
-    st.spend(c, DEN, cost);
-    st.gain(c, PIE, need);
-    m.bought[PIE] += need;
-    st.counts.market_bought_den += cost as f64;
+    purchase(g, st, c, m, PIE, need);
 }
 
 /// Buys the stone the major construction its policy wants lacks (`major_works.rs`), as much as
@@ -344,10 +333,17 @@ fn buy_major_work_stone(g: &Game, st: &mut State, c: CountryId, plan: &Scripted,
     if stock[DEN] - cost - den < economy::den_to_keep(g, st, c, plan) {
         return;
     }
-    st.spend(c, DEN, cost);
-    st.gain(c, PIE, need);
-    m.bought[PIE] += need;
-    st.counts.market_bought_den += cost as f64;
+    purchase(g, st, c, m, PIE, need);
+}
+
+/// `c` buys `n` units of `r` at the black market (the caller checked the turn's limit and its
+/// DEN).
+fn purchase(g: &Game, st: &mut State, c: CountryId, m: &mut Market, r: usize, n: i64) {
+    let den = cost_of(g, c, r, n);
+    st.spend(c, DEN, den);
+    st.gain(c, r, n);
+    m.bought[r] += n;
+    st.counts.market_bought_den += den as f64;
 }
 
 /// DEN to buy `n` units of `r` at the black market.
@@ -410,13 +406,10 @@ fn buy(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) 
             if st.nations[c as usize].stock[DEN] - den < economy::den_to_keep(g, st, c, plan) {
                 continue;
             }
-            st.spend(c, DEN, den);
-            st.gain(c, r, need);
+            purchase(g, st, c, m, r, need);
             stock[r] += need;
             stock[DEN] -= den;
             spare -= den;
-            m.bought[r] += need;
-            st.counts.market_bought_den += den as f64;
         }
         spare -= n * per_unit;
         for r in 0..R {
