@@ -294,9 +294,16 @@ fn partner_directives_hire_or_not() {
             let c = g.majors[p] as usize;
             let mut offered = Vec::new();
             candidates(&g, &st, p, &mut offered);
+            // Only `p` hires: the counter sums every major's hires.
             let hire = |d: Directive| {
                 let mut s = st.clone();
-                mercenaries::hire_partners(&g, &mut s, &plans_with(&g, p, d), 2 * st.turn - 1);
+                let mut plans = plans_with(&g, p, d);
+                for (q, &m) in g.majors.iter().enumerate() {
+                    if q != p {
+                        plans[m as usize].partner_hire = 0.0;
+                    }
+                }
+                mercenaries::hire_partners(&g, &mut s, &plans, 2 * st.turn - 1);
                 s.counts.partner_units_hired - st.counts.partner_units_hired
             };
             assert_eq!(hire(Directive::Partners(false)), 0.0);
