@@ -24,6 +24,20 @@ fn army(g: &Game, c: CountryId, units: f64, at: CountryId, mission: Mission) -> 
     st
 }
 
+/// `c`'s army of `units` in its first month of siege of `t`.
+fn besieging(g: &Game, c: CountryId, units: f64, t: CountryId) -> State {
+    army(
+        g,
+        c,
+        units,
+        t,
+        Mission::Siege {
+            target: t,
+            months: 0,
+        },
+    )
+}
+
 fn plans(g: &Game, p: Scripted) -> Vec<Scripted> {
     vec![p; g.scenario.countries.len()]
 }
@@ -60,16 +74,7 @@ fn an_army_abroad_eats_what_it_carries_not_the_home_stock() {
     let g = scripted_game();
     let (c, t) = esparta_and_atenas(&g);
     let p = plans(&g, Scripted::defaults());
-    let mut st = army(
-        &g,
-        c,
-        20.0,
-        t,
-        Mission::Siege {
-            target: t,
-            months: 0,
-        },
-    );
+    let mut st = besieging(&g, c, 20.0, t);
     st.nations[c as usize].stock[COM] = 10_000;
     let need = supply::monthly_need(&g, &st, c);
     st.nations[c as usize].supply.food = need + need / 2;
@@ -92,16 +97,7 @@ fn an_army_abroad_eats_what_it_carries_not_the_home_stock() {
         Policy::Scripted(Scripted::defaults()),
         &options_with("army_supply = \"home-stock\""),
     );
-    let mut st = army(
-        &g,
-        c,
-        20.0,
-        t,
-        Mission::Siege {
-            target: t,
-            months: 0,
-        },
-    );
+    let mut st = besieging(&g, c, 20.0, t);
     st.nations[c as usize].stock[COM] = 10_000;
     supply::month(&g, &mut st, &p, false);
     assert_eq!(st.nations[c as usize].unsupplied, 0.0);
@@ -112,16 +108,7 @@ fn an_army_abroad_eats_what_it_carries_not_the_home_stock() {
 fn three_non_winter_months_unfed_kill_the_unfed_share_and_winter_pauses_the_run() {
     let g = scripted_game();
     let (c, t) = esparta_and_atenas(&g);
-    let mut st = army(
-        &g,
-        c,
-        40.0,
-        t,
-        Mission::Siege {
-            target: t,
-            months: 0,
-        },
-    );
+    let mut st = besieging(&g, c, 40.0, t);
     let men = State::men(&st.nations[c as usize].field, &g.men_per_unit(c));
     // Unfed, unfed, winter, unfed: the third counted month kills a quarter.
     for (winter, hungry) in [(false, 1), (false, 2), (true, 2)] {
