@@ -494,6 +494,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "king_abroad",
+        "L4336 (the row 'per month the king is away')",
+        "full game: where the king must stand not to cost his nation the row's -1 PV (and -25/-25/-50 IDR) each month: \"home-country\" (his own country; a campaign in lands he conquered counts as away) or \"held-lands\" (any country his nation holds)",
+        &["home-country", "held-lands"],
+        &[],
+    ),
+    choice(
         "leader_command_limit",
         "A43 (L2162 vs L2200)",
         "full game: a commander leads at most his tactical value +2 (civilized), +0 (B/C) or -1 (barbarian) grand units (5,000 foot, 3,000 mounted; each chariot or elephant unit one): \"grand-units\" = beyond it his tactical value does not enter the leadership table (the battle code's one value a side: the whole side fights on 0), \"unlimited\" = he commands any number",

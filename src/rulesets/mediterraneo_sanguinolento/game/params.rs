@@ -135,10 +135,10 @@ pub const SCRIPTED: &[Param] = &[
     // catalog's order is the tuner's.
     Param {
         name: "king_commands",
-        summary: "at 0.5 or more the king leads the field army when it marches (if he is the leader in command); below, the best other named leader leads it and the king stays home",
+        summary: "at 0.5 or more the king leads the field army when it marches (if he is the leader in command), each month away costing the L4336 row (option king_abroad); below, the best other named leader leads it and the king stays home",
         min: 0.0,
         max: 1.0,
-        default: 1.0,
+        default: 0.0,
     },
     Param {
         name: "leaders_wanted",

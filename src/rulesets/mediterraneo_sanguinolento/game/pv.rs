@@ -128,7 +128,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 15] = [
+pub const SOURCES: [&str; 16] = [
     "battles",
     "conquest",
     "fortification",
@@ -144,6 +144,7 @@ pub const SOURCES: [&str; 15] = [
     "works",
     "militia",
     "levy",
+    "king",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -166,6 +167,13 @@ pub const WORKS: usize = 12;
 pub const MILITIA: usize = 13;
 /// Extra POB levies (`levy.rs`).
 pub const LEVY: usize = 14;
+/// Months the king spends away from home (`king_abroad.rs`).
+pub const KING: usize = 15;
+/// Each month the king is away (L4336).
+pub const KING_ABROAD: Row = row([-1, -1, -1], [-25, -25, -50]);
+/// A production improvement built (L4346-L4358: shipyards, quarries, crop intensification,
+/// reforestation, mining, fishing and manufactures factories; one row, the same numbers each).
+pub const IMPROVEMENT_BUILT: Row = row([0, 1, 1], [0, 75, 50]);
 /// Mass recruitment, per 5% of extra POB levied (L4362).
 pub const MASS_RECRUITMENT: Row = row([-1, -2, -3], [-75, -100, -150]);
 /// Each month with the militia mobilized (L4288; the PV follow option `militia_pv`, A50).

@@ -411,6 +411,8 @@ pub struct Counts {
     pub militia_months: u32,
     pub militia_men_lost: f64,
     pub militias_destroyed: u32,
+    /// Months a king spent away from home (`king_abroad.rs`).
+    pub king_months_abroad: u32,
     /// Forced marches (`forced_march.rs`): rolls, PM gained, fatigued results; and mount
     /// breedings bought (`mounts.rs`).
     pub forced_marches: u32,

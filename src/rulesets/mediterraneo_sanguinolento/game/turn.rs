@@ -11,6 +11,7 @@ use super::economy;
 use super::events;
 use super::fleets;
 use super::intrigue;
+use super::king_abroad;
 use super::leaders;
 use super::major_works;
 use super::mercenaries;
@@ -206,6 +207,7 @@ impl<'g> Play<'g> {
         for m in months {
             self.st.month = m;
             military::month(g, &mut self.st, &self.plans, m, dice, log);
+            king_abroad::month(g, &mut self.st);
             if m == months[0] {
                 pirates::raids(g, &mut self.st, &self.plans, m, dice, log);
             }
@@ -504,6 +506,7 @@ impl<'g> Play<'g> {
             c.militia_months as f64,
             c.militia_men_lost,
             c.militias_destroyed as f64,
+            c.king_months_abroad as f64,
             c.forced_marches as f64,
             c.forced_pm,
             c.fatigued_marches as f64,

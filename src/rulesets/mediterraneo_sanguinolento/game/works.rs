@@ -584,6 +584,13 @@ pub fn finish(g: &Game, st: &mut State, c: CountryId, w: Work) {
         Work::Enlargement => st.apply(c, pv::WORKS, pv::CITY_ENLARGEMENT, culture),
         Work::NavalBase => st.apply(c, pv::WORKS, pv::NAVAL_BASE_CONSTRUCTION, culture),
         Work::Port => st.apply(c, pv::WORKS, pv::PER_PORT_BUILT, culture),
+        Work::MiningFactory
+        | Work::CropIntensification
+        | Work::Reforestation
+        | Work::Quarry
+        | Work::ManufacturesFactory
+        | Work::FishingFactory
+        | Work::Shipyard => st.apply(c, pv::WORKS, pv::IMPROVEMENT_BUILT, culture),
         // `c` is the host here: the builder scores the colony, the host its allowing it.
         Work::Colony => {
             if let Some(builder) = st.works[c as usize].colonist {
@@ -592,7 +599,6 @@ pub fn finish(g: &Game, st: &mut State, c: CountryId, w: Work) {
                 st.apply(c, pv::WORKS, pv::ALLOWING_A_COLONY, culture);
             }
         }
-        _ => {}
     }
 }
 
