@@ -501,6 +501,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "treasure_pv",
+        "L4376 (the row 'increasing treasures (minimum 500)': 1 PV, each 100 DEN +10 IDR)",
+        "full game: what adding DEN to a city's treasure scores: \"per-500\" (1 PV for each 500 DEN added; the gift cap, a limit on deliveries to the population, does not apply), \"per-turn\" (1 PV for an increase of at least 500 DEN, one increase a turn) or \"within-gift-cap\" (per 500, counted against the period's gift cap)",
+        &["per-500", "per-turn", "within-gift-cap"],
+        &[],
+    ),
+    choice(
         "leader_command_limit",
         "A43 (L2162 vs L2200)",
         "full game: a commander leads at most his tactical value +2 (civilized), +0 (B/C) or -1 (barbarian) grand units (5,000 foot, 3,000 mounted; each chariot or elephant unit one): \"grand-units\" = beyond it his tactical value does not enter the leadership table (the battle code's one value a side: the whole side fights on 0), \"unlimited\" = he commands any number",

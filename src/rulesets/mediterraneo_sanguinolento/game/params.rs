@@ -467,6 +467,14 @@ pub const SCRIPTED: &[Param] = &[
         // than a city's row for what the idle placeholder treasuries spare.
         default: 1.0,
     },
+    // Increasing treasures (digest §4.19 L4376; `treasures.rs`).
+    Param {
+        name: "treasure_share",
+        summary: "share of the DEN above reserve and wages it puts into its capital's treasure each turn, in lots of 500 DEN (option treasure_pv: 1 PV a lot by default, each 100 DEN +10 rebellion index); the DEN stay in the city for its next sacker",
+        min: 0.0,
+        max: 1.0,
+        default: 0.5,
+    },
     // Siege engines (digest §4.7, §3.4; `engines.rs`).
     Param {
         name: "engine_level",

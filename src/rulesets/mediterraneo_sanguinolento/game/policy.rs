@@ -179,6 +179,9 @@ pub struct Scripted {
     /// Share of the DEN above reserve and wages it may spend on a major construction when the
     /// referee offers one (`major_works.rs`; 0: none, the referee's countries).
     pub major_works_share: f64,
+    /// Share of the DEN above reserve and wages it puts into its capital's treasure each turn, in
+    /// lots of 500 (`treasures.rs`; 0: none, the referee's countries).
+    pub treasure_share: f64,
     /// Share of its culture's most extra POB it levies at each collection, in 5% steps
     /// (`levy.rs`; 0: none, the referee's countries).
     pub extra_levy: f64,
@@ -281,6 +284,7 @@ impl Scripted {
             refuse_naval: value("refuse_naval"),
             roads_share: value("roads_share"),
             major_works_share: value("major_works_share"),
+            treasure_share: value("treasure_share"),
             extra_levy: value("extra_levy"),
             engine_level: value("engine_level").round() as u8,
             prospecting: value("prospecting"),
@@ -330,6 +334,7 @@ impl Scripted {
             works_share: 0.0,
             roads_share: 0.0,
             major_works_share: 0.0,
+            treasure_share: 0.0,
             extra_levy: 0.0,
             engine_level: 0,
             prospecting: 0.0,

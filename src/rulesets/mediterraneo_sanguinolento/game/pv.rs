@@ -128,7 +128,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 16] = [
+pub const SOURCES: [&str; 17] = [
     "battles",
     "conquest",
     "fortification",
@@ -145,6 +145,7 @@ pub const SOURCES: [&str; 16] = [
     "militia",
     "levy",
     "king",
+    "treasure",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -169,6 +170,8 @@ pub const MILITIA: usize = 13;
 pub const LEVY: usize = 14;
 /// Months the king spends away from home (`king_abroad.rs`).
 pub const KING: usize = 15;
+/// DEN added to the capital's treasure (`treasures.rs`).
+pub const TREASURE: usize = 16;
 /// Each month the king is away (L4336).
 pub const KING_ABROAD: Row = row([-1, -1, -1], [-25, -25, -50]);
 /// A production improvement built (L4346-L4358: shipyards, quarries, crop intensification,

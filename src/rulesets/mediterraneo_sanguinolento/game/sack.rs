@@ -43,11 +43,17 @@ pub fn country_loot(g: &Game, t: CountryId) -> Stock {
 }
 
 /// DEN that sacking city `city` yields now, and whether that is its treasure: the printed treasure
-/// the first time it is sacked, else twice a city's DEN production (L4406-L4434).
+/// the first time it is sacked and the DEN added to it since its last sack (`treasures.rs`),
+/// else twice a city's DEN production (L4406-L4434).
 pub fn city_loot(g: &Game, st: &State, city: CityId) -> (i64, bool) {
-    let treasure = g.treasure[city as usize];
-    if treasure > 0 && !st.city_sacked[city as usize] {
-        (treasure as i64, true)
+    let printed = if st.city_sacked[city as usize] {
+        0
+    } else {
+        g.treasure[city as usize] as i64
+    };
+    let treasure = printed + st.treasure_added[city as usize];
+    if treasure > 0 {
+        (treasure, true)
     } else {
         (2 * g.scenario.city_yield[DEN] as i64, false)
     }
@@ -151,6 +157,7 @@ pub fn sack_city(g: &Game, st: &mut State, c: CountryId, city: CityId, den: i64,
         st.counts.treasures_taken += 1;
     }
     st.city_sacked[city as usize] = true;
+    st.treasure_added[city as usize] = 0;
     for s in &g.scenario.special.sacred {
         if s.city != city {
             continue;

@@ -413,6 +413,8 @@ pub struct Counts {
     pub militias_destroyed: u32,
     /// Months a king spent away from home (`king_abroad.rs`).
     pub king_months_abroad: u32,
+    /// DEN put into capitals' treasures (`treasures.rs`).
+    pub treasure_den: f64,
     /// Forced marches (`forced_march.rs`): rolls, PM gained, fatigued results; and mount
     /// breedings bought (`mounts.rs`).
     pub forced_marches: u32,
@@ -438,6 +440,8 @@ pub struct State {
     pub city_fort: Vec<u8>,
     /// Each city has been sacked (its treasure goes only to the first sacker, L4406).
     pub city_sacked: Vec<bool>,
+    /// DEN added to each city's treasure since its last sack (`treasures.rs`).
+    pub treasure_added: Vec<i64>,
     pub ledger: Ledger,
     pub counts: Counts,
     /// This month's weather in each climatic zone (the last month's before it is rolled).
@@ -643,6 +647,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         nations,
         lands,
         city_sacked: vec![false; s.cities.len()],
+        treasure_added: vec![0; s.cities.len()],
         city_fort,
         ledger: Ledger::default(),
         counts: Counts::default(),

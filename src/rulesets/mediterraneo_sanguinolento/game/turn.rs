@@ -29,6 +29,7 @@ use super::sea_trade;
 use super::search::Rollouts;
 use super::state::State;
 use super::trade;
+use super::treasures;
 use super::works;
 use super::{pv, Game, GAME_COLUMNS, PROXIES, TURN_METRICS};
 use crate::dice::Dice;
@@ -198,6 +199,7 @@ impl<'g> Play<'g> {
         works::constructions(g, &mut self.st, &self.plans);
         roads::constructions(g, &mut self.st, &self.plans, log);
         major_works::constructions(g, &mut self.st, &self.plans, log);
+        treasures::phase(g, &mut self.st, &self.plans);
         mounts::purchases(g, &mut self.st, &self.plans);
         intrigue::turn(g, &mut self.st, &self.plans, months, dice, log);
         // No attacks on the first turn (L4508); the referee's countries never attack here.
@@ -294,6 +296,7 @@ impl<'g> Play<'g> {
                 refuse_naval: dice.uniform() * 3.0,
                 roads_share: dice.uniform(),
                 major_works_share: dice.uniform(),
+                treasure_share: dice.uniform(),
                 extra_levy: dice.uniform(),
                 engine_level: dice.below(6) as u8,
                 prospecting: dice.uniform(),
@@ -507,6 +510,7 @@ impl<'g> Play<'g> {
             c.militia_men_lost,
             c.militias_destroyed as f64,
             c.king_months_abroad as f64,
+            c.treasure_den,
             c.forced_marches as f64,
             c.forced_pm,
             c.fatigued_marches as f64,
