@@ -335,6 +335,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "forage_standing",
+        "L2092-L2106 (foraging costs 2 extra PM per hex: whether an army that does not move may spend its PM on it)",
+        "full game: who forages (2 extra PM per hex for the hex terrain's COM, L2092-L2106): \"marching-only\" (the text's extra PM: an army crossing a leg beyond its lands forages that leg's hexes) or \"standing-too\" (an army standing still beyond its lands, besieging or idle, also forages the node it stands in once a month: half its shortest land link's hexes, rounded up)",
+        &["marching-only", "standing-too"],
+        &[],
+    ),
+    choice(
         "prospecting_result",
         "A64 (L743, L5827: the prospecting table is missing)",
         "full game: what a prospecting try (400 DEN, 1D20: hills +1, mountain +2, plain -1, desert -2) finds: \"a64-vein\" (A64's proposal: 15 or more adds 10% of the country's base metal production) or \"none\" (nothing can be found: nobody prospects)",

@@ -29,6 +29,7 @@ pub struct RulebookFile {
     pub nation_flags: NationFlagsTable,
     pub special_rules: SpecialRulesTable,
     pub treasures: Rows<TreasureRow>,
+    pub forage: Rows<ForageRow>,
 }
 
 #[derive(Deserialize)]
@@ -179,6 +180,14 @@ pub struct SpecialRulesTable {
     pub sacred_cities: Vec<SacredRow>,
     pub population_morale: Vec<PopulationRow>,
     pub flags: Vec<FlagRow>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForageRow {
+    pub hex: String,
+    pub com: u32,
+    pub line: u32,
 }
 
 #[derive(Deserialize)]

@@ -239,6 +239,8 @@ impl<'f> Loader<'f> {
         self.rulebook_tag("special_rules", &s.provenance, s.lines.as_deref())?;
         let t = &rb.treasures;
         self.rulebook_tag("treasures", &t.provenance, t.lines.as_deref())?;
+        let t = &rb.forage;
+        self.rulebook_tag("forage", &t.provenance, t.lines.as_deref())?;
         if !(1..=12).contains(&c.months_per_turn) {
             return Err(bad(
                 self.rb,
@@ -277,6 +279,7 @@ impl<'f> Loader<'f> {
         let nations = self.nations(rb, ab, &names, &groups_of.1)?;
         let special = self.special(rb, &names, &nations, &countries, &cities)?;
         let treasures = self.treasures(rb, &names, &countries, &mut cities)?;
+        let forage = self.forage(rb)?;
         let (nodes, link_start, links) = self.graph(ab, &names)?;
         let majors = self.majors(ab, &names)?;
         let (production, city_yield) = self.production(ab, &countries, &nodes)?;
@@ -309,6 +312,7 @@ impl<'f> Loader<'f> {
             nations,
             special,
             treasures,
+            forage,
             nodes,
             link_start,
             links,
@@ -791,6 +795,56 @@ impl<'f> Loader<'f> {
             population_morale,
             flags,
         })
+    }
+
+    /// COM foraged per hex, by battle-code hex terrain (its index in battle-terrain.toml).
+    fn forage(&self, rb: &RulebookFile) -> Result<Vec<u32>> {
+        let terrains = &crate::rulesets::mediterraneo_sanguinolento::data::data().terrain;
+        let mut out: Vec<Option<u32>> = vec![None; terrains.len()];
+        for (i, row) in rb.forage.rows.iter().enumerate() {
+            let field = |k: &str| format!("forage.rows[{i}].{k}");
+            self.line(&field("line"), row.line)?;
+            let t = terrains
+                .iter()
+                .position(|h| h.hex == row.hex)
+                .ok_or_else(|| {
+                    let all: Vec<&str> = terrains.iter().map(|h| h.hex.as_str()).collect();
+                    bad(
+                        self.rb,
+                        field("hex"),
+                        quoted(&row.hex),
+                        format!(
+                            "a hex terrain of battle-terrain.toml: one of {}",
+                            all.join(", ")
+                        ),
+                    )
+                })?;
+            if out[t].is_some() {
+                return Err(bad(
+                    self.rb,
+                    field("hex"),
+                    quoted(&row.hex),
+                    "one row per hex terrain",
+                ));
+            }
+            if row.com > 1000 {
+                return Err(bad(self.rb, field("com"), row.com, "0-1000 COM per hex"));
+            }
+            out[t] = Some(row.com);
+        }
+        out.iter()
+            .zip(terrains)
+            .map(|(com, h)| {
+                com.ok_or_else(|| {
+                    bad(
+                        self.rb,
+                        "forage.rows",
+                        format!("no row for {}", quoted(&h.hex)),
+                        "a row for every hex terrain of battle-terrain.toml",
+                    )
+                })
+            })
+            .collect()
     }
 
     fn treasures(

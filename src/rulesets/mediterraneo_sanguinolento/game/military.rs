@@ -2,9 +2,10 @@
 //! chosen in `targets.rs`): marches paying each leg's PM (terrain, straits, winter ×2), the field
 //! battle against a defending army, the siege of the capital (the siege code's hunger and
 //! surrender) and its assault (the assault code), conquest (§19) with its PV, and the PV of invasion
-//! suffered (the armies' food: `supply.rs`).
+//! suffered (the armies' food: `supply.rs`; foraging on a leg: `forage.rs`).
 
 use super::battles::{self, has_troops, Side, Walls};
+use super::forage;
 use super::leaders::{self, Lead};
 use super::mercenaries::NO_BANDS;
 use super::policy::Scripted;
@@ -217,7 +218,8 @@ fn step(
     let units = st.nations[c as usize].field;
     let pm = super::supply::pace(g, st, c, allowance(g, st, c, &units));
     let mut forced = super::forced_march::Offer::new(g, st, plans, c, to, win);
-    let (roads, counts) = (&st.roads, &mut st.counts);
+    let forager = forage::Forager::new(g, st, &plans[c as usize], c, pm);
+    let (roads, counts, lands, ledger) = (&st.roads, &mut st.counts, &st.lands, &mut st.ledger);
     let nat = &mut st.nations[c as usize];
     nat.progress += pm;
     while nat.at != to {
@@ -228,16 +230,28 @@ fn step(
             return;
         }
         let severe = weather[g.scenario.nodes[next as usize].zone as usize].severe();
+        let hexes = super::roads::link_index(&g.scenario, nat.at, next)
+            .map_or(0, |i| g.scenario.links[i].hexes as i64);
+        let com = forager.leg(g, lands, nat.supply.food, next, hexes);
         let cost = roads.leg(g, nat.at, next).unwrap_or(u32::MAX / 4)
-            * movement_multiplier(g, win, severe);
+            * movement_multiplier(g, win, severe)
+            + if com > 0 {
+                forage::PM_PER_HEX * hexes as u32
+            } else {
+                0
+            };
         if nat.progress < cost {
-            if forced.force(nat, counts, next == to, cost - nat.progress, dice) {
+            // A forced march hurries a march, not its foraging.
+            if com == 0 && forced.force(nat, counts, next == to, cost - nat.progress, dice) {
                 continue;
             }
             return;
         }
         nat.progress -= cost;
         nat.at = next;
+        if com > 0 {
+            forage::gather(nat, ledger, &mut counts.foraged_com, com);
+        }
     }
     nat.progress = 0;
     if nat.mission == Mission::Return {

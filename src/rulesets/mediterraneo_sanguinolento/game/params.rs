@@ -575,4 +575,13 @@ pub const SCRIPTED: &[Param] = &[
         // A month's margin absorbs a winter or storm doubling a leg's PM on the way back.
         default: 1.0,
     },
+    // Foraging (digest §4.4; `forage.rs`).
+    Param {
+        name: "forage_months",
+        summary: "months of offensive food beyond those at which it turns home (the way home and supply_margin) below which its field army beyond its lands forages (2 extra PM per hex for the hex terrain's COM, within what it can carry, only where the COM gathered exceeds what it eats in the extra PM; 0: never)",
+        min: 0.0,
+        max: 3.0,
+        // Gathering before the army must turn back lengthens a siege by the food gathered.
+        default: 2.0,
+    },
 ];

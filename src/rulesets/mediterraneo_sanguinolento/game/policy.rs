@@ -206,6 +206,8 @@ pub struct Scripted {
     pub carried_months: u8,
     /// Months of food beyond the way home below which its army abroad turns home.
     pub supply_margin: u8,
+    /// Months of offensive food below which its army abroad forages (`forage.rs`; 0: never).
+    pub forage_months: u8,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -296,6 +298,7 @@ impl Scripted {
             convoys: value("convoys").round() as u8,
             carried_months: value("carried_months").round() as u8,
             supply_margin: value("supply_margin").round() as u8,
+            forage_months: value("forage_months").round() as u8,
             target: None,
         }
     }

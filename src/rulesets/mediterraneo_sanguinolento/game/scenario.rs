@@ -311,6 +311,9 @@ pub struct Scenario {
     pub nations: NationFlags,
     pub special: SpecialRules,
     pub treasures: Vec<Treasure>,
+    /// COM foraged per hex for 2 extra PM (rulebook.toml `[forage]`, L2092-L2106), by battle-code
+    /// hex terrain (`Node::terrain`).
+    pub forage: Vec<u32>,
     /// Indexed by country.
     pub nodes: Vec<Node>,
     pub(super) link_start: Vec<u32>,

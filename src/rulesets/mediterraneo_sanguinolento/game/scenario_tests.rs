@@ -413,7 +413,7 @@ fn the_summary_says_which_values_are_placeholders() {
 /// Each broken copy fails with one line naming the file, the field and the value, exit code 2.
 #[test]
 fn bad_input_is_a_one_line_error() {
-    let cases: [(bool, &str, &str, &str); 21] = [
+    let cases: [(bool, &str, &str, &str); 25] = [
         (
             true,
             "numbers = { pv_per_month = -1 }",
@@ -534,6 +534,30 @@ fn bad_input_is_a_one_line_error() {
             "sea_lane_months = 1",
             "sea_lane_months = 0",
             "intrigue.sea_lane_months",
+        ),
+        (
+            true,
+            "{ hex = \"DESIERTO\", com = 1",
+            "{ hex = \"DESERT\", com = 1",
+            "forage.rows[1].hex",
+        ),
+        (
+            true,
+            "{ hex = \"DESIERTO\", com = 1",
+            "{ hex = \"LLANO\", com = 1",
+            "forage.rows[1].hex",
+        ),
+        (
+            true,
+            "{ hex = \"BOSQUE\", com = 8,",
+            "{ hex = \"BOSQUE\", com = 8000,",
+            "forage.rows[2].com",
+        ),
+        (
+            true,
+            "  { hex = \"MONTAÑA\", com = 4, line = 2106 },\n",
+            "",
+            "forage.rows",
         ),
     ];
     for (in_rulebook, from, to, field) in cases {

@@ -427,6 +427,8 @@ pub struct Counts {
     pub convoys_lost: u32,
     pub starved_men: f64,
     pub marches_held_back: u32,
+    /// COM foraged by field armies (`forage.rs`).
+    pub foraged_com: f64,
 }
 
 #[derive(Clone, Debug)]

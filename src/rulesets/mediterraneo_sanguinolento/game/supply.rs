@@ -164,6 +164,7 @@ pub fn month(g: &Game, st: &mut State, plans: &[Scripted], winter: bool) {
         };
         st.nations[c as usize].unsupplied = unfed;
         starve(g, st, c, unfed, winter);
+        super::forage::standing(g, st, p, c);
         // Policy: an army abroad turns home while its food still covers the way back and its
         // margin (a march or siege that outruns its food only starves).
         let left = need * (months_home(g, st, c) + p.supply_margin as i64);

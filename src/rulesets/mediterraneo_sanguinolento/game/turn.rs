@@ -308,6 +308,7 @@ impl<'g> Play<'g> {
                 convoys: dice.below(super::supply::MAX_CONVOYS as u64 + 1) as u8,
                 carried_months: 1 + dice.below(12) as u8,
                 supply_margin: dice.below(4) as u8,
+                forage_months: dice.below(4) as u8,
                 target: None,
             };
         }
@@ -519,6 +520,7 @@ impl<'g> Play<'g> {
             c.convoys_lost as f64,
             c.starved_men,
             c.marches_held_back as f64,
+            c.foraged_com,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
