@@ -47,6 +47,7 @@ pub mod sack;
 pub mod scenario;
 pub mod sea_trade;
 pub mod search;
+pub mod special;
 pub mod state;
 pub mod supply;
 pub mod targets;
@@ -109,6 +110,8 @@ mod scenario_tests;
 mod sea_trade_tests;
 #[cfg(test)]
 mod search_tests;
+#[cfg(test)]
+mod special_tests;
 #[cfg(test)]
 mod supply_tests;
 #[cfg(test)]
@@ -423,6 +426,8 @@ pub struct Game {
     pub levy: levy::Rules,
     /// The referee's major constructions (options major_construction_*).
     pub major_works: major_works::Ruling,
+    /// Rome's and Sparta's special populations (options special_city_pob, elite_cap).
+    pub special: special::Ruling,
     /// Per row of the mercenaries' table: its kind.
     pub merc_kinds: Vec<Kind>,
     /// Mercenaries take at most 10% of their side's casualties where possible (option
@@ -695,6 +700,7 @@ impl Game {
                 months_as_terrain: options.choice("road_months") == "terrain-pm",
             },
             major_works: major_works::Ruling::new(options),
+            special: special::Ruling::new(options),
             levy: levy::Rules::new(options),
             engine_full: options.choice("siege_engine") == "level",
             engine_on_site: options.choice("siege_engine_time") == "level-months",
