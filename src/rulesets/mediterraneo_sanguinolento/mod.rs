@@ -307,6 +307,20 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "special_city_pob",
+        "§4.5.7 (L5229-L5241: the city's POB vs the rest's; the sheets give no city POB)",
+        "full game: the share of Roma's and Esparta's recruits raised from the capital's POB (its population's morale rows; the rest by the rest's rows, Rome's Italics at their kinds' own morale): \"per-city\" (the capital's share of the country's listed cities) or \"all\"",
+        &["per-city", "all"],
+        &[],
+    ),
+    choice(
+        "elite_cap",
+        "A42 (L1712)",
+        "full game: the cap of 5 units of morale A and 10 of morale B built (the special populations' recruits; no other purchase raises A or B): \"per-purchase\" (A42's proposal: each purchase phase), \"per-game\" (in all) or \"none\" (the special populations' rows state otherwise)",
+        &["per-purchase", "per-game", "none"],
+        &[],
+    ),
+    choice(
         "forced_march_die",
         "A49 (L5405-L5530: the forced-march table's die is not stated)",
         "full game: the forced-march roll: \"one-to-ten\" (A49: 1D10, 1-10, plus the modifiers, clamped to the table's 0-10) or \"zero-to-nine\" (the ten-sided die read 0-9)",

@@ -10,6 +10,7 @@
 use super::leaders::{self, Lead};
 use super::mercenaries::{self, Bands, BANDS, NO_BANDS};
 use super::scenario::CountryId;
+use super::special::{self, Mix};
 use super::state::State;
 use super::state::{Units, KINDS, NO_UNITS};
 use super::weather::Weather;
@@ -43,6 +44,8 @@ pub struct Side {
     pub mercs: Bands,
     /// Its militia's IL-ID units (none but defending the home; `militia.rs`).
     pub militia: f64,
+    /// Its kinds' shares by morale class (its nation's; `special.rs`).
+    pub mix: Mix,
 }
 
 impl Side {
@@ -109,15 +112,18 @@ pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
     let c = side.country;
     let flags = &game.scenario.nations;
     let kinds = &game.kinds[c as usize];
+    // A kind fights as one group per morale class it holds (Rome's and Sparta's mixes).
     let mut groups: Vec<Group> = (0..game.nkinds[c as usize] as usize)
         .filter(|&k| side.units[k] > 1e-9)
-        .map(|k| Group {
-            code: kinds[k].code.to_string(),
-            regular: kinds[k].regular,
-            morale: kinds[k].morale,
-            units: side.units[k],
-            veteran: false,
-            guard: false,
+        .flat_map(|k| {
+            special::classes(&kinds[k], &side.mix[k]).map(move |(morale, share)| Group {
+                code: kinds[k].code.to_string(),
+                regular: kinds[k].regular,
+                morale,
+                units: side.units[k] * share,
+                veteran: false,
+                guard: false,
+            })
         })
         .collect();
     // The militia after the own troops, the mercenaries last in the casualty order.
@@ -360,8 +366,8 @@ fn play(
             militia_lost = sides[0].militia * share;
             band_lost = bands.map(|b| b.units * share);
         } else {
-            // Groups in army()'s order: the kinds with units, the militia, then the bands with
-            // units. A militia or a band
+            // Groups in army()'s order: the kinds with units (a group per morale class each),
+            // the militia, then the bands with units. A militia or a band
             // of the side's own kind has the same label: the n-th group of a label has the n-th
             // column of that name.
             let groups = &battle.armies[k].groups;
@@ -378,12 +384,16 @@ fn play(
                     .map_or(0.0, |(i, _)| trial.scalars[i])
             };
             let mut g = 0;
+            let kinds = &game.kinds[sides[k].country as usize];
             for kind in 0..KINDS {
                 if sides[k].units[kind] <= 1e-9 {
                     continue;
                 }
-                lost[kind] = lost_of(g).min(sides[k].units[kind]);
-                g += 1;
+                for _ in special::classes(&kinds[kind], &sides[k].mix[kind]) {
+                    lost[kind] += lost_of(g);
+                    g += 1;
+                }
+                lost[kind] = lost[kind].min(sides[k].units[kind]);
             }
             if sides[k].militia > 1e-9 {
                 militia_lost = lost_of(g).min(sides[k].militia);

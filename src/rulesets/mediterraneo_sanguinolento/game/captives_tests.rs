@@ -151,6 +151,7 @@ fn sides(c: CountryId, o: CountryId) -> [Side; 2] {
     };
     [
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: c,
@@ -160,6 +161,7 @@ fn sides(c: CountryId, o: CountryId) -> [Side; 2] {
             lead: named,
         },
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: o,

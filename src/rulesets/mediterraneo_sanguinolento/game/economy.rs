@@ -175,8 +175,10 @@ pub fn feedable(g: &Game, st: &State, c: CountryId, k: usize) -> i64 {
     ((n.stock[COM] - committed).max(0) as f64 / per_unit).floor() as i64
 }
 
-/// 6 COMPRAS: each country turns its policy's share of the POB on hand into units of its kinds.
+/// 6 COMPRAS: each country turns its policy's share of the POB on hand into units of its kinds
+/// (a special population's by `special.rs`).
 pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
+    super::special::new_purchase(g, st);
     for c in 0..st.nations.len() as CountryId {
         if st.lands[c as usize].owner != c {
             continue; // a nation without its home has no city to raise troops in (L1242)
@@ -193,7 +195,8 @@ pub fn purchases(g: &Game, st: &mut State, plans: &[Scripted]) {
             let men = (pob as f64 * shares[k]) as i64;
             let keep = den_to_keep(g, st, c, p);
             let n = affordable(g, st, c, k, men, keep).min(feedable(g, st, c, k));
-            if n > 0 {
+            // Rome's and Sparta's recruits come at their population's morale and cost.
+            if n > 0 && !super::special::buy(g, st, c, k, n, p) {
                 buy(g, st, c, k, n);
             }
         }

@@ -75,6 +75,7 @@ fn an_engine_takes_its_levels_off_the_walls_of_the_assault_code() {
         let mut u = NO_UNITS;
         u[0] = n;
         Side {
+            mix: super::special::NO_MIX,
             country: c,
             units: u,
             unsupplied: 0.0,

@@ -266,6 +266,7 @@ fn incursion(
     }
     let sides = [
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: raider,
@@ -278,6 +279,7 @@ fn incursion(
             },
         },
         Side {
+            mix: st.nations[o as usize].mix,
             mercs: NO_BANDS,
             militia: 0.0,
             country: o,

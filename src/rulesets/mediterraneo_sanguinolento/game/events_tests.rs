@@ -235,6 +235,7 @@ fn storm_and_snow_double_movement_and_halve_combat_factors() {
     let (roma, etruria) = (country(&g, "Roma"), country(&g, "Etruria"));
     let sides = [
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: roma,
@@ -244,6 +245,7 @@ fn storm_and_snow_double_movement_and_halve_combat_factors() {
             lead: super::leaders::Lead::UNNAMED,
         },
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: etruria,

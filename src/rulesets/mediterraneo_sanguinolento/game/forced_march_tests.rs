@@ -301,6 +301,7 @@ fn fatigue_reaches_the_battle_code_and_costs_the_battle() {
     let mut units = NO_UNITS;
     units[0] = 6.0;
     let defender = Side {
+        mix: super::special::NO_MIX,
         mercs: NO_BANDS,
         militia: 0.0,
         country: etruria,
@@ -311,6 +312,7 @@ fn fatigue_reaches_the_battle_code_and_costs_the_battle() {
     };
     let odds = |fatigue| {
         let attacker = Side {
+            mix: super::special::NO_MIX,
             fatigue,
             ..military::side(&g, &st, roma, 5)
         };

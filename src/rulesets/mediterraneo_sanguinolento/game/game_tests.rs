@@ -219,6 +219,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
     };
     let sides = [
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: a,
@@ -228,6 +229,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
             lead: super::leaders::Lead::UNNAMED,
         },
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: d,

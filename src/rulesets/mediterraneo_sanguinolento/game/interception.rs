@@ -108,6 +108,7 @@ pub fn check(
         return false;
     }
     let interceptors = Side {
+        mix: st.nations[o as usize].mix,
         mercs: st.nations[o as usize].mercs,
         militia: 0.0,
         country: o,
@@ -117,6 +118,7 @@ pub fn check(
         lead,
     };
     let marchers = Side {
+        mix: st.nations[c as usize].mix,
         mercs: st.nations[c as usize].mercs,
         militia: 0.0,
         country: c,

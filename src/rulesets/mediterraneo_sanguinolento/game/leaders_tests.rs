@@ -73,6 +73,7 @@ fn t1_both_commanders_orders_shift_the_terrain_roll() {
     let mut foot = NO_UNITS;
     foot[gauls_il] = 20.0;
     let side = |country, units, s| Side {
+        mix: super::special::NO_MIX,
         mercs: NO_BANDS,
         militia: 0.0,
         country,
@@ -163,6 +164,7 @@ fn d7_promotion_raises_one_value_by_the_die() {
     };
     let sides = [
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: c,
@@ -172,6 +174,7 @@ fn d7_promotion_raises_one_value_by_the_die() {
             lead: lead(2, 1, LeaderKind::Infantry, Who::Named(0)),
         },
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: o,
@@ -210,6 +213,7 @@ fn d8_death_and_wounds_at_the_battle_codes_chances() {
     let mut dice = Dice::for_trial(6, 0, 0);
     let sides = [
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: c,
@@ -219,6 +223,7 @@ fn d8_death_and_wounds_at_the_battle_codes_chances() {
             lead: lead(2, 1, LeaderKind::Cavalry, Who::Named(0)),
         },
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: o,
@@ -354,6 +359,7 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
     let (a, d) = (country(&g, "Celtiberia"), country(&g, "Cerdeña"));
     let sides = [
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: a,
@@ -363,6 +369,7 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
             lead: lead(2, 3, LeaderKind::Cavalry, Who::Named(0)),
         },
         Side {
+            mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
             country: d,
@@ -468,6 +475,7 @@ fn command_follows_the_policy_and_the_options() {
     let mut units = NO_UNITS;
     units[il] = 5000.0 / men;
     let side = |units| Side {
+        mix: super::special::NO_MIX,
         mercs: NO_BANDS,
         militia: 0.0,
         country: b,

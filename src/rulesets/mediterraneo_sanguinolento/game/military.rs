@@ -79,6 +79,7 @@ fn militia_holds(
     let sides = [
         side(g, st, c, month),
         Side {
+            mix: st.nations[o as usize].mix,
             mercs: NO_BANDS,
             militia: 0.0,
             country: o,
@@ -296,6 +297,7 @@ fn arrive(
         let mut sides = [
             side(g, st, c, month),
             Side {
+                mix: st.nations[o as usize].mix,
                 mercs: st.nations[o as usize].mercs,
                 militia: 0.0,
                 country: o,
@@ -362,6 +364,7 @@ fn arrive(
 /// `c`'s field army under its commander.
 pub(super) fn side(g: &Game, st: &State, c: CountryId, month: u32) -> Side {
     Side {
+        mix: st.nations[c as usize].mix,
         mercs: st.nations[c as usize].mercs,
         militia: 0.0,
         country: c,
@@ -412,22 +415,13 @@ fn siege_month(
     let militia_kind = g.militia.kind;
     let men: f64 =
         (0..KINDS).map(|k| garrison[k] * kinds[k].men).sum::<f64>() + militia * militia_kind.men;
-    let v = &crate::rulesets::mediterraneo_sanguinolento::data::data()
-        .morale
-        .value;
-    let value = |kind: &super::Kind| {
-        let table = if kind.regular {
-            &v.regular
-        } else {
-            &v.irregular
-        };
-        table[kind.morale] as f64
-    };
+    let value = super::special::morale_value;
+    let mix = &st.nations[o as usize].mix;
     let morale = ((0..KINDS)
         .filter(|&k| garrison[k] > 1e-9)
-        .map(|k| value(&kinds[k]) * garrison[k] * kinds[k].men)
+        .map(|k| value(&kinds[k], &mix[k]) * garrison[k] * kinds[k].men)
         .sum::<f64>()
-        + value(&militia_kind) * militia * militia_kind.men)
+        + value(&militia_kind, &[0.0; 4]) * militia * militia_kind.men)
         / men.max(1.0);
     let pob = g.scenario.production[t as usize][super::scenario::POB];
     let food = st.nations[o as usize].stock[COM].max(0) as u32;
@@ -461,6 +455,7 @@ fn siege_month(
     let mut sides = [
         side(g, st, c, month),
         Side {
+            mix: st.nations[o as usize].mix,
             mercs: NO_BANDS,
             militia: 0.0,
             country: o,

@@ -199,6 +199,7 @@ fn side(c: CountryId, units: f64, militia: f64) -> Side {
     let mut u = NO_UNITS;
     u[0] = units;
     Side {
+        mix: super::special::NO_MIX,
         country: c,
         units: u,
         unsupplied: 0.0,

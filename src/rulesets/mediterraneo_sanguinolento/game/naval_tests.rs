@@ -119,6 +119,7 @@ fn a_landing_force_fights_as_infantry_and_loses_every_kind_alike() {
     let cerdena = country(&g, "Cerdeña");
     assert!(g.nkinds[roma as usize] == 3, "Roma raises three kinds");
     let attacker = Side {
+        mix: super::special::NO_MIX,
         mercs: NO_BANDS,
         militia: 0.0,
         country: roma,
@@ -128,6 +129,7 @@ fn a_landing_force_fights_as_infantry_and_loses_every_kind_alike() {
         lead: super::leaders::Lead::UNNAMED,
     };
     let defender = Side {
+        mix: super::special::NO_MIX,
         mercs: NO_BANDS,
         militia: 0.0,
         country: cerdena,

@@ -135,6 +135,11 @@ pub struct Nation {
     pub march: Strain,
     /// Its mount breeding level (`mounts.rs`; 0: none).
     pub mounts: u8,
+    /// Its units' shares by morale class, per kind (Rome's and Sparta's special populations,
+    /// `special.rs`; an empty row: the kind's own morale).
+    pub mix: super::special::Mix,
+    /// Units of morale A and B raised in the current period of the A42 cap (`special.rs`).
+    pub elite_raised: [u32; 2],
 }
 
 /// Fleets being built: whole fleets of each kind, and the game month they join the port.
@@ -622,6 +627,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 engine: 0,
                 march: Strain::default(),
                 mounts: 0,
+                mix: super::special::NO_MIX,
+                elite_raised: [0; 2],
             }
         })
         .collect();

@@ -243,6 +243,7 @@ fn win_odds(
         attackers = carried(g, st, c, &attackers);
     }
     let attacker = Side {
+        mix: st.nations[c as usize].mix,
         mercs: st.nations[c as usize].mercs,
         militia: 0.0,
         country: c,
@@ -254,6 +255,7 @@ fn win_odds(
     let month = turn * 2;
     if has_troops(&field) {
         let defender = Side {
+            mix: st.nations[o as usize].mix,
             mercs: st.nations[o as usize].mercs,
             militia: 0.0,
             country: o,
@@ -273,6 +275,7 @@ fn win_odds(
         )
     } else if has_troops(&garrison) || militia_at(st, t) > 0.0 {
         let defender = Side {
+            mix: st.nations[o as usize].mix,
             mercs: NO_BANDS,
             // A standing militia holds a capital with no garrison.
             militia: if has_troops(&garrison) {
