@@ -317,6 +317,8 @@ fn games_with_fleets_naval_leaders_and_pirates_keep_the_invariants() {
         // Half the gift cap, the default these games were sized on: the whole cap (the default
         // since ms18) leaves no DEN for 12 pirate fleets in time to raid.
         gifts: 0.5,
+        // Nor into treasures (the default since ms25 puts half the spare DEN there).
+        treasure_share: 0.0,
         ..Scripted::defaults()
     };
     let mut sums = [0.0; 9];
