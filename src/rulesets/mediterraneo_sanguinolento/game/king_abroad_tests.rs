@@ -163,15 +163,9 @@ fn a_finished_improvement_scores_its_row_by_culture() {
     ] {
         let name = &g.scenario.countries[c as usize].name;
         assert_eq!(g.culture[c as usize], culture, "{name}");
-        for w in [
-            Work::MiningFactory,
-            Work::CropIntensification,
-            Work::Reforestation,
-            Work::Quarry,
-            Work::ManufacturesFactory,
-            Work::FishingFactory,
-            Work::Shipyard,
-        ] {
+        // The seven improvements come first in the tables' order.
+        assert_eq!(works::WORKS[6], Work::Shipyard);
+        for &w in &works::WORKS[..7] {
             let (pv0, idr0) = (st.nations[c as usize].pv, st.nations[c as usize].idr);
             works::finish(&g, &mut st, c, w);
             let n = &st.nations[c as usize];
