@@ -292,12 +292,16 @@ pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
         let next = level + 1;
         let (den, stone) = wall_cost(next);
         let n = &st.nations[c as usize];
-        if n.stock[DEN] - den_to_keep(g, st, c, p) < den || n.stock[PIE] + n.stock[MAD] < stone {
+        // The wood its constructions owe next January is not the walls' (`wood.rs`).
+        let wood = n.stock[MAD] - super::wood::owed(g, st, c).min(n.stock[MAD]);
+        if n.stock[DEN] - den_to_keep(g, st, c, p) < den || n.stock[PIE] + wood < stone {
             continue;
         }
         st.spend(c, DEN, den);
         let from_pie = st.spend(c, PIE, stone);
-        st.spend(c, MAD, stone - from_pie);
+        let from_mad = st.spend(c, MAD, stone - from_pie);
+        // The level's wood owes its January upkeep once it stands (L751).
+        st.works[c as usize].wood.walls[next as usize - 1] = from_mad;
         // Level N takes N months.
         st.nations[c as usize].work = (next, next);
     }

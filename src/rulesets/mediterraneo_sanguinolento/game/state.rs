@@ -425,6 +425,9 @@ pub struct Counts {
     pub convoys_lost: u32,
     pub starved_men: f64,
     pub marches_held_back: u32,
+    /// Wood paid for the January upkeep, and constructions collapsed unpaid (`wood.rs`).
+    pub wood_upkeep_paid: f64,
+    pub constructions_collapsed: u32,
 }
 
 #[derive(Clone, Debug)]
