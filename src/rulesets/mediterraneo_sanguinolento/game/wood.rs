@@ -150,13 +150,25 @@ fn keepable(stock: i64, count: i64, wood: i64) -> i64 {
     (UPKEEP_DIVISOR * count * stock / wood).min(count)
 }
 
-/// Wood the constructions of land `l` owe next January.
+/// Wood the constructions of land `l` owe next January: what [`restore`] takes when it keeps
+/// them all (the same groups, summed without ordering them: the policies ask it often).
 pub fn due(g: &Game, st: &State, l: usize) -> i64 {
-    let (groups, n) = groups(g, st, l);
-    groups[..n]
-        .iter()
-        .map(|x| upkeep(x.count, x.count, x.wood))
-        .sum()
+    let works = &st.works[l];
+    let wood = &works.wood;
+    let mut owed = 0;
+    for i in 0..TYPES {
+        if works.built[i] > 0 && wood.works[i] > 0 {
+            owed += upkeep(1, 1, wood.works[i]);
+        }
+    }
+    let level = g.capital[l].map_or(0, |city| st.city_fort[city as usize] as usize);
+    for &w in &wood.walls[..level.min(MAX_WALL)] {
+        owed += upkeep(1, 1, w);
+    }
+    if wood.majors > 0 {
+        owed += upkeep(1, 1, wood.major);
+    }
+    owed
 }
 
 /// Wood `c` owes next January for the constructions of every land it holds (0 with the option
@@ -169,6 +181,29 @@ pub fn owed(g: &Game, st: &State, c: CountryId) -> i64 {
         .filter(|&l| st.lands[l].owner == c)
         .map(|l| due(g, st, l))
         .sum()
+}
+
+/// The most wood `c` may put into new constructions now (the walls', the works'): its stock
+/// beyond the upkeep it owes, less the new ones' own first upkeep (a fifth of their wood); and
+/// where it does not buy wood at the black market (`buys` false: the referee's countries), no
+/// more than the yearly wood of the lands it holds can restore beside what they owe already, so
+/// that it never builds what it cannot keep standing. Its whole stock with the option off.
+pub fn spare_for_building(g: &Game, st: &State, c: CountryId, buys: bool) -> i64 {
+    let stock = st.nations[c as usize].stock[MAD];
+    if g.wood_upkeep == Reading::Off {
+        return stock;
+    }
+    let (mut owed, mut yearly) = (0, 0);
+    let collections = g.scenario.calendar.collection.count_ones() as i64;
+    for l in (0..st.lands.len()).filter(|&l| st.lands[l].owner == c) {
+        owed += due(g, st, l);
+        yearly += g.scenario.production[l][MAD] as i64 * collections;
+    }
+    let most = (stock - owed).max(0) * UPKEEP_DIVISOR / (UPKEEP_DIVISOR + 1);
+    if buys {
+        return most;
+    }
+    most.min((yearly - owed).max(0) * UPKEEP_DIVISOR)
 }
 
 /// 2 PAGOS in a turn whose months include January: every land's holder restores its wooden
@@ -203,6 +238,19 @@ pub fn restore(g: &Game, st: &mut State, l: usize, log: &mut dyn GameLog) {
             continue;
         }
         collapsed += x.count - kept;
+        game_log!(
+            log,
+            "{}: {} {} collapse(s) for want of wood (L751; {} wood, {} held)",
+            g.scenario.countries[l].name,
+            x.count - kept,
+            match x.what {
+                What::Work(i) => WORKS[i].name().to_string(),
+                What::Wall(level) => format!("wall level {level}"),
+                What::Major => "major construction".to_string(),
+            },
+            upkeep(x.count - kept, x.count, x.wood),
+            st.nations[holder as usize].stock[MAD]
+        );
         let wood = &mut st.works[l].wood;
         match x.what {
             What::Work(i) => {
@@ -226,12 +274,5 @@ pub fn restore(g: &Game, st: &mut State, l: usize, log: &mut dyn GameLog) {
             }
         }
     }
-    if collapsed > 0 {
-        st.counts.constructions_collapsed += collapsed as u32;
-        game_log!(
-            log,
-            "{}: {collapsed} construction(s) collapse for want of wood (L751)",
-            g.scenario.countries[l].name
-        );
-    }
+    st.counts.constructions_collapsed += collapsed as u32;
 }

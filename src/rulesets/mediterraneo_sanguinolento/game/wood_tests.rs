@@ -42,7 +42,9 @@ fn wall(g: &Game, st: &mut State, c: CountryId, pie: i64) -> u8 {
     let next = st.city_fort[capital] + 1;
     stock(st, c, 100_000, pie, 100_000);
     let mut plans = vec![Scripted::referee(); g.scenario.countries.len()];
+    // A buyer of wood at the black market: no limit from its own wood's yield.
     plans[c as usize].fortify = next;
+    plans[c as usize].market_buy = 1.0;
     economy::constructions(g, st, &plans);
     assert_eq!(st.nations[c as usize].work.0, next);
     economy::finish_wall(g, st, c, next);
@@ -234,11 +236,53 @@ fn games_pay_the_upkeep_and_keep_the_invariants() {
     for text in ["", "wood_upkeep = \"off\""] {
         let g = game_with(Policy::Scripted(Scripted::defaults()), &options_with(text));
         let mut paid = 0.0;
-        play_checked(&g, 5, 60, text, |_, play, _| {
+        play_checked(&g, 5, 60, text, |i, play, _| {
             paid += play.st.counts.wood_upkeep_paid;
+            if i % 10 != 0 {
+                return;
+            }
+            // What the policies are told is owed is what the January takes when it is all paid.
+            let mut st = play.st.clone();
+            for l in 0..st.lands.len() {
+                let holder = st.lands[l].owner;
+                st.nations[holder as usize].stock[MAD] = 1_000_000;
+                let due = wood::due(&g, &st, l);
+                wood::restore(&g, &mut st, l, &mut NoLog);
+                let left = st.nations[holder as usize].stock[MAD];
+                assert_eq!(1_000_000 - left, due, "{text} game {i} land {l}");
+            }
         });
         assert_eq!(paid > 0.0, text.is_empty(), "{text}: {paid} wood paid");
     }
     let g = game_with(Policy::Random, &options());
     play_checked(&g, 6, 200, "random", |_, _, _| {});
+}
+
+#[test]
+fn a_country_that_cannot_keep_wooden_walls_does_not_build_them_with_wood() {
+    let g = scripted_game();
+    // A referee country with a capital and no wood of its own: no wall level from wood alone.
+    let c = (0..g.scenario.countries.len() as CountryId)
+        .find(|&c| {
+            g.capital[c as usize].is_some()
+                && g.scenario.production[c as usize][MAD] == 0
+                && !g.majors.contains(&c)
+        })
+        .expect("a woodless referee country");
+    let capital = g.capital[c as usize].unwrap() as usize;
+    for (text, built) in [("", false), ("wood_upkeep = \"off\"", true)] {
+        let g = game_with(Policy::Scripted(Scripted::defaults()), &options_with(text));
+        let mut st = g.start.clone();
+        stock(&mut st, c, 100_000, 0, 1000);
+        let mut plans = vec![Scripted::referee(); g.scenario.countries.len()];
+        plans[c as usize].fortify = st.city_fort[capital] + 1;
+        economy::constructions(&g, &mut st, &plans);
+        assert_eq!(st.nations[c as usize].work.0 > 0, built, "{text}");
+        // With stone it builds, and owes nothing.
+        stock(&mut st, c, 100_000, 1000, 1000);
+        st.nations[c as usize].work = (0, 0);
+        economy::constructions(&g, &mut st, &plans);
+        assert!(st.nations[c as usize].work.0 > 0, "{text}");
+        assert_eq!(st.nations[c as usize].stock[MAD], 1000, "{text}");
+    }
 }

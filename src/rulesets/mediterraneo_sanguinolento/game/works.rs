@@ -453,9 +453,14 @@ fn walk(
         return stock;
     }
     // The wood its policy's convoys still want is not the works' (an army cannot march without),
-    // nor is the wood its constructions owe next January (`wood.rs`).
+    // nor is the wood it cannot keep restoring every January (`wood.rs`).
     stock[MAD] -= super::supply::kept(st, c, p, MAD).min(stock[MAD]);
-    stock[MAD] -= super::wood::owed(g, st, c).min(stock[MAD]);
+    stock[MAD] = stock[MAD].min(super::wood::spare_for_building(
+        g,
+        st,
+        c,
+        p.market_buy > 0.0,
+    ));
     let (ranked, n) = ranked(g, st, c, p);
     let keep = economy::den_to_keep(g, st, c, p);
     let spare = (stock[DEN] - keep).max(0);
