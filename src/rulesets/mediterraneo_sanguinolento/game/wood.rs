@@ -274,5 +274,15 @@ pub fn restore(g: &Game, st: &mut State, l: usize, log: &mut dyn GameLog) {
             }
         }
     }
+    // An enlargement of a new city that fell falls with it.
+    let works = &mut st.works[l];
+    let (city, enl) = (Work::City.index(), Work::Enlargement.index());
+    let most = g.scenario.countries[l].cities.len() as u8 + works.built[city];
+    let n = works.built[enl];
+    if n > most {
+        works.wood.works[enl] = works.wood.works[enl] * most as i64 / n as i64;
+        works.built[enl] = most;
+        collapsed += (n - most) as i64;
+    }
     st.counts.constructions_collapsed += collapsed as u32;
 }
