@@ -321,6 +321,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "wood_upkeep",
+        "§4.1 MAD wood (L751)",
+        "full game: every January each construction with wood in it (works, wall levels, major constructions; finished, from the January after) owes its land's holder 1/5 of that wood, rounded up, or collapses: \"cheapest-kept\" (when the wood runs short the cheapest to restore are kept first; an unpaid wall level brings down the levels above it) or \"off\" (no upkeep)",
+        &["cheapest-kept", "off"],
+        &[],
+    ),
+    choice(
         "forced_march_die",
         "A49 (L5405-L5530: the forced-march table's die is not stated)",
         "full game: the forced-march roll: \"one-to-ten\" (A49: 1D10, 1-10, plus the modifiers, clamped to the table's 0-10) or \"zero-to-nine\" (the ten-sided die read 0-9)",

@@ -298,9 +298,16 @@ pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
         if n.stock[DEN] - den_to_keep(g, st, c, p) < den || n.stock[PIE] + n.stock[MAD] < stone {
             continue;
         }
+        // Only the wood it can keep restoring every January (`wood.rs`).
+        let wood = super::wood::spare_for_building(g, st, c, p.market_buy > 0.0);
+        if n.stock[PIE] + wood < stone {
+            continue;
+        }
         st.spend(c, DEN, den);
         let from_pie = st.spend(c, PIE, stone);
-        st.spend(c, MAD, stone - from_pie);
+        let from_mad = st.spend(c, MAD, (stone - from_pie).min(wood));
+        // The level's wood owes its January upkeep once it stands (L751).
+        st.works[c as usize].wood.walls[next as usize - 1] = from_mad;
         // Level N takes N months.
         st.nations[c as usize].work = (next, next);
     }

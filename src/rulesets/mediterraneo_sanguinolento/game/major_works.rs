@@ -105,7 +105,8 @@ pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted], log: &mut dyn
         let r = g.major_works;
         st.spend(c, DEN, r.den);
         let stone = st.spend(c, PIE, r.materials);
-        st.spend(c, MAD, r.materials - stone);
+        let wood = st.spend(c, MAD, r.materials - stone);
+        st.works[c as usize].wood.major_building = wood;
         st.nations[c as usize].major_work_left = r.months;
         st.counts.major_works_started += 1;
         game_log!(
@@ -129,6 +130,7 @@ pub fn month(g: &Game, st: &mut State, besieged: &[bool], log: &mut dyn GameLog)
         }
         if st.lands[c].owner != c as CountryId {
             st.nations[c].major_work_left = 0;
+            st.works[c].wood.major_building = 0;
             continue;
         }
         if besieged[c] {
@@ -140,6 +142,10 @@ pub fn month(g: &Game, st: &mut State, besieged: &[bool], log: &mut dyn GameLog)
             st.add_pv(c as CountryId, super::pv::WORKS, pv);
             st.nations[c].idr += idr;
             st.counts.major_works_built += 1;
+            // It stands with the land and owes its wood's January upkeep (`wood.rs`).
+            let wood = &mut st.works[c].wood;
+            wood.majors += 1;
+            wood.major += std::mem::take(&mut wood.major_building);
             game_log!(
                 log,
                 "{} finishes a major construction (+{pv} PV, +{idr} rebellion index)",

@@ -434,6 +434,9 @@ pub struct Counts {
     pub marches_held_back: u32,
     /// COM foraged by field armies (`forage.rs`).
     pub foraged_com: f64,
+    /// Wood paid for the January upkeep, and constructions collapsed unpaid (`wood.rs`).
+    pub wood_upkeep_paid: f64,
+    pub constructions_collapsed: u32,
 }
 
 #[derive(Clone, Debug)]

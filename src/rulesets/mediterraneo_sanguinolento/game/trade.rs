@@ -164,6 +164,7 @@ pub fn phase(g: &Game, st: &mut State, plans: &[Scripted]) {
             times: if g.market_per_month { 2 } else { 1 },
         };
         sell(g, st, c, plan, &mut market);
+        buy_upkeep_wood(g, st, c, plan, &mut market);
         buy_convoy_materials(g, st, c, plan, &mut market);
         buy(g, st, c, plan, &mut market);
         buy_work_materials(g, st, c, plan, &mut market);
@@ -182,7 +183,8 @@ pub fn phase(g: &Game, st: &mut State, plans: &[Scripted]) {
 
 /// Units of `r` country `c` keeps from the black market's buyers: everything its unit kinds cost
 /// and all its COM; the stone and wood of the walls and works its policy still wants; the wood and animals
-/// of the caravans it still wants, and one CAB for an ambassador; MAN while it keeps caravans.
+/// of the caravans it still wants, and one CAB for an ambassador; MAN while it keeps caravans; the
+/// wood its constructions owe next January (`wood.rs`).
 pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i64 {
     let kinds = &g.kinds[c as usize][..g.nkinds[c as usize] as usize];
     if r == COM || r == POB || r == DEN || kinds.iter().any(|k| k.cost[r] > 0) {
@@ -217,7 +219,7 @@ pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i6
                     + super::roads::stone_wanted(g, st, c, plan)
                     + super::major_works::stone_wanted(g, st, c, plan)
             }
-            MAD => walls() + works + missing * CARAVAN_COST[2].1,
+            MAD => walls() + works + missing * CARAVAN_COST[2].1 + super::wood::owed(g, st, c),
             CAB => missing * CARAVAN_ANIMALS + 1,
             CAM => missing * CARAVAN_ANIMALS,
             MAN if wanted > 0 || plan.merchant_fleets > 0 => i64::MAX,
@@ -246,6 +248,25 @@ fn sell(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market)
         m.sold[r] += amount;
         st.counts.market_sold_den += den as f64;
     }
+}
+
+/// Buys the wood its constructions owe next January that its stock lacks (`wood.rs`), first of
+/// the purchases (they stand already: a collapse loses what was paid for them), as much as the
+/// turn's limit sells, when it leaves the reserve and wages.
+fn buy_upkeep_wood(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, m: &mut Market) {
+    if plan.market_buy <= 0.0 {
+        return;
+    }
+    let lack = super::wood::owed(g, st, c) - st.nations[c as usize].stock[MAD];
+    let need = lack.min(m.left(&m.bought, MAD));
+    if need <= 0 {
+        return;
+    }
+    let cost = cost_of(g, c, MAD, need);
+    if st.nations[c as usize].stock[DEN] - cost < economy::den_to_keep(g, st, c, plan) {
+        return;
+    }
+    purchase(g, st, c, m, MAD, need);
 }
 
 /// Buys the wood and horses the convoys its policy wants lack (`supply.rs`), before the recruits'

@@ -30,6 +30,7 @@ use super::search::Rollouts;
 use super::state::State;
 use super::trade;
 use super::treasures;
+use super::wood;
 use super::works;
 use super::{pv, Game, GAME_COLUMNS, PROXIES, TURN_METRICS};
 use crate::dice::Dice;
@@ -178,6 +179,7 @@ impl<'g> Play<'g> {
         // Once a game turn, after the month's events: the mercenaries' appearance and auction.
         mercenaries::turn(g, &mut self.st, &self.plans, months[0], dice, log);
         economy::payments(g, &mut self.st, months);
+        wood::january(g, &mut self.st, months, log);
         mercenaries::payments(g, &mut self.st, months);
         diplomacy::upkeep(&mut self.st, months);
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
@@ -521,6 +523,8 @@ impl<'g> Play<'g> {
             c.starved_men,
             c.marches_held_back as f64,
             c.foraged_com,
+            c.wood_upkeep_paid,
+            c.constructions_collapsed as f64,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();

@@ -26,8 +26,8 @@
 //! per city, printed or new; new cities one at a time without a count (one per hex, L3852: the
 //! graph has no hexes). Quarry output by option `quarry_output` (A63). Prospecting (its result
 //! table is missing, A64) and mount breeding (no time, and PM of mounted units the region graph
-//! does not use) are not played; nor are slaves on works (L833) or the January wood upkeep of
-//! works (L751).
+//! does not use) are not played; nor are slaves on works (L833). The wood a work is paid with is
+//! recorded with its land for the January upkeep (L751, `wood.rs`): a work not restored collapses.
 
 use super::colonies;
 use super::economy;
@@ -147,12 +147,13 @@ impl Work {
 
 /// The works of one country's land: finished ones (they stay with the land) and the months left on
 /// those its home nation has under way (0: none); a colony in it (`colonies.rs`) is its
-/// `colonist`'s, under way or built.
+/// `colonist`'s, under way or built; the wood in its constructions (`wood.rs`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Works {
     pub built: [u8; TYPES],
     pub left: [u8; TYPES],
     pub colonist: Option<CountryId>,
+    pub wood: super::wood::Wood,
 }
 
 impl Works {
@@ -301,6 +302,7 @@ pub fn start_at(st: &mut State, c: CountryId, land: CountryId, w: Work) {
     );
     let works = &mut st.works[land as usize];
     works.left[w.index()] = p.months;
+    works.wood.building[w.index()] = p.mad + from_mad;
     if w == Work::Colony {
         works.colonist = Some(c);
     }
@@ -450,8 +452,15 @@ fn walk(
     if p.works_share <= 0.0 || st.lands[c as usize].owner != c {
         return stock;
     }
-    // The wood its policy's convoys still want is not the works' (an army cannot march without).
+    // The wood its policy's convoys still want is not the works' (an army cannot march without),
+    // nor is the wood it cannot keep restoring every January (`wood.rs`).
     stock[MAD] -= super::supply::kept(st, c, p, MAD).min(stock[MAD]);
+    stock[MAD] = stock[MAD].min(super::wood::spare_for_building(
+        g,
+        st,
+        c,
+        p.market_buy > 0.0,
+    ));
     let (ranked, n) = ranked(g, st, c, p);
     let keep = economy::den_to_keep(g, st, c, p);
     let spare = (stock[DEN] - keep).max(0);
@@ -552,6 +561,7 @@ pub fn month(g: &Game, st: &mut State, besieged: &[bool]) {
             // A colony under way falls with its host like the host's own works.
             let works = &mut st.works[c];
             works.left = [0; TYPES];
+            works.wood.building = [0; TYPES];
             if works.built(Work::Colony) == 0 {
                 works.colonist = None;
             }
@@ -576,7 +586,10 @@ pub fn month(g: &Game, st: &mut State, besieged: &[bool]) {
 
 /// Work `w` of `c` is finished: it counts from the next collection on.
 pub fn finish(g: &Game, st: &mut State, c: CountryId, w: Work) {
-    st.works[c as usize].built[w.index()] += 1;
+    let works = &mut st.works[c as usize];
+    works.built[w.index()] += 1;
+    let wood = &mut works.wood;
+    wood.works[w.index()] += std::mem::take(&mut wood.building[w.index()]);
     st.counts.works_finished += 1;
     let culture = g.culture[c as usize];
     match w {

@@ -338,11 +338,15 @@ fn whole_games_with_works_keep_the_invariants() {
                 }
                 // The referee builds nothing; a major's colony may stand in its land.
                 let mut own = *w;
+                // The wood of its walls is recorded with its works (`wood.rs`).
+                own.wood.walls = Default::default();
                 if let Some(builder) = w.colonist {
                     assert!(g.majors.contains(&builder), "colony of {builder} in {c}");
                     own.colonist = None;
                     own.left[Work::Colony.index()] = 0;
                     own.built[Work::Colony.index()] = 0;
+                    own.wood.works[Work::Colony.index()] = 0;
+                    own.wood.building[Work::Colony.index()] = 0;
                 } else {
                     assert_eq!(w.built(Work::Colony) + w.left[Work::Colony.index()], 0);
                 }
