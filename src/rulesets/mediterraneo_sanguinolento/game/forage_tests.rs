@@ -43,13 +43,8 @@ fn every_hex_terrain_yields_the_tables_com_per_hex() {
 
 /// `c`'s field army of `units` of its first kind in `at` on `mission`, with `convoys`.
 fn army(g: &Game, c: CountryId, units: f64, at: CountryId, mission: Mission, convoys: u8) -> State {
-    let mut st = g.start.clone();
-    let n = &mut st.nations[c as usize];
-    n.field = NO_UNITS;
-    n.field[0] = units;
-    n.at = at;
-    n.mission = mission;
-    n.supply.convoys = convoys;
+    let mut st = super::supply_tests::army(g, c, units, at, mission);
+    st.nations[c as usize].supply.convoys = convoys;
     st
 }
 

@@ -2,17 +2,14 @@
 //! improvements' row (L4346-L4358; `works::finish`): the rows by hand, the two readings of
 //! "away", who is counted, and the policy that keeps the king home.
 
-use super::game_tests::{country, game_with, options_with, scripted_game};
+use super::game_tests::{country, game_with, options_with, play_checked, scripted_game};
 use super::king_abroad::{self, Reading};
 use super::policy::{Policy, Scripted};
 use super::pv;
 use super::scenario::CountryId;
 use super::state::{Mission, State};
-use super::turn::Play;
 use super::works::{self, Work};
 use super::Game;
-use crate::dice::Dice;
-use crate::game::{GameModel, GamePlay, GameRecord, NoLog, NoObserver};
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 
 /// Roma's field army standing in `at` on its way to `target`, its king with it or not.
@@ -100,19 +97,11 @@ fn held_lands_count_as_home_only_under_that_reading() {
     assert_eq!(st.nations[roma as usize].pv_by[pv::KING], -1);
 }
 
-/// Months kings spent away and the king PV of every nation, over `games` games.
+/// Months kings spent away and the king PV of every nation, over `games` games (invariants
+/// checked after each).
 fn kings_away(g: &Game, games: u64) -> (u32, i32) {
-    let mut play = Play::new(g);
-    let mut r = GameRecord::new(g.players.len(), GameModel::game_columns(g).len());
     let (mut months, mut pv) = (0, 0);
-    for i in 0..games {
-        r.clear();
-        play.play(
-            &mut Dice::for_trial(23, 0, i),
-            &mut r,
-            &mut NoObserver,
-            &mut NoLog,
-        );
+    play_checked(g, 23, games, "kings", |_, play, _| {
         months += play.st.counts.king_months_abroad;
         pv += play
             .st
@@ -120,7 +109,7 @@ fn kings_away(g: &Game, games: u64) -> (u32, i32) {
             .iter()
             .map(|n| n.pv_by[pv::KING])
             .sum::<i32>();
-    }
+    });
     (months, pv)
 }
 

@@ -14,7 +14,7 @@ use crate::game::GameModel;
 use crate::rulesets::mediterraneo_sanguinolento::interception::land_modifier;
 
 /// `c`'s field army of `units` of its first kind standing in `at` on `mission`, nothing carried.
-fn army(g: &Game, c: CountryId, units: f64, at: CountryId, mission: Mission) -> State {
+pub(super) fn army(g: &Game, c: CountryId, units: f64, at: CountryId, mission: Mission) -> State {
     let mut st = g.start.clone();
     let n = &mut st.nations[c as usize];
     n.field = NO_UNITS;
