@@ -321,6 +321,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "wall_crossing",
+        "§4.7 frontier walls (L3818: +2 PM a level to cross for all but the owner)",
+        "full game: a frontier wall closed on every hex of a link (one level) costs an army of another nation entering the node along it: \"plus-two\" (+2 PM, L3818) or \"none\" (walls give only their PV)",
+        &["plus-two", "none"],
+        &[],
+    ),
+    choice(
         "wood_upkeep",
         "§4.1 MAD wood (L751)",
         "full game: every January each construction with wood in it (works, wall levels, major constructions; finished, from the January after) owes its land's holder 1/5 of that wood, rounded up, or collapses: \"cheapest-kept\" (when the wood runs short the cheapest to restore are kept first; an unpaid wall level brings down the levels above it) or \"off\" (no upkeep)",

@@ -117,14 +117,19 @@ impl Directive {
             }
             Directive::Partners(hire) => p.partner_hire = if hire { 1.0 } else { 0.0 },
             Directive::Works(false) => {
-                (p.works_share, p.roads_share, p.major_works_share) =
-                    (WORKS_PAUSED, WORKS_PAUSED, WORKS_PAUSED)
+                (
+                    p.works_share,
+                    p.roads_share,
+                    p.major_works_share,
+                    p.walls_share,
+                ) = (WORKS_PAUSED, WORKS_PAUSED, WORKS_PAUSED, WORKS_PAUSED)
             }
             Directive::Works(true) => {
                 p.works_share = range_top("works_share");
                 p.works_payback = range_top("works_payback");
                 p.roads_share = range_top("roads_share");
                 p.major_works_share = range_top("major_works_share");
+                p.walls_share = range_top("walls_share");
             }
         }
         p

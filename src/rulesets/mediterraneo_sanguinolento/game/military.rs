@@ -220,7 +220,13 @@ fn step(
     let pm = super::supply::pace(g, st, c, allowance(g, st, c, &units));
     let mut forced = super::forced_march::Offer::new(g, st, plans, c, to, win);
     let forager = forage::Forager::new(g, st, &plans[c as usize], c, pm);
-    let (roads, counts, lands, ledger) = (&st.roads, &mut st.counts, &st.lands, &mut st.ledger);
+    let (roads, walls, counts, lands, ledger) = (
+        &st.roads,
+        &st.walls,
+        &mut st.counts,
+        &st.lands,
+        &mut st.ledger,
+    );
     let nat = &mut st.nations[c as usize];
     nat.progress += pm;
     while nat.at != to {
@@ -234,7 +240,8 @@ fn step(
         let hexes = super::roads::link_index(&g.scenario, nat.at, next)
             .map_or(0, |i| g.scenario.links[i].hexes as i64);
         let com = forager.leg(g, lands, nat.supply.food, next, hexes);
-        let cost = roads.leg(g, nat.at, next).unwrap_or(u32::MAX / 4)
+        let cost = (roads.leg(g, nat.at, next).unwrap_or(u32::MAX / 4)
+            + super::walls::crossing(g, walls, lands, c, nat.at, next))
             * movement_multiplier(g, win, severe)
             + if com > 0 {
                 forage::PM_PER_HEX * hexes as u32

@@ -466,6 +466,16 @@ pub const SCRIPTED: &[Param] = &[
         // spare, and it shortens the marches from home to the frontier.
         default: 1.0,
     },
+    // Frontier walls (digest §4.7 L3816-L3818; `walls.rs`).
+    Param {
+        name: "walls_share",
+        summary: "share of the DEN above reserve and wages it may spend each turn on a frontier wall hex (one under way at a time; 150 DEN + 100 PIE, a month) on a land link out of a node it holds, frontiers first: 1 PV a hex (§4.19), and a closed frontier costs other nations' armies +2 PM to cross",
+        min: 0.0,
+        max: 1.0,
+        // A PV for 150 DEN and 100 stone, the cheapest row after the gifts; half of the spare
+        // DEN leaves the rest for troops and works.
+        default: 0.5,
+    },
     // Major constructions (digest §4.7; `major_works.rs`).
     Param {
         name: "major_works_share",

@@ -178,6 +178,9 @@ pub struct Scripted {
     /// Share of the DEN above reserve and wages it may spend on a road each turn (`roads.rs`; 0:
     /// none, the referee's countries).
     pub roads_share: f64,
+    /// Share of the DEN above reserve and wages it may spend on a frontier wall hex each turn
+    /// (`walls.rs`; 0: none, the referee's countries).
+    pub walls_share: f64,
     /// Share of the DEN above reserve and wages it may spend on a major construction when the
     /// referee offers one (`major_works.rs`; 0: none, the referee's countries).
     pub major_works_share: f64,
@@ -288,6 +291,7 @@ impl Scripted {
             naval_bases: value("naval_bases").round() as u8,
             refuse_naval: value("refuse_naval"),
             roads_share: value("roads_share"),
+            walls_share: value("walls_share"),
             major_works_share: value("major_works_share"),
             treasure_share: value("treasure_share"),
             extra_levy: value("extra_levy"),
@@ -340,6 +344,7 @@ impl Scripted {
             fishing_fleets: 0,
             works_share: 0.0,
             roads_share: 0.0,
+            walls_share: 0.0,
             major_works_share: 0.0,
             treasure_share: 0.0,
             extra_levy: 0.0,

@@ -47,6 +47,8 @@ pub const REBELLION_MAIN_COUNTRY: Row = row([-2, -4, -6], [-100, -120, -150]);
 pub const REBELLION_PROVINCE: Row = row([-1, -2, -3], [-75, -100, -120]);
 /// Per fortification level (the IDR; the PV follow option `fortification_pv`, A75).
 pub const FORTIFICATION_LEVEL: Row = row([1, 1, 1], [75, 50, 25]);
+/// Per frontier wall hex built (`walls.rs`, L4300).
+pub const WALL_HEX: Row = row([1, 1, 1], [75, 50, 25]);
 pub const NOT_FIGHTING_IN_A_YEAR: Row = row([-1, 2, 3], [-50, 50, 100]);
 pub const FIRST_MONTH_OF_INVASION: Row = row([-1, -2, -3], [-175, -200, -250]);
 pub const POLITICAL_CRISIS: Row = row([-1, -1, -2], [-25, -25, -50]);

@@ -34,7 +34,7 @@ use super::mercenaries::{self, Source};
 use super::military;
 use super::policy::{Directive, Policy, Scripted};
 use super::roads;
-use super::scenario::{CountryId, DEN};
+use super::scenario::{CountryId, DEN, PIE};
 use super::state::State;
 use super::turn::Play;
 use super::works;
@@ -174,9 +174,18 @@ fn works_directives(g: &Game, st: &State, p: usize, own: &Scripted, out: &mut Ve
     let started = |plan: &Scripted| {
         let (_, works, stock) = works::planned_and_stock(g, st, c, plan);
         // The major construction weighed on the works' leftovers (the road's stone not taken).
+        let road = roads::planned_from(g, st, c, plan, &stock);
+        // The wall hex after the road, as the constructions phase plays them.
+        let mut after_road = stock;
+        if let Some(i) = road {
+            let (den, pie, _) = roads::price(g, i);
+            after_road[DEN] -= den;
+            after_road[PIE] -= pie;
+        }
         works
-            + roads::planned_from(g, st, c, plan, &stock).is_some() as usize
+            + road.is_some() as usize
             + major_works::planned_from(g, st, c, plan, &stock) as usize
+            + super::walls::planned_from(g, st, c, plan, &after_road).is_some() as usize
     };
     let policy = started(own);
     if policy > 0 {

@@ -9,6 +9,7 @@ use super::mercenaries;
 use super::military;
 use super::policy::{Directive, Policy, Scripted, CATALOG, HIGHEST_BID, RAISED_BID};
 use super::roads;
+use super::scenario::{DEN, PIE};
 use super::search::{candidates, partner_to_hire, Rollouts};
 use super::state::{Mission, State};
 use super::turn::Play;
@@ -354,18 +355,28 @@ fn works_directives_are_offered_where_they_change_the_constructions() {
                     let plans = plans_with(&g, p, d);
                     works::constructions(&g, &mut s, &plans);
                     roads::constructions(&g, &mut s, &plans, &mut NoLog);
+                    super::walls::constructions(&g, &mut s, &plans);
                     let (before, after) = (st.works[c as usize].left, s.works[c as usize].left);
                     (0..before.len()).filter(|&i| before[i] != after[i]).count()
                         + (s.roads.under_way[c as usize] != st.roads.under_way[c as usize]) as usize
+                        + (s.walls.under_way[c as usize] != st.walls.under_way[c as usize]) as usize
                 };
                 let own = plans_with(&g, p, Directive::Follow)[c as usize];
                 assert_eq!(Directive::Follow.apply(own), own);
                 let policy = started(Directive::Follow);
                 let (_, works, stock) = works::planned_and_stock(&g, &st, c, &own);
                 assert_eq!(works, works::planned(&g, &st, c, &own).1);
+                let road = roads::planned_from(&g, &st, c, &own, &stock);
+                let mut after_road = stock;
+                if let Some(i) = road {
+                    let (den, pie, _) = roads::price(&g, i);
+                    after_road[DEN] -= den;
+                    after_road[PIE] -= pie;
+                }
+                let wall = super::walls::planned_from(&g, &st, c, &own, &after_road);
                 assert_eq!(
                     policy,
-                    works + roads::planned_from(&g, &st, c, &own, &stock).is_some() as usize
+                    works + road.is_some() as usize + wall.is_some() as usize
                 );
                 assert_eq!(started(Directive::Works(false)), 0);
                 if offered.contains(&Directive::Works(false)) {

@@ -395,6 +395,8 @@ pub struct Counts {
     /// Roads (`roads.rs`): started and finished.
     pub roads_started: u32,
     pub roads_built: u32,
+    /// Frontier wall hexes finished (`walls.rs`).
+    pub wall_hexes_built: u32,
     /// Major constructions (`major_works.rs`): started and finished.
     pub major_works_started: u32,
     pub major_works_built: u32,
@@ -464,6 +466,8 @@ pub struct State {
     pub works: Vec<Works>,
     /// The roads built and under way, and the land routes they make (`roads.rs`).
     pub roads: Roads,
+    /// The frontier walls built and under way (`walls.rs`).
+    pub walls: super::walls::Walls,
     /// Veins of metal found in each land by prospecting (`prospecting.rs`).
     pub veins: Vec<u8>,
 }
@@ -668,6 +672,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         routes: vec![RouteState::default(); s.routes.len()],
         works: vec![Works::default(); s.countries.len()],
         roads: Roads::new(s),
+        walls: super::walls::Walls::new(s.links.len(), s.countries.len()),
         veins: vec![0; s.countries.len()],
     }
 }

@@ -218,6 +218,7 @@ pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i6
                     + works
                     + super::roads::stone_wanted(g, st, c, plan)
                     + super::major_works::stone_wanted(g, st, c, plan)
+                    + super::walls::stone_wanted(g, st, c, plan)
             }
             MAD => walls() + works + missing * CARAVAN_COST[2].1 + super::wood::owed(g, st, c),
             CAB => missing * CARAVAN_ANIMALS + 1,

@@ -30,6 +30,7 @@ use super::search::Rollouts;
 use super::state::State;
 use super::trade;
 use super::treasures;
+use super::walls;
 use super::wood;
 use super::works;
 use super::{pv, Game, GAME_COLUMNS, PROXIES, TURN_METRICS};
@@ -200,6 +201,7 @@ impl<'g> Play<'g> {
         economy::constructions(g, &mut self.st, &self.plans);
         works::constructions(g, &mut self.st, &self.plans);
         roads::constructions(g, &mut self.st, &self.plans, log);
+        walls::constructions(g, &mut self.st, &self.plans);
         major_works::constructions(g, &mut self.st, &self.plans, log);
         treasures::phase(g, &mut self.st, &self.plans);
         mounts::purchases(g, &mut self.st, &self.plans);
@@ -221,6 +223,7 @@ impl<'g> Play<'g> {
             economy::works_month(g, &mut self.st, &besieged);
             works::month(g, &mut self.st, &besieged);
             roads::month(g, &mut self.st, log);
+            walls::month(g, &mut self.st, &besieged, log);
             major_works::month(g, &mut self.st, &besieged, log);
             prospecting::month(g, &mut self.st, &self.plans, dice, log);
         }
@@ -298,6 +301,7 @@ impl<'g> Play<'g> {
                 naval_bases: dice.below(3) as u8,
                 refuse_naval: dice.uniform() * 3.0,
                 roads_share: dice.uniform(),
+                walls_share: dice.uniform(),
                 major_works_share: dice.uniform(),
                 treasure_share: dice.uniform(),
                 extra_levy: dice.uniform(),
@@ -501,6 +505,7 @@ impl<'g> Play<'g> {
             c.naval_battles_refused as f64,
             c.roads_started as f64,
             c.roads_built as f64,
+            c.wall_hexes_built as f64,
             c.major_works_started as f64,
             c.major_works_built as f64,
             c.prospecting_tries as f64,
