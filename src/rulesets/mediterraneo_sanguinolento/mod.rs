@@ -703,4 +703,11 @@ pub const OPTIONS: &[RuleOption] = &[
         &["exterminated", "routed", "never"],
         &[],
     ),
+    choice(
+        "slaves_on_works_effect",
+        "L833 (each 100 slaves on a construction end it a month sooner or make it 5% cheaper: the builder's choice, not stated per work)",
+        "full game: what each lot of 100 slaves (ESC) a major puts on a work it starts (policy slaves_on_works) does: \"month\" (it ends a month sooner, at most all its months but one) or \"cost\" (5% of its price back, DEN and materials, at most 19 lots); 75% of the lots' slaves are lost when the work ends either way",
+        &["month", "cost"],
+        &[],
+    ),
 ];

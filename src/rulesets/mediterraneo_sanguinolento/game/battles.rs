@@ -74,6 +74,9 @@ pub struct Fought {
     pub lost: [Units; 2],
     /// Combat factors of each side at the start (the PV table's ratio).
     pub factors: [f64; 2],
+    /// Men each side lost by the battle code (whole men, before recovery): the 1 in 50 the
+    /// winner takes as slaves are of the loser's (`slaves.rs`).
+    pub men_lost: [f64; 2],
     pub slaves: [f64; 2],
     pub metal: [f64; 2],
     /// Each side's commander's chances, by the battle code: killed, wounded, promoted.
@@ -432,6 +435,7 @@ fn play(
             );
         }
         out.lost[k] = lost;
+        out.men_lost[k] = men_lost;
         out.merc_lost[k] = band_lost;
         out.militia_lost[k] = militia_lost;
         out.risk[k] = ["leader_killed", "leader_wounded", "leader_promoted"]

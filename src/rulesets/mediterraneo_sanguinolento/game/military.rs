@@ -11,7 +11,7 @@ use super::mercenaries::NO_BANDS;
 use super::policy::Scripted;
 use super::pv;
 use super::sack;
-use super::scenario::{CountryId, COM, ESC, MET};
+use super::scenario::{CountryId, COM, MET};
 use super::state::{Land, Mission, State, Units, KINDS, NO_UNITS};
 use super::weather::{self, Weather};
 use super::Game;
@@ -453,6 +453,8 @@ fn siege_month(
             g.scenario.countries[c as usize].name,
             course.why
         );
+        // Its troops are the taker's slaves (L3576); its militia dies with the country.
+        super::slaves::surrendered(st, c, State::men(&garrison, &g.men_per_unit(o)));
         conquer(g, st, c, t, &plans[c as usize], month, log);
         return;
     }
@@ -553,7 +555,7 @@ pub fn settle(
         }
         st.nations[who as usize].fought_this_year = true;
         if f.winner == Some(k) {
-            st.gain(who, ESC, f.slaves[k].floor() as i64);
+            super::slaves::captured(st, who, f.slaves[k]);
             st.gain(who, MET, f.metal[k].floor() as i64);
         }
     }

@@ -603,4 +603,24 @@ pub const SCRIPTED: &[Param] = &[
         // Gathering before the army must turn back lengthens a siege by the food gathered.
         default: 2.0,
     },
+    // Slaves (digest §4.1 L833-L835; `slaves.rs`).
+    Param {
+        name: "slaves_freed",
+        summary: "share of its slaves (ESC: captives of battles won and surrendered garrisons) freed each turn in whole lots of 100, the black market keeping that share until they make lots and selling the rest at option black_market_sale: the §4.19 row per lot (0 / 1 / 1 PV, 80 / 100 / 110 IDR)",
+        min: 0.0,
+        max: 1.0,
+        // A lot sells for 300 DEN (A52), the price of a PV in gifts, but freeing it scores the
+        // PV beside the gift cap and adds 80-110 IDR: the better use for B/C and C (a barbarian's
+        // lot scores no PV, only the IDR; the tuner may have it sell).
+        default: 1.0,
+    },
+    Param {
+        name: "slaves_on_works",
+        summary: "share of its slaves (ESC) put on a production improvement, city, enlargement, naval base or port it starts at home, in lots of 100: each lot ends it a month sooner (at most all months but one), 75% of them lost when it ends (option slaves_on_works_effect)",
+        min: 0.0,
+        max: 1.0,
+        // 75 ESC lost (225 DEN at the black market, or three quarters of a freed lot's PV) buy
+        // one month's earlier output of a work: freeing them is worth more.
+        default: 0.0,
+    },
 ];

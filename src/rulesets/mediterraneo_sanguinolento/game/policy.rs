@@ -213,6 +213,12 @@ pub struct Scripted {
     pub supply_margin: u8,
     /// Months of offensive food below which its army abroad forages (`forage.rs`; 0: never).
     pub forage_months: u8,
+    /// Share of its slaves (ESC) it frees each turn, in lots of 100, before the black market
+    /// sells the rest (`slaves.rs`; 0: none, the referee's countries).
+    pub slaves_freed: f64,
+    /// Share of its slaves (ESC) it puts on a work it starts, in lots of 100, each lot a month
+    /// sooner (`slaves.rs`; 0: none, the referee's countries).
+    pub slaves_on_works: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -306,6 +312,8 @@ impl Scripted {
             carried_months: value("carried_months").round() as u8,
             supply_margin: value("supply_margin").round() as u8,
             forage_months: value("forage_months").round() as u8,
+            slaves_freed: value("slaves_freed"),
+            slaves_on_works: value("slaves_on_works"),
             target: None,
         }
     }
@@ -351,6 +359,8 @@ impl Scripted {
             engine_level: 0,
             prospecting: 0.0,
             mount_breeding: 0,
+            slaves_freed: 0.0,
+            slaves_on_works: 0.0,
             ..Scripted::defaults()
         }
     }

@@ -134,7 +134,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 17] = [
+pub const SOURCES: [&str; 18] = [
     "battles",
     "conquest",
     "fortification",
@@ -152,6 +152,7 @@ pub const SOURCES: [&str; 17] = [
     "levy",
     "king",
     "treasure",
+    "slaves",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -178,6 +179,10 @@ pub const LEVY: usize = 14;
 pub const KING: usize = 15;
 /// DEN added to the capital's treasure (`treasures.rs`).
 pub const TREASURE: usize = 16;
+/// Slaves freed (`slaves.rs`).
+pub const SLAVES: usize = 17;
+/// Each 100 slaves (ESC) freed (L4236).
+pub const ESC_FREED: Row = row([0, 1, 1], [80, 100, 110]);
 /// Each month the king is away (L4336).
 pub const KING_ABROAD: Row = row([-1, -1, -1], [-25, -25, -50]);
 /// A production improvement built (L4346-L4358: shipyards, quarries, crop intensification,

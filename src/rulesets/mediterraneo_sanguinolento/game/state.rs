@@ -439,6 +439,11 @@ pub struct Counts {
     /// Wood paid for the January upkeep, and constructions collapsed unpaid (`wood.rs`).
     pub wood_upkeep_paid: f64,
     pub constructions_collapsed: u32,
+    /// Slaves (ESC, `slaves.rs`): taken in battles won and from surrendered garrisons, freed,
+    /// and put on works.
+    pub slaves_taken: f64,
+    pub slaves_freed: f64,
+    pub slaves_on_works: f64,
 }
 
 #[derive(Clone, Debug)]

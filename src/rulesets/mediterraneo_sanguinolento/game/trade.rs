@@ -184,7 +184,7 @@ pub fn phase(g: &Game, st: &mut State, plans: &[Scripted]) {
 /// Units of `r` country `c` keeps from the black market's buyers: everything its unit kinds cost
 /// and all its COM; the stone and wood of the walls and works its policy still wants; the wood and animals
 /// of the caravans it still wants, and one CAB for an ambassador; MAN while it keeps caravans; the
-/// wood its constructions owe next January (`wood.rs`).
+/// wood its constructions owe next January (`wood.rs`); the slaves it frees or puts on works (`slaves.rs`).
 pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i64 {
     let kinds = &g.kinds[c as usize][..g.nkinds[c as usize] as usize];
     if r == COM || r == POB || r == DEN || kinds.iter().any(|k| k.cost[r] > 0) {
@@ -223,6 +223,7 @@ pub fn kept(g: &Game, st: &State, c: CountryId, plan: &Scripted, r: usize) -> i6
             MAD => walls() + works + missing * CARAVAN_COST[2].1 + super::wood::owed(g, st, c),
             CAB => missing * CARAVAN_ANIMALS + 1,
             CAM => missing * CARAVAN_ANIMALS,
+            ESC => super::slaves::kept(st, c, plan),
             MAN if wanted > 0 || plan.merchant_fleets > 0 => i64::MAX,
             _ => 0,
         }

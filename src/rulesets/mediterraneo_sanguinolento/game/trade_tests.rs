@@ -265,6 +265,8 @@ fn the_black_market_takes_the_surplus_at_the_sale_value_within_its_limits() {
             caravans: 0,
             merchant_fleets: 0,
             fortify: st.city_fort[capital as usize],
+            // It sells its slaves rather than free them (`slaves.rs`).
+            slaves_freed: 0.0,
             ..Scripted::defaults()
         };
         trade::phase(&g, &mut st, &plans_with(&g, roma, plan));

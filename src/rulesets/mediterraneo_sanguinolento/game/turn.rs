@@ -27,6 +27,7 @@ use super::routes;
 use super::scenario::{CountryId, DEN, POB};
 use super::sea_trade;
 use super::search::Rollouts;
+use super::slaves;
 use super::state::State;
 use super::trade;
 use super::treasures;
@@ -185,6 +186,8 @@ impl<'g> Play<'g> {
         diplomacy::upkeep(&mut self.st, months);
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
         diplomacy::majors_agree(g, &mut self.st, &self.plans, months[0], log);
+        // Slaves are freed before the black market sells the rest.
+        slaves::free(g, &mut self.st, &self.plans);
         trade::phase(g, &mut self.st, &self.plans);
         // Repairs and crews first: the purchases then see the fleets they give back. The
         // recruitment centres deliver and hire before the hosts' own purchases use their POB.
@@ -316,6 +319,8 @@ impl<'g> Play<'g> {
                 carried_months: 1 + dice.below(12) as u8,
                 supply_margin: dice.below(4) as u8,
                 forage_months: dice.below(4) as u8,
+                slaves_freed: dice.uniform(),
+                slaves_on_works: dice.uniform(),
                 target: None,
             };
         }
@@ -531,6 +536,9 @@ impl<'g> Play<'g> {
             c.foraged_com,
             c.wood_upkeep_paid,
             c.constructions_collapsed as f64,
+            c.slaves_taken,
+            c.slaves_freed,
+            c.slaves_on_works,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();

@@ -26,7 +26,8 @@
 //! per city, printed or new; new cities one at a time without a count (one per hex, L3852: the
 //! graph has no hexes). Quarry output by option `quarry_output` (A63). Prospecting (its result
 //! table is missing, A64) and mount breeding (no time, and PM of mounted units the region graph
-//! does not use) are not played; nor are slaves on works (L833). The wood a work is paid with is
+//! does not use) are not played. Slaves put on a work (L833) end it sooner or cheaper (`slaves.rs`).
+//! The wood a work is paid with is
 //! recorded with its land for the January upkeep (L751, `wood.rs`): a work not restored collapses.
 
 use super::colonies;
@@ -154,6 +155,8 @@ pub struct Works {
     pub left: [u8; TYPES],
     pub colonist: Option<CountryId>,
     pub wood: super::wood::Wood,
+    /// Lots of 100 slaves on each work under way (`slaves.rs`).
+    pub slaves: [u8; TYPES],
 }
 
 impl Works {
@@ -369,6 +372,7 @@ pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
         for &w in &chosen[..n] {
             if w != Work::Colony {
                 start(st, c, w);
+                super::slaves::on_work(g, st, c, &plans[c as usize], w);
             } else if let Some(host) = colonies::host(g, st, c, &plans[c as usize]) {
                 start_at(st, c, host, w);
             }
@@ -562,6 +566,7 @@ pub fn month(g: &Game, st: &mut State, besieged: &[bool]) {
             let works = &mut st.works[c];
             works.left = [0; TYPES];
             works.wood.building = [0; TYPES];
+            works.slaves = [0; TYPES];
             if works.built(Work::Colony) == 0 {
                 works.colonist = None;
             }
@@ -591,6 +596,7 @@ pub fn finish(g: &Game, st: &mut State, c: CountryId, w: Work) {
     let wood = &mut works.wood;
     wood.works[w.index()] += std::mem::take(&mut wood.building[w.index()]);
     st.counts.works_finished += 1;
+    super::slaves::work_ended(st, c, w);
     let culture = g.culture[c as usize];
     match w {
         Work::City => st.apply(c, pv::WORKS, pv::CITY_CONSTRUCTION, culture),
