@@ -43,6 +43,7 @@ pub mod prospecting;
 pub mod pv;
 pub mod recruiting;
 pub mod repairs;
+pub mod revolt;
 pub mod roads;
 pub mod routes;
 pub mod sack;
@@ -107,6 +108,8 @@ mod prospecting_tests;
 #[cfg(test)]
 mod repairs_tests;
 #[cfg(test)]
+mod revolt_tests;
+#[cfg(test)]
 mod roads_tests;
 #[cfg(test)]
 mod routes_tests;
@@ -151,6 +154,11 @@ pub const GAME_COLUMNS: &[&str] = &[
     "surrenders",
     "conquests",
     "revolts",
+    "province_revolts",
+    "revolts_suppressed",
+    "provinces_freed",
+    "revolt_men_lost",
+    "province_gifts",
     "deserted_men",
     "incursions",
     "landings",
@@ -478,6 +486,8 @@ pub struct Game {
     pub leader_capture: captives::CaptureRule,
     /// The militia's kind and rule options (`militia.rs`).
     pub militia: militia::Rules,
+    /// Revolts' options (`revolt.rs`).
+    pub revolt: revolt::Rules,
     /// A49's readings of the forced-march table (`forced_march.rs`).
     pub forced_march: forced_march::Rules,
     /// The units mount breeding speeds (option mount_breeding_units, `mounts.rs`).
@@ -750,6 +760,7 @@ impl Game {
             sea: sea_trade::SeaRules::new(&scenario, &scenario.majors, options),
             leader_capture: captives::CaptureRule::from_option(options.choice("leader_capture")),
             militia: militia::Rules::new(options),
+            revolt: revolt::Rules::new(options),
             forced_march: forced_march::Rules::new(options),
             bred: mounts::Bred::from_options(options),
             colonies: colonies::Rules::from_options(options),

@@ -41,6 +41,8 @@ pub const LOSING_A_CITY: Row = row([-1, -2, -3], [-100, -120, -140]);
 pub const LOSING_MAIN_COUNTRY: Row = row([-5, -10, -15], [-150, -200, -250]);
 pub const REBELLION_MAIN_COUNTRY: Row = row([-2, -4, -6], [-100, -120, -150]);
 pub const REBELLION_PROVINCE: Row = row([-1, -2, -3], [-75, -100, -120]);
+/// Suppressing a rebellion (L4364): the table's IDR is negative too (repression angers).
+pub const SUPPRESSING_REBELLION: Row = row([1, 0, 0], [-175, -200, -250]);
 /// Per fortification level (the IDR; the PV follow option `fortification_pv`, A75).
 pub const FORTIFICATION_LEVEL: Row = row([1, 1, 1], [75, 50, 25]);
 pub const NOT_FIGHTING_IN_A_YEAR: Row = row([-1, 2, 3], [-50, 50, 100]);
@@ -128,7 +130,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 17] = [
+pub const SOURCES: [&str; 18] = [
     "battles",
     "conquest",
     "fortification",
@@ -146,6 +148,7 @@ pub const SOURCES: [&str; 17] = [
     "levy",
     "king",
     "treasure",
+    "revolt",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -172,6 +175,8 @@ pub const LEVY: usize = 14;
 pub const KING: usize = 15;
 /// DEN added to the capital's treasure (`treasures.rs`).
 pub const TREASURE: usize = 16;
+/// Revolts and their suppression (`revolt.rs`).
+pub const REVOLT: usize = 17;
 /// Each month the king is away (L4336).
 pub const KING_ABROAD: Row = row([-1, -1, -1], [-25, -25, -50]);
 /// A production improvement built (L4346-L4358: shipyards, quarries, crop intensification,
