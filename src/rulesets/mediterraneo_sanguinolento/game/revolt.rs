@@ -255,7 +255,14 @@ pub fn free(g: &Game, st: &mut State, l: CountryId, month: u32) {
 /// table's gift row, PV source gifts), within the period's gift cap and from the DEN above its
 /// reserve and wages. Before the home's own gifts: a province lost costs more than a gift's PV.
 pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted]) {
+    let mut holds_provinces = [false; 256];
+    for (l, land) in st.lands.iter().enumerate() {
+        holds_provinces[land.owner as usize] |= land.owner as usize != l;
+    }
     for c in 0..st.nations.len() as CountryId {
+        if !holds_provinces[c as usize] {
+            continue;
+        }
         let p = &plans[c as usize];
         let culture = g.culture[c as usize];
         loop {
