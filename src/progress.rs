@@ -41,6 +41,13 @@ impl Progress {
         }
     }
 
+    /// Adds `n` units to the total (work found to be larger than first counted).
+    pub fn grow(&self, n: u64) {
+        if let Some(b) = &self.0 {
+            b.inc_length(n);
+        }
+    }
+
     pub fn finish(&self) {
         if let Some(b) = &self.0 {
             b.finish_and_clear();

@@ -433,3 +433,39 @@ fn the_paired_ratio_and_its_interval() {
     assert!((r - 1.5).abs() < 1e-12 && lo < 1.5 && hi > 1.5);
     assert!(paired_ratio(&[1.0, 1.0], &[0.0, 0.0]).0.is_nan());
 }
+
+#[test]
+fn an_ends_round_confirms_convergence_and_finds_a_one_number_gain_the_samples_missed() {
+    // Alpha starts far from the known optimum; its one candidate a round is a local move, the
+    // policy's default of 3 dice. The margin lets that first round pass as converged; the ends
+    // round must then put alpha's dice at the optimum, an end of its list.
+    let (best, _, _) = best_fixed_dice();
+    let far = if best > 3 { 1 } else { toy::MAX_DICE };
+    assert!(best != 3 && best != far, "the toy's optimum {best}");
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
+    let text = |rounds: u32| {
+        format!("name = \"ends\"\nseed = 4\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = {{ policy = \"pusher\", dice = 3 }}\nalpha = {{ policy = \"pusher\", dice = {far} }}\n\
+                [tune]\ngames = 8000\ncandidates = 2\nrounds = {rounds}\nmargin = 1.0\nlocal = 1.0\nends = true\n[tune.players.alpha]\ndice = {{ values = [{far}, {best}] }}\n")
+    };
+    let exp = load(dir, &text(2)).unwrap();
+    let out = quiet_tune(&exp, dir.join("out")).unwrap();
+    let (tuned, dice) = tuned_alpha_dice(&out.dir);
+    let history = std::fs::read_to_string(out.dir.join("tuning.csv")).unwrap();
+    assert!(out.converged, "{history}");
+    let searches: Vec<(usize, &str)> = out.rounds.iter().map(|r| (r.round, r.search)).collect();
+    assert_eq!(searches, [(1, "sampled"), (2, "ends")], "{history}");
+    assert!(out.rounds[1].adopted, "{history}");
+    assert_eq!(dice as u32, best, "{tuned}\n{history}");
+    assert!(tuned.contains("ends_checked = true"), "{tuned}");
+    assert!(
+        history.lines().nth(2).unwrap().ends_with(",ends"),
+        "{history}"
+    );
+    // Without a round left for the ends, the tuner does not say it converged.
+    let exp = load(dir, &text(1)).unwrap();
+    let out = quiet_tune(&exp, dir.join("out1")).unwrap();
+    assert!(!out.converged);
+    let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
+    assert!(tuned.contains("ends_checked = false"), "{tuned}");
+}

@@ -145,9 +145,14 @@ pub fn tuning_note(path: &str, tuning: Option<&Table>, overridden: &[String]) ->
         .get("objective")
         .and_then(|v| v.as_str())
         .unwrap_or("win share");
+    let ends = if t.get("ends_checked").and_then(|v| v.as_bool()) == Some(true) {
+        ", which tried each number at both ends of its range one at a time"
+    } else {
+        ""
+    };
     let mut note = if t.get("converged").and_then(|v| v.as_bool()) == Some(true) {
         format!(
-            "policies tuned by alea tune ({path}): converged, no single player gained more than {margin} ({objective}) by changing its own policy in the last round (largest gain {gain:.4}, {seat}); win rates here are the balance under that competent play, within the margin and the ranges searched"
+            "policies tuned by alea tune ({path}): converged, no single player gained more than {margin} ({objective}) by changing its own policy in the last round{ends} (largest gain {gain:.4}, {seat}); win rates here are the balance under that competent play, within the margin and the ranges searched"
         )
     } else {
         format!(

@@ -12,6 +12,8 @@
 //! step = 1.0           # share of the way an adopted seat moves towards its best response
 //! local = 0.0          # share of the candidates that are local moves of the incumbent (the
 //! local_dims = 3       # policy's defaults first, then 1 to local_dims numbers nudged)
+//! ends = false         # once a round is within the margin, one more round whose candidates
+//!                      # move one number at a time to an end of its range (or list)
 //! objective = "win"    # every seat's unless it says otherwise: "win", "score", or
 //!                      # { avoid = "Rome falls (any cause)" } (1 − that ending's share)
 //!
@@ -45,7 +47,13 @@
 //! measures the seat's distance from equilibrium. Once a round's largest gain (measured, or its
 //! upper end with `converge_on = "upper"`) is at most `margin`, the seats are in an approximate
 //! equilibrium: no single seat gains more than `margin` by changing its own parameters within the
-//! ranges searched (as far as the search found).
+//! ranges searched (as far as the search found). With `ends`, that round is followed by an ends
+//! round: each seat races the incumbent against every single deviation that puts one of its
+//! numbers at an end of its range (the first or last of a list, another policy of a choice), and
+//! only when that round too stays within the margin are the seats said to have converged (a gain
+//! found there is adopted as any other, and the sampled rounds go on). Sampled candidates change
+//! many numbers at once and local moves a few by a little, so a gain that needs one number moved
+//! far (a rule change that makes one choice costly) can escape both; the ends round looks there.
 //!
 //! Every game plays from a stream fixed by (seed, round, seat, rung), and tallies are exact, so the
 //! result depends only on the file and its seed, never on the thread count.
@@ -139,6 +147,8 @@ pub struct SeatRound {
     pub move_gain: (f64, f64, f64),
     pub adopted: bool,
     pub games: u64,
+    /// How the round's candidates were found: "sampled" (sampled and local moves) or "ends".
+    pub search: &'static str,
 }
 
 pub struct TuneSettings {
@@ -243,6 +253,42 @@ fn local_moves(
     moves
 }
 
+/// The ends round's candidates: the incumbent with one number at an end of its range (the least
+/// or greatest of a list, or another policy of a choice), each number in turn; only moves that
+/// change what the seat plays.
+fn end_moves(seat: &Seat, incumbent: &Values) -> Vec<Values> {
+    let mut moves: Vec<Values> = Vec::new();
+    for (d, dim) in seat.dims.iter().enumerate() {
+        let at = incumbent[d].or(seat.defaults[d]);
+        let ends: Vec<f64> = match &dim.domain {
+            Domain::Range(lo, hi) => vec![*lo, *hi],
+            Domain::Values(v) => {
+                let lo = v.iter().copied().fold(f64::INFINITY, f64::min);
+                let hi = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+                vec![lo, hi]
+            }
+            Domain::Names(names) => (0..names.len()).map(|i| i as f64).collect(),
+        };
+        for x in ends {
+            let mut c = incumbent.clone();
+            c[d] = Some(x);
+            if at != Some(x) && !moves.contains(&c) {
+                moves.push(c);
+            }
+        }
+    }
+    moves
+}
+
+/// Games one seat's turn in a round of `candidates` plays: the halving rungs and the validation.
+fn round_games(spec: &TuneSpec, candidates: usize) -> u64 {
+    rungs(candidates, spec.games)
+        .iter()
+        .map(|&(k, g)| k as u64 * g)
+        .sum::<u64>()
+        + if spec.step < 1.0 { 3 } else { 2 } * spec.games
+}
+
 /// The halving rungs: (candidates alive, games each plays), the last rung at `games`.
 fn rungs(candidates: usize, games: u64) -> Vec<(usize, u64)> {
     let mut alive = Vec::new();
@@ -259,13 +305,9 @@ fn rungs(candidates: usize, games: u64) -> Vec<(usize, u64)> {
         .collect()
 }
 
-/// Games one seat's turn in a round plays (for the progress bar).
+/// Games one seat's turn in a sampled round plays (for the progress bar).
 fn seat_games(spec: &TuneSpec) -> u64 {
-    rungs(spec.candidates, spec.games)
-        .iter()
-        .map(|&(k, g)| k as u64 * g)
-        .sum::<u64>()
-        + if spec.step < 1.0 { 3 } else { 2 } * spec.games
+    round_games(spec, spec.candidates)
 }
 
 /// Runs the tuner and writes `out/<name>/`: tuned-policies.toml, tuning.csv (and .parquet),
@@ -291,28 +333,39 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
     let progress = Progress::new(total, "games", settings.show_progress);
     let mut history: Vec<SeatRound> = Vec::new();
     let mut converged = false;
+    let mut ends_round = false;
     for round in 1..=spec.rounds {
         let mut largest = f64::NEG_INFINITY;
         for (s, seat) in spec.seats.iter().enumerate() {
-            progress.set_message(format!("round {round}/{}: {}", spec.rounds, seat.name));
+            let search = if ends_round { "ends" } else { "sampled" };
+            progress.set_message(format!(
+                "round {round}/{} ({search}): {}",
+                spec.rounds, seat.name
+            ));
             let stream = STREAM_BASE + ((round as u64) << 20) + ((s as u64) << 4);
             let incumbent = read_values(&table, seat);
-            let mut draw =
-                Dice::for_trial(exp.seed, STREAM_BASE - 1, ((round as u64) << 20) + s as u64);
             let mut candidates: Vec<Values> = vec![incumbent.clone()];
-            candidates.extend(local_moves(
-                &spec,
-                seat,
-                &samplers[s],
-                &incumbent,
-                &mut draw,
-            ));
-            while candidates.len() < spec.candidates {
-                let c: Values = samplers[s]
-                    .iter()
-                    .map(|sm| Some(sm.draw(&mut draw)))
-                    .collect();
-                candidates.push(c);
+            if ends_round {
+                candidates.extend(end_moves(seat, &incumbent));
+                progress
+                    .grow(round_games(&spec, candidates.len()).saturating_sub(seat_games(&spec)));
+            } else {
+                let mut draw =
+                    Dice::for_trial(exp.seed, STREAM_BASE - 1, ((round as u64) << 20) + s as u64);
+                candidates.extend(local_moves(
+                    &spec,
+                    seat,
+                    &samplers[s],
+                    &incumbent,
+                    &mut draw,
+                ));
+                while candidates.len() < spec.candidates {
+                    let c: Values = samplers[s]
+                        .iter()
+                        .map(|sm| Some(sm.draw(&mut draw)))
+                        .collect();
+                    candidates.push(c);
+                }
             }
             // Successive halving on common games: every rung replays from game 0.
             let mut alive: Vec<usize> = (0..candidates.len()).collect();
@@ -346,9 +399,12 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                 elite = alive.clone();
             }
             let winner = alive[0];
-            for (d, sampler) in samplers[s].iter_mut().enumerate() {
-                let xs: Vec<f64> = elite.iter().filter_map(|&c| candidates[c][d]).collect();
-                sampler.refit(&xs);
+            // Single deviations say nothing about where the good policies lie as a whole.
+            if !ends_round {
+                for (d, sampler) in samplers[s].iter_mut().enumerate() {
+                    let xs: Vec<f64> = elite.iter().filter_map(|&c| candidates[c][d]).collect();
+                    sampler.refit(&xs);
+                }
             }
             // Validation on fresh games: the winner beside the incumbent, paired game by game.
             let validation = stream + 15;
@@ -365,6 +421,7 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                 move_gain: (0.0, 0.0, 0.0),
                 adopted: false,
                 games: 0,
+                search,
             };
             if winner != 0 {
                 let mut t = table.clone();
@@ -411,9 +468,14 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
             history.push(record);
         }
         if largest <= spec.margin {
+            if spec.ends && !ends_round {
+                ends_round = true;
+                continue;
+            }
             converged = true;
             break;
         }
+        ends_round = false;
     }
     progress.finish();
     let files = write_outputs(exp, &spec, &table, &history, converged, &dir)?;
@@ -476,6 +538,29 @@ mod tests {
     }
 
     #[test]
+    fn end_moves_put_one_number_at_a_time_at_each_end_of_its_domain() {
+        let seat = player_seat(
+            vec![
+                ("policy", Domain::Names(vec!["a".into(), "b".into()])),
+                ("x", Domain::Range(0.0, 10.0)),
+                ("y", Domain::Values(vec![2.0, 1.0, 3.0])),
+            ],
+            vec![None, Some(4.0), Some(3.0)],
+        );
+        // The policy "a" (index 0); x left to its default 4; y at its greatest value.
+        let incumbent = vec![Some(0.0), None, Some(3.0)];
+        assert_eq!(
+            end_moves(&seat, &incumbent),
+            vec![
+                vec![Some(1.0), None, Some(3.0)],
+                vec![Some(0.0), Some(0.0), Some(3.0)],
+                vec![Some(0.0), Some(10.0), Some(3.0)],
+                vec![Some(0.0), None, Some(1.0)],
+            ]
+        );
+    }
+
+    #[test]
     fn local_moves_start_at_the_defaults_then_nudge_a_few_numbers_within_their_domains() {
         let seat = player_seat(
             vec![
@@ -495,6 +580,7 @@ mod tests {
             step: 1.0,
             local,
             local_dims,
+            ends: false,
             seats: vec![seat.clone()],
         };
         let samplers: Vec<Sampler> = seat

@@ -124,6 +124,8 @@ fn tuned_file(
         Value::String(converge_label(spec).into()),
     );
     tuning.insert("step".into(), Value::Float(spec.step));
+    let ends_checked = history.last().is_some_and(|r| r.search == "ends");
+    tuning.insert("ends_checked".into(), Value::Boolean(ends_checked));
     if let Some(r) = last_round_gain(history) {
         let objective = spec
             .seats
@@ -148,8 +150,13 @@ fn tuned_file(
         super::super::experiment::TUNING.into(),
         Value::Table(tuning),
     );
+    let last_round = if ends_checked {
+        "the last round (each number at both ends of its range, one at a time)"
+    } else {
+        "the last round"
+    };
     format!(
-        "# Tuned by `alea tune {}` (seed {}): {} round(s), {}; margin {}.\n# Largest gain a single seat still found in the last round: {gain}.\n# Load with [game] policies_from = \"<this file>\".\n{}",
+        "# Tuned by `alea tune {}` (seed {}): {} round(s), {}; margin {}.\n# Largest gain a single seat still found in {last_round}: {gain}.\n# Load with [game] policies_from = \"<this file>\".\n{}",
         exp.source,
         exp.seed,
         history.last().map_or(0, |r| r.round),
@@ -188,6 +195,7 @@ pub(super) fn write_outputs(
         ("move_gain_ci_low", ColType::Float),
         ("adopted", ColType::Int),
         ("games", ColType::Int),
+        ("search", ColType::Str),
     ]
     .into_iter()
     .map(|(n, t)| (n.to_string(), t))
@@ -213,6 +221,7 @@ pub(super) fn write_outputs(
             Cell::Float(tidy(r.move_gain.1)),
             Cell::Int(r.adopted as i64),
             Cell::Int(r.games as i64),
+            Cell::Str(r.search.to_string()),
         ])?;
     }
     writer.finish()?;

@@ -107,6 +107,8 @@ pub struct TuneSpec {
     pub local: f64,
     /// The most numbers a local move changes.
     pub local_dims: usize,
+    /// Whether convergence also needs an ends round (one number at a time at an end of its range).
+    pub ends: bool,
     pub seats: Vec<Seat>,
 }
 
@@ -243,6 +245,7 @@ impl TuneSpec {
             "step",
             "local",
             "local_dims",
+            "ends",
             "objective",
             "players",
             "shared",
@@ -329,6 +332,18 @@ impl TuneSpec {
             },
         };
         let local_dims = whole("local_dims", 1, 1000, DEFAULT_LOCAL_DIMS as i64)? as usize;
+        let ends = match table.get("ends") {
+            None => false,
+            Some(Value::Boolean(b)) => *b,
+            Some(v) => {
+                return Err(tune_error(
+                    exp,
+                    "ends",
+                    value_text(v),
+                    "true or false: whether a round within the margin must be confirmed by a round moving one number at a time to an end of its range",
+                ))
+            }
+        };
         let objective = match table.get("objective") {
             None => Objective::Win,
             Some(v) => parse_objective(exp, base.as_ref(), "objective", v)?,
@@ -515,6 +530,7 @@ impl TuneSpec {
             step,
             local,
             local_dims,
+            ends,
             seats,
         };
         spec.find_whole_numbers(exp)?;

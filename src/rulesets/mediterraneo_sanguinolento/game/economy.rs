@@ -6,7 +6,7 @@
 
 use super::policy::Scripted;
 use super::pv::{self, column};
-use super::scenario::{CountryId, CAB, COM, DEN, MAD, MET, PIE, POB};
+use super::scenario::{CountryId, CAB, CAM, COM, DEN, MAD, MET, PIE, POB};
 use super::state::{State, KINDS};
 use super::Game;
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
@@ -529,8 +529,21 @@ pub fn food_to_keep(g: &Game, st: &State, c: CountryId, p: &Scripted, cal: u32) 
     (need as f64 * p.food_stock.max(0.0)) as i64 + campaign
 }
 
-/// Gifts to the population after a collection: lots of 300 COM, then of 600 DEN, within the
-/// policy's share of the period's cap, from what is above the food stock and the DEN reserve.
+/// The gift rows of §4.19 (L4218-L4228): what is given, the lot and its row.
+const GIFT_LOTS: [(usize, i64, pv::Row); 6] = [
+    (COM, COM_LOT, pv::GIFT_300_COM),
+    (DEN, DEN_LOT, pv::GIFT_600_DEN),
+    (PIE, 600, pv::GIFT_600_PIE),
+    (MAD, 600, pv::GIFT_600_MAD),
+    (CAB, 800, pv::GIFT_800_CAB),
+    (CAM, 600, pv::GIFT_600_CAM),
+];
+
+/// Gifts to the population after a collection, within the policy's share of the period's cap
+/// (counted at black-market sale value, L4386): lot after lot, the one giving the most PV, then
+/// rebellion index, per DEN of that value, from what lies above the food stock (COM), the
+/// reserve and wages (DEN) and, where the policy gives goods, what it keeps (`trade::kept`).
+/// The cap makes the DEN value the scarce thing, so the best ratio is the most PV it buys.
 pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted], cal: u32) {
     for c in 0..st.nations.len() as CountryId {
         let p = &plans[c as usize];
@@ -539,22 +552,46 @@ pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted], cal: u32) {
         }
         let cap = (GIFT_CAP * p.gifts.min(1.0)) as i64;
         let cul = culture(g, c);
-        let com_worth = (COM_LOT as f64 * g.sale[COM]).ceil() as i64;
-        let keep = food_to_keep(g, st, c, p, cal);
-        let den_keep = den_to_keep(g, st, c, p);
-        while st.nations[c as usize].gifts_this_period + com_worth <= cap
-            && st.nations[c as usize].stock[COM] - COM_LOT >= keep
-        {
-            st.spend(c, COM, COM_LOT);
-            st.nations[c as usize].gifts_this_period += com_worth;
-            st.apply(c, pv::GIFTS, pv::GIFT_300_COM, cul);
+        let col = column(cul);
+        let goods = p.gift_goods >= 0.5;
+        let mut floor = [i64::MAX; GIFT_LOTS.len()];
+        for (i, &(r, _, _)) in GIFT_LOTS.iter().enumerate() {
+            floor[i] = match r {
+                COM => food_to_keep(g, st, c, p, cal),
+                DEN => den_to_keep(g, st, c, p),
+                _ if goods => super::trade::kept(g, st, c, p, r),
+                _ => i64::MAX,
+            };
         }
-        while st.nations[c as usize].gifts_this_period + DEN_LOT <= cap
-            && st.nations[c as usize].stock[DEN] - DEN_LOT >= den_keep
-        {
-            st.spend(c, DEN, DEN_LOT);
-            st.nations[c as usize].gifts_this_period += DEN_LOT;
-            st.apply(c, pv::GIFTS, pv::GIFT_600_DEN, cul);
+        loop {
+            let given = st.nations[c as usize].gifts_this_period;
+            let stock = &st.nations[c as usize].stock;
+            let best = (0..GIFT_LOTS.len())
+                .filter_map(|i| {
+                    let (r, lot, row) = GIFT_LOTS[i];
+                    let worth = (lot as f64 * g.sale[r]).ceil() as i64;
+                    let fits = worth > 0
+                        && given + worth <= cap
+                        && floor[i] != i64::MAX
+                        && stock[r] - lot >= floor[i];
+                    fits.then(|| {
+                        let per = |x: i32| x as f64 / worth as f64;
+                        (i, worth, per(row.pv[col]), per(row.idr[col]))
+                    })
+                })
+                .max_by(|a, b| {
+                    (a.2, a.3)
+                        .partial_cmp(&(b.2, b.3))
+                        .unwrap()
+                        .then(b.0.cmp(&a.0))
+                });
+            let Some((i, worth, _, _)) = best else {
+                break;
+            };
+            let (r, lot, row) = GIFT_LOTS[i];
+            st.spend(c, r, lot);
+            st.nations[c as usize].gifts_this_period += worth;
+            st.apply(c, pv::GIFTS, row, cul);
         }
     }
 }

@@ -37,6 +37,15 @@ pub const SCRIPTED: &[Param] = &[
         default: 1.0,
     },
     Param {
+        name: "gift_goods",
+        summary: "at 0.5 or more, gifts to the population may also be stone, wood, horses and camels beyond what it keeps (600 PIE, 600 MAD, 800 CAB, 600 CAM a lot), each lot chosen for the most PV, then rebellion index, per DEN of sale value within the cap; below, COM and DEN only",
+        min: 0.0,
+        max: 1.0,
+        // A barbarian or B/C major's 600 PIE score as 600 DEN do, with twice the rebellion index,
+        // and keep the DEN; a surplus beyond the black market's sale limit is otherwise idle.
+        default: 1.0,
+    },
+    Param {
         name: "recruit",
         summary: "share of the POB on hand turned into troops at each purchase",
         min: 0.0,

@@ -46,6 +46,8 @@ pub struct Scripted {
     pub mounted_share: f64,
     /// Share of the collection period's gift cap (2,000 DEN worth) given to the population.
     pub gifts: f64,
+    /// At 0.5 or more, gifts may be PIE, MAD, CAB and CAM beyond what it keeps.
+    pub gift_goods: f64,
     /// Fortification level the capital is raised to (capped by culture).
     pub fortify: u8,
     /// Share of the army left at home as the garrison when the field army marches.
@@ -237,6 +239,7 @@ impl Scripted {
             heavy_share: value("heavy_share"),
             mounted_share: value("mounted_share"),
             gifts: value("gifts"),
+            gift_goods: value("gift_goods"),
             fortify: value("fortify").round() as u8,
             garrison: value("garrison"),
             occupation: value("occupation"),
@@ -326,6 +329,7 @@ impl Scripted {
             market_buy: 0.0,
             caravans: 0,
             gifts: 0.0,
+            gift_goods: 0.0,
             taxes: 0,
             leaders_wanted: 1,
             spy: 0.0,

@@ -35,6 +35,10 @@ const fn row(pv: [i32; 3], idr: [i32; 3]) -> Row {
 
 pub const GIFT_600_DEN: Row = row([1, 1, 2], [40, 50, 60]);
 pub const GIFT_300_COM: Row = row([2, 2, 3], [80, 100, 120]);
+pub const GIFT_600_PIE: Row = row([1, 1, 1], [80, 100, 120]);
+pub const GIFT_600_MAD: Row = row([1, 1, 1], [80, 100, 120]);
+pub const GIFT_800_CAB: Row = row([1, 1, 1], [50, 80, 100]);
+pub const GIFT_600_CAM: Row = row([1, 1, 1], [50, 80, 100]);
 pub const CONQUERING_TERRITORY: Row = row([10, 8, 6], [140, 120, 120]);
 pub const LOSING_TERRITORY: Row = row([-3, -5, -8], [-120, -120, -140]);
 pub const LOSING_A_CITY: Row = row([-1, -2, -3], [-100, -120, -140]);

@@ -248,6 +248,7 @@ impl<'g> Play<'g> {
                 heavy_share: dice.uniform(),
                 mounted_share: dice.uniform() * 0.5,
                 gifts: dice.uniform(),
+                gift_goods: dice.uniform(),
                 fortify: dice.below(7) as u8,
                 garrison: dice.uniform(),
                 occupation: dice.uniform(),
