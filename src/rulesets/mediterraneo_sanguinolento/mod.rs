@@ -452,6 +452,27 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "province_index",
+        "L5617-L5631 (one index per zone; below-normal indices stay when invaded)",
+        "full game: which index the rows a province suffers move (its invasion months, its militia called and mobilized there): \"suffered\" (the province's own, which it carried from its conquest, capped at the normal 1,000; the holder's own actions move its home index) or \"holder\" (the holder's home index, a province's own moving only by gifts to it)",
+        &["suffered", "holder"],
+        &[],
+    ),
+    choice(
+        "revolt_rebels",
+        "A37 (L402, L5625)",
+        "full game: the IL-ID units that rise in a revolt and attack the holder's troops there: \"zone-pob\" (A37: the land's last collected POB / 200) or \"militia\" (the militia its holder could call there, option militia_size, a conquered land's by the 1/3, 2/3, full schedule)",
+        &["zone-pob", "militia"],
+        &[],
+    ),
+    choice(
+        "revolt_won",
+        "L5625 (the rebels attack to free the nation; what a won revolt does is not stated)",
+        "full game: a province whose rebels beat its holder's troops: \"freed\" (it returns to its own country, the holder scoring the losing-territory and losing-a-city rows) or \"held\" (the holder keeps it disordered: index 250 and a year at 75% POB, as after a suppressed revolt); at home the rebels' win leaves the index at 250 and a year at 75% POB either way",
+        &["freed", "held"],
+        &[],
+    ),
+    choice(
         "militia_size",
         "A69 (L1872)",
         "full game: a called militia's IL-ID units: \"pob-200\" (A69: 3 x floor(last collected POB / 200), an IL's POB) or \"base-kind\" (3 x the units of the country's first kind that POB makes available)",

@@ -558,6 +558,8 @@ pub fn annex(g: &Game, st: &mut State, c: CountryId, t: CountryId, month: u32) {
     nat.work = (0, 0);
     st.ledger.men_lost += men;
     st.transfer_stock(t, c);
+    // The province keeps its people's index (`revolt.rs`).
+    st.lands[t as usize].idr = super::revolt::index(st, t);
     st.lands[t as usize] = Land {
         owner: c,
         taken_month: month,

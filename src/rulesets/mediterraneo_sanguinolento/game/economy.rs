@@ -1,7 +1,7 @@
 //! The economy phases of the turn (digest §2, §4.2, §4.4-§4.7, §4.16, §4.19): payments and feeding,
 //! desertion, purchases with their morale cost, the capital's walls, collection (with the conquered
-//! countries' POB schedule and August's harvest), taxes, gifts to the population, revolts and the
-//! year's peace PV. Every resource moves through `State::gain` / `State::spend`, so the ledger
+//! countries' POB schedule and August's harvest), taxes, gifts to the population (a province's in
+//! `revolt.rs`) and the year's peace PV. Every resource moves through `State::gain` / `State::spend`, so the ledger
 //! sees it.
 
 use super::policy::Scripted;
@@ -402,14 +402,13 @@ pub fn tax_level(p: &Scripted, idr: i32, culture: Culture) -> i8 {
         .unwrap_or(0)
 }
 
-/// 9 COBROS in game month `month` (April, August, December): revolts are checked first, unspent
-/// POB lapses (+1 POB income per 50, L713), every held country yields to its holder and every
+/// 9 COBROS in game month `month` (April, August, December; revolts were checked just before,
+/// `revolt::check`): unspent POB lapses (+1 POB income per 50, L713), every held country yields to its holder and every
 /// colony to its collector (`colonies.rs`), then the policies' gifts; April sets the year's tax
 /// level, December scores the year without fighting.
 pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     let cal = State::calendar(month);
     let n = st.nations.len();
-    rebellions(g, st);
     // A nation that holds no land has no people to tax or to please: no tax level, no tax row and
     // no year-without-fighting row (issue 22: a conquered major kept scoring both).
     let landless = |st: &State, c: usize| !st.lands.iter().any(|l| l.owner as usize == c);
@@ -450,12 +449,12 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         let o = owner as usize;
         if o == l {
             yields[POB] += st.nations[o].pob_growth;
-            if st.nations[o].revolt_collections > 0 {
-                yields[POB] = yields[POB] * 3 / 4;
-            }
-            st.lands[l].pob_yield = yields[POB];
-        } else {
-            st.lands[l].pob_yield = yields[POB];
+        }
+        if land.revolt_collections > 0 {
+            yields[POB] = yields[POB] * 3 / 4; // a year after a revolt (L5625, `revolt.rs`)
+        }
+        st.lands[l].pob_yield = yields[POB];
+        if o != l {
             yields[POB] = yields[POB] * conquered_pob_percent(land.collections) / 100;
             st.lands[l].collections = land.collections.saturating_add(1);
         }
@@ -477,14 +476,15 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     super::levy::collection(g, st, plans);
     for land in &mut st.lands {
         land.pending = super::events::Pending::NONE;
+        land.revolt_collections = land.revolt_collections.saturating_sub(1);
     }
     for c in 0..n {
         let nation = &mut st.nations[c];
-        nation.revolt_collections = nation.revolt_collections.saturating_sub(1);
         if !g.gift_cap_per_year || cal == 12 {
             nation.gifts_this_period = 0;
         }
     }
+    super::revolt::gifts(g, st, plans);
     gifts(g, st, plans, cal);
     super::diplomacy::buy_from_partners(g, st, plans, cal);
     if cal == 12 {
@@ -593,24 +593,5 @@ pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted], cal: u32) {
             st.nations[c as usize].gifts_this_period += worth;
             st.apply(c, pv::GIFTS, row, cul);
         }
-    }
-}
-
-/// Rebellion indices are counted just before each collection (L5633): at 0 or below the home
-/// country revolts (its PV row; the index stays at 250 and POB falls to 75% for a year, L5625).
-fn rebellions(g: &Game, st: &mut State) {
-    for c in 0..st.nations.len() {
-        if st.nations[c].idr > 0 || st.lands[c].owner != c as CountryId {
-            continue;
-        }
-        st.counts.revolts += 1;
-        st.apply(
-            c as CountryId,
-            pv::HUNGER_REBELLION,
-            pv::REBELLION_MAIN_COUNTRY,
-            g.culture[c],
-        );
-        st.nations[c].idr = 250;
-        st.nations[c].revolt_collections = 3;
     }
 }

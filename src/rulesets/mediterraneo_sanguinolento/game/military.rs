@@ -582,11 +582,10 @@ pub fn conquer(
 ) {
     let o = st.lands[t as usize].owner;
     let (cc, co) = (g.culture[c as usize], g.culture[o as usize]);
+    // The land's people keep their index, the loser's rows apart (`revolt.rs`).
+    let carried = super::revolt::carried(st, t);
     st.apply(c, pv::CONQUEST, pv::CONQUERING_TERRITORY, cc);
-    st.apply(o, pv::CONQUEST, pv::LOSING_TERRITORY, co);
-    for _ in g.scenario.countries[t as usize].cities.clone() {
-        st.apply(o, pv::CONQUEST, pv::LOSING_A_CITY, co);
-    }
+    losing_rows(g, st, o, t);
     let mpu = g.men_per_unit(o);
     // The last units of the holder there end with the country (§19).
     let held = std::mem::replace(garrison_mut(st, t), NO_UNITS);
@@ -613,6 +612,7 @@ pub fn conquer(
         garrison: NO_UNITS,
         ..st.lands[t as usize]
     };
+    *super::revolt::index_mut(st, t) = carried;
     // The conqueror leaves its policy's share of the field army to hold it (§4.17 occupation).
     let share = plan.occupation.clamp(0.0, 1.0);
     let nat = &mut st.nations[c as usize];
@@ -637,6 +637,15 @@ pub fn conquer(
     );
     // The moment of conquest is the only moment to sack (L4404).
     sack::at_conquest(g, st, c, t, plan, month, log);
+}
+
+/// The rows `o` scores for losing country `t`: the territory and each of its cities.
+pub fn losing_rows(g: &Game, st: &mut State, o: CountryId, t: CountryId) {
+    let co = g.culture[o as usize];
+    st.apply(o, pv::CONQUEST, pv::LOSING_TERRITORY, co);
+    for _ in 0..g.scenario.countries[t as usize].cities.len() {
+        st.apply(o, pv::CONQUEST, pv::LOSING_A_CITY, co);
+    }
 }
 
 /// Nodes with an enemy field army standing in them on a mission against them (marching on them
@@ -667,21 +676,22 @@ pub fn besieged(st: &State) -> [bool; 256] {
     out
 }
 
-/// The PV of invasion suffered: a country holding its home with an enemy army in it this month.
+/// The PV of invasion suffered: a country with an enemy army in it this month (its holder's PV;
+/// a province's index, `revolt::suffered`). The months are counted on the land's own country.
 fn invasions(g: &Game, st: &mut State) {
     let invaded = invaded(st);
-    for o in 0..st.nations.len() {
-        if st.lands[o].owner != o as CountryId || !invaded[o] {
-            st.nations[o].invaded_months = 0;
+    for l in 0..st.nations.len() {
+        if !invaded[l] {
+            st.nations[l].invaded_months = 0;
             continue;
         }
-        let row = if st.nations[o].invaded_months == 0 {
+        let row = if st.nations[l].invaded_months == 0 {
             pv::FIRST_MONTH_OF_INVASION
         } else {
             pv::FOLLOWING_MONTH_OF_INVASION
         };
-        st.nations[o].invaded_months += 1;
-        st.apply(o as CountryId, pv::INVASION, row, g.culture[o]);
+        st.nations[l].invaded_months += 1;
+        super::revolt::suffered(g, st, l as CountryId, pv::INVASION, row);
     }
     super::militia::month_end(g, st, &invaded);
 }

@@ -189,7 +189,7 @@ pub fn wants(
     let defenders = strength(g, o, &garrison) + strength(g, o, &field);
     let culture = g.culture[o as usize];
     attackers >= plan.militia_ratio * defenders
-        && st.nations[o as usize].idr + call_idr(g, units, culture) >= plan.militia_idr
+        && super::revolt::suffered_index(g, st, l) + call_idr(g, units, culture) >= plan.militia_idr
 }
 
 /// The holder of country `l` calls its militia there (its men raised, the call's IDR to the
@@ -200,7 +200,7 @@ pub fn call(g: &Game, st: &mut State, l: CountryId) {
     let culture = g.culture[o];
     let pob_rows = call_idr(g, units, culture) - pv::MILITIA_MONTH.idr(culture);
     st.lands[l as usize].militia = units;
-    st.nations[o].idr += pob_rows;
+    super::revolt::add_suffered(g, st, l, pob_rows);
     st.ledger.men_raised += units * g.militia.kind.men;
     st.counts.militia_calls += 1;
     st.counts.militia_conquered_calls += (o != l as usize) as u32;
@@ -328,12 +328,13 @@ pub fn month_end(g: &Game, st: &mut State, invaded: &[bool; 256]) {
         if units <= 0.0 {
             continue;
         }
-        let o = st.lands[l].owner;
-        let culture = g.culture[o as usize];
-        st.apply(o, pv::MILITIA, month_row(g), culture);
+        let culture = g.culture[st.lands[l].owner as usize];
+        // The rows of the land's militia are suffered there (`revolt.rs`).
+        super::revolt::suffered(g, st, l as CountryId, pv::MILITIA, month_row(g));
         if g.militia.pob_idr == PobIdr::InvadedMonthly {
             let pob = units * g.militia.kind.men;
-            st.nations[o as usize].idr += pob_idr(pob, PER_20_POB_INVADED_IDR_HALVES, culture);
+            let idr = pob_idr(pob, PER_20_POB_INVADED_IDR_HALVES, culture);
+            super::revolt::add_suffered(g, st, l as CountryId, idr);
         }
         st.counts.militia_months += 1;
         if !invaded[l] {

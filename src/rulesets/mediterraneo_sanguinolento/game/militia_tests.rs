@@ -354,6 +354,7 @@ fn a_conquered_countrys_militia_comes_a_third_at_a_time_and_fights_for_its_holde
     let plans = vec![Scripted::defaults(); st.nations.len()];
     let mut dice = Dice::from_seed(3);
     let (pv, idr) = (st.nations[roma as usize].pv, st.nations[roma as usize].idr);
+    let province_idr = super::revolt::index(&st, etruria);
     let sides = [side(cartago, 20.0, 0.0), side(roma, 0.0, 0.0)];
     let m = militia::join(
         &g,
@@ -369,11 +370,13 @@ fn a_conquered_countrys_militia_comes_a_third_at_a_time_and_fights_for_its_holde
     assert_eq!((m, st.lands[etruria as usize].militia), (30.0, 30.0));
     assert_eq!(st.lands[roma as usize].militia, 0.0);
     assert_eq!(st.counts.militia_conquered_calls, 1);
-    // Its holder pays the rows: -300 IDR at the call, -2 PV and -120 IDR for the month.
+    // Its holder pays the PV, the province's own index the IDR (`revolt.rs`, option
+    // province_index): -300 at the call, -2 PV and -120 IDR for the month.
     let invaded = super::military::invaded(&st);
     militia::month_end(&g, &mut st, &invaded);
     assert_eq!(st.nations[roma as usize].pv - pv, -2);
-    assert_eq!(st.nations[roma as usize].idr - idr, -420);
+    assert_eq!(super::revolt::index(&st, etruria) - province_idr, -420);
+    assert_eq!(st.nations[roma as usize].idr, idr);
     // It dies with the country when Cartago takes it.
     let lost = st.ledger.men_lost;
     super::military::conquer(&g, &mut st, cartago, etruria, &plans[0], 5, &mut NoLog);

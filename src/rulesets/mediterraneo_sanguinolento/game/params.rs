@@ -540,6 +540,17 @@ pub const SCRIPTED: &[Param] = &[
         // help against most invasions; at 0 it is called whenever no revolt follows at once.
         default: 0.0,
     },
+    // Revolts (digest §4.16; `revolt.rs`).
+    Param {
+        name: "province_gift_idr",
+        summary: "gives 600 DEN lots to the population of the province it holds with the lowest rebellion index while that is below this (the table's gift row: 1/1/2 PV, +40/+50/+60 IDR; within the period's 2,000 DEN gift cap, from the DEN above reserve and wages; an index at 0 before a collection revolts)",
+        min: 0.0,
+        max: 1000.0,
+        // An invasion's first month takes 175-250 and each following one 50-100: a province
+        // under 400 can reach 0 before the next collection, and its revolt costs 1-3 PV and the
+        // suppressing row, or the land (-3/-5/-8 PV and a city's row each) if the rebels win.
+        default: 400.0,
+    },
     // Forced marches (digest §4.12, rules §43; `forced_march.rs`).
     Param {
         name: "forced_march",

@@ -199,6 +199,9 @@ pub struct Scripted {
     pub militia_ratio: f64,
     /// ... and only if its rebellion index after the call's first month stays at least this.
     pub militia_idr: i32,
+    /// It gives 600 DEN lots to the population of its province with the lowest rebellion index
+    /// while that is below this (`revolt.rs`; the referee's countries: 0, none).
+    pub province_gift_idr: i32,
     /// The most PM it asks of a forced march (`forced_march.rs`; 0: never).
     pub forced_march: u8,
     /// At 0.5 or more it also forces the leg that reaches a field army waiting at its target.
@@ -305,6 +308,7 @@ impl Scripted {
             prospecting: value("prospecting"),
             militia_ratio: value("militia_ratio"),
             militia_idr: value("militia_idr").round() as i32,
+            province_gift_idr: value("province_gift_idr").round() as i32,
             forced_march: value("forced_march").round() as u8,
             forced_march_battle: value("forced_march_battle"),
             mount_breeding: value("mount_breeding").round() as u8,
@@ -356,6 +360,7 @@ impl Scripted {
             major_works_share: 0.0,
             treasure_share: 0.0,
             extra_levy: 0.0,
+            province_gift_idr: 0,
             engine_level: 0,
             prospecting: 0.0,
             mount_breeding: 0,

@@ -45,6 +45,8 @@ pub const LOSING_A_CITY: Row = row([-1, -2, -3], [-100, -120, -140]);
 pub const LOSING_MAIN_COUNTRY: Row = row([-5, -10, -15], [-150, -200, -250]);
 pub const REBELLION_MAIN_COUNTRY: Row = row([-2, -4, -6], [-100, -120, -150]);
 pub const REBELLION_PROVINCE: Row = row([-1, -2, -3], [-75, -100, -120]);
+/// Suppressing a rebellion (L4364): the table's IDR is negative too (repression angers).
+pub const SUPPRESSING_REBELLION: Row = row([1, 0, 0], [-175, -200, -250]);
 /// Per fortification level (the IDR; the PV follow option `fortification_pv`, A75).
 pub const FORTIFICATION_LEVEL: Row = row([1, 1, 1], [75, 50, 25]);
 /// Per frontier wall hex built (`walls.rs`, L4300).
@@ -134,7 +136,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 18] = [
+pub const SOURCES: [&str; 19] = [
     "battles",
     "conquest",
     "fortification",
@@ -153,6 +155,7 @@ pub const SOURCES: [&str; 18] = [
     "king",
     "treasure",
     "slaves",
+    "revolt",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -183,6 +186,8 @@ pub const TREASURE: usize = 16;
 pub const SLAVES: usize = 17;
 /// Each 100 slaves (ESC) freed (L4236).
 pub const ESC_FREED: Row = row([0, 1, 1], [80, 100, 110]);
+/// Revolts and their suppression (`revolt.rs`).
+pub const REVOLT: usize = 18;
 /// Each month the king is away (L4336).
 pub const KING_ABROAD: Row = row([-1, -1, -1], [-25, -25, -50]);
 /// A production improvement built (L4346-L4358: shipyards, quarries, crop intensification,

@@ -50,7 +50,8 @@ pub struct Nation {
     pub stock: Stock,
     pub pv: i32,
     pub pv_by: [i32; SOURCES.len()],
-    /// Rebellion index of the home country (1,000 at the start; a revolt at 0, digest §4.16).
+    /// Rebellion index of the home country while it holds it (1,000 at the start; a revolt at 0,
+    /// digest §4.16); a conquered country's is its land's `Land::idr` (`revolt.rs`).
     pub idr: i32,
     pub field: Units,
     /// The node the field army stands in.
@@ -85,8 +86,6 @@ pub struct Nation {
     pub invaded_months: u16,
     /// DEN worth given to the population this collection period (the cap is per period, A58).
     pub gifts_this_period: i64,
-    /// Collections left at 75% POB after a revolt (a year: three collections).
-    pub revolt_collections: u8,
     /// Tax level set at this year's April collection (0 = normal).
     pub tax_level: i8,
     /// Countries conquered.
@@ -196,6 +195,11 @@ pub struct Land {
     /// from which it may be called again after its destruction.
     pub militia: f64,
     pub militia_barred_until: u32,
+    /// Rebellion index of a province (a country held by another, which carries it from its
+    /// conquest; `revolt.rs`); unused while its own country holds it (that is `Nation::idr`).
+    pub idr: i32,
+    /// Collections left at 75% POB after a revolt there (a year: three collections, L5625).
+    pub revolt_collections: u8,
 }
 
 /// Every resource and man that entered or left the game, by direction.
@@ -222,7 +226,15 @@ pub struct Counts {
     pub assaults: u32,
     pub surrenders: u32,
     pub conquests: u32,
+    /// Revolts in home countries, in provinces, suppressed, and provinces the rebels freed
+    /// (`revolt.rs`).
     pub revolts: u32,
+    pub province_revolts: u32,
+    pub revolts_suppressed: u32,
+    pub provinces_freed: u32,
+    /// Men of the holders' troops killed by rebels, and 600 DEN gift lots to provinces.
+    pub revolt_men_lost: f64,
+    pub province_gifts: u32,
     pub deserted_men: f64,
     /// Armed incursions (event M) against the majors.
     pub incursions: u32,
@@ -605,7 +617,6 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 truce: (0, 0),
                 invaded_months: 0,
                 gifts_this_period: 0,
-                revolt_collections: 0,
                 tax_level: 0,
                 conquests: 0,
                 unfed_pob: 0,
@@ -655,6 +666,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
             pob_yield: s.production[c][super::scenario::POB] as i64,
             militia: 0.0,
             militia_barred_until: 0,
+            idr,
+            revolt_collections: 0,
         })
         .collect();
     let city_fort = s

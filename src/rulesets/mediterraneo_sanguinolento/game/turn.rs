@@ -22,6 +22,7 @@ use super::policy::{Directive, Policy, Scripted};
 use super::prospecting;
 use super::recruiting;
 use super::repairs;
+use super::revolt;
 use super::roads;
 use super::routes;
 use super::scenario::{CountryId, DEN, POB};
@@ -232,6 +233,7 @@ impl<'g> Play<'g> {
         }
         let last = months[1];
         if g.scenario.calendar.collection & (1 << State::calendar(last)) != 0 {
+            revolt::check(g, &mut self.st, last, dice, log);
             economy::collection(g, &mut self.st, &self.plans, last);
             routes::collection(g, &mut self.st, &self.plans, last, dice, log);
         }
@@ -312,6 +314,7 @@ impl<'g> Play<'g> {
                 prospecting: dice.uniform(),
                 militia_ratio: 0.0,
                 militia_idr: i32::MIN,
+                province_gift_idr: dice.below(1001) as i32,
                 forced_march: dice.below(5) as u8,
                 forced_march_battle: dice.uniform(),
                 mount_breeding: dice.below(6) as u8,
@@ -392,6 +395,11 @@ impl<'g> Play<'g> {
             c.surrenders as f64,
             c.conquests as f64,
             c.revolts as f64,
+            c.province_revolts as f64,
+            c.revolts_suppressed as f64,
+            c.provinces_freed as f64,
+            c.revolt_men_lost,
+            c.province_gifts as f64,
             c.deserted_men,
             c.incursions as f64,
             c.landings as f64,
