@@ -121,6 +121,19 @@ pub fn den_to_keep(g: &Game, st: &State, c: CountryId, p: &Scripted) -> i64 {
     p.reserve + wages(g, st, c) + super::mercenaries::upkeep_due(st, c)
 }
 
+/// DEN a policy's `share` (at most all) of `den` above what `c` keeps allows a construction.
+pub fn share_of_spare(
+    g: &Game,
+    st: &State,
+    c: CountryId,
+    p: &Scripted,
+    den: i64,
+    share: f64,
+) -> i64 {
+    let spare = (den - den_to_keep(g, st, c, p)).max(0);
+    (spare as f64 * share.min(1.0)) as i64
+}
+
 /// Whole units of kind `k` country `c` can pay for from `pob` men and its stocks above `reserve`
 /// DEN, each with its first half-year's wages kept back.
 pub fn affordable(g: &Game, st: &State, c: CountryId, k: usize, pob: i64, reserve: i64) -> i64 {

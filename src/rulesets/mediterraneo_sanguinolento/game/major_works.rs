@@ -86,8 +86,7 @@ pub fn planned_from(g: &Game, st: &State, c: CountryId, p: &Scripted, stock: &[i
         return false;
     }
     let r = g.major_works;
-    let spare = (stock[DEN] - economy::den_to_keep(g, st, c, p)).max(0);
-    let budget = (spare as f64 * p.major_works_share.min(1.0)) as i64;
+    let budget = economy::share_of_spare(g, st, c, p, stock[DEN], p.major_works_share);
     r.den <= budget && stock[PIE] + stock[MAD] >= r.materials
 }
 

@@ -268,8 +268,7 @@ pub fn planned_from(
 ) -> Option<usize> {
     let i = next_road(g, st, c, p)?;
     let (den, pie, _) = price(g, i);
-    let spare = (stock[DEN] - economy::den_to_keep(g, st, c, p)).max(0);
-    let budget = (spare as f64 * p.roads_share.min(1.0)) as i64;
+    let budget = economy::share_of_spare(g, st, c, p, stock[DEN], p.roads_share);
     (den <= budget && pie <= stock[PIE]).then_some(i)
 }
 

@@ -52,8 +52,8 @@ pub fn lots(g: &Game, st: &State, c: CountryId, p: &Scripted) -> i64 {
     if g.scenario.countries[c as usize].cities.is_empty() {
         return 0;
     }
-    let spare = (st.nations[c as usize].stock[DEN] - economy::den_to_keep(g, st, c, p)).max(0);
-    let n = (spare as f64 * p.treasure_share.min(1.0)) as i64 / LOT;
+    let den = st.nations[c as usize].stock[DEN];
+    let n = economy::share_of_spare(g, st, c, p, den, p.treasure_share) / LOT;
     match g.treasure_pv {
         Reading::PerLot => n,
         Reading::PerTurn => n.min(1),

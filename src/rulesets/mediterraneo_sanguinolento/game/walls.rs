@@ -130,8 +130,7 @@ pub fn planned_from(
     stock: &[i64; R],
 ) -> Option<usize> {
     let i = next_wall(g, st, c, p)?;
-    let spare = (stock[DEN] - economy::den_to_keep(g, st, c, p)).max(0);
-    let budget = (spare as f64 * p.walls_share.min(1.0)) as i64;
+    let budget = economy::share_of_spare(g, st, c, p, stock[DEN], p.walls_share);
     (HEX_DEN <= budget && HEX_STONE <= stock[PIE]).then_some(i)
 }
 
