@@ -468,4 +468,12 @@ fn an_ends_round_confirms_convergence_and_finds_a_one_number_gain_the_samples_mi
     assert!(!out.converged);
     let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
     assert!(tuned.contains("ends_checked = false"), "{tuned}");
+    // Its runs say why: within the margin, but never confirmed by an ends round.
+    let parsed: toml::Table = toml::from_str(&tuned).unwrap();
+    let tuning = parsed["tuning"].as_table().unwrap();
+    let note = super::experiment::tuning_note("t.toml", Some(tuning), &[]);
+    assert!(
+        note.contains("NOT converged") && note.contains("no round trying each number"),
+        "{note}"
+    );
 }

@@ -154,6 +154,10 @@ pub fn tuning_note(path: &str, tuning: Option<&Table>, overridden: &[String]) ->
         format!(
             "policies tuned by alea tune ({path}): converged, no single player gained more than {margin} ({objective}) by changing its own policy in the last round{ends} (largest gain {gain:.4}, {seat}); win rates here are the balance under that competent play, within the margin and the ranges searched"
         )
+    } else if t.get("ends").and_then(|v| v.as_bool()) == Some(true) && gain <= margin {
+        format!(
+            "policies from alea tune ({path}) but NOT converged: the last round stayed within the margin {margin} ({objective}; largest gain {gain:.4}, {seat}) but no round trying each number at both ends of its range confirmed it; these win rates measure these policies, not yet the scenario's balance"
+        )
     } else {
         format!(
             "policies from alea tune ({path}) but NOT converged: {seat} still gained {gain:.4} ({objective}, margin {margin}); these win rates measure these policies, not yet the scenario's balance"

@@ -125,6 +125,7 @@ fn tuned_file(
     );
     tuning.insert("step".into(), Value::Float(spec.step));
     let ends_checked = history.last().is_some_and(|r| r.search == "ends");
+    tuning.insert("ends".into(), Value::Boolean(spec.ends));
     tuning.insert("ends_checked".into(), Value::Boolean(ends_checked));
     if let Some(r) = last_round_gain(history) {
         let objective = spec
