@@ -116,7 +116,7 @@ pub fn price(g: &Game, i: usize) -> (i64, i64, u8) {
 }
 
 /// The node link `i` leaves.
-fn origin(s: &Scenario, i: usize) -> CountryId {
+pub fn origin(s: &Scenario, i: usize) -> CountryId {
     let next_start = s.link_start.partition_point(|&start| start as usize <= i);
     (next_start - 1) as CountryId
 }

@@ -19,7 +19,7 @@
 use super::economy;
 use super::policy::Scripted;
 use super::pv;
-use super::roads::link_index;
+use super::roads::{link_index, origin};
 use super::scenario::{CountryId, DEN, PIE};
 use super::state::{Land, State, R};
 use super::Game;
@@ -146,12 +146,6 @@ pub fn constructions(g: &Game, st: &mut State, plans: &[Scripted]) {
     }
 }
 
-/// The node link `i` leaves (its wall's side).
-fn origin(g: &Game, i: usize) -> CountryId {
-    let next = g.scenario.link_start.partition_point(|&s| s as usize <= i);
-    (next - 1) as CountryId
-}
-
 /// One month of wall building: a hex whose builder no longer holds its node is lost, one in a
 /// besieged home waits (L3676); a finished hex stands and scores its builder the row.
 pub fn month(g: &Game, st: &mut State, besieged: &[bool], log: &mut dyn GameLog) {
@@ -161,7 +155,7 @@ pub fn month(g: &Game, st: &mut State, besieged: &[bool], log: &mut dyn GameLog)
             continue;
         }
         let i = i as usize;
-        let u = origin(g, i);
+        let u = origin(&g.scenario, i);
         if st.lands[u as usize].owner != c as CountryId {
             st.walls.under_way[c] = (0, 0);
             continue;
