@@ -137,12 +137,14 @@ Examples:
 
 The file is a game experiment with a [tune] table:
   [tune]
-  games = 2000                        # games per candidate (last halving rung) and per validation
+  games = 2000                        # games per candidate (last halving rung)
+  validation = 2000                   # fresh games each validation plays (default: games)
   candidates = 16                     # per seat and round, the incumbent among them
   rounds = 4                          # best-response rounds at most
   margin = 0.01                       # converged once no seat gains more than this
   converge_on = \"estimate\"            # the measured gains, or \"upper\": their 95% upper ends
   step = 1.0                          # share of the way an adopted seat moves to its best response
+  ends = false                        # confirm convergence by moving one number at a time to an end
   objective = \"win\"                   # or \"score\", or { avoid = \"Rome falls (any cause)\" }
   [tune.players.rome]                 # a player's policy parameters
   policy = \"aggressor\"

@@ -404,6 +404,7 @@ fn bad_tune_tables_are_one_line_errors_naming_the_field() {
         ("step = 0\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.step` = 0 is not allowed: a number in (0, 1]"),
         ("local = 1.5\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.local` = 1.5 is not allowed: a number in [0, 1]"),
         ("local_dims = 0\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.local_dims` = 0 is not allowed: a whole number from 1"),
+        ("validation = 5\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.validation` = 5 is not allowed: a whole number from 10"),
         ("converge_on = \"mean\"\n[tune.players.alpha]\ndice = [1, 6]\n", "`tune.converge_on` = \"mean\" is not allowed: \"estimate\""),
         ("objective = { avoid = \"turn capp\" }\n[tune.players.alpha]\ndice = [1, 6]\n", "did you mean turn cap"),
         ("games = 100\n", "names no seat"),
@@ -432,6 +433,35 @@ fn the_paired_ratio_and_its_interval() {
     let (r, lo, hi) = paired_ratio(&[1.0, 0.0, 1.0, 1.0], &[0.0, 1.0, 1.0, 0.0]);
     assert!((r - 1.5).abs() < 1e-12 && lo < 1.5 && hi > 1.5);
     assert!(paired_ratio(&[1.0, 1.0], &[0.0, 0.0]).0.is_nan());
+}
+
+#[test]
+fn validation_plays_its_own_number_of_fresh_games() {
+    // The race is short (games = 200) and the validation long: the seat's objective interval is
+    // the validation's, and its games are the race's plus the validation's.
+    let dir_guard = tempfile::tempdir().unwrap();
+    let dir = dir_guard.path();
+    let validation = 3000u64;
+    let text = format!("name = \"validation\"\nseed = 5\n[game]\nruleset = \"toy-dice\"\n[game.policies]\ndefault = {{ policy = \"pusher\", dice = 3 }}\n\
+                [tune]\ngames = 200\nvalidation = {validation}\ncandidates = 2\nrounds = 1\n[tune.players.alpha]\ndice = {{ values = [1, 6] }}\n");
+    let exp = load(dir, &text).unwrap();
+    let out = quiet_tune(&exp, dir.join("out")).unwrap();
+    let r = &out.rounds[0];
+    let race = 2 * 200;
+    let validated = if r.gain == (0.0, 0.0, 0.0) { 1 } else { 2 };
+    assert_eq!(r.games, race + validated * validation, "{r:?}");
+    // A win share's interval over n games: its half-width is Z95 times sqrt(p(1 - p) / n).
+    let (p, lo, hi) = r.objective;
+    let half = Z95 * (p * (1.0 - p) / validation as f64).sqrt();
+    assert!(
+        ((hi - lo) / 2.0 - half).abs() < 0.05 * half,
+        "{r:?}: half-width {} vs {half}",
+        (hi - lo) / 2.0
+    );
+    let summary = std::fs::read_to_string(out.dir.join("summary.json")).unwrap();
+    assert!(summary.contains("\"validation_games\": 3000"), "{summary}");
+    let tuned = std::fs::read_to_string(out.dir.join("tuned-policies.toml")).unwrap();
+    assert!(tuned.contains("validation = 3000"), "{tuned}");
 }
 
 #[test]

@@ -150,9 +150,13 @@ pub fn tuning_note(path: &str, tuning: Option<&Table>, overridden: &[String]) ->
     } else {
         ""
     };
+    let measured = match t.get("validation").and_then(|v| v.as_integer()) {
+        Some(n) => format!(", measured on {n} fresh games"),
+        None => String::new(),
+    };
     let mut note = if t.get("converged").and_then(|v| v.as_bool()) == Some(true) {
         format!(
-            "policies tuned by alea tune ({path}): converged, no single player gained more than {margin} ({objective}) by changing its own policy in the last round{ends} (largest gain {gain:.4}, {seat}); win rates here are the balance under that competent play, within the margin and the ranges searched"
+            "policies tuned by alea tune ({path}): converged, no single player gained more than {margin} ({objective}{measured}) by changing its own policy in the last round{ends} (largest gain {gain:.4}, {seat}); win rates here are the balance under that competent play, within the margin and the ranges searched"
         )
     } else if t.get("ends").and_then(|v| v.as_bool()) == Some(true) && gain <= margin {
         format!(

@@ -3,7 +3,8 @@
 //!
 //! ```toml
 //! [tune]
-//! games = 2000         # games per candidate in the last halving rung, and per validation
+//! games = 2000         # games per candidate in the last halving rung
+//! validation = 2000    # fresh games each validation plays (default: games)
 //! candidates = 16      # candidates per seat per round (the incumbent among them)
 //! rounds = 4           # best-response rounds at most
 //! margin = 0.01        # stop once no seat gains more than this (objective units)
@@ -36,8 +37,8 @@
 //! range, or a list's value switched; the first, the policy's own defaults), keeps the
 //! incumbent among them, and races them by successive halving: every candidate alive plays the
 //! same games (common random numbers, the same seeds for all), the worse half is dropped, and the
-//! survivors play twice as many games, up to `games`. The winner then plays `games` fresh games
-//! beside the incumbent, again on the same seeds; the paired difference is the seat's gain, with
+//! survivors play twice as many games, up to `games`. The winner then plays `validation` fresh
+//! games beside the incumbent, again on the same seeds; the paired difference is the seat's gain, with
 //! its 95% interval. The seat adopts the winner only when that interval lies above 0: a move
 //! within the noise would be a random walk that the other seats then chase. (On a tie, as when a
 //! nation wins neither way, a score clearly better in the same sense is adopted: a nation that
@@ -286,7 +287,7 @@ fn round_games(spec: &TuneSpec, candidates: usize) -> u64 {
         .iter()
         .map(|&(k, g)| k as u64 * g)
         .sum::<u64>()
-        + if spec.step < 1.0 { 3 } else { 2 } * spec.games
+        + if spec.step < 1.0 { 3 } else { 2 } * spec.validation
 }
 
 /// The halving rungs: (candidates alive, games each plays), the last rung at `games`.
@@ -408,8 +409,8 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
             }
             // Validation on fresh games: the winner beside the incumbent, paired game by game.
             let validation = stream + 15;
-            let inc = evaluate(exp, &table, seat, spec.games, validation, &progress)?;
-            played += spec.games;
+            let inc = evaluate(exp, &table, seat, spec.validation, validation, &progress)?;
+            played += spec.validation;
             let (inc_mean, inc_se) = mean_se(&inc.values);
             let mut record = SeatRound {
                 round,
@@ -427,8 +428,8 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                 let mut t = table.clone();
                 apply(&mut t, seat, &candidates[winner])
                     .map_err(|m| AleaError::invalid(&exp.source, m))?;
-                let best = evaluate(exp, &t, seat, spec.games, validation, &progress)?;
-                played += spec.games;
+                let best = evaluate(exp, &t, seat, spec.validation, validation, &progress)?;
+                played += spec.validation;
                 record.gain = paired_gain(&best.values, &inc.values);
                 // A damped step is validated on the same games: it is what may be adopted, while
                 // the full best response's gain is what says how far from equilibrium the seat is.
@@ -437,8 +438,8 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                     let values = damped(seat, &incumbent, &candidates[winner], spec.step);
                     let mut t = table.clone();
                     apply(&mut t, seat, &values).map_err(|m| AleaError::invalid(&exp.source, m))?;
-                    let step = evaluate(exp, &t, seat, spec.games, validation, &progress)?;
-                    played += spec.games;
+                    let step = evaluate(exp, &t, seat, spec.validation, validation, &progress)?;
+                    played += spec.validation;
                     // A step too short to change a single game (a policy that cuts fractions)
                     // would stall the seat for good: it then moves all the way.
                     if step.values != inc.values || step.scores != inc.scores {
@@ -458,7 +459,7 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
                     table = t;
                 }
             } else {
-                progress.inc(spec.games * if spec.step < 1.0 { 2 } else { 1 });
+                progress.inc(spec.validation * if spec.step < 1.0 { 2 } else { 1 });
             }
             record.games = played;
             largest = largest.max(match spec.converge_on {
@@ -573,6 +574,7 @@ mod tests {
         );
         let spec = |local: f64, local_dims: usize| TuneSpec {
             games: 100,
+            validation: 100,
             candidates: 41,
             rounds: 1,
             margin: 0.0,

@@ -61,6 +61,7 @@ pub(super) fn summary_json(
         "converge_on": converge_label(spec),
         "step": spec.step,
         "games_per_candidate": spec.games,
+        "validation_games": spec.validation,
         "candidates": spec.candidates,
         "last_round_largest_gain": last.map(|r| json!({
             "seat": r.seat, "gain": tidy(r.gain.0), "ci_low": tidy(r.gain.1), "ci_high": tidy(r.gain.2),
@@ -120,6 +121,10 @@ fn tuned_file(
     tuning.insert("converged".into(), Value::Boolean(converged));
     tuning.insert("margin".into(), Value::Float(spec.margin));
     tuning.insert(
+        "validation".into(),
+        Value::Integer(spec.validation as i64),
+    );
+    tuning.insert(
         "converge_on".into(),
         Value::String(converge_label(spec).into()),
     );
@@ -157,12 +162,13 @@ fn tuned_file(
         "the last round"
     };
     format!(
-        "# Tuned by `alea tune {}` (seed {}): {} round(s), {}; margin {}.\n# Largest gain a single seat still found in {last_round}: {gain}.\n# Load with [game] policies_from = \"<this file>\".\n{}",
+        "# Tuned by `alea tune {}` (seed {}): {} round(s), {}; margin {} (gains measured on {} fresh games).\n# Largest gain a single seat still found in {last_round}: {gain}.\n# Load with [game] policies_from = \"<this file>\".\n{}",
         exp.source,
         exp.seed,
         history.last().map_or(0, |r| r.round),
         if converged { "converged" } else { "NOT converged (more rounds, games or candidates may help)" },
         spec.margin,
+        spec.validation,
         toml::to_string(&out).unwrap_or_default()
     )
 }
@@ -248,7 +254,7 @@ pub(super) fn write_outputs(
         ),
         subtitle: Some(format!(
             "iterated best response; 95% CIs over {} validation games; {}",
-            spec.games,
+            spec.validation,
             if converged {
                 format!("converged: no seat gains more than {}", spec.margin)
             } else {

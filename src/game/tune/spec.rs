@@ -95,6 +95,9 @@ pub struct Seat {
 #[derive(Clone, Debug)]
 pub struct TuneSpec {
     pub games: u64,
+    /// Fresh games each validation plays (the winner's and the incumbent's): its precision is
+    /// what the margin is held against, and it is paid once a seat, not once a candidate.
+    pub validation: u64,
     pub candidates: usize,
     pub rounds: usize,
     pub margin: f64,
@@ -238,6 +241,7 @@ impl TuneSpec {
         let keys = base.policy_keys();
         let known = [
             "games",
+            "validation",
             "candidates",
             "rounds",
             "margin",
@@ -274,6 +278,7 @@ impl TuneSpec {
             }
         };
         let games = whole("games", 10, 100_000_000, DEFAULT_GAMES as i64)? as u64;
+        let validation = whole("validation", 10, 100_000_000, games as i64)? as u64;
         let candidates = whole("candidates", 2, 1024, DEFAULT_CANDIDATES as i64)? as usize;
         let rounds = whole("rounds", 1, 100, DEFAULT_ROUNDS as i64)? as usize;
         let margin = match table.get("margin") {
@@ -523,6 +528,7 @@ impl TuneSpec {
         }
         let mut spec = TuneSpec {
             games,
+            validation,
             candidates,
             rounds,
             margin,
