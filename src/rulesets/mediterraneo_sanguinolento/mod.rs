@@ -459,6 +459,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "province_burdens",
+        "L5619 (an index per zone), L5641 (taxes on what the provinces or cities produce), L4100, L4108 and the §4.19 rows L4326-L4332, L4362",
+        "full game: whose rebellion index a nation's tax level and extra POB levy move: \"each-land\" (the tax row and the levy's rows, by the holder's culture, move the index of every land whose collection they raise or lower, home and provinces alike, each land the levy takes from charged the row per 5% and the paragraphs' IDR on its own share; a lowered tax pleases each; the PV are the nation's, scored once; the policy's tax_idr floor is kept by the lowest of those indices) or \"home-only\" (the holder's home index alone: its provinces are taxed and levied for free)",
+        &["each-land", "home-only"],
+        &[],
+    ),
+    choice(
         "revolt_rebels",
         "A37 (L402, L5625)",
         "full game: the IL-ID units that rise in a revolt and attack the holder's troops there: \"zone-pob\" (A37: the land's last collected POB / 200) or \"militia\" (the militia its holder could call there, option militia_size, a conquered land's by the 1/3, 2/3, full schedule)",

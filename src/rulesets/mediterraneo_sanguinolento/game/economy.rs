@@ -401,9 +401,9 @@ pub fn tax_row(level: i8) -> Option<pv::Row> {
     }
 }
 
-/// The tax level a policy sets in April with rebellion index `idr`: its level, except that a
-/// raise is made only if it leaves the index at `tax_idr` or above (else the highest raise that
-/// does, or normal taxes).
+/// The tax level a policy sets in April with rebellion index `idr` (the lowest the level reaches,
+/// `burdens::lowest_taxed_index`): its level, except that a raise is made only if it leaves the
+/// index at `tax_idr` or above (else the highest raise that does, or normal taxes).
 pub fn tax_level(p: &Scripted, idr: i32, culture: Culture) -> i8 {
     let wanted = p.taxes.clamp(-2, 2);
     if wanted <= 0 {
@@ -431,10 +431,11 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
                 st.nations[c].tax_level = 0;
                 continue;
             }
-            let level = tax_level(&plans[c], st.nations[c].idr, g.culture[c]);
+            let lowest = super::burdens::lowest_taxed_index(g, st, c as CountryId, month);
+            let level = tax_level(&plans[c], lowest, g.culture[c]);
             st.nations[c].tax_level = level;
             if let Some(row) = tax_row(level) {
-                st.apply(c as CountryId, pv::TAXES_SOURCE, row, g.culture[c]);
+                super::burdens::tax(g, st, c as CountryId, month, pv::TAXES_SOURCE, row);
             }
         }
     }
@@ -444,6 +445,8 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         st.nations[c as usize].pob_growth += unspent / 50;
         st.nations[c as usize].pob_collected = 0;
     }
+    // POB each land gave its holder, for the levy's index per land (`levy.rs`).
+    let mut pob_given = [0i64; 256];
     for l in 0..n {
         let land = st.lands[l];
         let owner = land.owner;
@@ -484,9 +487,10 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
             }
         }
         st.nations[o].pob_collected += yields[POB];
+        pob_given[l] = yields[POB];
     }
     super::colonies::collection(g, st);
-    super::levy::collection(g, st, plans);
+    super::levy::collection(g, st, plans, &pob_given[..n]);
     for land in &mut st.lands {
         land.pending = super::events::Pending::NONE;
         land.revolt_collections = land.revolt_collections.saturating_sub(1);

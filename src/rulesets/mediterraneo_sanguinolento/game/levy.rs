@@ -7,12 +7,16 @@
 //! `extra_levy_idr`: both, the digest lists the paragraphs' IDR as effects outside the table, or
 //! the table's alone).
 //!
+//! Whose index the rows move: option `province_burdens` (`burdens.rs`), every land the levy
+//! takes from (each its row per step and the paragraphs' IDR on its own share) or the home's.
+//!
 //! The extra POB joins the POB on hand for the turn's purchases (it expires unspent at the next
 //! collection, as all POB does); the population counted for feeding and the militia is the
 //! collection's.
 
 use super::policy::Scripted;
 use super::pv::{self, MASS_RECRUITMENT};
+use super::revolt;
 use super::scenario::{CountryId, POB};
 use super::state::State;
 use super::Game;
@@ -82,10 +86,13 @@ pub fn levy(rules: &Rules, culture: Culture, collected: i64, steps: i64) -> (i64
     (extra, pv, idr)
 }
 
-/// After a collection: each nation holding its home whose policy levies (`extra_levy`) and
-/// whose rebellion index stays at its `tax_idr` floor or above after the levy takes the extra
-/// POB and pays the rows.
-pub fn collection(g: &Game, st: &mut State, plans: &[Scripted]) {
+/// After a collection: each nation holding its home whose policy levies (`extra_levy`) takes the
+/// extra POB and pays the rows, if the indices they move stay at its `tax_idr` floor or above:
+/// under option `province_burdens` = "each-land" (`burdens.rs`) every land that gave it POB
+/// (`pob_given`, by land), each charged the row per step and the paragraphs' IDR on its own
+/// share of the extra; under "home-only" the home index, charged for the whole levy. The PV are
+/// scored once.
+pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], pob_given: &[i64]) {
     for c in 0..st.nations.len() {
         let plan = &plans[c];
         if plan.extra_levy <= 0.0 || st.lands[c].owner != c as CountryId {
@@ -95,12 +102,37 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted]) {
         let steps = steps(&g.levy, culture, plan.extra_levy);
         let collected = st.nations[c].pob_collected;
         let (extra, pv, idr) = levy(&g.levy, culture, collected, steps);
-        if extra <= 0 || st.nations[c].idr + idr < plan.tax_idr {
+        if extra <= 0 {
             continue;
+        }
+        // Each land's index after the levy ("each-land"; lands it takes nothing from keep theirs).
+        let mut after: [Option<i32>; 256] = [None; 256];
+        for (l, &given) in pob_given.iter().enumerate() {
+            if st.lands[l].owner as usize == c && given > 0 {
+                after[l] = Some(
+                    revolt::index(st, l as CountryId) + levy(&g.levy, culture, given, steps).2,
+                );
+            }
+        }
+        let keeps_floor = if g.revolt.home_burdens {
+            st.nations[c].idr + idr >= plan.tax_idr
+        } else {
+            after.iter().flatten().all(|&i| i >= plan.tax_idr)
+        };
+        if !keeps_floor {
+            continue;
+        }
+        if g.revolt.home_burdens {
+            st.nations[c].idr += idr;
+        } else {
+            for (l, &i) in after.iter().enumerate().take(pob_given.len()) {
+                if let Some(i) = i {
+                    *revolt::index_mut(st, l as CountryId) = i;
+                }
+            }
         }
         st.gain(c as CountryId, POB, extra);
         st.add_pv(c as CountryId, pv::LEVY, pv);
-        st.nations[c].idr += idr;
         st.counts.levies += 1;
         st.counts.levy_pob += extra as f64;
     }

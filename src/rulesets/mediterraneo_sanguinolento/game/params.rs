@@ -17,7 +17,7 @@ pub const SCRIPTED: &[Param] = &[
     },
     Param {
         name: "tax_idr",
-        summary: "rebellion index a tax raise must leave (a raise that would leave less falls back to the highest level that does not, down to normal taxes)",
+        summary: "rebellion index a tax raise must leave in every land it reaches, the lowest of them by option province_burdens (a raise that would leave less falls back to the highest level that does not, down to normal taxes); also the floor of the extra levy",
         min: 0.0,
         max: 2000.0,
         default: 600.0,
@@ -506,7 +506,7 @@ pub const SCRIPTED: &[Param] = &[
     // Extra POB levies (digest §4.3; `levy.rs`).
     Param {
         name: "extra_levy",
-        summary: "share of its culture's most extra POB (civilized +25%, B/C +30%, barbarian +40%: option barbarian_extra_levy) it levies at each collection, in 5% steps, while its rebellion index stays at tax_idr or above: each step -1/-2/-3 PV and -75/-100/-150 IDR (§4.19 mass recruitment), B/C and barbarians -1 IDR per 10 or 20 extra POB (option extra_levy_idr)",
+        summary: "share of its culture's most extra POB (civilized +25%, B/C +30%, barbarian +40%: option barbarian_extra_levy) it levies at each collection, in 5% steps, while every rebellion index it moves (option province_burdens) stays at tax_idr or above: each step -1/-2/-3 PV and -75/-100/-150 IDR (§4.19 mass recruitment), B/C and barbarians -1 IDR per 10 or 20 extra POB (option extra_levy_idr)",
         min: 0.0,
         max: 1.0,
         // 3 PV a step for a civilized major is dearer than the troops 5% more POB raise.

@@ -62,6 +62,9 @@ pub struct Rules {
     pub held: bool,
     /// Rows a province suffers move the holder's home index (option province_index = "holder").
     pub holder_rows: bool,
+    /// Taxes and extra levies move the holder's home index alone (option province_burdens =
+    /// "home-only", `burdens.rs`), not every land they reach.
+    pub home_burdens: bool,
 }
 
 impl Rules {
@@ -70,6 +73,7 @@ impl Rules {
             militia_rebels: options.choice("revolt_rebels") == "militia",
             held: options.choice("revolt_won") == "held",
             holder_rows: options.choice("province_index") == "holder",
+            home_burdens: options.choice("province_burdens") == "home-only",
         }
     }
 }

@@ -1,0 +1,67 @@
+//! Whose rebellion index a nation's taxes and extra POB levies move (digest §4.16, §4.3, §4.19;
+//! rules §46 L5617-L5633, §47 L5641, §26 L4092, L4100, L4108, the rows L4326-L4332 and L4362;
+//! A66: the rows subtract).
+//!
+//! §47 (L5641) raises the DEN the provinces or cities produce, and the levy of §26 takes
+//! POB from what the collection gave; the index is kept per zone (L5619). Option
+//! `province_burdens` = "each-land" (default): the tax row and the levy's rows move the index of
+//! every land whose collection they raise or lower, home and provinces alike, by the holder's
+//! culture (a lowered tax pleases every land it lowers); "home-only": the holder's home index
+//! alone, as if its provinces were taxed and levied for free. The PV are the nation's: the row's
+//! PV are scored once, to the holder, whichever lands the index moves in.
+//!
+//! A nation sets one tax level a year for all it collects (the node model keeps no city apart,
+//! and the policy's level is the nation's): the policy's floor `tax_idr` is kept by the lowest
+//! index among the lands the level would reach, and a levy is made only if every land it takes
+//! from stays at that floor.
+
+use super::economy;
+use super::pv::Row;
+use super::revolt;
+use super::sack;
+use super::scenario::CountryId;
+use super::state::State;
+use super::Game;
+
+/// The lands nation `c` collects at the collection of game month `month`: the ones its tax
+/// level reaches.
+pub fn collected(st: &State, c: CountryId, month: u32) -> impl Iterator<Item = CountryId> + '_ {
+    (0..st.lands.len() as CountryId).filter(move |&l| {
+        let land = &st.lands[l as usize];
+        land.owner == c && economy::collects(land.taken_month, month) && sack::yields(st, l, month)
+    })
+}
+
+/// The index a tax level of nation `c` in game month `month` must keep at the policy's floor:
+/// the lowest among the lands it collects (option "each-land"), or its home index ("home-only",
+/// and a nation collecting nothing).
+pub fn lowest_taxed_index(g: &Game, st: &State, c: CountryId, month: u32) -> i32 {
+    let home = st.nations[c as usize].idr;
+    if g.revolt.home_burdens {
+        return home;
+    }
+    collected(st, c, month)
+        .map(|l| revolt::index(st, l))
+        .min()
+        .unwrap_or(home)
+}
+
+/// Nation `c`'s tax row `row` in game month `month`: its PV once, its index to every land it
+/// collects (or the home's).
+pub fn tax(g: &Game, st: &mut State, c: CountryId, month: u32, source: usize, row: Row) {
+    let culture = g.culture[c as usize];
+    if g.revolt.home_burdens {
+        st.apply(c, source, row, culture);
+        return;
+    }
+    st.add_pv(c, source, row.pv(culture));
+    let mut lands = [false; 256];
+    for l in collected(st, c, month) {
+        lands[l as usize] = true;
+    }
+    for l in 0..st.lands.len() as CountryId {
+        if lands[l as usize] {
+            *revolt::index_mut(st, l) += row.idr(culture);
+        }
+    }
+}
