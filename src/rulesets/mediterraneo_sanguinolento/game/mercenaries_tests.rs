@@ -174,6 +174,7 @@ fn side_with(c: CountryId, own: f64, row: u8, merc: f64) -> Side {
         lead: Lead::UNNAMED,
         mercs,
         militia: 0.0,
+        republican: 0.0,
     }
 }
 

@@ -43,6 +43,7 @@ pub mod prospecting;
 pub mod pv;
 pub mod recruiting;
 pub mod repairs;
+pub mod republican_militia;
 pub mod revolt;
 pub mod roads;
 pub mod routes;
@@ -111,6 +112,8 @@ mod policy_tests;
 mod prospecting_tests;
 #[cfg(test)]
 mod repairs_tests;
+#[cfg(test)]
+mod republican_militia_tests;
 #[cfg(test)]
 mod revolt_tests;
 #[cfg(test)]
@@ -298,6 +301,10 @@ pub const GAME_COLUMNS: &[&str] = &[
     "militia_months",
     "militia_men_lost",
     "militias_destroyed",
+    "republican_militia_fights",
+    "republican_militia_men_lost",
+    "republican_militia_men_recovered",
+    "republican_militia_disbands",
     "king_months_abroad",
     "treasure_den",
     "forced_marches",
@@ -503,6 +510,8 @@ pub struct Game {
     pub leader_capture: captives::CaptureRule,
     /// The militia's kind and rule options (`militia.rs`).
     pub militia: militia::Rules,
+    /// Rome's Republican militia's nation, numbers and options (`republican_militia.rs`).
+    pub republican: republican_militia::Rules,
     /// Revolts' options (`revolt.rs`).
     pub revolt: revolt::Rules,
     /// A49's readings of the forced-march table (`forced_march.rs`).
@@ -695,6 +704,8 @@ impl Game {
             major_index[c as usize] = p as u8;
         }
         let mut start = state::initial(&scenario, &kind_units, START_IDR);
+        let republican_rules = republican_militia::Rules::new(&scenario, options);
+        start.republican = republican_militia::initial(&republican_rules);
         start.relations = diplomacy::initial(&scenario, &major_index);
         Game {
             players: majors
@@ -779,6 +790,7 @@ impl Game {
             sea: sea_trade::SeaRules::new(&scenario, &scenario.majors, options),
             leader_capture: captives::CaptureRule::from_option(options.choice("leader_capture")),
             militia: militia::Rules::new(options),
+            republican: republican_rules,
             revolt: revolt::Rules::new(options),
             forced_march: forced_march::Rules::new(options),
             bred: mounts::Bred::from_options(options),
