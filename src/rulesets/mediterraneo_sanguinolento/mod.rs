@@ -501,6 +501,20 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "republican_militia_fights",
+        "L5245-L5257 (the SPQR commands all troops in the province; where his Republican militia fights is not stated)",
+        "full game: Rome's Republican militia (10 IM-RC with the SPQR when its home is attacked) fights beside the home's defenders in the field battle, the siege (its mouths and morale) and the assault, and holds a capital with no garrison (\"all\": a body of the province under his supreme command defends its city too) or only in the field battle at home (\"field\")",
+        &["all", "field"],
+        &[],
+    ),
+    choice(
+        "republican_militia_recovery",
+        "L5257 (it recovers 50 men of losses a month after it disbands)",
+        "full game: when Rome's Republican militia recovers its losses (50 men a month up to its full strength): \"after-disbanding\" (each month from the one after the invasion of its home ends, the rule's words) or \"every-month\" (also while mobilized)",
+        &["after-disbanding", "every-month"],
+        &[],
+    ),
+    choice(
         "colony_hosts",
         "§4.7 (L3860-L3864, L4312)",
         "full game: which referee's country allows a major a colony (one per country, reached by its envoys, not at war with it): \"at-peace\" (any) or \"treaty\" (only one with a treaty with it, non-aggression or better)",

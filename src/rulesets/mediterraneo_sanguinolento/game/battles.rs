@@ -44,6 +44,9 @@ pub struct Side {
     pub mercs: Bands,
     /// Its militia's IL-ID units (none but defending the home; `militia.rs`).
     pub militia: f64,
+    /// Its Republican militia's IM-RC units (none but defending Roma's home;
+    /// `republican_militia.rs`).
+    pub republican: f64,
     /// Its kinds' shares by morale class (its nation's; `special.rs`).
     pub mix: Mix,
 }
@@ -87,6 +90,8 @@ pub struct Fought {
     pub merc_moved: [f64; 2],
     /// Units each side's militia lost.
     pub militia_lost: [f64; 2],
+    /// Units each side's Republican militia lost.
+    pub republican_lost: [f64; 2],
     /// How each side ended, by the battle code: routed, exterminated (or overrun), and the
     /// assaulted garrison's surrender (what a commander's capture reads, `captives.rs`).
     pub routed: [bool; 2],
@@ -129,17 +134,21 @@ pub fn army(game: &Game, side: &Side, attacking: bool) -> Army {
             })
         })
         .collect();
-    // The militia after the own troops, the mercenaries last in the casualty order.
-    if side.militia > 1e-9 {
-        let k = game.militia.kind;
-        groups.push(Group {
-            code: k.code.to_string(),
-            regular: k.regular,
-            morale: k.morale,
-            units: side.militia,
-            veteran: false,
-            guard: false,
-        });
+    // The militias after the own troops, the mercenaries last in the casualty order.
+    for (k, units) in [
+        (game.militia.kind, side.militia),
+        (game.republican.kind, side.republican),
+    ] {
+        if units > 1e-9 {
+            groups.push(Group {
+                code: k.code.to_string(),
+                regular: k.regular,
+                morale: k.morale,
+                units,
+                veteran: false,
+                guard: false,
+            });
+        }
     }
     for band in side.fighting_bands(game, attacking) {
         if let (Some(k), true) = (mercenaries::kind(game, band.source), band.units > 1e-9) {
@@ -356,6 +365,7 @@ fn play(
         let mut lost = NO_UNITS;
         let mut band_lost = [0.0; BANDS];
         let mut militia_lost = 0.0;
+        let mut republican_lost = 0.0;
         let bands = sides[k].fighting_bands(game, k == 0);
         if converted && k == 0 {
             let groups = &battle.armies[0].groups;
@@ -367,10 +377,11 @@ fn play(
             let share = if fought > 0.0 { gone / fought } else { 0.0 };
             lost = sides[0].units.map(|u| u * share);
             militia_lost = sides[0].militia * share;
+            republican_lost = sides[0].republican * share;
             band_lost = bands.map(|b| b.units * share);
         } else {
             // Groups in army()'s order: the kinds with units (a group per morale class each),
-            // the militia, then the bands with units. A militia or a band
+            // the militia, the Republican militia, then the bands with units. A militia or a band
             // of the side's own kind has the same label: the n-th group of a label has the n-th
             // column of that name.
             let groups = &battle.armies[k].groups;
@@ -402,6 +413,10 @@ fn play(
                 militia_lost = lost_of(g).min(sides[k].militia);
                 g += 1;
             }
+            if sides[k].republican > 1e-9 {
+                republican_lost = lost_of(g).min(sides[k].republican);
+                g += 1;
+            }
             for (b, band) in bands.iter().enumerate() {
                 if band.source == mercenaries::Source::None || band.units <= 1e-9 {
                     continue;
@@ -419,6 +434,7 @@ fn play(
                 *u *= keep;
             }
             militia_lost *= keep;
+            republican_lost *= keep;
         }
         if game.merc_cap && band_lost.iter().any(|&u| u > 0.0) {
             // Lent partner troops are no mercenaries: the cap leaves them (and their losses) out.
@@ -438,6 +454,7 @@ fn play(
         out.men_lost[k] = men_lost;
         out.merc_lost[k] = band_lost;
         out.militia_lost[k] = militia_lost;
+        out.republican_lost[k] = republican_lost;
         out.risk[k] = ["leader_killed", "leader_wounded", "leader_promoted"]
             .map(|column| scalar(side_column(side, column)));
         out.routed[k] = scalar(side_column(side, "routed")) > 0.0;

@@ -82,6 +82,7 @@ fn an_engine_takes_its_levels_off_the_walls_of_the_assault_code() {
             lead: Lead::UNNAMED,
             mercs: NO_BANDS,
             militia: 0.0,
+            republican: 0.0,
             fatigue: 0,
         }
     };

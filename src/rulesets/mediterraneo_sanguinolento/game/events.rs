@@ -264,11 +264,12 @@ fn incursion(
         );
         return;
     }
-    let sides = [
+    let mut sides = [
         Side {
             mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
+            republican: 0.0,
             country: raider,
             units: band,
             unsupplied: 0.0,
@@ -282,6 +283,7 @@ fn incursion(
             mix: st.nations[o as usize].mix,
             mercs: NO_BANDS,
             militia: 0.0,
+            republican: 0.0,
             country: o,
             units: defenders,
             unsupplied: 0.0,
@@ -289,6 +291,7 @@ fn incursion(
             lead: leaders::home_lead(g, st, o, month),
         },
     ];
+    super::republican_militia::join(g, st, o, false, &mut sides[1]);
     let weather = st.weather[g.scenario.nodes[o as usize].zone as usize];
     let fought = battles::field_battle(g, o, military::winter(g, month), weather, sides, dice);
     let mpu = g.men_per_unit(o);
@@ -306,6 +309,7 @@ fn incursion(
     }
     nat.fought_this_year = true;
     st.ledger.men_lost += men;
+    super::republican_militia::lose(g, st, fought.republican_lost[1]);
     leaders::after_battle(g, st, &sides, &fought, month, dice);
     if let Some(w) = fought.winner {
         let row = pv::battle_row(w == 1, fought.factors[1], fought.factors[0]);

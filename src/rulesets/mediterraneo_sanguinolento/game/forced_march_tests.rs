@@ -304,6 +304,7 @@ fn fatigue_reaches_the_battle_code_and_costs_the_battle() {
         mix: super::special::NO_MIX,
         mercs: NO_BANDS,
         militia: 0.0,
+        republican: 0.0,
         country: etruria,
         units,
         unsupplied: 0.0,

@@ -222,6 +222,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
             mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
+            republican: 0.0,
             country: a,
             units: units(5.0),
             unsupplied: 0.0,
@@ -232,6 +233,7 @@ fn game_fights_match_the_battle_codes_exact_answer() {
             mix: super::special::NO_MIX,
             mercs: NO_BANDS,
             militia: 0.0,
+            republican: 0.0,
             country: d,
             units: units(4.0),
             unsupplied: 0.0,
@@ -368,11 +370,13 @@ pub(super) fn check_invariants(g: &Game, play: &Play, r: &GameRecord, what: &str
                 State::men(&s.all_units(c), &g.men_per_unit(c))
                     + super::mercenaries::men(g, &s.nations[c as usize].mercs)
                     + s.lands[c as usize].militia * g.militia.kind.men
+                    + super::republican_militia::men_of(g, s, c)
                     + super::supply::convoy_men(s, c)
             })
             .sum()
     };
-    // Militia: raised at the call, lost in fights, disbanded home.
+    // Militia: raised at the call, lost in fights, disbanded home; the Republican militia's
+    // men: there from the start, lost in fights, raised as they recover.
     let expected = men(start) + st.ledger.men_raised - st.ledger.men_lost - st.ledger.men_disbanded;
     assert!(
         (men(st) - expected).abs() < 1e-6 * expected.max(1.0),

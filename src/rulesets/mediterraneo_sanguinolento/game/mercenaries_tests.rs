@@ -174,6 +174,7 @@ fn side_with(c: CountryId, own: f64, row: u8, merc: f64) -> Side {
         lead: Lead::UNNAMED,
         mercs,
         militia: 0.0,
+        republican: 0.0,
     }
 }
 
@@ -451,7 +452,9 @@ fn whole_games_with_mercenaries_keep_the_invariants() {
             .iter()
             .position(|c| *c == "mercenaries_appeared")
             .unwrap();
-        play_checked(&g, 31, games, &format!("{policy:?}"), |_, _, r| {
+        // Lent troops lose men in a handful of these games only: seed 31 saw none once Rome's
+        // Republican militia shifted the dice streams (4 lent units in 400 games).
+        play_checked(&g, 32, games, &format!("{policy:?}"), |_, _, r| {
             for (j, t) in totals.iter_mut().enumerate() {
                 *t += r.extra[first + j];
             }

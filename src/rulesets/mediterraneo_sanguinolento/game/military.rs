@@ -60,8 +60,9 @@ pub(super) fn defenders(st: &State, t: CountryId) -> (CountryId, Units, Units) {
     (o, field, *garrison(st, t))
 }
 
-/// Whether a militia holds `t`'s capital, which has no garrison, against `c`'s army: the militia
-/// standing there for its holder, or called now (`militia::join`).
+/// Whether a militia holds `t`'s capital, which has no garrison, against `c`'s army: Rome's
+/// Republican militia at its home, the militia standing there for its holder, or called now
+/// (`militia::join`).
 #[allow(clippy::too_many_arguments)]
 fn militia_holds(
     g: &Game,
@@ -73,7 +74,7 @@ fn militia_holds(
     dice: &mut Dice,
 ) -> bool {
     let o = st.lands[t as usize].owner;
-    if militia_at(st, t) > 0.0 {
+    if militia_at(st, t) > 0.0 || super::republican_militia::at(g, st, t, true) > 0.0 {
         return true;
     }
     let sides = [
@@ -82,6 +83,7 @@ fn militia_holds(
             mix: st.nations[o as usize].mix,
             mercs: NO_BANDS,
             militia: 0.0,
+            republican: 0.0,
             country: o,
             units: NO_UNITS,
             unsupplied: 0.0,
@@ -307,6 +309,7 @@ fn arrive(
                 mix: st.nations[o as usize].mix,
                 mercs: st.nations[o as usize].mercs,
                 militia: 0.0,
+                republican: 0.0,
                 country: o,
                 units: field,
                 unsupplied: 0.0,
@@ -315,6 +318,7 @@ fn arrive(
             },
         ];
         let (win, weather) = (winter(g, month), weather_at(g, st, t));
+        super::republican_militia::join(g, st, t, false, &mut sides[1]);
         sides[1].militia = super::militia::join(g, st, plans, t, None, win, sides, month, dice);
         let fought = if st.nations[c as usize].by_sea && !st.nations[c as usize].landed {
             let fleets = st.nations[c as usize].fleets;
@@ -326,6 +330,7 @@ fn arrive(
         st.counts.battles += 1;
         settle(g, st, c, o, &fought, None);
         super::militia::lose(g, st, t, fought.militia_lost[1], month);
+        super::republican_militia::lose(g, st, fought.republican_lost[1]);
         leaders::after_battle(g, st, &sides, &fought, month, dice);
         game_log!(
             log,
@@ -374,6 +379,7 @@ pub(super) fn side(g: &Game, st: &State, c: CountryId, month: u32) -> Side {
         mix: st.nations[c as usize].mix,
         mercs: st.nations[c as usize].mercs,
         militia: 0.0,
+        republican: 0.0,
         country: c,
         units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,
@@ -413,22 +419,32 @@ fn siege_month(
     st.nations[c as usize].mission = Mission::Siege { target: t, months };
     let fort = fort_of(g, st, t);
     let kinds = &g.kinds[o as usize];
-    // A militia holding the capital alone is the besieged: its mouths and its morale.
+    // A militia holding the capital alone is the besieged: its mouths and its morale; Rome's
+    // Republican militia is besieged with the garrison.
     let militia = if has_troops(&garrison) {
         0.0
     } else {
         militia_at(st, t)
     };
-    let militia_kind = g.militia.kind;
-    let men: f64 =
-        (0..KINDS).map(|k| garrison[k] * kinds[k].men).sum::<f64>() + militia * militia_kind.men;
+    let bodies = [
+        (g.militia.kind, militia),
+        (
+            g.republican.kind,
+            super::republican_militia::at(g, st, t, true),
+        ),
+    ];
+    let men: f64 = (0..KINDS).map(|k| garrison[k] * kinds[k].men).sum::<f64>()
+        + bodies.iter().map(|(k, u)| u * k.men).sum::<f64>();
     let value = super::special::morale_value;
     let mix = &st.nations[o as usize].mix;
     let morale = ((0..KINDS)
         .filter(|&k| garrison[k] > 1e-9)
         .map(|k| value(&kinds[k], &mix[k]) * garrison[k] * kinds[k].men)
         .sum::<f64>()
-        + value(&militia_kind, &[0.0; 4]) * militia * militia_kind.men)
+        + bodies
+            .iter()
+            .map(|(k, u)| value(k, &[0.0; 4]) * u * k.men)
+            .sum::<f64>())
         / men.max(1.0);
     let pob = g.scenario.production[t as usize][super::scenario::POB];
     let food = st.nations[o as usize].stock[COM].max(0) as u32;
@@ -467,6 +483,7 @@ fn siege_month(
             mix: st.nations[o as usize].mix,
             mercs: NO_BANDS,
             militia: 0.0,
+            republican: 0.0,
             country: o,
             units: garrison,
             unsupplied: 0.0,
@@ -480,6 +497,7 @@ fn siege_month(
         engine: super::engines::ready(g, st, c, months as u32),
     };
     let win = winter(g, month);
+    super::republican_militia::join(g, st, t, true, &mut sides[1]);
     sides[1].militia = super::militia::join(g, st, plans, t, Some(walls), win, sides, month, dice);
     let fought = battles::assault(
         g,
@@ -492,6 +510,7 @@ fn siege_month(
     st.counts.assaults += 1;
     settle(g, st, c, o, &fought, Some(t));
     super::militia::lose(g, st, t, fought.militia_lost[1], month);
+    super::republican_militia::lose(g, st, fought.republican_lost[1]);
     leaders::after_battle(g, st, &sides, &fought, month, dice);
     game_log!(
         log,
@@ -594,6 +613,7 @@ pub fn conquer(
     if st.lands[t as usize].militia > 0.0 {
         super::militia::destroyed(g, st, t, month);
     }
+    super::republican_militia::home_lost(g, st, t);
     if t == o {
         st.apply(o, pv::CONQUEST, pv::LOSING_MAIN_COUNTRY, co);
         let nat = &mut st.nations[o as usize];
@@ -694,4 +714,5 @@ fn invasions(g: &Game, st: &mut State) {
         super::revolt::suffered(g, st, l as CountryId, pv::INVASION, row);
     }
     super::militia::month_end(g, st, &invaded);
+    super::republican_militia::month_end(g, st, &invaded);
 }

@@ -19,8 +19,8 @@
 //! collection gave, so never the POB stock): they enter the ledger as `men_raised` at the call,
 //! leave it as `men_lost` when they die and as `men_disbanded` when they go home.
 //!
-//! Not played: militia paid to rebel against another (L1872's note), and the Republican militia
-//! of the SPQR.
+//! Not played: militia paid to rebel against another (L1872's note). The SPQR's Republican
+//! militia is another rule (`republican_militia.rs`).
 
 use super::battles::{self, has_troops, Side, Walls};
 use super::policy::Scripted;

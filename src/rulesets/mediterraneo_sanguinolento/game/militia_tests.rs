@@ -207,6 +207,7 @@ fn side(c: CountryId, units: f64, militia: f64) -> Side {
         lead: Lead::UNNAMED,
         mercs: NO_BANDS,
         militia,
+        republican: 0.0,
     }
 }
 

@@ -205,12 +205,14 @@ pub fn fight(g: &Game, st: &mut State, l: CountryId, month: u32, dice: &mut Dice
         lead: Lead::UNNAMED,
         mercs: NO_BANDS,
         militia: rebels,
+        republican: 0.0,
         mix: super::special::NO_MIX,
     };
     let holder = Side {
         country: o,
         units: troops,
         militia: 0.0,
+        republican: 0.0,
         lead: leaders::defender_lead(g, st, l, month),
         mix: st.nations[o as usize].mix,
         ..quiet

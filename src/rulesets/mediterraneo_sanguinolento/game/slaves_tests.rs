@@ -33,6 +33,7 @@ fn side(country: CountryId, units: f64) -> Side {
         mix: super::special::NO_MIX,
         mercs: NO_BANDS,
         militia: 0.0,
+        republican: 0.0,
         country,
         units: u,
         unsupplied: 0.0,

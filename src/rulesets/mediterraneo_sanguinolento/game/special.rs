@@ -17,7 +17,9 @@
 //!
 //! Not played: wages stay 1/20 of the kind's printed morale cost (the classes' cost classes are
 //! not kept per unit); the target shortlist's yardstick (`military::strength`) and the
-//! army_factors proxy count the kind's own morale; the praetorian guard.
+//! army_factors proxy count the kind's own morale. The praetorian guard needs no play: no nation
+//! raises a guard on the graph (§4.5.4), Roma's Roman A troops are in its mix here and its home
+//! garrison never leaves home.
 
 use super::economy::{self, wage};
 use super::policy::Scripted;

@@ -159,6 +159,7 @@ fn side(c: CountryId, units: f64, mix: [f64; 4]) -> Side {
         lead: Lead::UNNAMED,
         mercs: NO_BANDS,
         militia: 0.0,
+        republican: 0.0,
     }
 }
 

@@ -430,6 +430,12 @@ pub struct Counts {
     pub militia_months: u32,
     pub militia_men_lost: f64,
     pub militias_destroyed: u32,
+    /// Rome's Republican militia (`republican_militia.rs`): fights it joined, its men killed and
+    /// recovered, and its disbandings.
+    pub republican_militia_fights: u32,
+    pub republican_militia_men_lost: f64,
+    pub republican_militia_men_recovered: f64,
+    pub republican_militia_disbands: u32,
     /// Months a king spent away from home (`king_abroad.rs`).
     pub king_months_abroad: u32,
     /// DEN put into capitals' treasures (`treasures.rs`).
@@ -487,6 +493,8 @@ pub struct State {
     pub walls: super::walls::Walls,
     /// Veins of metal found in each land by prospecting (`prospecting.rs`).
     pub veins: Vec<u8>,
+    /// Rome's Republican militia (`republican_militia.rs`; set by `Game::new`).
+    pub republican: super::republican_militia::Body,
 }
 
 impl State {
@@ -692,5 +700,6 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         roads: Roads::new(s),
         walls: super::walls::Walls::new(s.links.len(), s.countries.len()),
         veins: vec![0; s.countries.len()],
+        republican: Default::default(),
     }
 }

@@ -246,6 +246,7 @@ fn win_odds(
         mix: st.nations[c as usize].mix,
         mercs: st.nations[c as usize].mercs,
         militia: 0.0,
+        republican: 0.0,
         country: c,
         units: attackers,
         unsupplied: 0.0,
@@ -258,6 +259,8 @@ fn win_odds(
             mix: st.nations[o as usize].mix,
             mercs: st.nations[o as usize].mercs,
             militia: 0.0,
+            // Rome's Republican militia stands beside its home's defenders.
+            republican: super::republican_militia::at(g, st, t, false),
             country: o,
             units: field,
             unsupplied: 0.0,
@@ -273,7 +276,10 @@ fn win_odds(
             p.odds_trials,
             dice,
         )
-    } else if has_troops(&garrison) || militia_at(st, t) > 0.0 {
+    } else if has_troops(&garrison)
+        || militia_at(st, t) > 0.0
+        || super::republican_militia::at(g, st, t, true) > 0.0
+    {
         let defender = Side {
             mix: st.nations[o as usize].mix,
             mercs: NO_BANDS,
@@ -283,6 +289,7 @@ fn win_odds(
             } else {
                 militia_at(st, t)
             },
+            republican: super::republican_militia::at(g, st, t, true),
             country: o,
             units: garrison,
             unsupplied: 0.0,
