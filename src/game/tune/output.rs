@@ -120,10 +120,7 @@ fn tuned_file(
     tuning.insert("rounds".into(), Value::Integer(rounds as i64));
     tuning.insert("converged".into(), Value::Boolean(converged));
     tuning.insert("margin".into(), Value::Float(spec.margin));
-    tuning.insert(
-        "validation".into(),
-        Value::Integer(spec.validation as i64),
-    );
+    tuning.insert("validation".into(), Value::Integer(spec.validation as i64));
     tuning.insert(
         "converge_on".into(),
         Value::String(converge_label(spec).into()),
