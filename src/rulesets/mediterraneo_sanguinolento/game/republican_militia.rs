@@ -11,7 +11,7 @@
 //! `republican_militia_fights`, default "all") in the assault on the capital and the siege's
 //! mouths and morale, and holds a capital with no garrison; "field" reads the body as an army in
 //! the field only. Every fight goes through the battle code as one more group of the defending
-//! side ([`battles::army`]), after the own troops in the casualty order.
+//! side ([`super::battles::army`]), after the own troops in the casualty order.
 //!
 //! It is not the ordinary militia (L5257): no call, no bar after destruction, no PV and no
 //! rebellion-index row (§4.19's militia rows are the called militia's, `militia.rs`; none names
