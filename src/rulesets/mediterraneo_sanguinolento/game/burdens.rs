@@ -23,13 +23,16 @@ use super::scenario::CountryId;
 use super::state::State;
 use super::Game;
 
-/// The lands nation `c` collects at the collection of game month `month`: the ones its tax
-/// level reaches.
+/// Whether nation `c` collects land `l` at the collection of game month `month` (a land its tax
+/// level reaches).
+fn collects(st: &State, c: CountryId, l: CountryId, month: u32) -> bool {
+    let land = &st.lands[l as usize];
+    land.owner == c && economy::collects(land.taken_month, month) && sack::yields(st, l, month)
+}
+
+/// The lands nation `c` collects at the collection of game month `month`.
 pub fn collected(st: &State, c: CountryId, month: u32) -> impl Iterator<Item = CountryId> + '_ {
-    (0..st.lands.len() as CountryId).filter(move |&l| {
-        let land = &st.lands[l as usize];
-        land.owner == c && economy::collects(land.taken_month, month) && sack::yields(st, l, month)
-    })
+    (0..st.lands.len() as CountryId).filter(move |&l| collects(st, c, l, month))
 }
 
 /// The index a tax level of nation `c` in game month `month` must keep at the policy's floor:
@@ -55,12 +58,8 @@ pub fn tax(g: &Game, st: &mut State, c: CountryId, month: u32, source: usize, ro
         return;
     }
     st.add_pv(c, source, row.pv(culture));
-    let mut lands = [false; 256];
-    for l in collected(st, c, month) {
-        lands[l as usize] = true;
-    }
     for l in 0..st.lands.len() as CountryId {
-        if lands[l as usize] {
+        if collects(st, c, l, month) {
             *revolt::index_mut(st, l) += row.idr(culture);
         }
     }
