@@ -300,9 +300,15 @@ fn report_compete(
                     "NOT converged: more rounds, games or candidates may help".into()
                 }
             );
-            if let Some(g) = summary["last_round_largest_gain"].as_object() {
+            if let Some(g) = summary["largest_gain"].as_object() {
+                let judged = &summary["judging_rounds"];
+                let rounds = if judged[0] == judged[1] {
+                    "the last round".to_string()
+                } else {
+                    format!("rounds {} and {} (sampled and ends)", judged[0], judged[1])
+                };
                 say!(
-                    "largest gain a single seat still found in the last round: {} ({}; 95% CI {} to {})",
+                    "largest gain a single seat still found in {rounds}: {} ({}; 95% CI {} to {})",
                     num(&g["gain"], 4),
                     g["seat"].as_str().unwrap_or(""),
                     num(&g["ci_low"], 4),

@@ -465,6 +465,31 @@ fn validation_plays_its_own_number_of_fresh_games() {
 }
 
 #[test]
+fn a_runs_note_says_which_rounds_judged_the_tune() {
+    let note = |converged: bool, ends_checked: bool, gain: f64| {
+        let text = format!("converged = {converged}\nmargin = 0.02\nends = true\nends_checked = {ends_checked}\nlargest_gain = {gain}\nlargest_gain_seat = \"alpha\"\n");
+        let tuning: toml::Table = toml::from_str(&text).unwrap();
+        super::experiment::tuning_note("t.toml", Some(&tuning), &[])
+    };
+    let converged = note(true, true, 0.01);
+    assert!(
+        converged.contains("converged") && converged.contains("the last two rounds"),
+        "{converged}"
+    );
+    // An ends round within the margin after ends moves still wants a sampled round's word.
+    let unconfirmed = note(false, true, 0.01);
+    assert!(
+        unconfirmed.contains("NOT converged") && unconfirmed.contains("no sampled round after"),
+        "{unconfirmed}"
+    );
+    let beyond = note(false, true, 0.05);
+    assert!(
+        beyond.contains("NOT converged") && beyond.contains("still gained 0.05"),
+        "{beyond}"
+    );
+}
+
+#[test]
 fn an_ends_round_confirms_convergence_and_finds_a_one_number_gain_the_samples_missed() {
     // Alpha starts far from the known optimum; its one candidate a round is a local move, the
     // policy's default of 3 dice. The margin lets that first round pass as converged; the ends

@@ -145,10 +145,12 @@ pub fn tuning_note(path: &str, tuning: Option<&Table>, overridden: &[String]) ->
         .get("objective")
         .and_then(|v| v.as_str())
         .unwrap_or("win share");
-    let ends = if t.get("ends_checked").and_then(|v| v.as_bool()) == Some(true) {
-        ", which tried each number at both ends of its range one at a time"
+    let ends_checked = t.get("ends_checked").and_then(|v| v.as_bool()) == Some(true);
+    // With ends, convergence is a sampled and an ends round in a row within the margin.
+    let judged = if ends_checked {
+        "the last two rounds (one of sampled candidates, one trying each number at both ends of its range one at a time)"
     } else {
-        ""
+        "the last round"
     };
     let measured = match t.get("validation").and_then(|v| v.as_integer()) {
         Some(n) => format!(", measured on {n} fresh games"),
@@ -156,7 +158,14 @@ pub fn tuning_note(path: &str, tuning: Option<&Table>, overridden: &[String]) ->
     };
     let mut note = if t.get("converged").and_then(|v| v.as_bool()) == Some(true) {
         format!(
-            "policies tuned by alea tune ({path}): converged, no single player gained more than {margin} ({objective}{measured}) by changing its own policy in the last round{ends} (largest gain {gain:.4}, {seat}); win rates here are the balance under that competent play, within the margin and the ranges searched"
+            "policies tuned by alea tune ({path}): converged, no single player gained more than {margin} ({objective}{measured}) by changing its own policy in {judged} (largest gain {gain:.4}, {seat}); win rates here are the balance under that competent play, within the margin and the ranges searched"
+        )
+    } else if t.get("ends").and_then(|v| v.as_bool()) == Some(true)
+        && gain <= margin
+        && ends_checked
+    {
+        format!(
+            "policies from alea tune ({path}) but NOT converged: the last round, which tried each number at both ends of its range, stayed within the margin {margin} ({objective}; largest gain {gain:.4}, {seat}) but no sampled round after its moves confirmed it; these win rates measure these policies, not yet the scenario's balance"
         )
     } else if t.get("ends").and_then(|v| v.as_bool()) == Some(true) && gain <= margin {
         format!(

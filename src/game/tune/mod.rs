@@ -51,8 +51,10 @@
 //! ranges searched (as far as the search found). With `ends`, that round is followed by an ends
 //! round: each seat races the incumbent against every single deviation that puts one of its
 //! numbers at an end of its range (the first or last of a list, another policy of a choice), and
-//! only when that round too stays within the margin are the seats said to have converged (a gain
-//! found there is adopted as any other, and the sampled rounds go on). Sampled candidates change
+//! only when that round too stays within the margin are the seats said to have converged. A gain
+//! an ends round finds beyond the margin is adopted as any other and another ends round follows;
+//! once one stays within the margin, a sampled round checks the table the ends moves left, and
+//! a sampled and an ends round in a row within the margin are convergence. Sampled candidates change
 //! many numbers at once and local moves a few by a little, so a gain that needs one number moved
 //! far (a rule change that makes one choice costly) can escape both; the ends round looks there.
 //!
@@ -281,6 +283,45 @@ fn end_moves(seat: &Seat, incumbent: &Values) -> Vec<Values> {
     moves
 }
 
+/// What follows a round: another round of a kind, or convergence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Next {
+    Sampled,
+    Ends,
+    Converged,
+}
+
+/// The rounds' schedule. Without `ends`, a round within the margin converges. With `ends`,
+/// convergence needs a sampled round and an ends round in a row, each within the margin (the two
+/// searches look in different places); a round that finds a gain beyond the margin is followed
+/// by another round of its own kind, since the other kind found nothing on the table before it
+/// or has yet to look (an ends round's one-number moves seldom open a gain that only sampled
+/// candidates find, and five ends rounds in a row cost what five pairs of rounds did).
+fn next_round(
+    ends_enabled: bool,
+    this_is_ends: bool,
+    within_margin: bool,
+    previous_passed: Option<bool>,
+) -> Next {
+    let this = if this_is_ends {
+        Next::Ends
+    } else {
+        Next::Sampled
+    };
+    let other = if this_is_ends {
+        Next::Sampled
+    } else {
+        Next::Ends
+    };
+    if !within_margin {
+        return this;
+    }
+    if !ends_enabled || previous_passed == Some(!this_is_ends) {
+        return Next::Converged;
+    }
+    other
+}
+
 /// Games one seat's turn in a round of `candidates` plays: the halving rungs and the validation.
 fn round_games(spec: &TuneSpec, candidates: usize) -> u64 {
     rungs(candidates, spec.games)
@@ -335,6 +376,8 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
     let mut history: Vec<SeatRound> = Vec::new();
     let mut converged = false;
     let mut ends_round = false;
+    // Whether the last round stayed within the margin, and if so, whether it was an ends round.
+    let mut previous_passed: Option<bool> = None;
     for round in 1..=spec.rounds {
         let mut largest = f64::NEG_INFINITY;
         for (s, seat) in spec.seats.iter().enumerate() {
@@ -468,15 +511,17 @@ pub fn tune(exp: &GameExperiment, settings: &TuneSettings) -> Result<TuneResult>
             });
             history.push(record);
         }
-        if largest <= spec.margin {
-            if spec.ends && !ends_round {
-                ends_round = true;
-                continue;
+        let within_margin = largest <= spec.margin;
+        match next_round(spec.ends, ends_round, within_margin, previous_passed) {
+            Next::Converged => {
+                converged = true;
+                break;
             }
-            converged = true;
-            break;
+            next => {
+                previous_passed = within_margin.then_some(ends_round);
+                ends_round = next == Next::Ends;
+            }
         }
-        ends_round = false;
     }
     progress.finish();
     let files = write_outputs(exp, &spec, &table, &history, converged, &dir)?;
@@ -536,6 +581,58 @@ mod tests {
             vec![Some(1.0), Some(5.0), Some(2.0), Some(0.7)]
         );
         assert_eq!(damped(&seat, &incumbent, &winner, 1.0), winner);
+    }
+
+    /// The kinds of round a tune plays, given each round's verdict (within the margin or not),
+    /// and whether it converged.
+    fn schedule(ends: bool, verdicts: &[bool]) -> (Vec<&'static str>, bool) {
+        let mut kinds = Vec::new();
+        let mut this_is_ends = false;
+        let mut previous = None;
+        for &within in verdicts {
+            kinds.push(if this_is_ends { "ends" } else { "sampled" });
+            match next_round(ends, this_is_ends, within, previous) {
+                Next::Converged => return (kinds, true),
+                next => {
+                    previous = within.then_some(this_is_ends);
+                    this_is_ends = next == Next::Ends;
+                }
+            }
+        }
+        (kinds, false)
+    }
+
+    #[test]
+    fn convergence_needs_a_sampled_and_an_ends_round_in_a_row_and_a_gain_repeats_its_kind() {
+        // Without ends, the first round within the margin converges.
+        assert_eq!(
+            schedule(false, &[false, false, true]),
+            (vec!["sampled"; 3], true)
+        );
+        // Sampled within, ends within: converged.
+        assert_eq!(
+            schedule(true, &[true, true]),
+            (vec!["sampled", "ends"], true)
+        );
+        // An ends round's gain brings another ends round, not a sampled one; once the ends settle,
+        // a sampled round checks what they left, and the two in a row converge.
+        assert_eq!(
+            schedule(true, &[true, false, false, true, true]),
+            (vec!["sampled", "ends", "ends", "ends", "sampled"], true)
+        );
+        // A sampled round's gain after settled ends starts over: it needs an ends round again.
+        assert_eq!(
+            schedule(true, &[true, false, true, false, true, true]),
+            (
+                vec!["sampled", "ends", "ends", "sampled", "sampled", "ends"],
+                true
+            )
+        );
+        // Rounds run out before the two kinds agree: not converged.
+        assert_eq!(
+            schedule(true, &[true, false, true]),
+            (vec!["sampled", "ends", "ends"], false)
+        );
     }
 
     #[test]

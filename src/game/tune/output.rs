@@ -17,13 +17,39 @@ fn converge_label(spec: &TuneSpec) -> &'static str {
     }
 }
 
-/// The last round's largest gain: how much a single seat could still win by deviating.
-fn last_round_gain(history: &[SeatRound]) -> Option<&SeatRound> {
-    let last = history.last()?.round;
+/// The rounds that judge the result: the last, and with a converged `ends` tune the round before
+/// it too (convergence is a sampled and an ends round in a row within the margin).
+fn judging_rounds(spec: &TuneSpec, history: &[SeatRound], converged: bool) -> (usize, usize) {
+    let last = history.last().map_or(0, |r| r.round);
+    let first = if converged && spec.ends && last > 1 {
+        last - 1
+    } else {
+        last
+    };
+    (first, last)
+}
+
+/// The judging rounds' largest gain: how much a single seat could still win by deviating.
+fn largest_gain<'a>(
+    spec: &TuneSpec,
+    history: &'a [SeatRound],
+    converged: bool,
+) -> Option<&'a SeatRound> {
+    let (first, last) = judging_rounds(spec, history, converged);
     history
         .iter()
-        .filter(|r| r.round == last)
+        .filter(|r| (first..=last).contains(&r.round))
         .max_by(|a, b| a.gain.0.total_cmp(&b.gain.0))
+}
+
+/// Whether an ends round within the margin confirmed the final table (a converged `ends` tune),
+/// or, short of convergence, whether the last round was an ends round.
+fn ends_checked(spec: &TuneSpec, history: &[SeatRound], converged: bool) -> bool {
+    if converged {
+        spec.ends
+    } else {
+        history.last().is_some_and(|r| r.search == "ends")
+    }
 }
 
 pub(super) fn summary_json(
@@ -33,7 +59,8 @@ pub(super) fn summary_json(
     history: &[SeatRound],
     converged: bool,
 ) -> Json {
-    let last = last_round_gain(history);
+    let largest = largest_gain(spec, history, converged);
+    let judged = judging_rounds(spec, history, converged);
     let rounds = history.last().map_or(0, |r| r.round);
     let seats: Vec<Json> = spec
         .seats
@@ -63,9 +90,11 @@ pub(super) fn summary_json(
         "games_per_candidate": spec.games,
         "validation_games": spec.validation,
         "candidates": spec.candidates,
-        "last_round_largest_gain": last.map(|r| json!({
-            "seat": r.seat, "gain": tidy(r.gain.0), "ci_low": tidy(r.gain.1), "ci_high": tidy(r.gain.2),
+        "ends_checked": ends_checked(spec, history, converged),
+        "largest_gain": largest.map(|r| json!({
+            "seat": r.seat, "round": r.round, "gain": tidy(r.gain.0), "ci_low": tidy(r.gain.1), "ci_high": tidy(r.gain.2),
         })),
+        "judging_rounds": [judged.0, judged.1],
         "seats": seats,
     })
 }
@@ -102,7 +131,7 @@ fn tuned_file(
             }
         }
     }
-    let gain = last_round_gain(history)
+    let gain = largest_gain(spec, history, converged)
         .map(|r| {
             format!(
                 "{} (seat {}, 95% CI {} to {})",
@@ -126,10 +155,10 @@ fn tuned_file(
         Value::String(converge_label(spec).into()),
     );
     tuning.insert("step".into(), Value::Float(spec.step));
-    let ends_checked = history.last().is_some_and(|r| r.search == "ends");
+    let ends_checked = ends_checked(spec, history, converged);
     tuning.insert("ends".into(), Value::Boolean(spec.ends));
     tuning.insert("ends_checked".into(), Value::Boolean(ends_checked));
-    if let Some(r) = last_round_gain(history) {
+    if let Some(r) = largest_gain(spec, history, converged) {
         let objective = spec
             .seats
             .iter()
@@ -153,10 +182,10 @@ fn tuned_file(
         super::super::experiment::TUNING.into(),
         Value::Table(tuning),
     );
-    let last_round = if ends_checked {
-        "the last round (each number at both ends of its range, one at a time)"
-    } else {
-        "the last round"
+    let last_round = match (converged && spec.ends, ends_checked) {
+        (true, _) => "the last two rounds (sampled and local candidates; each number at both ends of its range, one at a time)",
+        (false, true) => "the last round (each number at both ends of its range, one at a time)",
+        (false, false) => "the last round",
     };
     format!(
         "# Tuned by `alea tune {}` (seed {}): {} round(s), {}; margin {} (gains measured on {} fresh games).\n# Largest gain a single seat still found in {last_round}: {gain}.\n# Load with [game] policies_from = \"<this file>\".\n{}",
