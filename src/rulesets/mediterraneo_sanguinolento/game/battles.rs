@@ -52,6 +52,22 @@ pub struct Side {
 }
 
 impl Side {
+    /// `units` of `country` under `lead`, and nothing beside them: no mercenary bands, militia or
+    /// Republican militia, no unfed share, rested, every kind at its own morale (no special mix).
+    pub fn new(country: CountryId, units: Units, lead: Lead) -> Side {
+        Side {
+            country,
+            units,
+            unsupplied: 0.0,
+            fatigue: 0,
+            lead,
+            mercs: NO_BANDS,
+            militia: 0.0,
+            republican: 0.0,
+            mix: special::NO_MIX,
+        }
+    }
+
     /// The bands that fight: all of them defending, attacking only beside at least twice their
     /// men in the side's own troops (L4522).
     pub fn fighting_bands(&self, game: &Game, attacking: bool) -> Bands {

@@ -7,7 +7,6 @@ use super::battles::{Fought, Side};
 use super::captives::{self, CaptureRule};
 use super::game_tests::{country, game_with, options, options_with, play_checked, scripted_game};
 use super::leaders::{self, Lead, Leader, Who, MAX_LEADERS, NOBODY};
-use super::mercenaries::NO_BANDS;
 use super::policy::{Policy, Scripted};
 use super::scenario::{CountryId, DEN};
 use super::state::{State, NO_UNITS};
@@ -150,28 +149,8 @@ fn sides(c: CountryId, o: CountryId) -> [Side; 2] {
         field: true,
     };
     [
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: c,
-            units,
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: named,
-        },
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: o,
-            units,
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: Lead::UNNAMED,
-        },
+        Side::new(c, units, named),
+        Side::new(o, units, Lead::UNNAMED),
     ]
 }
 

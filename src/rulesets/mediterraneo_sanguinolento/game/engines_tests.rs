@@ -6,7 +6,6 @@ use super::battles::{self, Side, Walls};
 use super::engines;
 use super::game_tests::{country, game_with, options_with, scripted_game};
 use super::leaders::Lead;
-use super::mercenaries::NO_BANDS;
 use super::policy::{Policy, Scripted};
 use super::scenario::{DEN, MAD};
 use super::state::NO_UNITS;
@@ -74,17 +73,7 @@ fn an_engine_takes_its_levels_off_the_walls_of_the_assault_code() {
     let side = |c, n: f64| {
         let mut u = NO_UNITS;
         u[0] = n;
-        Side {
-            mix: super::special::NO_MIX,
-            country: c,
-            units: u,
-            unsupplied: 0.0,
-            lead: Lead::UNNAMED,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            fatigue: 0,
-        }
+        Side::new(c, u, Lead::UNNAMED)
     };
     let sides = [side(roma, 20.0), side(cartago, 5.0)];
     let armies = [

@@ -281,14 +281,7 @@ fn incursion(
         },
         Side {
             mix: st.nations[o as usize].mix,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: o,
-            units: defenders,
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: leaders::home_lead(g, st, o, month),
+            ..Side::new(o, defenders, leaders::home_lead(g, st, o, month))
         },
     ];
     super::republican_militia::join(g, st, o, false, &mut sides[1]);

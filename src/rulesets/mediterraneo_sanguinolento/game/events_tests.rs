@@ -5,7 +5,6 @@ use super::battles::{self, Side};
 use super::economy;
 use super::events::{self, Pending};
 use super::game_tests::{country, game_with, scripted_game};
-use super::mercenaries::NO_BANDS;
 use super::military;
 use super::policy::{Policy, Scripted};
 use super::pv;
@@ -234,28 +233,16 @@ fn storm_and_snow_double_movement_and_halve_combat_factors() {
     // The battle code halves the factors it starts from in a storm or snow, not in rain.
     let (roma, etruria) = (country(&g, "Roma"), country(&g, "Etruria"));
     let sides = [
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: roma,
-            units: g.start.nations[roma as usize].field,
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: super::leaders::Lead::UNNAMED,
-        },
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: etruria,
-            units: g.start.nations[etruria as usize].field,
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: super::leaders::Lead::UNNAMED,
-        },
+        Side::new(
+            roma,
+            g.start.nations[roma as usize].field,
+            super::leaders::Lead::UNNAMED,
+        ),
+        Side::new(
+            etruria,
+            g.start.nations[etruria as usize].field,
+            super::leaders::Lead::UNNAMED,
+        ),
     ];
     let factors = |w: Weather| {
         battles::field_battle(&g, etruria, false, w, sides, &mut Dice::for_trial(4, 0, 0)).factors

@@ -7,7 +7,6 @@ use super::battles::{self, Side};
 use super::forced_march::{self, modifier, outcome, Conditions, Offer, Outcome, Rules, TABLE};
 use super::game_tests::{country, game_with, options, options_with, play_checked, scripted_game};
 use super::leaders::Lead;
-use super::mercenaries::NO_BANDS;
 use super::military;
 use super::policy::{Policy, Scripted};
 use super::scenario::CountryId;
@@ -300,17 +299,7 @@ fn fatigue_reaches_the_battle_code_and_costs_the_battle() {
     // The battle code's odds of the same fight fall when the attacker is fatigued.
     let mut units = NO_UNITS;
     units[0] = 6.0;
-    let defender = Side {
-        mix: super::special::NO_MIX,
-        mercs: NO_BANDS,
-        militia: 0.0,
-        republican: 0.0,
-        country: etruria,
-        units,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: Lead::UNNAMED,
-    };
+    let defender = Side::new(etruria, units, Lead::UNNAMED);
     let odds = |fatigue| {
         let attacker = Side {
             mix: super::special::NO_MIX,

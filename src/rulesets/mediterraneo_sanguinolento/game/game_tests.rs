@@ -6,7 +6,6 @@
 
 use super::battles::{self, Side};
 use super::economy;
-use super::mercenaries::NO_BANDS;
 use super::policy::{Policy, Scripted};
 use super::scenario::{CountryId, Scenario, CAB, CAM, COM, DEN, ELE, MAD, MET, PIE, POB};
 use super::state::{Mission, State, KINDS, NO_UNITS, R};
@@ -218,28 +217,8 @@ fn game_fights_match_the_battle_codes_exact_answer() {
         u
     };
     let sides = [
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: a,
-            units: units(5.0),
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: super::leaders::Lead::UNNAMED,
-        },
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: d,
-            units: units(4.0),
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: super::leaders::Lead::UNNAMED,
-        },
+        Side::new(a, units(5.0), super::leaders::Lead::UNNAMED),
+        Side::new(d, units(4.0), super::leaders::Lead::UNNAMED),
     ];
     let armies = [
         battles::army(&g, &sides[0], true),

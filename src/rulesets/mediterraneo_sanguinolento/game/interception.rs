@@ -110,24 +110,18 @@ pub fn check(
     let interceptors = Side {
         mix: st.nations[o as usize].mix,
         mercs: st.nations[o as usize].mercs,
-        militia: 0.0,
-        republican: 0.0,
-        country: o,
-        units: st.nations[o as usize].field,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead,
+        ..Side::new(o, st.nations[o as usize].field, lead)
     };
     let marchers = Side {
         mix: st.nations[c as usize].mix,
         mercs: st.nations[c as usize].mercs,
-        militia: 0.0,
-        republican: 0.0,
-        country: c,
-        units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,
         fatigue: st.nations[c as usize].march.fatigue,
-        lead: leaders::field_lead(g, st, c, month),
+        ..Side::new(
+            c,
+            st.nations[c as usize].field,
+            leaders::field_lead(g, st, c, month),
+        )
     };
     let win = military::winter(g, month);
     let odds = battles::odds(

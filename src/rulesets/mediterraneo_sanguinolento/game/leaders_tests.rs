@@ -6,7 +6,6 @@
 use super::battles::{self, Fought, Side};
 use super::game_tests::{country, game_with, options, options_with, scripted_game};
 use super::leaders::{self, Lead, Leader, Who, MAX_LEADERS};
-use super::mercenaries::NO_BANDS;
 use super::policy::{Policy, Scripted};
 use super::scenario::DEN;
 use super::state::{Mission, NO_UNITS};
@@ -72,16 +71,12 @@ fn t1_both_commanders_orders_shift_the_terrain_roll() {
     riders[roma_cm] = 10.0;
     let mut foot = NO_UNITS;
     foot[gauls_il] = 20.0;
-    let side = |country, units, s| Side {
-        mix: super::special::NO_MIX,
-        mercs: NO_BANDS,
-        militia: 0.0,
-        republican: 0.0,
-        country,
-        units,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: lead(2, s, LeaderKind::Infantry, Who::Unnamed),
+    let side = |country, units, s| {
+        Side::new(
+            country,
+            units,
+            lead(2, s, LeaderKind::Infantry, Who::Unnamed),
+        )
     };
     let (a, d) = (side(roma, riders, 3), side(galia, foot, 3));
     let hills = country(&g, "Macedonia");
@@ -164,28 +159,12 @@ fn d7_promotion_raises_one_value_by_the_die() {
         ..Fought::default()
     };
     let sides = [
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: c,
-            units: one_kind(1.0),
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: lead(2, 1, LeaderKind::Infantry, Who::Named(0)),
-        },
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: o,
-            units: one_kind(1.0),
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: Lead::UNNAMED,
-        },
+        Side::new(
+            c,
+            one_kind(1.0),
+            lead(2, 1, LeaderKind::Infantry, Who::Named(0)),
+        ),
+        Side::new(o, one_kind(1.0), Lead::UNNAMED),
     ];
     let n = 20_000;
     let (mut promoted, mut tactical) = (0, 0);
@@ -215,28 +194,16 @@ fn d8_death_and_wounds_at_the_battle_codes_chances() {
     let (c, o) = (country(&g, "Celtiberia"), country(&g, "Cerdeña"));
     let mut dice = Dice::for_trial(6, 0, 0);
     let sides = [
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: c,
-            units: one_kind(5.0),
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: lead(2, 1, LeaderKind::Cavalry, Who::Named(0)),
-        },
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: o,
-            units: one_kind(4.0),
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: lead(2, 1, LeaderKind::Infantry, Who::Named(0)),
-        },
+        Side::new(
+            c,
+            one_kind(5.0),
+            lead(2, 1, LeaderKind::Cavalry, Who::Named(0)),
+        ),
+        Side::new(
+            o,
+            one_kind(4.0),
+            lead(2, 1, LeaderKind::Infantry, Who::Named(0)),
+        ),
     ];
     let mut decided = 0;
     for _ in 0..200 {
@@ -363,28 +330,16 @@ fn fights_under_commanders_match_the_battle_codes_exact_answer() {
     let g = scripted_game();
     let (a, d) = (country(&g, "Celtiberia"), country(&g, "Cerdeña"));
     let sides = [
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: a,
-            units: one_kind(5.0),
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: lead(2, 3, LeaderKind::Cavalry, Who::Named(0)),
-        },
-        Side {
-            mix: super::special::NO_MIX,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: d,
-            units: one_kind(4.0),
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: lead(3, 2, LeaderKind::Infantry, Who::Named(0)),
-        },
+        Side::new(
+            a,
+            one_kind(5.0),
+            lead(2, 3, LeaderKind::Cavalry, Who::Named(0)),
+        ),
+        Side::new(
+            d,
+            one_kind(4.0),
+            lead(3, 2, LeaderKind::Infantry, Who::Named(0)),
+        ),
     ];
     let mut armies = [
         battles::army(&g, &sides[0], true),
@@ -481,17 +436,7 @@ fn command_follows_the_policy_and_the_options() {
     let men = g.kinds[b as usize][il].men;
     let mut units = NO_UNITS;
     units[il] = 5000.0 / men;
-    let side = |units| Side {
-        mix: super::special::NO_MIX,
-        mercs: NO_BANDS,
-        militia: 0.0,
-        republican: 0.0,
-        country: b,
-        units,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: lead(2, 1, LeaderKind::Cavalry, Who::Named(0)),
-    };
+    let side = |units| Side::new(b, units, lead(2, 1, LeaderKind::Cavalry, Who::Named(0)));
     assert_eq!(leaders::grand_units(&g, b, &units), 1.0);
     assert_eq!(leaders::tactical_in_battle(&g, &side(units)), 2);
     units[il] += 1.0;

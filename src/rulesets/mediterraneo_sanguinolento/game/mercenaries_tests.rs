@@ -166,15 +166,8 @@ fn side_with(c: CountryId, own: f64, row: u8, merc: f64) -> Side {
         mercs[0] = band(Source::Table(row), merc, 0, 0);
     }
     Side {
-        mix: super::special::NO_MIX,
-        country: c,
-        units,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: Lead::UNNAMED,
         mercs,
-        militia: 0.0,
-        republican: 0.0,
+        ..Side::new(c, units, Lead::UNNAMED)
     }
 }
 

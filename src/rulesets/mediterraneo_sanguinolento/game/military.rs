@@ -7,7 +7,6 @@
 use super::battles::{self, has_troops, Side, Walls};
 use super::forage;
 use super::leaders::{self, Lead};
-use super::mercenaries::NO_BANDS;
 use super::policy::Scripted;
 use super::pv;
 use super::sack;
@@ -81,14 +80,7 @@ fn militia_holds(
         side(g, st, c, month),
         Side {
             mix: st.nations[o as usize].mix,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: o,
-            units: NO_UNITS,
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: leaders::defender_lead(g, st, t, month),
+            ..Side::new(o, NO_UNITS, leaders::defender_lead(g, st, t, month))
         },
     ];
     let assault = Some(Walls {
@@ -308,13 +300,7 @@ fn arrive(
             Side {
                 mix: st.nations[o as usize].mix,
                 mercs: st.nations[o as usize].mercs,
-                militia: 0.0,
-                republican: 0.0,
-                country: o,
-                units: field,
-                unsupplied: 0.0,
-                fatigue: 0,
-                lead: defending_lead(g, st, t, month),
+                ..Side::new(o, field, defending_lead(g, st, t, month))
             },
         ];
         let (win, weather) = (winter(g, month), weather_at(g, st, t));
@@ -378,13 +364,13 @@ pub(super) fn side(g: &Game, st: &State, c: CountryId, month: u32) -> Side {
     Side {
         mix: st.nations[c as usize].mix,
         mercs: st.nations[c as usize].mercs,
-        militia: 0.0,
-        republican: 0.0,
-        country: c,
-        units: st.nations[c as usize].field,
         unsupplied: st.nations[c as usize].unsupplied,
         fatigue: st.nations[c as usize].march.fatigue,
-        lead: leaders::field_lead(g, st, c, month),
+        ..Side::new(
+            c,
+            st.nations[c as usize].field,
+            leaders::field_lead(g, st, c, month),
+        )
     }
 }
 
@@ -481,14 +467,7 @@ fn siege_month(
         side(g, st, c, month),
         Side {
             mix: st.nations[o as usize].mix,
-            mercs: NO_BANDS,
-            militia: 0.0,
-            republican: 0.0,
-            country: o,
-            units: garrison,
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: leaders::defender_lead(g, st, t, month),
+            ..Side::new(o, garrison, leaders::defender_lead(g, st, t, month))
         },
     ];
     let walls = Walls {

@@ -5,7 +5,6 @@
 use super::battles::{self, Side, Walls};
 use super::game_tests::{country, game_with, options, options_with, play_checked, scripted_game};
 use super::leaders::Lead;
-use super::mercenaries::NO_BANDS;
 use super::militia;
 use super::policy::{Policy, Scripted};
 use super::scenario::CountryId;
@@ -199,15 +198,8 @@ fn side(c: CountryId, units: f64, militia: f64) -> Side {
     let mut u = NO_UNITS;
     u[0] = units;
     Side {
-        mix: super::special::NO_MIX,
-        country: c,
-        units: u,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: Lead::UNNAMED,
-        mercs: NO_BANDS,
         militia,
-        republican: 0.0,
+        ..Side::new(c, u, Lead::UNNAMED)
     }
 }
 

@@ -5,7 +5,6 @@
 
 use super::battles::{self, Side};
 use super::game_tests::{country, game_with, options, scripted_game};
-use super::mercenaries::NO_BANDS;
 use super::military::{self, UNREACHABLE};
 use super::naval;
 use super::policy::{Policy, Scripted};
@@ -118,28 +117,8 @@ fn a_landing_force_fights_as_infantry_and_loses_every_kind_alike() {
     let roma = country(&g, "Roma");
     let cerdena = country(&g, "Cerdeña");
     assert!(g.nkinds[roma as usize] == 3, "Roma raises three kinds");
-    let attacker = Side {
-        mix: super::special::NO_MIX,
-        mercs: NO_BANDS,
-        militia: 0.0,
-        republican: 0.0,
-        country: roma,
-        units: [10.0, 10.0, 6.0],
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: super::leaders::Lead::UNNAMED,
-    };
-    let defender = Side {
-        mix: super::special::NO_MIX,
-        mercs: NO_BANDS,
-        militia: 0.0,
-        republican: 0.0,
-        country: cerdena,
-        units: [8.0, 8.0, 0.0],
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: super::leaders::Lead::UNNAMED,
-    };
+    let attacker = Side::new(roma, [10.0, 10.0, 6.0], super::leaders::Lead::UNNAMED);
+    let defender = Side::new(cerdena, [8.0, 8.0, 0.0], super::leaders::Lead::UNNAMED);
     let mut fought_any = false;
     for seed in 0..20 {
         let mut dice = Dice::from_seed(seed);

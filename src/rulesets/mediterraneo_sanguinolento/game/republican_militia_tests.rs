@@ -5,7 +5,6 @@
 use super::battles::{self, Side, Walls};
 use super::game_tests::{country, game_with, options, options_with, play_checked, scripted_game};
 use super::leaders::Lead;
-use super::mercenaries::NO_BANDS;
 use super::policy::{Policy, Scripted};
 use super::republican_militia::{self as rm, RULE};
 use super::scenario::CountryId;
@@ -18,15 +17,8 @@ fn side(c: CountryId, units: f64, republican: f64) -> Side {
     let mut u = NO_UNITS;
     u[0] = units;
     Side {
-        mix: super::special::NO_MIX,
-        country: c,
-        units: u,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: Lead::UNNAMED,
-        mercs: NO_BANDS,
-        militia: 0.0,
         republican,
+        ..Side::new(c, u, Lead::UNNAMED)
     }
 }
 

@@ -33,7 +33,6 @@
 use super::battles::{self, has_troops, Side};
 use super::economy;
 use super::leaders::{self, Lead};
-use super::mercenaries::NO_BANDS;
 use super::military;
 use super::policy::Scripted;
 use super::pv::{self, Row};
@@ -198,15 +197,8 @@ pub fn fight(g: &Game, st: &mut State, l: CountryId, month: u32, dice: &mut Dice
         return false;
     }
     let quiet = Side {
-        country: l,
-        units: NO_UNITS,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: Lead::UNNAMED,
-        mercs: NO_BANDS,
         militia: rebels,
-        republican: 0.0,
-        mix: super::special::NO_MIX,
+        ..Side::new(l, NO_UNITS, Lead::UNNAMED)
     };
     let holder = Side {
         country: o,

@@ -5,7 +5,6 @@
 
 use super::battles::{self, Fought, Side};
 use super::game_tests::{country, game_with, options, options_with, play_checked, scripted_game};
-use super::mercenaries::NO_BANDS;
 use super::military;
 use super::policy::{Policy, Scripted};
 use super::pv;
@@ -29,17 +28,7 @@ fn plan(slaves_freed: f64, slaves_on_works: f64) -> Scripted {
 fn side(country: CountryId, units: f64) -> Side {
     let mut u = NO_UNITS;
     u[0] = units;
-    Side {
-        mix: super::special::NO_MIX,
-        mercs: NO_BANDS,
-        militia: 0.0,
-        republican: 0.0,
-        country,
-        units: u,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: super::leaders::Lead::UNNAMED,
-    }
+    Side::new(country, u, super::leaders::Lead::UNNAMED)
 }
 
 /// The winner of a field battle takes 1 in 50 of the loser's casualties (whole men), nothing of

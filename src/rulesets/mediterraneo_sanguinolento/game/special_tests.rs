@@ -6,7 +6,6 @@
 use super::battles::{self, Side};
 use super::game_tests::{country, game_with, options_with, play_checked, scripted_game};
 use super::leaders::Lead;
-use super::mercenaries::NO_BANDS;
 use super::policy::{Policy, Scripted};
 use super::scenario::{CountryId, DEN, MET, POB};
 use super::special::{self, NO_MIX};
@@ -152,14 +151,7 @@ fn side(c: CountryId, units: f64, mix: [f64; 4]) -> Side {
     m[0] = mix;
     Side {
         mix: m,
-        country: c,
-        units: u,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: Lead::UNNAMED,
-        mercs: NO_BANDS,
-        militia: 0.0,
-        republican: 0.0,
+        ..Side::new(c, u, Lead::UNNAMED)
     }
 }
 

@@ -5,7 +5,6 @@
 use super::battles::{self, has_troops, Side, Walls};
 use super::diplomacy;
 use super::leaders;
-use super::mercenaries::NO_BANDS;
 use super::military::{defenders, defending_lead, militia_at, strength, winter, UNREACHABLE};
 use super::policy::Scripted;
 use super::sack;
@@ -245,27 +244,20 @@ fn win_odds(
     let attacker = Side {
         mix: st.nations[c as usize].mix,
         mercs: st.nations[c as usize].mercs,
-        militia: 0.0,
-        republican: 0.0,
-        country: c,
-        units: attackers,
-        unsupplied: 0.0,
-        fatigue: 0,
-        lead: leaders::prospective_lead(g, st, c, p, st.month),
+        ..Side::new(
+            c,
+            attackers,
+            leaders::prospective_lead(g, st, c, p, st.month),
+        )
     };
     let month = turn * 2;
     if has_troops(&field) {
         let defender = Side {
             mix: st.nations[o as usize].mix,
             mercs: st.nations[o as usize].mercs,
-            militia: 0.0,
             // Rome's Republican militia stands beside its home's defenders.
             republican: super::republican_militia::at(g, st, t, false),
-            country: o,
-            units: field,
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: defending_lead(g, st, t, st.month),
+            ..Side::new(o, field, defending_lead(g, st, t, st.month))
         };
         battles::odds(
             g,
@@ -282,7 +274,6 @@ fn win_odds(
     {
         let defender = Side {
             mix: st.nations[o as usize].mix,
-            mercs: NO_BANDS,
             // A standing militia holds a capital with no garrison.
             militia: if has_troops(&garrison) {
                 0.0
@@ -290,11 +281,7 @@ fn win_odds(
                 militia_at(st, t)
             },
             republican: super::republican_militia::at(g, st, t, true),
-            country: o,
-            units: garrison,
-            unsupplied: 0.0,
-            fatigue: 0,
-            lead: leaders::defender_lead(g, st, t, st.month),
+            ..Side::new(o, garrison, leaders::defender_lead(g, st, t, st.month))
         };
         let fort = fort_of(g, st, t);
         let walls = Walls {
