@@ -6,10 +6,11 @@
 //! (idle or besieging, neither marching nor raiding), fought no battle or assault that month and
 //! counts at least [`MEN_TO_DESTROY`] men destroys one construction of that node a month.
 //!
-//! What a city is on the region graph: the graph keeps a country's production by node, not by city,
-//! so each printed city of a node stands for an equal share of the node's printed POB, DEN and MAN
-//! (the townsfolk, the coin and the crafts), the countryside for one more share: a node with `k`
-//! cities gives each `1/(k+1)` of them. The capital is the node itself (its walls are the ones the
+//! What a city is on the region graph: the scenario builds a node's production from its printed
+//! cities and its countryside (abstraction.toml [production]: each city the `city` row, 150 POB
+//! and 150 DEN, and its culture's `city_man`; the countryside its terrain's row), so a printed city
+//! yields the scenario's city row of POB and DEN and an equal part of the node's MAN (all of it made
+//! in the cities). The capital is the node itself (its walls are the ones the
 //! sieges fight, its garrison holds it): only the other printed cities can be destroyed. A destroyed
 //! city loses for good its walls (`city_fort` 0), its share of DEN and MAN and half its share of POB;
 //! the other half goes to the countryside (the node keeps it) when the destroyer allows it (L5607:
@@ -100,11 +101,16 @@ pub fn city_row(g: &Game, own: bool) -> Row {
     }
 }
 
-/// The share of node `l`'s printed production one of its printed cities stands for: POB, DEN, MAN.
+/// What one printed city of node `l` yields at a collection: POB, DEN (the scenario's city row)
+/// and MAN (the node's, all made in its cities, shared equally).
 pub fn city_share(g: &Game, l: usize) -> [i64; 3] {
-    let k = g.scenario.countries[l].cities.len() as i64;
-    let p = &g.scenario.production[l];
-    [POB, DEN, MAN].map(|r| p[r] as i64 / (k + 1))
+    let k = g.scenario.countries[l].cities.len().max(1) as i64;
+    let city = &g.scenario.city_yield;
+    [
+        city[POB] as i64,
+        city[DEN] as i64,
+        g.scenario.production[l][MAN] as i64 / k,
+    ]
 }
 
 /// The printed cities of node `l` that can still be destroyed (not the capital, not in ruins).

@@ -83,9 +83,10 @@ fn destroying_a_city_scores_its_row_by_culture_under_both_readings() {
     }
 }
 
-/// "MAN destroyed (N points)": the city's MAN share of one collection, N = MAN / (cities + 1),
-/// costs its destroyer -(N/100) PV in whole hundreds and -N IDR, beside the city's row: a node
-/// of k cities making 250 (k + 1) + k MAN gives N = 250 (the remainder dropped), -2 PV and -250 IDR; by option
+/// "MAN destroyed (N points)": the city's MAN share of one collection, N = the node's MAN / its k
+/// cities, costs its destroyer -(N/100) PV in whole hundreds and -N IDR, beside the city's row: a
+/// node of k cities making 250 k + k - 1 MAN gives N = 250 (the remainder dropped), -2 PV and
+/// -250 IDR; by option
 /// man_destroyed = "none", nothing.
 #[test]
 fn the_man_row_charges_the_destroyed_citys_share() {
@@ -94,7 +95,7 @@ fn the_man_row_charges_the_destroyed_citys_share() {
         let t = city_node(&g, true);
         let c = *g.majors.iter().find(|&&m| m != t).unwrap();
         let k = g.scenario.countries[t as usize].cities.len();
-        g.scenario.production[t as usize][MAN] = (250 * (k + 1) + k) as _;
+        g.scenario.production[t as usize][MAN] = (250 * k + k - 1) as _;
         let mut st = g.start.clone();
         let (pv0, idr0) = (st.nations[c as usize].pv, st.nations[c as usize].idr);
         destruction::destroy_city(&g, &mut st, c, second_city(&g, t), false);
@@ -126,9 +127,14 @@ fn december_yield(g: &Game, st: &State, t: CountryId) -> [i64; 3] {
 fn a_destroyed_citys_pob_is_halved_to_the_countryside_at_the_next_collection() {
     let g = game("");
     let t = city_node(&g, true);
+    // abstraction.toml [production]: a city yields 150 POB and 150 DEN, and the node's MAN is
+    // its cities' (its culture's city_man each).
+    assert_eq!(g.scenario.city_yield[POB], 150);
+    assert_eq!(g.scenario.city_yield[DEN], 150);
     let k = g.scenario.countries[t as usize].cities.len() as i64;
-    let p = &g.scenario.production[t as usize];
-    let share = [POB, DEN, MAN].map(|r| p[r] as i64 / (k + 1));
+    let man = g.scenario.production[t as usize][MAN] as i64;
+    assert_eq!(man % k, 0, "every city makes the same MAN");
+    let share = [150, 150, man / k];
     let whole = december_yield(&g, &g.start, t);
     for (rural, pob_lost) in [(true, share[0] / 2), (false, share[0])] {
         let mut st = g.start.clone();
