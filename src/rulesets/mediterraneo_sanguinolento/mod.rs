@@ -599,6 +599,20 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "city_destruction_pv",
+        "L3720 vs L4282-L4284",
+        "full game: PV for destroying a city: \"text\" (-1 another nation's, -2 one's own, every culture) or \"table\" (another nation's 1/0/-2, own -1/-2/-3 by the destroyer's culture); the table's IDR either way",
+        &["text", "table"],
+        &[],
+    ),
+    choice(
+        "man_destroyed",
+        "L4344 (the row 'MAN destroyed', no procedure in the text)",
+        "full game: what scores the row \"MAN destroyed (N points)\" (-(N/100) PV in whole hundreds, -N IDR): \"razed-city\" (a destroyed city's share of one collection's MAN, charged to its destroyer) or \"none\"",
+        &["razed-city", "none"],
+        &[],
+    ),
+    choice(
         "diplomacy_die",
         "A54 (L546-L562)",
         "full game: the first diplomacy roll's d100 reads \"zero-to-99\" (the bands 0-1 and 0-2 exist) or \"one-to-100\"; war on a natural 0 or 1 either way, then no treaty: 2 or less war, 3-5 envoy killed, 6-20 beaten; with a treaty: 10 or less downgrade, 11-20 no effect",

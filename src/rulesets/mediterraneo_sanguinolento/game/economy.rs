@@ -460,6 +460,8 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
             yields[r] += added[r];
         }
         st.counts.works_output += added.iter().sum::<i64>() as f64;
+        // Its destroyed cities' shares are gone for good (`destruction.rs`).
+        super::destruction::cut(g, st, l, &mut yields);
         yields[MET] += super::prospecting::output(g, st, l);
         yields[CAB] = super::mounts::cab_yield(st, l, yields[CAB]);
         let o = owner as usize;

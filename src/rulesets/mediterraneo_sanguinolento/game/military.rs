@@ -552,6 +552,7 @@ pub fn settle(
             st.counts.mercenary_casualties_moved += f.merc_moved[k];
         }
         st.nations[who as usize].fought_this_year = true;
+        st.nations[who as usize].fought_month = st.month;
         if f.winner == Some(k) {
             super::slaves::captured(st, who, f.slaves[k]);
             st.gain(who, MET, f.metal[k].floor() as i64);

@@ -634,4 +634,14 @@ pub const SCRIPTED: &[Param] = &[
         // one month's earlier output of a work: freeing them is worth more.
         default: 0.0,
     },
+    // Destruction (digest §4.17, L3716-L3720; `destruction.rs`).
+    Param {
+        name: "raze_cities",
+        summary: "at 0.5 or more its field army idle a whole month (no move, no fight) in a rival major's node razes one of its open cities there (not the capital; walls, DEN and MAN share and the whole POB share gone for good) where the row costs it at most 1 PV (option city_destruction_pv: -1 by the text, 1/0/-2 by the table); never in a referee's country nor in its own",
+        min: 0.0,
+        max: 1.0,
+        // Off: a besieger razes what it would collect if the siege takes the node, for 1 PV by
+        // the text's reading; the measured forced-on runs (the branch's report) show no gain.
+        default: 0.0,
+    },
 ];

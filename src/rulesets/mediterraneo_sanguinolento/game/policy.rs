@@ -222,6 +222,9 @@ pub struct Scripted {
     /// Share of its slaves (ESC) it puts on a work it starts, in lots of 100, each lot a month
     /// sooner (`slaves.rs`; 0: none, the referee's countries).
     pub slaves_on_works: f64,
+    /// At 0.5 or more its field army idle a whole month in a rival major's node razes one of its
+    /// open cities there (`destruction.rs`; 0: never, the referee's countries).
+    pub raze_cities: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -318,6 +321,7 @@ impl Scripted {
             forage_months: value("forage_months").round() as u8,
             slaves_freed: value("slaves_freed"),
             slaves_on_works: value("slaves_on_works"),
+            raze_cities: value("raze_cities"),
             target: None,
         }
     }
@@ -366,6 +370,7 @@ impl Scripted {
             mount_breeding: 0,
             slaves_freed: 0.0,
             slaves_on_works: 0.0,
+            raze_cities: 0.0,
             ..Scripted::defaults()
         }
     }

@@ -136,7 +136,7 @@ pub fn battle_row(won: bool, own: f64, enemy: f64) -> Row {
 pub const UNFED_POB_PER_PV: i64 = 50;
 
 /// Where a country's PV came from, in report order.
-pub const SOURCES: [&str; 19] = [
+pub const SOURCES: [&str; 20] = [
     "battles",
     "conquest",
     "fortification",
@@ -156,6 +156,7 @@ pub const SOURCES: [&str; 19] = [
     "treasure",
     "slaves",
     "revolt",
+    "destruction",
 ];
 pub const BATTLES: usize = 0;
 pub const CONQUEST: usize = 1;
@@ -188,6 +189,12 @@ pub const SLAVES: usize = 17;
 pub const ESC_FREED: Row = row([0, 1, 1], [80, 100, 110]);
 /// Revolts and their suppression (`revolt.rs`).
 pub const REVOLT: usize = 18;
+/// Cities destroyed and the MAN charged with them (`destruction.rs`).
+pub const DESTRUCTION: usize = 19;
+/// Destroying a city of another nation and one's own (L4282-L4284; the text's -1/-2 PV by option
+/// `city_destruction_pv`).
+pub const DESTROYING_ENEMY_CITY: Row = row([1, 0, -2], [50, 0, -50]);
+pub const DESTROYING_OWN_CITY: Row = row([-1, -2, -3], [-25, -50, -75]);
 /// Each month the king is away (L4336).
 pub const KING_ABROAD: Row = row([-1, -1, -1], [-25, -25, -50]);
 /// A production improvement built (L4346-L4358: shipyards, quarries, crop intensification,

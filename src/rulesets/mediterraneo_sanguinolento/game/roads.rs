@@ -11,8 +11,8 @@
 //! paid in full when started (7 CONSTRUCCIONES), built month by month, lost if its builder no
 //! longer holds both ends; a finished road scores the "per road built" row of §4.19 and stays
 //! whoever holds its land. Not played: roads across straits (a strait is water, and the rules'
-//! roads bridge rivers only), the destruction of roads (L3716-L3720), and the trade routes' need
-//! of roads between their cities (L949).
+//! roads bridge rivers only) and the trade routes' need of roads between their cities (L949). A
+//! road destroyed (`destruction.rs`, L3716-L3720) halves nothing any more.
 
 use std::sync::Arc;
 
@@ -159,6 +159,23 @@ impl Roads {
     pub fn leg(&self, g: &Game, from: CountryId, to: CountryId) -> Option<u32> {
         let i = link_index(&g.scenario, from, to)?;
         Some(leg_pm(&g.scenario, &g.pm, i, self.built[i]))
+    }
+
+    /// Destroys the road on link `i` and its reverse (`destruction.rs`): the land routes are
+    /// recomputed from the roads left (the roadless tables when none is left).
+    pub fn raze(&mut self, g: &Game, i: usize) {
+        let s = &g.scenario;
+        let back = link_index(s, s.links[i].to, origin(s, i)).expect("land links go both ways");
+        self.built[i] = false;
+        self.built[back] = false;
+        self.routes = if self.built.iter().any(|&b| b) {
+            let built = &self.built;
+            Some(Arc::new(land_routes(s, |_, j| {
+                leg_pm(s, &g.pm, j, built[j])
+            })))
+        } else {
+            None
+        };
     }
 
     /// Lays a road on link `i` and its reverse and shortens the land routes through it.

@@ -139,6 +139,10 @@ pub struct Nation {
     pub mix: super::special::Mix,
     /// Units of morale A and B raised in the current period of the A42 cap (`special.rs`).
     pub elite_raised: [u32; 2],
+    /// Where its field army stood as the month's movement began and whether it stood still
+    /// (idle or besieging), and the last game month it fought (`destruction.rs`).
+    pub month_start: (CountryId, bool),
+    pub fought_month: u32,
 }
 
 /// Fleets being built: whole fleets of each kind, and the game month they join the port.
@@ -462,6 +466,14 @@ pub struct Counts {
     pub slaves_taken: f64,
     pub slaves_freed: f64,
     pub slaves_on_works: f64,
+    /// Destruction (`destruction.rs`): printed cities destroyed (of them, by their own holder),
+    /// roads destroyed, all constructions destroyed, and the MAN the destroyed cities' shares
+    /// charged to their destroyers (option man_destroyed).
+    pub cities_destroyed: u32,
+    pub own_cities_destroyed: u32,
+    pub roads_destroyed: u32,
+    pub constructions_destroyed: u32,
+    pub man_destroyed: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -477,6 +489,8 @@ pub struct State {
     pub city_sacked: Vec<bool>,
     /// DEN added to each city's treasure since its last sack (`treasures.rs`).
     pub treasure_added: Vec<i64>,
+    /// Each printed city destroyed or standing (`destruction.rs`).
+    pub city_ruin: Vec<super::destruction::Ruin>,
     pub ledger: Ledger,
     pub counts: Counts,
     /// This month's weather in each climatic zone (the last month's before it is rolled).
@@ -660,6 +674,8 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
                 mounts: 0,
                 mix: super::special::NO_MIX,
                 elite_raised: [0; 2],
+                month_start: (c as CountryId, true),
+                fought_month: 0,
             }
         })
         .collect();
@@ -690,6 +706,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         lands,
         city_sacked: vec![false; s.cities.len()],
         treasure_added: vec![0; s.cities.len()],
+        city_ruin: vec![Default::default(); s.cities.len()],
         city_fort,
         ledger: Ledger::default(),
         counts: Counts::default(),

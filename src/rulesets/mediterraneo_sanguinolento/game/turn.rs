@@ -6,6 +6,7 @@
 //! (the most PV wins).
 
 use super::captives;
+use super::destruction;
 use super::diplomacy;
 use super::economy;
 use super::events;
@@ -216,7 +217,9 @@ impl<'g> Play<'g> {
         }
         for m in months {
             self.st.month = m;
+            destruction::start_month(&mut self.st);
             military::month(g, &mut self.st, &self.plans, m, dice, log);
+            destruction::month(g, &mut self.st, &self.plans, m, log);
             king_abroad::month(g, &mut self.st);
             if m == months[0] {
                 pirates::raids(g, &mut self.st, &self.plans, m, dice, log);
@@ -324,6 +327,7 @@ impl<'g> Play<'g> {
                 forage_months: dice.below(4) as u8,
                 slaves_freed: dice.uniform(),
                 slaves_on_works: dice.uniform(),
+                raze_cities: dice.uniform(),
                 target: None,
             };
         }
@@ -551,6 +555,11 @@ impl<'g> Play<'g> {
             c.slaves_taken,
             c.slaves_freed,
             c.slaves_on_works,
+            c.cities_destroyed as f64,
+            c.own_cities_destroyed as f64,
+            c.roads_destroyed as f64,
+            c.constructions_destroyed as f64,
+            c.man_destroyed,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
@@ -577,6 +586,7 @@ pub fn proxies(g: &Game, st: &State, c: CountryId) -> [f64; 4] {
         .filter(|(_, l)| l.owner == c)
         .map(|(t, _)| g.scenario.countries[t].cities.len())
         .sum::<usize>()
+        - destruction::ruins_held(g, st, c)
         + works::new_cities(st, c);
     let nat = &st.nations[c as usize];
     let wealth: f64 = (0..nat.stock.len())
