@@ -16,6 +16,7 @@
 //! rulebook's only rounding up), and destroys another 1% (the holder's next collection yields 1%
 //! less); then it goes home.
 
+use super::destruction::Ruin;
 use super::policy::Scripted;
 use super::pv;
 use super::scenario::{CityId, CountryId, DEN, POB};
@@ -116,6 +117,10 @@ pub fn at_conquest(
 ) {
     let culture = g.culture[c as usize];
     for city in g.scenario.countries[t as usize].cities.clone() {
+        // A ruin has nothing left to take (destruction.rs).
+        if st.city_ruin[city as usize] != Ruin::Standing {
+            continue;
+        }
         let (den, treasure) = city_loot(g, st, city);
         if !worth_it(
             den as f64,
