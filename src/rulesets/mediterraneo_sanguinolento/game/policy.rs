@@ -222,6 +222,10 @@ pub struct Scripted {
     /// Share of its slaves (ESC) it puts on a work it starts, in lots of 100, each lot a month
     /// sooner (`slaves.rs`; 0: none, the referee's countries).
     pub slaves_on_works: f64,
+    /// Shares of the most steps (25%) of its home's and of each province's collected POB it
+    /// enslaves at a collection (`enslave.rs`; 0: none, the referee's countries).
+    pub enslave_home: f64,
+    pub enslave_provinces: f64,
     /// Not a parameter: a target the search player names for one turn ([`Directive::Attack`]),
     /// marched on whatever the odds if the field army can set out; None: the policy's choice.
     pub target: Option<CountryId>,
@@ -318,6 +322,8 @@ impl Scripted {
             forage_months: value("forage_months").round() as u8,
             slaves_freed: value("slaves_freed"),
             slaves_on_works: value("slaves_on_works"),
+            enslave_home: value("enslave_home"),
+            enslave_provinces: value("enslave_provinces"),
             target: None,
         }
     }
@@ -366,6 +372,8 @@ impl Scripted {
             mount_breeding: 0,
             slaves_freed: 0.0,
             slaves_on_works: 0.0,
+            enslave_home: 0.0,
+            enslave_provinces: 0.0,
             ..Scripted::defaults()
         }
     }

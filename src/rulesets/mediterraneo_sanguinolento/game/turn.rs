@@ -324,6 +324,8 @@ impl<'g> Play<'g> {
                 forage_months: dice.below(4) as u8,
                 slaves_freed: dice.uniform(),
                 slaves_on_works: dice.uniform(),
+                enslave_home: dice.uniform(),
+                enslave_provinces: dice.uniform(),
                 target: None,
             };
         }
@@ -551,6 +553,7 @@ impl<'g> Play<'g> {
             c.slaves_taken,
             c.slaves_freed,
             c.slaves_on_works,
+            c.pob_enslaved,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
