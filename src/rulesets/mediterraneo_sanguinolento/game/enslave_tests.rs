@@ -260,7 +260,7 @@ fn whole_games_keep_the_invariants_while_enslaving() {
     for (text, policy, games) in [
         ("", Policy::Random, 30u64),
         ("enslave_pob_loss = \"literal\"", Policy::Random, 15),
-        ("", Policy::Scripted(on.clone()), 15),
+        ("", Policy::Scripted(on), 15),
     ] {
         let g = game_with(policy, &options_with(text));
         let mut enslaved = 0.0;
