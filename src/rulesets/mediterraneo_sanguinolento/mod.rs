@@ -445,6 +445,20 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "enslave_idr",
+        "L833 beside the §4.19 rows L4370-L4372",
+        "full game: the rebellion index of enslaving 5% of a land's collected POB (the land's own index): \"table-and-text\" (the §4.19 row, own POB -100/-150/-175, others' -50/-75/-100 by culture, and the text's -50 per 1% taken, which the digest lists among the effects outside the table), \"table\" (the row alone) or \"text\" (the -50 per 1% alone)",
+        &["table-and-text", "table", "text"],
+        &[],
+    ),
+    choice(
+        "enslave_pob_loss",
+        "A68 (L833: a permanent POB loss, 1% per 2 enslaved)",
+        "full game: the land's POB lost for good to enslaving, lowering every later collection of it: \"half\" (A68's recommended reading: 1% of the land's POB per 2% of it enslaved), \"literal\" (1% of the land's POB per 2 POB enslaved, at most all of it) or \"none\"",
+        &["half", "literal", "none"],
+        &[],
+    ),
+    choice(
         "militia_lands",
         "L5273 (a conquered country's militia: 1/3, 2/3, then full)",
         "full game: whose militia a holder may call: \"each-country\" (every country it holds has its own, from that country's last collection, where it is invaded: a conquered one's a third after its first collection, two thirds after its second, whole from its third) or \"home-only\" (the whole nation's last collection's militia at home, none in conquered countries)",

@@ -464,6 +464,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         super::destruction::cut(g, st, l, &mut yields);
         yields[MET] += super::prospecting::output(g, st, l);
         yields[CAB] = super::mounts::cab_yield(st, l, yields[CAB]);
+        yields[POB] = super::enslave::pob_yield(st, l, yields[POB]);
         let o = owner as usize;
         if o == l {
             yields[POB] += st.nations[o].pob_growth;
@@ -493,6 +494,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     }
     super::colonies::collection(g, st);
     super::levy::collection(g, st, plans, &pob_given[..n]);
+    super::enslave::collection(g, st, plans, &pob_given[..n]);
     for land in &mut st.lands {
         land.pending = super::events::Pending::NONE;
         land.revolt_collections = land.revolt_collections.saturating_sub(1);

@@ -644,4 +644,22 @@ pub const SCRIPTED: &[Param] = &[
         // the text's reading; the measured forced-on runs (the branch's report) show no gain.
         default: 0.0,
     },
+    // Enslaving POB (digest §4.1 L833, §4.19 L4370-L4372, A68; `enslave.rs`).
+    Param {
+        name: "enslave_home",
+        summary: "share of the most (5 steps of 5%, 25%) of its home's collected POB it turns into slaves (ESC) at each collection, only when works wait that take its slaves (it would start one now, not a colony; slaves_on_works above 0, slaves_freed below 1) and each step keeps its home's index at tax_idr or above: each step -1/-2/-3 PV and -100/-150/-175 IDR (§4.19 own POB) and -250 IDR (L833; option enslave_idr), the home's POB lowered for good (option enslave_pob_loss, A68)",
+        min: 0.0,
+        max: 1.0,
+        // A step costs a civilized major 3 PV and 425 IDR for slaves worth a month's work or 5%
+        // of a price: never, unless the tuner finds otherwise.
+        default: 0.0,
+    },
+    Param {
+        name: "enslave_provinces",
+        summary: "share of the most (5 steps of 5%, 25%) of each province's collected POB it turns into slaves (ESC) at each collection, only when works wait that take its slaves (it would start one now, not a colony; slaves_on_works above 0, slaves_freed below 1) and each step keeps the province's index at tax_idr or above: each step 0/-1/-2 PV and -50/-75/-100 IDR (§4.19 others' POB) and -250 IDR (L833; option enslave_idr), the province's POB lowered for good (option enslave_pob_loss, A68)",
+        min: 0.0,
+        max: 1.0,
+        // A province's index is what keeps it: 300-350 IDR a step buys a revolt sooner.
+        default: 0.0,
+    },
 ];

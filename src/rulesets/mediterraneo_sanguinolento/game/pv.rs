@@ -187,6 +187,9 @@ pub const TREASURE: usize = 16;
 pub const SLAVES: usize = 17;
 /// Each 100 slaves (ESC) freed (L4236).
 pub const ESC_FREED: Row = row([0, 1, 1], [80, 100, 110]);
+/// Enslaving 5% of own POB (L4370) and of others' (L4372), `enslave.rs`.
+pub const ENSLAVING_OWN: Row = row([-1, -2, -3], [-100, -150, -175]);
+pub const ENSLAVING_OTHERS: Row = row([0, -1, -2], [-50, -75, -100]);
 /// Revolts and their suppression (`revolt.rs`).
 pub const REVOLT: usize = 18;
 /// Cities destroyed and the MAN charged with them (`destruction.rs`).

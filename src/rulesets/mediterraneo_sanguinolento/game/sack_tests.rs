@@ -244,10 +244,7 @@ fn the_policy_sacks_what_is_worth_its_pv() {
     let delfos = city(&g, "Atenas", "Delfos");
     st.city_ruin[delfos as usize] = super::destruction::Ruin::Rural;
     sack::at_conquest(&g, &mut st, cartago, atenas, &plan(0.0), 5, &mut NoLog);
-    assert_eq!(
-        (st.counts.cities_sacked, st.counts.treasures_taken),
-        (3, 1)
-    );
+    assert_eq!((st.counts.cities_sacked, st.counts.treasures_taken), (3, 1));
     assert!(!st.city_sacked[delfos as usize]);
     let mut st = g.start.clone();
     sack::at_conquest(&g, &mut st, cartago, atenas, &plan(5000.0), 5, &mut NoLog);

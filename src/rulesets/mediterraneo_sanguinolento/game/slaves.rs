@@ -17,8 +17,8 @@
 //! when it ends, the rest come home; all are lost with a work lost with its land). Not played:
 //! slaves on the walls, roads and major constructions (their months are the policy's, one under
 //! way at a time: a month sooner changes little); galley rowers (+4 PM a fleet: the region graph's
-//! crossings take one month whatever the ships' PM, A67); enslaving POB (the two §4.19 rows, -50
-//! IDR per 1% of a city's POB and a permanent POB loss, A68: no policy here would choose it).
+//! crossings take one month whatever the ships' PM, A67). Enslaving POB, the first source
+//! (L833, A68), is `enslave.rs`.
 
 use super::policy::Scripted;
 use super::pv;

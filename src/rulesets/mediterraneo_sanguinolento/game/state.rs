@@ -204,6 +204,8 @@ pub struct Land {
     pub idr: i32,
     /// Collections left at 75% POB after a revolt there (a year: three collections, L5625).
     pub revolt_collections: u8,
+    /// Basis points of its POB lost for good to enslaving (A68, `enslave.rs`).
+    pub pob_lost_bp: u16,
 }
 
 /// Every resource and man that entered or left the game, by direction.
@@ -474,6 +476,8 @@ pub struct Counts {
     pub roads_destroyed: u32,
     pub constructions_destroyed: u32,
     pub man_destroyed: f64,
+    /// POB enslaved at collections (`enslave.rs`).
+    pub pob_enslaved: f64,
 }
 
 #[derive(Clone, Debug)]
@@ -692,6 +696,7 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
             militia_barred_until: 0,
             idr,
             revolt_collections: 0,
+            pob_lost_bp: 0,
         })
         .collect();
     let city_fort = s

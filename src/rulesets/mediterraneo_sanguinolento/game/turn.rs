@@ -328,6 +328,8 @@ impl<'g> Play<'g> {
                 slaves_freed: dice.uniform(),
                 slaves_on_works: dice.uniform(),
                 raze_cities: dice.uniform(),
+                enslave_home: dice.uniform(),
+                enslave_provinces: dice.uniform(),
                 target: None,
             };
         }
@@ -560,6 +562,7 @@ impl<'g> Play<'g> {
             c.roads_destroyed as f64,
             c.constructions_destroyed as f64,
             c.man_destroyed,
+            c.pob_enslaved,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
