@@ -7,7 +7,7 @@
 //! counts at least [`MEN_TO_DESTROY`] men destroys one construction of that node a month.
 //!
 //! What a city is on the region graph: the scenario builds a node's production from its printed
-//! cities and its countryside (abstraction.toml [production]: each city the `city` row, 150 POB
+//! cities and its countryside (abstraction.toml `[production]`: each city the `city` row, 150 POB
 //! and 150 DEN, and its culture's `city_man`; the countryside its terrain's row), so a printed city
 //! yields the scenario's city row of POB and DEN and an equal part of the node's MAN (all of it made
 //! in the cities). The capital is the node itself (its walls are the ones the
