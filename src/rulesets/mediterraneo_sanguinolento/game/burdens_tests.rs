@@ -28,7 +28,7 @@ fn home_only() -> Game {
 }
 
 /// Roma (civilized) holds Etruria, conquered in month 10, whose index is set to `idr`.
-fn province(g: &Game, idr: i32) -> (State, CountryId, CountryId) {
+pub(super) fn province(g: &Game, idr: i32) -> (State, CountryId, CountryId) {
     let roma = country(g, "Roma");
     let etr = country(g, "Etruria");
     let mut st = g.start.clone();

@@ -6,14 +6,12 @@
 use super::economy;
 use super::enslave::{self, PobLoss, Rules};
 use super::game_tests::{country, game_with, options_with, play_checked, scripted_game};
-use super::military;
 use super::policy::{Policy, Scripted};
 use super::pv;
 use super::revolt;
 use super::scenario::{CountryId, DEN, ESC, MAD, MET, PIE, POB};
 use super::state::State;
 use super::Game;
-use crate::game::NoLog;
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
 
 /// December of the first year: a collection with no tax level set.
@@ -58,14 +56,7 @@ fn rich(g: &Game, roma: CountryId) -> State {
 
 /// Roma (civilized) holds Etruria, conquered in month 10, at index 1,000.
 fn with_province(g: &Game) -> (State, CountryId, CountryId) {
-    let roma = country(g, "Roma");
-    let etr = country(g, "Etruria");
-    let mut st = g.start.clone();
-    st.nations[roma as usize].field = [30.0, 0.0, 0.0];
-    military::conquer(g, &mut st, roma, etr, &Scripted::defaults(), 10, &mut NoLog);
-    st.lands[etr as usize].sacked_until = 0;
-    st.lands[etr as usize].idr = 1000;
-    (st, roma, etr)
+    super::burdens_tests::province(g, 1000)
 }
 
 #[test]
