@@ -24,7 +24,8 @@
 //! The policy (`enslave_home`, `enslave_provinces`: shares of [`MAX_STEPS`], default 0) takes
 //! slaves only for a use that pays: works waiting (it would start one now, not a colony) that it
 //! puts slaves on (`slaves_on_works`), keeping some from the freeing (`slaves_freed` below 1,
-//! which comes first in the turn). A black-market sale never does here: 3 DEN a slave (A52) is a
+//! which comes first in the turn), and no more steps than bring its stock to what those works take
+//! ([`slaves_lacking`]: their most lots, over the shares it keeps and puts on works). A black-market sale never does here: 3 DEN a slave (A52) is a
 //! fifth of a PV's worth of gifts for a man who would have been a recruit, and costs the row's PV,
 //! its index and the land's POB for good. Freeing them again is no use: a lot of 100 freed scores
 //! 0/1/1 PV, and a home of 4,000 POB gives 200 slaves a step for the row's -1/-2/-3 PV and
@@ -35,6 +36,7 @@ use super::policy::Scripted;
 use super::pv::{self, Row};
 use super::revolt;
 use super::scenario::{CountryId, ESC, POB};
+use super::slaves;
 use super::state::State;
 use super::works::{self, Work};
 use super::Game;
@@ -141,15 +143,32 @@ pub fn wanted_steps(share: f64) -> i64 {
     ((share.clamp(0.0, 1.0) * MAX_STEPS as f64 + 1e-9).floor() as i64).min(MAX_STEPS)
 }
 
-/// Whether `c` playing `plan` has a use for slaves that pays: works it would start now that take
-/// slaves (not a colony, `slaves::on_work`), and slaves it keeps for them (it frees less than all:
-/// the freeing comes first in the turn, `slaves::free`).
-pub fn has_use(g: &Game, st: &State, c: CountryId, plan: &Scripted) -> bool {
-    if plan.slaves_on_works <= 0.0 || plan.slaves_freed >= 1.0 {
-        return false;
+/// The slaves `c` playing `plan` lacks for the works it would start now (not a colony): each takes
+/// its most lots (`slaves::most_lots`), and the policy puts only its `slaves_on_works` share of its
+/// lots on a work, after freeing its `slaves_freed` share (the freeing comes first in the turn), so
+/// the stock that fills them is their lots over those shares, less the slaves it holds. 0 when it
+/// puts none on works or frees them all: then enslaving has no use that pays.
+pub fn slaves_lacking(g: &Game, st: &State, c: CountryId, plan: &Scripted) -> i64 {
+    let kept = plan.slaves_on_works.min(1.0) * (1.0 - plan.slaves_freed.max(0.0));
+    if kept <= 0.0 {
+        return 0;
     }
     let (chosen, n) = works::planned(g, st, c, plan);
-    chosen[..n].iter().any(|&w| w != Work::Colony)
+    let lots: i64 = chosen[..n]
+        .iter()
+        .filter(|&&w| w != Work::Colony)
+        .map(|&w| slaves::most_lots(g, w.price().months))
+        .sum();
+    let wanted = ((lots * slaves::LOT) as f64 / kept).ceil() as i64;
+    (wanted - st.nations[c as usize].stock[ESC].max(0)).max(0)
+}
+
+/// The steps a land's collection `collected` must give to bring `lacking` slaves: the fewest that
+/// do, or `most` when even those fall short.
+pub fn steps_for(collected: i64, lacking: i64, most: i64) -> i64 {
+    (1..=most)
+        .find(|&s| slaves(collected, s) >= lacking)
+        .unwrap_or(most)
 }
 
 /// `holder` enslaves `steps` steps of land `l`'s collection `collected` (its whole yield
@@ -194,13 +213,17 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], pob_given: &[i64
         } else {
             plan.enslave_provinces
         };
-        if share <= 0.0 || !has_use(g, st, holder, plan) {
+        if share <= 0.0 {
+            continue;
+        }
+        let lacking = slaves_lacking(g, st, holder, plan);
+        if lacking <= 0 {
             continue;
         }
         let culture = g.culture[holder as usize];
         let row = row(holder, l as CountryId);
         let index = revolt::index(st, l as CountryId);
-        let steps = (1..=wanted_steps(share))
+        let steps = (1..=steps_for(given, lacking, wanted_steps(share)))
             .rev()
             .find(|&s| index + cost(&g.enslave, row, culture, s).1 >= plan.tax_idr)
             .unwrap_or(0);

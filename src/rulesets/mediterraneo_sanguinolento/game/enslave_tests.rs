@@ -118,7 +118,7 @@ fn a_step_on_the_home_land_by_hand_under_each_index_reading() {
         let mut st = rich(&g, roma);
         let mut without = st.clone();
         let on = plans(&st, roma, 0.2, 0.0, 0);
-        assert!(enslave::has_use(&g, &st, roma, &on[roma as usize]));
+        assert!(enslave::slaves_lacking(&g, &st, roma, &on[roma as usize]) > 0);
         economy::collection(&g, &mut st, &on, DECEMBER);
         economy::collection(&g, &mut without, &plans(&st, roma, 0.0, 0.0, 0), DECEMBER);
         let home = st.lands[roma as usize].pob_yield;
@@ -237,6 +237,51 @@ fn the_policy_never_takes_a_step_below_its_floor() {
             assert!(st.nations[roma as usize].idr >= floor);
         }
     }
+}
+
+#[test]
+fn the_policy_takes_no_more_steps_than_its_works_lack() {
+    let g = scripted_game();
+    let roma = country(&g, "Roma");
+    let st = rich(&g, roma);
+    let plan = plans(&st, roma, 1.0, 0.0, i32::MIN);
+    // The works Roma would start, each taking its most lots, by hand.
+    let (chosen, n) = super::works::planned(&g, &st, roma, &plan[roma as usize]);
+    let lots: i64 = chosen[..n]
+        .iter()
+        .filter(|&&w| w != super::works::Work::Colony)
+        .map(|&w| super::slaves::most_lots(&g, w.price().months))
+        .sum();
+    assert!(lots > 0);
+    let wanted = lots * super::slaves::LOT;
+    assert_eq!(
+        enslave::slaves_lacking(&g, &st, roma, &plan[roma as usize]),
+        wanted
+    );
+    // Keeping half of them for the freeing doubles the stock it wants.
+    let mut half = plan.clone();
+    half[roma as usize].slaves_freed = 0.5;
+    assert_eq!(
+        enslave::slaves_lacking(&g, &st, roma, &half[roma as usize]),
+        2 * wanted
+    );
+    // One slave short: one step of the five its share asks for; none short: none.
+    for (short, steps) in [(1, 1), (0, 0)] {
+        let mut st = rich(&g, roma);
+        st.nations[roma as usize].stock[ESC] = wanted - short;
+        economy::collection(&g, &mut st, &plan, DECEMBER);
+        let home = st.lands[roma as usize].pob_yield;
+        assert_eq!(
+            st.counts.pob_enslaved as i64,
+            home * 5 * steps / 100,
+            "short {short}"
+        );
+    }
+    // The fewest steps that bring what it lacks, or the most allowed.
+    assert_eq!(enslave::steps_for(2000, 100, 5), 1);
+    assert_eq!(enslave::steps_for(2000, 101, 5), 2);
+    assert_eq!(enslave::steps_for(2000, 10_000, 5), 5);
+    assert_eq!(enslave::steps_for(2000, 10_000, 3), 3);
 }
 
 #[test]

@@ -92,17 +92,22 @@ pub fn kept(st: &State, c: CountryId, plan: &Scripted) -> i64 {
     (freed + works).min(stock)
 }
 
+/// The most lots a work with `months_left` months to go takes: a month sooner each, all its months
+/// but one, or 5% of its price back each, at most [`MAX_COST_LOTS`] (option slaves_on_works_effect).
+pub fn most_lots(g: &Game, months_left: u8) -> i64 {
+    if g.slaves_save_months {
+        months_left as i64 - 1
+    } else {
+        MAX_COST_LOTS
+    }
+}
+
 /// `c` has just started work `w` at home (`works::start`): it puts its policy's share of its lots
 /// on it, each a month sooner (at most all its months but one) or 5% of its price back (at most
 /// [`MAX_COST_LOTS`]) by option slaves_on_works_effect. The lots stay with the work until it ends.
 pub fn on_work(g: &Game, st: &mut State, c: CountryId, plan: &Scripted, w: Work) {
     let i = w.index();
-    let left = st.works[c as usize].left[i] as i64;
-    let cap = if g.slaves_save_months {
-        left - 1
-    } else {
-        MAX_COST_LOTS
-    };
+    let cap = most_lots(g, st.works[c as usize].left[i]);
     let n = lots(st.nations[c as usize].stock[ESC], plan.slaves_on_works).min(cap);
     if n <= 0 {
         return;
