@@ -16,8 +16,15 @@
 //! the other half goes to the countryside (the node keeps it) when the destroyer allows it (L5607:
 //! the owner destroying its own city always allows it here; an enemy destroying to deny does not,
 //! and the whole share is lost). The cut applies to every later collection of the node, whoever
-//! holds it. New cities and enlargements (`works.rs`), ports, improvements and frontier walls are not
-//! destroyed here (no policy would: see `SIMPLIFICATIONS`).
+//! holds it.
+//!
+//! The works (`works.rs`): one finished work of the node a month, whoever built it ([`destroy_work`]):
+//! a production improvement, a new city (a city: the rows below, and its MAN for the MAN row), an
+//! enlargement, a naval base, a port (a built port's coast keeps no port beside its cities), a
+//! colony (its colonist's no more once none stands). It yields nothing from the next collection;
+//! its wood goes with it (`wood.rs` owes no upkeep for it) and an enlargement whose new city fell
+//! falls with it. A frontier wall (`walls.rs`) loses one hex of a link out of the node a month
+//! ([`destroy_wall_hex`]); a wall with a hex down is open again. Neither has a row but the cities'.
 //!
 //! PV and IDR (§4.19): "destroying enemy cities" (1/0/-2 PV, 50/0/-50 IDR) when the city lies in a
 //! node another nation holds, "destroying own cities" (-1/-2/-3 PV, -25/-50/-75 IDR) in one the
@@ -32,15 +39,20 @@
 //! PV row for it. Only the rule is played: no policy destroys roads (an invader's path on the graph
 //! is one link, and the road is as useful to the defender's own relief).
 //!
-//! The decision (`raze_cities`): a field army idle a whole month in a rival major's node razes one
-//! of its open cities there to deny it the production for the rest of the game, where the row costs
-//! its culture at most [`MAX_PV_COST`] PV; never in a referee's country (nobody to deny: PV thrown
-//! away) nor in a node it holds.
+//! The decisions (`raze_cities`, `raze_works`): a field army idle a whole month in a rival major's
+//! node razes one of its open cities there to deny it the production for the rest of the game,
+//! where the row costs its culture at most [`MAX_PV_COST`] PV, or else (`raze_works`) the finished
+//! work there that yields its holder most a turn (`works::worth_per_turn`: a new city under the
+//! same PV limit, a factory, an improvement; never a port, naval base or shipyard, which yield
+//! nothing to price, nor a colony, which is not the holder's); never in a referee's country
+//! (nobody to deny: PV thrown away) nor in a node it holds. No policy destroys a frontier wall: the
+//! army that stands behind it has already crossed it.
 
 use super::policy::Scripted;
 use super::pv::{self, Row};
 use super::scenario::{CityId, CountryId, DEN, MAN, POB};
 use super::state::{Mission, State, R};
+use super::works::{self, Work, WORKS};
 use super::Game;
 use crate::game::GameLog;
 use crate::game_log;
@@ -204,6 +216,73 @@ pub fn destroy_road(g: &Game, st: &mut State, i: usize) {
     }
 }
 
+/// Country `c` destroys one finished work `w` of land `l` (built there: `Works::built`), and the
+/// enlargements its fall leaves without a city. A new city scores the city rows as a printed one
+/// (own or another nation's by who holds `l`) and its MAN for the MAN row.
+pub fn destroy_work(g: &Game, st: &mut State, c: CountryId, l: CountryId, w: Work) {
+    let works = &mut st.works[l as usize];
+    debug_assert!(works.built(w) > 0);
+    if works.built(w) == 0 {
+        return;
+    }
+    works::lose_built(works, w.index(), 1);
+    let orphans = works::drop_orphan_enlargements(g, works, l as usize);
+    if w == Work::City {
+        let own = st.lands[l as usize].owner == c;
+        st.apply(c, pv::DESTRUCTION, city_row(g, own), g.culture[c as usize]);
+        if g.destruction.man_row {
+            let man = works::city_man(g.culture[l as usize], false);
+            charge_man_destroyed(st, c, man);
+            st.counts.man_destroyed += man as f64;
+        }
+    }
+    st.counts.works_destroyed += 1 + orphans as u32;
+    st.counts.constructions_destroyed += 1 + orphans as u32;
+}
+
+/// One hex of the frontier wall on scenario link `i` (its origin's side) is destroyed.
+pub fn destroy_wall_hex(st: &mut State, i: usize) {
+    if st.walls.hexes[i] > 0 {
+        st.walls.hexes[i] -= 1;
+        st.counts.wall_hexes_destroyed += 1;
+        st.counts.constructions_destroyed += 1;
+    }
+}
+
+/// The finished work `c` playing `p` razes this month where its army stands, if any (the module's
+/// doc): the one that yields the node's holder most a turn, a new city only where its row costs at
+/// most [`MAX_PV_COST`] PV.
+pub fn work_to_raze(
+    g: &Game,
+    st: &State,
+    c: CountryId,
+    p: &Scripted,
+    plans: &[Scripted],
+) -> Option<Work> {
+    if p.raze_works < 0.5 {
+        return None;
+    }
+    let at = st.nations[c as usize].at;
+    let holder = st.lands[at as usize].owner;
+    if holder == c || !g.majors.contains(&holder) {
+        return None;
+    }
+    let city_allowed = -city_row(g, false).pv(g.culture[c as usize]) <= MAX_PV_COST;
+    let works = &st.works[at as usize];
+    WORKS
+        .into_iter()
+        .filter(|&w| works.built(w) > 0 && w != Work::Colony && (w != Work::City || city_allowed))
+        .map(|w| {
+            (
+                w,
+                works::worth_per_turn(g, st, at, &plans[holder as usize], w),
+            )
+        })
+        .filter(|&(_, worth)| worth > 0.0)
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(w, _)| w)
+}
+
 /// Whether a mission keeps the field army standing where it is (no march, no raid).
 fn standing(m: Mission) -> bool {
     matches!(m, Mission::Idle | Mission::Siege { .. })
@@ -256,6 +335,16 @@ pub fn month(g: &Game, st: &mut State, plans: &[Scripted], month: u32, log: &mut
                 g.scenario.countries[c as usize].name,
                 g.scenario.cities[city as usize].name,
                 g.scenario.countries[g.scenario.cities[city as usize].country as usize].name
+            );
+        } else if let Some(w) = work_to_raze(g, st, c, &plans[c as usize], plans) {
+            let at = st.nations[c as usize].at;
+            destroy_work(g, st, c, at, w);
+            game_log!(
+                log,
+                "month {month}: {} destroys a {} in {}",
+                g.scenario.countries[c as usize].name,
+                w.name(),
+                g.scenario.countries[at as usize].name
             );
         }
     }

@@ -1,7 +1,8 @@
 //! Destruction (digest §4.17, rules §18 L3716-L3720, §45.2 L5607-L5609, §4.19's city rows;
 //! `destruction.rs`): the PV and IDR of destroying another nation's and one's own city by culture
 //! under both readings, the MAN row, the POB split at the next collection, a destroyed road's PM,
-//! the idle month, the policy's choice, and whole games keeping the invariants.
+//! the idle month, the policy's choice, the works and frontier walls destroyed, and whole games
+//! keeping the invariants.
 
 use super::destruction::{self, Ruin};
 use super::economy;
@@ -11,6 +12,7 @@ use super::pv;
 use super::roads::{self, link_index};
 use super::scenario::{CityId, CountryId, DEN, MAN, POB};
 use super::state::{Mission, State};
+use super::works::{self, Work};
 use super::Game;
 use crate::game::NoLog;
 use crate::rulesets::mediterraneo_sanguinolento::army::Culture;
@@ -176,6 +178,7 @@ fn a_destroyed_road_no_longer_halves_the_pm() {
 fn razer() -> Scripted {
     Scripted {
         raze_cities: 1.0,
+        raze_works: 1.0,
         ..Scripted::defaults()
     }
 }
@@ -278,15 +281,178 @@ fn the_policy_razes_only_a_rival_majors_city_at_a_bearable_pv() {
 #[test]
 fn games_with_razing_keep_the_invariants() {
     let g = game_with(Policy::Scripted(razer()), &options_with(""));
-    let mut destroyed = 0;
+    let (mut destroyed, mut works) = (0, 0);
     play_checked(&g, 1, 300, "razing", |_, play, _| {
         destroyed += play.st.counts.cities_destroyed;
+        works += play.st.counts.works_destroyed;
         for &m in &g.majors {
             let n = &play.st.nations[m as usize];
             assert_eq!(n.pv, n.pv_by.iter().sum::<i32>());
         }
     });
     assert!(destroyed > 0, "some army razed a city");
+    eprintln!("{destroyed} cities and {works} works razed in 300 games");
     let g = game_with(Policy::Random, &options_with(""));
     play_checked(&g, 4, 40, "random", |_, _, _| {});
+}
+
+/// A new city destroyed: one city fewer with its share of the wood, the enlargement it carried
+/// falls with it, the city rows and its MAN (civilized 75) for the MAN row, and the land yields a
+/// city's 150 POB, 150 DEN and 75 MAN and an enlargement's 125, 125 and 65 less.
+#[test]
+fn a_destroyed_new_city_takes_its_enlargement_its_wood_and_its_yield() {
+    let g = game("man_destroyed = \"razed-city\"");
+    let roma = country(&g, "Roma");
+    let t = country(&g, "Etruria");
+    assert_eq!(g.culture[t as usize], Culture::Civilized);
+    let mut st = g.start.clone();
+    let printed = g.scenario.countries[t as usize].cities.len() as u8;
+    let w = &mut st.works[t as usize];
+    w.built[Work::City.index()] = 2;
+    w.built[Work::Enlargement.index()] = printed + 2;
+    w.built[Work::MiningFactory.index()] = 1;
+    w.wood.works[Work::City.index()] = 600;
+    w.wood.works[Work::Enlargement.index()] = 100 * (printed as i64 + 2);
+    let before = works::output(&g, t as usize, &st.works[t as usize]);
+    let (pv0, idr0) = (st.nations[roma as usize].pv, st.nations[roma as usize].idr);
+    destruction::destroy_work(&g, &mut st, roma, t, Work::City);
+    let w = &st.works[t as usize];
+    assert_eq!(w.built(Work::City), 1);
+    assert_eq!(w.wood.works[Work::City.index()], 300);
+    assert_eq!(
+        w.built(Work::Enlargement),
+        printed + 1,
+        "one enlargement lost its city"
+    );
+    assert_eq!(
+        w.wood.works[Work::Enlargement.index()],
+        100 * (printed as i64 + 1)
+    );
+    assert_eq!(w.built(Work::MiningFactory), 1);
+    let after = works::output(&g, t as usize, w);
+    assert_eq!(before[POB] - after[POB], 150 + 125);
+    assert_eq!(before[DEN] - after[DEN], 150 + 125);
+    assert_eq!(before[MAN] - after[MAN], 75 + 65);
+    // Another nation's city: the text's -1 PV with the table's IDR (civilized -50); MAN
+    // destroyed, 75 points: no PV (whole hundreds), -75 IDR.
+    let n = &st.nations[roma as usize];
+    assert_eq!(n.pv - pv0, -1);
+    assert_eq!(
+        n.idr - idr0,
+        pv::DESTROYING_ENEMY_CITY.idr(Culture::Civilized) - 75
+    );
+    assert_eq!(n.pv_by[pv::DESTRUCTION], -1);
+    assert_eq!(st.counts.works_destroyed, 2);
+    assert_eq!(st.counts.constructions_destroyed, 2);
+    assert_eq!(st.counts.man_destroyed, 75.0);
+    // An improvement: no row, one fewer, nothing else moves.
+    let pv1 = st.nations[roma as usize].pv;
+    destruction::destroy_work(&g, &mut st, roma, t, Work::MiningFactory);
+    assert_eq!(st.works[t as usize].built(Work::MiningFactory), 0);
+    assert_eq!(st.nations[roma as usize].pv, pv1);
+    assert_eq!(st.counts.works_destroyed, 3);
+    // A colony left with none standing is its colonist's no more.
+    let w = &mut st.works[t as usize];
+    w.built[Work::Colony.index()] = 1;
+    w.colonist = Some(roma);
+    destruction::destroy_work(&g, &mut st, roma, t, Work::Colony);
+    assert_eq!(st.works[t as usize].colonist, None);
+}
+
+/// One hex of a frontier wall a month: the link is open again and nothing is left to count.
+#[test]
+fn a_destroyed_wall_hex_opens_the_link() {
+    let g = game("");
+    let roma = country(&g, "Roma");
+    let etruria = country(&g, "Etruria");
+    let mut st = g.start.clone();
+    let i = link_index(&g.scenario, etruria, roma).unwrap();
+    let hexes = g.scenario.links[i].hexes;
+    st.walls.hexes[i] = hexes;
+    assert!(st.walls.closed(&g, i));
+    destruction::destroy_wall_hex(&mut st, i);
+    assert_eq!(st.walls.hexes[i], hexes - 1);
+    assert!(!st.walls.closed(&g, i));
+    st.walls.hexes[i] = 0;
+    destruction::destroy_wall_hex(&mut st, i);
+    assert_eq!(st.walls.hexes[i], 0);
+    assert_eq!(st.counts.wall_hexes_destroyed, 1);
+    assert_eq!(st.counts.constructions_destroyed, 1);
+}
+
+/// Where no city is razed, the policy destroys the holder's work that yields most a turn (by hand
+/// of a new city and a manufactures factory; never a port or a naval base, which yield nothing to
+/// price), in a rival major's node only, and the default never does.
+#[test]
+fn the_policy_razes_the_work_that_yields_most() {
+    let g = game("");
+    let t = city_node(&g, true);
+    let c = *g.majors.iter().find(|&&m| m != t).unwrap();
+    let plans = vec![Scripted::defaults(); g.scenario.countries.len()];
+    let works_only = Scripted {
+        raze_works: 1.0,
+        ..Scripted::defaults()
+    };
+    let mut st = besieging(&g, c, t);
+    let w = &mut st.works[t as usize];
+    for kind in [
+        Work::ManufacturesFactory,
+        Work::City,
+        Work::Port,
+        Work::NavalBase,
+    ] {
+        w.built[kind.index()] = 1;
+    }
+    let worth = |st: &State, w: Work| works::worth_per_turn(&g, st, t, &plans[t as usize], w);
+    let (city, factory) = (
+        worth(&st, Work::City),
+        worth(&st, Work::ManufacturesFactory),
+    );
+    assert!(city > 0.0 && factory > 0.0 && city != factory);
+    assert_eq!(worth(&st, Work::Port), 0.0);
+    assert_eq!(worth(&st, Work::NavalBase), 0.0);
+    let (first, second) = if city > factory {
+        (Work::City, Work::ManufacturesFactory)
+    } else {
+        (Work::ManufacturesFactory, Work::City)
+    };
+    assert_eq!(
+        destruction::work_to_raze(&g, &st, c, &works_only, &plans),
+        Some(first)
+    );
+    assert_eq!(
+        destruction::work_to_raze(&g, &st, c, &Scripted::defaults(), &plans),
+        None
+    );
+    // The month: no printed city razed (raze_cities off), the first work is.
+    let mut month_plans = plans.clone();
+    month_plans[c as usize] = works_only.clone();
+    destruction::month(&g, &mut st, &month_plans, 5, &mut NoLog);
+    assert_eq!(st.works[t as usize].built(first), 0);
+    assert_eq!(st.counts.cities_destroyed, 0);
+    assert_eq!(st.counts.works_destroyed, 1);
+    assert_eq!(
+        destruction::work_to_raze(&g, &st, c, &works_only, &plans),
+        Some(second)
+    );
+    st.works[t as usize].built[second.index()] = 0;
+    assert_eq!(
+        destruction::work_to_raze(&g, &st, c, &works_only, &plans),
+        None,
+        "the port and the naval base stay"
+    );
+    // Its own node and a referee's country: nothing.
+    st.works[t as usize].built[second.index()] = 1;
+    st.lands[t as usize].owner = c;
+    assert_eq!(
+        destruction::work_to_raze(&g, &st, c, &works_only, &plans),
+        None
+    );
+    let r = city_node(&g, false);
+    let mut st = besieging(&g, c, r);
+    st.works[r as usize].built[Work::ManufacturesFactory.index()] = 1;
+    assert_eq!(
+        destruction::work_to_raze(&g, &st, c, &works_only, &plans),
+        None
+    );
 }

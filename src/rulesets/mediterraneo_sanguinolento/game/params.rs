@@ -644,6 +644,15 @@ pub const SCRIPTED: &[Param] = &[
         // the text's reading; the measured forced-on runs (the branch's report) show no gain.
         default: 0.0,
     },
+    Param {
+        name: "raze_works",
+        summary: "at 0.5 or more its field army idle a whole month in a rival major's node, where it razes no city, destroys the finished work there that yields the node's holder most a turn (a new city where its row costs at most 1 PV, a factory, an improvement, an enlargement; never a port, naval base, shipyard or colony); never in a referee's country nor in its own",
+        min: 0.0,
+        max: 1.0,
+        // Off, as raze_cities: a besieger destroys what it would collect if the siege takes the
+        // node.
+        default: 0.0,
+    },
     // Enslaving POB (digest §4.1 L833, §4.19 L4370-L4372, A68; `enslave.rs`).
     Param {
         name: "enslave_home",

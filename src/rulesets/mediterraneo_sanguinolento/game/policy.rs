@@ -225,6 +225,9 @@ pub struct Scripted {
     /// At 0.5 or more its field army idle a whole month in a rival major's node razes one of its
     /// open cities there (`destruction.rs`; 0: never, the referee's countries).
     pub raze_cities: f64,
+    /// At 0.5 or more, where it razes no city, the finished work there that yields the node's
+    /// holder most (`destruction.rs`; 0: never, the referee's countries).
+    pub raze_works: f64,
     /// Shares of the most steps (25%) of its home's and of each province's collected POB it
     /// enslaves at a collection (`enslave.rs`; 0: none, the referee's countries).
     pub enslave_home: f64,
@@ -326,6 +329,7 @@ impl Scripted {
             slaves_freed: value("slaves_freed"),
             slaves_on_works: value("slaves_on_works"),
             raze_cities: value("raze_cities"),
+            raze_works: value("raze_works"),
             enslave_home: value("enslave_home"),
             enslave_provinces: value("enslave_provinces"),
             target: None,
@@ -377,6 +381,7 @@ impl Scripted {
             slaves_freed: 0.0,
             slaves_on_works: 0.0,
             raze_cities: 0.0,
+            raze_works: 0.0,
             enslave_home: 0.0,
             enslave_provinces: 0.0,
             ..Scripted::defaults()

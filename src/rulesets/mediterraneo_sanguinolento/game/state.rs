@@ -474,6 +474,9 @@ pub struct Counts {
     pub cities_destroyed: u32,
     pub own_cities_destroyed: u32,
     pub roads_destroyed: u32,
+    /// Finished works (with the enlargements that fell with a new city) and frontier wall hexes.
+    pub works_destroyed: u32,
+    pub wall_hexes_destroyed: u32,
     pub constructions_destroyed: u32,
     pub man_destroyed: f64,
     /// POB enslaved at collections (`enslave.rs`).

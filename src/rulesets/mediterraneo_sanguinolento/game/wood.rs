@@ -20,7 +20,7 @@
 
 use super::scenario::{CountryId, MAD};
 use super::state::State;
-use super::works::{Work, TYPES, WORKS};
+use super::works::{TYPES, WORKS};
 use super::Game;
 use crate::game::GameLog;
 use crate::game_log;
@@ -254,12 +254,7 @@ pub fn restore(g: &Game, st: &mut State, l: usize, log: &mut dyn GameLog) {
         let wood = &mut st.works[l].wood;
         match x.what {
             What::Work(i) => {
-                wood.works[i] = x.wood * kept / x.count;
-                let works = &mut st.works[l];
-                works.built[i] -= (x.count - kept) as u8;
-                if i == Work::Colony.index() && works.built[i] == 0 && works.left[i] == 0 {
-                    works.colonist = None;
-                }
+                super::works::lose_built(&mut st.works[l], i, (x.count - kept) as u8);
             }
             What::Wall(level) => {
                 walls_fell = true;
@@ -274,15 +269,6 @@ pub fn restore(g: &Game, st: &mut State, l: usize, log: &mut dyn GameLog) {
             }
         }
     }
-    // An enlargement of a new city that fell falls with it.
-    let works = &mut st.works[l];
-    let (city, enl) = (Work::City.index(), Work::Enlargement.index());
-    let most = g.scenario.countries[l].cities.len() as u8 + works.built[city];
-    let n = works.built[enl];
-    if n > most {
-        works.wood.works[enl] = works.wood.works[enl] * most as i64 / n as i64;
-        works.built[enl] = most;
-        collapsed += (n - most) as i64;
-    }
+    collapsed += super::works::drop_orphan_enlargements(g, &mut st.works[l], l) as i64;
     st.counts.constructions_collapsed += collapsed as u32;
 }

@@ -213,6 +213,31 @@ pub fn output(g: &Game, l: usize, w: &Works) -> [i64; R] {
     out
 }
 
+/// `lost` of the finished works of type index `i` of a land fall (collapsed for want of wood,
+/// `wood.rs`, or destroyed, `destruction.rs`): their share of the wood in them goes with them, and a
+/// colony with none left standing or under way is its colonist's no more.
+pub fn lose_built(works: &mut Works, i: usize, lost: u8) {
+    let count = works.built[i] as i64;
+    debug_assert!(lost as i64 <= count);
+    works.wood.works[i] = works.wood.works[i] * (count - lost as i64) / count.max(1);
+    works.built[i] -= lost;
+    if i == Work::Colony.index() && works.built[i] == 0 && works.left[i] == 0 {
+        works.colonist = None;
+    }
+}
+
+/// The enlargements of land `l` beyond its cities (printed and new) fall with the new city they
+/// enlarged; how many fell.
+pub fn drop_orphan_enlargements(g: &Game, works: &mut Works, l: usize) -> u8 {
+    let most = g.scenario.countries[l].cities.len() as u8 + works.built(Work::City);
+    let n = works.built(Work::Enlargement);
+    if n <= most {
+        return 0;
+    }
+    lose_built(works, Work::Enlargement.index(), n - most);
+    n - most
+}
+
 /// How many works of type `w` country `c` may ever have at home (None: no limit), and whether
 /// its culture may build it at all.
 pub fn allowed(g: &Game, c: CountryId, w: Work, built: &Works) -> bool {
