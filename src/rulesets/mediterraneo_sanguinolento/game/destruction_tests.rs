@@ -426,7 +426,7 @@ fn the_policy_razes_the_work_that_yields_most() {
     );
     // The month: no printed city razed (raze_cities off), the first work is.
     let mut month_plans = plans.clone();
-    month_plans[c as usize] = works_only.clone();
+    month_plans[c as usize] = works_only;
     destruction::month(&g, &mut st, &month_plans, 5, &mut NoLog);
     assert_eq!(st.works[t as usize].built(first), 0);
     assert_eq!(st.counts.cities_destroyed, 0);
