@@ -653,6 +653,15 @@ pub const SCRIPTED: &[Param] = &[
         // node.
         default: 0.0,
     },
+    // Spreading the word (digest §4.5.9 method 2, L4536; `word.rs`).
+    Param {
+        name: "spread_word",
+        summary: "share of its spare DEN (above reserve, first wages kept back) it spends a turn raising the 200 POB a turn that arrive from each country bordering its home as units of its strongest kind at morale C, +25% money (its base DEN and morale C's cost), printed metal; never more units than its own",
+        min: 0.0,
+        max: 1.0,
+        // Off until the tuner finds where it pays: the turn's own purchases come first.
+        default: 0.0,
+    },
     // Enslaving POB (digest §4.1 L833, §4.19 L4370-L4372, A68; `enslave.rs`).
     Param {
         name: "enslave_home",

@@ -228,6 +228,9 @@ pub struct Scripted {
     /// At 0.5 or more, where it razes no city, the finished work there that yields the node's
     /// holder most (`destruction.rs`; 0: never, the referee's countries).
     pub raze_works: f64,
+    /// Share of its spare DEN it spends a turn on the troops spreading the word brings (`word.rs`;
+    /// 0: never, the referee's countries).
+    pub spread_word: f64,
     /// Shares of the most steps (25%) of its home's and of each province's collected POB it
     /// enslaves at a collection (`enslave.rs`; 0: none, the referee's countries).
     pub enslave_home: f64,
@@ -330,6 +333,7 @@ impl Scripted {
             slaves_on_works: value("slaves_on_works"),
             raze_cities: value("raze_cities"),
             raze_works: value("raze_works"),
+            spread_word: value("spread_word"),
             enslave_home: value("enslave_home"),
             enslave_provinces: value("enslave_provinces"),
             target: None,
@@ -382,6 +386,7 @@ impl Scripted {
             slaves_on_works: 0.0,
             raze_cities: 0.0,
             raze_works: 0.0,
+            spread_word: 0.0,
             enslave_home: 0.0,
             enslave_provinces: 0.0,
             ..Scripted::defaults()

@@ -96,7 +96,7 @@ pub fn morale_value(kind: &Kind, row: &[f64; MORALES]) -> f64 {
 }
 
 /// Morale cost in DEN of one unit of `kind`'s quality at morale class `class` (L1740-L1744).
-fn morale_cost(kind: &Kind, class: usize) -> i64 {
+pub fn morale_cost(kind: &Kind, class: usize) -> i64 {
     let cost = &data().morale.cost;
     let table = if kind.regular {
         &cost.regular
@@ -195,7 +195,7 @@ pub fn buy(g: &Game, st: &mut State, c: CountryId, k: usize, n: i64, p: &Scripte
 
 /// Pays for `m` units of kind `k` at `den` DEN in all (the kind's other resources as printed),
 /// puts them in training and mixes their classes `by` into the kind's shares.
-fn pay(g: &Game, st: &mut State, c: CountryId, k: usize, m: i64, den: i64, by: [u32; MORALES]) {
+pub fn pay(g: &Game, st: &mut State, c: CountryId, k: usize, m: i64, den: i64, by: [u32; MORALES]) {
     let kind = g.kinds[c as usize][k];
     for (r, &cost) in kind.cost.iter().enumerate() {
         if r != DEN && cost > 0 {

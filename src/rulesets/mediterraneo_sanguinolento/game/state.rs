@@ -481,6 +481,9 @@ pub struct Counts {
     pub man_destroyed: f64,
     /// POB enslaved at collections (`enslave.rs`).
     pub pob_enslaved: f64,
+    /// Units raised by spreading the word, and the DEN paid for them (`word.rs`).
+    pub word_units: f64,
+    pub word_den: f64,
 }
 
 #[derive(Clone, Debug)]

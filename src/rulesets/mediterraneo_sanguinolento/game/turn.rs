@@ -35,6 +35,7 @@ use super::trade;
 use super::treasures;
 use super::walls;
 use super::wood;
+use super::word;
 use super::works;
 use super::{pv, Game, GAME_COLUMNS, PROXIES, TURN_METRICS};
 use crate::dice::Dice;
@@ -199,6 +200,7 @@ impl<'g> Play<'g> {
         fleets::purchases(g, &mut self.st, &self.plans, months[0]);
         sea_trade::purchases(g, &mut self.st, &self.plans, months[0]);
         economy::purchases(g, &mut self.st, &self.plans);
+        word::purchases(g, &mut self.st, &self.plans);
         mercenaries::hire_partners(g, &mut self.st, &self.plans, months[0]);
         // Captives are persuaded, executed or ransomed before the searches count the leaders.
         captives::phase(g, &mut self.st, &self.plans, months[0], dice);
@@ -329,6 +331,7 @@ impl<'g> Play<'g> {
                 slaves_on_works: dice.uniform(),
                 raze_cities: dice.uniform(),
                 raze_works: dice.uniform(),
+                spread_word: dice.uniform(),
                 enslave_home: dice.uniform(),
                 enslave_provinces: dice.uniform(),
                 target: None,
@@ -566,6 +569,8 @@ impl<'g> Play<'g> {
             c.constructions_destroyed as f64,
             c.man_destroyed,
             c.pob_enslaved,
+            c.word_units,
+            c.word_den,
         ];
         record.extra[..GAME_COLUMNS.len()].copy_from_slice(&head);
         let mut i = GAME_COLUMNS.len();
