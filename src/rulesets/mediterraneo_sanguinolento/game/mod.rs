@@ -21,6 +21,7 @@ pub mod directive;
 pub mod economy;
 pub mod engines;
 pub mod enslave;
+pub mod envoy_gifts;
 pub mod events;
 mod files;
 pub mod fleets;
@@ -83,6 +84,8 @@ mod diplomacy_tests;
 mod engines_tests;
 #[cfg(test)]
 mod enslave_tests;
+#[cfg(test)]
+mod envoy_gifts_tests;
 #[cfg(test)]
 mod events_tests;
 #[cfg(test)]
@@ -194,6 +197,8 @@ pub const GAME_COLUMNS: &[&str] = &[
     "treaties_broken",
     "wars_declared",
     "ambassadors_killed",
+    "envoy_goods_given",
+    "caravans_given",
     "provinces",
     "bought_from_partners",
     "major_treaties",
@@ -461,6 +466,8 @@ pub struct Game {
     pub diplomacy_die_from_one: bool,
     /// Breaking a treaty costs the table's -3/-4/-5, not -5 (option treaty_breach_pv, A51).
     pub breach_by_table: bool,
+    /// Which reading of pressure backed by other countries is played (option backed_pressure).
+    pub backing: envoy_gifts::Backing,
     /// The destruction rows' readings (options city_destruction_pv, man_destroyed).
     pub destruction: destruction::Rules,
     /// The black market's limits hold per month, twice a turn's (option black_market_limits, A53).
@@ -768,6 +775,7 @@ impl Game {
             race_by_culture: options.choice("same_race") == "culture",
             diplomacy_die_from_one: options.choice("diplomacy_die") == "one-to-100",
             breach_by_table: options.choice("treaty_breach_pv") == "table",
+            backing: envoy_gifts::Backing::from_option(options.choice("backed_pressure")),
             destruction: destruction::Rules::from_options(
                 options.choice("city_destruction_pv"),
                 options.choice("man_destroyed"),
