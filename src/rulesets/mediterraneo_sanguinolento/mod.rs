@@ -613,6 +613,13 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "backed_pressure",
+        "L600 (the judged +1 to +20 of pressure backed by other countries; digest §6.2's linear mapping)",
+        "full game: what a major's backed pressure counts on the first diplomacy roll, from its partners of a defensive military treaty or better (clients, associates, majors bound by major_defence) that hold their homes and border the target or reach it by a sea lane: \"partners\" (+5 each), \"armies\" (+1 per full 1,000 men of their field armies and garrisons, +1 at least) or \"none\" (not played); at most +20, and at a natural roll of 50 or less as much against, at most -10",
+        &["partners", "armies", "none"],
+        &[],
+    ),
+    choice(
         "city_destruction_pv",
         "L3720 vs L4282-L4284",
         "full game: PV for destroying a city: \"text\" (-1 another nation's, -2 one's own, every culture) or \"table\" (another nation's 1/0/-2, own -1/-2/-3 by the destroyer's culture); the table's IDR either way",

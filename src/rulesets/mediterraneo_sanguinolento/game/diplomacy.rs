@@ -4,8 +4,9 @@
 //! Each turn a major sends its policy's number of envoys, one proposal each, to the countries it
 //! borders (no ambassador needed, L674) or reaches by a sea lane from home (an ambassador: 1 POB,
 //! 1 CAB, 100 DEN, 25 DEN a year, L672). The first roll, a d100 (option `diplomacy_die`, A54) with
-//! the modifiers of L586-L654 (race by option `same_race`, A60; the policy's DEN gift and pressure
-//! mapped linearly onto the judged ranges as digest §6.2 proposes), decides the reception; an
+//! the modifiers of L586-L654 (race by option `same_race`, A60; the policy's gifts, pressure and
+//! backed pressure mapped linearly onto the judged ranges as digest §6.2 proposes, the gifts and
+//! the backing in `envoy_gifts.rs`), decides the reception; an
 //! audience gets the unmodified second roll's treaty. A treaty is +1 PV to each signatory, a better
 //! one with the same country an extension (+0.5 PV), at most 15 at a time (L522). What treaties do:
 //! the signatories do not march on each other (a major breaks a treaty by marching on its partner:
@@ -14,6 +15,7 @@
 //! its buyer's empire. The referee's countries never break a treaty ("very unlikely", L4060) and
 //! start none but the Seleucid satrapies' commercial treaties with Babilonia (L4560).
 
+use super::envoy_gifts;
 use super::policy::Scripted;
 use super::pv;
 use super::scenario::{CountryId, CAB, COM, DEN, MAD, MAN, MET, PIE, POB};
@@ -48,11 +50,6 @@ pub const MAX_TREATIES: usize = 15;
 /// An ambassador's cost (L672) and yearly upkeep in DEN, paid each January.
 pub const AMBASSADOR_COST: [(usize, i64); 3] = [(POB, 1), (CAB, 1), (DEN, 100)];
 pub const AMBASSADOR_UPKEEP: i64 = 25;
-/// The DEN gift that starts counting, the DEN per +1 above it and the cap (digest §6.2's linear
-/// reading of "from 200 DEN: 0 to +10").
-pub const GIFT_FROM: i64 = 200;
-pub const GIFT_PER_POINT: i64 = 100;
-pub const GIFT_MAX_MODIFIER: i32 = 10;
 /// Pressure's judged range, and the natural roll at or below which it counts against (L600).
 pub const PRESSURE_MAX: i32 = 10;
 pub const PRESSURE_FLIPS_AT: i32 = 50;
@@ -124,14 +121,6 @@ pub fn offered(roll: u32) -> u8 {
         96..=99 => ASSOCIATED,
         _ => PROVINCE,
     }
-}
-
-/// The first roll's modifier for a DEN gift.
-pub fn gift_modifier(gift: i64) -> i32 {
-    if gift < GIFT_FROM {
-        return 0;
-    }
-    (((gift - GIFT_FROM) / GIFT_PER_POINT) as i32).min(GIFT_MAX_MODIFIER)
 }
 
 /// The pressure modifier: +pressure, or -pressure when the natural roll is 50 or less.
@@ -432,11 +421,12 @@ pub fn negotiate(
         }
         st.nations[c as usize].ambassadors += 1;
     }
-    let keep = super::economy::den_to_keep(g, st, c, plan);
-    let gift = plan
-        .envoy_gift
-        .min(st.nations[c as usize].stock[DEN] - keep)
-        .max(0);
+    let gift = envoy_gifts::choose(g, st, c, plan, State::calendar(month));
+    let backing = if plan.backed_pressure >= 0.5 {
+        envoy_gifts::backing_points(g, st, p, c, t)
+    } else {
+        0
+    };
     let i = at(st, p, t);
     let r = st.relations[i];
     let standing = standing_modifier(g, st, c, t, &r);
@@ -445,13 +435,18 @@ pub fn negotiate(
     } else {
         dice.below(100) as i32
     };
-    let modified =
-        natural + standing + gift_modifier(gift) + pressure_modifier(plan.pressure, natural);
+    let modified = natural
+        + standing
+        + envoy_gifts::modifier(g, &gift)
+        + pressure_modifier(plan.pressure, natural)
+        + envoy_gifts::backed_modifier(backing, natural);
+    let got = reception(natural, modified, r.level > NONE);
+    // Given before the treaty is offered (a province's stock joins its partner's).
+    envoy_gifts::settle(g, st, c, t, &gift, envoy_gifts::fate(got));
     let rel = &mut st.relations[i];
     rel.streak = streak_after(&r, st.turn);
     rel.last_turn = st.turn;
     rel.met = true;
-    let got = reception(natural, modified, r.level > NONE);
     let ct = g.culture[t as usize];
     match got {
         Reception::War => {
@@ -465,17 +460,12 @@ pub fn negotiate(
             if ambassador {
                 st.nations[c as usize].ambassadors -= 1;
             }
-            st.spend(c, DEN, gift); // the gifts vanish with him (L438)
             st.counts.ambassadors_killed += 1;
             st.apply(t, pv::DIPLOMACY, pv::KILLING_AMBASSADORS, ct);
         }
         Reception::Beaten => rel.beaten = rel.beaten.saturating_add(1),
         Reception::NoEffect | Reception::Expelled | Reception::NotReceived => {}
         Reception::Audience => {
-            if gift > 0 {
-                st.nations[c as usize].stock[DEN] -= gift;
-                st.nations[t as usize].stock[DEN] += gift;
-            }
             let level = offered(dice.d(100));
             if level > r.level {
                 sign(g, st, p, t, level, month, log);

@@ -73,7 +73,7 @@ fn gifts_and_pressure_map_onto_the_judged_ranges() {
         (1200, 10),
         (9000, 10),
     ] {
-        assert_eq!(diplomacy::gift_modifier(gift), m, "{gift} DEN");
+        assert_eq!(super::envoy_gifts::DEN_GIFT.modifier(gift), m, "{gift} DEN");
     }
     assert_eq!(diplomacy::pressure_modifier(10, 50), -10);
     assert_eq!(diplomacy::pressure_modifier(10, 51), 10);

@@ -178,6 +178,36 @@ pub const SCRIPTED: &[Param] = &[
         max: 10.0,
         default: 0.0,
     },
+    // Gifts other than DEN and backed pressure (digest §4.10 L586-L654; `envoy_gifts.rs`).
+    Param {
+        name: "envoy_food_metal",
+        summary: "worth (DEN at black-market sale value) of food, then metal, given with each proposal beyond the next feeding's food and what its troops use: from 200, +1 on the first roll per full 100 above, at most +10; given on an audience, lost if the envoy is killed, else brought back",
+        min: 0.0,
+        max: 1200.0,
+        // None unless the tuner finds it pays: the DEN gift already buys the same +1 per 100.
+        default: 0.0,
+    },
+    Param {
+        name: "envoy_goods",
+        summary: "worth (DEN at black-market sale value) of other products (PIE, MAD, CAB, CAM, MAN, in that order, beyond what it keeps) given with each proposal: from 200, +1 on the first roll per full 100 above, at most +9; given on an audience, lost if the envoy is killed, else brought back",
+        min: 0.0,
+        max: 1100.0,
+        default: 0.0,
+    },
+    Param {
+        name: "envoy_caravan",
+        summary: "at 0.5 or more an idle empty caravan at home goes with each proposal as military material (+1 from 100 DEN of worth, +1 per full 100 above, at most +15: a caravan, 350, is +3); given on an audience or lost with a killed envoy (the policy buys another when it can), else brought back",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
+    Param {
+        name: "backed_pressure",
+        summary: "at 0.5 or more each proposal asks its partners' backing (defensive treaty or better, holding their homes, bordering the target or on a sea lane to it): option backed_pressure's points, at most +20 on the first roll, up to 10 against when the natural d100 is 50 or less",
+        min: 0.0,
+        max: 1.0,
+        default: 0.0,
+    },
     Param {
         name: "break_treaties",
         summary: "at 0.5 or more a treaty partner may be marched on (the treaty is broken: -5 PV, option treaty_breach_pv, and war); below, treaty partners are never targets",

@@ -80,6 +80,14 @@ pub struct Scripted {
     /// Military or commercial pressure put on each proposal (+0 to +10; as much against when the
     /// first roll's natural d100 is 50 or less).
     pub pressure: i32,
+    /// Worth (DEN at sale value) of food and metal, and of other products (PIE, MAD, CAB, CAM,
+    /// MAN), given with each proposal beyond what it keeps (`envoy_gifts.rs`).
+    pub envoy_food_metal: i64,
+    pub envoy_goods: i64,
+    /// At 0.5 or more an idle empty caravan at home goes with a proposal (military material).
+    pub envoy_caravan: f64,
+    /// At 0.5 or more its proposals ask its defensive partners' backing (`envoy_gifts.rs`).
+    pub backed_pressure: f64,
     /// At 0.5 or more the country marches on a treaty partner when it is the best target (the
     /// treaty is broken: PV and war); below, treaty partners are never targets.
     pub break_treaties: f64,
@@ -276,6 +284,10 @@ impl Scripted {
             envoys: value("envoys").round() as u8,
             envoy_gift: value("envoy_gift").round() as i64,
             pressure: value("pressure").round() as i32,
+            envoy_food_metal: value("envoy_food_metal").round() as i64,
+            envoy_goods: value("envoy_goods").round() as i64,
+            envoy_caravan: value("envoy_caravan"),
+            backed_pressure: value("backed_pressure"),
             break_treaties: value("break_treaties"),
             client_buying: value("client_buying"),
             market_sell: value("market_sell"),

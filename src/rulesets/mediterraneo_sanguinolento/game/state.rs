@@ -266,6 +266,10 @@ pub struct Counts {
     /// First diplomacy rolls that ended in war, and in the envoy's death.
     pub wars_declared: u32,
     pub ambassadors_killed: u32,
+    /// Goods other than DEN the referee's countries received from envoys (DEN at sale value), and
+    /// caravans given or lost with envoys (`envoy_gifts.rs`).
+    pub envoy_goods_given: f64,
+    pub caravans_given: u32,
     /// Countries that joined a major as a province.
     pub provinces: u32,
     /// Resource units bought 1:1 from client and associated states.
