@@ -534,7 +534,10 @@ fn every_run_says_its_winners_rest_on_placeholders_and_what_is_not_played() {
         .any(|l| l.starts_with("  mercenaries (§4.5.9)")));
     assert!(lines
         .iter()
-        .any(|l| l.contains("not played: spreading the word for mercenaries")));
+        .any(|l| l.contains("not played: pirates hired as mercenaries at sea")));
+    assert!(lines
+        .iter()
+        .any(|l| l.contains("spreading the word (§4.5.9 method 2")));
     assert!(lines.iter().any(|l| l.contains("events (§4.14")));
     assert!(lines.iter().any(|l| l.contains("weather (§4.15")));
     assert!(lines
