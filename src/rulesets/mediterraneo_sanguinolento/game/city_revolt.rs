@@ -114,10 +114,14 @@ pub fn cities_taxed(g: &Game, st: &mut State, l: CountryId, idr: i32) {
 
 /// Makes node `l`'s cities' indices concrete and records its holder and rural index.
 pub fn sync_land(g: &Game, st: &mut State, l: CountryId) {
+    let now = (st.lands[l as usize].owner, revolt::index(st, l));
+    if st.zone_seen[l as usize] == now {
+        return; // nothing moved since: the stored indices are the cities' own
+    }
     for city in g.scenario.countries[l as usize].cities.clone() {
         st.city_idr[city as usize] = city_index(g, st, l, city);
     }
-    st.zone_seen[l as usize] = (st.lands[l as usize].owner, revolt::index(st, l));
+    st.zone_seen[l as usize] = now;
 }
 
 /// [`sync_land`] for every node.
