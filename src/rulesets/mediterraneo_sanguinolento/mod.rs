@@ -494,6 +494,20 @@ pub const OPTIONS: &[RuleOption] = &[
         &[],
     ),
     choice(
+        "city_index_rows",
+        "L5619 (1,000 rural and 800 in each city; a row's points are subtracted from those amounts), L5641 (taxes on what the provinces or cities produce)",
+        "full game: which zones' rebellion indices a row moves: \"every-zone\" (every row that moves a country's index moves its rural zone's and each printed city's by as much; a revolt's own rows excepted) or \"rural-only\" (the rural zone's alone; a city's index moves only by its taxes and by the gifts aimed at it)",
+        &["every-zone", "rural-only"],
+        &[],
+    ),
+    choice(
+        "city_revolt_won",
+        "L5625 (the rebels attack to free the nation; what a city's won revolt does is not stated)",
+        "full game: a printed city whose rebels beat its holder's troops: \"capital-frees\" (the capital's rebels winning in a province free it for its own country, as a province's rebels do; another city's, or the capital's at home, leave it at 250 and a year at 75% of its POB) or \"disorder\" (every such city only at 250 and a year at 75% of its POB)",
+        &["capital-frees", "disorder"],
+        &[],
+    ),
+    choice(
         "militia_size",
         "A69 (L1872)",
         "full game: a called militia's IL-ID units: \"pob-200\" (A69: 3 x floor(last collected POB / 200), an IL's POB) or \"base-kind\" (3 x the units of the country's first kind that POB makes available)",

@@ -10,11 +10,14 @@
 //! alone, as if its provinces were taxed and levied for free. The PV are the nation's: the row's
 //! PV are scored once, to the holder, whichever lands the index moves in.
 //!
-//! A nation sets one tax level a year for all it collects (the node model keeps no city apart,
-//! and the policy's level is the nation's): the policy's floor `tax_idr` is kept by the lowest
-//! index among the lands the level would reach, and a levy is made only if every land it takes
-//! from stays at that floor.
+//! A nation sets one tax level a year for all it collects (the policy's level is the nation's,
+//! a level per city is not played): the row moves each land's rural index and, §47 naming the
+//! cities taxed, each of its cities' (`city_revolt.rs`: by option `city_index_rows` = "every-zone"
+//! through the node's index, under "rural-only" on each city as well); the policy's floor
+//! `tax_idr` is kept by the lowest zone, rural or city, among the lands the level would reach, and
+//! a levy is made only if every zone it moves there stays at that floor.
 
+use super::city_revolt;
 use super::economy;
 use super::pv::Row;
 use super::revolt;
@@ -39,12 +42,16 @@ pub fn collected(st: &State, c: CountryId, month: u32) -> impl Iterator<Item = C
 /// the lowest among the lands it collects (option "each-land"), or its home index ("home-only",
 /// and a nation collecting nothing).
 pub fn lowest_taxed_index(g: &Game, st: &State, c: CountryId, month: u32) -> i32 {
-    let home = st.nations[c as usize].idr;
+    let home = if st.lands[c as usize].owner == c {
+        city_revolt::lowest_zone(g, st, c)
+    } else {
+        st.nations[c as usize].idr
+    };
     if g.revolt.home_burdens {
         return home;
     }
     collected(st, c, month)
-        .map(|l| revolt::index(st, l))
+        .map(|l| city_revolt::lowest_zone(g, st, l))
         .min()
         .unwrap_or(home)
 }
@@ -55,12 +62,16 @@ pub fn tax(g: &Game, st: &mut State, c: CountryId, month: u32, source: usize, ro
     let culture = g.culture[c as usize];
     if g.revolt.home_burdens {
         st.apply(c, source, row, culture);
+        if st.lands[c as usize].owner == c {
+            city_revolt::cities_taxed(g, st, c, row.idr(culture));
+        }
         return;
     }
     st.add_pv(c, source, row.pv(culture));
     for l in 0..st.lands.len() as CountryId {
         if collects(st, c, l, month) {
             *revolt::index_mut(st, l) += row.idr(culture);
+            city_revolt::cities_taxed(g, st, l, row.idr(culture));
         }
     }
 }

@@ -27,7 +27,8 @@ fn home_only() -> Game {
     )
 }
 
-/// Roma (civilized) holds Etruria, conquered in month 10, whose index is set to `idr`.
+/// Roma (civilized) holds Etruria, conquered in month 10, whose rural index is set to `idr`
+/// (its cities keep their 800).
 pub(super) fn province(g: &Game, idr: i32) -> (State, CountryId, CountryId) {
     let roma = country(g, "Roma");
     let etr = country(g, "Etruria");
@@ -36,6 +37,7 @@ pub(super) fn province(g: &Game, idr: i32) -> (State, CountryId, CountryId) {
     military::conquer(g, &mut st, roma, etr, &Scripted::defaults(), 10, &mut NoLog);
     st.lands[etr as usize].sacked_until = 0;
     st.lands[etr as usize].idr = idr;
+    super::city_revolt::rural_set(&mut st, etr);
     (st, roma, etr)
 }
 

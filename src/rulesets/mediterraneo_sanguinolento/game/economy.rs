@@ -462,6 +462,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
         st.counts.works_output += added.iter().sum::<i64>() as f64;
         // Its destroyed cities' shares are gone for good (`destruction.rs`).
         super::destruction::cut(g, st, l, &mut yields);
+        super::city_revolt::cut(g, st, l, &mut yields);
         yields[MET] += super::prospecting::output(g, st, l);
         yields[CAB] = super::mounts::cab_yield(st, l, yields[CAB]);
         yields[POB] = super::enslave::pob_yield(st, l, yields[POB]);
@@ -495,6 +496,7 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], month: u32) {
     super::colonies::collection(g, st);
     super::levy::collection(g, st, plans, &pob_given[..n]);
     super::enslave::collection(g, st, plans, &pob_given[..n]);
+    super::city_revolt::collected(st);
     for land in &mut st.lands {
         land.pending = super::events::Pending::NONE;
         land.revolt_collections = land.revolt_collections.saturating_sub(1);

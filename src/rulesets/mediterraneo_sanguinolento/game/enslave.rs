@@ -30,7 +30,7 @@
 //! its index and the land's POB for good. Freeing them again is no use: a lot of 100 freed scores
 //! 0/1/1 PV, and a home of 4,000 POB gives 200 slaves a step for the row's -1/-2/-3 PV and
 //! -350/-400/-425 IDR (the forced-on run in docs/games.md: -60 to -160 PV a major). It never takes a step that puts
-//! the land's index below its `tax_idr` floor (as the levy and the taxes keep it).
+//! the land's lowest zone (`city_revolt::lowest_moved`) below its `tax_idr` floor (as the levy and the taxes keep it).
 
 use super::policy::Scripted;
 use super::pv::{self, Row};
@@ -222,7 +222,8 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], pob_given: &[i64
         }
         let culture = g.culture[holder as usize];
         let row = row(holder, l as CountryId);
-        let index = revolt::index(st, l as CountryId);
+        // The lowest zone the steps' index reaches (its cities too under city_index_rows).
+        let index = super::city_revolt::lowest_moved(g, st, l as CountryId);
         let steps = (1..=steps_for(given, lacking, wanted_steps(share)))
             .rev()
             .find(|&s| index + cost(&g.enslave, row, culture, s).1 >= plan.tax_idr)

@@ -14,6 +14,7 @@
 //! collection, as all POB does); the population counted for feeding and the militia is the
 //! collection's.
 
+use super::city_revolt;
 use super::policy::Scripted;
 use super::pv::{self, MASS_RECRUITMENT};
 use super::revolt;
@@ -105,19 +106,19 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], pob_given: &[i64
         if extra <= 0 {
             continue;
         }
-        // Each land's index after the levy ("each-land"; lands it takes nothing from keep theirs).
-        let mut after: [Option<i32>; 256] = [None; 256];
+        // Each land's move ("each-land"; lands it takes nothing from keep theirs), kept at the
+        // floor by the lowest zone it reaches (`city_revolt.rs`).
+        let mut moves: [Option<i32>; 256] = [None; 256];
         for (l, &given) in pob_given.iter().enumerate() {
             if st.lands[l].owner as usize == c && given > 0 {
-                after[l] = Some(
-                    revolt::index(st, l as CountryId) + levy(&g.levy, culture, given, steps).2,
-                );
+                moves[l] = Some(levy(&g.levy, culture, given, steps).2);
             }
         }
+        let reached = |l: usize| city_revolt::lowest_moved(g, st, l as CountryId);
         let keeps_floor = if g.revolt.home_burdens {
-            st.nations[c].idr + idr >= plan.tax_idr
+            reached(c) + idr >= plan.tax_idr
         } else {
-            after.iter().flatten().all(|&i| i >= plan.tax_idr)
+            (0..pob_given.len()).all(|l| moves[l].is_none_or(|m| reached(l) + m >= plan.tax_idr))
         };
         if !keeps_floor {
             continue;
@@ -125,9 +126,9 @@ pub fn collection(g: &Game, st: &mut State, plans: &[Scripted], pob_given: &[i64
         if g.revolt.home_burdens {
             st.nations[c].idr += idr;
         } else {
-            for (l, &i) in after.iter().enumerate().take(pob_given.len()) {
-                if let Some(i) = i {
-                    *revolt::index_mut(st, l as CountryId) = i;
+            for (l, &m) in moves.iter().enumerate().take(pob_given.len()) {
+                if let Some(m) = m {
+                    *revolt::index_mut(st, l as CountryId) += m;
                 }
             }
         }

@@ -581,7 +581,8 @@ pub fn conquer(
 ) {
     let o = st.lands[t as usize].owner;
     let (cc, co) = (g.culture[c as usize], g.culture[o as usize]);
-    // The land's people keep their index, the loser's rows apart (`revolt.rs`).
+    // The land's people keep their indices, the loser's rows apart (`revolt.rs`).
+    super::city_revolt::sync_land(g, st, t);
     let carried = super::revolt::carried(st, t);
     st.apply(c, pv::CONQUEST, pv::CONQUERING_TERRITORY, cc);
     losing_rows(g, st, o, t);
@@ -613,6 +614,7 @@ pub fn conquer(
         ..st.lands[t as usize]
     };
     *super::revolt::index_mut(st, t) = carried;
+    super::city_revolt::changed_hands(g, st, t);
     // The conqueror leaves its policy's share of the field army to hold it (§4.17 occupation).
     let share = plan.occupation.clamp(0.0, 1.0);
     let nat = &mut st.nations[c as usize];

@@ -42,7 +42,12 @@ fn taxes_are_raised_only_as_far_as_the_rebellion_index_allows() {
     let den = g.scenario.production[roma as usize][DEN] as i64;
     for (idr, level, pv) in [(1000, 2, -6), (800, 1, -3), (700, 0, 0)] {
         let mut st = g.start.clone();
+        // Every zone at `idr`: its rural one and its cities (`city_revolt.rs`).
         st.nations[roma as usize].idr = idr;
+        super::city_revolt::rural_set(&mut st, roma);
+        for city in g.scenario.countries[roma as usize].cities.clone() {
+            st.city_idr[city as usize] = idr;
+        }
         st.nations[roma as usize].stock[DEN] = 0;
         economy::collection(&g, &mut st, &plans, 4);
         let n = &st.nations[roma as usize];

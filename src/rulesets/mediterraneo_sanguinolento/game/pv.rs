@@ -45,6 +45,8 @@ pub const LOSING_A_CITY: Row = row([-1, -2, -3], [-100, -120, -140]);
 pub const LOSING_MAIN_COUNTRY: Row = row([-5, -10, -15], [-150, -200, -250]);
 pub const REBELLION_MAIN_COUNTRY: Row = row([-2, -4, -6], [-100, -120, -150]);
 pub const REBELLION_PROVINCE: Row = row([-1, -2, -3], [-75, -100, -120]);
+pub const REBELLION_CITY: Row = row([-1, -1, -2], [-25, -50, -75]);
+pub const REBELLION_CAPITAL: Row = row([-2, -2, -3], [-50, -75, -100]);
 /// Suppressing a rebellion (L4364): the table's IDR is negative too (repression angers).
 pub const SUPPRESSING_REBELLION: Row = row([1, 0, 0], [-175, -200, -250]);
 /// Per fortification level (the IDR; the PV follow option `fortification_pv`, A75).

@@ -5,8 +5,8 @@
 //! while that country holds it, and the land's (`Land::idr`) while another holds it as a
 //! province. A conquered country carries its index into the province, capped at the normal
 //! 1,000 (L5631: above-normal indices revert to normal when invaded, below-normal ones stay), so
-//! the invasion months it suffered stay with it. The node model has one zone per country: the
-//! cities' 800 (and the capital's rebellion row) are not kept apart from the rural zone's.
+//! the invasion months it suffered stay with it. That is the node's rural zone: each printed city
+//! keeps its own 800 and revolts on its own (`city_revolt.rs`).
 //!
 //! Which index a row moves: the acting nation's home index for what it does (the table's rows,
 //! as before); the rows a province suffers (invasion months, its militia called and mobilized)
@@ -27,10 +27,13 @@
 //! 250, a year at 75% POB).
 //!
 //! The policy keeps its provinces quiet with gifts to their population (`province_gift_idr`:
-//! 600 DEN lots, the table's gift row, to the lowest index it holds while below that, within the
-//! period's gift cap shared with the home's gifts, from the DEN above reserve and wages).
+//! 600 DEN lots, the table's gift row, to the province whose lowest zone, rural or city, is the
+//! lowest it holds while below that, within the period's gift cap shared with the home's gifts,
+//! from the DEN above reserve and wages; under option `city_index_rows` = "rural-only" the lot
+//! goes to that zone alone, else to the node and so to every zone of it).
 
 use super::battles::{self, has_troops, Side};
+use super::city_revolt::{self, CITY_START_IDR};
 use super::economy;
 use super::leaders::{self, Lead};
 use super::military;
@@ -64,6 +67,12 @@ pub struct Rules {
     /// Taxes and extra levies move the holder's home index alone (option province_burdens =
     /// "home-only", `burdens.rs`), not every land they reach.
     pub home_burdens: bool,
+    /// Every row that moves a node's index moves its cities' too (option city_index_rows =
+    /// "every-zone"; "rural-only": only the rows that name a city, `city_revolt.rs`).
+    pub every_zone: bool,
+    /// A capital's rebels winning in a province free it (option city_revolt_won =
+    /// "capital-frees"; "disorder": every won city revolt only disorders the city).
+    pub capital_frees: bool,
 }
 
 impl Rules {
@@ -73,6 +82,8 @@ impl Rules {
             held: options.choice("revolt_won") == "held",
             holder_rows: options.choice("province_index") == "holder",
             home_burdens: options.choice("province_burdens") == "home-only",
+            every_zone: options.choice("city_index_rows") == "every-zone",
+            capital_frees: options.choice("city_revolt_won") == "capital-frees",
         }
     }
 }
@@ -136,9 +147,12 @@ pub fn rebels(g: &Game, st: &State, l: CountryId) -> f64 {
     }
 }
 
-/// Indices are counted just before each collection (L5633): every land at 0 or below revolts.
-/// The count is taken once: the rows of one revolt do not start another in the same count.
+/// Indices are counted just before each collection (L5633): every land at 0 or below revolts,
+/// then every printed city (`city_revolt::check`). The count is taken once: the rows of one
+/// revolt do not start another in the same count, nor reach the cities' indices.
 pub fn check(g: &Game, st: &mut State, month: u32, dice: &mut Dice, log: &mut dyn GameLog) {
+    city_revolt::sync(g, st);
+    let cities_at_zero = city_revolt::at_zero(g, st);
     let mut at_zero = [false; 256];
     for l in 0..st.lands.len() {
         at_zero[l] = index(st, l as CountryId) <= 0;
@@ -181,14 +195,30 @@ pub fn check(g: &Game, st: &mut State, month: u32, dice: &mut Dice, log: &mut dy
             }
         );
     }
+    city_revolt::check(g, st, &cities_at_zero, month, dice, log);
+    for l in 0..st.lands.len() as CountryId {
+        city_revolt::rural_set(st, l);
+    }
 }
 
 /// The rebels of land `l` attack its holder's troops there (the home garrison or the occupation
 /// troops) in a field battle; true if the holder wins. No rebels: nothing to suppress; no troops:
 /// the rebels win. The holder's losses are settled here (the rebels go home either way).
 pub fn fight(g: &Game, st: &mut State, l: CountryId, month: u32, dice: &mut Dice) -> bool {
-    let o = st.lands[l as usize].owner;
     let rebels = rebels(g, st, l);
+    fight_rebels(g, st, l, rebels, month, dice)
+}
+
+/// [`fight`] with `rebels` units (a city's share, `city_revolt.rs`).
+pub fn fight_rebels(
+    g: &Game,
+    st: &mut State,
+    l: CountryId,
+    rebels: f64,
+    month: u32,
+    dice: &mut Dice,
+) -> bool {
+    let o = st.lands[l as usize].owner;
     let troops = *military::garrison(st, l);
     if rebels < 1.0 {
         return true;
@@ -228,7 +258,7 @@ pub fn fight(g: &Game, st: &mut State, l: CountryId, month: u32, dice: &mut Dice
 
 /// The rebels free province `l` for its own country: the holder's rows for the land and its
 /// cities, its troops there lost, a standing militia gone with them, and the freed country's
-/// index normal.
+/// indices normal (1,000 rural, 800 each city).
 pub fn free(g: &Game, st: &mut State, l: CountryId, month: u32) {
     let o = st.lands[l as usize].owner;
     military::losing_rows(g, st, o, l);
@@ -245,6 +275,10 @@ pub fn free(g: &Game, st: &mut State, l: CountryId, month: u32) {
         ..st.lands[l as usize]
     };
     st.nations[l as usize].idr = super::START_IDR;
+    for city in g.scenario.countries[l as usize].cities.clone() {
+        st.city_idr[city as usize] = CITY_START_IDR;
+    }
+    city_revolt::rural_set(st, l);
     st.counts.provinces_freed += 1;
 }
 
@@ -266,10 +300,13 @@ pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted]) {
         loop {
             let lowest = (0..st.lands.len() as CountryId)
                 .filter(|&l| l != c && st.lands[l as usize].owner == c)
-                .min_by_key(|&l| st.lands[l as usize].idr);
-            let Some(l) = lowest else { break };
+                .map(|l| (l, city_revolt::lowest_zone_of(g, st, l)))
+                .min_by_key(|&(_, (_, idr))| idr);
+            let Some((l, (zone, idr))) = lowest else {
+                break;
+            };
             let nation = &st.nations[c as usize];
-            if st.lands[l as usize].idr >= p.province_gift_idr
+            if idr >= p.province_gift_idr
                 || nation.gifts_this_period + economy::DEN_LOT > economy::GIFT_CAP as i64
                 || nation.stock[DEN] - economy::DEN_LOT < economy::den_to_keep(g, st, c, p)
             {
@@ -278,7 +315,13 @@ pub fn gifts(g: &Game, st: &mut State, plans: &[Scripted]) {
             st.spend(c, DEN, economy::DEN_LOT);
             st.nations[c as usize].gifts_this_period += economy::DEN_LOT;
             st.add_pv(c, pv::GIFTS, pv::GIFT_600_DEN.pv(culture));
-            st.lands[l as usize].idr += pv::GIFT_600_DEN.idr(culture);
+            let gift = pv::GIFT_600_DEN.idr(culture);
+            match zone {
+                Some(city) if !g.revolt.every_zone => {
+                    city_revolt::add_to_city(g, st, l, city, gift)
+                }
+                _ => st.lands[l as usize].idr += gift,
+            }
             st.counts.province_gifts += 1;
         }
     }

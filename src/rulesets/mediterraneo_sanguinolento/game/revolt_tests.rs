@@ -2,6 +2,7 @@
 //! `revolt.rs`): a province's index by hand, a revolt's rows won and lost, the options'
 //! readings, the policy's gifts, and the invariants over whole games.
 
+use super::city_revolt;
 use super::economy;
 use super::game_tests::{country, game_with, options_with, play_checked, scripted_game};
 use super::military;
@@ -72,6 +73,7 @@ fn a_suppressed_province_revolt_scores_its_rows_and_a_year_at_three_quarters() {
     let g = scripted_game();
     let (mut st, roma, etr) = province(&g, 700);
     st.lands[etr as usize].idr = 0;
+    city_revolt::rural_set(&mut st, etr); // the rural zone alone
     st.lands[etr as usize].pob_yield = 450; // A37: 2 rebel units
     assert_eq!(revolt::rebels(&g, &st, etr), 2.0);
     st.lands[etr as usize].garrison = [40.0, 0.0, 0.0];
@@ -108,6 +110,7 @@ fn rebels_beating_the_occupiers_free_the_province_or_leave_it_disordered() {
     let g = scripted_game();
     let (mut st, roma, etr) = province(&g, 700);
     st.lands[etr as usize].idr = -40;
+    city_revolt::rural_set(&mut st, etr); // the rural zone alone
     st.lands[etr as usize].pob_yield = 2000;
     st.lands[etr as usize].garrison = NO_UNITS; // nobody to fight the rebels
     let cities = g.scenario.countries[etr as usize].cities.len() as i32;
@@ -134,6 +137,7 @@ fn rebels_beating_the_occupiers_free_the_province_or_leave_it_disordered() {
     );
     let (mut st, roma, etr) = province(&g, 700);
     st.lands[etr as usize].idr = 0;
+    city_revolt::rural_set(&mut st, etr); // the rural zone alone
     st.lands[etr as usize].pob_yield = 2000;
     st.lands[etr as usize].garrison = NO_UNITS;
     let (home_idr, pv0) = (st.nations[roma as usize].idr, st.nations[roma as usize].pv);
@@ -151,6 +155,7 @@ fn a_home_revolt_fights_the_garrison_and_resets_the_index() {
     let roma = country(&g, "Roma");
     let mut st = g.start.clone();
     st.nations[roma as usize].idr = -5;
+    city_revolt::rural_set(&mut st, roma); // the rural zone alone
     st.lands[roma as usize].pob_yield = 1000; // 5 IL-ID rebels
     st.nations[roma as usize].garrison = [60.0, 0.0, 0.0];
     let men0 = st.ledger.men_lost;
@@ -170,6 +175,7 @@ fn a_home_revolt_fights_the_garrison_and_resets_the_index() {
     // Above 0: no revolt.
     let mut st = g.start.clone();
     st.nations[roma as usize].idr = 1;
+    city_revolt::rural_set(&mut st, roma); // the rural zone alone
     revolt::check(&g, &mut st, 4, &mut Dice::from_seed(9), &mut NoLog);
     assert_eq!(st.counts.revolts, 0);
 }
@@ -199,6 +205,7 @@ fn the_policys_gifts_keep_a_province_from_revolting() {
     let g = scripted_game();
     let (mut st, roma, etr) = province(&g, 700);
     st.lands[etr as usize].idr = 250;
+    city_revolt::rural_set(&mut st, etr); // the rural zone alone
     st.lands[etr as usize].pob_yield = 2000;
     st.lands[etr as usize].garrison = NO_UNITS;
     st.nations[roma as usize].stock[DEN] = 100_000;
@@ -235,6 +242,7 @@ fn the_policys_gifts_keep_a_province_from_revolting() {
     // The gift cap (2,000 DEN a period) bounds them: a fourth lot would pass it.
     let (mut st, roma, etr) = province(&g, 700);
     st.lands[etr as usize].idr = -1000;
+    city_revolt::rural_set(&mut st, etr); // the rural zone alone
     st.nations[roma as usize].stock[DEN] = 100_000;
     revolt::gifts(&g, &mut st, &plans);
     assert_eq!(st.counts.province_gifts, 3);
@@ -258,7 +266,8 @@ fn whole_games_keep_the_invariants_and_fight_revolts() {
             let c = &play.st.counts;
             revolts += c.province_revolts + c.revolts;
             suppressed += c.revolts_suppressed;
-            assert!(c.revolts_suppressed <= c.province_revolts + c.revolts);
+            let cities = c.city_revolts + c.capital_revolts;
+            assert!(c.revolts_suppressed <= c.province_revolts + c.revolts + cities);
         });
         if matches!(g.policies[0], Policy::Random) {
             assert!(revolts > 0, "{text}: random players provoke revolts");

@@ -241,6 +241,9 @@ pub struct Counts {
     /// Men of the holders' troops killed by rebels, and 600 DEN gift lots to provinces.
     pub revolt_men_lost: f64,
     pub province_gifts: u32,
+    /// Revolts of printed cities other than the capital, and of capitals (`city_revolt.rs`).
+    pub city_revolts: u32,
+    pub capital_revolts: u32,
     pub deserted_men: f64,
     /// Armed incursions (event M) against the majors.
     pub incursions: u32,
@@ -505,6 +508,13 @@ pub struct State {
     pub treasure_added: Vec<i64>,
     /// Each printed city destroyed or standing (`destruction.rs`).
     pub city_ruin: Vec<super::destruction::Ruin>,
+    /// Each printed city's rebellion index as of its node's last sync (`city_revolt.rs`: read
+    /// it through `city_revolt::city_index`).
+    pub city_idr: Vec<i32>,
+    /// Collections left at 75% of each printed city's POB share after its revolt.
+    pub city_revolt_collections: Vec<u8>,
+    /// Per node: its holder and rural index when its cities' indices were last synced.
+    pub zone_seen: Vec<(CountryId, i32)>,
     pub ledger: Ledger,
     pub counts: Counts,
     /// This month's weather in each climatic zone (the last month's before it is rolled).
@@ -722,6 +732,11 @@ pub fn initial(s: &Scenario, kinds: &[[u8; KINDS]], idr: i32) -> State {
         city_sacked: vec![false; s.cities.len()],
         treasure_added: vec![0; s.cities.len()],
         city_ruin: vec![Default::default(); s.cities.len()],
+        city_idr: vec![super::city_revolt::CITY_START_IDR; s.cities.len()],
+        city_revolt_collections: vec![0; s.cities.len()],
+        zone_seen: (0..s.countries.len())
+            .map(|c| (c as CountryId, idr))
+            .collect(),
         city_fort,
         ledger: Ledger::default(),
         counts: Counts::default(),

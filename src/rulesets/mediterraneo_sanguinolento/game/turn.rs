@@ -187,8 +187,12 @@ impl<'g> Play<'g> {
         wood::january(g, &mut self.st, months, log);
         mercenaries::payments(g, &mut self.st, months);
         diplomacy::upkeep(&mut self.st, months);
+        // The cities' indices brought up to date before and after the lands annexed by treaty
+        // change hands (L5631, `city_revolt.rs`).
+        super::city_revolt::sync(g, &mut self.st);
         diplomacy::phase(g, &mut self.st, &self.plans, months[0], dice, log);
         diplomacy::majors_agree(g, &mut self.st, &self.plans, months[0], log);
+        super::city_revolt::sync(g, &mut self.st);
         // Slaves are freed before the black market sells the rest.
         slaves::free(g, &mut self.st, &self.plans);
         trade::phase(g, &mut self.st, &self.plans);
@@ -414,6 +418,8 @@ impl<'g> Play<'g> {
             c.provinces_freed as f64,
             c.revolt_men_lost,
             c.province_gifts as f64,
+            c.city_revolts as f64,
+            c.capital_revolts as f64,
             c.deserted_men,
             c.incursions as f64,
             c.landings as f64,
