@@ -217,8 +217,11 @@ fn the_permanent_pob_loss_lowers_the_next_collection_under_a68s_readings() {
 fn the_policy_never_takes_a_step_below_its_floor() {
     let g = scripted_game();
     let roma = country(&g, "Roma");
-    // Index 1,000, every step -425: a floor of 500 allows one step of the five wanted, 600 none.
-    for (floor, steps) in [(500, 1), (600, 0), (-1000, 4), (i32::MIN, 5)] {
+    // Every step -425 on the node's index, which moves its cities too (city_index_rows =
+    // "every-zone"): the floor is kept by the lowest zone, a city at 800 (the rural zone is at
+    // 1,000). A floor of 375 allows one step of the five wanted, 376 none; -1,000 four.
+    assert_eq!(super::city_revolt::lowest_moved(&g, &g.start, roma), 800);
+    for (floor, steps) in [(375, 1), (376, 0), (-1000, 4), (i32::MIN, 5)] {
         let mut st = rich(&g, roma);
         let p = plans(&st, roma, 1.0, 0.0, floor);
         economy::collection(&g, &mut st, &p, DECEMBER);
