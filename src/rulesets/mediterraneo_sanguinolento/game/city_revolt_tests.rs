@@ -45,6 +45,12 @@ fn with_two_cities(g: &Game, culture: Culture) -> CountryId {
         .unwrap()
 }
 
+/// Roma's army of 30 units conquers `etr` in month 10 (the scripted default policy).
+fn roma_conquers(g: &Game, st: &mut State, roma: CountryId, etr: CountryId) {
+    st.nations[roma as usize].field = [30.0, 0.0, 0.0];
+    military::conquer(g, st, roma, etr, &Scripted::defaults(), 10, &mut NoLog);
+}
+
 #[test]
 fn every_city_starts_at_800_beside_the_rural_1000() {
     let g = scripted_game();
@@ -126,16 +132,7 @@ fn an_invasion_reverts_each_zone_above_normal_and_keeps_those_below() {
         city_revolt::add_to_city(&g, &mut st, etr, other, -500);
         st.nations[etr as usize].idr = 1200;
         city_revolt::rural_set(&mut st, etr);
-        st.nations[roma as usize].field = [30.0, 0.0, 0.0];
-        military::conquer(
-            &g,
-            &mut st,
-            roma,
-            etr,
-            &Scripted::defaults(),
-            10,
-            &mut NoLog,
-        );
+        roma_conquers(&g, &mut st, roma, etr);
         assert_eq!(st.lands[etr as usize].owner, roma);
         assert_eq!(revolt::index(&st, etr), 1000);
         assert_eq!(city_revolt::city_index(&g, &st, etr, capital), 800);
@@ -221,16 +218,7 @@ fn a_won_capital_revolt_frees_a_province_by_option() {
         let etr = country(&g, "Etruria");
         let (capital, other) = two_cities(&g, etr);
         let mut st = g.start.clone();
-        st.nations[roma as usize].field = [30.0, 0.0, 0.0];
-        military::conquer(
-            &g,
-            &mut st,
-            roma,
-            etr,
-            &Scripted::defaults(),
-            10,
-            &mut NoLog,
-        );
+        roma_conquers(&g, &mut st, roma, etr);
         st.lands[etr as usize].pob_yield = 1000;
         st.lands[etr as usize].collections = 3;
         st.lands[etr as usize].garrison = NO_UNITS;
@@ -260,16 +248,7 @@ fn the_gifts_go_to_the_province_whose_city_is_lowest() {
         let etr = country(&g, "Etruria");
         let (capital, _) = two_cities(&g, etr);
         let mut st = g.start.clone();
-        st.nations[roma as usize].field = [30.0, 0.0, 0.0];
-        military::conquer(
-            &g,
-            &mut st,
-            roma,
-            etr,
-            &Scripted::defaults(),
-            10,
-            &mut NoLog,
-        );
+        roma_conquers(&g, &mut st, roma, etr);
         // Its rural zone calm, its capital low.
         city_revolt::add_to_city(&g, &mut st, etr, capital, 100 - CITY_START_IDR);
         st.nations[roma as usize].stock[DEN] = 100_000;

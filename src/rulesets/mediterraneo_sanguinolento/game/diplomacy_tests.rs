@@ -63,18 +63,8 @@ fn the_second_roll_gives_20_20_35_10_5_5_4_1_percent() {
 }
 
 #[test]
-fn gifts_and_pressure_map_onto_the_judged_ranges() {
-    for (gift, m) in [
-        (0, 0),
-        (199, 0),
-        (200, 0),
-        (299, 0),
-        (300, 1),
-        (1200, 10),
-        (9000, 10),
-    ] {
-        assert_eq!(super::envoy_gifts::DEN_GIFT.modifier(gift), m, "{gift} DEN");
-    }
+fn pressure_maps_onto_its_judged_range() {
+    // The gifts' bands: envoy_gifts_tests.
     assert_eq!(diplomacy::pressure_modifier(10, 50), -10);
     assert_eq!(diplomacy::pressure_modifier(10, 51), 10);
     assert_eq!(diplomacy::pressure_modifier(25, 99), 10);
